@@ -1,0 +1,16 @@
+/* arena.h: bump allocator; everything of one compilation is freed at once (ar_free).
+ * Module prefix: ar_. Allocation failure aborts with a message (out of memory is not bad input). */
+#ifndef SC_ARENA_H
+#define SC_ARENA_H
+#include <stddef.h>
+
+typedef struct ArenaBlock ArenaBlock;
+typedef struct Arena { ArenaBlock *head; } Arena;
+
+void *ar_alloc(Arena *ar, size_t n);                   /* zeroed, aligned for any type */
+char *ar_strndup(Arena *ar, const char *s, size_t n);  /* copy of s[0..n) plus NUL */
+char *ar_strdup(Arena *ar, const char *s);
+char *ar_printf(Arena *ar, const char *fmt, ...);
+void  ar_free(Arena *ar);                              /* frees every block; arena reusable */
+
+#endif
