@@ -109,10 +109,9 @@ helper = ('\n/* starcarp: CUDA 13 removed cudaDeviceProp::computeMode; ask the d
           'static int starcarp_compute_mode(int dev)\n{\n\tint v = 0;\n'
           '\tif (cudaDeviceGetAttribute(&v, cudaDevAttrComputeMode, dev) != cudaSuccess) v = 0;\n\treturn v;\n}\n')
 s = s.replace('props[devid].computeMode', 'starcarp_compute_mode(devid)')
-# insert the helper after the last #include at file top
-idx = [m.end() for m in re.finditer(r'^#include[^\n]*\n', s, re.M)]
-pos = idx[-1] if idx else 0
-s = s[:pos] + helper + s[pos:]
+# define the helper right before the driver's CUDA code starts
+pos = s.index('#ifdef STARPU_USE_CUDA\n')
+s = s[:pos] + '#ifdef STARPU_USE_CUDA' + helper + '#endif\n\n' + s[pos:]
 open(p, 'w').write(s)
 PY
 fi
@@ -122,7 +121,7 @@ rm -rf "$build"; mkdir -p "$build"
 say "configuring StarPU ($accel): log in $deps/starpu-configure.log"
 (cd "$build" && CFLAGS="-O2 -g0" CXXFLAGS="-O2 -g0" "$srcdir/configure" "${flags[@]}" >"$deps/starpu-configure.log" 2>&1) \
     || { tail -30 "$deps/starpu-configure.log" >&2; die "StarPU configure failed"; }
-grep -q 'CUDA enabled: *yes' "$deps/starpu-configure.log" || [ "$accel" != cuda ] || \
+grep -Eq 'CUDA[[:space:]]+enabled:[[:space:]]*yes' "$deps/starpu-configure.log" || [ "$accel" != cuda ] || \
     { grep -i -A2 'cuda enabled' "$deps/starpu-configure.log" >&2 || true; die "StarPU configure did not enable CUDA"; }
 say "building StarPU: log in $deps/starpu-build.log"
 (cd "$build" && make -j"$(nproc)" >"$deps/starpu-build.log" 2>&1 && make install >>"$deps/starpu-build.log" 2>&1) \

@@ -1,0 +1,42 @@
+# starcarp: the two commands of the README, and a few conveniences.
+#   make run    install what is missing, build, run the main job
+#   make test   install what is missing, build, run every test (ctest)
+# Variables: BUILD (build folder), JOBS, STARPU_DIR (use an existing StarPU >= 1.4), CMAKE_ARGS.
+
+BUILD      ?= build
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_ARGS ?=
+CTEST_ARGS ?=
+
+.PHONY: all deps configure build run test install clean distclean gpu-pack
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) $(if $(STARPU_DIR),-DSTARPU_DIR=$(STARPU_DIR)) $(CMAKE_ARGS)
+
+configure: deps $(BUILD)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@bash scripts/main-job.sh $(BUILD)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+install: build
+	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX))
+
+gpu-pack: build
+	@bash scripts/gpu-pack.sh
+
+clean:
+	rm -rf $(BUILD)
+
+distclean: clean
+	rm -rf .deps .carry

@@ -1,0 +1,14 @@
+/* commands.h: the subcommands of the `starcarp` command. Each takes argc/argv with argv[0] the
+ * subcommand's name, and returns the process exit status (0 ok, 1 failure, 2 usage error,
+ * 77 a device it needs is absent). */
+#ifndef SC_COMMANDS_H
+#define SC_COMMANDS_H
+
+int cmd_codegen(int argc, char **argv);   /* cmd_codegen.c: analyse / generate a model */
+int cmd_models(int argc, char **argv);    /* cmd_models.c: list the library, describe a model */
+int cmd_devices(int argc, char **argv);   /* cmd_devices.c: StarPU's workers, bus, device check */
+
+/* Parse a positive integer option value; on error print "starcarp OPTION: ..." and return -1. */
+long cli_positive(const char *cmd, const char *opt, const char *val);
+
+#endif

@@ -1,0 +1,63 @@
+/* main.c: the `starcarp` command: dispatch to a subcommand. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "starcarp.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} Command;
+
+static const Command commands[] = {
+    {"codegen", cmd_codegen, "analyse an EasyML model (--check) or generate its kernels"},
+    {"models",  cmd_models,  "list the model library (list) or describe one model (info NAME)"},
+    {"devices", cmd_devices, "show StarPU's workers and bus, and check every device kind computes alike"},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: starcarp COMMAND [OPTIONS]\n\ncommands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].help);
+    fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n", sc_version());
+}
+
+long cli_positive(const char *cmd, const char *opt, const char *val)
+{
+    char *end = NULL;
+    long v = val ? strtol(val, &end, 10) : 0;
+    if (!val || *val == '\0' || *end != '\0' || v <= 0) {
+        fprintf(stderr, "starcarp %s: %s expects a positive integer, got '%s'\n", cmd, opt, val ? val : "");
+        return -1;
+    }
+    return v;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("starcarp %s\n", sc_version());
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "starcarp: unknown command '%s'; accepted commands:", argv[1]);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(stderr, " %s", commands[i].name);
+    fprintf(stderr, "\n");
+    return 2;
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# gpu-run.sh [OUTDIR]: run on the GPU machine (through the device tool) after scripts/gpu-pack.sh.
+#
+# Builds the project there against the carried StarPU (.carry/starpu), runs the whole test suite
+# (GPU tests included: they are skipped only where no GPU exists), runs `starcarp devices` on every
+# GPU, and writes into OUTDIR (default $OUT): summary.md (the tables), and logs.tgz (build, ctest,
+# devices, nvidia-smi, StarPU's bus calibration). At most 8 files come back from the device tool, so
+# everything else is inside logs.tgz.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-${OUT:?give an output directory or set OUT}}
+mkdir -p "$out"
+logs=$(mktemp -d); cd "$top"
+starpu="$top/.carry/starpu"
+[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-run: no .carry/starpu: run scripts/gpu-pack.sh here and carry .carry" >&2; exit 1; }
+export PATH=/usr/local/cuda/bin:$PATH
+export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
+export PKG_CONFIG_PATH="$starpu/lib/pkgconfig"
+export STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1
+export NCCL_NVLS_ENABLE=0            # never use NVLink multicast on the shared hosts
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+ncores=$(nproc)
+build="$top/build-gpu"
+step() { printf '== %s\n' "$*"; }
+status() { [ "$1" = 0 ] && echo ok || echo "FAILED ($1)"; }
+
+step "machine: $(hostname), $ncores cores, $ngpu GPU(s)"
+{ nvidia-smi; nvidia-smi -L; uname -a; cat /etc/os-release; } >"$logs/machine.txt" 2>&1
+step "configure + build (log: build.log)"
+t0=$(date +%s)
+{ cmake -S . -B "$build" -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF \
+      -DCMAKE_BUILD_TYPE=Release && cmake --build "$build" -j "$ncores"; } >"$logs/build.log" 2>&1
+build_rc=$?; t_build=$(( $(date +%s) - t0 ))
+step "build: $(status $build_rc) in ${t_build}s"
+if [ $build_rc != 0 ]; then tail -40 "$logs/build.log"; fi
+
+ctest_rc=na; devices_rc=na
+if [ $build_rc = 0 ]; then
+    step "ctest (log: ctest.log)"
+    (cd "$build" && ctest --output-on-failure -j 4 --timeout 600) >"$logs/ctest.log" 2>&1; ctest_rc=$?
+    step "ctest: $(status $ctest_rc)"; grep -E 'tests passed|tests failed|Skipped|Failed|\*\*\*' "$logs/ctest.log" | tail -20
+    step "starcarp devices on all CPUs and GPUs (log: devices.txt)"
+    "$build/bin/starcarp" devices --cells 16777216 --steps 20 >"$logs/devices.txt" 2>&1; devices_rc=$?
+    cat "$logs/devices.txt"
+    step "starcarp devices, GPU only"
+    STARPU_NCPU=0 "$build/bin/starcarp" devices --ncpu 1 --cells 16777216 --steps 20 >"$logs/devices-gpu.txt" 2>&1 || devices_rc=$?
+    tail -4 "$logs/devices-gpu.txt"
+    [ -x scripts/gpu-bench.sh ] && { step "benchmarks (scripts/gpu-bench.sh)"; bash scripts/gpu-bench.sh "$build" "$out" "$logs"; }
+fi
+
+{
+    echo "# GPU-machine run"
+    echo
+    echo "| what | value |"
+    echo "|---|---|"
+    echo "| date | $(date -u +%Y-%m-%dT%H:%MZ) |"
+    echo "| commit | $(cat .carry/COMMIT 2>/dev/null || echo unknown) |"
+    echo "| GPUs | $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null | sort | uniq -c | sed 's/^ *//' | paste -sd';') |"
+    echo "| cores | $ncores |"
+    echo "| build | $(status $build_rc) (${t_build}s) |"
+    echo "| ctest | $(status $ctest_rc) $(grep -E 'tests passed' "$logs/ctest.log" 2>/dev/null) |"
+    echo "| devices check | $(status $devices_rc) |"
+    echo
+    echo '## StarPU workers and bus (starcarp devices)'
+    echo '```'; cat "$logs/devices.txt" 2>/dev/null; echo '```'
+} >"$out/summary.md"
+[ -d "$STARPU_HOME" ] && cp -a "$STARPU_HOME" "$logs/starpu-home"
+tar -C "$logs" -czf "$out/logs.tgz" .
+rm -rf "$logs"
+echo "gpu-run: wrote $out/summary.md and $out/logs.tgz"
+[ "$build_rc" = 0 ] && [ "$ctest_rc" = 0 ] && [ "$devices_rc" = 0 ]
