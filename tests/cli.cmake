@@ -1,0 +1,16 @@
+# Command-line, StarPU and installation tests.
+set(SC_BIN $<TARGET_FILE:starcarp_cmd>)
+add_test(NAME cli.errors COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli.sh ${SC_BIN})
+
+# StarPU on the CPUs: every worker's results equal the host's bit for bit.
+add_test(NAME starpu.devices.cpu COMMAND ${SC_BIN} devices --cells 300000 --steps 7 --ngpu 0)
+# The same with every GPU present (and the CPUs): skipped (77) where there is none.
+add_test(NAME starpu.devices.gpu COMMAND ${SC_BIN} devices --cells 8000000 --steps 10 --require-gpu)
+set_tests_properties(starpu.devices.gpu PROPERTIES SKIP_RETURN_CODE 77 LABELS gpu)
+set_tests_properties(starpu.devices.cpu starpu.devices.gpu PROPERTIES
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
+# The installed package links into another StarPU application (pkg-config and CMake).
+add_test(NAME install.example COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/install_check.sh ${CMAKE_BINARY_DIR})
+set_tests_properties(install.example PROPERTIES ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home"
+  RESOURCE_LOCK starpu)

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# test_cli.sh STARCARP: the command's bad-input behaviour: each case checks the exit status and the
+# message (the option, and the accepted values), never a crash.
+set -u
+sc=$1; fails=0; n=0
+expect() {  # expect STATUS REGEX -- ARGS...
+    local want=$1 re=$2; shift 3
+    local out rc
+    out=$("$sc" "$@" 2>&1); rc=$?
+    n=$((n+1))
+    if [ "$rc" != "$want" ] || ! grep -Eq -- "$re" <<<"$out"; then
+        fails=$((fails+1)); printf 'FAIL: starcarp %s: status %s (want %s), output:\n%s\n' "$*" "$rc" "$want" "$out"
+    fi
+}
+expect 2 'usage: starcarp COMMAND'                        --
+expect 0 'commands:'                                      -- --help
+expect 0 '^starcarp [0-9]+\.[0-9]+\.[0-9]+'               -- --version
+expect 2 "unknown command 'frobnicate'.*codegen.*models"  -- frobnicate
+expect 2 "unknown option '--bogus'.*--cells"              -- devices --bogus
+expect 2 "--cells expects a positive integer, got 'abc'" -- devices --cells abc
+expect 2 "--steps expects a positive integer, got '-3'"  -- devices --steps -3
+expect 2 "--sched needs a scheduler name"                -- devices --sched
+echo "$((n-fails)) passed, $fails failed"
+[ $fails = 0 ]
