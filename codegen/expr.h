@@ -100,4 +100,13 @@ int   ex_count_calls(const Expr *e);
 typedef const char *(*ExVarName)(void *ctx, const Expr *var);
 void  ex_print(FILE *out, const Expr *e, ExVarName var_name, void *ctx);
 
+/* Added by the expression library (contracts as for ex_print):
+ * ex_to_string: the text ex_print would write, as a NUL-terminated string in the arena.
+ * ex_format_num: writes v as a C double literal that reads back to exactly v (shortest of
+ *   %.15g/%.16g/%.17g that round-trips, with ".0" appended when it has no '.' or exponent;
+ *   non-finite values print as INFINITY, -INFINITY, NAN from <math.h>). Returns what snprintf
+ *   returns; 32 bytes are always enough. */
+char *ex_to_string(Arena *ar, const Expr *e, ExVarName var_name, void *ctx);
+int   ex_format_num(char *buf, size_t size, double v);
+
 #endif

@@ -12,5 +12,6 @@ set_tests_properties(starpu.devices.cpu starpu.devices.gpu PROPERTIES
 
 # The installed package links into another StarPU application (pkg-config and CMake).
 add_test(NAME install.example COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/install_check.sh ${CMAKE_BINARY_DIR})
-set_tests_properties(install.example PROPERTIES ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home"
+set_tests_properties(install.example PROPERTIES ENVIRONMENT
+  "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;PKG_CONFIG_PATH=${STARPU_PREFIX}/lib/pkgconfig"
   RESOURCE_LOCK starpu)

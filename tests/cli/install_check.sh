@@ -9,10 +9,10 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 test -f "$prefix/include/starcarp.h" && test -f "$prefix/lib/pkgconfig/starcarp.pc"
 test -f "$prefix/lib/cmake/starcarp/starcarpConfig.cmake" && test -x "$prefix/bin/starcarp"
 test -f "$prefix/share/starcarp/models/cellml/ten_tusscher_model_2006_epi.model"
-export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$(dirname "$(pkg-config --variable=pcfiledir starpu-1.4 2>/dev/null || echo /nonexistent)"):${PKG_CONFIG_PATH:-}"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:${PKG_CONFIG_PATH:-}"   # StarPU's own .pc comes from the caller
 # 1. pkg-config
 cc -std=c11 -D_XOPEN_SOURCE=700 -Wall -Wextra -Wno-deprecated-declarations "$src/examples/vm_app.c" \
-   $(pkg-config --cflags --libs starcarp) -o "$work/vm_app_pc"
+   $(pkg-config --cflags --libs starcarp) -Wl,-rpath,"$(pkg-config --variable=libdir starpu-1.4)" -o "$work/vm_app_pc"
 STARPU_SILENT=1 "$work/vm_app_pc"
 # 2. CMake package
 cmake -S "$src/examples" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_FLAGS="-D_XOPEN_SOURCE=700" >/dev/null

@@ -1,0 +1,62 @@
+/* frontend.c: file reading and the error-recovering entry points of the front end (frontend.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "frontend.h"
+#include "sema.h"
+
+/* Read the file in chunks (it may be a pipe), then copy it into the arena with a final NUL. */
+int fe_read_file(const char *path, SrcFile *out, Arena *ar) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t cap = 1 << 16, len = 0;
+    char *buf = ar_alloc(ar, cap + 1);
+    for (;;) {
+        size_t n = fread(buf + len, 1, cap - len, f);
+        len += n;
+        if (len < cap)
+            break;
+        char *grown = ar_alloc(ar, 2 * cap + 1);
+        memcpy(grown, buf, len);
+        buf = grown;
+        cap *= 2;
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (err) {
+        errno = EIO;
+        return -1;
+    }
+    buf[len] = '\0';
+    if (memchr(buf, '\0', len)) {
+        errno = EILSEQ;
+        return -1;
+    }
+    out->path = path;
+    out->text = buf;
+    return 0;
+}
+
+Ast *fe_parse(Arena *ar, Diag *dg, const SrcFile *file) {
+    jmp_buf jb;
+    jmp_buf *saved = dg->recover;
+    dg->recover = &jb;
+    if (setjmp(jb)) {
+        dg->recover = saved;
+        return NULL;
+    }
+    Ast *ast = parse_file(ar, dg, file);
+    dg->recover = saved;
+    return ast;
+}
+
+int fe_check_file(const char *path, Diag *dg) {
+    /* every front-end pass: reading, parsing (fe_parse) and the semantic analysis (sema.h) */
+    Arena ar = {0};
+    ScModel *m = sema_load_file(&ar, dg, path);
+    int rc = m ? diag_failed(dg) : 1;
+    ar_free(&ar);
+    return rc;
+}

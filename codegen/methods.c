@@ -1,0 +1,238 @@
+/* methods.c: integration methods, method groups and symbolic Jacobians.
+ *
+ * Each state gets its method (.method(m); else rush_larsen for gates, fe otherwise). States with
+ * rk2, rk4, markov_be, rosenbrock or cvode form one group per method; every other state is a
+ * group of its own. Jacobians (d diff_i / d state_j over the group) are built for markov_be,
+ * rosenbrock and cvode (full) and for sundnes and non-gate rush_larsen (the 1x1 diagonal).
+ *
+ * Jacobians use the chain rule through the named intermediates rather than inlining them (which
+ * would blow up on large models): for an intermediate I that depends on state Y,
+ *     dI/dY = sum over the symbols v read by I's definition of (d def_I / d v) * dv/dY
+ * with dY/dY = 1, and dv/dY = 0 when v does not depend on Y. Each non-trivial dI/dY becomes a
+ * temporary symbol d_I_d_Y (SC_ROLE_JAC, in group->jeqs, in evaluation order), so the entries
+ * are small expressions over intermediates, states and temporaries. */
+#include <string.h>
+
+#include "sema_int.h"
+
+typedef struct Jac {
+    Sema *s;
+    ScGroup *g;
+    int words;               /* length of the deps bitsets */
+    ScSym *y;                /* the state differentiated by */
+    Expr **memo;             /* by symbol id: dsym/dy (NULL: not computed yet) */
+    int nmemo;
+    int capj;
+} Jac;
+
+static int has_bit(const unsigned long long *b, int i) {
+    return b && (b[i / 64] >> (i % 64)) & 1;
+}
+
+/* Add to deps the states read by e, directly or through computed symbols. */
+static void add_deps(unsigned long long *deps, const Expr *e, int words) {
+    if (e->kind == EX_VAR) {
+        const ScSym *v = e->sym;
+        if (v->kind == SC_STATE)
+            deps[v->state / 64] |= 1ULL << (v->state % 64);
+        else if (v->deps && v->deps != deps)
+            for (int w = 0; w < words; w++)
+                deps[w] |= v->deps[w];
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        add_deps(deps, e->a[i], words);
+}
+
+/* ->deps of every per-step symbol (in evaluation order, so what it reads is done). */
+static void compute_deps(Sema *s, int words) {
+    ScModel *m = s->m;
+    for (int i = 0; i < m->neqs; i++)
+        m->eqs[i]->deps = ar_alloc(s->ar, (size_t)words * sizeof(unsigned long long));
+    for (int i = 0; i < m->neqs; i++)
+        add_deps(m->eqs[i]->deps, m->eqs[i]->def, words);
+}
+
+/* Does sym depend on any state of group g? */
+static int depends_on_group(const ScModel *m, const ScSym *sym, const ScGroup *g) {
+    for (int i = 0; i < g->n; i++)
+        if (has_bit(sym->deps, g->states[i]))
+            return 1;
+    (void)m;
+    return 0;
+}
+
+static void mark_need(ScSym *sym);
+
+static void mark_need_expr(const Expr *e) {
+    if (e->kind == EX_VAR) {
+        mark_need(e->sym);
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        mark_need_expr(e->a[i]);
+}
+
+static void mark_need(ScSym *sym) {
+    if (sym->mark || !sym->deps)
+        return;
+    sym->mark = 1;
+    mark_need_expr(sym->def);
+}
+
+/* ---------------------------------------------------------------- Jacobians */
+
+static Expr *deriv_sym(Jac *j, ScSym *v);
+
+/* The distinct symbols read by e that depend on j->y (or are j->y), appended to *list. */
+static void collect_vars(Jac *j, const Expr *e, ScSym ***list, int *n, int *cap) {
+    if (e->kind == EX_VAR) {
+        ScSym *v = e->sym;
+        if (v != j->y && !has_bit(v->deps, j->y->state))
+            return;
+        for (int i = 0; i < *n; i++)
+            if ((*list)[i] == v)
+                return;
+        sema_push(j->s->ar, list, n, cap, &v, sizeof v);
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        collect_vars(j, e->a[i], list, n, cap);
+}
+
+/* d def / d y by the chain rule over the symbols def reads. */
+static Expr *deriv_def(Jac *j, Expr *def) {
+    Arena *ar = j->s->ar;
+    ScSym **vars = NULL;
+    int n = 0, cap = 0;
+    collect_vars(j, def, &vars, &n, &cap);
+    Expr *sum = NULL;
+    for (int i = 0; i < n; i++) {
+        Expr *dv = deriv_sym(j, vars[i]);
+        double z;
+        if (ex_is_num(dv, &z) && z == 0)
+            continue;
+        Expr *part = ex_deriv(ar, def, vars[i]->name);
+        if (ex_is_num(part, &z) && z == 0)
+            continue;
+        Expr *term = ex_is_num(dv, &z) && z == 1 ? part : ex_binary(ar, EX_MUL, part, dv);
+        sum = sum ? ex_binary(ar, EX_ADD, sum, term) : term;
+    }
+    if (!sum)
+        return ex_num(ar, 0);
+    return sema_resolve_expr(j->s, ex_simplify(ar, sum));
+}
+
+/* dv/dy: 1 for y itself, 0 for what does not depend on y, else a temporary (or a small
+ * expression) for a computed symbol. */
+static Expr *deriv_sym(Jac *j, ScSym *v) {
+    Arena *ar = j->s->ar;
+    if (v == j->y)
+        return ex_num(ar, 1);
+    if (!v->def || !has_bit(v->deps, j->y->state) || v->kind == SC_STATE)
+        return ex_num(ar, 0);
+    if (v->id < j->nmemo && j->memo[v->id])
+        return j->memo[v->id];
+    Expr *d = deriv_def(j, v->def);
+    if (d->kind != EX_NUM && d->kind != EX_VAR) {
+        ScSym *t = sema_synth(j->s, ar_printf(ar, "d_%s_d_%s", v->name, j->y->name), SC_INTERM,
+                              SC_ROLE_JAC);
+        t->def = d;
+        t->of = j->y;
+        t->jac_of = v;
+        t->tok = v->tok;
+        t->flags |= SCF_LIVE;
+        sema_push(ar, &j->g->jeqs, &j->g->njeqs, &j->capj, &t, sizeof t);
+        d = ex_var(ar, t->name);
+        d->sym = t;
+    }
+    if (v->id < j->nmemo)
+        j->memo[v->id] = d;
+    return d;
+}
+
+/* The Jacobian of group g: full, or its diagonal for a one-state group. */
+static void group_jacobian(Sema *s, ScGroup *g) {
+    ScModel *m = s->m;
+    Jac j = {s, g, 0, NULL, NULL, m->nsyms, 0};
+    j.memo = ar_alloc(s->ar, (size_t)j.nmemo * sizeof(Expr *));
+    g->jac = ar_alloc(s->ar, (size_t)g->n * (size_t)g->n * sizeof(Expr *));
+    for (int c = 0; c < g->n; c++) {
+        j.y = m->states[g->states[c]].sym;
+        memset(j.memo, 0, (size_t)j.nmemo * sizeof(Expr *));
+        for (int r = 0; r < g->n; r++) {
+            ScSym *diff = m->states[g->states[r]].diff;
+            Expr *d;
+            if (diff->kind == SC_CONST || !diff->def)
+                d = ex_num(s->ar, 0);
+            else
+                d = deriv_def(&j, diff->def);
+            g->jac[r * g->n + c] = d;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- groups */
+
+static int shared_method(ScMethod me) {
+    return me == SC_RK2 || me == SC_RK4 || me == SC_MARKOV_BE || me == SC_ROSENBROCK ||
+           me == SC_CVODE;
+}
+
+void sema_methods(Sema *s) {
+    ScModel *m = s->m;
+    int capg = 0;
+    for (int i = 0; i < m->nstates; i++) {
+        ScState *st = &m->states[i];
+        const Markup *mk = st->sym->mk_method;
+        if (mk) {
+            const char *t = mk->args[0].text;
+            st->method = strcmp(t, "sundnes_half") == 0 ? SC_SUNDNES : SC_FE;
+            for (int k = 0; k < SC_NMETHODS; k++)
+                if (strcmp(t, sema_method_name((ScMethod)k)) == 0)
+                    st->method = (ScMethod)k;
+        } else {
+            st->method = st->gate ? SC_RUSH_LARSEN : SC_FE;
+        }
+        st->group = -1;
+        if (shared_method(st->method))
+            for (int g = 0; g < m->ngroups; g++)
+                if (m->groups[g].method == st->method)
+                    st->group = g;
+        if (st->group < 0) {
+            ScGroup g = {0};
+            g.method = st->method;
+            g.states = ar_alloc(s->ar, (size_t)m->nstates * sizeof(int));
+            sema_push(s->ar, &m->groups, &m->ngroups, &capg, &g, sizeof g);
+            st->group = m->ngroups - 1;
+        }
+        ScGroup *g = &m->groups[st->group];
+        g->states[g->n++] = i;
+    }
+    int words = (m->nstates + 63) / 64 + 1;
+    compute_deps(s, words);
+    for (int gi = 0; gi < m->ngroups; gi++) {
+        ScGroup *g = &m->groups[gi];
+        for (int i = 0; i < m->nsyms; i++)
+            m->syms[i]->mark = 0;
+        for (int i = 0; i < g->n; i++) {
+            ScState *st = &m->states[g->states[i]];
+            mark_need(st->diff);
+            if (st->ga)
+                mark_need(st->ga), mark_need(st->gb);
+        }
+        int cap = 0;
+        for (int i = 0; i < m->neqs; i++) {
+            ScSym *e = m->eqs[i];
+            if (e->mark && depends_on_group(m, e, g))
+                sema_push(s->ar, &g->eqs, &g->neqs, &cap, &e, sizeof e);
+        }
+        ScState *st0 = &m->states[g->states[0]];
+        int full = g->method == SC_MARKOV_BE || g->method == SC_ROSENBROCK || g->method == SC_CVODE;
+        int diag = g->method == SC_SUNDNES || (g->method == SC_RUSH_LARSEN && !st0->gate);
+        if (full || diag)
+            group_jacobian(s, g);
+    }
+    for (int i = 0; i < m->nsyms; i++)
+        m->syms[i]->mark = 0;
+}

@@ -1,0 +1,45 @@
+/* sema_int.h: internals shared by the files of the semantic analysis (sema*.c, lut.c,
+ * methods.c, info.c). Not for back ends: they use sema.h only. */
+#ifndef SC_SEMA_INT_H
+#define SC_SEMA_INT_H
+#include "sema.h"
+
+typedef struct Sema {
+    Arena *ar;
+    Diag *dg;
+    const Ast *ast;
+    ScModel *m;
+    ScSym **tab;             /* open-addressing hash table of symbols by name */
+    int tabcap;
+    int capsyms;             /* capacity of m->syms */
+    int captraces;           /* capacity of m->traces */
+    int defseq;              /* counter of first definitions */
+    const Token *first_tok;  /* first statement (for model-wide errors) */
+} Sema;
+
+/* Symbol table (sema.c). intern creates the symbol when absent; find returns NULL then. */
+ScSym *sema_intern(Sema *s, const char *name);
+ScSym *sema_find(Sema *s, const char *name);
+/* A new compiler-made symbol whose name is `base`, or base_2, base_3... when taken. */
+ScSym *sema_synth(Sema *s, const char *base, ScKind kind, ScRole role);
+
+/* Append x to the arena-backed array *arr of *n elements (capacity *cap). */
+void sema_push(Arena *ar, void *arr, int *n, int *cap, const void *x, size_t size);
+
+/* Passes, in the order sema_analyse runs them. */
+void sema_collect(Sema *s);        /* sema.c: statements, markups, +=, if -> definitions */
+void sema_classify(Sema *s);       /* sema_class.c: externals, states, gates, params, inits */
+void sema_resolve(Sema *s);        /* sema_class.c: ->sym of every EX_VAR, unknown names */
+void sema_order(Sema *s);          /* sema_order.c: cycles, constants, values, div by 0, DCE */
+void sema_reorder_eqs(Sema *s);    /* sema_order.c: rebuild m->eqs after LUT planning */
+void sema_inits(Sema *s);          /* sema_order.c: initial values */
+void sema_warn_unused(Sema *s);    /* sema_order.c */
+void sema_plan_luts(Sema *s);      /* lut.c */
+void sema_methods(Sema *s);        /* methods.c: groups, deps, Jacobians */
+
+/* Helpers (sema_order.c). */
+Expr *sema_resolve_expr(Sema *s, Expr *e);  /* set ->sym of new EX_VAR nodes (by name) */
+int   sema_is_constexpr(const Expr *e);     /* only literals, params, constants */
+double sema_eval_const(const Expr *e);      /* value for the default parameters */
+
+#endif

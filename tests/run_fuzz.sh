@@ -1,0 +1,42 @@
+#!/bin/sh
+# run_fuzz.sh: build the EasyML front-end fuzzer (codegen/fuzz_frontend.c + codegen/*.c) with clang
+# and libFuzzer, then run it for a bounded time on a copy of models/ and tests/bad/ as seed corpus.
+#
+# usage: run_fuzz.sh CLANG SOURCE_DIR WORK_DIR SECONDS
+#   SECONDS = 0 only builds WORK_DIR/fuzz_frontend.
+#   SC_FUZZ_SOURCES (environment, optional) replaces the list of C sources (default codegen/*.c).
+# Exit status: 0 no crash, 77 clang cannot build libFuzzer programs (test skipped), else failure;
+# a crashing input is left in WORK_DIR as crash-* (reproduce: WORK_DIR/fuzz_frontend crash-...).
+set -eu
+clang=$1
+src=$2
+work=$3
+secs=$4
+
+mkdir -p "$work/seed" "$work/corpus"
+printf '#include <stdint.h>\n#include <stddef.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' \
+    > "$work/probe.c"
+if ! "$clang" -fsanitize=fuzzer,address,undefined "$work/probe.c" -o "$work/probe" >/dev/null 2>&1; then
+    echo "skipped: $clang cannot build -fsanitize=fuzzer programs"
+    exit 77
+fi
+
+sources=${SC_FUZZ_SOURCES:-$(ls "$src"/codegen/*.c)}
+# shellcheck disable=SC2086
+"$clang" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+    -I"$src/codegen" $sources -lm -o "$work/fuzz_frontend"
+[ "$secs" -gt 0 ] || exit 0
+
+for f in "$src"/models/*/*.model "$src"/tests/bad/*.model; do
+    [ -f "$f" ] || continue
+    cp "$f" "$work/seed/$(basename "$(dirname "$f")")_$(basename "$f")"
+done
+# keywords and punctuators of EasyML, so that mutations reach the grammar rather than the lexer
+: > "$work/easyml.dict"
+for w in if elif else group and or not sv t dt exp pow atan2 min foo external nodal param method \
+         lookup lb ub trace units regional flag store cvode rk4 -\> += -= '*=' /= '<=' '>=' == != \
+         '&&' '||' '^' '?' : '.' '{' '}' '(' ')' ';' , '/*' '*/' // '#' 1e-3 .5 2.5E+2; do
+    printf '"%s"\n' "$w" >> "$work/easyml.dict"
+done
+exec "$work/fuzz_frontend" -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 \
+    -dict="$work/easyml.dict" -artifact_prefix="$work/" -print_final_stats=1 "$work/corpus" "$work/seed"
