@@ -1,15 +1,19 @@
 /* fuzz_frontend.c: libFuzzer harness of the EasyML front end (built by tests/run_fuzz.sh with
  * clang -fsanitize=fuzzer,address,undefined; excluded from the normal library build).
  *
- * Each input is parsed as a model (a NUL-terminated copy, messages off). Besides "no crash, no
- * hang, no leak", every accepted input must survive the round trip: print -> parse -> print gives
- * the same text (a failure aborts, which libFuzzer reports as a crash). */
+ * Each input is parsed as a model (a NUL-terminated copy, messages off) and, when it parses,
+ * analysed by the semantic analysis (classification, ordering, methods, Jacobians, tables), as
+ * `starcarp codegen --check` does. Besides "no crash, no hang, no leak", every accepted input must
+ * survive the round trip: print -> parse -> print gives the same text (a failure aborts, which
+ * libFuzzer reports as a crash). */
 #define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "frontend.h"
+#include "sema.h"
 
 /* ast_print into a malloc'd string. */
 static char *fuzz_print(const Ast *ast) {
@@ -47,6 +51,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             abort();                  /* the round trip changed the tree */
         free(p2);
         free(p1);
+
+        jmp_buf jb;                   /* sema reports errors by longjmp to dg.recover */
+        dg.recover = &jb;
+        if (setjmp(jb) == 0)
+            (void)sema_analyse(&ar, &dg, ast);
+        dg.recover = NULL;
     }
     ar_free(&ar);
     free(text);
