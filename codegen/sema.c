@@ -445,6 +445,7 @@ ScModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) {
     sema_plan_luts(&s);
     sema_reorder_eqs(&s);
     sema_methods(&s);
+    sema_hoist(&s);
     return s.m;
 }
 

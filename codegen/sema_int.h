@@ -36,6 +36,7 @@ void sema_inits(Sema *s);          /* sema_order.c: initial values */
 void sema_warn_unused(Sema *s);    /* sema_order.c */
 void sema_plan_luts(Sema *s);      /* lut.c */
 void sema_methods(Sema *s);        /* methods.c: groups, deps, Jacobians */
+void sema_hoist(Sema *s);          /* hoist.c: constant sub-expressions -> m->consts */
 
 /* Helpers (sema_order.c). */
 Expr *sema_resolve_expr(Sema *s, Expr *e);  /* set ->sym of new EX_VAR nodes (by name) */

@@ -440,6 +440,43 @@ static void test_params_and_flags(void) {
     ar_free(&ar);
 }
 
+
+/* Constant sub-expressions of per-step equations become constants, shared when identical. */
+static void test_hoisting(void) {
+    Arena ar = {0};
+    ScModel *m = analyse(&ar, HEAD
+        "group { g = 2; Ko = 5.4; Ki = 140; } .param();\n"
+        "R = 8314; T = 310; F = 96485;\n"
+        "x_init = 0.5;\n"
+        "diff_x = -x * (R * T / F) + g * V;\n"
+        "Iion = g * (V - R * T / F * log(Ko / Ki)) + x * (R * T / F);\n");
+    ASSERT(m != NULL);
+    if (!m) {
+        fprintf(stderr, "%s", t_msgs);
+        return;
+    }
+    ScSym *k = sc_model_find(m, "_k");
+    ASSERT(k != NULL && k->kind == SC_CONST);
+    if (!k)
+        return;
+    /* the hoisted constants are computed after the constants they read, once */
+    int hoisted = 0;
+    for (int i = 0; i < m->nconsts; i++)
+        hoisted += m->consts[i]->name[0] == '_';
+    ASSERT_EQ_INT(2, hoisted);      /* R*T/F (shared by three uses) and R*T/F*log(Ko/Ki) */
+    ScSym *k2 = sc_model_find(m, "_k_2");
+    ASSERT(k2 != NULL);
+    double rtf = 8314.0 * 310.0 / 96485.0;
+    ASSERT_NEAR(rtf, k->value, 1e-12);
+    ASSERT_NEAR(rtf * log(5.4 / 140.0), k2->value, 1e-12);
+    /* per-step expressions read the constants, not the sub-expressions */
+    char *iion = ex_to_string(&ar, sym(m, "Iion")->def, NULL, NULL);
+    ASSERT_EQ_STR("g * (V - _k_2) + x * _k", iion);
+    char *dx = ex_to_string(&ar, m->states[state(m, "x") - m->states].diff->def, NULL, NULL);
+    ASSERT_EQ_STR("-x * _k + g * V", dx);
+    ar_free(&ar);
+}
+
 /* ---------------------------------------------------------------- golden reports, library */
 
 static char *read_file(const char *path) {
@@ -582,6 +619,7 @@ int main(void) {
     test_methods_and_jacobians();
     test_lookup_tables();
     test_params_and_flags();
+    test_hoisting();
     test_golden();
     test_library();
     test_reference_models();
