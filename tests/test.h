@@ -6,7 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
-static int t_failures, t_checks;
+/* Counters of the running test program (test.c). */
+extern int t_failures, t_checks;
+
+/* The whole file as a malloc'd NUL-terminated string (free it), or NULL when it cannot be read. */
+char *t_read_file(const char *path);
 
 #define ASSERT(cond) do { t_checks++; if (!(cond)) { t_failures++; \
     fprintf(stderr, "%s:%d: ASSERT failed: %s\n", __FILE__, __LINE__, #cond); } } while (0)

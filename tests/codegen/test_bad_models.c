@@ -32,21 +32,6 @@ static char *first_line(const char *s) {
     return r;
 }
 
-static char *read_all(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *ms = open_memstream(&buf, &len);
-    int c;
-    while ((c = fgetc(f)) != EOF)
-        fputc(c, ms);
-    fclose(f);
-    fclose(ms);
-    return buf;
-}
-
 static int by_name(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -71,7 +56,7 @@ static int check_dir(const char *dir, CheckModel check) {
         char path[1200], expect_path[1200];
         snprintf(path, sizeof path, "%s/%s.model", dir, names[i]);
         snprintf(expect_path, sizeof expect_path, "%s/%s.expect", dir, names[i]);
-        char *expect = read_all(expect_path);
+        char *expect = t_read_file(expect_path);
         if (!expect)
             fprintf(stderr, "%s: missing\n", expect_path);
         ASSERT(expect != NULL);

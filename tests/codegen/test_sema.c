@@ -479,21 +479,6 @@ static void test_hoisting(void) {
 
 /* ---------------------------------------------------------------- golden reports, library */
 
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *ms = open_memstream(&buf, &len);
-    int c;
-    while ((c = fgetc(f)) != EOF)
-        fputc(c, ms);
-    fclose(f);
-    fclose(ms);
-    return buf;
-}
-
 static void test_golden(void) {
     static const char *names[] = {"hh_gates", "markov_lut", "aliev_like"};
     for (int i = 0; i < 3; i++) {
@@ -504,7 +489,7 @@ static void test_golden(void) {
         Diag dg = {0};
         ScModel *m = sema_load_file(&ar, &dg, path);
         ASSERT(m != NULL);
-        char *want = read_file(want_path);
+        char *want = t_read_file(want_path);
         ASSERT(want != NULL);
         if (m && want) {
             char *got = NULL;
