@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "frontend.h"
 #include "sema.h"
@@ -11,6 +12,12 @@ int fe_read_file(const char *path, SrcFile *out, Arena *ar) {
     FILE *f = fopen(path, "rb");
     if (!f)
         return -1;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        errno = EISDIR;
+        return -1;
+    }
     size_t cap = 1 << 16, len = 0;
     char *buf = ar_alloc(ar, cap + 1);
     for (;;) {

@@ -436,6 +436,10 @@ ScModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) {
     s.m->t->kind = SC_BUILTIN;
     s.m->dt = sema_intern(&s, "dt");
     s.m->dt->kind = SC_BUILTIN;
+    if (!ast->stmts && ast->file)   /* model-wide errors below need a statement to point at */
+        diag_error_pos(dg, ast->file->path, ast->file->text, ast->file->text,
+                       "the model has no statements: it needs at least the membrane potential "
+                       "('V; .external(Vm);') and the ionic current Iion");
     sema_collect(&s);
     sema_classify(&s);
     sema_resolve(&s);
