@@ -20,6 +20,6 @@ expect 2 "unknown option '--bogus'.*--cells"              -- devices --bogus
 expect 2 "--cells expects a positive integer, got 'abc'" -- devices --cells abc
 expect 2 "--steps expects a positive integer, got '-3'"  -- devices --steps -3
 expect 2 "--sched needs a scheduler name"                -- devices --sched
-expect 1 "cannot read the file: Is a directory"  -- codegen tests --check
+expect 1 "cannot read the file: Is a directory"  -- codegen "$(dirname "$0")" --check
 echo "$((n-fails)) passed, $fails failed"
 [ $fails = 0 ]
