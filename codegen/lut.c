@@ -270,6 +270,11 @@ void sema_plan_luts(Sema *s) {
         if (l.cls[e->id] == LUT_MIXED)
             e->def = scan(&l, e, e->def);
     }
+    for (int k = 0; k < m->ntables; k++)        /* a table with nothing to tabulate is useless */
+        if (m->tables[k].ncols == 0 && (m->tables[k].var->flags & SCF_USED))
+            diag_warn_at(s->dg, m->tables[k].tok, "lookup table on '%s' has no column: no "
+                         "expression of '%s' alone calls a function", m->tables[k].var->name,
+                         m->tables[k].var->name);
     char *need = ar_alloc(s->ar, (size_t)m->nsyms);
     mark_needed(m, m->iion, need);
     for (int i = 0; i < m->nsyms; i++) {

@@ -21,5 +21,10 @@ expect 2 "--cells expects a positive integer, got 'abc'" -- devices --cells abc
 expect 2 "--steps expects a positive integer, got '-3'"  -- devices --steps -3
 expect 2 "--sched needs a scheduler name"                -- devices --sched
 expect 1 "cannot read the file: Is a directory"  -- codegen "$(dirname "$0")" --check
+w="$(dirname "$0")/../warn/suspicious.model"
+expect 0 "warning: 'unused_thing' is defined but never used"        -- codegen "$w" --check
+expect 0 "warning: state 'x' has no initial value"                   -- codegen "$w" --check
+expect 0 "warning: lookup table on .Ca. has no column"                   -- codegen "$w" --check
+expect 1 "3 warnings treated as errors \(-Werror\)"                  -- codegen "$w" --check -Werror
 echo "$((n-fails)) passed, $fails failed"
 [ $fails = 0 ]
