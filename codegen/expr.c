@@ -222,8 +222,7 @@ static int is_pow(const Expr *e) {
     return e->kind == EX_POW || (e->kind == EX_CALL && e->fn == FN_POW);
 }
 
-/* e itself when kids[] are its operands, else a copy of e (same kind, fn, token) with kids[]. */
-static Expr *rebuild(Arena *ar, Expr *e, Expr **kids) {
+Expr *ex_rebuild(Arena *ar, Expr *e, Expr **kids) {
     int same = 1;
     for (int i = 0; i < e->nargs; i++)
         same &= kids[i] == e->a[i];
@@ -339,7 +338,7 @@ Expr *ex_simplify(Arena *ar, Expr *e) {
     Expr *kids[3] = {NULL, NULL, NULL};
     for (int i = 0; i < e->nargs; i++)
         kids[i] = ex_simplify(ar, e->a[i]);
-    return simplify_top(ar, rebuild(ar, e, kids));
+    return simplify_top(ar, ex_rebuild(ar, e, kids));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -352,7 +351,7 @@ Expr *ex_subst(Arena *ar, Expr *e, const char *name, Expr *by) {
     Expr *kids[3] = {NULL, NULL, NULL};
     for (int i = 0; i < e->nargs; i++)
         kids[i] = ex_subst(ar, e->a[i], name, by);
-    return rebuild(ar, e, kids);
+    return ex_rebuild(ar, e, kids);
 }
 
 int ex_uses(const Expr *e, const char *name) {

@@ -109,4 +109,8 @@ void  ex_print(FILE *out, const Expr *e, ExVarName var_name, void *ctx);
 char *ex_to_string(Arena *ar, const Expr *e, ExVarName var_name, void *ctx);
 int   ex_format_num(char *buf, size_t size, double v);
 
+/* e itself when kids[0..nargs) are its operands, else a copy of e (same kind, fn, name, sym, token)
+ * with kids[] as operands: the copy-on-change step of every tree transformation. */
+Expr *ex_rebuild(Arena *ar, Expr *e, Expr **kids);
+
 #endif

@@ -55,18 +55,10 @@ static Expr *hoist_expr(Hoist *h, Expr *e) {
         return NULL;
     if (sema_is_constexpr(e))
         return hoist_worth(e) ? hoist_constant(h, e) : e;
-    Expr *copy = NULL;
-    for (int i = 0; i < e->nargs; i++) {
-        Expr *a = hoist_expr(h, e->a[i]);
-        if (a == e->a[i])
-            continue;
-        if (!copy) {
-            copy = ar_alloc(h->s->ar, sizeof *copy);
-            *copy = *e;
-        }
-        copy->a[i] = a;
-    }
-    return copy ? copy : e;
+    Expr *kids[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < e->nargs; i++)
+        kids[i] = hoist_expr(h, e->a[i]);
+    return ex_rebuild(h->s->ar, e, kids);
 }
 
 static void hoist_syms(Hoist *h, ScSym **syms, int n) {

@@ -87,18 +87,9 @@ static Expr *inline_expr(Lut *l, Expr *e, int k) {
         return l->inl[v->id];
     }
     Expr *kids[3] = {NULL, NULL, NULL};
-    int same = 1;
-    for (int i = 0; i < e->nargs; i++) {
-        kids[i] = inline_expr(l, e->a[i], k);
-        same &= kids[i] == e->a[i];
-    }
-    if (same)
-        return e;
-    Expr *n = ar_alloc(l->s->ar, sizeof *n);
-    *n = *e;
     for (int i = 0; i < e->nargs; i++)
-        n->a[i] = kids[i];
-    return n;
+        kids[i] = inline_expr(l, e->a[i], k);
+    return ex_rebuild(l->s->ar, e, kids);
 }
 
 /* Make sym column of table k (once). */
@@ -145,18 +136,9 @@ static Expr *scan(Lut *l, const ScSym *owner, Expr *e) {
     if (c != LUT_MIXED || e->kind == EX_VAR)
         return e;
     Expr *kids[3] = {NULL, NULL, NULL};
-    int same = 1;
-    for (int i = 0; i < e->nargs; i++) {
-        kids[i] = scan(l, owner, e->a[i]);
-        same &= kids[i] == e->a[i];
-    }
-    if (same)
-        return e;
-    Expr *n = ar_alloc(l->s->ar, sizeof *n);
-    *n = *e;
     for (int i = 0; i < e->nargs; i++)
-        n->a[i] = kids[i];
-    return n;
+        kids[i] = scan(l, owner, e->a[i]);
+    return ex_rebuild(l->s->ar, e, kids);
 }
 
 /* Is sym's value needed by itself (not only as input of other equations)? */
