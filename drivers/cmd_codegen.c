@@ -1,10 +1,12 @@
 /* cmd_codegen.c: `starcarp codegen MODEL.model --check [-Werror] [-q]`: analyse an EasyML model
- * and print a one-line summary or the diagnostics. Code generation itself (-o DIR, --target)
- * belongs to the back ends, which are not there yet: those options say so and exit 2. */
+ * and print a one-line summary or the diagnostics. `--target c -o DIR` writes the portable C
+ * source (emit.h); the other back ends are not there yet: they say so and exit 2. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
+#include "emit.h"
 #include "sema.h"
 
 static const char codegen_options[] = "--check, -Werror, -q, -o DIR, --target T, --help";
@@ -12,12 +14,38 @@ static const char codegen_options[] = "--check, -Werror, -q, -o DIR, --target T,
 static void codegen_usage(FILE *out) {
     fprintf(out,
             "usage: starcarp codegen MODEL.model --check [-Werror] [-q]\n"
-            "       starcarp codegen MODEL.model -o DIR [--target cpu|cuda|hip]\n\n"
+            "       starcarp codegen MODEL.model -o DIR --target c|cpu|cuda|hip\n\n"
             "  --check   analyse the model and print a summary (or its errors)\n"
             "  -Werror   treat warnings as errors\n"
             "  -q        print nothing when the model is accepted\n"
-            "  -o DIR    write the generated kernels to DIR (back ends not available yet)\n"
-            "  --target  back end to generate for (back ends not available yet)\n");
+            "  -o DIR    write the generated kernels to DIR (with --target c: DIR/<name>_c.c)\n"
+            "  --target  back end to generate for: c (portable C); cpu, cuda, hip not available yet\n");
+}
+
+/* --target c -o DIR: write DIR/<name>_c.c (emit.h). */
+static int codegen_c(const char *model, const char *outdir, int werror) {
+    Arena ar = {0};
+    Diag dg = {stderr, werror, 0, 0, NULL};
+    ScModel *m = sema_load_file(&ar, &dg, model);
+    int rc = 0;
+    if (!m || diag_failed(&dg)) {
+        rc = 1;
+    } else {
+        const char *path = ar_printf(&ar, "%s/%s_c.c", outdir, emit_ident(&ar, m));
+        FILE *f = fopen(path, "w");
+        if (!f) {
+            fprintf(stderr, "starcarp codegen: cannot write '%s': %s\n", path, strerror(errno));
+            rc = 1;
+        } else {
+            int bad = emit_c(f, m, NULL);
+            if (fclose(f) != 0 || bad) {
+                fprintf(stderr, "starcarp codegen: error writing '%s'\n", path);
+                rc = 1;
+            }
+        }
+    }
+    ar_free(&ar);
+    return rc;
 }
 
 int cmd_codegen(int argc, char **argv) {
@@ -59,8 +87,10 @@ int cmd_codegen(int argc, char **argv) {
         return 2;
     }
     if (outdir || target || !check) {
+        if (target && strcmp(target, "c") == 0 && outdir && !check)
+            return codegen_c(model, outdir, werror);
         fprintf(stderr, "starcarp codegen: code generation back ends are not available yet "
-                        "(use --check to analyse the model)\n");
+                        "(use --check to analyse the model, or --target c -o DIR)\n");
         return 2;
     }
     Arena ar = {0};
