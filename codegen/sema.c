@@ -476,8 +476,10 @@ ScModel *sema_load_file(Arena *ar, Diag *dg, const char *path) {
         return NULL;
     }
     Ast *ast = fe_parse(ar, dg, file);
-    if (!ast)
-        return NULL;
+    return ast ? sema_try_analyse(ar, dg, ast) : NULL;
+}
+
+ScModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast) {
     jmp_buf jb;
     jmp_buf *saved = dg->recover;
     dg->recover = &jb;

@@ -170,6 +170,10 @@ typedef struct ScModel {
  * dg->recover, which the caller must have set); warnings go to dg and analysis continues. */
 ScModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast);
 
+/* sema_analyse with its own recovery point: NULL after an error (reported to dg), so callers
+ * never see the longjmp. dg->recover is restored on return. */
+ScModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast);
+
 /* Read, parse and analyse a file: NULL after an error (reported to dg). */
 ScModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
 

@@ -2,7 +2,6 @@
  * deterministic output, the expected pieces of each method, line comments, and (when a C
  * compiler `cc` is on the PATH) that the output compiles with -Wall -Wextra -Werror and runs. */
 #define _POSIX_C_SOURCE 200809L
-#include <setjmp.h>
 #include <stdlib.h>
 
 #include "emit.h"
@@ -34,15 +33,8 @@ static ScModel *analyse(Arena *ar, const char *text) {
     f->path = "t.model";
     f->text = ar_strdup(ar, text);
     Diag dg = {0};
-    ScModel *volatile m = NULL;
     Ast *ast = fe_parse(ar, &dg, f);
-    if (ast) {
-        jmp_buf jb;
-        dg.recover = &jb;
-        if (setjmp(jb) == 0)
-            m = sema_analyse(ar, &dg, ast);
-    }
-    return m;
+    return ast ? sema_try_analyse(ar, &dg, ast) : NULL;
 }
 
 static char *generate(const ScModel *m) {

@@ -3,7 +3,6 @@
  * directory. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
-#include <setjmp.h>
 #include <stdlib.h>
 
 #include "frontend.h"
@@ -23,14 +22,10 @@ static ScModel *analyse(Arena *ar, const char *text) {
     FILE *out = open_memstream(&t_msgs, &t_msglen);
     Diag dg = {0};
     dg.out = out;
-    ScModel *volatile m = NULL;
+    ScModel *m = NULL;
     Ast *ast = fe_parse(ar, &dg, f);
-    if (ast) {
-        jmp_buf jb;
-        dg.recover = &jb;
-        if (setjmp(jb) == 0)
-            m = sema_analyse(ar, &dg, ast);
-    }
+    if (ast)
+        m = sema_try_analyse(ar, &dg, ast);
     fclose(out);
     return m;
 }
