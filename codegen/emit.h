@@ -1,34 +1,23 @@
 /* emit.h: code generation back ends. Module prefix: emit_.
  *
- * This slice has one back end, portable C11 (emit_c.c, emit_methods_c.c): from an analysed model
- * (sema.h) it writes one self-contained C source that needs only <math.h> and <stddef.h>.
+ * From an analysed model (sema.h) each back end writes one self-contained source that includes
+ * only <math.h> and starcarp_model.h (the ABI: data layout, ScStepArgs, ScModelDesc):
+ *   emit_c     ID_c.c       portable C11, one cell at a time; also the host side of the model
+ *                           (constants, initial values, lookup tables, the ScModelDesc ID_model)
+ *   emit_cpu   ID_cpu.c     vectorised CPU C: GCC vector extensions, SC_W cells per operation,
+ *                           vector math from glibc's libmvec (x86-64), per-lane masks
+ *   emit_cuda  ID_cuda.cu   CUDA: one thread per cell, extern "C" launcher on a given stream
+ *   emit_hip   ID_hip.hip   HIP: the same kernels for AMD GPUs
+ * Each writes the kernel ID_<target>_<f64|f32>_run(const ScStepArgs *) (GPU: a launcher taking the
+ * args and a stream). The body of a cell-step (equations, methods, bounds) is the same text for
+ * every back end: it calls sc_ helpers that each back end's prelude defines for its type
+ * (emit_core.c, emit_methods.c, emit_expr.c).
  *
- * What a generated source defines (ID is emit_ident(m), the model's name made a C identifier):
- *   ID_params              struct, one double per parameter (m->params order)
- *   ID_consts              struct, one double per hoisted constant (m->consts order)
- *   ID_params_default(p)   the default parameter values
- *   ID_consts_compute(p,c) the constants, in order, from a parameter set
- *   ID_init(p, c, n, sv, Vm)                     initial states and Vm of n cells
- *   ID_step(p, c, o, t, dt, n, sv, Vm, Iion, ext) one step of n cells: Iion[i] written, states
- *                                                 advanced by dt; Vm is read only
- *   ID_bench_step(p, c, o, t, dt, n, sv, Vm, ext, stim)  one step as bench does it (easyml.md 6):
- *                                                 Vm += stim*dt; model; Vm -= dt*Iion
- *   ID_model               an ScCModel descriptor (generic entry points, names, sizes) whose
- *                          type is defined in the generated file under the guard SC_CMODEL_ABI.
- *
- * State layout (shared by every back end and the runtime): STRUCTURE OF ARRAYS in ONE array,
- *   sv[k * n + i]  = per-cell value k of cell i, 0 <= i < n,
- * where k = 0 .. nstates-1 are the states in m->states order, then k = nstates .. nsv-1 the
- * .store() values in m->stores order (nsv = nstates + nstores). Vm and Iion are separate arrays of
- * n doubles. Externals other than Vm and Iion (m->externals order) use the same layout in one
- * array ext[k * n + i] (read ones are read, written ones are written; ext may be NULL when the
- * model has none).
- *
- * Numerics: every method starts from the state at the start of the step (V fixed) and all states
- * are written after every increment is computed, then .lb/.ub clamps apply (easyml.md 6, 7).
- * Lookup tables are not used in this version: every expression is evaluated exactly.
- * cvode is an adaptive error-controlled ROS2 (linearly implicit, L-stable, order 2 with an order-1
- * embedded estimate) over the group's states, with rtol/atol/max_substeps from ScCModelOpts.
+ * Kernel variants inside one file (chosen per call by the run function):
+ *   exact  parameters and constants uniform (ScStepArgs.pc), every expression evaluated
+ *   lut    the same with lookup-table columns interpolated (models with tables only)
+ *   pv     some parameters per cell (ScStepArgs.vary/pcell): constants recomputed per cell,
+ *          columns evaluated exactly
  */
 #ifndef SC_EMIT_H
 #define SC_EMIT_H
@@ -36,20 +25,31 @@
 
 #include "sema.h"
 
-#define EMIT_GENERATOR "starcarp codegen 0.1.0"
+#define EMIT_VERSION "0.2.0"
+#define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
+
+typedef enum { EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP, EMIT_NTARGETS } EmitTarget;
 
 typedef struct EmitOptions {
+    EmitTarget target;
+    int single;              /* float instead of double */
     int newton_iters;        /* markov_be: Newton iterations per step (default 2 when 0) */
+    const char *overrides;   /* text of the method overrides applied (for the header), or NULL */
+    const char *ident;       /* C identifier prefix of every exported name (NULL: emit_ident) */
 } EmitOptions;
 
 /* The model's name as a C identifier (letters, digits, '_'; never starts with a digit), in ar. */
 const char *emit_ident(Arena *ar, const ScModel *m);
 
-/* Write the C source of m to out. opt may be NULL (defaults). Deterministic: the same model and
- * options always give the same text. Returns 0, or -1 when writing failed. */
-int emit_c(FILE *out, const ScModel *m, const EmitOptions *opt);
+/* Write the source of m for opt->target to out. Deterministic: the same model and options give
+ * the same text. Returns 0, or -1 when writing failed. */
+int emit_model(FILE *out, const ScModel *m, const EmitOptions *opt);
 
-/* ---- Internals shared by emit_c.c and emit_methods_c.c (not for other callers). ---- */
+/* Target names ("c", "cpu", "cuda", "hip") and the file suffix of each ("_c.c", "_cpu.c", ...). */
+const char *emit_target_name(EmitTarget t);
+const char *emit_target_suffix(EmitTarget t);
+
+/* ---- Internals shared by the emitter files (not for other callers). ---- */
 typedef struct Em {
     FILE *out;
     const ScModel *m;
@@ -57,14 +57,41 @@ typedef struct Em {
     const char *id;          /* emit_ident */
     const char *file;        /* base name of the model file, for line comments */
     const char **cn;         /* by symbol id: C identifier */
-    const char **ref;        /* by symbol id: text of a read (NAME, sc_p->NAME, sc_c->NAME) */
+    const char **ref;        /* by symbol id: text of a read (NAME, sc_p->NAME) */
     int *eqpos;              /* by symbol id: index in m->eqs, or -1 */
     char *need;              /* by symbol id: liveness scratch */
     int newton;              /* markov_be Newton iterations */
     int nsv, nsv1, ns1;      /* states + stores; the same, at least 1; states, at least 1 */
+    EmitTarget target;
+    int vec;                 /* vector dialect (emit_cpu) */
+    int gpu;                 /* CUDA or HIP */
+    int single;
+    const char *overrides;
+    /* the variant being written */
+    int lut;                 /* lookup-table columns interpolated */
+    int pv;                  /* per-cell parameters */
+    const char *vs;          /* its suffix: "", "_lut", "_pv" */
+    char tbl_ready[64];      /* per table: index/fraction computed in the current function */
 } Em;
 
+/* emit_expr.c */
+char *emit_expr_str(Em *e, const Expr *x, int want_vector);  /* in e->ar */
+char *emit_cond_str(Em *e, const Expr *x);                    /* as a truth value / mask */
 void  emit_expr(Em *e, const Expr *x);
+void  emit_num(Em *e, double v);
+
+/* emit_core.c */
+void  emit_begin(Em *e, FILE *out, const ScModel *m, const EmitOptions *opt);
+void  emit_end(Em *e);
+const char *emit_safe_text(Em *e, const char *s);
+unsigned long long emit_source_hash(const ScModel *m);
+void  emit_file_header(Em *e, const char *what);
+void  emit_pc_struct(Em *e);
+void  emit_scalar_math(Em *e);        /* sc_exp ... of the scalar dialects */
+void  emit_scalar_primitives(Em *e);  /* sc_bc, sc_sel, SC_LD, sc_lut_pos, sc_check ... */
+void  emit_common_prelude(Em *e);   /* helpers written with the dialect's primitives */
+void  emit_body(Em *e);          /* every variant: groups, cells, per-variant block function */
+void  emit_line_comment(Em *e, const ScSym *s);
 void  emit_eq(Em *e, const ScSym *s, const char *indent);
 Expr *emit_value(Em *e, ScSym *s);
 void  emit_need_clear(Em *e);
@@ -72,9 +99,17 @@ void  emit_need_expr(Em *e, const Expr *x);
 void  emit_need_eqs(Em *e, ScSym **eqs, int n);
 void  emit_inputs(Em *e, const ScGroup *g, const char *indent);
 void  emit_needed_eqs(Em *e, ScSym **eqs, int n, const char *indent);
-/* emit_methods_c.c: per-group functions (file scope), the cell's roots, the cell's update code. */
+
+/* emit_methods.c: per-group functions (file scope), liveness of the cell's method code, and the
+ * cell's update code. */
 void  emit_group_functions(Em *e, int gi);
 void  emit_method_need(Em *e, const ScGroup *g);
 void  emit_method_call(Em *e, int gi);
+int   emit_group_uses_rhs(const ScModel *m, const ScGroup *g);
+
+/* per back end */
+int   emit_c(Em *e);
+int   emit_cpu(Em *e);
+int   emit_gpu(Em *e);           /* emit_cuda.c / emit_hip.c share it: emit_gpu.c */
 
 #endif

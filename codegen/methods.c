@@ -179,7 +179,52 @@ static int shared_method(ScMethod me) {
            me == SC_CVODE;
 }
 
+static int method_by_name(const char *t, size_t len) {
+    for (int k = 0; k < SC_NMETHODS; k++) {
+        const char *n = sema_method_name((ScMethod)k);
+        if (strlen(n) == len && strncmp(t, n, len) == 0)
+            return k;
+    }
+    return -1;
+}
+
+/* Parse "FROM=TO[,...]" into from[]/to[] (at most max pairs): the count, or -1 with err set. */
+static int parse_overrides(const char *o, int *from, int *to, int max, char *err, size_t errlen) {
+    int n = 0;
+    while (o && *o) {
+        const char *end = strchr(o, ','), *eq = strchr(o, '=');
+        if (!end)
+            end = o + strlen(o);
+        int f = eq && eq < end ? method_by_name(o, (size_t)(eq - o)) : -1;
+        int t = eq && eq < end ? method_by_name(eq + 1, (size_t)(end - eq - 1)) : -1;
+        if (f < 0 || t < 0 || n == max) {
+            char methods[200] = "";
+            for (int k = 0; k < SC_NMETHODS; k++)
+                snprintf(methods + strlen(methods), sizeof methods - strlen(methods), "%s%s",
+                         k ? ", " : "", sema_method_name((ScMethod)k));
+            snprintf(err, errlen, "bad method override '%.*s': expected FROM=TO with methods %s",
+                     (int)(end - o), o, methods);
+            return -1;
+        }
+        from[n] = f, to[n] = t, n++;
+        o = *end ? end + 1 : end;
+    }
+    return n;
+}
+
+int sema_check_overrides(const char *overrides, char *err, size_t errlen) {
+    int from[SC_NMETHODS * 2], to[SC_NMETHODS * 2];
+    return parse_overrides(overrides, from, to, SC_NMETHODS * 2, err, errlen) < 0 ? -1 : 0;
+}
+
 void sema_methods(Sema *s) {
+    int ofrom[SC_NMETHODS * 2], oto[SC_NMETHODS * 2], nover = 0;
+    char oerr[256];
+    if (s->opt && s->opt->overrides) {
+        nover = parse_overrides(s->opt->overrides, ofrom, oto, SC_NMETHODS * 2, oerr, sizeof oerr);
+        if (nover < 0)
+            diag_error_at(s->dg, s->first_tok, "%s", oerr);
+    }
     ScModel *m = s->m;
     int capg = 0;
     for (int i = 0; i < m->nstates; i++) {
@@ -194,6 +239,11 @@ void sema_methods(Sema *s) {
         } else {
             st->method = st->gate ? SC_RUSH_LARSEN : SC_FE;
         }
+        for (int k = 0; k < nover; k++)
+            if ((int)st->method == ofrom[k]) {
+                st->method = (ScMethod)oto[k];
+                break;
+            }
         st->group = -1;
         if (shared_method(st->method))
             for (int g = 0; g < m->ngroups; g++)

@@ -423,8 +423,9 @@ static const char *model_name(Arena *ar, const char *meta, const char *path) {
     return ar_strndup(ar, b, n);
 }
 
-ScModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) {
+static ScModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const ScSemaOptions *opt) {
     Sema s = {0};
+    s.opt = opt;
     s.ar = ar;
     s.dg = dg;
     s.ast = ast;
@@ -453,6 +454,10 @@ ScModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) {
     return s.m;
 }
 
+ScModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) {
+    return analyse(ar, dg, ast, NULL);
+}
+
 ScSym *sc_model_find(const ScModel *m, const char *name) {
     for (int i = 0; i < m->nsyms; i++)
         if (strcmp(m->syms[i]->name, name) == 0)
@@ -467,6 +472,10 @@ const char *sema_kind_name(ScKind k) {
 }
 
 ScModel *sema_load_file(Arena *ar, Diag *dg, const char *path) {
+    return sema_load_file_opts(ar, dg, path, NULL);
+}
+
+ScModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const ScSemaOptions *opt) {
     SrcFile *file = ar_alloc(ar, sizeof *file);
     if (fe_read_file(path, file, ar) != 0) {
         if (dg->out)
@@ -476,16 +485,20 @@ ScModel *sema_load_file(Arena *ar, Diag *dg, const char *path) {
         return NULL;
     }
     Ast *ast = fe_parse(ar, dg, file);
-    return ast ? sema_try_analyse(ar, dg, ast) : NULL;
+    return ast ? sema_try_analyse_opts(ar, dg, ast, opt) : NULL;
 }
 
 ScModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast) {
+    return sema_try_analyse_opts(ar, dg, ast, NULL);
+}
+
+ScModel *sema_try_analyse_opts(Arena *ar, Diag *dg, const Ast *ast, const ScSemaOptions *opt) {
     jmp_buf jb;
     jmp_buf *saved = dg->recover;
     dg->recover = &jb;
     ScModel *volatile m = NULL;
     if (setjmp(jb) == 0)
-        m = sema_analyse(ar, dg, ast);
+        m = analyse(ar, dg, ast, opt);
     dg->recover = saved;
     return m;
 }

@@ -177,6 +177,19 @@ ScModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast);
 /* Read, parse and analyse a file: NULL after an error (reported to dg). */
 ScModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
 
+/* Options of the analysis. overrides: "FROM=TO[,FROM=TO...]" replaces every state's method FROM
+ * by TO (e.g. "cvode=fe"), after .method() markups and defaults; NULL or "" for none. */
+typedef struct ScSemaOptions {
+    const char *overrides;
+} ScSemaOptions;
+
+/* Check an override string: 0, or -1 with a message naming the bad item and the methods. */
+int sema_check_overrides(const char *overrides, char *err, size_t errlen);
+
+/* sema_try_analyse / sema_load_file with options (opt may be NULL). */
+ScModel *sema_try_analyse_opts(Arena *ar, Diag *dg, const Ast *ast, const ScSemaOptions *opt);
+ScModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const ScSemaOptions *opt);
+
 /* The readable report of `starcarp models info`. */
 void sema_info(FILE *out, const ScModel *m);
 

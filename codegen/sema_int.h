@@ -15,6 +15,7 @@ typedef struct Sema {
     int captraces;           /* capacity of m->traces */
     int defseq;              /* counter of first definitions */
     const Token *first_tok;  /* first statement (for model-wide errors) */
+    const ScSemaOptions *opt;/* may be NULL */
 } Sema;
 
 /* Symbol table (sema.c). intern creates the symbol when absent; find returns NULL then. */

@@ -1,6 +1,7 @@
 /* cmd_codegen.c: `starcarp codegen MODEL.model --check [-Werror] [-q]`: analyse an EasyML model
- * and print a one-line summary or the diagnostics. `--target c -o DIR` writes the portable C
- * source (emit.h); the other back ends are not there yet: they say so and exit 2. */
+ * and print a one-line summary or the diagnostics; `-o DIR --target c|cpu|cuda|hip|all
+ * [--precision double|single|both] [--methods FROM=TO,...]` writes the generated sources
+ * (emit.h) into DIR. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,39 +10,71 @@
 #include "emit.h"
 #include "sema.h"
 
-static const char codegen_options[] = "--check, -Werror, -q, -o DIR, --target T, --help";
+static const char codegen_options[] =
+    "--check, -Werror, -q, -o DIR, --target T, --precision P, --methods FROM=TO, --ident ID, "
+    "--help";
 
 static void codegen_usage(FILE *out) {
     fprintf(out,
             "usage: starcarp codegen MODEL.model --check [-Werror] [-q]\n"
-            "       starcarp codegen MODEL.model -o DIR --target c|cpu|cuda|hip\n\n"
-            "  --check   analyse the model and print a summary (or its errors)\n"
-            "  -Werror   treat warnings as errors\n"
-            "  -q        print nothing when the model is accepted\n"
-            "  -o DIR    write the generated kernels to DIR (with --target c: DIR/<name>_c.c)\n"
-            "  --target  back end to generate for: c (portable C); cpu, cuda, hip not available yet\n");
+            "       starcarp codegen MODEL.model -o DIR [--target c|cpu|cuda|hip|all]\n"
+            "                        [--precision double|single|both] [--methods FROM=TO,...]\n\n"
+            "  --check      analyse the model and print a summary (or its errors)\n"
+            "  -Werror      treat warnings as errors\n"
+            "  -q           print nothing but errors\n"
+            "  -o DIR       write the generated sources to DIR: <name>_c.c (portable C and the host\n"
+            "               side, always written), <name>_cpu[_f32].c, <name>_cuda[_f32].cu,\n"
+            "               <name>_hip[_f32].hip\n"
+            "  --target     back end: c, cpu (vectorised), cuda, hip, or all (default: all)\n"
+            "  --precision  of the cpu/cuda/hip kernels: double (default), single or both\n"
+            "               (the portable C kernel is the double-precision reference)\n"
+            "  --methods    replace integration methods, e.g. cvode=fe or cvode=rosenbrock,markov_be=rk4\n"
+            "  --ident ID   prefix of the generated names and files (default: from the model's name)\n");
 }
 
-/* --target c -o DIR: write DIR/<name>_c.c (emit.h). */
-static int codegen_c(const char *model, const char *outdir, int werror) {
+/* Write one generated file DIR/<id><suffix>. */
+static int write_one(Arena *ar, const ScModel *m, const char *outdir, EmitTarget t, int single,
+                     const char *overrides, const char *ident, int quiet) {
+    const char *suffix = emit_target_suffix(t);
+    if (single) {
+        const char *dot = strrchr(suffix, '.');
+        suffix = ar_printf(ar, "%.*s_f32%s", (int)(dot - suffix), suffix, dot);
+    }
+    const char *path = ar_printf(ar, "%s/%s%s", outdir, ident ? ident : emit_ident(ar, m), suffix);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "starcarp codegen: cannot write '%s': %s\n", path, strerror(errno));
+        return 1;
+    }
+    EmitOptions opt = {t, single, 0, overrides, ident};
+    int bad = emit_model(f, m, &opt);
+    if (fclose(f) != 0 || bad) {
+        fprintf(stderr, "starcarp codegen: error writing '%s'\n", path);
+        return 1;
+    }
+    if (!quiet)
+        printf("%s\n", path);
+    return 0;
+}
+
+/* -o DIR: the sources of the chosen targets and precisions. */
+static int codegen_write(const char *model, const char *outdir, const char *target, int prec,
+                         const char *overrides, const char *ident, int werror, int quiet) {
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    ScModel *m = sema_load_file(&ar, &dg, model);
+    ScSemaOptions so = {overrides};
+    ScModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0;
     if (!m || diag_failed(&dg)) {
         rc = 1;
     } else {
-        const char *path = ar_printf(&ar, "%s/%s_c.c", outdir, emit_ident(&ar, m));
-        FILE *f = fopen(path, "w");
-        if (!f) {
-            fprintf(stderr, "starcarp codegen: cannot write '%s': %s\n", path, strerror(errno));
-            rc = 1;
-        } else {
-            int bad = emit_c(f, m, NULL);
-            if (fclose(f) != 0 || bad) {
-                fprintf(stderr, "starcarp codegen: error writing '%s'\n", path);
-                rc = 1;
-            }
+        rc |= write_one(&ar, m, outdir, EMIT_C, 0, overrides, ident, quiet);
+        for (int t = EMIT_CPU; t < EMIT_NTARGETS; t++) {
+            if (strcmp(target, "all") != 0 && strcmp(target, emit_target_name((EmitTarget)t)) != 0)
+                continue;
+            for (int single = 0; single < 2; single++)
+                if (prec & (1 << single))
+                    rc |= write_one(&ar, m, outdir, (EmitTarget)t, single, overrides, ident, quiet);
         }
     }
     ar_free(&ar);
@@ -49,7 +82,8 @@ static int codegen_c(const char *model, const char *outdir, int werror) {
 }
 
 int cmd_codegen(int argc, char **argv) {
-    const char *model = NULL, *outdir = NULL, *target = NULL;
+    const char *model = NULL, *outdir = NULL, *target = NULL, *precision = NULL,
+               *overrides = NULL, *ident = NULL;
     int check = 0, werror = 0, quiet = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -62,15 +96,16 @@ int cmd_codegen(int argc, char **argv) {
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             codegen_usage(stdout);
             return 0;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--target") == 0) {
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--target") == 0 ||
+                   strcmp(a, "--precision") == 0 || strcmp(a, "--methods") == 0 ||
+                   strcmp(a, "--ident") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "starcarp codegen: %s needs a value\n", a);
                 return 2;
             }
-            if (a[1] == 'o')
-                outdir = argv[++i];
-            else
-                target = argv[++i];
+            const char **dst = a[1] == 'o' ? &outdir : a[2] == 't' ? &target :
+                               a[2] == 'p' ? &precision : a[2] == 'i' ? &ident : &overrides;
+            *dst = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "starcarp codegen: unknown option '%s'; accepted options: %s\n", a,
                     codegen_options);
@@ -86,16 +121,49 @@ int cmd_codegen(int argc, char **argv) {
         codegen_usage(stderr);
         return 2;
     }
-    if (outdir || target || !check) {
-        if (target && strcmp(target, "c") == 0 && outdir && !check)
-            return codegen_c(model, outdir, werror);
-        fprintf(stderr, "starcarp codegen: code generation back ends are not available yet "
-                        "(use --check to analyse the model, or --target c -o DIR)\n");
+    if (target && strcmp(target, "all") != 0 && strcmp(target, "c") != 0 &&
+        strcmp(target, "cpu") != 0 && strcmp(target, "cuda") != 0 && strcmp(target, "hip") != 0) {
+        fprintf(stderr, "starcarp codegen: --target '%s': accepted values are c, cpu, cuda, hip, all\n",
+                target);
         return 2;
     }
+    int prec = 1;
+    if (precision) {
+        prec = !strcmp(precision, "double") ? 1 : !strcmp(precision, "single") ? 2 :
+               !strcmp(precision, "both") ? 3 : 0;
+        if (!prec) {
+            fprintf(stderr, "starcarp codegen: --precision '%s': accepted values are double, single, "
+                            "both\n", precision);
+            return 2;
+        }
+    }
+    char err[512];
+    if (overrides && sema_check_overrides(overrides, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp codegen: --methods: %s\n", err);
+        return 2;
+    }
+    if (ident) {
+        int ok = (*ident >= 'a' && *ident <= 'z') || (*ident >= 'A' && *ident <= 'Z') || *ident == '_';
+        for (const char *p = ident; *p; p++)
+            ok &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+                  *p == '_';
+        if (!ok) {
+            fprintf(stderr, "starcarp codegen: --ident '%s': expected a C identifier\n", ident);
+            return 2;
+        }
+    }
+    if (!check && !outdir) {
+        fprintf(stderr, "starcarp codegen: give --check (analyse) or -o DIR (write sources)\n");
+        codegen_usage(stderr);
+        return 2;
+    }
+    if (outdir)
+        return codegen_write(model, outdir, target ? target : "all", prec, overrides, ident, werror,
+                             quiet);
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    ScModel *m = sema_load_file(&ar, &dg, model);
+    ScSemaOptions so = {overrides};
+    ScModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0;
     if (!m) {
         rc = 1;

@@ -1,7 +1,9 @@
 #!/bin/sh
 # run_verify.sh: numerical verification of the C back end against the reference traces.
 #
-# usage: run_verify.sh STARCARP REFDIR WORKDIR [--max-err PCT] [--table FILE] [--jobs N] [NAME...]
+# usage: run_verify.sh STARCARP REFDIR WORKDIR [--max-err PCT] [--table FILE] [--jobs N]
+#                      [--backend c|cpu] [--methods FROM=TO] [NAME...]
+# environment: SC_DT, SC_K (see bench_c.c), SC_PREC=f32 (single-precision kernels, cpu back end)
 #
 # For each case of REFDIR/cases.csv (only the NAMEs given, else all): generate the model with
 # `STARCARP codegen MODEL --target c -o DIR`, compile tests/verify/bench_c.c with it
@@ -14,13 +16,15 @@
 set -u
 STARCARP=$1 REFDIR=$2 WORK=$3
 shift 3
-MAXERR= TABLE=$WORK/verification.md JOBS=2 KNOWN=/dev/null
+MAXERR= TABLE=$WORK/verification.md JOBS=2 KNOWN=/dev/null BACKEND=c METHODS=
 while [ $# -gt 0 ]; do
     case $1 in
     --max-err) MAXERR=$2; shift 2 ;;
     --table) TABLE=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
     --known) KNOWN=$2; shift 2 ;;
+    --backend) BACKEND=$2; shift 2 ;;      # c (portable) or cpu (vectorised)
+    --methods) METHODS="--methods $2"; shift 2 ;;
     *) break ;;
     esac
 done
@@ -32,7 +36,12 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 CC=${CC:-cc}
 mkdir -p "$WORK"
-export STARCARP REFDIR WORK HERE ROOT CC
+# the vectorised back end: native ISA, libmvec where glibc has it
+CPUFLAGS="-march=native -fno-math-errno"
+MVEC=
+if printf 'int main(void){return 0;}' | $CC -x c - -o "$WORK/.mvec" -lmvec 2>/dev/null; then MVEC=-lmvec; fi
+SC_PREC=${SC_PREC:-f64}
+export STARCARP REFDIR WORK HERE ROOT CC BACKEND METHODS CPUFLAGS MVEC SC_PREC
 
 # One case: prints "name methods err apd_ref apd_ours diff secs status".
 one_case() {
@@ -45,14 +54,25 @@ EOF
     mkdir -p "$d"
     methods=$(grep -o 'method([a-z_0-9]*)' "$ROOT/$model" 2>/dev/null | sed 's/method(\(.*\))/\1/' | sort -u | tr '\n' '+' | sed 's/+$//')
     [ -n "$methods" ] || methods=default
-    if ! "$STARCARP" codegen "$ROOT/$model" --target c -o "$d" >"$d/codegen.log" 2>&1; then
+    prec=double
+    [ "$SC_PREC" = f32 ] && prec=single
+    if ! "$STARCARP" codegen "$ROOT/$model" --target "$BACKEND" --precision $prec -o "$d" \
+            $METHODS >"$d/codegen.log" 2>&1; then
         echo "$name $methods - - - - - codegen-failed"
         return
     fi
     src=$(ls "$d"/*_c.c | head -1)
-    sym=$(sed -n 's/^const ScCModel \([A-Za-z0-9_]*\) = {$/\1/p' "$src")
-    if ! $CC -std=c11 -O2 -Wall -Wextra -Werror -DSC_MODEL_SRC="\"$src\"" -DSC_MODEL="$sym" \
-            "$HERE/bench_c.c" -o "$d/bench" -lm >"$d/cc.log" 2>&1; then
+    id=$(basename "$src" _c.c)
+    extra= defs=
+    if [ "$BACKEND" = cpu ]; then
+        if [ "$SC_PREC" = f32 ]; then
+            extra="$d/${id}_cpu_f32.c" defs="-DSC_RUN=${id}_cpu_f32_run -DSC_F32"
+        else
+            extra="$d/${id}_cpu.c" defs="-DSC_RUN=${id}_cpu_f64_run"
+        fi
+    fi
+    if ! $CC -std=c11 -O3 $CPUFLAGS -Wall -Wextra -Werror -I"$ROOT/include" -DSC_MODEL="${id}_model" \
+            $defs "$HERE/bench_c.c" "$src" $extra -o "$d/bench" -lm $MVEC >"$d/cc.log" 2>&1; then
         echo "$name $methods - - - - - compile-failed"
         return
     fi

@@ -1,0 +1,700 @@
+/* emit_core.c: what every back end shares (see emit.h): names, liveness, the per-cell code of a
+ * step (equations, lookup-table columns, methods, bounds, stores, traces) and the block function
+ * that advances cells over the steps of one call.
+ *
+ * Names: model symbols keep their names (a C keyword, a math function or a helper name gets a
+ * trailing '_'); everything the generator adds starts with sc_. Parameters and constants read as
+ * sc_p->NAME (one struct ID_pc: parameters, then constants), everything per-cell as a local
+ * `const sc_real NAME`. Only what is needed is computed in each function (a backward liveness
+ * pass over m->eqs), so the output has no unused variables.
+ *
+ * Generated functions, per variant V ("" exact, "_lut" tables, "_pv" per-cell parameters):
+ *   ID_rhs_gK V, ID_ros2_gK V, ID_adv_gK V   the groups' methods (emit_methods.c)
+ *   ID_cell V    one cell-step: Iion returned, states advanced in place, stores and traces
+ *   ID_cells V   the cells [i, i + lanes) over the call's steps: loads, stimulus, outputs, the
+ *                membrane update, failure checks, stores back (time blocking: the state stays
+ *                in registers over the K steps of a call)
+ * and each back end adds its run function that picks the variant (emit_c.c, emit_cpu.c,
+ * emit_gpu.c). */
+#include <stdint.h>
+#include <string.h>
+
+#include "emit.h"
+
+/* ---------------------------------------------------------------- names */
+
+static const char *const reserved[] = {
+    /* C keywords */
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
+    "union", "unsigned", "void", "volatile", "while", "_Bool", "_Complex", "_Imaginary",
+    "_Alignas", "_Alignof", "_Atomic", "_Generic", "_Noreturn", "_Static_assert",
+    "_Thread_local", "bool", "true", "false", "NULL",
+    /* <math.h> names the generated code calls, or macros */
+    "fmod", "pow", "fmin", "fmax", "isnan", "isinf", "isfinite", "signbit", "fpclassify",
+    "INFINITY", "NAN", "HUGE_VAL", "exp", "expm1", "log", "log10", "log1p", "sqrt", "cbrt",
+    "fabs", "abs", "floor", "ceil", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh",
+    "cosh", "tanh",
+    /* helpers of the generated code, and the builtins' C names */
+    "square", "cube", "min", "max", "heav", "sign", "main", "size_t",
+};
+
+static int is_reserved(const char *s) {
+    for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+        if (strcmp(s, reserved[i]) == 0)
+            return 1;
+    return strncmp(s, "sc_", 3) == 0;
+}
+
+static int name_taken(Em *e, const char *s, int upto) {
+    for (int i = 0; i < upto; i++)
+        if (e->cn[i] && strcmp(e->cn[i], s) == 0)
+            return 1;
+    for (int i = 0; i < e->m->nsyms; i++)
+        if (strcmp(e->m->syms[i]->name, s) == 0)
+            return 1;
+    return 0;
+}
+
+/* C identifier of every symbol, and what a read of it prints. */
+static void make_names(Em *e) {
+    const ScModel *m = e->m;
+    e->cn = ar_alloc(&e->ar, (size_t)m->nsyms * sizeof(char *));
+    e->ref = ar_alloc(&e->ar, (size_t)m->nsyms * sizeof(char *));
+    for (int i = 0; i < m->nsyms; i++) {
+        const ScSym *s = m->syms[i];
+        const char *c = s->name;
+        if (s->kind != SC_BUILTIN && is_reserved(c)) {
+            c = ar_printf(&e->ar, "%s_", c);
+            while (name_taken(e, c, i))
+                c = ar_printf(&e->ar, "%s_", c);
+        }
+        e->cn[i] = c;
+        if (s->kind == SC_PARAM || s->kind == SC_CONST)
+            e->ref[i] = ar_printf(&e->ar, "sc_p->%s", c);
+        else
+            e->ref[i] = c;
+    }
+}
+
+const char *emit_ident(Arena *ar, const ScModel *m) {
+    const char *n = m->name && *m->name ? m->name : "model";
+    char *r = ar_alloc(ar, strlen(n) + 3);
+    char *p = r;
+    if (*n >= '0' && *n <= '9')
+        *p++ = 'm', *p++ = '_';
+    for (; *n; n++)
+        *p++ = ((*n >= 'a' && *n <= 'z') || (*n >= 'A' && *n <= 'Z') || (*n >= '0' && *n <= '9'))
+                   ? *n : '_';
+    *p = '\0';
+    return r;
+}
+
+
+const char *emit_target_name(EmitTarget t) {
+    static const char *const n[] = {"c", "cpu", "cuda", "hip"};
+    return t >= 0 && t < EMIT_NTARGETS ? n[t] : "?";
+}
+
+const char *emit_target_suffix(EmitTarget t) {
+    static const char *const n[] = {"_c.c", "_cpu.c", "_cuda.cu", "_hip.hip"};
+    return t >= 0 && t < EMIT_NTARGETS ? n[t] : "";
+}
+
+/* ---------------------------------------------------------------- equations */
+
+void emit_line_comment(Em *e, const ScSym *s) {
+    if (s->tok)
+        fprintf(e->out, " /* %s:%d */", e->file, s->tok->line);
+}
+
+/* Index and fraction of table k for the current function, computed once (before its first
+ * column). */
+static void table_pos(Em *e, int k, const char *in) {
+    const ScTable *t = &e->m->tables[k];
+    if (e->tbl_ready[k])
+        return;
+    e->tbl_ready[k] = 1;
+    long off = 0;
+    for (int j = 0; j < k; j++)
+        off += (e->m->tables[j].hi - e->m->tables[j].lo + 1) * e->m->tables[j].ncols;
+    fprintf(e->out, "%ssc_idx sc_ti%d;   /* table %d over %s: row and fraction */\n%ssc_real sc_tf%d;\n",
+            in, k, k, t->var->name, in, k);
+    fprintf(e->out, "%ssc_lut_pos(%s, ", in, e->ref[t->var->id]);
+    emit_num(e, (double)t->lo * t->step);
+    fputs(", ", e->out);
+    emit_num(e, 1.0 / t->step);
+    fprintf(e->out, ", %ld, &sc_ti%d, &sc_tf%d, sc_oor ? sc_oor + %d : 0);\n"
+                    "%sconst sc_scal *const sc_tb%d = sc_lut + %ld;\n",
+            t->hi - t->lo + 1, k, k, k, in, k, off);
+}
+
+/* `const sc_real NAME = DEF; // file:line` at the given indentation; a lookup-table column in
+ * the lut variant is interpolated from its table instead. */
+void emit_eq(Em *e, const ScSym *s, const char *indent) {
+    if (e->lut && s->lut) {
+        int k = (int)(s->lut - e->m->tables);
+        table_pos(e, k, indent);
+        fprintf(e->out, "%sconst sc_real %s = sc_lut_col(sc_tb%d, %d, %d, sc_ti%d, sc_tf%d);",
+                indent, e->cn[s->id], k, s->lut->ncols, s->lut_col, k, k);
+    } else {
+        fprintf(e->out, "%sconst sc_real %s = %s;", indent, e->cn[s->id],
+                emit_expr_str(e, s->def, 1));
+    }
+    emit_line_comment(e, s);
+    fputc('\n', e->out);
+}
+
+/* The value of a computed symbol as an expression: a read of it when something computes it (an
+ * equation, a constant, a parameter, a state), else its definition inlined, else 0. */
+Expr *emit_value(Em *e, ScSym *s) {
+    if (!s)
+        return ex_num(&e->ar, 0);
+    if (s->kind == SC_CONST || s->kind == SC_PARAM || s->kind == SC_STATE ||
+        s->kind == SC_BUILTIN || s->kind == SC_VM || e->eqpos[s->id] >= 0 || !s->def) {
+        if (!s->def && (s->kind == SC_INTERM || s->kind == SC_IION))
+            return ex_num(&e->ar, 0);
+        Expr *v = ex_var(&e->ar, s->name);
+        v->sym = s;
+        return v;
+    }
+    return s->def;
+}
+
+/* ---------------------------------------------------------------- liveness */
+
+static void need_var(void *ctx, const Expr *v) {
+    Em *e = ctx;
+    if (v->sym)
+        e->need[((const ScSym *)v->sym)->id] = 1;
+}
+
+void emit_need_clear(Em *e) {
+    memset(e->need, 0, (size_t)e->m->nsyms);
+    memset(e->tbl_ready, 0, sizeof e->tbl_ready);
+}
+
+void emit_need_expr(Em *e, const Expr *x) {
+    if (x)
+        ex_walk_vars(x, need_var, e);
+}
+
+/* Backward pass: an equation is needed when something needed reads it; an interpolated column
+ * needs its table's variable instead of its definition. */
+void emit_need_eqs(Em *e, ScSym **eqs, int n) {
+    for (int i = n - 1; i >= 0; i--) {
+        if (!e->need[eqs[i]->id])
+            continue;
+        if (e->lut && eqs[i]->lut)
+            e->need[eqs[i]->lut->var->id] = 1;
+        else
+            emit_need_expr(e, eqs[i]->def);
+    }
+}
+
+/* Declarations of the needed per-cell inputs: Vm (sc_V), states (sc_x, or sc_y for the states of
+ * group g when g is not NULL), stores (sc_st) and read externals (sc_ext). */
+void emit_inputs(Em *e, const ScGroup *g, const char *in) {
+    const ScModel *m = e->m;
+    if (e->need[m->vm->id])
+        fprintf(e->out, "%sconst sc_real %s = sc_V;\n", in, e->cn[m->vm->id]);
+    for (int s = 0; s < m->nstates; s++) {
+        const ScSym *x = m->states[s].sym;
+        if (!e->need[x->id])
+            continue;
+        int j = -1;
+        for (int k = 0; g && k < g->n; k++)
+            if (g->states[k] == s)
+                j = k;
+        if (j >= 0)
+            fprintf(e->out, "%sconst sc_real %s = sc_y[%d];\n", in, e->cn[x->id], j);
+        else
+            fprintf(e->out, "%sconst sc_real %s = sc_x[%d];\n", in, e->cn[x->id], s);
+    }
+    for (int k = 0; k < m->nstores; k++)
+        if (e->need[m->stores[k]->id])
+            fprintf(e->out, "%sconst sc_real %s = sc_st[%d];\n", in, e->cn[m->stores[k]->id], k);
+    for (int k = 0; k < m->nexternals; k++) {
+        const ScSym *x = m->externals[k];
+        if (e->need[x->id] && e->eqpos[x->id] < 0)
+            fprintf(e->out, "%sconst sc_real %s = sc_ext[%d];\n", in, e->cn[x->id], k);
+    }
+}
+
+/* The needed equations of the list, in order. */
+void emit_needed_eqs(Em *e, ScSym **eqs, int n, const char *in) {
+    for (int i = 0; i < n; i++)
+        if (e->need[eqs[i]->id])
+            emit_eq(e, eqs[i], in);
+}
+
+/* ---------------------------------------------------------------- file parts */
+
+static uint64_t fnv1a(const char *s) {
+    uint64_t h = 1469598103934665603ULL;
+    for (; s && *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+unsigned long long emit_source_hash(const ScModel *m) {
+    for (int i = 0; i < m->nsyms; i++)
+        if (m->syms[i]->tok && m->syms[i]->tok->file)
+            return fnv1a(m->syms[i]->tok->file->text);
+    return 0;
+}
+
+/* Text safe inside a C comment or string: no "*" "/" pair, no quotes, backslashes or newlines. */
+const char *emit_safe_text(Em *e, const char *s) {
+    char *r = ar_strdup(&e->ar, s ? s : "");
+    for (char *p = r; *p; p++)
+        if (*p == '"' || *p == '\\' || *p == '\n' || (*p == '*' && p[1] == '/'))
+            *p = '_';
+    return r;
+}
+
+void emit_file_header(Em *e, const char *what) {
+    const ScModel *m = e->m;
+    fprintf(e->out,
+            "/* %s%s: generated by " EMIT_GENERATOR " (%s). Do not edit.\n"
+            " * model:   %s\n"
+            " * source:  %s (FNV-1a 64 of the text: %016llx)\n"
+            " * options: target %s, %s precision, markov_be Newton iterations %d, method overrides %s\n"
+            " * layout:  structure of arrays (starcarp_model.h): sv[k * n + i], k = states then stores;\n"
+            " *          Vm, Iion: n values each; externals ext[k * n + i]; parameter set pc = parameters\n"
+            " *          then constants (struct %s_pc).\n"
+            " * %d states, %d stores, %d parameters, %d constants, %d per-step equations, %d groups,\n"
+            " * %d lookup tables, %d traces. */\n",
+            e->id, emit_target_suffix(e->target), what, emit_safe_text(e, m->name),
+            emit_safe_text(e, m->path), emit_source_hash(m), emit_target_name(e->target),
+            e->single ? "single" : "double", e->newton,
+            e->overrides && *e->overrides ? emit_safe_text(e, e->overrides) : "none", e->id,
+            m->nstates, m->nstores, m->nparams, m->nconsts, m->neqs, m->ngroups, m->ntables,
+            m->ntraces);
+}
+
+/* ID_pc (uniform parameter set, sc_scal fields: the layout of ScStepArgs.pc) and ID_pcv (the
+ * same with sc_real fields: per-cell values of the pv variant). */
+void emit_pc_struct(Em *e) {
+    const ScModel *m = e->m;
+    for (int v = 0; v < 2; v++) {
+        fprintf(e->out, "/* %s */\ntypedef struct %s_pc%s {\n",
+                v ? "Parameters and constants of the cells of one block (per-cell parameters)."
+                  : "A parameter set: parameters (defaults in ID_model), then constants.",
+                e->id, v ? "v" : "");
+        for (int i = 0; i < m->nparams; i++) {
+            fprintf(e->out, "    %s %s;", v ? "sc_real" : "sc_scal", e->cn[m->params[i]->id]);
+            emit_line_comment(e, m->params[i]);
+            fputc('\n', e->out);
+        }
+        for (int i = 0; i < m->nconsts; i++)
+            fprintf(e->out, "    %s %s;\n", v ? "sc_real" : "sc_scal", e->cn[m->consts[i]->id]);
+        if (!m->nparams && !m->nconsts)
+            fprintf(e->out, "    %s sc_none;\n", v ? "sc_real" : "sc_scal");
+        fprintf(e->out, "} %s_pc%s;\n\n", e->id, v ? "v" : "");
+    }
+}
+
+/* The parameter-set type and the extra lookup-table arguments of the current variant. */
+static const char *pc_type(Em *e) {
+    return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : "");
+}
+
+/* One cell-step: the equations, Iion, traces, then every group's new states. */
+static void emit_cell(Em *e) {
+    const ScModel *m = e->m;
+    emit_need_clear(e);
+    emit_need_expr(e, emit_value(e, m->iion));
+    for (int k = 0; k < m->nstores; k++)
+        emit_need_expr(e, m->stores[k]->def);
+    for (int k = 0; k < m->ntraces; k++)
+        emit_need_expr(e, emit_value(e, m->traces[k]));
+    for (int k = 0; k < m->nexternals; k++)
+        if (m->externals[k]->def)
+            emit_need_expr(e, emit_value(e, m->externals[k]));
+    for (int gi = 0; gi < m->ngroups; gi++)
+        emit_method_need(e, &m->groups[gi]);
+    emit_need_eqs(e, m->eqs, m->neqs);
+
+    fprintf(e->out,
+            "/* One step of one cell (or one vector of cells) at Vm = sc_V: returns Iion, advances\n"
+            " * the states sc_xio in place, writes the stores, the written externals and, when sc_tr\n"
+            " * is not NULL, the traces. */\n"
+            "SC_FN sc_real %s_cell%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
+            "                      const ScStepArgs *sc_o, sc_real t, sc_real dt, sc_real sc_V,\n"
+            "                      sc_real *sc_xio, sc_real *sc_st, sc_real *sc_ext, sc_real *sc_tr) {\n"
+            "    (void)sc_p;\n    (void)sc_lut;\n    (void)sc_oor;\n    (void)sc_o;\n    (void)t;\n"
+            "    (void)dt;\n    (void)sc_V;\n    (void)sc_st;\n    (void)sc_ext;\n    (void)sc_tr;\n"
+            "    sc_real sc_x[%d], sc_xn[%d];   /* states at the start of the step, new states */\n",
+            e->id, e->vs, pc_type(e), e->ns1, e->ns1);
+    for (int s = 0; s < m->nstates; s++)
+        fprintf(e->out, "    sc_x[%d] = sc_xn[%d] = sc_xio[%d];\n", s, s, s);
+    emit_inputs(e, NULL, "    ");
+    fprintf(e->out, "\n    /* per-step equations */\n");
+    emit_needed_eqs(e, m->eqs, m->neqs, "    ");
+    if (m->ntraces) {
+        fprintf(e->out, "    if (sc_tr) {\n");
+        for (int k = 0; k < m->ntraces; k++)
+            fprintf(e->out, "        sc_tr[%d] = %s;   /* trace %s */\n", k,
+                    emit_expr_str(e, emit_value(e, m->traces[k]), 1), m->traces[k]->name);
+        fprintf(e->out, "    }\n");
+    }
+    fprintf(e->out, "\n    /* states: every method starts from sc_x (easyml.md 6, 7) */\n");
+    for (int gi = 0; gi < m->ngroups; gi++)
+        emit_method_call(e, gi);
+    int clamps = 0;
+    for (int s = 0; s < m->nstates; s++) {
+        const ScState *st = &m->states[s];
+        if ((st->has_lb || st->has_ub) && !clamps++)
+            fprintf(e->out, "\n    /* bounds (.lb, .ub); a NaN stays a NaN */\n");
+        if (st->has_lb) {
+            fprintf(e->out, "    sc_xn[%d] = sc_sel(sc_xn[%d] < ", s, s);
+            emit_num(e, st->lb);
+            fputs(", sc_bc(", e->out);
+            emit_num(e, st->lb);
+            fprintf(e->out, "), sc_xn[%d]);\n", s);
+        }
+        if (st->has_ub) {
+            fprintf(e->out, "    sc_xn[%d] = sc_sel(sc_xn[%d] > ", s, s);
+            emit_num(e, st->ub);
+            fputs(", sc_bc(", e->out);
+            emit_num(e, st->ub);
+            fprintf(e->out, "), sc_xn[%d]);\n", s);
+        }
+    }
+    fputc('\n', e->out);
+    for (int s = 0; s < m->nstates; s++)
+        fprintf(e->out, "    sc_xio[%d] = sc_xn[%d];\n", s, s);
+    for (int k = 0; k < m->nstores; k++)
+        fprintf(e->out, "    sc_st[%d] = %s;   /* store %s */\n", k,
+                emit_expr_str(e, m->stores[k]->def, 1), e->cn[m->stores[k]->id]);
+    for (int k = 0; k < m->nexternals; k++)
+        if (m->externals[k]->def)
+            fprintf(e->out, "    sc_ext[%d] = %s;   /* external %s */\n", k,
+                    emit_expr_str(e, emit_value(e, m->externals[k]), 1), m->externals[k]->name);
+    fprintf(e->out, "    return %s;\n}\n\n", emit_expr_str(e, emit_value(e, m->iion), 1));
+}
+
+/* The per-cell parameter set of the pv variant: each parameter from its per-cell array or the
+ * uniform set, then every constant recomputed from them. */
+static void emit_pv_fill(Em *e) {
+    const ScModel *m = e->m;
+    fprintf(e->out, "    %s_pcv sc_q;\n    %s_pcv *const sc_p = &sc_q;\n"
+                    "    const sc_scal *sc_pcell = (const sc_scal *)sc_a->pcell;\n", e->id, e->id);
+    for (int i = 0; i < m->nparams; i++) {
+        const char *n = e->cn[m->params[i]->id];
+        fprintf(e->out, "    sc_q.%s = sc_a->vary[%d] >= 0 ? SC_LD(sc_pcell + sc_a->vary[%d] * sc_n + sc_i, sc_nv)\n"
+                        "                               : sc_bc(sc_pu->%s);\n", n, i, i, n);
+    }
+    for (int i = 0; i < m->nconsts; i++) {
+        const ScSym *c = m->consts[i];
+        fprintf(e->out, "    sc_q.%s = ", e->cn[c->id]);
+        if (c->def)
+            emit_expr(e, c->def);
+        else {
+            fputs("sc_bc(", e->out);
+            emit_num(e, c->value);
+            fputs(")", e->out);
+        }
+        fputc(';', e->out);
+        emit_line_comment(e, c);
+        fputc('\n', e->out);
+    }
+    if (!m->nparams && !m->nconsts)
+        fprintf(e->out, "    sc_q.sc_none = sc_bc(0);\n");
+}
+
+/* ID_cells V: cells [sc_i, sc_i + lanes) over the steps of the call (sc_nv of the lanes are
+ * real cells; SC_LD repeats a real one in the others, SC_ST skips them). */
+static void emit_cells(Em *e) {
+    const ScModel *m = e->m;
+    int nst = m->nstores ? m->nstores : 1, nex = m->nexternals ? m->nexternals : 1;
+    int ntr = m->ntraces ? m->ntraces : 1;
+    fprintf(e->out,
+            "/* Cells [sc_i, sc_i + lanes) of the call's arrays over its steps (time blocking: the\n"
+            " * state stays in registers over the K steps). */\n"
+            "SC_FN void %s_cells%s(const ScStepArgs *sc_a, const %s_pc *sc_pu, long sc_i, int sc_nv) {\n"
+            "    const long sc_n = sc_a->n;\n"
+            "    sc_scal *const sc_svm = (sc_scal *)sc_a->sv;\n"
+            "    sc_scal *const sc_vmm = (sc_scal *)sc_a->vm;\n"
+            "    sc_scal *const sc_iim = (sc_scal *)sc_a->iion;\n"
+            "    sc_scal *const sc_exm = (sc_scal *)sc_a->ext;\n"
+            "    const sc_scal *const sc_lut = (const sc_scal *)sc_a->lut;\n"
+            "    unsigned long long *const sc_oor = sc_a->lut_oor;\n"
+            "    const unsigned sc_flags = sc_a->flags;\n"
+            "    (void)sc_svm;\n    (void)sc_exm;\n    (void)sc_lut;\n    (void)sc_oor;\n",
+            e->id, e->vs, e->id);
+    if (e->pv)
+        emit_pv_fill(e);
+    else
+        fprintf(e->out, "    const %s_pc *const sc_p = sc_pu;\n", e->id);
+    fprintf(e->out,
+            "    sc_real sc_x[%d], sc_st[%d], sc_ext[%d], sc_tr[%d];\n"
+            "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+            "        sc_x[sc_k] = SC_LD(sc_svm + sc_k * sc_n + sc_i, sc_nv);\n"
+            "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+            "        sc_st[sc_k] = %s;\n"
+            "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+            "        sc_ext[sc_k] = %s;\n"
+            "    sc_real sc_V = SC_LD(sc_vmm + sc_i, sc_nv), sc_I = SC_LD(sc_iim + sc_i, sc_nv);\n"
+            "    const sc_real dt = sc_bc((sc_scal)sc_a->dt);\n"
+            "    const int sc_K = (sc_flags & SC_STEP_IION_ONLY) ? 1 : sc_a->nsteps;\n"
+            "    for (int sc_s = 0; sc_s < sc_K; sc_s++) {\n"
+            "        const long sc_d = sc_a->d0 + sc_s;\n"
+            "        const sc_real t = sc_bc((sc_scal)((double)sc_d * sc_a->dt));\n"
+            "        sc_real *sc_trp = 0;\n"
+            "        long sc_slot = -1;\n"
+            "        if (sc_a->out_every > 0 && sc_d >= sc_a->out_start &&\n"
+            "            (sc_d - sc_a->out_start) %% sc_a->out_every == 0) {\n"
+            "            sc_slot = (sc_d - sc_a->out_start) / sc_a->out_every - sc_a->out_slot0;\n"
+            "            if (sc_a->out_vm)\n"
+            "                SC_ST((sc_scal *)sc_a->out_vm + sc_slot * sc_n + sc_i, sc_V, sc_nv);\n"
+            "            if (sc_a->out_iion)\n"
+            "                SC_ST((sc_scal *)sc_a->out_iion + sc_slot * sc_n + sc_i, sc_I, sc_nv);\n"
+            "            if (sc_a->out_tr)\n"
+            "                sc_trp = sc_tr;\n"
+            "        }\n"
+            "        sc_real sc_Vs = sc_V;\n"
+            "        if ((sc_flags & SC_STEP_BENCH) && sc_stim_on(&sc_a->stim, sc_d))\n"
+            "            sc_Vs = sc_V + (sc_scal)sc_a->stim.amp * dt;\n"
+            "        sc_I = %s_cell%s(sc_p, sc_lut, sc_oor, sc_a, t, dt, sc_Vs, sc_x, sc_st, sc_ext, sc_trp);\n"
+            "        if (sc_trp)\n"
+            "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+            "                SC_ST((sc_scal *)sc_a->out_tr + (sc_slot * %d + sc_k) * sc_n + sc_i, sc_tr[sc_k],\n"
+            "                      sc_nv);\n"
+            "        if (sc_flags & SC_STEP_IION_ONLY)\n"
+            "            break;\n"
+            "        if (sc_flags & SC_STEP_BENCH)\n"
+            "            sc_V = sc_Vs - dt * sc_I;\n"
+            "        if (sc_check(sc_a, sc_d, sc_i, sc_nv, (sc_flags & SC_STEP_BENCH) ? sc_V : sc_I,\n"
+            "                     (sc_flags & SC_STEP_BENCH) != 0))\n"
+            "            break;   /* recorded in sc_a->status: the runtime stops the run */\n"
+            "    }\n",
+            m->nstates ? m->nstates : 1, nst, nex, ntr, m->nstates, m->nstores,
+            ar_printf(&e->ar, "SC_LD(sc_svm + (%d + sc_k) * sc_n + sc_i, sc_nv)", m->nstates),
+            m->nexternals, "sc_exm ? SC_LD(sc_exm + sc_k * sc_n + sc_i, sc_nv) : sc_bc(0)",
+            e->id, e->vs, m->ntraces, m->ntraces);
+    (void)ntr;
+    fprintf(e->out,
+            "    if (!(sc_flags & SC_STEP_IION_ONLY)) {\n"
+            "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+            "            SC_ST(sc_svm + sc_k * sc_n + sc_i, sc_x[sc_k], sc_nv);\n"
+            "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+            "            SC_ST(sc_svm + (%d + sc_k) * sc_n + sc_i, sc_st[sc_k], sc_nv);\n"
+            "        SC_ST(sc_vmm + sc_i, sc_V, sc_nv);\n"
+            "    }\n"
+            "    SC_ST(sc_iim + sc_i, sc_I, sc_nv);\n",
+            m->nstates, m->nstores, m->nstates);
+    for (int k = 0; k < m->nexternals; k++)
+        if (m->externals[k]->def)
+            fprintf(e->out, "    if (sc_exm)\n        SC_ST(sc_exm + %d * sc_n + sc_i, sc_ext[%d], sc_nv);\n",
+                    k, k);
+    fprintf(e->out, "}\n\n");
+}
+
+/* Groups, cell and block functions of the current variant. */
+static void emit_variant(Em *e, int lut, int pv) {
+    e->lut = lut;
+    e->pv = pv;
+    e->vs = lut ? "_lut" : pv ? "_pv" : "";
+    fprintf(e->out, "/* ================ variant %s: %s ================ */\n\n",
+            *e->vs ? e->vs + 1 : "exact",
+            lut ? "lookup-table columns interpolated" :
+            pv ? "parameters per cell, constants per cell, columns exact" :
+                 "uniform parameter set, every expression exact");
+    for (int gi = 0; gi < e->m->ngroups; gi++)
+        emit_group_functions(e, gi);
+    emit_cell(e);
+    emit_cells(e);
+}
+
+void emit_body(Em *e) {
+    emit_variant(e, 0, 0);
+    if (e->m->ntables)
+        emit_variant(e, 1, 0);
+    emit_variant(e, 0, 1);
+    e->lut = e->pv = 0;
+    e->vs = "";
+}
+
+/* The common prelude of every dialect, after the back end's own (types, SC_FN, SC_LD/SC_ST,
+ * sc_bc, sc_sel, the math helpers): helpers written once with those. */
+static const char common_prelude[] =
+    "static SC_INL sc_real sc_square(sc_real x) { return x * x; }\n"
+    "static SC_INL sc_real sc_cube(sc_real x) { return x * x * x; }\n"
+    "static SC_INL sc_real sc_heav(sc_real x) { return sc_sel(x >= (sc_scal)0, sc_bc(1), sc_bc(0)); }\n"
+    "static SC_INL sc_real sc_sign(sc_real x) {\n"
+    "    return sc_sel(x > (sc_scal)0, sc_bc(1), sc_sel(x < (sc_scal)0, sc_bc(-1), sc_bc(0)));\n"
+    "}\n\n"
+    "/* Generalised Rush-Larsen increment over h of dx/dt = f with diagonal Jacobian L:\n"
+    " * expm1(h*L)/L * f, forward Euler when |L| is tiny. */\n"
+    "static SC_INL sc_real sc_grl(sc_real f, sc_real L, sc_real h) {\n"
+    "    const sc_mask tiny = sc_fabs(L) < (sc_scal)1e-12;\n"
+    "    const sc_real Ls = sc_sel(tiny, sc_bc(1), L);\n"
+    "    return sc_sel(tiny, h * f, sc_expm1(h * Ls) / Ls * f);\n"
+    "}\n\n"
+    "/* LU factorisation of the n x n row-major A in place, pivoting on the fly: for each column k,\n"
+    " * row k is swapped with every later row whose entry is larger in magnitude (sw records it),\n"
+    " * so row k ends with the largest; indices never depend on data (vector lanes and GPU\n"
+    " * registers allow that). A zero pivot becomes 1e-30 (the result shows it). */\n"
+    "static SC_INL void sc_lu(const int n, sc_real *A, sc_mask *sw) {\n"
+    "    for (int k = 0; k < n; k++) {\n"
+    "        for (int r = k + 1; r < n; r++) {\n"
+    "            const sc_mask m = sc_fabs(A[r * n + k]) > sc_fabs(A[k * n + k]);\n"
+    "            sw[k * n + r] = m;\n"
+    "            if (sc_any(m))\n"
+    "                for (int c = 0; c < n; c++) {\n"
+    "                    const sc_real a = A[k * n + c], b = A[r * n + c];\n"
+    "                    A[k * n + c] = sc_sel(m, b, a);\n"
+    "                    A[r * n + c] = sc_sel(m, a, b);\n"
+    "                }\n"
+    "        }\n"
+    "        const sc_real p = sc_sel(A[k * n + k] == (sc_scal)0, sc_bc((sc_scal)1e-30), A[k * n + k]);\n"
+    "        A[k * n + k] = p;\n"
+    "        for (int r = k + 1; r < n; r++) {\n"
+    "            const sc_real l = A[r * n + k] / p;\n"
+    "            A[r * n + k] = l;\n"
+    "            for (int c = k + 1; c < n; c++)\n"
+    "                A[r * n + c] -= l * A[k * n + c];\n"
+    "        }\n"
+    "    }\n"
+    "}\n\n"
+    "/* Solve A x = b with the factors and swaps of sc_lu; b is overwritten by x. */\n"
+    "static SC_INL void sc_lu_solve(const int n, const sc_real *A, const sc_mask *sw, sc_real *b) {\n"
+    "    for (int k = 0; k < n; k++) {\n"
+    "        for (int r = k + 1; r < n; r++) {\n"
+    "            const sc_real a = b[k], c = b[r];\n"
+    "            b[k] = sc_sel(sw[k * n + r], c, a);\n"
+    "            b[r] = sc_sel(sw[k * n + r], a, c);\n"
+    "        }\n"
+    "        for (int r = k + 1; r < n; r++)\n"
+    "            b[r] -= A[r * n + k] * b[k];\n"
+    "    }\n"
+    "    for (int k = n - 1; k >= 0; k--) {\n"
+    "        for (int c = k + 1; c < n; c++)\n"
+    "            b[k] -= A[k * n + c] * b[c];\n"
+    "        b[k] /= A[k * n + k];\n"
+    "    }\n"
+    "}\n\n"
+    "/* Is step d inside a stimulus pulse? (bench's timing rules, starcarp_model.h) */\n"
+    "static SC_INL int sc_stim_on(const ScStim *s, long d) {\n"
+    "    if (s->count <= 0 || d < s->start)\n"
+    "        return 0;\n"
+    "    if (s->period <= 0)\n"
+    "        return d - s->start < s->pulse;\n"
+    "    return (d - s->start) / s->period < s->count && (d - s->start) % s->period < s->pulse;\n"
+    "}\n\n";
+
+void emit_common_prelude(Em *e) {
+    fputs(common_prelude, e->out);
+}
+
+void emit_begin(Em *e, FILE *out, const ScModel *m, const EmitOptions *opt) {
+    memset(e, 0, sizeof *e);
+    e->out = out;
+    e->m = m;
+    e->newton = opt && opt->newton_iters > 0 ? opt->newton_iters : 2;
+    e->target = opt ? opt->target : EMIT_C;
+    e->single = opt && opt->single && e->target != EMIT_C;
+    e->vec = e->target == EMIT_CPU;
+    e->gpu = e->target == EMIT_CUDA || e->target == EMIT_HIP;
+    e->overrides = opt ? opt->overrides : NULL;
+    e->vs = "";
+    e->id = opt && opt->ident ? ar_strdup(&e->ar, opt->ident) : emit_ident(&e->ar, m);
+    const char *slash = m->path ? strrchr(m->path, '/') : NULL;
+    e->file = emit_safe_text(e, slash ? slash + 1 : m->path ? m->path : "model");
+    e->nsv = m->nstates + m->nstores;
+    e->nsv1 = e->nsv ? e->nsv : 1;
+    e->ns1 = m->nstates ? m->nstates : 1;
+    e->need = ar_alloc(&e->ar, (size_t)m->nsyms + 1);
+    e->eqpos = ar_alloc(&e->ar, (size_t)m->nsyms * sizeof(int));
+    for (int i = 0; i < m->nsyms; i++)
+        e->eqpos[i] = -1;
+    for (int i = 0; i < m->neqs; i++)
+        e->eqpos[m->eqs[i]->id] = i;
+    make_names(e);
+}
+
+void emit_end(Em *e) {
+    ar_free(&e->ar);
+}
+
+int emit_model(FILE *out, const ScModel *m, const EmitOptions *opt) {
+    Em e;
+    emit_begin(&e, out, m, opt);
+    int rc;
+    switch (e.target) {
+    case EMIT_C: rc = emit_c(&e); break;
+    case EMIT_CPU: rc = emit_cpu(&e); break;
+    default: rc = emit_gpu(&e); break;
+    }
+    if (ferror(out))
+        rc = -1;
+    emit_end(&e);
+    return rc;
+}
+
+/* The math helpers of a scalar dialect (C, CUDA, HIP): sc_NAME calls NAME or NAMEf. */
+void emit_scalar_math(Em *e) {
+    static const char *const un[] = {"exp", "expm1", "log", "log10", "log1p", "sqrt", "cbrt",
+                                     "fabs", "floor", "ceil", "sin", "cos", "tan", "asin", "acos",
+                                     "atan", "sinh", "cosh", "tanh"};
+    static const char *const bin[][2] = {{"pow", "pow"}, {"atan2", "atan2"}, {"fmod", "fmod"},
+                                         {"min", "fmin"}, {"max", "fmax"}};
+    const char *f = e->single ? "f" : "";
+    for (size_t i = 0; i < sizeof un / sizeof *un; i++)
+        fprintf(e->out, "static SC_INL sc_real sc_%s(sc_real x) { return %s%s(x); }\n", un[i], un[i], f);
+    for (size_t i = 0; i < sizeof bin / sizeof *bin; i++)
+        fprintf(e->out, "static SC_INL sc_real sc_%s(sc_real x, sc_real y) { return %s%s(x, y); }\n",
+                bin[i][0], bin[i][1], f);
+    fputc('\n', e->out);
+}
+
+/* The primitives every scalar dialect shares (one cell per thread or per loop iteration). */
+void emit_scalar_primitives(Em *e) {
+    fputs("static SC_INL sc_real sc_bc(sc_scal x) { return x; }\n"
+          "static SC_INL sc_mask sc_mbc(int b) { return b != 0; }\n"
+          "static SC_INL sc_real sc_sel(sc_mask m, sc_real a, sc_real b) { return m ? a : b; }\n"
+          "static SC_INL sc_real sc_m2r(sc_mask m) { return m ? (sc_scal)1 : (sc_scal)0; }\n"
+          "static SC_INL sc_mask sc_not(sc_mask m) { return !m; }\n"
+          "static SC_INL sc_mask sc_and(sc_mask a, sc_mask b) { return a && b; }\n"
+          "static SC_INL sc_mask sc_or(sc_mask a, sc_mask b) { return a || b; }\n"
+          "static SC_INL sc_mask sc_andnot(sc_mask a, sc_mask b) { return a && !b; }\n"
+          "static SC_INL int sc_any(sc_mask m) { return m; }\n"
+          "static SC_INL int sc_all(sc_mask m) { return m; }\n"
+          "#define SC_LD(p, nv) (*(p))\n"
+          "#define SC_ST(p, v, nv) (*(p) = (v))\n\n"
+          "/* Lookup-table row sc_ix and fraction sc_fr of x (rows x = xmin + r/inv); out of range is\n"
+          " * clamped and counted; a NaN x gives a NaN fraction (so the result shows it). */\n"
+          "static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix,\n"
+          "                              sc_real *fr, unsigned long long *oor) {\n"
+          "    const sc_real u = (x - xmin) * inv;\n"
+          "    sc_real c = u;\n"
+          "    if (!(c >= 0))\n"
+          "        c = 0;\n"
+          "    if (c > (sc_scal)(rows - 1))\n"
+          "        c = (sc_scal)(rows - 1);\n"
+          "    if (oor && !(u >= 0 && u <= (sc_scal)(rows - 1)))\n"
+          "        SC_COUNT(oor);\n"
+          "    sc_idx k = (sc_idx)c;\n"
+          "    if (k > rows - 2)\n"
+          "        k = rows >= 2 ? rows - 2 : 0;\n"
+          "    *ix = k;\n"
+          "    *fr = c - (sc_real)k + (u - u);\n"
+          "}\n\n"
+          "static SC_INL sc_real sc_lut_col(const sc_scal *tb, int cols, int col, sc_idx k, sc_real f) {\n"
+          "    const sc_real a = tb[k * cols + col], b = tb[(k + 1) * cols + col];\n"
+          "    return a + f * (b - a);\n"
+          "}\n\n"
+          "/* After a step: is v (Vm in bench mode, else Iion) a failure? Records the earliest one. */\n"
+          "static SC_INL int sc_check(const ScStepArgs *a, long d, long i, int nv, sc_real v, int vm) {\n"
+          "    (void)nv;\n"
+          "    const sc_scal b = vm ? (a->vm_bound > 0 ? (sc_scal)a->vm_bound : (sc_scal)1000) : (sc_scal)1e30;\n"
+          "    if (sc_fabs(v) <= b)\n"
+          "        return 1 == 0;\n"
+          "    if (a->status)\n"
+          "        SC_RECORD(a->status, ((unsigned long long)d << 32) | (unsigned long long)i, v);\n"
+          "    return 1;\n"
+          "}\n\n", e->out);
+}

@@ -1,0 +1,327 @@
+/* emit_expr.c: expressions of the generated code, for every back end.
+ *
+ * One printer serves all dialects. Every function call goes through a helper of the generated
+ * prelude (sc_exp, sc_pow, sc_min, ...) so that the same text is right for double, float, a CPU
+ * vector of cells or a GPU thread: each back end's prelude defines the helpers for its type.
+ * Literals get an `f` suffix in single precision.
+ *
+ * Scalar dialects (portable C, CUDA, HIP) print C with minimal parentheses, conditions as
+ * `c ? a : b`. The vector dialect (emit_cpu.c) types every node:
+ *   S  uniform scalar (a literal; a parameter or constant of the uniform variant)
+ *   V  a vector of cells (sc_real)            M  a vector mask (sc_mask, from a comparison)
+ *   B  a uniform truth value (int)
+ * and converts where needed: sc_bc(S) -> V, sc_mbc(B) -> M, sc_m2r(M) -> V (1.0 / 0.0),
+ * `x != 0` -> a mask; c ? a : b with a mask c becomes sc_sel(c, a, b) (both sides computed).
+ * Arithmetic and comparisons mix S and V directly (GCC broadcasts the scalar). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+typedef enum { TY_S, TY_V, TY_B, TY_M } Ty;
+
+typedef struct Str {
+    char *p;
+    size_t n, cap;
+} Str;
+
+typedef struct Out {
+    Str s;
+    Ty ty;
+    int prec;          /* 16: primary, 14: unary, 13 mul, 12 add, 10 rel, 9 eq, 5 &&/&, 4 ||/|, 3 ?: */
+} Out;
+
+static void s_put(Str *s, const char *t) {
+    size_t k = strlen(t);
+    if (s->n + k + 1 > s->cap) {
+        s->cap = (s->n + k + 1) * 2 + 64;
+        s->p = realloc(s->p, s->cap);
+        if (!s->p)
+            abort();
+    }
+    memcpy(s->p + s->n, t, k + 1);
+    s->n += k;
+}
+
+static void s_fmt(Str *s, const char *fmt, ...) {
+    char b[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b, sizeof b, fmt, ap);
+    va_end(ap);
+    s_put(s, b);
+}
+
+static Out o_new(Ty ty, int prec) {
+    Out o = {{NULL, 0, 0}, ty, prec};
+    s_put(&o.s, "");
+    return o;
+}
+
+/* Append a's text to s, parenthesised when its precedence is below `min`. */
+static void s_sub(Str *s, Out *a, int min) {
+    if (a->prec < min) {
+        s_put(s, "(");
+        s_put(s, a->s.p);
+        s_put(s, ")");
+    } else {
+        s_put(s, a->s.p);
+    }
+    free(a->s.p);
+    a->s.p = NULL;
+}
+
+static Out pr(Em *e, const Expr *x);
+
+/* Wrap: o becomes fn(o). */
+static Out wrap(Out a, const char *fn, Ty ty) {
+    Out o = o_new(ty, 16);
+    s_put(&o.s, fn);
+    s_put(&o.s, "(");
+    s_sub(&o.s, &a, 0);
+    s_put(&o.s, ")");
+    return o;
+}
+
+/* Conversions of the vector dialect (no-ops in scalar dialects). */
+static Out as_value(Em *e, Out a) {          /* -> S or V */
+    if (!e->vec)
+        return a;
+    if (a.ty == TY_M)
+        return wrap(a, "sc_m2r", TY_V);
+    if (a.ty == TY_B) {
+        Out o = o_new(TY_S, 3);
+        s_sub(&o.s, &a, 4);
+        s_put(&o.s, e->single ? " ? 1.0f : 0.0f" : " ? 1.0 : 0.0");
+        return o;
+    }
+    return a;
+}
+
+static Out as_vector(Em *e, Out a) {         /* -> V */
+    a = as_value(e, a);
+    if (e->vec && a.ty == TY_S)
+        return wrap(a, "sc_bc", TY_V);
+    return a;
+}
+
+static Out as_truth(Em *e, Out a) {          /* -> B or M */
+    if (!e->vec)
+        return a;
+    if (a.ty == TY_B || a.ty == TY_M)
+        return a;
+    Out o = o_new(a.ty == TY_S ? TY_B : TY_M, 9);
+    s_sub(&o.s, &a, 10);
+    s_put(&o.s, e->single ? " != 0.0f" : " != 0.0");
+    return o;
+}
+
+static Out as_mask(Em *e, Out a) {           /* -> M */
+    a = as_truth(e, a);
+    if (e->vec && a.ty == TY_B)
+        return wrap(a, "sc_mbc", TY_M);
+    return a;
+}
+
+static void num_text(Em *e, char *b, size_t size, double v) {
+    ex_format_num(b, size, v);
+    if (e->single && isfinite(v))
+        strcat(b, "f");
+}
+
+static int prec_of(ExKind k) {
+    switch (k) {
+    case EX_MUL: case EX_DIV: return 13;
+    case EX_ADD: case EX_SUB: return 12;
+    case EX_LT: case EX_GT: case EX_LE: case EX_GE: return 10;
+    case EX_EQ: case EX_NE: return 9;
+    case EX_AND: return 5;
+    case EX_OR: return 4;
+    default: return 16;
+    }
+}
+
+static const char *op_text(ExKind k) {
+    switch (k) {
+    case EX_ADD: return " + ";
+    case EX_SUB: return " - ";
+    case EX_MUL: return " * ";
+    case EX_DIV: return " / ";
+    case EX_LT: return " < ";
+    case EX_GT: return " > ";
+    case EX_LE: return " <= ";
+    case EX_GE: return " >= ";
+    case EX_EQ: return " == ";
+    case EX_NE: return " != ";
+    default: return " ? ";
+    }
+}
+
+/* Helper name of a call (ex_fn_name with sc_ prefix; abs is fabs). */
+static const char *fn_helper(ExFn fn) {
+    static char b[FN_COUNT][16];
+    if (!b[fn][0])
+        snprintf(b[fn], sizeof b[fn], "sc_%s", fn == FN_ABS ? "fabs" : ex_fn_name(fn));
+    return b[fn];
+}
+
+static Out call(Em *e, const char *name, const Expr *x) {
+    Out args[3];
+    int vec = 0;
+    for (int i = 0; i < x->nargs; i++) {
+        args[i] = as_value(e, pr(e, x->a[i]));
+        vec |= args[i].ty == TY_V;
+    }
+    Out o = o_new(vec ? TY_V : TY_S, 16);
+    (void)s_fmt;
+    s_put(&o.s, name);
+    s_put(&o.s, "(");
+    for (int i = 0; i < x->nargs; i++) {
+        if (i)
+            s_put(&o.s, ", ");
+        if (e->vec)
+            args[i] = as_vector(e, args[i]);
+        s_sub(&o.s, &args[i], 0);
+    }
+    s_put(&o.s, ")");
+    if (e->vec)                 /* all uniform: the vector helper on broadcasts */
+        o.ty = TY_V;
+    return o;
+}
+
+static int is_cmp(ExKind k) {
+    return k == EX_LT || k == EX_GT || k == EX_LE || k == EX_GE || k == EX_EQ || k == EX_NE;
+}
+
+static Out pr(Em *e, const Expr *x) {
+    char b[48];
+    switch (x->kind) {
+    case EX_NUM: {
+        Out o = o_new(TY_S, x->num < 0 ? 14 : 16);
+        num_text(e, b, sizeof b, x->num);
+        s_put(&o.s, b);
+        return o;
+    }
+    case EX_VAR: {
+        const ScSym *s = x->sym;
+        Ty ty = TY_V;
+        if (!s || s->kind == SC_PARAM || s->kind == SC_CONST)
+            ty = e->pv ? TY_V : TY_S;
+        if (!e->vec)
+            ty = TY_S;
+        Out o = o_new(ty, 16);
+        s_put(&o.s, s ? e->ref[s->id] : x->name);
+        return o;
+    }
+    case EX_NEG: {
+        Out a = as_value(e, pr(e, x->a[0]));
+        Out o = o_new(a.ty, 14);
+        s_put(&o.s, "-");
+        if (a.prec < 14 || a.s.p[0] == '-')
+            a.prec = 0;
+        s_sub(&o.s, &a, 14);
+        return o;
+    }
+    case EX_NOT: {
+        Out a = as_truth(e, pr(e, x->a[0]));
+        if (e->vec && a.ty == TY_M)
+            return wrap(a, "sc_not", TY_M);
+        Out o = o_new(e->vec ? TY_B : TY_S, 14);
+        s_put(&o.s, "!");
+        s_sub(&o.s, &a, 14);
+        return o;
+    }
+    case EX_MOD:
+        return call(e, "sc_fmod", x);
+    case EX_POW:
+        return call(e, "sc_pow", x);
+    case EX_CALL:
+        return call(e, fn_helper(x->fn), x);
+    case EX_AND: case EX_OR: {
+        Out a = as_truth(e, pr(e, x->a[0])), c = as_truth(e, pr(e, x->a[1]));
+        int p = prec_of(x->kind);
+        if (e->vec && (a.ty == TY_M || c.ty == TY_M)) {
+            a = as_mask(e, a), c = as_mask(e, c);
+            Out o = o_new(TY_M, p);
+            s_sub(&o.s, &a, 11);   /* comparisons and & | inside are parenthesised */
+            s_put(&o.s, x->kind == EX_AND ? " & " : " | ");
+            s_sub(&o.s, &c, 11);
+            return o;
+        }
+        Out o = o_new(e->vec ? TY_B : TY_S, p);
+        s_sub(&o.s, &a, p + 1);
+        s_put(&o.s, x->kind == EX_AND ? " && " : " || ");
+        s_sub(&o.s, &c, p + 1);
+        return o;
+    }
+    case EX_COND: {
+        Out c = as_truth(e, pr(e, x->a[0]));
+        Out a = as_value(e, pr(e, x->a[1])), f = as_value(e, pr(e, x->a[2]));
+        if (e->vec && c.ty == TY_M) {
+            Out o = o_new(TY_V, 16);
+            a = as_vector(e, a), f = as_vector(e, f);
+            s_put(&o.s, "sc_sel(");
+            s_sub(&o.s, &c, 0);
+            s_put(&o.s, ", ");
+            s_sub(&o.s, &a, 0);
+            s_put(&o.s, ", ");
+            s_sub(&o.s, &f, 0);
+            s_put(&o.s, ")");
+            return o;
+        }
+        Ty ty = TY_S;
+        if (e->vec && (a.ty == TY_V || f.ty == TY_V))
+            a = as_vector(e, a), f = as_vector(e, f), ty = TY_V;
+        Out o = o_new(ty, 3);
+        s_sub(&o.s, &c, 5);
+        s_put(&o.s, " ? ");
+        s_sub(&o.s, &a, 4);
+        s_put(&o.s, " : ");
+        s_sub(&o.s, &f, 3);
+        return o;
+    }
+    default: {   /* binary arithmetic and comparisons */
+        int p = prec_of(x->kind), cmp = is_cmp(x->kind);
+        Out a = as_value(e, pr(e, x->a[0])), c = as_value(e, pr(e, x->a[1]));
+        Ty ty = (a.ty == TY_V || c.ty == TY_V) ? TY_V : TY_S;
+        if (cmp)
+            ty = !e->vec ? TY_S : ty == TY_V ? TY_M : TY_B;
+        Out o = o_new(ty, p);
+        /* left-associative: equal precedence on the right is parenthesised; comparisons of
+           comparisons are parenthesised (gcc -Wparentheses) */
+        s_sub(&o.s, &a, cmp ? p + 1 : p);
+        s_put(&o.s, op_text(x->kind));
+        if (c.s.p[0] == '-')
+            c.prec = 0;
+        s_sub(&o.s, &c, p + 1);
+        return o;
+    }
+    }
+}
+
+char *emit_expr_str(Em *e, const Expr *x, int want_vector) {
+    Out o = pr(e, x);
+    o = want_vector ? as_vector(e, o) : as_value(e, o);
+    char *r = ar_strdup(&e->ar, o.s.p);
+    free(o.s.p);
+    return r;
+}
+
+char *emit_cond_str(Em *e, const Expr *x) {
+    Out o = as_mask(e, pr(e, x));
+    char *r = ar_strdup(&e->ar, o.s.p);
+    free(o.s.p);
+    return r;
+}
+
+void emit_expr(Em *e, const Expr *x) {
+    fputs(emit_expr_str(e, x, 1), e->out);
+}
+
+void emit_num(Em *e, double v) {
+    char b[48];
+    num_text(e, b, sizeof b, v);
+    fputs(b, e->out);
+}

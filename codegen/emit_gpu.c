@@ -1,0 +1,86 @@
+/* emit_gpu.c: what the CUDA and HIP back ends share (emit_cuda.c, emit_hip.c choose the API).
+ *
+ * One thread per cell: thread i runs ID_cells(args, i) of emit_core.c with sc_real = double or
+ * float; consecutive threads read consecutive cells of each state (structure of arrays), so every
+ * load and store of a warp is coalesced. The parameter set and tables are read through the
+ * read-only cache; the call's ScStepArgs is the kernel's by-value argument (no device copy per
+ * call). The launcher is `extern "C"`, takes the caller's stream (StarPU's, for a codelet) and
+ * returns the launch error (cudaGetLastError / hipGetLastError). */
+#include <string.h>
+
+#include "emit.h"
+
+typedef struct GpuApi {
+    const char *what, *include, *stream, *error_t, *last_error, *success;
+} GpuApi;
+
+static const GpuApi cuda_api = {"CUDA back end", "cuda_runtime.h", "cudaStream_t", "cudaError_t",
+                                "cudaGetLastError", "cudaSuccess"};
+static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t", "hipError_t",
+                               "hipGetLastError", "hipSuccess"};
+
+static void emit_prelude(Em *e, const GpuApi *api) {
+    const char *T = e->single ? "float" : "double";
+    fprintf(e->out,
+            "#include <%s>\n#include <math.h>\n\n#include \"starcarp_model.h\"\n\n"
+            "/* ---- dialect: GPU, one thread per cell, %s ---- */\n"
+            "typedef %s sc_scal;\ntypedef %s sc_real;\ntypedef int sc_mask;\ntypedef long sc_idx;\n"
+            "#define SC_FN static __device__\n#define SC_INL __device__ __forceinline__ __attribute__((unused))\n"
+            "#define SC_COUNT(p) atomicAdd((p), 1ULL)\n"
+            "#define SC_RECORD(s, k, v) sc_record((s), (k), (v))\n"
+            "#define SC_BLOCK 128   /* threads per block */\n\n"
+            "static __device__ void sc_record(ScStepStatus *s, unsigned long long key, double v) {\n"
+            "    if (atomicMin(&s->key, key) > key)\n"
+            "        s->value = v;\n"
+            "}\n\n",
+            api->include, T, T, T);
+    emit_scalar_math(e);
+    emit_scalar_primitives(e);
+    emit_common_prelude(e);
+}
+
+static void emit_kernels(Em *e, const GpuApi *api) {
+    const char *id = e->id, *p = e->single ? "f32" : "f64";
+    const char *tg = emit_target_name(e->target);
+    const char *vars[3] = {"", "_lut", "_pv"};
+    for (int v = 0; v < 3; v++) {
+        if (v == 1 && !e->m->ntables)
+            continue;
+        fprintf(e->out,
+                "__global__ void __launch_bounds__(SC_BLOCK) %s_%s_%s_k%s(const ScStepArgs sc_a) {\n"
+                "    const long sc_i = (long)blockIdx.x * SC_BLOCK + threadIdx.x;\n"
+                "    if (sc_i < sc_a.n)\n"
+                "        %s_cells%s(&sc_a, (const %s_pc *)sc_a.pc, sc_i, 1);\n"
+                "}\n\n", id, tg, p, vars[v], id, vars[v], id);
+    }
+    fprintf(e->out,
+            "/* Launches the call's kernel on the stream sc_stream (a %s); returns the launch error\n"
+            " * (0: none). */\n"
+            "extern \"C\" int %s_%s_%s_run(const ScStepArgs *sc_a, void *sc_stream) {\n"
+            "    const %s sc_s = (%s)sc_stream;\n"
+            "    if (sc_a->n <= 0)\n        return 0;\n"
+            "    const unsigned sc_blocks = (unsigned)((sc_a->n + SC_BLOCK - 1) / SC_BLOCK);\n"
+            "    const int sc_lut = sc_a->lut && !(sc_a->flags & SC_STEP_NO_LUT);\n"
+            "    (void)sc_lut;\n"
+            "    if (sc_a->nvary > 0)\n"
+            "        %s_%s_%s_k_pv<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n",
+            api->stream, id, tg, p, api->stream, api->stream, id, tg, p);
+    if (e->m->ntables)
+        fprintf(e->out, "    else if (sc_lut)\n        %s_%s_%s_k_lut<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n",
+                id, tg, p);
+    fprintf(e->out,
+            "    else\n        %s_%s_%s_k<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n"
+            "    const %s sc_err = %s();\n"
+            "    return sc_err == %s ? 0 : (int)sc_err;\n}\n",
+            id, tg, p, api->error_t, api->last_error, api->success);
+}
+
+int emit_gpu(Em *e) {
+    const GpuApi *api = e->target == EMIT_HIP ? &hip_api : &cuda_api;
+    emit_file_header(e, api->what);
+    emit_prelude(e, api);
+    emit_pc_struct(e);
+    emit_body(e);
+    emit_kernels(e, api);
+    return 0;
+}

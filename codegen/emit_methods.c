@@ -1,0 +1,309 @@
+/* emit_methods.c: the integration methods (easyml.md 7), the same text for every back end.
+ *
+ * fe and rush_larsen gates are written inline in ID_cell (they need only values the cell has
+ * computed). Every other group gets, at file scope and per variant V:
+ *   ID_rhs_gK V    derivatives f (and, when the group has one, the Jacobian J, row-major) of the
+ *                  group's states at y (other states sc_x, V frozen), re-evaluating the equations
+ *   ID_ros2_gK V   one ROS2 step with its error estimate (rosenbrock, cvode)
+ *   ID_adv_gK V    advances y (the group's states at the start of the step) over dt in place
+ * and the cell gathers y from sc_x, calls ID_adv_gK and scatters y into sc_xn.
+ * The code is written for "one or many cells in lock step": no index depends on data (LU
+ * pivots by masked swaps, see sc_lu), and the adaptive cvode loop runs until every lane is done,
+ * finished lanes taking steps of size 0. */
+#include <string.h>
+
+#include "emit.h"
+
+int emit_group_uses_rhs(const ScModel *m, const ScGroup *g) {
+    switch (g->method) {
+    case SC_FE: return 0;
+    case SC_RUSH_LARSEN: return !m->states[g->states[0]].gate;
+    default: return 1;
+    }
+}
+
+static int uses_jac(const ScGroup *g) {
+    return g->jac && (g->method == SC_RUSH_LARSEN || g->method == SC_SUNDNES ||
+                      g->method == SC_MARKOV_BE || g->method == SC_ROSENBROCK ||
+                      g->method == SC_CVODE);
+}
+
+static void group_comment(Em *e, const ScGroup *g, int gi) {
+    fprintf(e->out, "/* group %d: %s over", gi, sema_method_name(g->method));
+    for (int j = 0; j < g->n && j < 12; j++)
+        fprintf(e->out, " %s", e->m->states[g->states[j]].sym->name);
+    if (g->n > 12)
+        fprintf(e->out, " ... (%d states)", g->n);
+    fprintf(e->out, " */\n");
+}
+
+static const char *pct(Em *e) {
+    return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : "");
+}
+
+/* ID_rhs_gK: f = the group's derivatives at y, and J when asked and available. */
+static void emit_rhs(Em *e, const ScGroup *g, int gi) {
+    const ScModel *m = e->m;
+    int n = g->n, jac = uses_jac(g);
+    emit_need_clear(e);
+    for (int j = 0; j < n; j++)
+        emit_need_expr(e, emit_value(e, m->states[g->states[j]].diff));
+    if (jac) {
+        for (int k = 0; k < n * n; k++)
+            emit_need_expr(e, g->jac[k]);
+        emit_need_eqs(e, g->jeqs, g->njeqs);
+    }
+    emit_need_eqs(e, m->eqs, m->neqs);
+
+    fprintf(e->out,
+            "SC_FN void %s_rhs_g%d%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
+            "                       sc_real t, sc_real dt, sc_real sc_V, const sc_real *sc_x,\n"
+            "                       const sc_real *sc_y, sc_real *sc_f, sc_real *sc_J) {\n"
+            "    (void)sc_p;\n    (void)sc_lut;\n    (void)sc_oor;\n    (void)t;\n    (void)dt;\n"
+            "    (void)sc_V;\n    (void)sc_x;\n    (void)sc_y;\n    (void)sc_J;\n",
+            e->id, gi, e->vs, pct(e));
+    /* stores and externals are not inputs of a group's derivatives in the library; a model
+       that reads them there reads 0 */
+    for (int k = 0; k < m->nstores; k++)
+        if (e->need[m->stores[k]->id])
+            fprintf(e->out, "    const sc_real %s = sc_bc(0);   /* store: not passed to groups */\n",
+                    e->cn[m->stores[k]->id]), e->need[m->stores[k]->id] = 0;
+    for (int k = 0; k < m->nexternals; k++)
+        if (e->need[m->externals[k]->id] && e->eqpos[m->externals[k]->id] < 0)
+            fprintf(e->out, "    const sc_real %s = sc_bc(0);   /* external: not passed to groups */\n",
+                    e->cn[m->externals[k]->id]), e->need[m->externals[k]->id] = 0;
+    emit_inputs(e, g, "    ");
+    emit_needed_eqs(e, m->eqs, m->neqs, "    ");
+    for (int j = 0; j < n; j++)
+        fprintf(e->out, "    sc_f[%d] = %s;\n", j,
+                emit_expr_str(e, emit_value(e, m->states[g->states[j]].diff), 1));
+    if (jac) {
+        fprintf(e->out, "    if (sc_J) {\n");
+        emit_needed_eqs(e, g->jeqs, g->njeqs, "        ");
+        double z;
+        for (int k = 0; k < n * n; k++)
+            fprintf(e->out, "        sc_J[%d] = %s;   /* d %s / d %s */\n", k,
+                    ex_is_num(g->jac[k], &z) && z == 0 ? "sc_bc(0)" : emit_expr_str(e, g->jac[k], 1),
+                    m->states[g->states[k / n]].sym->name, m->states[g->states[k % n]].sym->name);
+        fprintf(e->out, "    }\n");
+    }
+    fprintf(e->out, "}\n\n");
+}
+
+/* The call of the group's rhs: T is the time expression, Y the point, F and J the outputs. */
+static void call_rhs(Em *e, int gi, const char *t, const char *y, const char *f, const char *J,
+                     const char *in) {
+    fprintf(e->out, "%s%s_rhs_g%d%s(sc_p, sc_lut, sc_oor, %s, dt, sc_V, sc_x, %s, %s, %s);\n", in,
+            e->id, gi, e->vs, t, y, f, J);
+}
+
+static void emit_ros2(Em *e, const ScGroup *g, int gi) {
+    int n = g->n;
+    fprintf(e->out,
+            "/* One ROS2 step of size sc_h (Verwer et al. 1999, gamma = 1 + 1/sqrt(2)):\n"
+            " * W = I - gamma*h*J, W k1 = f(y), W k2 = f(y + h k1) - 2 k1,\n"
+            " * yn = y + 3/2 h k1 + 1/2 h k2; sc_err = W^-1 (yn - (y + h k1)) (order 1 embedded). */\n"
+            "SC_FN void %s_ros2_g%d%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
+            "                        sc_real t, sc_real dt, sc_real sc_h, sc_real sc_V,\n"
+            "                        const sc_real *sc_x, const sc_real *sc_y, sc_real *sc_yn,\n"
+            "                        sc_real *sc_err) {\n"
+            "    const sc_scal sc_gamma = (sc_scal)1.7071067811865475;\n"
+            "    sc_real sc_f[%d], sc_A[%d], sc_k1[%d], sc_k2[%d];\n"
+            "    sc_mask sc_sw[%d];\n",
+            e->id, gi, e->vs, pct(e), n, n * n, n, n, n * n);
+    call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_A", "    ");
+    fprintf(e->out,
+            "    for (int sc_r = 0; sc_r < %d; sc_r++)\n"
+            "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+            "            sc_A[sc_r * %d + sc_k] = (sc_scal)(sc_r == sc_k) - sc_gamma * sc_h * sc_A[sc_r * %d + sc_k];\n"
+            "    sc_lu(%d, sc_A, sc_sw);\n"
+            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+            "        sc_k1[sc_j] = sc_f[sc_j];\n"
+            "    sc_lu_solve(%d, sc_A, sc_sw, sc_k1);\n"
+            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+            "        sc_yn[sc_j] = sc_y[sc_j] + sc_h * sc_k1[sc_j];\n",
+            n, n, n, n, n, n, n, n);
+    call_rhs(e, gi, "t + sc_h", "sc_yn", "sc_f", "0", "    ");
+    fprintf(e->out,
+            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+            "        sc_k2[sc_j] = sc_f[sc_j] - (sc_scal)2 * sc_k1[sc_j];\n"
+            "    sc_lu_solve(%d, sc_A, sc_sw, sc_k2);\n"
+            "    for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
+            "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];\n"
+            "        sc_err[sc_j] = (sc_scal)0.5 * sc_h * (sc_k1[sc_j] + sc_k2[sc_j]);\n"
+            "    }\n"
+            "    /* filtered estimate W^-1 err (as Shampine's ode23s, Hairer-Wanner's RADAU5): the raw\n"
+            "       one stays O(1) on stiff components whatever h, the filtered one goes to 0 */\n"
+            "    sc_lu_solve(%d, sc_A, sc_sw, sc_err);\n"
+            "}\n\n",
+            n, n, n, n);
+}
+
+/* The body of ID_adv_gK for each method. */
+static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
+    int n = g->n;
+    FILE *o = e->out;
+    char ros[160];
+    snprintf(ros, sizeof ros, "%s_ros2_g%d%s", e->id, gi, e->vs);
+    switch (g->method) {
+    case SC_RUSH_LARSEN:   /* non-gate: generalised Rush-Larsen */
+        fprintf(o, "    sc_real sc_f[1], sc_J[1];\n");
+        call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
+        fprintf(o, "    sc_y[0] += sc_grl(sc_f[0], sc_J[0], dt);\n");
+        break;
+    case SC_SUNDNES:       /* half step of generalised RL, then the full step linearised there */
+        fprintf(o, "    sc_real sc_f[1], sc_J[1], sc_ym[1];\n");
+        call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
+        fprintf(o, "    sc_ym[0] = sc_y[0] + sc_grl(sc_f[0], sc_J[0], (sc_scal)0.5 * dt);\n");
+        call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ym", "sc_f", "sc_J", "    ");
+        fprintf(o, "    /* diff(X) ~ f(Xm) + L(Xm) (X - Xm): exact increment of the linearisation */\n"
+                   "    sc_y[0] += sc_grl(sc_f[0] + sc_J[0] * (sc_y[0] - sc_ym[0]), sc_J[0], dt);\n");
+        break;
+    case SC_RK2:
+        fprintf(o, "    sc_real sc_k[%d], sc_ym[%d];\n", n, n);
+        call_rhs(e, gi, "t", "sc_y", "sc_k", "0", "    ");
+        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                   "        sc_ym[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k[sc_j];\n", n);
+        call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ym", "sc_k", "0", "    ");
+        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                   "        sc_y[sc_j] += dt * sc_k[sc_j];\n", n);
+        break;
+    case SC_RK4:
+        fprintf(o, "    sc_real sc_k1[%d], sc_k2[%d], sc_k3[%d], sc_k4[%d], sc_ys[%d];\n", n, n, n, n, n);
+        call_rhs(e, gi, "t", "sc_y", "sc_k1", "0", "    ");
+        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                   "        sc_ys[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k1[sc_j];\n", n);
+        call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ys", "sc_k2", "0", "    ");
+        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                   "        sc_ys[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k2[sc_j];\n", n);
+        call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ys", "sc_k3", "0", "    ");
+        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                   "        sc_ys[sc_j] = sc_y[sc_j] + dt * sc_k3[sc_j];\n", n);
+        call_rhs(e, gi, "t + dt", "sc_ys", "sc_k4", "0", "    ");
+        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                   "        sc_y[sc_j] += dt / (sc_scal)6 * (sc_k1[sc_j] + (sc_scal)2 * sc_k2[sc_j] +"
+                   " (sc_scal)2 * sc_k3[sc_j] + sc_k4[sc_j]);\n", n);
+        break;
+    case SC_MARKOV_BE:     /* backward Euler: z = y + dt f(z) by Newton with the Jacobian */
+        fprintf(o, "    sc_real sc_z[%d], sc_f[%d], sc_A[%d], sc_b[%d];\n    sc_mask sc_sw[%d];\n"
+                   "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_z[sc_j] = sc_y[sc_j];\n"
+                   "    for (int sc_it = 0; sc_it < %d; sc_it++) {\n", n, n, n * n, n, n * n, n,
+                e->newton);
+        call_rhs(e, gi, "t + dt", "sc_z", "sc_f", "sc_A", "        ");
+        fprintf(o, "        for (int sc_r = 0; sc_r < %d; sc_r++) {\n"
+                   "            sc_b[sc_r] = sc_y[sc_r] + dt * sc_f[sc_r] - sc_z[sc_r];\n"
+                   "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+                   "                sc_A[sc_r * %d + sc_k] = (sc_scal)(sc_r == sc_k) - dt * sc_A[sc_r * %d + sc_k];\n"
+                   "        }\n"
+                   "        sc_lu(%d, sc_A, sc_sw);\n"
+                   "        sc_lu_solve(%d, sc_A, sc_sw, sc_b);\n"
+                   "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                   "            sc_z[sc_j] += sc_b[sc_j];\n"
+                   "    }\n"
+                   "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_z[sc_j];\n",
+                n, n, n, n, n, n, n, n);
+        break;
+    case SC_ROSENBROCK:
+        fprintf(o, "    sc_real sc_yn[%d], sc_err[%d];\n"
+                   "    %s(sc_p, sc_lut, sc_oor, t, dt, dt, sc_V, sc_x, sc_y, sc_yn, sc_err);\n"
+                   "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_yn[sc_j];\n",
+                n, n, ros, n);
+        break;
+    case SC_CVODE:         /* adaptive ROS2 sub-steps across [t, t + dt], lanes in lock step */
+        fprintf(o,
+                "    const sc_scal sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : (sc_scal)1e-6;\n"
+                "    const sc_scal sc_atol = sc_o->atol > 0 ? (sc_scal)sc_o->atol : (sc_scal)1e-8;\n"
+                "    const int sc_maxk = sc_o->max_substeps > 0 ? sc_o->max_substeps : 1000;\n"
+                "    sc_real sc_yn[%d], sc_err[%d], sc_tt = sc_bc(0), sc_h = dt;\n"
+                "    sc_mask sc_done = sc_mbc(0);   /* lanes that reached t + dt */\n"
+                "    for (int sc_k = 1;; sc_k++) {\n"
+                "        const sc_mask sc_last = sc_or(sc_h >= dt - sc_tt, sc_mbc(sc_k >= sc_maxk));\n"
+                "        sc_h = sc_sel(sc_last, dt - sc_tt, sc_h);\n"
+                "        %s(sc_p, sc_lut, sc_oor, t + sc_tt, dt, sc_sel(sc_done, sc_bc(0), sc_h), sc_V, sc_x,\n"
+                "           sc_y, sc_yn, sc_err);\n"
+                "        sc_real sc_e = sc_bc(0);\n"
+                "        for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
+                "            const sc_real sc_q = sc_err[sc_j] / (sc_atol + sc_rtol * sc_fabs(sc_y[sc_j]));\n"
+                "            sc_e += sc_q * sc_q;\n"
+                "        }\n"
+                "        sc_e = sc_sqrt(sc_e / (sc_scal)%d);\n"
+                "        /* accepted: error within tolerance, or the sub-step budget spent */\n"
+                "        const sc_mask sc_acc = sc_andnot(sc_or(sc_e <= (sc_scal)1, sc_mbc(sc_k >= sc_maxk)), sc_done);\n"
+                "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                "            sc_y[sc_j] = sc_sel(sc_acc, sc_yn[sc_j], sc_y[sc_j]);\n"
+                "        sc_done = sc_or(sc_done, sc_and(sc_acc, sc_last));\n"
+                "        if (sc_all(sc_done))\n"
+                "            break;\n"
+                "        sc_tt = sc_sel(sc_acc, sc_tt + sc_h, sc_tt);\n"
+                "        /* order-1 estimate of an order-2 step: h scales as err^(-1/2) */\n"
+                "        sc_h = sc_h * sc_min(sc_bc(5), sc_max(sc_bc((sc_scal)0.2), (sc_scal)0.9 / sc_sqrt(sc_e)));\n"
+                "    }\n",
+                n, n, ros, n, n, n);
+        break;
+    default:
+        break;
+    }
+}
+
+void emit_group_functions(Em *e, int gi) {
+    const ScModel *m = e->m;
+    const ScGroup *g = &m->groups[gi];
+    if (!emit_group_uses_rhs(m, g))
+        return;
+    group_comment(e, g, gi);
+    emit_rhs(e, g, gi);
+    if (g->method == SC_ROSENBROCK || g->method == SC_CVODE)
+        emit_ros2(e, g, gi);
+    fprintf(e->out,
+            "/* Advances the group's states y over dt (V and the other states sc_x frozen). */\n"
+            "SC_FN void %s_adv_g%d%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
+            "                       const ScStepArgs *sc_o, sc_real t, sc_real dt, sc_real sc_V,\n"
+            "                       const sc_real *sc_x, sc_real *sc_y) {\n"
+            "    (void)sc_o;\n",
+            e->id, gi, e->vs, pct(e));
+    emit_adv_body(e, g, gi);
+    fprintf(e->out, "}\n\n");
+}
+
+void emit_method_need(Em *e, const ScGroup *g) {
+    const ScModel *m = e->m;
+    if (emit_group_uses_rhs(m, g))
+        return;
+    const ScState *st = &m->states[g->states[0]];
+    if (g->method == SC_FE) {
+        emit_need_expr(e, emit_value(e, st->diff));
+    } else {
+        emit_need_expr(e, st->rl_inf);
+        emit_need_expr(e, st->rl_tau);
+    }
+}
+
+void emit_method_call(Em *e, int gi) {
+    const ScModel *m = e->m;
+    const ScGroup *g = &m->groups[gi];
+    FILE *o = e->out;
+    if (!emit_group_uses_rhs(m, g)) {
+        int s = g->states[0];
+        const ScState *st = &m->states[s];
+        if (g->method == SC_FE) {
+            fprintf(o, "    sc_xn[%d] = sc_x[%d] + dt * (%s);   /* %s: fe */\n", s, s,
+                    emit_expr_str(e, emit_value(e, st->diff), 1), st->sym->name);
+        } else {
+            fprintf(o, "    {   /* %s: rush_larsen */\n        const sc_real sc_inf = %s;\n",
+                    st->sym->name, emit_expr_str(e, st->rl_inf, 1));
+            fprintf(o, "        sc_xn[%d] = sc_inf + (sc_x[%d] - sc_inf) * sc_exp(-dt / (%s));\n    }\n",
+                    s, s, emit_expr_str(e, st->rl_tau, 1));
+        }
+        return;
+    }
+    fprintf(o, "    {   ");
+    group_comment(e, g, gi);
+    fprintf(o, "        sc_real sc_y[%d];\n", g->n);
+    for (int j = 0; j < g->n; j++)
+        fprintf(o, "        sc_y[%d] = sc_x[%d];\n", j, g->states[j]);
+    fprintf(o, "        %s_adv_g%d%s(sc_p, sc_lut, sc_oor, sc_o, t, dt, sc_V, sc_x, sc_y);\n",
+            e->id, gi, e->vs);
+    for (int j = 0; j < g->n; j++)
+        fprintf(o, "        sc_xn[%d] = sc_y[%d];\n", g->states[j], j);
+    fprintf(o, "    }\n");
+}

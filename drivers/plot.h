@@ -1,0 +1,57 @@
+/* plot.h: line and scatter plots written as PNG files, with no external library (the PNG's zlib
+ * stream uses stored deflate blocks; text comes from a built-in 5x7 bitmap font).
+ *
+ * A figure holds a title, axis labels and series (copies of the caller's data). Axes are linear or
+ * logarithmic; ranges are automatic (nice round ticks) unless set. Non-finite points, and
+ * non-positive ones on a log axis, are skipped and break the line. Typical use:
+ *
+ *     PlotFig *f = plot_new(900, 600, "Speed", "cells", "s/step");
+ *     plot_set_log(f, 1, 1);
+ *     int s = plot_series(f, x, y, n, "CPU");
+ *     plot_series_style(f, s, PLOT_LINE | PLOT_POINTS);
+ *     if (plot_write_png(f, "speed.png") < 0) fprintf(stderr, "%s\n", plot_error(f));
+ *     plot_free(f);
+ */
+#ifndef SC_PLOT_H
+#define SC_PLOT_H
+
+typedef struct PlotFig PlotFig;
+
+enum { PLOT_LINE = 1, PLOT_POINTS = 2 }; /* series styles (bit set) */
+
+/* A figure of width x height pixels (each at least 160 x 120, at most 16384); NULL strings are no
+ * text. NULL when out of memory or when the size is out of range. */
+PlotFig *plot_new(int width, int height, const char *title, const char *xlabel, const char *ylabel);
+void plot_free(PlotFig *fig);
+
+/* Logarithmic (non-zero) or linear (0) x and y axes. */
+void plot_set_log(PlotFig *fig, int logx, int logy);
+/* Fixed axis limits; a NaN limit stays automatic. */
+void plot_set_xrange(PlotFig *fig, double lo, double hi);
+void plot_set_yrange(PlotFig *fig, double lo, double hi);
+
+/* Add a series of n points (x may be NULL: then x = 0, 1, ..., n-1); the data are copied. A NULL
+ * label keeps the series out of the legend. Style PLOT_LINE, colour from the palette by index.
+ * Returns the series index, or -1 when out of memory or n < 0. */
+int plot_series(PlotFig *fig, const double *x, const double *y, long n, const char *label);
+/* Style of series idx: PLOT_LINE, PLOT_POINTS or both. Returns 0, -1 for a bad index or style. */
+int plot_series_style(PlotFig *fig, int idx, int style);
+/* Colour of series idx as 0xRRGGBB. Returns 0, -1 for a bad index. */
+int plot_series_color(PlotFig *fig, int idx, unsigned rgb);
+
+/* Draw the figure: the pixels, width*height RGB triples row by row from the top, owned by the
+ * figure and valid until the next draw or plot_free. NULL when out of memory. */
+const unsigned char *plot_render(PlotFig *fig);
+/* The pixel position (x right, y down) of the data point (x, y) in the last rendering. Returns 0,
+ * -1 before any rendering or when the point cannot be placed (non-finite, <= 0 on a log axis). */
+int plot_map(const PlotFig *fig, double x, double y, double *px, double *py);
+/* The plotting area of the last rendering, in pixels (inclusive bounds). */
+void plot_area(const PlotFig *fig, int *x0, int *y0, int *x1, int *y1);
+
+/* Render and write an 8-bit RGB PNG. Returns 0, or -1 with errno set and plot_error(fig) saying
+ * why ("PATH: No such file or directory"). */
+int plot_write_png(PlotFig *fig, const char *path);
+/* The message of the last failure ("" when none). */
+const char *plot_error(const PlotFig *fig);
+
+#endif

@@ -1,0 +1,138 @@
+/* starcarp_model.h: the ABI between generated model code and whoever runs it (starcarp's runtime,
+ * a plugin loader, a user's own program). Prefix sc_. Plain C, no StarPU, usable from C, CUDA and
+ * HIP sources. Everything a generated model exports is described here; docs/design.md explains it.
+ *
+ * Data layout (one decision for every back end and the runtime): STRUCTURE OF ARRAYS. For an array
+ * of n cells,
+ *   sv[k * n + i]    per-cell value k of cell i: the states (k < nstates), then the .store() values
+ *   vm[i], iion[i]   membrane potential and ionic current
+ *   ext[k * n + i]   the other externals, in the model's order
+ * all in the precision of the kernel (double, or float for the single-precision kernels).
+ * A parameter set is an array `pc` of nparams parameters followed by nconsts constants computed
+ * from them (ScModelDesc.consts), in the kernel's precision. Lookup tables are one array of the
+ * kernel's precision: for each table, rows x cols values, row-major, tables one after the other.
+ */
+#ifndef STARCARP_MODEL_H
+#define STARCARP_MODEL_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SC_MODEL_ABI 2
+#define SC_MAX_PARAMS 512     /* parameters of one model (the library's largest has under 200) */
+#define SC_MAX_VARY 16        /* parameters varied per cell in one run */
+#define SC_MAX_TABLES 8       /* lookup tables of one model */
+
+/* Flags of a step call (ScStepArgs.flags). */
+enum {
+    SC_STEP_BENCH = 1,        /* the kernel also does bench's membrane update: V += stim*dt before
+                                 the model, V -= dt*Iion after it; else Vm is read only */
+    SC_STEP_IION_ONLY = 2,    /* evaluate Iion (and externals) only; states are not advanced */
+    SC_STEP_NO_LUT = 4        /* evaluate lookup-table columns exactly (tables not used) */
+};
+
+/* A stimulus train in steps (bench's timing rules): pulses of `pulse` steps starting at step
+ * `start`, every `period` steps (0: one pulse), `count` pulses (0: none); amplitude `amp`
+ * (uA/cm^2, positive depolarises). */
+typedef struct ScStim {
+    long start, pulse, period, count;
+    double amp;
+} ScStim;
+
+/* Where the first failure of a step call is recorded (ScStepArgs.status, may be NULL). `key` is
+ * (step << 32 | cell) of the earliest failing cell-step (steps and cells count from the call's d0
+ * and cell 0 of its arrays), ULLONG_MAX when none; a failing cell stops being advanced. A failure
+ * is Vm not finite or |Vm| > vm_bound after a step. */
+typedef struct ScStepStatus {
+    unsigned long long key;
+    double value;             /* Vm of the failing cell-step */
+} ScStepStatus;
+
+/* Everything one call of a generated kernel needs. Pointers are in the memory of the device that
+ * runs the kernel (host memory for the C and CPU back ends). */
+typedef struct ScStepArgs {
+    long n;                   /* cells in the arrays (the stride of sv, ext, per-cell params) */
+    void *sv, *vm, *iion, *ext;
+    const void *pc;           /* parameter set: nparams parameters, then nconsts constants */
+    const void *lut;          /* the model's lookup tables, or NULL (then columns are exact) */
+    unsigned long long *lut_oor;  /* per table: lookups out of range (clamped), or NULL */
+    /* per-cell parameters: vary[k] >= 0 means parameter k of cell i is pcell[vary[k] * n + i] */
+    const void *pcell;
+    signed char vary[SC_MAX_PARAMS];
+    int nvary;                /* 0: no per-cell parameter (the faster kernel is used) */
+    /* time */
+    long d0;                  /* step index of the first step (t = d * dt) */
+    int nsteps;               /* steps advanced by this call (time blocking: K) */
+    double dt;
+    unsigned flags;           /* SC_STEP_* */
+    ScStim stim;
+    /* sampled outputs: at each step d of the call with d >= out_start and (d - out_start) %
+     * out_every == 0, before the step, slot s = (d - out_start) / out_every - out_slot0 receives
+     * out_vm[s * n + i] = Vm, out_iion[s * n + i] = Iion of the previous step, and
+     * out_tr[(s * ntraces + k) * n + i] = trace k (NULL pointers are skipped) */
+    long out_start, out_every, out_slot0;
+    void *out_vm, *out_iion, *out_tr;
+    /* cvode (adaptive) groups */
+    double rtol, atol;
+    int max_substeps;
+    double vm_bound;          /* |Vm| above it is a failure (0: 1000 mV) */
+    ScStepStatus *status;
+} ScStepArgs;
+
+typedef void (*ScCpuKernel)(const ScStepArgs *a);
+/* A GPU launcher: the kernel on `stream` (a cudaStream_t / hipStream_t); returns the launch error. */
+typedef int (*ScGpuLauncher)(const ScStepArgs *a, void *stream);
+
+/* A lookup table of a model: the column values of rows x = (lo + r) * step, r = 0 .. rows-1. */
+typedef struct ScTableDesc {
+    const char *var;          /* the tabulated variable */
+    long lo, rows;
+    double step;
+    int cols;
+} ScTableDesc;
+
+/* What a generated model exports (ID_model in ID_c.c). Host functions work in double. */
+typedef struct ScModelDesc {
+    int abi;                  /* SC_MODEL_ABI */
+    const char *name, *ident, *source_hash, *generator;
+    int nstates, nsv, nparams, nconsts, nexternals, ntraces, ntables;
+    const char *const *sv_names;        /* nsv: states, then stores */
+    const char *const *param_names;     /* nparams */
+    const double *param_defaults;       /* nparams */
+    const char *const *const *param_flags;  /* per parameter: NULL, or its .flag() values, NULL-ended */
+    const char *const *trace_names;     /* ntraces */
+    const char *const *external_names;  /* nexternals */
+    const ScTableDesc *tables;          /* ntables */
+    const char *methods;                /* e.g. "rush_larsen+cvode" */
+    /* pc[0..nparams) given: fills pc[nparams .. nparams+nconsts) */
+    void (*consts)(double *pc);
+    /* initial values of one cell: sv0[nsv], *vm0 */
+    void (*init)(const double *pc, double *sv0, double *vm0);
+    /* fills the lookup tables (size lut_size() doubles) for a parameter set */
+    size_t (*lut_size)(void);
+    void (*lut_build)(const double *pc, double *lut);
+    /* CPU kernels: [0] double, [1] float; portable C, then vectorised CPU (NULL when absent) */
+    ScCpuKernel c_run[2];
+    ScCpuKernel cpu_run[2];
+    int cpu_lanes[2];                   /* cells per vector of the vectorised kernels */
+} ScModelDesc;
+
+/* One model of a library (starcarp's own: sc_registry.c, generated at build time): its host side
+ * and every kernel built for it ([0] double, [1] float; NULL when not built). */
+typedef struct ScModelEntry {
+    const char *name;                   /* the model file's stem */
+    const char *file;                   /* the model file, relative to the model library */
+    const ScModelDesc *desc;
+    ScCpuKernel cpu[2];
+    const int *cpu_lanes[2];
+    ScGpuLauncher cuda[2];
+    ScGpuLauncher hip[2];
+} ScModelEntry;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
