@@ -115,7 +115,7 @@ static void emit_ros2(Em *e, const ScGroup *g, int gi) {
     fprintf(e->out,
             "    for (int sc_r = 0; sc_r < %d; sc_r++)\n"
             "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-            "            sc_A[sc_r * %d + sc_k] = (sc_scal)(sc_r == sc_k) - sc_gamma * sc_h * sc_A[sc_r * %d + sc_k];\n"
+            "            sc_A[sc_r * %d + sc_k] = (sc_scal)(sc_r == sc_k) - sc_gamma * sc_h * sc_fin0(sc_A[sc_r * %d + sc_k]);\n"
             "    sc_lu(%d, sc_A, sc_sw);\n"
             "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
             "        sc_k1[sc_j] = sc_f[sc_j];\n"
@@ -193,7 +193,7 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
         fprintf(o, "        for (int sc_r = 0; sc_r < %d; sc_r++) {\n"
                    "            sc_b[sc_r] = sc_y[sc_r] + dt * sc_f[sc_r] - sc_z[sc_r];\n"
                    "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-                   "                sc_A[sc_r * %d + sc_k] = (sc_scal)(sc_r == sc_k) - dt * sc_A[sc_r * %d + sc_k];\n"
+                   "                sc_A[sc_r * %d + sc_k] = (sc_scal)(sc_r == sc_k) - dt * sc_fin0(sc_A[sc_r * %d + sc_k]);\n"
                    "        }\n"
                    "        sc_lu(%d, sc_A, sc_sw);\n"
                    "        sc_lu_solve(%d, sc_A, sc_sw, sc_b);\n"
@@ -211,13 +211,21 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
         break;
     case SC_CVODE:         /* adaptive ROS2 sub-steps across [t, t + dt], lanes in lock step */
         fprintf(o,
-                "    const sc_scal sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : (sc_scal)1e-6;\n"
-                "    const sc_scal sc_atol = sc_o->atol > 0 ? (sc_scal)sc_o->atol : (sc_scal)1e-8;\n"
-                "    const int sc_maxk = sc_o->max_substeps > 0 ? sc_o->max_substeps : 1000;\n"
+                "    /* a sub-step is accepted only when its error test passes; a lane that has not\n"
+                "       reached t + dt after sc_maxk sub-steps gets NaN states (the run's failure\n"
+                "       check then names the cell and the time), never an uncontrolled jump */\n"
+                "    /* tolerances: the call's, else 1e-8 / 1e-10 (1e-5 / 1e-7 in single precision, whose\n"
+                "       relative tolerance cannot go below 1e-6) */\n"
+                "    const int sc_sp = sizeof(sc_scal) == 4;\n"
+                "    sc_scal sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : (sc_scal)(sc_sp ? 1e-5 : 1e-8);\n"
+                "    if (sc_sp && sc_rtol < (sc_scal)1e-6)\n"
+                "        sc_rtol = (sc_scal)1e-6;\n"
+                "    const sc_scal sc_atol = sc_o->atol > 0 ? (sc_scal)sc_o->atol : (sc_scal)(sc_sp ? 1e-7 : 1e-10);\n"
+                "    const int sc_maxk = sc_o->max_substeps > 0 ? sc_o->max_substeps : 100000;\n"
                 "    sc_real sc_yn[%d], sc_err[%d], sc_tt = sc_bc(0), sc_h = dt;\n"
                 "    sc_mask sc_done = sc_mbc(0);   /* lanes that reached t + dt */\n"
                 "    for (int sc_k = 1;; sc_k++) {\n"
-                "        const sc_mask sc_last = sc_or(sc_h >= dt - sc_tt, sc_mbc(sc_k >= sc_maxk));\n"
+                "        const sc_mask sc_last = sc_h >= dt - sc_tt;\n"
                 "        sc_h = sc_sel(sc_last, dt - sc_tt, sc_h);\n"
                 "        %s(sc_p, sc_lut, sc_oor, t + sc_tt, dt, sc_sel(sc_done, sc_bc(0), sc_h), sc_V, sc_x,\n"
                 "           sc_y, sc_yn, sc_err);\n"
@@ -227,18 +235,24 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
                 "            sc_e += sc_q * sc_q;\n"
                 "        }\n"
                 "        sc_e = sc_sqrt(sc_e / (sc_scal)%d);\n"
-                "        /* accepted: error within tolerance, or the sub-step budget spent */\n"
-                "        const sc_mask sc_acc = sc_andnot(sc_or(sc_e <= (sc_scal)1, sc_mbc(sc_k >= sc_maxk)), sc_done);\n"
+                "        const sc_mask sc_acc = sc_andnot(sc_e <= (sc_scal)1, sc_done);   /* NaN: rejected */\n"
                 "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
                 "            sc_y[sc_j] = sc_sel(sc_acc, sc_yn[sc_j], sc_y[sc_j]);\n"
                 "        sc_done = sc_or(sc_done, sc_and(sc_acc, sc_last));\n"
                 "        if (sc_all(sc_done))\n"
                 "            break;\n"
+                "        if (sc_k >= sc_maxk) {   /* budget spent: the unfinished lanes fail */\n"
+                "            for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                "                sc_y[sc_j] = sc_sel(sc_done, sc_y[sc_j], sc_bc((sc_scal)NAN));\n"
+                "            break;\n"
+                "        }\n"
                 "        sc_tt = sc_sel(sc_acc, sc_tt + sc_h, sc_tt);\n"
-                "        /* order-1 estimate of an order-2 step: h scales as err^(-1/2) */\n"
-                "        sc_h = sc_h * sc_min(sc_bc(5), sc_max(sc_bc((sc_scal)0.2), (sc_scal)0.9 / sc_sqrt(sc_e)));\n"
+                "        /* order-1 estimate of an order-2 step: h scales as err^(-1/2); a NaN error\n"
+                "           (non-finite trial) divides h by 5 */\n"
+                "        sc_h = sc_h * sc_sel(sc_e == sc_e, sc_min(sc_bc(5), sc_max(sc_bc((sc_scal)0.2), (sc_scal)0.9 / sc_sqrt(sc_e))),\n"
+                "                             sc_bc((sc_scal)0.2));\n"
                 "    }\n",
-                n, n, ros, n, n, n);
+                n, n, ros, n, n, n, n);
         break;
     default:
         break;

@@ -1,8 +1,13 @@
 /* main_codegen.c: `starcarp-codegen`, the code generator alone (the build uses it to generate the
  * model library before the library and the `starcarp` command exist). Same options as
  * `starcarp codegen` (drivers/cmd_codegen.c). */
+#include <string.h>
+
 #include "commands.h"
 
 int main(int argc, char **argv) {
+    /* `starcarp-codegen codegen ARGS` is accepted too, so scripts can use either command */
+    if (argc > 1 && strcmp(argv[1], "codegen") == 0)
+        return cmd_codegen(argc - 1, argv + 1);
     return cmd_codegen(argc, argv);
 }

@@ -75,7 +75,9 @@ typedef struct ScStepArgs {
      * out_tr[(s * ntraces + k) * n + i] = trace k (NULL pointers are skipped) */
     long out_start, out_every, out_slot0;
     void *out_vm, *out_iion, *out_tr;
-    /* cvode (adaptive) groups */
+    /* cvode (adaptive) groups; 0 means the default: rtol 1e-8, atol 1e-10 (single precision:
+     * 1e-5, 1e-7; rtol never below 1e-6 there), 100000 sub-steps per step, after which the cell's
+     * states become NaN and the failure check reports it */
     double rtol, atol;
     int max_substeps;
     double vm_bound;          /* |Vm| above it is a failure (0: 1000 mV) */

@@ -28,7 +28,7 @@ step "machine: $(hostname), $ncores cores, $ngpu GPU(s)"
 { nvidia-smi; nvidia-smi -L; uname -a; cat /etc/os-release; } >"$logs/machine.txt" 2>&1
 step "configure + build (log: build.log)"
 t0=$(date +%s)
-{ cmake -S . -B "$build" -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF \
+{ cmake -S . -B "$build" -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF -DSTARCARP_CPU_FLAGS="-march=native;-fno-math-errno" \
       -DCMAKE_BUILD_TYPE=Release && cmake --build "$build" -j "$ncores"; } >"$logs/build.log" 2>&1
 build_rc=$?; t_build=$(( $(date +%s) - t0 ))
 step "build: $(status $build_rc) in ${t_build}s"
@@ -37,7 +37,7 @@ if [ $build_rc != 0 ]; then tail -40 "$logs/build.log"; fi
 ctest_rc=na; devices_rc=na
 if [ $build_rc = 0 ]; then
     step "ctest (log: ctest.log)"
-    (cd "$build" && ctest --output-on-failure -j 4 --timeout 600 -LE fuzz) >"$logs/ctest.log" 2>&1; ctest_rc=$?
+    (cd "$build" && ctest --output-on-failure -j 8 --timeout 600 -LE "fuzz|verify" -E gpu.vs_cpu) >"$logs/ctest.log" 2>&1; ctest_rc=$?
     step "ctest: $(status $ctest_rc)"; grep -E 'tests passed|tests failed|Skipped|Failed|\*\*\*' "$logs/ctest.log" | tail -20
     step "starcarp devices on all CPUs and GPUs (log: devices.txt)"
     "$build/bin/starcarp" devices --cells 16777216 --steps 20 >"$logs/devices.txt" 2>&1; devices_rc=$?

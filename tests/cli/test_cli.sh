@@ -26,5 +26,16 @@ expect 0 "warning: 'unused_thing' is defined but never used"        -- codegen "
 expect 0 "warning: state 'x' has no initial value"                   -- codegen "$w" --check
 expect 0 "warning: lookup table on .Ca. has no column"                   -- codegen "$w" --check
 expect 1 "3 warnings treated as errors \(-Werror\)"                  -- codegen "$w" --check -Werror
+m="$(dirname "$0")/../../models/native/BeelerReuterNative.model"
+tmp=$(mktemp -d)
+expect 2 "--target 'fortran': accepted values are c, cpu, cuda, hip, all" -- codegen "$m" -o "$tmp" --target fortran
+expect 2 "--precision 'half': accepted values are double, single, both"   -- codegen "$m" -o "$tmp" --precision half
+expect 2 "bad method override 'cvode=euler'.*rush_larsen"                -- codegen "$m" -o "$tmp" --methods cvode=euler
+expect 2 "--ident '9x': expected a C identifier"                          -- codegen "$m" -o "$tmp" --ident 9x
+expect 2 "give --check \(analyse\) or -o DIR"                             -- codegen "$m"
+expect 1 "cannot write"                                                   -- codegen "$m" -o "$tmp/missing/dir"
+expect 0 "BeelerReuterNative_cpu_f32.c"                                    -- codegen "$m" -o "$tmp" --target cpu --precision both
+expect 0 "br_cuda.cu"                                                      -- codegen "$m" -o "$tmp" --target cuda --ident br
+rm -rf "$tmp"
 echo "$((n-fails)) passed, $fails failed"
 [ $fails = 0 ]

@@ -1,0 +1,10 @@
+# sc_model_find: library models by name, users' models as plugins built on the fly.
+add_executable(test_plugin ${CMAKE_CURRENT_SOURCE_DIR}/plugin/test_plugin.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
+target_include_directories(test_plugin PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_compile_options(test_plugin PRIVATE ${SC_WARN})
+target_link_libraries(test_plugin PRIVATE starcarp m)
+add_test(NAME backends.plugin
+  COMMAND ${CMAKE_COMMAND} -E env --unset=CC
+    $<TARGET_FILE:test_plugin> ${CMAKE_SOURCE_DIR}/models ${CMAKE_CURRENT_BINARY_DIR}/plugin-scratch)
+set_tests_properties(backends.plugin PROPERTIES TIMEOUT 600)
+file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/plugin-scratch)
