@@ -29,6 +29,12 @@ extern const int sc_model_registry_count;
 #ifndef SC_INSTALLED_INCLUDE_DIR
 #define SC_INSTALLED_INCLUDE_DIR ""
 #endif
+#ifndef SC_MODEL_DIR
+#define SC_MODEL_DIR ""
+#endif
+#ifndef SC_INSTALLED_MODEL_DIR
+#define SC_INSTALLED_MODEL_DIR ""
+#endif
 #ifndef SC_CPU_FLAGS
 #define SC_CPU_FLAGS "-march=native -fno-math-errno"
 #endif
@@ -124,8 +130,8 @@ static const ScModelEntry *load_plugin(const char *path, const char *overrides, 
                                        size_t len) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
-    ScSemaOptions so = {overrides};
-    ScModel *m = sema_load_file_opts(&ar, &dg, path, &so);
+    ScSemaOptions sopt = {overrides};
+    ScModel *m = sema_load_file_opts(&ar, &dg, path, &sopt);
     if (!m || diag_failed(&dg)) {
         set_err(err, len, "%s: the model has errors (reported above)", path);
         ar_free(&ar);
@@ -250,7 +256,7 @@ static const ScModelEntry *load_plugin(const char *path, const char *overrides, 
     return e;
 }
 
-const ScModelEntry *sc_model_find(const char *name, const char *overrides, char *err, size_t len) {
+const ScModelEntry *sc_model_lookup(const char *name, const char *overrides, char *err, size_t len) {
     if (!name || !*name) {
         set_err(err, len, "no model given");
         return NULL;

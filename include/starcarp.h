@@ -22,7 +22,7 @@ const char *sc_version(void);
 
 /* ---- models ------------------------------------------------------------------------------------
  * The library's models (generated at build time from models/ *.model) and users' models.
- * sc_model_find: NAME is a library model (file stem or model name) or a path to a .model file;
+ * sc_model_lookup: NAME is a library model (file stem or model name) or a path to a .model file;
  * a file is generated and compiled into a plugin library on the fly (cached, see sc_models.c).
  * overrides: method replacements ("cvode=fe", may be NULL); with overrides a library model is
  * rebuilt from its source as a plugin. Returns NULL with a message in err when not found or
@@ -30,7 +30,7 @@ const char *sc_version(void);
 #include "starcarp_model.h"
 int sc_model_count(void);
 const ScModelEntry *sc_model_at(int i);
-const ScModelEntry *sc_model_find(const char *name, const char *overrides, char *err, size_t errlen);
+const ScModelEntry *sc_model_lookup(const char *name, const char *overrides, char *err, size_t errlen);
 
 /* ---- membrane-potential update (bench's host step) -------------------------------------------
  * One explicit step of dV/dt = stim - Iion on a vector of cells, as openCARP's bench does it:

@@ -1,4 +1,4 @@
-/* test_plugin.c: sc_model_find (codelets/sc_models.c): a library model by name, a user's .model
+/* test_plugin.c: sc_model_lookup (codelets/sc_models.c): a library model by name, a user's .model
  * file built into a plugin on the fly (generated, compiled, cached, loaded), the cache reused,
  * method overrides, and the errors (unknown name, unreadable file, a model with an error).
  * Usage: test_plugin MODEL_DIR SCRATCH_DIR */
@@ -62,18 +62,18 @@ int main(int argc, char **argv) {
 
     /* a library model, by file stem */
     ASSERT(sc_model_count() > 50);
-    const ScModelEntry *lib = sc_model_find("beeler_reuter_model_1977", NULL, err, sizeof err);
+    const ScModelEntry *lib = sc_model_lookup("beeler_reuter_model_1977", NULL, err, sizeof err);
     ASSERT(lib != NULL && lib->desc && lib->cpu[0]);
     /* unknown name: an error naming it */
-    ASSERT(sc_model_find("no_such_model", NULL, err, sizeof err) == NULL);
+    ASSERT(sc_model_lookup("no_such_model", NULL, err, sizeof err) == NULL);
     ASSERT(strstr(err, "unknown model 'no_such_model'") != NULL);
-    ASSERT(sc_model_find("/nonexistent/x.model", NULL, err, sizeof err) == NULL);
+    ASSERT(sc_model_lookup("/nonexistent/x.model", NULL, err, sizeof err) == NULL);
     ASSERT(strstr(err, "cannot read the model file") != NULL);
 
     /* a user's file: the native Beeler-Reuter (lookup tables, rk2, sundnes) as a plugin */
     snprintf(path, sizeof path, "%s/native/BeelerReuterNative.model", argv[1]);
     double t0 = now();
-    const ScModelEntry *pl = sc_model_find(path, NULL, err, sizeof err);
+    const ScModelEntry *pl = sc_model_lookup(path, NULL, err, sizeof err);
     double t1 = now();
     ASSERT(pl != NULL);
     if (!pl) {
@@ -96,14 +96,14 @@ int main(int argc, char **argv) {
 
     /* the same file again: the cached plugin (no rebuild) */
     double t2 = now();
-    const ScModelEntry *again = sc_model_find(path, NULL, err, sizeof err);
+    const ScModelEntry *again = sc_model_lookup(path, NULL, err, sizeof err);
     double t3 = now();
     ASSERT(again != NULL);
     printf("cached plugin loaded in %.3f s\n", t3 - t2);
     ASSERT(t3 - t2 < 0.5 * (t1 - t0) + 0.05);
 
     /* a method override rebuilds a library model from its source */
-    const ScModelEntry *fe = sc_model_find("beeler_reuter_model_1977", "cvode=rk2", err, sizeof err);
+    const ScModelEntry *fe = sc_model_lookup("beeler_reuter_model_1977", "cvode=rk2", err, sizeof err);
     ASSERT(fe != NULL);
     if (fe) {
         ASSERT(strcmp(fe->desc->methods, "rk2") == 0);
@@ -112,7 +112,7 @@ int main(int argc, char **argv) {
         ASSERT(fabs(a[18] - b[18]) < 2.0);   /* another method, the same physiology */
         printf("cvode=rk2: Vm at 3 ms %.4f mV (cvode: %.4f)\n", b[18], a[18]);
     }
-    ASSERT(sc_model_find("beeler_reuter_model_1977", "cvode=euler", err, sizeof err) == NULL);
+    ASSERT(sc_model_lookup("beeler_reuter_model_1977", "cvode=euler", err, sizeof err) == NULL);
 
     /* a model with an error: NULL, the diagnostics on stderr, no crash */
     snprintf(path, sizeof path, "%s/bad.model", argv[2]);
@@ -121,7 +121,7 @@ int main(int argc, char **argv) {
     if (f) {
         fputs("V; .external(Vm);\nIion; .external(Iion);\nIion = g * V;\n", f);
         fclose(f);
-        ASSERT(sc_model_find(path, NULL, err, sizeof err) == NULL);
+        ASSERT(sc_model_lookup(path, NULL, err, sizeof err) == NULL);
         ASSERT(strstr(err, "the model has errors") != NULL);
     }
     return TEST_DONE();
