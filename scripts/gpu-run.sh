@@ -6,6 +6,9 @@
 # GPU, and writes into OUTDIR (default $OUT): summary.md (the tables), and logs.tgz (build, ctest,
 # devices, nvidia-smi, StarPU's bus calibration). At most 8 files come back from the device tool, so
 # everything else is inside logs.tgz.
+# STAGES (environment) chooses the parts: default "build ctest devices bench"; "verify" runs the
+# reference corpus (needs .carry/reference, a copy of shared/reference) with SC_DT (default 0.001)
+# on every core; CTEST_ARGS replaces the ctest selection.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-${OUT:?give an output directory or set OUT}}
@@ -22,30 +25,45 @@ ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 ncores=$(nproc)
 build="$top/build-gpu"
 step() { printf '== %s\n' "$*"; }
+STAGES=${STAGES:-build ctest devices bench}
+has() { case " $STAGES " in *" $1 "*) return 0 ;; esac; return 1; }
 status() { [ "$1" = 0 ] && echo ok || echo "FAILED ($1)"; }
 
 step "machine: $(hostname), $ncores cores, $ngpu GPU(s)"
 { nvidia-smi; nvidia-smi -L; uname -a; cat /etc/os-release; } >"$logs/machine.txt" 2>&1
 step "configure + build (log: build.log)"
 t0=$(date +%s)
+target=all; has build || target=starcarp-codegen
 { cmake -S . -B "$build" -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF -DSTARCARP_CPU_FLAGS="-march=native;-fno-math-errno" \
-      -DCMAKE_BUILD_TYPE=Release && cmake --build "$build" -j "$ncores"; } >"$logs/build.log" 2>&1
+      -DCMAKE_BUILD_TYPE=Release && cmake --build "$build" -j "$ncores" --target $target; } >"$logs/build.log" 2>&1
 build_rc=$?; t_build=$(( $(date +%s) - t0 ))
 step "build: $(status $build_rc) in ${t_build}s"
 if [ $build_rc != 0 ]; then tail -40 "$logs/build.log"; fi
 
 ctest_rc=na; devices_rc=na
-if [ $build_rc = 0 ]; then
+if [ $build_rc = 0 ] && has verify; then
+    step "verification against the reference, dt ${SC_DT:-0.001} ms, $ncores jobs"
+    SC_DT=${SC_DT:-0.001} timeout ${SC_VERIFY_TIMEOUT:-520} sh tests/verify/run_verify.sh "$build/bin/starcarp-codegen" \
+        "$top/.carry/reference" "$build/verify" --jobs "$ncores" --table "$out/verification.md" >"$logs/verify.log" 2>&1
+    echo "verify: exit $?"
+    cat "$build/verify/.parts/"* >"$out/verify-results.txt" 2>/dev/null; wc -l <"$out/verify-results.txt"
+fi
+if [ $build_rc = 0 ] && has ctest; then
     step "ctest (log: ctest.log)"
-    (cd "$build" && ctest --output-on-failure -j 8 --timeout 600 -LE "fuzz|verify" -E gpu.vs_cpu) >"$logs/ctest.log" 2>&1; ctest_rc=$?
+    (cd "$build" && eval ctest --output-on-failure -j 8 --timeout 300 ${CTEST_ARGS:--LE '"fuzz|verify"' -E gpu.vs_cpu}) >"$logs/ctest.log" 2>&1; ctest_rc=$?
     step "ctest: $(status $ctest_rc)"; grep -E 'tests passed|tests failed|Skipped|Failed|\*\*\*' "$logs/ctest.log" | tail -20
+    cp "$logs/ctest.log" "$out/ctest.log"
+fi
+if [ $build_rc = 0 ] && has devices; then
     step "starcarp devices on all CPUs and GPUs (log: devices.txt)"
     "$build/bin/starcarp" devices --cells 16777216 --steps 20 >"$logs/devices.txt" 2>&1; devices_rc=$?
     cat "$logs/devices.txt"
     step "starcarp devices, GPU only"
     STARPU_NCPU=0 "$build/bin/starcarp" devices --ncpu 1 --cells 16777216 --steps 20 >"$logs/devices-gpu.txt" 2>&1 || devices_rc=$?
     tail -4 "$logs/devices-gpu.txt"
-    [ -x scripts/gpu-bench.sh ] && { step "benchmarks (scripts/gpu-bench.sh)"; bash scripts/gpu-bench.sh "$build" "$out" "$logs"; }
+fi
+if [ $build_rc = 0 ] && has bench; then
+    step "benchmarks (scripts/gpu-bench.sh)"; bash scripts/gpu-bench.sh "$build" "$out" "$logs"
 fi
 
 {

@@ -76,6 +76,7 @@ int main(int argc, char **argv) {
     const ScModelEntry *pl = sc_model_lookup(path, NULL, err, sizeof err);
     double t1 = now();
     ASSERT(pl != NULL);
+    printf("plugin: %s\n", pl ? pl->desc->methods : err);
     if (!pl) {
         fprintf(stderr, "plugin: %s\n", err);
         return TEST_DONE();
@@ -105,8 +106,10 @@ int main(int argc, char **argv) {
     /* a method override rebuilds a library model from its source */
     const ScModelEntry *fe = sc_model_lookup("beeler_reuter_model_1977", "cvode=rk2", err, sizeof err);
     ASSERT(fe != NULL);
+    if (!fe)
+        fprintf(stderr, "override: %s\n", err);
     if (fe) {
-        ASSERT(strcmp(fe->desc->methods, "rk2") == 0);
+        ASSERT(strstr(fe->desc->methods, "rk2") && !strstr(fe->desc->methods, "cvode"));
         run(fe, fe->cpu[0], b);
         run(lib, lib->cpu[0], a);
         ASSERT(fabs(a[18] - b[18]) < 2.0);   /* another method, the same physiology */

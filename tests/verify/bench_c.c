@@ -4,7 +4,7 @@
  *           bench_c.c DIR/ID_c.c [DIR/ID_cpu.c] -lm [-lmvec]
  * Run:   bench_c NAME STIM_START STIM_DUR STIM_CURR BCL NUMSTIM DURATION DT_OUT REF.csv [OUT.csv]
  *        environment: SC_DT (default 0.01 ms), SC_K (steps per kernel call, default 1),
- *        SC_NOLUT=1 (evaluate lookup-table columns exactly)
+ *        SC_NOLUT=1 (evaluate lookup-table columns exactly), SC_RTOL / SC_ATOL (cvode tolerances)
  *
  * Simulates one cell with bench's timing rules (shared/docs/bench.md, "Timing rules"): step
  * d = 0 .. lround(duration/dt); stimulus from step lround(stim_start/dt), every lround(bcl/dt)
@@ -147,6 +147,8 @@ int main(int argc, char **argv) {
     a.stim.count = numstim, a.stim.amp = stim_curr;
     a.out_start = 0, a.out_every = out_every, a.out_vm = v;
     a.status = &status;
+    a.rtol = getenv("SC_RTOL") ? atof(getenv("SC_RTOL")) : 0;
+    a.atol = getenv("SC_ATOL") ? atof(getenv("SC_ATOL")) : 0;
     a.flags = SC_STEP_IION_ONLY;      /* the first row's Iion: the model at the initial state */
     a.nsteps = 1;
     a.out_every = 0;
