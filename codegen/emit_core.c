@@ -381,7 +381,8 @@ static void emit_cell(Em *e) {
 static void emit_pv_fill(Em *e) {
     const ScModel *m = e->m;
     fprintf(e->out, "    %s_pcv sc_q;\n    %s_pcv *const sc_p = &sc_q;\n"
-                    "    const sc_scal *sc_pcell = (const sc_scal *)sc_a->pcell;\n", e->id, e->id);
+                    "    const sc_scal *sc_pcell = (const sc_scal *)sc_a->pcell;\n"
+                    "    (void)sc_pcell;\n    (void)sc_pu;\n", e->id, e->id);
     for (int i = 0; i < m->nparams; i++) {
         const char *n = e->cn[m->params[i]->id];
         fprintf(e->out, "    sc_q.%s = sc_a->vary[%d] >= 0 ? SC_LD(sc_pcell + sc_a->vary[%d] * sc_n + sc_i, sc_nv)\n"

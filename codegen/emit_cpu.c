@@ -42,7 +42,8 @@ static void emit_prelude(Em *e) {
                "typedef sc_mask sc_idx;\n"
                "#define SC_FN static\n#define SC_INL inline __attribute__((always_inline))\n\n",
             T, e->single ? 16 : 8, e->single ? 8 : 4, e->single ? 8 : 4, e->single ? 4 : 2, T, I);
-    fputs("static SC_INL sc_real sc_bc(sc_scal x) { return (sc_real){0} + x; }\n"
+    fputs("static SC_INL sc_real sc_bc(sc_scal x) {   /* every lane x (exactly: -0.0 stays -0.0) */\n"
+          "    sc_real v;\n    for (int l = 0; l < SC_W; l++)\n        v[l] = x;\n    return v;\n}\n"
           "static SC_INL sc_mask sc_mbc(int b) { return (sc_mask){0} - (b != 0); }\n"
           "static SC_INL sc_real sc_sel(sc_mask m, sc_real a, sc_real b) {\n"
           "    return (sc_real)((m & (sc_mask)a) | (~m & (sc_mask)b));\n"

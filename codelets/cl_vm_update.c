@@ -24,7 +24,7 @@ static void sc_vm_update_cpu(void *buffers[], void *cl_arg)
                       STARPU_VECTOR_GET_NX(buffers[0]), a->dt, a->stim);
 }
 
-#ifdef STARPU_USE_CUDA
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
 static void sc_vm_update_cuda(void *buffers[], void *cl_arg)
 {
     const struct sc_vm_update_args *a = cl_arg;

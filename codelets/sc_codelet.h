@@ -13,7 +13,7 @@
 #define SC_CODELET_H
 #include <starpu.h>
 
-#ifdef STARPU_USE_CUDA
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
 #define SC_CL_CUDA_(cl) .cuda_funcs = {cl##_cuda}, .cuda_flags = {STARPU_CUDA_ASYNC},
 #else
 #define SC_CL_CUDA_(cl)

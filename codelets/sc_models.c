@@ -38,6 +38,9 @@ extern const int sc_model_registry_count;
 #ifndef SC_CPU_FLAGS
 #define SC_CPU_FLAGS "-march=native -fno-math-errno"
 #endif
+#ifndef SC_CUDA_LIBDIR
+#define SC_CUDA_LIBDIR ""
+#endif
 #ifndef SC_MVEC_FLAG
 #define SC_MVEC_FLAG ""
 #endif

@@ -1,0 +1,524 @@
+/* test_emit.c: the code generator's back ends (emit.h) on a tiny model that uses every method
+ * (fe, rush_larsen gate, generalised rush_larsen, rk2, rk4, sundnes, markov_be, rosenbrock, cvode,
+ * .lb):
+ *   - deterministic output for every target (c, cpu, cuda, hip) and precision;
+ *   - the expected pieces of each method, line comments, the file header, `f` literals in single
+ *     precision, the GPU launchers, --ident and Newton-iteration options;
+ *   - method overrides (sema_try_analyse_opts with ScSemaOptions "cvode=fe");
+ *   - when a C compiler `cc` is on the PATH: the C target compiles with -Wall -Wextra -Werror and
+ *     runs through the ABI (starcarp_model.h: 2 cells, 1000 steps, SC_STEP_BENCH with a stimulus:
+ *     finite, both cells equal), the vectorised CPU target compiles and equals the C target within
+ *     1e-9 relative;
+ *   - a lookup-table model (models/native/BeelerReuterNative.model): the lut variant exists, and
+ *     its Vm trace stays within 0.5 mV of the exact one (SC_STEP_NO_LUT) over 500 ms with a
+ *     stimulus. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "emit.h"
+#include "frontend.h"
+#include "test.h"
+
+#ifndef SC_SOURCE_DIR
+#define SC_SOURCE_DIR "."
+#endif
+
+static const char tiny[] =
+    "V; .external(Vm);\n"
+    "Iion; .external(Iion);\n"
+    "V_init = -80;\n"
+    "g = 0.5; .param();\n"
+    "a_init = 0.1; r_init = 0.2; k2_init = 0.3; k4_init = 0.4; s_init = 0.5;\n"
+    "c1_init = 1; c2_init = 0; w_init = 1; z_init = 0;\n"
+    "diff_a = -g * (a - 1) + V * 0.001;\n"                 /* line 7: fe */
+    "m_inf = 1 / (1 + exp(-(V + 40) / 5));\n"               /* gate, rush_larsen */
+    "tau_m = 2;\n"
+    "diff_r = -r * 0.5 + 0.1; r; .method(rush_larsen);\n"   /* generalised RL */
+    "diff_k2 = -k2 + 1; k2; .method(rk2);\n"
+    "diff_k4 = -k4 + 1; k4; .method(rk4);\n"
+    "diff_s = -s * 2; s; .method(sundnes);\n"
+    "diff_c1 = -0.3 * c1 + 0.2 * c2; c1; .method(markov_be);\n"
+    "diff_c2 = 0.3 * c1 - 0.2 * c2; c2; .method(markov_be);\n"
+    "diff_w = -w * w; w; .method(rosenbrock);\n"
+    "diff_z = -10 * z + a; z; .method(cvode); z; .lb(0);\n"
+    "Iion = g * (V + 80) + m * 0.01 + a + r + k2 + k4 + s + c1 + w + z;\n";
+
+static ScModel *analyse(Arena *ar, const char *text, const char *overrides) {
+    SrcFile *f = ar_alloc(ar, sizeof *f);
+    f->path = "t.model";
+    f->text = ar_strdup(ar, text);
+    Diag dg = {0};
+    dg.out = stderr;
+    Ast *ast = fe_parse(ar, &dg, f);
+    ScSemaOptions so = {overrides};
+    return ast ? sema_try_analyse_opts(ar, &dg, ast, &so) : NULL;
+}
+
+static char *generate(const ScModel *m, EmitTarget target, int single, int newton,
+                      const char *overrides, const char *ident) {
+    char *s = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&s, &n);
+    EmitOptions opt = {target, single, newton, overrides, ident};
+    int rc = emit_model(f, m, &opt);
+    fclose(f);
+    ASSERT_EQ_INT(0, rc);
+    return s;
+}
+
+#define HAS(text, piece) do { t_checks++; if (!strstr((text), (piece))) { t_failures++; \
+    fprintf(stderr, "%s:%d: generated code lacks \"%s\"\n", __FILE__, __LINE__, (piece)); } } while (0)
+#define LACKS(text, piece) do { t_checks++; if (strstr((text), (piece))) { t_failures++; \
+    fprintf(stderr, "%s:%d: generated code has \"%s\"\n", __FILE__, __LINE__, (piece)); } } while (0)
+
+/* ---------------------------------------------------------------- compile and run */
+
+static char tmpdir[64];
+
+static int have_cc(void) {
+    static int have = -1;
+    if (have < 0)
+        have = system("cc --version >/dev/null 2>&1") == 0;
+    return have;
+}
+
+/* -lmvec when it links (glibc x86-64), else "-DSC_NO_MVEC" on the compile line. */
+static const char *mvec_flags(void) {
+    static const char *fl;
+    if (!fl) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "echo 'int main(void){return 0;}' | cc -x c - -lmvec -o %s/mv "
+                 ">/dev/null 2>&1", tmpdir);
+        fl = system(cmd) == 0 ? "-lmvec" : "-DSC_NO_MVEC";
+    }
+    return fl;
+}
+
+static void write_file(const char *name, const char *text) {
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    ASSERT(f != NULL);
+    if (!f)
+        return;
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Run a shell command, its stdout into out (size n). Returns the exit status. */
+static int run_cmd(const char *cmd, char *out, size_t n) {
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    size_t k = fread(out, 1, n - 1, p);
+    out[k] = '\0';
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Driver of the tiny model through the ABI: 2 cells, 1000 steps of 0.01 ms in bench mode with a
+ * 1 ms stimulus of 50 uA/cm2 at step 100. Checks finite states and equal cells; with WITH_CPU
+ * also runs the vectorised kernel and prints its largest relative difference to the C one. */
+static const char tiny_main[] =
+    "#include <math.h>\n#include <stdio.h>\n#include <string.h>\n"
+    "#include \"starcarp_model.h\"\n"
+    "extern const ScModelDesc t_model;\n"
+    "void t_cpu_f64_run(const ScStepArgs *);\n"
+    "#define N 2\n"
+    "static void run(ScCpuKernel k, double *sv, double *vm, const double *pc) {\n"
+    "    double iion[N] = {0};\n"
+    "    ScStepArgs a;\n"
+    "    memset(&a, 0, sizeof a);\n"
+    "    for (int j = 0; j < SC_MAX_PARAMS; j++)\n        a.vary[j] = -1;\n"
+    "    a.n = N, a.sv = sv, a.vm = vm, a.iion = iion, a.pc = pc, a.dt = 0.01, a.nsteps = 1;\n"
+    "    a.flags = SC_STEP_BENCH;\n"
+    "    a.stim.start = 100, a.stim.pulse = 100, a.stim.count = 1, a.stim.amp = 50;\n"
+    "    for (long d = 0; d < 1000; d++) {\n        a.d0 = d;\n        k(&a);\n    }\n"
+    "}\n"
+    "int main(void) {\n"
+    "    const ScModelDesc *md = &t_model;\n"
+    "    double pc[64], sv0[64], v0, sv[2][64 * N], vm[2][N];\n"
+    "    if (md->abi != SC_MODEL_ABI || md->nparams + md->nconsts > 64 || md->nsv > 64)\n"
+    "        return 2;\n"
+    "    memcpy(pc, md->param_defaults, (size_t)md->nparams * sizeof(double));\n"
+    "    md->consts(pc);\n"
+    "    md->init(pc, sv0, &v0);\n"
+    "    for (int k = 0; k < 2; k++)\n"
+    "        for (int i = 0; i < N; i++) {\n"
+    "            vm[k][i] = v0;\n"
+    "            for (int s = 0; s < md->nsv; s++)\n                sv[k][s * N + i] = sv0[s];\n"
+    "        }\n"
+    "    run(md->c_run[0], sv[0], vm[0], pc);\n"
+    "    int bad = 0;\n"
+    "    for (int i = 0; i < N; i++) {\n"
+    "        bad |= !isfinite(vm[0][i]) || vm[0][i] != vm[0][0];\n"
+    "        for (int s = 0; s < md->nsv; s++)\n"
+    "            bad |= !isfinite(sv[0][s * N + i]) || sv[0][s * N + i] != sv[0][s * N];\n"
+    "    }\n"
+    "    bad |= vm[0][0] == v0;   /* the stimulus and the currents moved it */\n"
+    "    printf(\"c %.17g %.17g bad %d\\n\", vm[0][0], vm[0][1], bad);\n"
+    "#ifdef WITH_CPU\n"
+    "    run(t_cpu_f64_run, sv[1], vm[1], pc);\n"
+    "    double rel = 0;\n"
+    "    for (int i = 0; i < N; i++) {\n"
+    "        double r = fabs(vm[1][i] - vm[0][i]) / fmax(fabs(vm[0][i]), 1e-12);\n"
+    "        rel = r > rel || r != r ? r : rel;\n"
+    "        for (int s = 0; s < md->nsv; s++) {\n"
+    "            double x = sv[0][s * N + i], y = sv[1][s * N + i];\n"
+    "            r = fabs(x - y) / fmax(fabs(x), 1e-12);\n"
+    "            rel = r > rel || r != r ? r : rel;\n"
+    "        }\n"
+    "    }\n"
+    "    printf(\"cpu %.17g rel %.17g\\n\", vm[1][0], rel);\n"
+    "#endif\n"
+    "    return bad;\n"
+    "}\n";
+
+static void compile_and_run_tiny(const char *c_src, const char *cpu_src) {
+    if (!have_cc()) {
+        fprintf(stderr, "cc not found: compile checks skipped\n");
+        return;
+    }
+    write_file("t_c.c", c_src);
+    write_file("t_cpu.c", cpu_src);
+    write_file("t_main.c", tiny_main);
+    char cmd[2048], out[4096];
+    /* the C target alone, warnings are errors */
+    snprintf(cmd, sizeof cmd,
+             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include t_main.c t_c.c -o t_c -lm "
+             "&& ./t_c", tmpdir, SC_SOURCE_DIR);
+    int rc = run_cmd(cmd, out, sizeof out);
+    ASSERT_EQ_INT(0, rc);
+    ASSERT(strncmp(out, "c ", 2) == 0);
+    printf("tiny model, C target: %s", out);
+    /* the vectorised CPU target next to it (its own flags), compared with the C kernel */
+    snprintf(cmd, sizeof cmd,
+             "cd %s && cc -std=c11 -O3 -march=native -fno-math-errno -Wall -Wextra -Werror %s "
+             "-I%s/include -c t_cpu.c -o t_cpu.o && "
+             "cc -std=c11 -O2 -Wall -Wextra -Werror -DWITH_CPU -I%s/include t_main.c t_c.c t_cpu.o "
+             "-o t_cpu %s -lm && ./t_cpu",
+             tmpdir, strcmp(mvec_flags(), "-lmvec") ? mvec_flags() : "", SC_SOURCE_DIR,
+             SC_SOURCE_DIR, strcmp(mvec_flags(), "-lmvec") ? "" : "-lmvec");
+    rc = run_cmd(cmd, out, sizeof out);
+    ASSERT_EQ_INT(0, rc);
+    const char *p = strstr(out, "rel ");
+    double rel = p ? strtod(p + 4, NULL) : NAN;
+    printf("tiny model, CPU target vs C (%s): max relative difference %.3g\n", mvec_flags(), rel);
+    ASSERT(rel <= 1e-9);
+}
+
+/* BeelerReuterNative through the ABI, one cell twice in lock step: tables (lut) and exact
+ * (SC_STEP_NO_LUT); 500 ms at dt 0.01 with a 1 ms stimulus of 50 uA/cm2 at 10 ms. Prints the
+ * largest |Vm difference|, the peak Vm and the out-of-range lookups. */
+static const char br_main[] =
+    "#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
+    "#include \"starcarp_model.h\"\n"
+    "extern const ScModelDesc br_model;\n"
+    "int main(void) {\n"
+    "    const ScModelDesc *md = &br_model;\n"
+    "    double pc[256], sv0[64], v0;\n"
+    "    if (md->ntables < 1 || md->nparams + md->nconsts > 256 || md->nsv > 64)\n"
+    "        return 2;\n"
+    "    memcpy(pc, md->param_defaults, (size_t)md->nparams * sizeof(double));\n"
+    "    md->consts(pc);\n"
+    "    md->init(pc, sv0, &v0);\n"
+    "    double *lut = malloc(md->lut_size() * sizeof(double));\n"
+    "    md->lut_build(pc, lut);\n"
+    "    double sv[2][64], vm[2] = {v0, v0}, iion[2] = {0, 0};\n"
+    "    memcpy(sv[0], sv0, sizeof sv0);\n"
+    "    memcpy(sv[1], sv0, sizeof sv0);\n"
+    "    unsigned long long oor[SC_MAX_TABLES] = {0};\n"
+    "    ScStepArgs a[2];\n"
+    "    for (int k = 0; k < 2; k++) {\n"
+    "        memset(&a[k], 0, sizeof a[k]);\n"
+    "        for (int j = 0; j < SC_MAX_PARAMS; j++)\n            a[k].vary[j] = -1;\n"
+    "        a[k].n = 1, a[k].sv = sv[k], a[k].vm = &vm[k], a[k].iion = &iion[k], a[k].pc = pc;\n"
+    "        a[k].lut = lut, a[k].lut_oor = oor, a[k].dt = 0.01, a[k].nsteps = 1;\n"
+    "        a[k].stim.start = 1000, a[k].stim.pulse = 100, a[k].stim.count = 1, a[k].stim.amp = 50;\n"
+    "    }\n"
+    "    a[0].flags = SC_STEP_BENCH;\n"
+    "    a[1].flags = SC_STEP_BENCH | SC_STEP_NO_LUT;\n"
+    "    double dmax = 0, vmax = -1e9;\n"
+    "    for (long d = 0; d < 50000; d++) {\n"
+    "        for (int k = 0; k < 2; k++) {\n            a[k].d0 = d;\n            md->c_run[0](&a[k]);\n        }\n"
+    "        double dv = fabs(vm[0] - vm[1]);\n"
+    "        dmax = dv > dmax || dv != dv ? dv : dmax;\n"
+    "        vmax = vm[1] > vmax ? vm[1] : vmax;\n"
+    "    }\n"
+    "    printf(\"maxdiff %.17g vmax %.17g oor %llu final %.17g %.17g\\n\", dmax, vmax, oor[0], vm[0], vm[1]);\n"
+    "    free(lut);\n"
+    "    return !(isfinite(vm[0]) && isfinite(vm[1]));\n"
+    "}\n";
+
+static void lut_model(void) {
+    Arena ar = {0};
+    Diag dg = {0};
+    dg.out = stderr;
+    ScModel *m = sema_load_file(&ar, &dg, SC_SOURCE_DIR "/models/native/BeelerReuterNative.model");
+    ASSERT(m != NULL);
+    if (!m) {
+        ar_free(&ar);
+        return;
+    }
+    ASSERT(m->ntables >= 1);
+    char *c = generate(m, EMIT_C, 0, 0, NULL, "br");
+    char *cpu = generate(m, EMIT_CPU, 0, 0, NULL, "br");
+    char *cu = generate(m, EMIT_CUDA, 1, 0, NULL, "br");
+    HAS(c, "variant lut: lookup-table columns interpolated");
+    HAS(c, "SC_FN void br_cells_lut(");
+    HAS(c, "br_cells_lut(sc_a, sc_pu, sc_i, 1);");
+    HAS(c, "sc_lut_col(sc_tb0, ");
+    HAS(c, "static void br_lut_build(const double *pc, double *lut) {");
+    HAS(cpu, "br_cells_lut(sc_a, sc_pu, sc_i, sc_nv);");
+    HAS(cu, "br_cuda_f32_k_lut<<<");
+    if (have_cc()) {
+        write_file("br_c.c", c);
+        write_file("br_main.c", br_main);
+        char cmd[1024], out[1024];
+        snprintf(cmd, sizeof cmd,
+                 "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include br_main.c br_c.c -o br "
+                 "-lm && ./br", tmpdir, SC_SOURCE_DIR);
+        int rc = run_cmd(cmd, out, sizeof out);
+        ASSERT_EQ_INT(0, rc);
+        double dmax = NAN, vmax = NAN;
+        const char *p = strstr(out, "maxdiff ");
+        if (p)
+            dmax = strtod(p + 8, NULL);
+        p = strstr(out, "vmax ");
+        if (p)
+            vmax = strtod(p + 5, NULL);
+        printf("BeelerReuterNative, lut vs exact over 500 ms: %s", out);
+        ASSERT(vmax > 0);           /* an action potential, so the comparison means something */
+        ASSERT(dmax > 0);           /* the tables are used */
+        ASSERT(dmax < 0.5);         /* ... and interpolate well */
+    }
+    free(c), free(cpu), free(cu);
+    ar_free(&ar);
+}
+
+/* A model without parameters (and so no per-cell parameter to read): the C and CPU targets
+ * still compile without warnings. */
+static void no_param_model(void) {
+    static const char text[] =
+        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\nx_init = 0.5;\n"
+        "diff_x = -x * (V + 90) / 10;\nIion = x;\n";
+    Arena ar = {0};
+    ScModel *m = analyse(&ar, text, NULL);
+    ASSERT(m != NULL);
+    if (!m || !have_cc()) {
+        ar_free(&ar);
+        return;
+    }
+    ASSERT_EQ_INT(0, m->nparams);
+    char *c = generate(m, EMIT_C, 0, 0, NULL, "np");
+    char *cpu = generate(m, EMIT_CPU, 0, 0, NULL, "np");
+    write_file("np_c.c", c);
+    write_file("np_cpu.c", cpu);
+    char cmd[1024], out[4096];
+    snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include -c np_c.c 2>&1",
+             tmpdir, SC_SOURCE_DIR);
+    int rc = run_cmd(cmd, out, sizeof out);
+    if (rc)
+        fprintf(stderr, "model without parameters, C target:\n%s", out);
+    ASSERT_EQ_INT(0, rc);
+    snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O3 -march=native -fno-math-errno -Wall -Wextra "
+             "-Werror -I%s/include -c np_cpu.c 2>&1", tmpdir, SC_SOURCE_DIR);
+    rc = run_cmd(cmd, out, sizeof out);
+    if (rc)
+        fprintf(stderr, "model without parameters, CPU target:\n%s", out);
+    ASSERT_EQ_INT(0, rc);
+    free(c), free(cpu);
+    ar_free(&ar);
+}
+
+/* ---------------------------------------------------------------- text checks */
+
+static void check_c_text(const char *a) {
+    HAS(a, "/* t_c.c: generated by " EMIT_GENERATOR " (portable C back end");
+    HAS(a, " * model:   t\n");
+    HAS(a, " * source:  t.model (FNV-1a 64 of the text: ");
+    HAS(a, " * options: target c, double precision, markov_be Newton iterations 2, method overrides none");
+    HAS(a, "#include \"starcarp_model.h\"");
+    HAS(a, "typedef struct t_pc {");
+    HAS(a, "typedef struct t_pcv {");
+    HAS(a, "void t_c_f64_run(const ScStepArgs *sc_a) {");
+    HAS(a, "const ScModelDesc t_model = {");
+    HAS(a, "\"fe+rk2+rk4+rush_larsen+sundnes+markov_be+rosenbrock+cvode\"");
+    HAS(a, "static void t_consts(double *pc) {");
+    HAS(a, "static void t_init(const double *pc, double *sv0, double *vm0) {");
+    HAS(a, "SC_LD(sc_svm + sc_k * sc_n + sc_i, sc_nv)");           /* SoA layout */
+    HAS(a, "variant exact: uniform parameter set");
+    HAS(a, "variant pv: parameters per cell");
+    LACKS(a, "_cells_lut");                                         /* no tables */
+    HAS(a, "const sc_real diff_a = -sc_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
+    HAS(a, "/* t.model:8 */");
+    HAS(a, "sc_xn[0] = sc_x[0] + dt * (diff_a);   /* a: fe */");
+    HAS(a, "/* m: rush_larsen */");                                 /* gate */
+    HAS(a, "sc_xn[9] = sc_inf + (sc_x[9] - sc_inf) * sc_exp(-dt / (sc_p->tau_m));");
+    HAS(a, "/* group 1: rush_larsen over r */");                    /* generalised RL */
+    HAS(a, "sc_y[0] += sc_grl(sc_f[0], sc_J[0], dt);");
+    HAS(a, "/* group 2: rk2 over k2 */");
+    HAS(a, "sc_ym[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k[sc_j];");
+    HAS(a, "/* group 3: rk4 over k4 */");
+    HAS(a, "sc_y[sc_j] += dt / (sc_scal)6 * (sc_k1[sc_j] + (sc_scal)2 * sc_k2[sc_j] +");
+    HAS(a, "/* group 4: sundnes over s */");
+    HAS(a, "sc_ym[0] = sc_y[0] + sc_grl(sc_f[0], sc_J[0], (sc_scal)0.5 * dt);");
+    HAS(a, "/* group 5: markov_be over c1 c2 */");
+    HAS(a, "for (int sc_it = 0; sc_it < 2; sc_it++) {");            /* Newton */
+    HAS(a, "sc_lu(2, sc_A, sc_sw);");
+    HAS(a, "/* group 6: rosenbrock over w */");
+    HAS(a, "SC_FN void t_ros2_g6(");
+    HAS(a, "sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];");
+    HAS(a, "/* group 7: cvode over z */");
+    HAS(a, "SC_FN void t_ros2_g7(");
+    HAS(a, "sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : ");   /* ScStepArgs.rtol, else a default */
+    HAS(a, "sc_o->max_substeps > 0 ? sc_o->max_substeps : ");
+    HAS(a, "sc_xn[8] = sc_sel(sc_xn[8] < 0.0, sc_bc(0.0), sc_xn[8]);");  /* .lb on z */
+    HAS(a, "sc_J[0] = ");                                           /* Jacobians */
+}
+
+int main(void) {
+    Arena ar = {0};
+    ScModel *m = analyse(&ar, tiny, NULL);
+    ASSERT(m != NULL);
+    if (!m)
+        return TEST_DONE();
+    ASSERT_EQ_STR("t", emit_ident(&ar, m));
+    ASSERT_EQ_INT(10, m->nstates);
+    ASSERT_EQ_STR("c", emit_target_name(EMIT_C));
+    ASSERT_EQ_STR("_cpu.c", emit_target_suffix(EMIT_CPU));
+    ASSERT_EQ_STR("_cuda.cu", emit_target_suffix(EMIT_CUDA));
+    ASSERT_EQ_STR("_hip.hip", emit_target_suffix(EMIT_HIP));
+
+    /* deterministic for every target and precision; the variants differ from each other */
+    char *src[EMIT_NTARGETS][2];
+    for (int t = 0; t < EMIT_NTARGETS; t++)
+        for (int s = 0; s < 2; s++) {
+            char *a = generate(m, (EmitTarget)t, s, 0, NULL, NULL);
+            char *b = generate(m, (EmitTarget)t, s, 0, NULL, NULL);
+            t_checks++;
+            if (!a || !b || strcmp(a, b) != 0) {
+                t_failures++;
+                fprintf(stderr, "emit_model not deterministic: target %s, %s precision\n",
+                        emit_target_name((EmitTarget)t), s ? "single" : "double");
+            }
+            free(b);
+            src[t][s] = a;
+        }
+    for (int t = 1; t < EMIT_NTARGETS; t++) {
+        ASSERT(strcmp(src[t][0], src[t][1]) != 0);
+        ASSERT(strcmp(src[t][0], src[0][0]) != 0);
+    }
+    /* the C target is double only: its host side works in double (emit.h) */
+    HAS(src[EMIT_C][1], "target c, double precision");
+
+    check_c_text(src[EMIT_C][0]);
+
+    /* vectorised CPU */
+    const char *cpu = src[EMIT_CPU][0], *cpu32 = src[EMIT_CPU][1];
+    HAS(cpu, "/* t_cpu.c: generated by " EMIT_GENERATOR " (vectorised CPU back end)");
+    HAS(cpu, "options: target cpu, double precision");
+    HAS(cpu, "typedef double sc_scal;");
+    HAS(cpu, "vector_size(SC_W * sizeof(sc_scal))");
+    HAS(cpu, "_ZGV##isa##N##w##args##_##f");                        /* libmvec */
+    HAS(cpu, "const int t_cpu_f64_lanes = SC_W;");
+    HAS(cpu, "void t_cpu_f64_run(const ScStepArgs *sc_a) {");
+    HAS(cpu, "t_cells(sc_a, sc_pu, sc_i, sc_nv);");
+    HAS(cpu, "const sc_real diff_a = -sc_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
+    HAS(cpu, "sc_lu(2, sc_A, sc_sw);");
+    LACKS(cpu, "ScModelDesc t_model");                              /* host side: C file only */
+    HAS(cpu32, "options: target cpu, single precision");
+    HAS(cpu32, "typedef float sc_scal;");
+    HAS(cpu32, "void t_cpu_f32_run(const ScStepArgs *sc_a) {");
+    HAS(cpu32, "const int t_cpu_f32_lanes = SC_W;");
+    HAS(cpu32, "const sc_real diff_a = -sc_p->g * (a - 1.0f) + V * 0.001f; /* t.model:7 */");
+    HAS(cpu32, "1.0f / (1.0f + sc_exp(-(V + 40.0f) / 5.0f))");
+    LACKS(cpu32, "V * 0.001;");
+
+    /* CUDA and HIP */
+    const char *cu = src[EMIT_CUDA][0], *cu32 = src[EMIT_CUDA][1];
+    const char *hip = src[EMIT_HIP][0], *hip32 = src[EMIT_HIP][1];
+    HAS(cu, "#include <cuda_runtime.h>");
+    HAS(cu, "extern \"C\" int t_cuda_f64_run(const ScStepArgs *sc_a, void *sc_stream) {");
+    HAS(cu, "__global__ void __launch_bounds__(SC_BLOCK) t_cuda_f64_k(const ScStepArgs sc_a)");
+    HAS(cu, "t_cuda_f64_k_pv<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);");
+    HAS(cu, "cudaGetLastError()");
+    HAS(cu, "sc_lu(2, sc_A, sc_sw);");
+    HAS(cu, "/* t.model:7 */");
+    HAS(cu32, "extern \"C\" int t_cuda_f32_run(");
+    HAS(cu32, "typedef float sc_scal;");
+    HAS(cu32, "return expf(x);");
+    HAS(cu32, "V * 0.001f");
+    HAS(hip, "#include <hip/hip_runtime.h>");
+    HAS(hip, "extern \"C\" int t_hip_f64_run(const ScStepArgs *sc_a, void *sc_stream) {");
+    HAS(hip, "hipStream_t");
+    HAS(hip, "hipGetLastError()");
+    LACKS(hip, "cuda");
+    HAS(hip32, "extern \"C\" int t_hip_f32_run(");
+    HAS(hip32, "V * 0.001f");
+
+    /* options: Newton iterations, identifier, the overrides text of the header */
+    char *s3 = generate(m, EMIT_C, 0, 3, NULL, NULL);
+    HAS(s3, "for (int sc_it = 0; sc_it < 3; sc_it++) {");
+    HAS(s3, "markov_be Newton iterations 3");
+    char *sid = generate(m, EMIT_CPU, 1, 0, NULL, "my_id");
+    HAS(sid, "void my_id_cpu_f32_run(const ScStepArgs *sc_a) {");
+    HAS(sid, "/* my_id_cpu.c: generated by");
+    LACKS(sid, "t_cpu_f32_run");
+    char *sidc = generate(m, EMIT_C, 0, 0, NULL, "my_id");
+    HAS(sidc, "const ScModelDesc my_id_model = {");
+    HAS(sidc, "\"t\", \"my_id\"");                                   /* name, ident */
+    free(s3), free(sid), free(sidc);
+
+    /* method overrides: cvode=fe removes the adaptive loop; with rosenbrock=fe too, no ROS2 */
+    {
+        Arena ar2 = {0};
+        ScModel *mo = analyse(&ar2, tiny, "cvode=fe");
+        ASSERT(mo != NULL);
+        if (mo) {
+            char *o = generate(mo, EMIT_C, 0, 0, "cvode=fe", NULL);
+            HAS(o, "method overrides cvode=fe");
+            LACKS(o, "sc_rtol");
+            LACKS(o, "over z */");                                  /* no group function of z */
+            HAS(o, "dt * (diff_z);   /* z: fe */");
+            HAS(o, "sc_xn[8] = sc_sel(sc_xn[8] < 0.0, sc_bc(0.0), sc_xn[8]);");  /* .lb kept */
+            HAS(o, "\"fe+rk2+rk4+rush_larsen+sundnes+markov_be+rosenbrock\"");
+            HAS(o, "t_ros2_g");                                    /* rosenbrock still there */
+            free(o);
+        }
+        ScModel *mo2 = analyse(&ar2, tiny, "cvode=fe,rosenbrock=fe");
+        ASSERT(mo2 != NULL);
+        if (mo2) {
+            char *o = generate(mo2, EMIT_CPU, 0, 0, "cvode=fe,rosenbrock=fe", NULL);
+            LACKS(o, "ROS2");
+            LACKS(o, "_ros2_g");
+            LACKS(o, "sc_rtol");
+            HAS(o, "/* w: fe */");
+            HAS(o, "/* z: fe */");
+            free(o);
+        }
+        ar_free(&ar2);
+    }
+
+    char tmpl[] = "/tmp/sc_test_emit_XXXXXX";
+    if (!mkdtemp(tmpl)) {
+        perror("mkdtemp");
+        ASSERT(0);
+        return TEST_DONE();
+    }
+    snprintf(tmpdir, sizeof tmpdir, "%s", tmpl);
+    compile_and_run_tiny(src[EMIT_C][0], src[EMIT_CPU][0]);
+    lut_model();
+    no_param_model();
+
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", tmpdir);
+    for (int t = 0; t < EMIT_NTARGETS; t++)
+        free(src[t][0]), free(src[t][1]);
+    ar_free(&ar);
+    return TEST_DONE();
+}
