@@ -11,12 +11,13 @@ build=$1 out=$2 logs=$3
 step() { printf '== %s\n' "$*"; }
 if [ -x "$build/bin/test_gpu_vs_cpu" ]; then
     step "CUDA kernels vs portable C (log: gpu_vs_cpu.log)"
-    SC_OUT="$out/gpu_vs_cpu.csv" timeout ${SC_GPU_TIMEOUT:-300} stdbuf -oL "$build/bin/test_gpu_vs_cpu" >"$out/gpu_vs_cpu.md" 2>"$logs/gpu_vs_cpu.log"
+    SC_OUT="$out/gpu_vs_cpu.csv" timeout ${SC_GPU_TIMEOUT:-300} stdbuf -oL "$build/bin/test_gpu_vs_cpu" \
+        ${SC_GPU_ARGS:-} >"$out/gpu_vs_cpu.md" 2>"$out/gpu_vs_cpu.log"
     echo "test_gpu_vs_cpu: exit $?"; tail -5 "$out/gpu_vs_cpu.md"
 fi
 if [ -x "$build/bin/sc-bench-cpu" ]; then
     step "vectorised CPU vs portable C, one core (log: cpu_speed.log)"
     timeout ${SC_CPU_TIMEOUT:-150} stdbuf -oL taskset -c 2 "$build/bin/sc-bench-cpu" --csv "$out/cpu_speed.csv" --png "$out/cpu_speed.png" \
-        >"$out/cpu_speed.md" 2>"$logs/cpu_speed.log"
+        ${SC_CPU_ARGS:-} >"$out/cpu_speed.md" 2>"$out/cpu_speed.log"
     echo "sc-bench-cpu: exit $?"; tail -3 "$out/cpu_speed.md"
 fi
