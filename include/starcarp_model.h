@@ -76,7 +76,7 @@ typedef struct ScStepArgs {
     long out_start, out_every, out_slot0;
     void *out_vm, *out_iion, *out_tr;
     /* cvode (adaptive) groups; 0 means the default: rtol 1e-8, atol 1e-10 (single precision:
-     * 1e-5, 1e-7; rtol never below 1e-6 there), 100000 sub-steps per step, after which the cell's
+     * 1e-5, 1e-7; rtol never below 1e-6 there), 20000 sub-steps per step (the library needs at most 3674), after which the cell's
      * states become NaN and the failure check reports it */
     double rtol, atol;
     int max_substeps;

@@ -19,5 +19,5 @@ target_compile_options(test_convergence PRIVATE ${SC_WARN})
 target_compile_definitions(test_convergence PRIVATE SC_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 add_test(NAME backends.convergence COMMAND test_convergence WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 
-set_tests_properties(backends.cpu_vs_c backends.convergence PROPERTIES LABELS backends TIMEOUT 300)
+set_tests_properties(backends.cpu_vs_c backends.convergence PROPERTIES LABELS backends TIMEOUT 1500)
 set_tests_properties(backends.convergence PROPERTIES SKIP_RETURN_CODE 77)
