@@ -1,6 +1,6 @@
 # GPU tests (tests/gpu/): every CUDA kernel of the model library against the portable C reference,
 # plus GPU timings. Built only with CUDA; skipped (exit 77) where no GPU is present.
-if(STARCARP_USE_CUDA AND STARCARP_GPU_MODELS)
+if(STARCARP_USE_CUDA AND STARCARP_GPU_MODELS AND STARCARP_CUDA_MODELS)
   find_package(Threads REQUIRED)
   add_executable(test_gpu_vs_cpu ${CMAKE_CURRENT_SOURCE_DIR}/gpu/test_gpu_vs_cpu.c)
   target_link_libraries(test_gpu_vs_cpu PRIVATE starcarp CUDA::cudart Threads::Threads m)
