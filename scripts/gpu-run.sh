@@ -34,7 +34,7 @@ step "machine: $(hostname), $ncores cores, $ngpu GPU(s)"
 step "configure + build (log: build.log)"
 t0=$(date +%s)
 target=all; has build || target=starcarp-codegen
-{ cmake -S . -B "$build" -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF -DSTARCARP_CPU_FLAGS="-march=native;-fno-math-errno" \
+{ cmake -S . -B "$build" -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF -DSTARCARP_CPU_FLAGS="-march=native;-fno-math-errno" ${SC_CMAKE_ARGS:-} \
       -DCMAKE_BUILD_TYPE=Release && cmake --build "$build" -j "$ncores" --target $target; } >"$logs/build.log" 2>&1
 build_rc=$?; t_build=$(( $(date +%s) - t0 ))
 step "build: $(status $build_rc) in ${t_build}s"
