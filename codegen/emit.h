@@ -72,6 +72,7 @@ typedef struct Em {
     int pv;                  /* per-cell parameters */
     const char *vs;          /* its suffix: "", "_lut", "_pv" */
     char tbl_ready[64];      /* per table: index/fraction computed in the current function */
+    const char *xarr;        /* the array emit_inputs reads states from ("sc_x", or "sc_xn") */
 } Em;
 
 /* emit_expr.c */

@@ -210,7 +210,8 @@ void emit_inputs(Em *e, const ScGroup *g, const char *in) {
         if (j >= 0)
             fprintf(e->out, "%sconst sc_real %s = sc_y[%d];\n", in, e->cn[x->id], j);
         else
-            fprintf(e->out, "%sconst sc_real %s = sc_x[%d];\n", in, e->cn[x->id], s);
+            fprintf(e->out, "%sconst sc_real %s = %s[%d];\n", in, e->cn[x->id],
+                    e->xarr ? e->xarr : "sc_x", s);
     }
     for (int k = 0; k < m->nstores; k++)
         if (e->need[m->stores[k]->id])
@@ -301,11 +302,10 @@ static const char *pc_type(Em *e) {
     return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : "");
 }
 
-/* One cell-step: the equations, Iion, traces, then every group's new states. */
+/* One cell-step: the equations, traces, every group's new states, then Iion at the new states. */
 static void emit_cell(Em *e) {
     const ScModel *m = e->m;
     emit_need_clear(e);
-    emit_need_expr(e, emit_value(e, m->iion));
     for (int k = 0; k < m->nstores; k++)
         emit_need_expr(e, m->stores[k]->def);
     for (int k = 0; k < m->ntraces; k++)
@@ -373,7 +373,18 @@ static void emit_cell(Em *e) {
         if (m->externals[k]->def)
             fprintf(e->out, "    sc_ext[%d] = %s;   /* external %s */\n", k,
                     emit_expr_str(e, emit_value(e, m->externals[k]), 1), m->externals[k]->name);
-    fprintf(e->out, "    return %s;\n}\n\n", emit_expr_str(e, emit_value(e, m->iion), 1));
+    /* Iion at the step's V and the new states: bench's rule "the model advances its states and
+       returns Iion at that V" (docs/verification.md: this order is also the accurate one) */
+    emit_need_clear(e);
+    emit_need_expr(e, emit_value(e, m->iion));
+    emit_need_eqs(e, m->eqs, m->neqs);
+    fprintf(e->out, "\n    {   /* Iion at the new states (bench: the model advances its states, then returns\n"
+                    "           Iion at the step's V) */\n");
+    e->xarr = "sc_xn";
+    emit_inputs(e, NULL, "        ");
+    emit_needed_eqs(e, m->eqs, m->neqs, "        ");
+    e->xarr = NULL;
+    fprintf(e->out, "        return %s;\n    }\n}\n\n", emit_expr_str(e, emit_value(e, m->iion), 1));
 }
 
 /* The per-cell parameter set of the pv variant: each parameter from its per-cell array or the
@@ -459,7 +470,9 @@ static void emit_cells(Em *e) {
             "        sc_real sc_Vs = sc_V;\n"
             "        if ((sc_flags & SC_STEP_BENCH) && sc_stim_on(&sc_a->stim, sc_d))\n"
             "            sc_Vs = sc_V + (sc_scal)sc_a->stim.amp * dt;\n"
-            "        sc_I = %s_cell%s(sc_p, sc_lut, sc_oor, sc_a, t, dt, sc_Vs, sc_x, sc_st, sc_ext, sc_trp);\n"
+            "        /* Iion only: a step of length 0 leaves the states as they are */\n"
+            "        sc_I = %s_cell%s(sc_p, sc_lut, sc_oor, sc_a, t, (sc_flags & SC_STEP_IION_ONLY) ? sc_bc(0) : dt,\n"
+            "                      sc_Vs, sc_x, sc_st, sc_ext, sc_trp);\n"
             "        if (sc_trp)\n"
             "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
             "                SC_ST((sc_scal *)sc_a->out_tr + (sc_slot * %d + sc_k) * sc_n + sc_i, sc_tr[sc_k],\n"

@@ -221,7 +221,7 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
                 "    if (sc_sp && sc_rtol < (sc_scal)1e-6)\n"
                 "        sc_rtol = (sc_scal)1e-6;\n"
                 "    const sc_scal sc_atol = sc_o->atol > 0 ? (sc_scal)sc_o->atol : (sc_scal)(sc_sp ? 1e-7 : 1e-10);\n"
-                "    const int sc_maxk = sc_o->max_substeps > 0 ? sc_o->max_substeps : 20000;\n"
+                "    const int sc_maxk = sc_o->max_substeps > 0 ? sc_o->max_substeps : sc_sp ? 20000 : 100000;\n"
                 "    sc_real sc_yn[%d], sc_err[%d], sc_tt = sc_bc(0), sc_h = dt;\n"
                 "    sc_mask sc_done = sc_mbc(0);   /* lanes that reached t + dt */\n"
                 "    for (int sc_k = 1;; sc_k++) {\n"

@@ -43,9 +43,12 @@ typedef struct ScStim {
 } ScStim;
 
 /* Where the first failure of a step call is recorded (ScStepArgs.status, may be NULL). `key` is
- * (step << 32 | cell) of the earliest failing cell-step (steps and cells count from the call's d0
- * and cell 0 of its arrays), ULLONG_MAX when none; a failing cell stops being advanced. A failure
- * is Vm not finite or |Vm| > vm_bound after a step. */
+ * (d << 32 | cell) of the earliest failing cell-step (d the absolute step index, cell the index in
+ * the call's arrays), ULLONG_MAX when none. A failure is Vm not finite or |Vm| > vm_bound after a
+ * step (Iion not finite when SC_STEP_BENCH is off). The failing cell stops being advanced for the
+ * rest of the call (in the vectorised kernel: its whole vector of SC_W cells); the caller stops the
+ * run. `value` is written after the key, not atomically with it: when several cells fail in one
+ * call it may belong to another failing cell. */
 typedef struct ScStepStatus {
     unsigned long long key;
     double value;             /* Vm of the failing cell-step */
@@ -76,7 +79,7 @@ typedef struct ScStepArgs {
     long out_start, out_every, out_slot0;
     void *out_vm, *out_iion, *out_tr;
     /* cvode (adaptive) groups; 0 means the default: rtol 1e-8, atol 1e-10 (single precision:
-     * 1e-5, 1e-7; rtol never below 1e-6 there), 20000 sub-steps per step (the library needs at most 3674), after which the cell's
+     * 1e-5, 1e-7; rtol never below 1e-6 there), 100000 sub-steps per step (20000 in single precision), after which the cell's
      * states become NaN and the failure check reports it */
     double rtol, atol;
     int max_substeps;
