@@ -21,7 +21,7 @@ if ! "$clang" -fsanitize=fuzzer,address,undefined "$work/probe.c" -o "$work/prob
     exit 77
 fi
 
-sources=${SC_FUZZ_SOURCES:-$(ls "$src"/codegen/*.c)}
+sources=${SC_FUZZ_SOURCES:-$(ls "$src"/codegen/*.c | grep -v "/main_")}
 # shellcheck disable=SC2086
 "$clang" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$src/codegen" $sources -lm -o "$work/fuzz_frontend"
