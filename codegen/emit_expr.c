@@ -14,7 +14,6 @@
  * `x != 0` -> a mask; c ? a : b with a mask c becomes sc_sel(c, a, b) (both sides computed).
  * Arithmetic and comparisons mix S and V directly (GCC broadcasts the scalar). */
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,15 +42,6 @@ static void s_put(Str *s, const char *t) {
     }
     memcpy(s->p + s->n, t, k + 1);
     s->n += k;
-}
-
-static void s_fmt(Str *s, const char *fmt, ...) {
-    char b[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(b, sizeof b, fmt, ap);
-    va_end(ap);
-    s_put(s, b);
 }
 
 static Out o_new(Ty ty, int prec) {
@@ -175,7 +165,6 @@ static Out call(Em *e, const char *name, const Expr *x) {
         vec |= args[i].ty == TY_V;
     }
     Out o = o_new(vec ? TY_V : TY_S, 16);
-    (void)s_fmt;
     s_put(&o.s, name);
     s_put(&o.s, "(");
     for (int i = 0; i < x->nargs; i++) {
