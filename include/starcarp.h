@@ -47,6 +47,140 @@ extern struct starpu_codelet sc_vm_update_cl;
 /* Submit one update of `vm` (RW) from `iion` (R). Returns 0 or a negative errno from StarPU. */
 int sc_vm_update_submit(starpu_data_handle_t vm, starpu_data_handle_t iion, double dt, double stim);
 
+/* ---- cell arrays (scheduler/sc_cells.c) --------------------------------------------------------
+ * An array of cells of one model, partitioned into StarPU data handles and advanced by StarPU tasks
+ * on every CPU core and GPU (the model's codelets, see sc_model_codelet). Layout ("blocked structure
+ * of arrays"): the cells are split into partitions of consecutive cells; partition p holds its own
+ * structure of arrays (states of its n_p cells, one contiguous run per state variable), so that
+ * each partition is one contiguous piece of every handle and goes to a GPU in one copy. Data stays
+ * where it was last computed: nothing travels per step except what sc_cells_sample asks for.
+ * The bench step runs in the kernel (stimulus, model, V -= dt*Iion), K steps per task.
+ * Values passed in and out are double whatever the precision of the array. */
+typedef struct ScCells ScCells;
+
+/* Special variable indices of sc_cells_read / sc_cells_write (states are 0 .. nsv-1). */
+enum { SC_VAR_VM = -1, SC_VAR_IION = -2 };
+
+typedef struct ScCellsConfig {
+    long ncells;              /* cells (>= 1) */
+    int precision;            /* 64 (0 means 64) or 32: the kernels' type */
+    double dt;                /* time step, ms (0: 0.01) */
+    int steps_per_task;       /* K, steps advanced by one task (0: 10) */
+    int nparts;               /* partitions (0: planned, see sc_plan_parts) */
+    const double *part_weights; /* optional, nparts relative sizes (NULL: from the plan) */
+    int no_lut;               /* evaluate lookup-table columns exactly */
+    double rtol, atol;        /* cvode tolerances (0: the kernels' defaults) */
+    int max_substeps;         /* cvode sub-step budget per step (0: default) */
+    double vm_bound;          /* |Vm| beyond it is a failure (0: 1000 mV) */
+    ScStim stim;              /* the stimulus train, in steps (count 0: none) */
+    int ncpu_hint, ngpu_hint; /* workers to plan for (0: StarPU's CPU and CUDA worker counts) */
+    double gpu_speedup;       /* speed of one GPU over one CPU core for the plan (0: from the
+                                 calibrated performance models, else 50) */
+    int free_placement;       /* 0: each partition's tasks run on the worker planned for it (data
+                                 never moves); 1: the scheduler places every task */
+} ScCellsConfig;
+
+/* Where and when a run went numerically wrong (sc_cells_wait). */
+typedef struct ScFailure {
+    long cell;                /* global cell index */
+    long step;                /* the step d after which it was detected; time t = d * dt */
+    double t;                 /* ms */
+    double vm;                /* Vm there */
+    char what[160];           /* "Vm = nan", "Vm = 1.2e+03 beyond 1000 mV"; non-finite states named */
+} ScFailure;
+
+/* Per-worker account of a run (sc_cells_stats). */
+typedef struct ScWorkerLoad {
+    char name[64];            /* StarPU's worker name ("CPU 3", "CUDA 0") */
+    int is_gpu;
+    long tasks;
+    double cell_steps;        /* cells x steps advanced by this worker */
+    double busy_s;            /* time spent in the kernels (seconds) */
+} ScWorkerLoad;
+
+/* Create an array of cfg->ncells cells of model m at its initial state (parameters: defaults).
+ * StarPU must be initialised. Returns NULL with a message in err. */
+ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *err, size_t errlen);
+/* Wait for its tasks, unregister its handles, free it. */
+void sc_cells_destroy(ScCells *c);
+
+long sc_cells_count(const ScCells *c);
+const ScModelEntry *sc_cells_model(const ScCells *c);
+int sc_cells_nparts(const ScCells *c);
+long sc_cells_part_size(const ScCells *c, int p);
+/* The next step index d to be submitted (0 after create, advanced by sc_cells_advance). */
+long sc_cells_step(const ScCells *c);
+/* Set the step index (after restoring a state, for example). No task may be pending. */
+void sc_cells_set_step(ScCells *c, long d);
+
+/* Parameters. sc_cells_set_params: the value of every parameter for all cells (nparams values,
+ * as ScModelDesc.param_names; constants and lookup tables are recomputed). sc_cells_vary_param:
+ * parameter `k` takes values[i] in cell i (ncells values); at most SC_MAX_VARY parameters vary.
+ * Both wait for the pending tasks. Return 0 or -1 with a message in err. */
+int sc_cells_set_params(ScCells *c, const double *values, char *err, size_t errlen);
+int sc_cells_vary_param(ScCells *c, int k, const double *values, char *err, size_t errlen);
+/* The current uniform parameter values (nparams). */
+const double *sc_cells_params(const ScCells *c);
+
+/* Submit tasks advancing every cell by nsteps steps from sc_cells_step (K per task; asynchronous).
+ * Returns 0, or -1 when StarPU refused a task (message on stderr). */
+int sc_cells_advance(ScCells *c, long nsteps);
+/* Replace the stimulus train for the steps submitted from now on. */
+void sc_cells_set_stim(ScCells *c, const ScStim *stim);
+/* Evaluate Iion at the current state without advancing (bench's Iion of the first output row). */
+int sc_cells_eval_iion(ScCells *c);
+/* Wait for every submitted task; check the partitions' failure records. Returns 0, or 1 when a
+ * cell failed (f filled when not NULL: the earliest step, and the lowest cell at that step). */
+int sc_cells_wait(ScCells *c, ScFailure *f);
+
+/* Sampled outputs: Vm, Iion (and, when sv is not NULL, every state: sv[j * nsv + k]) of the
+ * ncell cells listed, at the current step (after what was submitted). Only these values travel
+ * (a gather task per partition involved). Returns 0 or -1. */
+int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double *iion, double *sv);
+
+/* Whole variables: var is a state index (0 .. nsv-1), SC_VAR_VM or SC_VAR_IION; out/in hold
+ * ncells values. Both wait for the pending tasks. Return 0 or -1. */
+int sc_cells_read(ScCells *c, int var, double *out);
+int sc_cells_write(ScCells *c, int var, const double *in);
+
+/* Checkpoint and restart of the full state (states, Vm, Iion, step, parameters) in a binary file
+ * (format in docs/runtime.md). Load checks the model, cell count and precision. 0 or -1 + err. */
+int sc_cells_save(ScCells *c, const char *path, char *err, size_t errlen);
+int sc_cells_load(ScCells *c, const char *path, char *err, size_t errlen);
+
+/* Out-of-range lookups per table since creation (summed over partitions; waits). */
+int sc_cells_lut_oor(ScCells *c, unsigned long long *counts /* [SC_MAX_TABLES] */);
+/* Per-worker load since creation: fills up to max entries, returns the number of workers. */
+int sc_cells_stats(const ScCells *c, ScWorkerLoad *w, int max);
+
+/* The cl_arg of a step task (a copy travels with each task through STARPU_CL_ARGS). `args` holds
+ * everything but the data: d0, nsteps, dt, flags, stim, vary/nvary, tolerances, vm_bound; the
+ * codelet fills n and the pointers from its buffers (sampled outputs are not used: see
+ * sc_cells_sample); args.lut and args.pcell are only markers there: non-NULL when the lookup
+ * tables (buffer 5) / per-cell parameters (buffer 6) are to be used. `account`, when not NULL,
+ * receives per-worker counts (internal). */
+struct sc_step_task {
+    const ScModelEntry *model;
+    int precision;            /* 64 or 32 */
+    ScStepArgs args;
+    void *account;
+};
+
+/* The codelet that advances a partition of model m (precision 64 or 32; variant 0 exact,
+ * 1 lookup tables, 2 per-cell parameters), for applications that submit tasks themselves.
+ * Buffers: sv (RW), vm (RW), iion (RW), ext (RW), pc (R), lut (R), pcell (R), status (RW);
+ * cl_arg: a struct sc_step_task. Its performance model's symbol is
+ * "starcarp.<model>.<f64|f32>.bsoa.<exact|lut|pv>" (unique per model, precision, layout, variant).
+ * NULL when the model has no kernel of that precision. */
+struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, int variant);
+
+/* Partition plan: sizes of nparts partitions of ncells cells (sizes[nparts]) for ncpu CPU workers
+ * and ngpu GPUs, a GPU doing `speedup` times the work of a core in the same time: one partition
+ * per CPU worker and one per GPU, sized so that all finish together, each a multiple of `align`
+ * cells where possible (the vector width). Returns the number of partitions (<= ncpu + ngpu, and
+ * no partition empty), or -1 on bad arguments. Pure function (scheduler/sc_plan.c). */
+int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, long *sizes, int max);
+
 #ifdef __cplusplus
 }
 #endif

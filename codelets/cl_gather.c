@@ -1,0 +1,64 @@
+/* cl_gather.c: codelet of sampled outputs: Vm, Iion and states of a few cells of one partition
+ * into a small vector of doubles, so that only those values travel to the host (glue only; the
+ * copy is in sc_gather_host and the GPU files). */
+#include "gather.h"
+#include "sc_codelet.h"
+#include "sc_step_codelet.h"
+
+/* out[j * (2 + nsv) + 0 / 1 / 2 + k] = Vm, Iion, value k of cell idx[j] */
+void sc_gather_host(const void *sv, const void *vm, const void *iion, size_t n, double *out,
+                    const struct sc_gather_args *g)
+{
+    const int w = 2 + g->nsv;
+    for (int j = 0; j < g->ncell; j++) {
+        size_t i = (size_t)g->idx[j];
+        double *o = out + (size_t)j * (size_t)w;
+        if (g->f32) {
+            o[0] = ((const float *)vm)[i], o[1] = ((const float *)iion)[i];
+            for (int k = 0; k < g->nsv; k++)
+                o[2 + k] = ((const float *)sv)[(size_t)k * n + i];
+        } else {
+            o[0] = ((const double *)vm)[i], o[1] = ((const double *)iion)[i];
+            for (int k = 0; k < g->nsv; k++)
+                o[2 + k] = ((const double *)sv)[(size_t)k * n + i];
+        }
+    }
+}
+
+static void sc_gather_cpu(void *buffers[], void *cl_arg)
+{
+    sc_gather_host((const void *)STARPU_VECTOR_GET_PTR(buffers[0]),
+                   (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
+                   (const void *)STARPU_VECTOR_GET_PTR(buffers[2]), STARPU_VECTOR_GET_NX(buffers[1]),
+                   (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg);
+}
+
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
+static void sc_gather_cuda(void *buffers[], void *cl_arg)
+{
+    int rc = sc_gather_cuda_launch((const void *)STARPU_VECTOR_GET_PTR(buffers[0]),
+                                   (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
+                                   (const void *)STARPU_VECTOR_GET_PTR(buffers[2]),
+                                   STARPU_VECTOR_GET_NX(buffers[1]),
+                                   (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg,
+                                   starpu_cuda_get_local_stream());
+    if (rc != 0)
+        STARPU_ABORT_MSG("gather CUDA launch failed: error %d", rc);
+}
+#endif
+
+#ifdef STARPU_USE_HIP
+static void sc_gather_hip(void *buffers[], void *cl_arg)
+{
+    int rc = sc_gather_hip_launch((const void *)STARPU_VECTOR_GET_PTR(buffers[0]),
+                                  (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
+                                  (const void *)STARPU_VECTOR_GET_PTR(buffers[2]),
+                                  STARPU_VECTOR_GET_NX(buffers[1]),
+                                  (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg,
+                                  starpu_hip_get_local_stream());
+    if (rc != 0)
+        STARPU_ABORT_MSG("gather HIP launch failed: error %d", rc);
+}
+#endif
+
+SC_CODELET(sc_gather, "starcarp.gather.any.bsoa", 4, STARPU_R, STARPU_R, STARPU_R, STARPU_W);

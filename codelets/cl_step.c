@@ -1,0 +1,207 @@
+/* cl_step.c: the codelet functions shared by every model's step codelets (glue only: unpack the
+ * buffers into an ScStepArgs and call the model's kernel), their performance-model indexing, and
+ * the lookup of a model's codelets (generated for the library, built at run time for plugins). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sc_step_codelet.h"
+
+extern const ScModelEntry sc_model_registry[];
+extern const int sc_model_registry_count;
+extern ScModelCodelets *const sc_codelet_registry[];   /* sc_cl_registry.c (generated) */
+
+/* Fill the data part of t->args from the task's buffers into *a. */
+static void unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a)
+{
+    *a = t->args;
+    a->n = (long)STARPU_VECTOR_GET_NX(buffers[1]);
+    a->sv = (void *)STARPU_VECTOR_GET_PTR(buffers[0]);
+    a->vm = (void *)STARPU_VECTOR_GET_PTR(buffers[1]);
+    a->iion = (void *)STARPU_VECTOR_GET_PTR(buffers[2]);
+    a->ext = t->model->desc->nexternals ? (void *)STARPU_VECTOR_GET_PTR(buffers[3]) : NULL;
+    a->pc = (const void *)STARPU_VECTOR_GET_PTR(buffers[4]);
+    a->lut = t->args.lut ? (const void *)STARPU_VECTOR_GET_PTR(buffers[5]) : NULL;
+    a->pcell = t->args.nvary ? (const void *)STARPU_VECTOR_GET_PTR(buffers[6]) : NULL;
+    unsigned long long *stat = (unsigned long long *)STARPU_VECTOR_GET_PTR(buffers[7]);
+    a->status = (ScStepStatus *)(void *)stat;
+    a->lut_oor = stat + 2;
+    a->out_vm = a->out_iion = a->out_tr = NULL;
+}
+
+static void account(const struct sc_step_task *t, long n)
+{
+    ScAccount *acc = t->account;
+    int w = starpu_worker_get_id();
+    if (acc && w >= 0 && w < STARPU_NMAXWORKERS) {
+        acc->tasks[w]++;
+        acc->cell_steps[w] += (double)n * (double)(t->args.nsteps > 0 ? t->args.nsteps : 1);
+    }
+}
+
+/* A partition whose failure record is set is not advanced any more (its cells hold the failing
+ * state, which the host reports); otherwise the vectorised kernel (portable C when absent). */
+void sc_step_cpu(void *buffers[], void *cl_arg)
+{
+    const struct sc_step_task *t = cl_arg;
+    ScStepArgs a;
+    unpack(buffers, t, &a);
+    if (a.status->key != ~0ULL)
+        return;
+    int p = t->precision == 32;
+    ScCpuKernel run = t->model->cpu[p] ? t->model->cpu[p] : t->model->desc->c_run[p];
+    run(&a);
+    account(t, a.n);
+}
+
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
+/* The model's CUDA launcher on StarPU's stream of this worker (asynchronous codelet); a launch
+ * error is recorded for the host, which stops the run. The kernels skip a failed partition. */
+void sc_step_cuda(void *buffers[], void *cl_arg)
+{
+    const struct sc_step_task *t = cl_arg;
+    ScStepArgs a;
+    unpack(buffers, t, &a);
+    ScGpuLauncher run = t->model->cuda[t->precision == 32];
+    int rc = run ? run(&a, starpu_cuda_get_local_stream()) : -1;
+    if (rc != 0) {
+        ScAccount *acc = t->account;
+        if (acc && !acc->launch_error)
+            acc->launch_error = rc;
+        return;
+    }
+    account(t, a.n);
+}
+#endif
+
+#ifdef STARPU_USE_HIP
+void sc_step_hip(void *buffers[], void *cl_arg)
+{
+    const struct sc_step_task *t = cl_arg;
+    ScStepArgs a;
+    unpack(buffers, t, &a);
+    ScGpuLauncher run = t->model->hip[t->precision == 32];
+    int rc = run ? run(&a, starpu_hip_get_local_stream()) : -1;
+    if (rc != 0) {
+        ScAccount *acc = t->account;
+        if (acc && !acc->launch_error)
+            acc->launch_error = rc;
+        return;
+    }
+    account(t, a.n);
+}
+#endif
+
+int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned nimpl)
+{
+    (void)nimpl;
+    const struct sc_step_task *t = task->cl_arg;
+    if (!t)
+        return 1;
+    int p = t->precision == 32;
+    switch (starpu_worker_get_type((int)workerid)) {
+    case STARPU_CPU_WORKER:
+        return 1;
+    case STARPU_CUDA_WORKER:
+        return t->model->cuda[p] != NULL;
+#ifdef STARPU_USE_HIP
+    case STARPU_HIP_WORKER:
+        return t->model->hip[p] != NULL;
+#endif
+    default:
+        return 0;
+    }
+}
+
+/* History entries are per (cells, steps): the footprint hashes both. */
+uint32_t sc_step_footprint(struct starpu_task *task)
+{
+    const struct sc_step_task *t = task->cl_arg;
+    uint32_t n = (uint32_t)starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(task, 1));
+    uint32_t h = starpu_hash_crc32c_be(n, 0);
+    return starpu_hash_crc32c_be((uint32_t)(t ? t->args.nsteps : 1), h);
+}
+
+/* Regressions are over the work of a task: cells x steps. */
+size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl)
+{
+    (void)nimpl;
+    const struct sc_step_task *t = task->cl_arg;
+    size_t n = starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(task, 1));
+    return n * (size_t)(t && t->args.nsteps > 0 ? t->args.nsteps : 1);
+}
+
+/* Codelets of plugin models, made on first use (they live until the process ends, as plugins). */
+typedef struct PluginCodelets {
+    const ScModelEntry *model;
+    ScModelCodelets set;
+    char symbols[2][3][200];
+    struct PluginCodelets *next;
+} PluginCodelets;
+
+static PluginCodelets *plugin_sets;
+static starpu_pthread_mutex_t plugin_lock = STARPU_PTHREAD_MUTEX_INITIALIZER;
+
+static ScModelCodelets *plugin_codelets(const ScModelEntry *m)
+{
+    static const char *const prec[2] = {"f64", "f32"}, *const var[3] = {"exact", "lut", "pv"};
+    STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
+    PluginCodelets *p;
+    for (p = plugin_sets; p; p = p->next)
+        if (p->model == m)
+            break;
+    if (!p && (p = calloc(1, sizeof *p)) != NULL) {
+        p->model = m;
+        for (int i = 0; i < 2; i++)
+            for (int v = 0; v < 3; v++) {
+                /* the plugin's name carries the hash of its source: one symbol per model text */
+                snprintf(p->symbols[i][v], sizeof p->symbols[i][v], "starcarp.plugin.%s-%.12s.%s.bsoa.%s",
+                         m->name, m->desc->source_hash ? m->desc->source_hash : "0", prec[i], var[v]);
+                struct starpu_perfmodel *pm = &p->set.model[i][v];
+                pm->type = STARPU_HISTORY_BASED;
+                pm->symbol = p->symbols[i][v];
+                pm->footprint = sc_step_footprint;
+                pm->size_base = sc_step_size_base;
+                struct starpu_codelet *cl = &p->set.cl[i][v];
+                starpu_codelet_init(cl);
+                cl->cpu_funcs[0] = sc_step_cpu;
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
+                if (m->cuda[i]) {
+                    cl->cuda_funcs[0] = sc_step_cuda;
+                    cl->cuda_flags[0] = STARPU_CUDA_ASYNC;
+                }
+#endif
+#ifdef STARPU_USE_HIP
+                if (m->hip[i]) {
+                    cl->hip_funcs[0] = sc_step_hip;
+                    cl->hip_flags[0] = STARPU_HIP_ASYNC;
+                }
+#endif
+                cl->nbuffers = SC_STEP_NBUF;
+                static const enum starpu_data_access_mode modes[SC_STEP_NBUF] = {
+                    STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_R, STARPU_RW};
+                memcpy(cl->modes, modes, sizeof modes);
+                cl->model = pm;
+                cl->name = m->name;
+                cl->can_execute = sc_step_can_execute;
+            }
+        p->next = plugin_sets;
+        plugin_sets = p;
+    }
+    STARPU_PTHREAD_MUTEX_UNLOCK(&plugin_lock);
+    return p ? &p->set : NULL;
+}
+
+struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, int variant)
+{
+    if (!m || (precision != 64 && precision != 32) || variant < 0 || variant > 2)
+        return NULL;
+    int p = precision == 32;
+    if (!m->cpu[p] && !m->desc->c_run[p])
+        return NULL;
+    ScModelCodelets *set;
+    if (m >= sc_model_registry && m < sc_model_registry + sc_model_registry_count)
+        set = sc_codelet_registry[m - sc_model_registry];
+    else
+        set = plugin_codelets(m);
+    return set ? &set->cl[p][variant] : NULL;
+}

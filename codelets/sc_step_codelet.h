@@ -1,0 +1,81 @@
+/* sc_step_codelet.h: the codelets that advance a partition of cells of one model, and the gather
+ * codelet of sampled outputs (internal to the codelet library; not installed).
+ *
+ * Every model has six step codelets, [precision: 0 double, 1 float][variant: 0 exact, 1 lookup
+ * tables, 2 per-cell parameters], declared in its generated file cl_<id>.c by one macro,
+ * SC_MODEL_CODELETS. They share the codelet functions of cl_step.c (unpack the buffers, call the
+ * model's kernel: no math); they differ by their performance model, whose symbol is
+ * "starcarp.<model>.<f64|f32>.bsoa.<exact|lut|pv>". Buffers (SC_STEP_NBUF):
+ *   0 sv (RW)  1 vm (RW)  2 iion (RW)  3 ext (RW)  4 pc (R)  5 lut (R)  6 pcell (R)  7 stat (RW)
+ * all StarPU vectors; `stat` holds SC_STAT_WORDS unsigned 64-bit words: the ScStepStatus of the
+ * partition (key, value), then the out-of-range counters of the lookup tables.
+ */
+#ifndef SC_STEP_CODELET_H
+#define SC_STEP_CODELET_H
+#include <starpu.h>
+
+#include "starcarp.h"
+
+#define SC_STEP_NBUF 8
+#define SC_STAT_WORDS (2 + SC_MAX_TABLES)
+
+typedef struct ScModelCodelets {
+    struct starpu_perfmodel model[2][3];
+    struct starpu_codelet cl[2][3];
+} ScModelCodelets;
+
+/* What sc_step_task.account points at: per-worker counts of a cell array (added by the codelet
+ * functions; one task runs at a time per worker, so each slot has one writer), and the first GPU
+ * launch error (0 none). */
+typedef struct ScAccount {
+    long tasks[STARPU_NMAXWORKERS];
+    double cell_steps[STARPU_NMAXWORKERS];
+    int launch_error;
+} ScAccount;
+
+void sc_step_cpu(void *buffers[], void *cl_arg);
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
+void sc_step_cuda(void *buffers[], void *cl_arg);
+#define SC_STEP_CUDA_ .cuda_funcs = {sc_step_cuda}, .cuda_flags = {STARPU_CUDA_ASYNC},
+#else
+#define SC_STEP_CUDA_
+#endif
+#ifdef STARPU_USE_HIP
+void sc_step_hip(void *buffers[], void *cl_arg);
+#define SC_STEP_HIP_ .hip_funcs = {sc_step_hip}, .hip_flags = {STARPU_HIP_ASYNC},
+#else
+#define SC_STEP_HIP_
+#endif
+/* whether the worker's kind has a kernel of the task's model and precision */
+int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned nimpl);
+/* footprint (cells, steps) and size base (cells x steps) of a step task */
+uint32_t sc_step_footprint(struct starpu_task *task);
+size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl);
+
+#define SC_STEP_PM_(sym) {.type = STARPU_HISTORY_BASED, .symbol = (sym), \
+    .footprint = sc_step_footprint, .size_base = sc_step_size_base}
+#define SC_STEP_CL_(set, p, v, label) {.cpu_funcs = {sc_step_cpu}, SC_STEP_CUDA_ SC_STEP_HIP_ \
+    .nbuffers = SC_STEP_NBUF, .modes = {STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, \
+    STARPU_R, STARPU_R, STARPU_RW}, .model = &(set).model[p][v], .name = (label), \
+    .can_execute = sc_step_can_execute}
+
+/* The six step codelets of model `stem` (a string literal) as the object sc_cl_<id>. */
+#define SC_MODEL_CODELETS(id, stem)                                                              \
+    ScModelCodelets sc_cl_##id = {                                                               \
+        .model = {{SC_STEP_PM_("starcarp." stem ".f64.bsoa.exact"),                              \
+                   SC_STEP_PM_("starcarp." stem ".f64.bsoa.lut"),                                \
+                   SC_STEP_PM_("starcarp." stem ".f64.bsoa.pv")},                                \
+                  {SC_STEP_PM_("starcarp." stem ".f32.bsoa.exact"),                              \
+                   SC_STEP_PM_("starcarp." stem ".f32.bsoa.lut"),                                \
+                   SC_STEP_PM_("starcarp." stem ".f32.bsoa.pv")}},                               \
+        .cl = {{SC_STEP_CL_(sc_cl_##id, 0, 0, stem ".f64"), SC_STEP_CL_(sc_cl_##id, 0, 1, stem ".f64"), \
+                SC_STEP_CL_(sc_cl_##id, 0, 2, stem ".f64")},                                     \
+               {SC_STEP_CL_(sc_cl_##id, 1, 0, stem ".f32"), SC_STEP_CL_(sc_cl_##id, 1, 1, stem ".f32"), \
+                SC_STEP_CL_(sc_cl_##id, 1, 2, stem ".f32")}}}
+
+/* ---- gather (cl_gather.c): sampled outputs of a few cells of one partition ------------------
+ * Buffers: 0 sv (R), 1 vm (R), 2 iion (R), 3 out (W, vector of double: per listed cell, Vm, Iion,
+ * then the nsv values). cl_arg: struct sc_gather_args. */
+#include "sc_gather_args.h"
+extern struct starpu_codelet sc_gather_cl;
+#endif
