@@ -23,6 +23,7 @@ set(STARCARP_HIP_MODELS_F32 OFF CACHE BOOL "Also compile the single-precision HI
 
 set(SC_MODEL_SOURCES)
 set(SC_MODEL_HIP_OBJS)
+set(SC_MODEL_STAMPS)
 set(_decl "")
 set(_cl_decl "")
 set(_cl_rows "")
@@ -40,10 +41,22 @@ foreach(model ${SC_MODEL_FILES})
   if(STARCARP_USE_HIP AND STARCARP_GPU_MODELS)
     set(hip_outs ${SC_GEN_DIR}/${id}_hip.hip ${SC_GEN_DIR}/${id}_hip_f32.hip)
   endif()
-  add_custom_command(OUTPUT ${outs} ${cuda_outs} ${hip_outs}
-    COMMAND starcarp-codegen ${model} -o ${SC_GEN_DIR} --ident ${id} --precision both --target all -q
+  # generated into tmp/<id>/ and copied only when changed: a new starcarp-codegen binary that
+  # writes the same text (it is deterministic) does not make the model's objects rebuild
+  set(_copies)
+  foreach(f ${outs} ${cuda_outs} ${hip_outs})
+    get_filename_component(fn ${f} NAME)
+    list(APPEND _copies COMMAND ${CMAKE_COMMAND} -E copy_if_different ${SC_GEN_DIR}/tmp/${id}/${fn} ${f})
+  endforeach()
+  add_custom_command(OUTPUT ${SC_GEN_DIR}/stamp/${id}.stamp
+    BYPRODUCTS ${outs} ${cuda_outs} ${hip_outs}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${SC_GEN_DIR}/tmp/${id} ${SC_GEN_DIR}/stamp
+    COMMAND starcarp-codegen ${model} -o ${SC_GEN_DIR}/tmp/${id} --ident ${id} --precision both --target all -q
+    ${_copies}
+    COMMAND ${CMAKE_COMMAND} -E touch ${SC_GEN_DIR}/stamp/${id}.stamp
     DEPENDS ${model} starcarp-codegen
     COMMENT "starcarp-codegen ${rel}" VERBATIM)
+  list(APPEND SC_MODEL_STAMPS ${SC_GEN_DIR}/stamp/${id}.stamp)
   set_source_files_properties(${SC_GEN_DIR}/${id}_cpu.c ${SC_GEN_DIR}/${id}_cpu_f32.c
     PROPERTIES COMPILE_OPTIONS "${STARCARP_CPU_FLAGS}")
   list(APPEND SC_MODEL_SOURCES ${outs} ${cuda_outs})
@@ -83,4 +96,9 @@ file(CONFIGURE OUTPUT ${SC_GEN_DIR}/sc_cl_registry.c CONTENT "${_clreg}" @ONLY)
 list(APPEND SC_MODEL_SOURCES ${SC_GEN_DIR}/sc_cl_registry.c)
 if(SC_MODEL_HIP_OBJS)
   add_custom_target(starcarp_hip_models ALL DEPENDS ${SC_MODEL_HIP_OBJS})
+endif()
+# the generation step as a target of its own, run before libstarcarp compiles the sources
+add_custom_target(starcarp_gen_models DEPENDS ${SC_MODEL_STAMPS})
+if(SC_MODEL_HIP_OBJS)
+  add_dependencies(starcarp_hip_models starcarp_gen_models)
 endif()

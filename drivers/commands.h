@@ -7,6 +7,8 @@
 int cmd_codegen(int argc, char **argv);   /* cmd_codegen.c: analyse / generate a model */
 int cmd_models(int argc, char **argv);    /* cmd_models.c: list the library, describe a model */
 int cmd_devices(int argc, char **argv);   /* cmd_devices.c: StarPU's workers, bus, device check */
+int cmd_bench(int argc, char **argv);     /* cmd_bench.c: openCARP's bench on StarPU */
+int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c: StarPU performance models of models */
 
 /* Parse a positive integer option value; on error print "starcarp OPTION: ..." and return -1. */
 long cli_positive(const char *cmd, const char *opt, const char *val);

@@ -13,6 +13,8 @@ typedef struct {
 } Command;
 
 static const Command commands[] = {
+    {"bench",   cmd_bench,   "run cells of a model as openCARP's bench does, on every CPU and GPU"},
+    {"calibrate", cmd_calibrate, "calibrate StarPU's performance models of models on this machine"},
     {"codegen", cmd_codegen, "analyse an EasyML model (--check) or generate its kernels"},
     {"models",  cmd_models,  "list the model library (list) or describe one model (info NAME)"},
     {"devices", cmd_devices, "show StarPU's workers and bus, and check every device kind computes alike"},
@@ -23,7 +25,7 @@ static void usage(FILE *out)
 {
     fprintf(out, "usage: starcarp COMMAND [OPTIONS]\n\ncommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].help);
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].help);
     fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n", sc_version());
 }
 

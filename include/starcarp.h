@@ -78,6 +78,8 @@ typedef struct ScCellsConfig {
                                  calibrated performance models, else 50) */
     int free_placement;       /* 0: each partition's tasks run on the worker planned for it (data
                                  never moves); 1: the scheduler places every task */
+    const int *workers;       /* optional, with nparts: partition p's tasks run on StarPU worker
+                                 workers[p] (calibration runs pin work this way) */
 } ScCellsConfig;
 
 /* Where and when a run went numerically wrong (sc_cells_wait). */
@@ -142,6 +144,14 @@ int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double
  * ncells values. Both wait for the pending tasks. Return 0 or -1. */
 int sc_cells_read(ScCells *c, int var, double *out);
 int sc_cells_write(ScCells *c, int var, const double *in);
+
+/* The StarPU handles of partition p, for applications that submit their own tasks on the cells
+ * (they order themselves with the array's tasks through StarPU's data dependencies): states
+ * (vector of size_p * nsv values, structure of arrays), Vm, Iion (size_p values), per-cell
+ * parameters (size_p * nvary values; NULL while no parameter varies); values in the array's
+ * precision. NULL for a bad index. */
+enum { SC_HANDLE_SV, SC_HANDLE_VM, SC_HANDLE_IION, SC_HANDLE_PCELL };
+starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p);
 
 /* Checkpoint and restart of the full state (states, Vm, Iion, step, parameters) in a binary file
  * (format in docs/runtime.md). Load checks the model, cell count and precision. 0 or -1 + err. */

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sc_speeds.h"
 #include "sc_step_codelet.h"
 
 #define SC_DEFAULT_K 10
@@ -150,9 +151,14 @@ static int plan(ScCells *c, char *err, size_t errlen)
         c->np = np;
         c->worker = malloc(sizeof(int) * (size_t)np);
         for (int p = 0; p < np; p++)
-            c->worker[p] = -1;
+            c->worker[p] = c->cfg.workers ? c->cfg.workers[p] : -1;
     } else {
-        double speedup = c->cfg.gpu_speedup > 0 ? c->cfg.gpu_speedup : SC_DEFAULT_SPEEDUP;
+        /* the GPU's speed over a core: given, else calibrated (starcarp calibrate), else a guess */
+        double speedup = c->cfg.gpu_speedup > 0 ? c->cfg.gpu_speedup : 0;
+        if (speedup <= 0 && ngpu)
+            speedup = sc_speeds_gpu_speedup(NULL, c->m->name, c->f32 ? 32 : 64);
+        if (speedup <= 0)
+            speedup = SC_DEFAULT_SPEEDUP;
         int np = sc_plan_parts(c->n, ncpu, ngpu, speedup, ngpu ? (align > SC_GPU_ALIGN ? align : SC_GPU_ALIGN)
                                                                 : align, c->size, max);
         if (np < 1) {
@@ -334,6 +340,19 @@ long sc_cells_step(const ScCells *c) { return c->step; }
 void sc_cells_set_step(ScCells *c, long d) { c->step = d; }
 const double *sc_cells_params(const ScCells *c) { return c->params; }
 void sc_cells_set_stim(ScCells *c, const ScStim *stim) { c->stim = *stim; }
+
+starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p)
+{
+    if (p < 0 || p >= c->np)
+        return NULL;
+    switch (which) {
+    case SC_HANDLE_SV: return c->p_sv[p];
+    case SC_HANDLE_VM: return c->p_vm[p];
+    case SC_HANDLE_IION: return c->p_iion[p];
+    case SC_HANDLE_PCELL: return c->nvary ? c->p_pcell[p] : NULL;
+    default: return NULL;
+    }
+}
 
 /* The codelet variant of the current settings: per-cell parameters, tables, or exact. */
 static int variant(const ScCells *c)

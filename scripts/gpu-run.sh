@@ -8,7 +8,8 @@
 # everything else is inside logs.tgz.
 # STAGES (environment) chooses the parts: default "build ctest devices bench"; "verify" runs the
 # reference corpus (needs .carry/reference, a copy of shared/reference) with SC_DT (default 0.001)
-# on every core; CTEST_ARGS replaces the ctest selection.
+# on every core; "runtime" calibrates and measures starcarp bench (scripts/gpu-runtime.sh);
+# CTEST_ARGS replaces the ctest selection.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-${OUT:?give an output directory or set OUT}}
@@ -61,6 +62,10 @@ if [ $build_rc = 0 ] && has devices; then
     step "starcarp devices, GPU only"
     STARPU_NCPU=0 "$build/bin/starcarp" devices --ncpu 1 --cells 16777216 --steps 20 >"$logs/devices-gpu.txt" 2>&1 || devices_rc=$?
     tail -4 "$logs/devices-gpu.txt"
+fi
+if [ $build_rc = 0 ] && has runtime; then
+    step "runtime: calibration, bench throughput CPU / GPU / both (scripts/gpu-runtime.sh)"
+    bash scripts/gpu-runtime.sh "$build" "$out"
 fi
 if [ $build_rc = 0 ] && has bench; then
     step "benchmarks (scripts/gpu-bench.sh)"; bash scripts/gpu-bench.sh "$build" "$out" "$logs"

@@ -1,37 +1,38 @@
 #!/usr/bin/env bash
 # main-job.sh BUILD_DIR: the job `make run` runs.
 #
-# Until the runtime issue lands (population runs of a library model), the main job is:
-#   1. StarPU on every CPU core and GPU of this node: workers, bus, and the partitioned check that
-#      every worker computes the membrane update exactly as the host does (starcarp devices);
-#   2. the EasyML front end over the whole model library (starcarp codegen --check on each model);
-# and a summary of both.
+# A population of ten Tusscher 2006 (epicardial) cells whose I_Kr conductance varies from 50 % to
+# 150 % of its default across the cells, paced once (52 uA/cm^2 at 10 ms for 1 ms) and followed for
+# one beat (1000 ms), on every CPU core and GPU StarPU finds, with progress, a summary and a plot:
+#   - 1 million cells where a GPU is present;
+#   - on CPUs only, as many cells as finish in about a minute: a 20 ms run of 1000 cells measures
+#     this machine's cell-steps per second first, and the population is sized from it (printed).
+# Outputs in BUILD_DIR/main-job/: main.txt (Vm and Iion of the first probe cell, bench's table),
+# main_cell<i>.txt (the other probes), main.png (their Vm traces).
 set -uo pipefail
 build=${1:-build}
 sc="$build/bin/starcarp"
 [ -x "$sc" ] || { echo "main-job: $sc not built" >&2; exit 1; }
 export STARPU_SILENT=1
-t0=$(date +%s%N)
+out="$build/main-job"; mkdir -p "$out"
+model=ten_tusscher_model_2006_epi
+beat=(--imp "$model" --stim-start 10 --stim-dur 1 --stim-curr 52 --duration 1000)
 
-echo "== 1/2 StarPU workers and device check"
-"$sc" devices --cells 4194304 --steps 10; dev_rc=$?
-
-echo "== 2/2 EasyML front end over the model library"
-models=(models/cellml/*.model models/native/*.model)
-ok=0; failed=()
-i=0
-for m in "${models[@]}"; do
-    i=$((i+1))
-    if [ -t 1 ]; then printf '\r  [%-40s] %d/%d %s\033[K' "$(printf '#%.0s' $(seq 1 $((40*i/${#models[@]}))))" "$i" "${#models[@]}" "$(basename "$m")"
-    elif [ $((i % 10)) = 0 ] || [ $i = ${#models[@]} ]; then echo "  checked $i/${#models[@]} models"; fi
-    if "$sc" codegen "$m" --check -q >/dev/null 2>"$build/main-job.err"; then ok=$((ok+1)); else failed+=("$m"); fi
-done
-[ -t 1 ] && printf '\n'
-t1=$(date +%s%N)
-
-echo "== summary"
-printf '  devices check : %s\n' "$([ $dev_rc = 0 ] && echo OK || echo "FAILED ($dev_rc)")"
-printf '  models checked: %d of %d OK\n' "$ok" "${#models[@]}"
-for m in "${failed[@]}"; do printf '    failed: %s\n' "$m"; done
-printf '  wall time     : %s s\n' "$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", (b-a)/1e9}')"
-[ $dev_rc = 0 ] && [ ${#failed[@]} = 0 ]
+if command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1; then
+    num=1000000
+    echo "== main job: $num cells of $model on every CPU core and GPU (a GPU is present)"
+else
+    echo "== sizing: 1000 cells for 20 ms on the CPUs of this machine"
+    rate=$("$sc" bench --imp "$model" --num 1000 --duration 20 -q 2>&1 >/dev/null |
+           sed -n 's/.*wall time .* s, \([0-9.e+]*\) cell-steps\/s.*/\1/p')
+    [ -n "$rate" ] || { echo "main-job: the sizing run failed" >&2; exit 1; }
+    num=$(awk -v r="$rate" 'BEGIN { n = int(r * 60 / 100001 / 10) * 10; if (n < 100) n = 100; print n }')
+    echo "   measured $rate cell-steps/s: one beat (100001 steps) of $num cells takes about a minute"
+    echo "== main job: $num cells of $model on the CPUs only (no GPU here)"
+fi
+last=$((num - 1)); mid=$((num / 2))
+"$sc" bench "${beat[@]}" --num "$num" --vary 'g_Kr_total*0.5:1.5' --probe "0,$mid,$last" \
+    --fout "$out/main" --plot "$out/main.png"
+rc=$?
+echo "== outputs: $out/main.txt (cell 0: g_Kr x0.5), $out/main_cell$mid.txt (x1.0), $out/main_cell$last.txt (x1.5), $out/main.png"
+exit $rc

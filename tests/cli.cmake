@@ -15,3 +15,13 @@ add_test(NAME install.example COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/install_ch
 set_tests_properties(install.example PROPERTIES ENVIRONMENT
   "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;PKG_CONFIG_PATH=${STARPU_PREFIX}/lib/pkgconfig"
   RESOURCE_LOCK starpu)
+
+# `starcarp bench` end to end (StarPU CPU workers; 2 MPI ranks when the build has StarPU-MPI).
+set(_bench_mpi "")
+if(STARPUMPI_FOUND AND MPI_C_FOUND)
+  set(_bench_mpi mpi)
+endif()
+add_test(NAME cli.bench COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_bench.sh ${SC_BIN}
+  ${CMAKE_SOURCE_DIR}/../shared/reference ${_bench_mpi})
+set_tests_properties(cli.bench PROPERTIES TIMEOUT 900 LABELS cli
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;OMPI_MCA_rmaps_base_oversubscribe=1" RESOURCE_LOCK starpu)

@@ -14,8 +14,12 @@ export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:${PKG_CONFIG_PATH:-}"   # StarPU's
 cc -std=c11 -D_XOPEN_SOURCE=700 -Wall -Wextra -Wno-deprecated-declarations "$src/examples/vm_app.c" \
    $(pkg-config --cflags --libs starcarp) -Wl,-rpath,"$(pkg-config --variable=libdir starpu-1.4)" -o "$work/vm_app_pc"
 STARPU_SILENT=1 "$work/vm_app_pc"
+cc -std=c11 -D_XOPEN_SOURCE=700 -Wall -Wextra -Wno-deprecated-declarations "$src/examples/population_app.c" \
+   $(pkg-config --cflags --libs starcarp) -lm -Wl,-rpath,"$(pkg-config --variable=libdir starpu-1.4)" -o "$work/pop_app_pc"
+STARPU_SILENT=1 "$work/pop_app_pc"
 # 2. CMake package
 cmake -S "$src/examples" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_FLAGS="-D_XOPEN_SOURCE=700" >/dev/null
 cmake --build "$work/cmake" >/dev/null
 STARPU_SILENT=1 "$work/cmake/vm_app"
+STARPU_SILENT=1 "$work/cmake/population_app"
 echo "install_check: OK"

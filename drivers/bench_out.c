@@ -1,0 +1,400 @@
+/* bench_out.c: the output files of `starcarp bench` and its state files (see bench_out.h for the
+ * files, their names and layouts).
+ *
+ * A writer holds the text table (stdout or NAME.txt) and a list of binary files, each fed one
+ * float64 per row: t, Vm, Iion, then the selected states. Every failing stdio call records
+ * "PATH: strerror" once; later rows are refused and bout_close reports the first failure. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_out.h"
+
+/* Put a printf-style message into err (when not NULL) and evaluate to -1. */
+#define FAIL(err, errlen, ...) (snprintf((err), (err) ? (errlen) : 0, __VA_ARGS__), -1)
+
+typedef struct {
+    char *path;
+    FILE *f;
+    int sv;             /* the state it samples, or -1 for t, Vm, Iion */
+} BinFile;
+
+struct BoutWriter {
+    FILE *table;        /* stdout, NAME.txt, or NULL (-B) */
+    char *table_path;   /* NULL for stdout */
+    char *header_path;  /* NAME_header.txt, or NULL when no binary file is written */
+    BinFile *bins;      /* t, Vm, Iion (with -B or --validate), then the states */
+    int nbins, nstate_bins;
+    long rows;
+    char err[512];
+};
+
+/* Record the first error of the writer: "PATH: strerror(errno)". */
+static int sys_fail(BoutWriter *w, const char *path) {
+    if (!w->err[0])
+        snprintf(w->err, sizeof w->err, "%s: %s", path, strerror(errno ? errno : EIO));
+    return -1;
+}
+
+/* a, b and c joined into a malloc'd string (NULL when out of memory). */
+static char *join3(const char *a, const char *b, const char *c) {
+    size_t la = strlen(a), lb = strlen(b), lc = strlen(c);
+    char *s = malloc(la + lb + lc + 1);
+    if (s) {
+        memcpy(s, a, la);
+        memcpy(s + la, b, lb);
+        memcpy(s + la + lb, c, lc + 1);
+    }
+    return s;
+}
+
+static const char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* Close every file of the writer (stdout is flushed only), recording the first failure. */
+static void close_all(BoutWriter *w) {
+    errno = 0;
+    if (w->table && w->table_path) {
+        if (fclose(w->table) != 0)
+            sys_fail(w, w->table_path);
+    } else if (w->table && (fflush(w->table) != 0 || ferror(w->table)))
+        sys_fail(w, "stdout");
+    w->table = NULL;
+    for (int k = 0; k < w->nbins; k++) {
+        errno = 0;
+        if (w->bins[k].f && fclose(w->bins[k].f) != 0)
+            sys_fail(w, w->bins[k].path);
+        w->bins[k].f = NULL;
+    }
+}
+
+static void destroy(BoutWriter *w) {
+    for (int k = 0; k < w->nbins; k++)
+        free(w->bins[k].path);
+    free(w->bins);
+    free(w->table_path);
+    free(w->header_path);
+    free(w);
+}
+
+/* Add binary file base+suffix (sample source sv) to the writer and open it. */
+static int add_bin(BoutWriter *w, const char *base, const char *mid, const char *suffix, int sv) {
+    BinFile *b = &w->bins[w->nbins];
+    b->sv = sv;
+    b->path = join3(base, mid, suffix);
+    if (!b->path) {
+        errno = ENOMEM;
+        return sys_fail(w, base);
+    }
+    w->nbins++;
+    b->f = fopen(b->path, "wb");
+    return b->f ? 0 : sys_fail(w, b->path);
+}
+
+BoutWriter *bout_open(const char *fout, int binary, int validate, const char *model_name, int nsv,
+                      const char *const *sv_names, const int *dump, char *err, size_t errlen) {
+    const char *base = fout ? fout : BOUT_DEFAULT_NAME;
+    int nstates = 0;
+    for (int k = 0; k < nsv; k++)
+        nstates += validate || (dump && dump[k]);
+    if (nstates && (!model_name || !*model_name || strchr(model_name, '/'))) {
+        (void)FAIL(err, errlen, "%s: the model's name '%s' cannot be part of a file name", base,
+                   model_name ? model_name : "");
+        return NULL;
+    }
+    BoutWriter *w = calloc(1, sizeof *w);
+    int ntvi = binary || validate ? 3 : 0;
+    if (w)
+        w->bins = calloc((size_t)(ntvi + nstates) + 1, sizeof *w->bins);
+    if (!w || !w->bins) {
+        free(w);
+        (void)FAIL(err, errlen, "%s: out of memory", base);
+        return NULL;
+    }
+    errno = 0;
+    if (!binary && !fout)
+        w->table = stdout;
+    else if (!binary) {
+        w->table_path = join3(base, ".txt", "");
+        if (!w->table_path || !(w->table = fopen(w->table_path, "w")))
+            sys_fail(w, w->table_path ? w->table_path : base);
+    }
+    static const char *const tvi[3] = {".t.bin", ".Vm.bin", ".Iion.bin"};
+    for (int k = 0; k < ntvi && !w->err[0]; k++)
+        add_bin(w, base, "", tvi[k], -1);
+    char *prefix = nstates ? join3("_", model_name, ".") : NULL;
+    if (nstates && !prefix && !w->err[0]) {
+        errno = ENOMEM;
+        sys_fail(w, base);
+    }
+    for (int k = 0; k < nsv && !w->err[0]; k++)
+        if (validate || (dump && dump[k])) {
+            char *mid = join3(prefix, sv_names[k], "");
+            if (!mid) {
+                errno = ENOMEM;
+                sys_fail(w, base);
+                break;
+            }
+            add_bin(w, base, mid, ".bin", k);
+            free(mid);
+            w->nstate_bins++;
+        }
+    free(prefix);
+    if (w->nbins && !w->err[0] && !(w->header_path = join3(base, "_header.txt", ""))) {
+        errno = ENOMEM;
+        sys_fail(w, base);
+    }
+    if (w->err[0]) {
+        (void)FAIL(err, errlen, "%s", w->err);
+        close_all(w);
+        destroy(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* Append x as 8 little-endian bytes to the binary file b. */
+static int put_le64(BoutWriter *w, BinFile *b, double x) {
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    unsigned char bytes[8];
+    for (int i = 0; i < 8; i++)
+        bytes[i] = (unsigned char)(u >> (8 * i));
+    errno = 0;
+    return fwrite(bytes, 1, 8, b->f) == 8 ? 0 : sys_fail(w, b->path);
+}
+
+int bout_row(BoutWriter *w, double t, double vm, double iion, const double *sv) {
+    if (w->err[0])
+        return -1;
+    if (w->nstate_bins && !sv) {
+        snprintf(w->err, sizeof w->err, "bout_row: the states are written but none were given");
+        return -1;
+    }
+    errno = 0;
+    if (w->table && fprintf(w->table, "%10.3f %+.8e %+.8e \n", t, vm, iion) < 0)
+        return sys_fail(w, w->table_path ? w->table_path : "stdout");
+    const double tvi[3] = {t, vm, iion};
+    for (int k = 0, i = 0; k < w->nbins; k++)
+        if (put_le64(w, &w->bins[k], w->bins[k].sv >= 0 ? sv[w->bins[k].sv] : tvi[i++]) < 0)
+            return -1;
+    w->rows++;
+    return 0;
+}
+
+const char *bout_error(const BoutWriter *w) { return w->err; }
+
+/* Write NAME_header.txt: one line per binary file (see bench_out.h). */
+static void write_header(BoutWriter *w) {
+    errno = 0;
+    FILE *f = fopen(w->header_path, "w");
+    if (!f) {
+        sys_fail(w, w->header_path);
+        return;
+    }
+    int bad = fprintf(f, "# file type bytes_per_sample samples (raw little-endian, one sample per output "
+                         "time)\n") < 0;
+    for (int k = 0; k < w->nbins && !bad; k++)
+        bad = fprintf(f, "%s float64 8 %ld\n", base_name(w->bins[k].path), w->rows) < 0;
+    if (bad) {
+        sys_fail(w, w->header_path);
+        fclose(f);
+    } else if (fclose(f) != 0)
+        sys_fail(w, w->header_path);
+}
+
+int bout_close(BoutWriter *w, char *err, size_t errlen) {
+    if (!w)
+        return 0;
+    close_all(w);   /* the header is written only when every data file is complete */
+    if (w->header_path && !w->err[0])
+        write_header(w);
+    int rc = w->err[0] ? FAIL(err, errlen, "%s", w->err) : 0;
+    destroy(w);
+    return rc;
+}
+
+const char *bout_probe_name(const char *fout, long cell, int index, char *buf, size_t len) {
+    if (index == 0)
+        return fout;
+    int n = snprintf(buf, len, "%s_cell%ld", fout ? fout : BOUT_DEFAULT_NAME, cell);
+    return n >= 0 && (size_t)n < len ? buf : NULL;
+}
+
+/* The index of the state called name[0..len), or -1. */
+static int find_state(int nsv, const char *const *names, const char *name, size_t len) {
+    for (int k = 0; k < nsv; k++)
+        if (strlen(names[k]) == len && !strncmp(names[k], name, len))
+            return k;
+    return -1;
+}
+
+/* ": its states are a, b, c" appended to err (truncated to errlen). */
+static void list_states(char *err, size_t errlen, int nsv, const char *const *names) {
+    size_t used = strlen(err);
+    for (int k = 0; k < nsv && used + 1 < errlen; k++) {
+        snprintf(err + used, errlen - used, "%s%s", k ? ", " : "; its states: ", names[k]);
+        used += strlen(err + used);
+    }
+}
+
+int bout_dump_mask(const char *list, const char *model, int nsv, const char *const *names, int *mask,
+                   char *err, size_t errlen) {
+    for (int k = 0; k < nsv; k++)
+        mask[k] = 0;
+    const char *p = list;
+    for (int item = 1;; item++) {
+        size_t len = strcspn(p, ",");
+        const char *s = p, *e = p + len;
+        while (s < e && isspace((unsigned char)*s))
+            s++;
+        while (e > s && isspace((unsigned char)e[-1]))
+            e--;
+        if (s == e)
+            return FAIL(err, errlen, "--imp-sv-dump: empty item %d in '%s'", item, list);
+        int k = find_state(nsv, names, s, (size_t)(e - s));
+        if (k < 0) {
+            int rc = FAIL(err, errlen, "--imp-sv-dump: unknown state '%.*s' of model %s", (int)(e - s), s,
+                          model);
+            list_states(err, errlen, nsv, names);
+            return rc;
+        }
+        mask[k] = 1;
+        if (!p[len])
+            return 0;
+        p += len + 1;
+    }
+}
+
+int bout_save_state(const char *path, const char *model, int nsv, const char *const *names, const double *sv,
+                    double vm, char *err, size_t errlen) {
+    errno = 0;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return FAIL(err, errlen, "%s: %s", path, strerror(errno));
+    int bad = fprintf(f, "%-24.17g # Vm\n%s\n", vm, model) < 0;
+    for (int k = 0; k < nsv && !bad; k++)
+        bad = fprintf(f, "%-24.17g # %s\n", sv[k], names[k]) < 0;
+    int e = errno ? errno : EIO;
+    if (fclose(f) != 0 && !bad)
+        bad = 1, e = errno ? errno : EIO;
+    return bad ? FAIL(err, errlen, "%s: %s", path, strerror(e)) : 0;
+}
+
+/* Globals of openCARP's state files that starcarp reads past (before the model's name). */
+static int ignored_global(const char *name) {
+    static const char *const g[] = {"Iion", "Lambda", "delLambda", "Tension", "K_e", "Na_e", "Ca_e",
+                                    "tension_component"};
+    for (size_t k = 0; k < sizeof g / sizeof g[0]; k++)
+        if (!strcmp(name, g[k]))
+            return 1;
+    return 0;
+}
+
+/* Strip blanks (and the line end) from both ends of s in place; returns the start. */
+static char *trim(char *s) {
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+/* The state file being read (bout_load_state). */
+typedef struct {
+    const char *path, *model;
+    int nsv;
+    const char *const *names;
+    double *sv, vm;
+    unsigned char *got;     /* [nsv] */
+    int got_vm, got_model;
+} StateRead;
+
+/* Take one line (number lineno, line end removed). Returns 0 or -1 (err set). */
+static int state_line(StateRead *r, char *line, long lineno, char *err, size_t errlen) {
+    char *s = trim(line);
+    if (!*s || *s == '#')
+        return 0;
+    char *hash = strchr(s, '#');
+    if (!hash) {
+        if (strpbrk(s, " \t"))
+            return FAIL(err, errlen, "%s:%ld: malformed line '%s'; expected 'VALUE # NAME' or the model's "
+                        "name", r->path, lineno, s);
+        if (strcmp(s, r->model) != 0)
+            return FAIL(err, errlen, "%s:%ld: the state file is for model '%s', not '%s'", r->path, lineno, s,
+                        r->model);
+        if (r->got_model)
+            return FAIL(err, errlen, "%s:%ld: model '%s' appears twice", r->path, lineno, s);
+        r->got_model = 1;
+        return 0;
+    }
+    *hash = '\0';
+    char *val = trim(s), *name = trim(hash + 1), *end;
+    double x = strtod(val, &end);
+    int number = *val && !*end;
+    if (!*name || strpbrk(name, " \t") || !(number || (!strcmp(val, "-") && !r->got_model)))
+        return FAIL(err, errlen, "%s:%ld: malformed line '%s # %s'; expected 'VALUE # NAME'", r->path, lineno,
+                    val, name);
+    if (!r->got_model) {
+        if (!strcmp(name, "Vm") && number) {
+            if (r->got_vm)
+                return FAIL(err, errlen, "%s:%ld: Vm is given twice", r->path, lineno);
+            r->vm = x, r->got_vm = 1;
+            return 0;
+        }
+        if (ignored_global(name))
+            return 0;
+        return FAIL(err, errlen, "%s:%ld: unknown name '%s' before the model's name '%s' (expected Vm)",
+                    r->path, lineno, name, r->model);
+    }
+    int k = find_state(r->nsv, r->names, name, strlen(name));
+    if (k < 0) {
+        int rc = FAIL(err, errlen, "%s:%ld: unknown state '%s' of model %s", r->path, lineno, name, r->model);
+        list_states(err, errlen, r->nsv, r->names);
+        return rc;
+    }
+    if (r->got[k])
+        return FAIL(err, errlen, "%s:%ld: state '%s' is given twice", r->path, lineno, name);
+    r->sv[k] = x, r->got[k] = 1;
+    return 0;
+}
+
+int bout_load_state(const char *path, const char *model, int nsv, const char *const *names, double *sv,
+                    double *vm, char *err, size_t errlen) {
+    errno = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return FAIL(err, errlen, "%s: %s", path, strerror(errno));
+    StateRead r = {path, model, nsv, names, calloc((size_t)nsv + 1, sizeof(double)), 0,
+                   calloc((size_t)nsv + 1, 1), 0, 0};
+    int rc = r.sv && r.got ? 0 : FAIL(err, errlen, "%s: out of memory", path);
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0;
+    while (rc == 0 && getline(&line, &cap, f) >= 0)
+        rc = state_line(&r, line, ++lineno, err, errlen);
+    if (rc == 0 && ferror(f))
+        rc = FAIL(err, errlen, "%s: %s", path, strerror(errno ? errno : EIO));
+    free(line);
+    fclose(f);
+    if (rc == 0 && !r.got_model)
+        rc = FAIL(err, errlen, "%s: no line with the model's name '%s'", path, model);
+    if (rc == 0 && !r.got_vm)
+        rc = FAIL(err, errlen, "%s: no Vm line (expected 'VALUE # Vm' before the model's name)", path);
+    for (int k = 0; k < nsv && rc == 0; k++)
+        if (!r.got[k])
+            rc = FAIL(err, errlen, "%s: state '%s' of model %s is missing", path, names[k], model);
+    if (rc == 0) {
+        memcpy(sv, r.sv, (size_t)nsv * sizeof *sv);
+        *vm = r.vm;
+    }
+    free(r.sv);
+    free(r.got);
+    return rc;
+}

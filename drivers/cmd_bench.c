@@ -1,0 +1,571 @@
+/* cmd_bench.c: `starcarp bench`, openCARP's bench on StarPU: one cell or a population of cells of
+ * a model advanced on every CPU core and GPU (scheduler/sc_cells.c), with bench's options, timing
+ * rules and output files (drivers/bench_opts.c, drivers/bench_out.c), and under `mpirun -np N`
+ * with StarPU-MPI each rank advancing its share of the cells.
+ *
+ * The time loop (bench.md, "Timing rules"): the run covers steps d = 0 .. nsteps inclusive; at an
+ * output step the probe cells' Vm and Iion (the Iion of the previous step; at d = 0 the model
+ * evaluated at the initial state) are written before the step; the state file and the checkpoint
+ * are written before their step. Between such events the cells are advanced by tasks of K steps
+ * that never leave the devices; only the probes' values travel (sc_cells_sample). After every
+ * chunk the partitions' failure records are checked: a failing cell stops the run with its index,
+ * the time and what went wrong (exit status 1). Exit status 2 for bad options. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef SC_HAVE_MPI
+#include <mpi.h>
+#include <starpu_mpi.h>
+#endif
+
+#include "bench_opts.h"
+#include "bench_out.h"
+#include "commands.h"
+#include "impar.h"
+#include "plot.h"
+#include "starcarp.h"
+
+/* The ranks of the run (1 without MPI) and this rank's share of the cells. */
+typedef struct Share {
+    int rank, size;
+    long first, count;          /* global index of the first cell, number of cells */
+} Share;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* --list-imps: the library's models, one per line. */
+static int list_imps(void)
+{
+    for (int i = 0; i < sc_model_count(); i++)
+        printf("%s\n", sc_model_at(i)->name);
+    return 0;
+}
+
+/* The model's parameters as impar.c wants them (flags from ScModelDesc.param_flags). */
+typedef struct ImparHold {
+    ImparModel m;
+    int *nflags;
+} ImparHold;
+
+static void impar_model(const ScModelDesc *d, const double *values, ImparHold *h)
+{
+    h->nflags = calloc((size_t)d->nparams + 1, sizeof(int));
+    for (int k = 0; k < d->nparams; k++)
+        if (d->param_flags && d->param_flags[k])
+            while (d->param_flags[k][h->nflags[k]])
+                h->nflags[k]++;
+    h->m.nparams = d->nparams;
+    h->m.names = d->param_names;
+    h->m.defaults = values;
+    h->m.nflags = h->nflags;
+    h->m.flagnames = (const char *const *const *)d->param_flags;
+}
+
+/* Progress: a bar on a terminal, a line every 10 % otherwise (rank 0, not with --quiet). */
+typedef struct Progress {
+    int on, tty, last;
+    double t0;
+} Progress;
+
+static void progress(Progress *p, long d, long total, double t_ms)
+{
+    if (!p->on || total <= 0)
+        return;
+    int pc = (int)(100.0 * (double)d / (double)total);
+    if (p->tty) {
+        if (pc == p->last && d < total)
+            return;
+        int w = 40, fill = pc * w / 100;
+        fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.1f ms  %.1f s", fill, "########################################",
+                w - fill, "", pc, t_ms, now_s() - p->t0);
+        if (d >= total)
+            fputc('\n', stderr);
+    } else {
+        if (pc / 10 == p->last / 10 && d < total)
+            return;
+        fprintf(stderr, "progress: %3d%%  t = %.1f ms  %.1f s\n", pc, t_ms, now_s() - p->t0);
+    }
+    p->last = pc;
+}
+
+/* This rank's cells: shares in proportion to each rank's speed (CPU workers + GPUs x speedup). */
+static void make_share(Share *s, long num, double speed)
+{
+    s->first = 0, s->count = num;
+#ifdef SC_HAVE_MPI
+    if (s->size > 1) {
+        double *sp = malloc(sizeof(double) * (size_t)s->size), tot = 0;
+        MPI_Allgather(&speed, 1, MPI_DOUBLE, sp, 1, MPI_DOUBLE, MPI_COMM_WORLD);
+        for (int r = 0; r < s->size; r++)
+            tot += sp[r];
+        long acc = 0;
+        for (int r = 0; r < s->size; r++) {
+            long n = r == s->size - 1 ? num - acc : (long)floor((double)num * sp[r] / tot);
+            if (r == s->rank)
+                s->first = acc, s->count = n;
+            acc += n;
+        }
+        free(sp);
+    }
+#else
+    (void)speed;
+#endif
+}
+
+/* The sampled values (Vm, Iion, states) of the probes, on rank 0: each rank samples the probes it
+ * owns, the others are zero, and a sum brings them together. vals[j * (2 + nsv) ...]. */
+static int sample_probes(ScCells *c, const Share *s, const long *probe, int np, int nsv, double *vals)
+{
+    const int w = 2 + nsv;
+    memset(vals, 0, sizeof(double) * (size_t)np * (size_t)w);
+    long *mine = malloc(sizeof(long) * (size_t)(np + 1));
+    int *at = malloc(sizeof(int) * (size_t)(np + 1)), nm = 0;
+    for (int j = 0; j < np; j++)
+        if (probe[j] >= s->first && probe[j] < s->first + s->count)
+            mine[nm] = probe[j] - s->first, at[nm++] = j;
+    int rc = 0;
+    if (nm) {
+        double *vm = malloc(sizeof(double) * (size_t)nm), *ii = malloc(sizeof(double) * (size_t)nm);
+        double *sv = malloc(sizeof(double) * (size_t)nm * (size_t)(nsv + 1));
+        rc = sc_cells_sample(c, mine, nm, vm, ii, sv);
+        for (int q = 0; q < nm && rc == 0; q++) {
+            double *o = vals + (size_t)at[q] * (size_t)w;
+            o[0] = vm[q], o[1] = ii[q];
+            memcpy(o + 2, sv + (size_t)q * (size_t)nsv, sizeof(double) * (size_t)nsv);
+        }
+        free(vm), free(ii), free(sv);
+    }
+    free(mine), free(at);
+#ifdef SC_HAVE_MPI
+    if (s->size > 1) {
+        int n = np * w;
+        if (s->rank == 0)
+            MPI_Reduce(MPI_IN_PLACE, vals, n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+        else
+            MPI_Reduce(vals, NULL, n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    }
+#endif
+    return rc;
+}
+
+/* Check the failure records (all ranks): 0, or 1 with the earliest failure reported on rank 0. */
+static int check_failure(ScCells *c, const Share *s, double dt)
+{
+    ScFailure f;
+    int bad = sc_cells_wait(c, &f);
+    double key[2] = {bad ? (double)f.step : INFINITY, bad ? (double)(f.cell + s->first) : INFINITY};
+    int anybad = bad;
+#ifdef SC_HAVE_MPI
+    if (s->size > 1) {
+        MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        struct { double v; int r; } in = {key[0] * 4294967296.0 + key[1], s->rank}, out;
+        if (!bad)
+            in.v = INFINITY;
+        MPI_Allreduce(&in, &out, 1, MPI_DOUBLE_INT, MPI_MINLOC, MPI_COMM_WORLD);
+        if (anybad && out.r == s->rank)
+            fprintf(stderr, "starcarp bench: numerical failure in cell %ld at t = %.4g ms (step %ld, dt %g "
+                    "ms; rank %d): %s\n", (long)key[1], (double)f.step * dt, f.step, dt, s->rank, f.what);
+        return anybad;
+    }
+#endif
+    (void)key;
+    if (bad) {
+        if (f.cell < 0)
+            fprintf(stderr, "starcarp bench: %s\n", f.what);
+        else
+            fprintf(stderr, "starcarp bench: numerical failure in cell %ld at t = %.4g ms (step %ld, dt %g "
+                    "ms): %s\n", f.cell + s->first, (double)f.step * dt, f.step, dt, f.what);
+    }
+    return anybad;
+}
+
+/* A trace of the probes for --plot. */
+typedef struct Trace {
+    double *t, *vm;             /* [n], [np][cap] */
+    long n, cap;
+} Trace;
+
+static void trace_add(Trace *tr, int np, double t, const double *vals, int w)
+{
+    if (tr->n == tr->cap) {
+        tr->cap = tr->cap ? 2 * tr->cap : 1024;
+        tr->t = realloc(tr->t, sizeof(double) * (size_t)tr->cap);
+        double *nv = malloc(sizeof(double) * (size_t)tr->cap * (size_t)np);
+        for (int j = 0; j < np; j++)
+            if (tr->vm)
+                memcpy(nv + (size_t)j * (size_t)tr->cap, tr->vm + (size_t)j * (size_t)(tr->cap / 2),
+                       sizeof(double) * (size_t)tr->n);
+        free(tr->vm);
+        tr->vm = nv;
+    }
+    tr->t[tr->n] = t;
+    for (int j = 0; j < np; j++)
+        tr->vm[(size_t)j * (size_t)tr->cap + (size_t)tr->n] = vals[(size_t)j * (size_t)w];
+    tr->n++;
+}
+
+static int write_plot(const Trace *tr, const BenchOpts *o, const char *model)
+{
+    char title[160];
+    snprintf(title, sizeof title, "%s: Vm of %ld probe cell%s", model, o->nprobe, o->nprobe > 1 ? "s" : "");
+    PlotFig *f = plot_new(1000, 600, title, "t (ms)", "Vm (mV)");
+    if (!f)
+        return -1;
+    for (long j = 0; j < o->nprobe && j < 12; j++) {
+        char lab[48];
+        snprintf(lab, sizeof lab, "cell %ld", o->probe[j]);
+        plot_series(f, tr->t, tr->vm + (size_t)j * (size_t)tr->cap, tr->n, lab);
+    }
+    int rc = plot_write_png(f, o->plot);
+    if (rc < 0)
+        fprintf(stderr, "starcarp bench: --plot: %s\n", plot_error(f));
+    plot_free(f);
+    return rc;
+}
+
+/* StarPU (and StarPU-MPI) up with the workers the options ask for. */
+static int start_starpu(const BenchOpts *o, Share *s, int *argc, char ***argv)
+{
+    if (o->perfmodels) {
+        /* a calibrated directory (starcarp calibrate): its models are stored under its class */
+        char path[1024], cls[160];
+        setenv("STARPU_PERF_MODEL_DIR", o->perfmodels, 1);
+        snprintf(path, sizeof path, "%s/starcarp-class.txt", o->perfmodels);
+        FILE *f = fopen(path, "r");
+        if (!f) {
+            fprintf(stderr, "starcarp bench: --perfmodels %s: no %s (made by starcarp calibrate): %s\n", o->perfmodels,
+                    path, strerror(errno));
+            return -1;
+        }
+        if (fscanf(f, "%159s", cls) == 1)
+            setenv("STARPU_HOSTNAME", cls, 1);
+        fclose(f);
+    }
+    struct starpu_conf conf;
+    starpu_conf_init(&conf);
+    if (o->ncpu >= 0)
+        conf.ncpus = (int)o->ncpu;
+    if (o->ngpu >= 0)
+        conf.ncuda = (int)o->ngpu;
+    if (o->sched && !getenv("STARPU_SCHED"))
+        conf.sched_policy_name = o->sched;
+    s->rank = 0, s->size = 1;
+    int rc;
+#ifdef SC_HAVE_MPI
+    if (getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE")) {
+        rc = starpu_mpi_init_conf(argc, argv, 1, MPI_COMM_WORLD, &conf);
+        if (rc == 0) {
+            starpu_mpi_comm_rank(MPI_COMM_WORLD, &s->rank);
+            starpu_mpi_comm_size(MPI_COMM_WORLD, &s->size);
+        }
+    } else
+#endif
+    {
+        (void)argc, (void)argv;
+        rc = starpu_init(&conf);
+    }
+    if (rc != 0) {
+        fprintf(stderr, "starcarp bench: StarPU could not start (%s)%s\n", strerror(-rc),
+                rc == -ENODEV ? ": no worker (check --ncpu/--ngpu)" : "");
+        return -1;
+    }
+    starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
+    return 0;
+}
+
+static void stop_starpu(const Share *s)
+{
+#ifdef SC_HAVE_MPI
+    if (s->size > 1 || getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE")) {
+        starpu_mpi_shutdown();
+        return;
+    }
+#endif
+    (void)s;
+    starpu_shutdown();
+}
+
+/* The final summary (rank 0): cells, steps, time, throughput, per-worker load. */
+static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, double wall)
+{
+    double cs = (double)s->count * (double)steps, all = cs;
+#ifdef SC_HAVE_MPI
+    if (s->size > 1)
+        MPI_Reduce(&cs, &all, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+#endif
+    ScWorkerLoad w[STARPU_NMAXWORKERS];
+    int nw = sc_cells_stats(c, w, STARPU_NMAXWORKERS);
+    unsigned long long oor[SC_MAX_TABLES];
+    sc_cells_lut_oor(c, oor);
+    if (s->rank != 0)
+        return;
+    fprintf(stderr, "summary: %s, %ld cells (%d partitions%s%s), %ld steps of %g ms, %s precision, K = %ld\n",
+            sc_cells_model(c)->name, o->num, sc_cells_nparts(c), s->size > 1 ? " on rank 0; ranks: " : "",
+            s->size > 1 ? "several" : "", steps, o->dt, o->precision == 32 ? "single" : "double",
+            o->steps_per_task);
+    fprintf(stderr, "summary: wall time %.3f s, %.4g cell-steps/s\n", wall, wall > 0 ? all / wall : 0);
+    double tot = 0;
+    for (int i = 0; i < nw; i++)
+        tot += w[i].cell_steps;
+    for (int i = 0; i < nw; i++)
+        if (w[i].tasks)
+            fprintf(stderr, "summary:   %-16s %6ld tasks %12.4g cell-steps (%5.1f %%) busy %.3f s\n", w[i].name,
+                    w[i].tasks, w[i].cell_steps, tot > 0 ? 100 * w[i].cell_steps / tot : 0, w[i].busy_s);
+    const ScModelDesc *d = sc_cells_model(c)->desc;
+    for (int t = 0; t < d->ntables; t++)
+        if (oor[t])
+            fprintf(stderr, "summary: lookup table %s: %llu values out of range (clamped)\n", d->tables[t].var,
+                    oor[t]);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    BenchOpts o;
+    char err[1024];
+    int prc = bopt_parse(argc, argv, &o, err, sizeof err);
+    if (prc == 1)
+        return 0;
+    if (prc < 0) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        return 2;
+    }
+    if (o.list_imps) {
+        bopt_free(&o);
+        return list_imps();
+    }
+    if (o.imp_info) {
+        char *av[] = {"models", "info", (char *)o.imp, NULL};
+        int rc = cmd_models(3, av);
+        bopt_free(&o);
+        return rc;
+    }
+    const ScModelEntry *m = sc_model_lookup(o.imp, NULL, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "starcarp bench: --imp %s: %s\n", o.imp, err);
+        bopt_free(&o);
+        return 2;
+    }
+    const ScModelDesc *d = m->desc;
+    /* parameters: --imp-par on the defaults, echoed (to stderr: stdout may hold the table) */
+    double *params = malloc(sizeof(double) * ((size_t)d->nparams + 1));
+    memcpy(params, d->param_defaults, sizeof(double) * (size_t)d->nparams);
+    ImparHold ih;
+    impar_model(d, d->param_defaults, &ih);
+    int rc = 2;
+    if (impar_apply(&ih.m, o.imp_par, params, stderr, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        goto out_params;
+    }
+    int vary_k[BOPT_MAX_VARY];
+    for (int v = 0; v < o.nvary; v++)
+        if ((vary_k[v] = impar_find(&ih.m, o.vary[v].name)) < 0) {
+            fprintf(stderr, "starcarp bench: --vary: %s has no parameter '%s' (see --imp-info)\n", m->name,
+                    o.vary[v].name);
+            goto out_params;
+        }
+    for (long j = 0; j < o.nprobe; j++)
+        if (o.probe[j] >= o.num) {
+            fprintf(stderr, "starcarp bench: --probe: cell %ld does not exist (--num %ld: cells 0 .. %ld)\n",
+                    o.probe[j], o.num, o.num - 1);
+            goto out_params;
+        }
+    int *dump = calloc((size_t)d->nsv + 1, sizeof(int));
+    if (o.imp_sv_dump && bout_dump_mask(o.imp_sv_dump, m->name, d->nsv, d->sv_names, dump, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: --imp-sv-dump: %s\n", err);
+        goto out_dump;
+    }
+
+    Share sh;
+    if (start_starpu(&o, &sh, &argc, &argv) < 0) {
+        rc = 1;
+        goto out_dump;
+    }
+    rc = 1;
+    int ncpu = (int)starpu_worker_get_count_by_type(STARPU_CPU_WORKER);
+    int ngpu = m->cuda[o.precision == 32] ? (int)starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) : 0;
+    make_share(&sh, o.num, (double)ncpu + 50.0 * (double)ngpu);
+
+    /* the cells of this rank */
+    BoptTrain tr;
+    int regular = bopt_train(&o, &tr) == 0;
+    ScCellsConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.ncells = sh.count, cfg.precision = o.precision, cfg.dt = o.dt, cfg.steps_per_task = (int)o.steps_per_task;
+    cfg.nparts = (int)o.nparts, cfg.free_placement = o.nparts > 0;
+    cfg.no_lut = o.no_lut, cfg.rtol = o.rtol, cfg.atol = o.atol, cfg.vm_bound = o.vm_bound;
+    cfg.stim = regular ? (ScStim){tr.start, tr.pulse, tr.period, tr.count, o.stim_curr}
+                       : (ScStim){0, 0, 0, 0, o.stim_curr};
+    if (o.num < sh.size) {
+        if (sh.rank == 0)
+            fprintf(stderr, "starcarp bench: --num %ld: fewer cells than the %d MPI ranks\n", o.num, sh.size);
+        rc = 2;
+        goto out_starpu;
+    }
+    ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
+    if (!c) {
+        /* the same options on every rank: every rank fails alike, none waits in a collective */
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        goto out_starpu;
+    }
+    if (sc_cells_set_params(c, params, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        goto out_cells;
+    }
+    for (int v = 0; v < o.nvary; v++) {
+        double *vals = malloc(sizeof(double) * (size_t)sh.count);
+        for (long i = 0; i < sh.count; i++)
+            vals[i] = bopt_vary_value(&o.vary[v], sh.first + i, o.num, params[vary_k[v]]);
+        int vr = sc_cells_vary_param(c, vary_k[v], vals, err, sizeof err);
+        free(vals);
+        if (vr < 0) {
+            fprintf(stderr, "starcarp bench: --vary %s: %s\n", o.vary[v].name, err);
+            goto out_cells;
+        }
+    }
+    if (o.read_ini_file) {
+        double *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)), vm0 = 0;
+        int lr = bout_load_state(o.read_ini_file, d->name, d->nstates, d->sv_names, sv0, &vm0, err, sizeof err);
+        if (lr == 0) {
+            double *col = malloc(sizeof(double) * (size_t)sh.count);
+            for (int k = -1; k < d->nstates; k++) {
+                for (long i = 0; i < sh.count; i++)
+                    col[i] = k < 0 ? vm0 : sv0[k];
+                sc_cells_write(c, k < 0 ? SC_VAR_VM : k, col);
+            }
+            free(col);
+        }
+        free(sv0);
+        if (lr < 0) {
+            fprintf(stderr, "starcarp bench: --read-ini-file: %s\n", err);
+            goto out_cells;
+        }
+    }
+    char rpath[1024];
+    if (o.restart)
+        snprintf(rpath, sizeof rpath, sh.size > 1 ? "%s.rank%d" : "%s", o.restart, sh.rank);
+    if (o.restart && sc_cells_load(c, rpath, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: --restart: %s\n", err);
+        goto out_cells;
+    }
+
+    /* outputs (rank 0) */
+    const int w = 2 + d->nsv, np = (int)o.nprobe;
+    BoutWriter **out = calloc((size_t)np, sizeof *out);
+    for (int j = 0; j < np && sh.rank == 0; j++) {
+        char name[512];
+        const char *fn = j == 0 ? o.fout : bout_probe_name(o.fout, o.probe[j], j, name, sizeof name);
+        out[j] = bout_open(fn, o.binary, o.validate, d->name, d->nsv, d->sv_names, o.imp_sv_dump ? dump : NULL,
+                           err, sizeof err);
+        if (!out[j]) {
+            fprintf(stderr, "starcarp bench: %s\n", err);
+            goto out_writers;
+        }
+    }
+    double *vals = malloc(sizeof(double) * (size_t)np * (size_t)w);
+    Trace trace = {0};
+    Progress pg = {.on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = now_s()};
+
+    /* the time loop */
+    const long last = bopt_nsteps(&o);
+    const long d_save = o.save_ini_file ? bopt_step(&o, o.save_ini_time) : -1;
+    const long d_ckpt = o.checkpoint ? bopt_step(&o, o.checkpoint_time) : -1;
+    const long chunk_max = last / 50 > o.steps_per_task ? last / 50 : o.steps_per_task;
+    long ds = sc_cells_step(c);
+    const long d_first = ds;
+    if (ds == 0 && sc_cells_eval_iion(c) < 0)
+        goto out_loop;
+    double t0 = now_s();
+    int failed = 0;
+    while (ds <= last && !failed) {
+        if (bopt_is_output(&o, ds)) {
+            if (sample_probes(c, &sh, o.probe, np, d->nsv, vals) < 0) {
+                fprintf(stderr, "starcarp bench: sampling the probe cells failed\n");
+                goto out_loop;
+            }
+            for (int j = 0; j < np && sh.rank == 0; j++) {
+                const double *v = vals + (size_t)j * (size_t)w;
+                if (bout_row(out[j], (double)ds * o.dt, v[0], v[1], v + 2) < 0) {
+                    fprintf(stderr, "starcarp bench: %s\n", bout_error(out[j]));
+                    goto out_loop;
+                }
+            }
+            if (o.plot && sh.rank == 0)
+                trace_add(&trace, np, (double)ds * o.dt, vals, w);
+        }
+        if (ds == d_save) {
+            sample_probes(c, &sh, o.probe, 1, d->nsv, vals);
+            if (sh.rank == 0 && bout_save_state(o.save_ini_file, d->name, d->nstates, d->sv_names, vals + 2,
+                                                vals[0], err, sizeof err) < 0) {
+                fprintf(stderr, "starcarp bench: --save-ini-file: %s\n", err);
+                goto out_loop;
+            }
+        }
+        if (ds == d_ckpt) {
+            char path[1024];
+            if (sh.size > 1)
+                snprintf(path, sizeof path, "%s.rank%d", o.checkpoint, sh.rank);
+            else
+                snprintf(path, sizeof path, "%s", o.checkpoint);
+            if (sc_cells_save(c, path, err, sizeof err) < 0) {
+                fprintf(stderr, "starcarp bench: --checkpoint: %s\n", err);
+                goto out_loop;
+            }
+        }
+        /* advance to the next event: output, state file, checkpoint, pulse edge, progress */
+        long next = last + 1;
+        for (long e = ds + 1; e <= last && e < ds + chunk_max; e++)
+            if (bopt_is_output(&o, e) || e == d_save || e == d_ckpt ||
+                (!regular && bopt_stim_on(&o, e) != bopt_stim_on(&o, e - 1))) {
+                next = e;
+                break;
+            }
+        if (next > ds + chunk_max)
+            next = ds + chunk_max;
+        if (!regular) {
+            /* --stim-times: the steps [ds, next) are all stimulated or all not */
+            ScStim st = {ds, next - ds, 0, bopt_stim_on(&o, ds) ? 1 : 0, o.stim_curr};
+            sc_cells_set_stim(c, &st);
+        }
+        if (sc_cells_advance(c, next - ds) < 0)
+            goto out_loop;
+        ds = next;
+        failed = check_failure(c, &sh, o.dt);
+        progress(&pg, ds, last + 1, (double)ds * o.dt);
+    }
+    double wall = now_s() - t0;
+    rc = failed ? 1 : 0;
+    if (!failed)
+        summary(c, &sh, &o, last + 1 - d_first, wall);
+    if (o.plot && sh.rank == 0 && trace.n && write_plot(&trace, &o, d->name) < 0)
+        rc = 1;
+out_loop:
+    free(trace.t), free(trace.vm), free(vals);
+out_writers:
+    for (int j = 0; j < np; j++)
+        if (out[j] && bout_close(out[j], err, sizeof err) < 0) {
+            fprintf(stderr, "starcarp bench: %s\n", err);
+            rc = 1;
+        }
+    free(out);
+out_cells:
+    sc_cells_destroy(c);
+out_starpu:
+    stop_starpu(&sh);
+out_dump:
+    free(dump);
+out_params:
+    free(ih.nflags);
+    free(params);
+    bopt_free(&o);
+    return rc;
+}

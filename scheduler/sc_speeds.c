@@ -1,0 +1,40 @@
+/* sc_speeds.c: reading the speed table of a calibration (sc_speeds.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sc_speeds.h"
+
+double sc_speeds_gpu_speedup(const char *dir, const char *model, int precision)
+{
+    char path[1024];
+    const char *pm = getenv("STARPU_PERF_MODEL_DIR"), *home = getenv("STARPU_HOME");
+    if (dir)
+        snprintf(path, sizeof path, "%s/%s", dir, SC_SPEEDS_FILE);
+    else if (pm)
+        snprintf(path, sizeof path, "%s/%s", pm, SC_SPEEDS_FILE);
+    else if (home)
+        snprintf(path, sizeof path, "%s/.starpu/sampling/%s", home, SC_SPEEDS_FILE);
+    else
+        return 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[512], name[256], kind[16];
+    long best_cells[2] = {-1, -1};
+    double ns[2] = {0, 0};
+    while (fgets(line, sizeof line, f)) {
+        int prec;
+        long cells, steps;
+        double v;
+        if (sscanf(line, "%255[^,],%d,%15[^,],%ld,%ld,%lf", name, &prec, kind, &cells, &steps, &v) != 6)
+            continue;   /* the header, or a line of another format */
+        if (strcmp(name, model) != 0 || prec != precision || !(v > 0))
+            continue;
+        int k = !strcmp(kind, "cpu") ? 0 : !strcmp(kind, "cuda") ? 1 : -1;
+        if (k >= 0 && cells >= best_cells[k])
+            best_cells[k] = cells, ns[k] = v;
+    }
+    fclose(f);
+    return ns[0] > 0 && ns[1] > 0 ? ns[0] / ns[1] : 0;
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# test_bench.sh STARCARP REFDIR [mpi]: `starcarp bench` end to end on StarPU's CPU workers.
+#   1. bench's table for AlievPanfilov (the case of REFDIR/cases.csv) against the reference trace:
+#      normalised RMS error below 1 %, and the row count and times of bench's rules;
+#   2. one CPU worker and two give the same table, bit for bit (partitions do not change results);
+#   3. a population (--num 300, --vary, --probe): one file per probe cell; the probe whose varied
+#      value equals the default reproduces the single-cell table exactly; another differs;
+#   4. checkpoint at 200 ms and restart: the restarted run's rows equal the uninterrupted run's;
+#   5. --fout -B / --validate: binary files of the right sizes and a header; --plot writes a PNG;
+#   6. a run that goes wrong (a huge stimulus) stops with exit status 1, naming cell, time, Vm;
+#   7. bad options exit 2 with the option named; --list-imps and --imp-info work;
+#   8. with StarPU-MPI (third argument "mpi": the build has it): 2 ranks give the same tables as 1.
+set -u
+sc=$1; ref=$2; mpi=${3:-}
+fails=0; n=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export STARPU_SILENT=1
+check() {  # check DESCRIPTION CONDITION-STATUS
+    n=$((n+1))
+    if [ "$2" != 0 ]; then
+        fails=$((fails+1)); echo "FAIL: $1"
+        for f in "$tmp"/*.err; do [ -s "$f" ] && { echo "--- $f"; tail -5 "$f"; }; done
+    else echo "ok: $1"; fi
+}
+
+# 1. reference: AlievPanfilov, stim 10 ms 1 ms 60, 1000 ms, output every 0.1 ms
+args=(--imp AlievPanfilov --stim-start 10 --stim-dur 1 --stim-curr 60 --duration 1000 --dt-out 0.1 -q)
+STARPU_NCPU=2 "$sc" bench "${args[@]}" > "$tmp/ap.txt" 2> "$tmp/ap.err"; rc=$?
+check "bench AlievPanfilov runs (status $rc)" $rc
+rows=$(wc -l < "$tmp/ap.txt")
+check "10001 rows (d = 0 .. 100000 every 10 steps), got $rows" $([ "$rows" = 10001 ]; echo $?)
+check "first row at t = 0 in bench's format" $(head -1 "$tmp/ap.txt" | grep -Eq '^     0\.000 [+-][0-9]\.[0-9]{8}e[+-][0-9]{2} [+-][0-9]\.[0-9]{8}e[+-][0-9]{2} $'; echo $?)
+err=$(awk -F, 'NR==FNR { if (FNR > 1) r[sprintf("%.3f", $1)] = $2; next }
+               { k = sprintf("%.3f", $1); if (k in r) { d = $2 - r[k]; s += d * d; c++;
+                 if (c == 1 || r[k] > mx) mx = r[k]; if (c == 1 || r[k] < mn) mn = r[k] } }
+               END { if (c < 9000) print "nan"; else printf "%.6f", 100 * sqrt(s / c) / (mx - mn) }' \
+          "$ref/traces/AlievPanfilov.csv" <(awk '{ printf "%s,%s\n", $1, $2 }' "$tmp/ap.txt"))
+echo "   normalised RMS error against the reference: $err %"
+check "error below 1 %" $(awk -v e="$err" 'BEGIN { exit !(e == e + 0 && e < 1) }'; echo $?)
+grep -q "summary: wall time" "$tmp/ap.err"; check "summary printed" $?
+
+# 2. one CPU worker against two: same bits
+STARPU_NCPU=1 "$sc" bench "${args[@]}" --num 40 > "$tmp/ap1.txt" 2>/dev/null
+STARPU_NCPU=2 "$sc" bench "${args[@]}" --num 40 --steps-per-task 7 > "$tmp/ap2.txt" 2>/dev/null
+cmp -s "$tmp/ap1.txt" "$tmp/ap2.txt"; check "1 CPU worker == 2 workers, K 10 == K 7 (bits)" $?
+cmp -s "$tmp/ap.txt" "$tmp/ap1.txt"; check "cell 0 of 40 cells == a single cell (bits)" $?
+
+# 3. population: k from 0.5x to 1.5x... of its value across 300 cells (cell 150 has the default)
+pop=(--imp AlievPanfilov --stim-start 10 --stim-curr 60 --duration 400 --num 301 --probe 150,0,300
+     --vary 'mu1*0.5:1.5' --fout "$tmp/pop" -q)
+STARPU_NCPU=2 "$sc" bench "${pop[@]}" 2> "$tmp/pop.err"; rc=$?
+check "population run (status $rc)" $rc
+"$sc" bench --imp AlievPanfilov --stim-start 10 --stim-curr 60 --duration 400 -q > "$tmp/one.txt" 2>/dev/null
+cmp -s "$tmp/pop.txt" "$tmp/one.txt"; check "the default-valued probe (cell 150) == single cell" $?
+[ -f "$tmp/pop_cell0.txt" ] && [ -f "$tmp/pop_cell300.txt" ]; check "one table per other probe" $?
+cmp -s "$tmp/pop_cell0.txt" "$tmp/pop_cell300.txt"; check "probes with other values differ" $([ $? != 0 ]; echo $?)
+
+# 4. checkpoint at 200 ms, restart to 400 ms
+ck=(--imp ten_tusscher_model_2006_epi --stim-start 10 --stim-curr 52 --duration 400 --num 20 -q)
+STARPU_NCPU=2 "$sc" bench "${ck[@]}" --checkpoint "$tmp/ck.bin" --checkpoint-time 200 > "$tmp/full.txt" 2>/dev/null
+check "checkpoint written" $([ -s "$tmp/ck.bin" ]; echo $?)
+STARPU_NCPU=1 "$sc" bench "${ck[@]}" --restart "$tmp/ck.bin" > "$tmp/rest.txt" 2> "$tmp/rest.err"
+check "restart runs" $?
+awk '$1 >= 200' "$tmp/full.txt" > "$tmp/full2.txt"
+cmp -s "$tmp/full2.txt" "$tmp/rest.txt"; check "restarted rows == uninterrupted rows (t >= 200 ms)" $?
+"$sc" bench --imp AlievPanfilov --num 20 --restart "$tmp/ck.bin" -q > /dev/null 2> "$tmp/bad.err"
+[ $? = 1 ] && grep -q "checkpoint of model ten_tusscher" "$tmp/bad.err"; check "a checkpoint of another model is refused" $?
+
+# 5. binary outputs, validate, plot
+"$sc" bench --imp AlievPanfilov --duration 50 --fout "$tmp/bin" -B --validate --plot "$tmp/p.png" -q 2>/dev/null
+check "binary run" $?
+sz=$(stat -c %s "$tmp/bin.Vm.bin" 2>/dev/null || echo 0)
+check "bin.Vm.bin holds 51 doubles ($sz bytes)" $([ "$sz" = 408 ]; echo $?)
+grep -q "bin.Vm.bin float64 8 51" "$tmp/bin_header.txt"; check "header lists bin.Vm.bin" $?
+ls "$tmp"/bin_*.bin > /dev/null 2>&1; check "--validate wrote the state files" $?
+head -c 8 "$tmp/p.png" | od -An -tx1 | grep -q "89 50 4e 47 0d 0a 1a 0a"; check "--plot wrote a PNG" $?
+
+# 6. a run that goes wrong stops cleanly and says where and when
+"$sc" bench --imp ten_tusscher_model_2006_epi --stim-curr 1e7 --num 3 --duration 20 -q > /dev/null 2> "$tmp/nan.err"; rc=$?
+cat "$tmp/nan.err" | head -3
+[ $rc = 1 ] && grep -Eq "numerical failure in cell [0-9]+ at t = [0-9.]+ ms" "$tmp/nan.err"
+check "numerical failure: status 1, cell and time named" $?
+
+# 7. options
+"$sc" bench --imp AlievPanfilov --dt abc > /dev/null 2> "$tmp/o.err"; rc=$?
+[ $rc = 2 ] && grep -q -- "--dt" "$tmp/o.err"; check "bad --dt: status 2, option named" $?
+"$sc" bench --imp NoSuchModel > /dev/null 2> "$tmp/o.err"; rc=$?
+[ $rc = 2 ] && grep -q "NoSuchModel" "$tmp/o.err"; check "unknown model: status 2" $?
+"$sc" bench --imp AlievPanfilov --imp-par "nosuch=1" > /dev/null 2> "$tmp/o.err"; rc=$?
+[ $rc = 2 ] && grep -q "nosuch" "$tmp/o.err"; check "unknown parameter in --imp-par: status 2" $?
+"$sc" bench --imp AlievPanfilov --num 10 --probe 12 > /dev/null 2> "$tmp/o.err"; rc=$?
+[ $rc = 2 ]; check "probe beyond --num: status 2" $?
+"$sc" bench --list-imps | grep -qx "ten_tusscher_model_2006_epi"; check "--list-imps" $?
+"$sc" bench --imp AlievPanfilov --imp-info | grep -q "parameters"; check "--imp-info" $?
+
+# 9. calibration: models, class, speed table and plot written; bench runs with them
+STARPU_NCPU=2 "$sc" calibrate --models AlievPanfilov --sizes 256,2048 --rounds 12 --dir "$tmp/pm" --class testclass \
+    --png "$tmp/cal.png" -q > "$tmp/cal.out" 2>&1; rc=$?
+check "calibrate runs (status $rc)" $rc
+grep -q "^# number of entries" "$tmp"/pm/codelets/45/starcarp.AlievPanfilov.f64.bsoa.exact 2>/dev/null
+check "StarPU model file codelets/*/starcarp.AlievPanfilov.f64.bsoa.exact written" $?
+# history rows: footprint, size (cells x steps: 2560 and 20480), ..., samples (12 timed tasks
+# each; StarPU drops a sample more than 50 % off the mean, STARPU_HISTORY_MAX_ERROR, which a
+# loaded machine produces: at least 6 must remain)
+hist=$(awk 'length($1) == 8 && $1 ~ /^[0-9a-f]+$/ && ($2 == 2560 || $2 == 20480) && $NF >= 6' \
+       "$tmp"/pm/codelets/45/starcarp.AlievPanfilov.f64.bsoa.exact 2>/dev/null | wc -l)
+[ "$hist" = 2 ] || cat "$tmp"/pm/codelets/45/starcarp.AlievPanfilov.f64.bsoa.exact "$tmp/cal.out"
+check "its history holds both sizes (cells x steps)" $([ "$hist" = 2 ]; echo $?)
+[ "$(grep -c '^AlievPanfilov,64,cpu,' "$tmp/pm/starcarp-speeds.csv" 2>/dev/null)" = 2 ]; check "speed table: 2 CPU rows" $?
+grep -qx testclass "$tmp/pm/starcarp-class.txt"; check "class file" $?
+head -c 8 "$tmp/cal.png" | od -An -tx1 | grep -q "89 50 4e 47"; check "calibration plot" $?
+"$sc" bench --imp AlievPanfilov --duration 20 --perfmodels "$tmp/pm" -q > "$tmp/pm.txt" 2>/dev/null
+check "bench --perfmodels runs" $?
+"$sc" bench --imp AlievPanfilov --duration 20 -q > "$tmp/nopm.txt" 2>/dev/null
+cmp -s "$tmp/pm.txt" "$tmp/nopm.txt"; check "same rows as without the models" $?
+"$sc" calibrate --models NoSuchModel > /dev/null 2>&1; [ $? = 2 ]; check "calibrate: unknown model: status 2" $?
+
+# 8. StarPU-MPI: 2 ranks == 1 rank
+if [ "$mpi" = mpi ]; then
+    mp=(--imp AlievPanfilov --stim-start 10 --stim-curr 60 --duration 300 --num 64 --probe 0,63 --vary 'mu1*0.8:1.2' -q)
+    STARPU_NCPU=1 "$sc" bench "${mp[@]}" --fout "$tmp/r1" 2>/dev/null
+    STARPU_NCPU=1 mpirun --allow-run-as-root --oversubscribe -np 2 "$sc" bench "${mp[@]}" --fout "$tmp/r2" \
+        > "$tmp/mpi.out" 2>&1; rc=$?
+    [ $rc = 0 ] || cat "$tmp/mpi.out"
+    cmp -s "$tmp/r1.txt" "$tmp/r2.txt" && cmp -s "$tmp/r1_cell63.txt" "$tmp/r2_cell63.txt"
+    check "2 MPI ranks == 1 rank (both probes, bits)" $?
+else
+    echo "note: a build without StarPU-MPI: the 2-rank check does not apply"
+fi
+
+echo "$n checks, $fails failed"
+[ $fails = 0 ]
