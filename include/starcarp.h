@@ -88,7 +88,7 @@ typedef struct ScFailure {
     long step;                /* the step d after which it was detected; time t = d * dt */
     double t;                 /* ms */
     double vm;                /* Vm there */
-    char what[160];           /* "Vm = nan", "Vm = 1.2e+03 beyond 1000 mV"; non-finite states named */
+    char what[256];           /* "Vm = nan", "Vm = 1.2e+03 beyond 1000 mV"; non-finite states named */
 } ScFailure;
 
 /* Per-worker account of a run (sc_cells_stats). */

@@ -482,7 +482,7 @@ int sc_cells_wait(ScCells *c, ScFailure *f)
         f->t = (double)f->step * c->cfg.dt;
         f->vm = bv;
         double bound = c->cfg.vm_bound > 0 ? c->cfg.vm_bound : 1000.0;
-        char states[120];
+        char states[160];
         bad_states(c, f->cell, states, sizeof states);
         if (isfinite(bv))
             snprintf(f->what, sizeof f->what, "Vm = %.6g mV beyond the bound %g mV%s", bv, bound, states);
