@@ -7,7 +7,8 @@
  *                      [--csv FILE] [--png FILE] [--ncpu N] [--ngpu N] [-q]
  *
  * For each model, each worker kind (CPU: one core; CUDA: one GPU) and each size, a cell array of
- * that many cells is pinned to that worker and advanced `rounds` times by one task of K steps
+ * that many cells, at rest (no stimulus), is pinned to that worker and advanced `rounds` times by
+ * one task of K steps
  * (after one untimed round): StarPU records each task in the model's history (history-based
  * models, 10 samples per size before they are trusted; StarPU drops a sample more than 50 % off
  * the mean, STARPU_HISTORY_MAX_ERROR, hence 12 rounds by default), and the median wall time is
@@ -210,7 +211,9 @@ static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, in
     memset(&cfg, 0, sizeof cfg);
     cfg.ncells = cells, cfg.precision = o->precision, cfg.dt = 0.01, cfg.steps_per_task = (int)o->k;
     cfg.nparts = 1, cfg.workers = &w;
-    cfg.stim = (ScStim){.start = 10, .pulse = 100, .period = 0, .count = 1, .amp = 40.0};
+    /* cells at rest, unstimulated: every task costs the same (an upstroke inside the timed rounds
+       would make adaptive methods' tasks differ by up to 100x, and StarPU drop them as outliers) */
+    cfg.stim = (ScStim){.start = 0, .pulse = 1, .period = 0, .count = 0, .amp = 0.0};
     char err[256];
     ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
     if (!c) {

@@ -187,8 +187,8 @@ struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, in
 /* Partition plan: sizes of nparts partitions of ncells cells (sizes[nparts]) for ncpu CPU workers
  * and ngpu GPUs, a GPU doing `speedup` times the work of a core in the same time: one partition
  * per CPU worker and one per GPU, sized so that all finish together, each a multiple of `align`
- * cells where possible (the vector width). Returns the number of partitions (<= ncpu + ngpu, and
- * no partition empty), or -1 on bad arguments. Pure function (scheduler/sc_plan.c). */
+ * cells where possible (the vector width), none below 64 cells unless the array is smaller. Returns
+ * the number of partitions (<= ncpu + ngpu, and no partition empty), or -1 on bad arguments. Pure function (scheduler/sc_plan.c). */
 int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, long *sizes, int max);
 
 #ifdef __cplusplus

@@ -5,8 +5,8 @@
 # 150 % of its default across the cells, paced once (52 uA/cm^2 at 10 ms for 1 ms) and followed for
 # one beat (1000 ms), on every CPU core and GPU StarPU finds, with progress, a summary and a plot:
 #   - 1 million cells where a GPU is present;
-#   - on CPUs only, as many cells as finish in about a minute: a 20 ms run of 1000 cells measures
-#     this machine's cell-steps per second first, and the population is sized from it (printed).
+#   - on CPUs only, as many cells as finish in about a minute: one beat of 64 cells per core is
+#     timed first, and the population is sized from it (printed).
 # Outputs in BUILD_DIR/main-job/: main.txt (Vm and Iion of the first probe cell, bench's table),
 # main_cell<i>.txt (the other probes), main.png (their Vm traces).
 set -uo pipefail
@@ -22,12 +22,15 @@ if command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1; then
     num=1000000
     echo "== main job: $num cells of $model on every CPU core and GPU (a GPU is present)"
 else
-    echo "== sizing: 1000 cells for 20 ms on the CPUs of this machine"
-    rate=$("$sc" bench --imp "$model" --num 1000 --duration 20 -q 2>&1 >/dev/null |
-           sed -n 's/.*wall time .* s, \([0-9.e+]*\) cell-steps\/s.*/\1/p')
-    [ -n "$rate" ] || { echo "main-job: the sizing run failed" >&2; exit 1; }
-    num=$(awk -v r="$rate" 'BEGIN { n = int(r * 60 / 100001 / 10) * 10; if (n < 100) n = 100; print n }')
-    echo "   measured $rate cell-steps/s: one beat (100001 steps) of $num cells takes about a minute"
+    # the cost of a cell-step changes a hundredfold over a beat (cvode's upstroke and calcium
+    # release against rest): the sizing run is the whole beat, 64 cells per core
+    ncores=$(nproc); probe=$((64 * ncores))
+    echo "== sizing: one beat of $probe cells on the $ncores CPU cores of this machine"
+    t0=$(date +%s.%N)
+    "$sc" bench "${beat[@]}" --num "$probe" --dt-out 1000 -q > /dev/null 2>&1 || { echo "main-job: the sizing run failed" >&2; exit 1; }
+    t1=$(date +%s.%N)
+    num=$(awk -v a="$t0" -v b="$t1" -v p="$probe" 'BEGIN { n = int(p * 60 / (b - a) / 10) * 10; if (n < p) n = p; print n }')
+    echo "   $probe cells took $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s: one beat of $num cells takes about a minute"
     echo "== main job: $num cells of $model on the CPUs only (no GPU here)"
 fi
 last=$((num - 1)); mid=$((num / 2))
