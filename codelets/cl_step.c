@@ -53,16 +53,15 @@ void sc_step_cpu(void *buffers[], void *cl_arg)
     account(t, a.n);
 }
 
-#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-/* The model's CUDA launcher on StarPU's stream of this worker (asynchronous codelet); a launch
- * error is recorded for the host, which stops the run. The kernels skip a failed partition. */
-void sc_step_cuda(void *buffers[], void *cl_arg)
+#if (defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)) || defined(STARPU_USE_HIP)
+/* A GPU launcher of the model (CUDA or HIP, [precision]) on StarPU's stream of this worker
+ * (asynchronous codelet); a launch error is recorded for the host, which stops the run. The
+ * kernels skip a failed partition. */
+static void step_gpu(void *buffers[], const struct sc_step_task *t, ScGpuLauncher run, void *stream)
 {
-    const struct sc_step_task *t = cl_arg;
     ScStepArgs a;
     unpack(buffers, t, &a);
-    ScGpuLauncher run = t->model->cuda[t->precision == 32];
-    int rc = run ? run(&a, starpu_cuda_get_local_stream()) : -1;
+    int rc = run ? run(&a, stream) : -1;
     if (rc != 0) {
         ScAccount *acc = t->account;
         if (acc && !acc->launch_error)
@@ -73,21 +72,19 @@ void sc_step_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
+void sc_step_cuda(void *buffers[], void *cl_arg)
+{
+    const struct sc_step_task *t = cl_arg;
+    step_gpu(buffers, t, t->model->cuda[t->precision == 32], starpu_cuda_get_local_stream());
+}
+#endif
+
 #ifdef STARPU_USE_HIP
 void sc_step_hip(void *buffers[], void *cl_arg)
 {
     const struct sc_step_task *t = cl_arg;
-    ScStepArgs a;
-    unpack(buffers, t, &a);
-    ScGpuLauncher run = t->model->hip[t->precision == 32];
-    int rc = run ? run(&a, starpu_hip_get_local_stream()) : -1;
-    if (rc != 0) {
-        ScAccount *acc = t->account;
-        if (acc && !acc->launch_error)
-            acc->launch_error = rc;
-        return;
-    }
-    account(t, a.n);
+    step_gpu(buffers, t, t->model->hip[t->precision == 32], starpu_hip_get_local_stream());
 }
 #endif
 

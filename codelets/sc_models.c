@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "emit.h"
+#include "sc_internal.h"
 #include "starcarp.h"
 #include "starcarp_model.h"
 
@@ -53,7 +54,7 @@ const ScModelEntry *sc_model_at(int i) {
     return i >= 0 && i < sc_model_registry_count ? &sc_model_registry[i] : NULL;
 }
 
-static void set_err(char *err, size_t len, const char *fmt, ...) {
+void sc_set_err(char *err, size_t len, const char *fmt, ...) {
     if (!err || !len)
         return;
     va_list ap;
@@ -104,13 +105,13 @@ static int gen_file(const ScModel *m, const char *path, EmitTarget t, int single
                     const char *overrides, char *err, size_t len) {
     FILE *f = fopen(path, "w");
     if (!f) {
-        set_err(err, len, "cannot write %s: %s", path, strerror(errno));
+        sc_set_err(err, len, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
     EmitOptions o = {t, single, 0, overrides, ident};
     int rc = emit_model(f, m, &o);
     if (fclose(f) != 0 || rc) {
-        set_err(err, len, "cannot write %s", path);
+        sc_set_err(err, len, "cannot write %s", path);
         return -1;
     }
     return 0;
@@ -122,7 +123,7 @@ static int run_cmd(const char *cmd, const char *log, char *err, size_t len) {
     int rc = system(full);
     free(full);
     if (rc != 0) {
-        set_err(err, len, "building the plugin failed (command: %s); see %s", cmd, log);
+        sc_set_err(err, len, "building the plugin failed (command: %s); see %s", cmd, log);
         return -1;
     }
     return 0;
@@ -136,13 +137,13 @@ static const ScModelEntry *load_plugin(const char *path, const char *overrides, 
     ScSemaOptions sopt = {overrides};
     ScModel *m = sema_load_file_opts(&ar, &dg, path, &sopt);
     if (!m || diag_failed(&dg)) {
-        set_err(err, len, "%s: the model has errors (reported above)", path);
+        sc_set_err(err, len, "%s: the model has errors (reported above)", path);
         ar_free(&ar);
         return NULL;
     }
     const char *inc = include_dir();
     if (!inc) {
-        set_err(err, len, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
+        sc_set_err(err, len, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
         ar_free(&ar);
         return NULL;
     }
@@ -196,7 +197,7 @@ static const ScModelEntry *load_plugin(const char *path, const char *overrides, 
 #endif
     if (access(so, R_OK) != 0) {
         if (make_dirs(dir) != 0) {
-            set_err(err, len, "cannot create the plugin cache %s: %s", dir, strerror(errno));
+            sc_set_err(err, len, "cannot create the plugin cache %s: %s", dir, strerror(errno));
             ar_free(&ar);
             return NULL;
         }
@@ -222,7 +223,7 @@ static const ScModelEntry *load_plugin(const char *path, const char *overrides, 
         char tmp[4300];
         snprintf(tmp, sizeof tmp, "%s/plugin.tmp.so", dir);
         if (!bad && rename(tmp, so) != 0) {
-            set_err(err, len, "cannot install %s: %s", so, strerror(errno));
+            sc_set_err(err, len, "cannot install %s: %s", so, strerror(errno));
             bad = 1;
         }
         if (bad) {
@@ -233,7 +234,7 @@ static const ScModelEntry *load_plugin(const char *path, const char *overrides, 
     ar_free(&ar);
     void *lib = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
-        set_err(err, len, "cannot load the plugin %s: %s", so, dlerror());
+        sc_set_err(err, len, "cannot load the plugin %s: %s", so, dlerror());
         return NULL;
     }
     ScModelEntry *e = calloc(1, sizeof *e);
@@ -241,7 +242,7 @@ static const ScModelEntry *load_plugin(const char *path, const char *overrides, 
     snprintf(sym, sizeof sym, "%s_model", ident);
     e->desc = dlsym(lib, sym);
     if (!e->desc || e->desc->abi != SC_MODEL_ABI) {
-        set_err(err, len, "the plugin %s has no %s of ABI %d", so, sym, SC_MODEL_ABI);
+        sc_set_err(err, len, "the plugin %s has no %s of ABI %d", so, sym, SC_MODEL_ABI);
         free(e);
         return NULL;
     }
@@ -261,12 +262,12 @@ static const ScModelEntry *load_plugin(const char *path, const char *overrides, 
 
 const ScModelEntry *sc_model_lookup(const char *name, const char *overrides, char *err, size_t len) {
     if (!name || !*name) {
-        set_err(err, len, "no model given");
+        sc_set_err(err, len, "no model given");
         return NULL;
     }
     if (ends_with(name, ".model") || strchr(name, '/')) {
         if (access(name, R_OK) != 0) {
-            set_err(err, len, "cannot read the model file '%s': %s", name, strerror(errno));
+            sc_set_err(err, len, "cannot read the model file '%s': %s", name, strerror(errno));
             return NULL;
         }
         return load_plugin(name, overrides, err, len);
@@ -284,7 +285,7 @@ const ScModelEntry *sc_model_lookup(const char *name, const char *overrides, cha
                     if (access(p, R_OK) == 0)
                         return load_plugin(p, overrides, err, len);
                 }
-                set_err(err, len, "the source of model '%s' (%s) is not found: method overrides "
+                sc_set_err(err, len, "the source of model '%s' (%s) is not found: method overrides "
                                   "need it", name, sc_model_registry[i].file);
                 return NULL;
             }
@@ -293,7 +294,7 @@ const ScModelEntry *sc_model_lookup(const char *name, const char *overrides, cha
         if (strcmp(sc_model_registry[i].name, name) == 0 ||
             strcmp(sc_model_registry[i].desc->name, name) == 0)
             return &sc_model_registry[i];
-    set_err(err, len, "unknown model '%s': `starcarp models list` shows the library, or give a "
+    sc_set_err(err, len, "unknown model '%s': `starcarp models list` shows the library, or give a "
                       ".model file", name);
     return NULL;
 }

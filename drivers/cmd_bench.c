@@ -36,13 +36,6 @@ typedef struct Share {
     long first, count;          /* global index of the first cell, number of cells */
 } Share;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* --list-imps: the library's models, one per line. */
 static int list_imps(void)
 {
@@ -87,13 +80,13 @@ static void progress(Progress *p, long d, long total, double t_ms)
             return;
         int w = 40, fill = pc * w / 100;
         fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.1f ms  %.1f s", fill, "########################################",
-                w - fill, "", pc, t_ms, now_s() - p->t0);
+                w - fill, "", pc, t_ms, cli_now_s() - p->t0);
         if (d >= total)
             fputc('\n', stderr);
     } else {
         if (pc / 10 == p->last / 10 && d < total)
             return;
-        fprintf(stderr, "progress: %3d%%  t = %.1f ms  %.1f s\n", pc, t_ms, now_s() - p->t0);
+        fprintf(stderr, "progress: %3d%%  t = %.1f ms  %.1f s\n", pc, t_ms, cli_now_s() - p->t0);
     }
     p->last = pc;
 }
@@ -473,7 +466,7 @@ int cmd_bench(int argc, char **argv)
     }
     double *vals = malloc(sizeof(double) * (size_t)np * (size_t)w);
     Trace trace = {0};
-    Progress pg = {.on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = now_s()};
+    Progress pg = {.on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = cli_now_s()};
 
     /* the time loop */
     const long last = bopt_nsteps(&o);
@@ -484,7 +477,7 @@ int cmd_bench(int argc, char **argv)
     const long d_first = ds;
     if (ds == 0 && sc_cells_eval_iion(c) < 0)
         goto out_loop;
-    double t0 = now_s();
+    double t0 = cli_now_s();
     int failed = 0;
     while (ds <= last && !failed) {
         if (bopt_is_output(&o, ds)) {
@@ -542,7 +535,7 @@ int cmd_bench(int argc, char **argv)
         failed = check_failure(c, &sh, o.dt);
         progress(&pg, ds, last + 1, (double)ds * o.dt);
     }
-    double wall = now_s() - t0;
+    double wall = cli_now_s() - t0;
     rc = failed ? 1 : 0;
     if (!failed)
         summary(c, &sh, &o, last + 1 - d_first, wall);

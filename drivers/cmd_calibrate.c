@@ -45,13 +45,6 @@ typedef struct CalOpts {
     int precision, quiet;
 } CalOpts;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -223,10 +216,10 @@ static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, in
     double t[MAX_ROUNDS];
     int bad = 0;
     for (long r = -1; r < o->rounds && !bad; r++) {
-        double t0 = now_s();
+        double t0 = cli_now_s();
         bad = sc_cells_advance(c, o->k) < 0 || sc_cells_wait(c, NULL) != 0;
         if (r >= 0)
-            t[r] = now_s() - t0;
+            t[r] = cli_now_s() - t0;
     }
     sc_cells_destroy(c);
     if (bad)
@@ -316,7 +309,7 @@ int cmd_calibrate(int argc, char **argv)
     if (fig)
         plot_set_log(fig, 1, 1);
     int rc = 0;
-    double t_start = now_s();
+    double t_start = cli_now_s();
     for (int i = 0; i < nm; i++) {
         for (int kind = 0; kind < 2; kind++) {
             int w = kind == 0 ? cpu_id : ngpu ? gpu_ids[0] : -1;
@@ -340,7 +333,7 @@ int cmd_calibrate(int argc, char **argv)
                 xs[n] = (double)o.sizes[s], ys[n++] = t;
                 if (!o.quiet)
                     fprintf(stderr, "calibrate: %s %s %ld cells done (%.0f s)\n", ms[i]->name, kind ? "cuda" : "cpu",
-                            o.sizes[s], now_s() - t_start);
+                            o.sizes[s], cli_now_s() - t_start);
             }
             if (fig && n) {
                 char lab[128];

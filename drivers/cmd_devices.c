@@ -98,13 +98,6 @@ static void fill_uniform(double *x, long n, double lo, double hi, uint64_t seed)
     }
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 static void print_workers(void)
 {
     unsigned nw = starpu_worker_get_count();
@@ -140,7 +133,7 @@ static long run_check(const DevOpts *o, double *elapsed)
     starpu_data_partition(hv, &f);
     starpu_data_partition(hi, &f);
 
-    double t0 = now_s();
+    double t0 = cli_now_s();
     const double dt = 0.01;
     for (long s = 0; s < o->steps; s++) {
         double stim = (s % 3 == 0) ? 60.0 : 0.0;
@@ -150,7 +143,7 @@ static long run_check(const DevOpts *o, double *elapsed)
         }
     }
     starpu_task_wait_for_all();
-    *elapsed = now_s() - t0;
+    *elapsed = cli_now_s() - t0;
     starpu_data_unpartition(hv, STARPU_MAIN_RAM);
     starpu_data_unpartition(hi, STARPU_MAIN_RAM);
     starpu_data_unregister(hv);

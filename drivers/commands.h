@@ -13,4 +13,7 @@ int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c: StarPU performance
 /* Parse a positive integer option value; on error print "starcarp OPTION: ..." and return -1. */
 long cli_positive(const char *cmd, const char *opt, const char *val);
 
+/* Seconds on the monotonic clock (for wall times and progress). */
+double cli_now_s(void);
+
 #endif

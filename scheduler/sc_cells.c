@@ -16,11 +16,11 @@
  * device copies. */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sc_internal.h"
 #include "sc_speeds.h"
 #include "sc_step_codelet.h"
 
@@ -53,16 +53,6 @@ struct ScCells {
     ScAccount acc;
     double busy[STARPU_NMAXWORKERS];
 };
-
-static void set_err(char *err, size_t len, const char *fmt, ...)
-{
-    if (!err || !len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-}
 
 static double getv(const ScCells *c, const void *p, size_t k)
 {
@@ -122,18 +112,16 @@ static int plan(ScCells *c, char *err, size_t errlen)
     if (c->cfg.ngpu_hint > 0 && c->cfg.ngpu_hint < ngpu)
         ngpu = c->cfg.ngpu_hint;
     if (ncpu + ngpu == 0) {
-        set_err(err, errlen, "no StarPU worker can run %s (CPU workers: 0%s)", c->m->name,
+        sc_set_err(err, errlen, "no StarPU worker can run %s (CPU workers: 0%s)", c->m->name,
                 ngpu ? "" : ", no GPU kernel");
         return -1;
     }
     const int *lanes = c->m->cpu_lanes[c->f32];
     long align = lanes && *lanes > 0 ? *lanes : 1;
     int max = ncpu + ngpu;
-    c->size = calloc((size_t)max + (size_t)(c->cfg.nparts > max ? c->cfg.nparts : 0), sizeof(long));
     if (c->cfg.nparts > 0) {
         /* explicit: nparts partitions, equal (or weighted), placed by the scheduler */
         int np = c->cfg.nparts > c->n ? (int)c->n : c->cfg.nparts;
-        free(c->size);
         c->size = calloc((size_t)np, sizeof(long));
         double wsum = 0;
         for (int p = 0; p < np; p++)
@@ -143,7 +131,7 @@ static int plan(ScCells *c, char *err, size_t errlen)
             double w = c->cfg.part_weights ? c->cfg.part_weights[p] : 1.0;
             c->size[p] = p == np - 1 ? c->n - used : (long)floor((double)c->n * w / wsum);
             if (c->size[p] < 1) {
-                set_err(err, errlen, "partition %d would be empty (weights or nparts too large)", p);
+                sc_set_err(err, errlen, "partition %d would be empty (weights or nparts too large)", p);
                 return -1;
             }
             used += c->size[p];
@@ -159,10 +147,11 @@ static int plan(ScCells *c, char *err, size_t errlen)
             speedup = sc_speeds_gpu_speedup(NULL, c->m->name, c->f32 ? 32 : 64);
         if (speedup <= 0)
             speedup = SC_DEFAULT_SPEEDUP;
+        c->size = calloc((size_t)max, sizeof(long));
         int np = sc_plan_parts(c->n, ncpu, ngpu, speedup, ngpu ? (align > SC_GPU_ALIGN ? align : SC_GPU_ALIGN)
                                                                 : align, c->size, max);
         if (np < 1) {
-            set_err(err, errlen, "cannot plan partitions of %ld cells", c->n);
+            sc_set_err(err, errlen, "cannot plan partitions of %ld cells", c->n);
             return -1;
         }
         c->np = np;
@@ -198,20 +187,20 @@ static void fill_pc(ScCells *c)
 ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *err, size_t errlen)
 {
     if (!m || !cfg) {
-        set_err(err, errlen, "no model or no configuration");
+        sc_set_err(err, errlen, "no model or no configuration");
         return NULL;
     }
     if (cfg->ncells < 1 || cfg->ncells > 0x7fffffffL) {
-        set_err(err, errlen, "cell count %ld out of range (1 .. 2147483647)", cfg->ncells);
+        sc_set_err(err, errlen, "cell count %ld out of range (1 .. 2147483647)", cfg->ncells);
         return NULL;
     }
     if (cfg->precision != 0 && cfg->precision != 64 && cfg->precision != 32) {
-        set_err(err, errlen, "precision %d: accepted values are 64 and 32", cfg->precision);
+        sc_set_err(err, errlen, "precision %d: accepted values are 64 and 32", cfg->precision);
         return NULL;
     }
     ScCells *c = calloc(1, sizeof *c);
     if (!c) {
-        set_err(err, errlen, "out of memory");
+        sc_set_err(err, errlen, "out of memory");
         return NULL;
     }
     c->m = m, c->d = m->desc, c->cfg = *cfg;
@@ -223,7 +212,7 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
     if (c->cfg.steps_per_task <= 0)
         c->cfg.steps_per_task = SC_DEFAULT_K;
     if (!m->cpu[c->f32] && !c->d->c_run[c->f32]) {
-        set_err(err, errlen, "%s has no %s-precision kernel", m->name, c->f32 ? "single" : "double");
+        sc_set_err(err, errlen, "%s has no %s-precision kernel", m->name, c->f32 ? "single" : "double");
         free(c);
         return NULL;
     }
@@ -246,7 +235,7 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
     c->stat = calloc((size_t)c->np * SC_STAT_WORDS, sizeof(unsigned long long));
     if (!c->sv || !c->vm || !c->iion || (c->next && !c->ext) || !c->pc || (c->nlut && !c->lut) ||
         !c->params || !c->pcd || !c->stat) {
-        set_err(err, errlen, "out of memory for %ld cells of %s", c->n, m->name);
+        sc_set_err(err, errlen, "out of memory for %ld cells of %s", c->n, m->name);
         sc_cells_destroy(c);
         return NULL;
     }
@@ -604,7 +593,7 @@ int sc_cells_set_params(ScCells *c, const double *values, char *err, size_t errl
 {
     for (int k = 0; k < c->d->nparams; k++)
         if (!isfinite(values[k])) {
-            set_err(err, errlen, "parameter %s: value not finite", c->d->param_names[k]);
+            sc_set_err(err, errlen, "parameter %s: value not finite", c->d->param_names[k]);
             return -1;
         }
     starpu_data_acquire(c->h_pc, STARPU_W);
@@ -621,12 +610,12 @@ int sc_cells_set_params(ScCells *c, const double *values, char *err, size_t errl
 int sc_cells_vary_param(ScCells *c, int k, const double *values, char *err, size_t errlen)
 {
     if (k < 0 || k >= c->d->nparams) {
-        set_err(err, errlen, "no parameter %d (the model has %d)", k, c->d->nparams);
+        sc_set_err(err, errlen, "no parameter %d (the model has %d)", k, c->d->nparams);
         return -1;
     }
     for (long i = 0; i < c->n; i++)
         if (!isfinite(values[i])) {
-            set_err(err, errlen, "parameter %s: value of cell %ld not finite", c->d->param_names[k], i);
+            sc_set_err(err, errlen, "parameter %s: value of cell %ld not finite", c->d->param_names[k], i);
             return -1;
         }
     int row = -1;
@@ -635,14 +624,14 @@ int sc_cells_vary_param(ScCells *c, int k, const double *values, char *err, size
             row = r;
     if (row < 0) {
         if (c->nvary == SC_MAX_VARY) {
-            set_err(err, errlen, "at most %d parameters can vary per cell", SC_MAX_VARY);
+            sc_set_err(err, errlen, "at most %d parameters can vary per cell", SC_MAX_VARY);
             return -1;
         }
         /* one more row: a new blocked array, the old rows copied over, handles made anew */
         int nv = c->nvary + 1;
         void *np_ = calloc((size_t)c->n * (size_t)nv, c->esz);
         if (!np_) {
-            set_err(err, errlen, "out of memory");
+            sc_set_err(err, errlen, "out of memory");
             return -1;
         }
         if (c->nvary) {
@@ -723,7 +712,7 @@ int sc_cells_save(ScCells *c, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "wb");
     if (!f) {
-        set_err(err, errlen, "%s: %s", path, strerror(errno));
+        sc_set_err(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     ScCkptHeader h;
@@ -754,7 +743,7 @@ int sc_cells_save(ScCells *c, const char *path, char *err, size_t errlen)
     if (fclose(f) != 0)
         ok = 0;
     if (!ok || !buf)
-        set_err(err, errlen, "%s: %s", path, buf ? strerror(errno) : "out of memory");
+        sc_set_err(err, errlen, "%s: %s", path, buf ? strerror(errno) : "out of memory");
     free(buf);
     return ok && buf ? 0 : -1;
 }
@@ -763,7 +752,7 @@ int sc_cells_load(ScCells *c, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        set_err(err, errlen, "%s: %s", path, strerror(errno));
+        sc_set_err(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     char magic[sizeof ckpt_magic];
@@ -773,17 +762,17 @@ int sc_cells_load(ScCells *c, const char *path, char *err, size_t errlen)
     int *vk = NULL;
     if (fread(magic, 1, sizeof ckpt_magic - 1, f) != sizeof ckpt_magic - 1 ||
         memcmp(magic, ckpt_magic, sizeof ckpt_magic - 1) != 0 || fread(&h, sizeof h, 1, f) != 1) {
-        set_err(err, errlen, "%s: not a starcarp checkpoint", path);
+        sc_set_err(err, errlen, "%s: not a starcarp checkpoint", path);
         goto out;
     }
     h.model[sizeof h.model - 1] = '\0';
     if (strcmp(h.model, c->m->name) != 0 || h.nsv != c->nsv || h.nparams != c->d->nparams) {
-        set_err(err, errlen, "%s: checkpoint of model %s (%d states), this run is %s (%d states)", path, h.model,
+        sc_set_err(err, errlen, "%s: checkpoint of model %s (%d states), this run is %s (%d states)", path, h.model,
                 h.nsv, c->m->name, c->nsv);
         goto out;
     }
     if (h.ncells != c->n || h.precision != (c->f32 ? 32 : 64) || h.nvary < 0 || h.nvary > SC_MAX_VARY) {
-        set_err(err, errlen, "%s: checkpoint of %lld cells in %d-bit precision, this run has %ld cells in %d-bit",
+        sc_set_err(err, errlen, "%s: checkpoint of %lld cells in %d-bit precision, this run has %ld cells in %d-bit",
                 path, h.ncells, h.precision, c->n, c->f32 ? 32 : 64);
         goto out;
     }
@@ -792,14 +781,14 @@ int sc_cells_load(ScCells *c, const char *path, char *err, size_t errlen)
     buf = malloc(sizeof(double) * (size_t)c->n);
     if (!params || !vk || !buf || fread(params, sizeof(double), (size_t)h.nparams, f) != (size_t)h.nparams ||
         fread(vk, sizeof(int), (size_t)h.nvary, f) != (size_t)h.nvary) {
-        set_err(err, errlen, "%s: truncated checkpoint", path);
+        sc_set_err(err, errlen, "%s: truncated checkpoint", path);
         goto out;
     }
     if (sc_cells_set_params(c, params, err, errlen) < 0)
         goto out;
     for (int r = 0; r < h.nvary; r++) {
         if (fread(buf, sizeof(double), (size_t)c->n, f) != (size_t)c->n) {
-            set_err(err, errlen, "%s: truncated checkpoint", path);
+            sc_set_err(err, errlen, "%s: truncated checkpoint", path);
             goto out;
         }
         if (sc_cells_vary_param(c, vk[r], buf, err, errlen) < 0)
@@ -807,7 +796,7 @@ int sc_cells_load(ScCells *c, const char *path, char *err, size_t errlen)
     }
     for (int var = 0; var < c->nsv + 2; var++) {
         if (fread(buf, sizeof(double), (size_t)c->n, f) != (size_t)c->n) {
-            set_err(err, errlen, "%s: truncated checkpoint", path);
+            sc_set_err(err, errlen, "%s: truncated checkpoint", path);
             goto out;
         }
         sc_cells_write(c, var < c->nsv ? var : var == c->nsv ? SC_VAR_VM : SC_VAR_IION, buf);
