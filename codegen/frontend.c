@@ -7,7 +7,8 @@
 #include "frontend.h"
 #include "sema.h"
 
-/* Read the file in chunks (it may be a pipe), then copy it into the arena with a final NUL. */
+/* Read the file in chunks (it may be a pipe) into the arena with a final NUL; bytes the language
+ * cannot read (NUL, invalid UTF-8) are left for the lexer, which reports them where they are. */
 int fe_read_file(const char *path, SrcFile *out, Arena *ar) {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -37,12 +38,9 @@ int fe_read_file(const char *path, SrcFile *out, Arena *ar) {
         return -1;
     }
     buf[len] = '\0';
-    if (memchr(buf, '\0', len)) {
-        errno = EILSEQ;
-        return -1;
-    }
     out->path = path;
     out->text = buf;
+    out->len = len;   /* a NUL inside is the lexer's located error */
     return 0;
 }
 

@@ -36,11 +36,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Arena ar = {0};
     Diag dg = {0};
     dg.out = NULL;
-    SrcFile file = {"fuzz.model", text};
+    SrcFile file = {"fuzz.model", text, size};
     Ast *ast = fe_parse(&ar, &dg, &file);
     if (ast) {
         char *p1 = fuzz_print(ast);
-        SrcFile again = {"fuzz-printed.model", p1};
+        SrcFile again = {"fuzz-printed.model", p1, 0};
         Diag dg2 = {0};
         Ast *ast2 = fe_parse(&ar, &dg2, &again);
         if (!ast2)

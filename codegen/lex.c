@@ -20,6 +20,7 @@ typedef struct Lexer {
     const SrcFile *file;
     const char *linepos;      /* position up to which `line` and `linestart` are known */
     const char *linestart;    /* first character of line `line` */
+    const char *end;          /* end of the text (a NUL before it is an error) */
     int line;
     Token head, *tail;
 } Lexer;
@@ -97,12 +98,59 @@ static const char *lex_number(Lexer *lx, const char *p, double *val) {
     return q;
 }
 
+/* Length of the UTF-8 sequence at p (2 to 4 bytes, overlong forms and surrogates refused), or 0
+ * when p does not start one; its code point in *cp. */
+static int lex_utf8(const unsigned char *p, unsigned *cp) {
+    int n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
+    if (n == 0 || (n == 3 && p[0] > 0xef))
+        return 0;
+    unsigned c = p[0] & (0x7f >> n);
+    for (int i = 1; i < n; i++) {
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+        c = c << 6 | (p[i] & 0x3f);
+    }
+    if ((n == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) || (n == 4 && (c < 0x10000 || c > 0x10ffff)))
+        return 0;
+    *cp = c;
+    return n;
+}
+
+/* A character the language has no use for, at p: a located error that names it (a NUL byte, a
+ * control character, a non-ASCII character with its code point, or a byte that is not UTF-8).
+ * Never returns. */
+static _Noreturn void lex_bad_char(Lexer *lx, const char *p) {
+    const SrcFile *f = lx->file;
+    unsigned char c = (unsigned char)*p;
+    unsigned cp;
+    int n;
+    if (c == '&' || c == '|')
+        diag_error_pos(lx->dg, f->path, f->text, p, "invalid character '%c' (did you mean '%c%c'?)",
+                       c, c, c);
+    if (c == 0)
+        diag_error_pos(lx->dg, f->path, f->text, p, "invalid character: a NUL byte (is this a "
+                       "text file?)");
+    if (c < 0x80 && isprint(c))
+        diag_error_pos(lx->dg, f->path, f->text, p, "invalid character '%c'", c);
+    if (c < 0x80)
+        diag_error_pos(lx->dg, f->path, f->text, p, "invalid control character '\\x%02x'", c);
+    if ((n = lex_utf8((const unsigned char *)p, &cp)) > 0)
+        diag_error_pos(lx->dg, f->path, f->text, p, "invalid character '%.*s' (U+%04X): names and "
+                       "operators are ASCII; non-ASCII text belongs in comments", n, p, cp);
+    diag_error_pos(lx->dg, f->path, f->text, p, "invalid byte '\\x%02x': the file is not UTF-8 text "
+                   "here", c);
+}
+
 /* Skip a block comment starting at p ("/" "*"); return the position after its end.
- * An unterminated comment is an error at its start. */
+ * An unterminated comment is an error at its start; a NUL byte inside it, an error where it is. */
 static const char *lex_block_comment(Lexer *lx, const char *p) {
     const char *end = strstr(p + 2, "*/");
-    if (!end)
+    if (!end) {
+        const char *nul = p + 2 + strlen(p + 2);
+        if (nul < lx->end)
+            lex_bad_char(lx, nul);
         diag_error_pos(lx->dg, lx->file->path, lx->file->text, p, "unterminated comment");
+    }
     return end + 2;
 }
 
@@ -115,6 +163,7 @@ Token *lex_file(Arena *ar, Diag *dg, const SrcFile *file, const char **meta) {
     lx.linepos = lx.linestart = file->text;
     lx.line = 1;
     lx.tail = &lx.head;
+    lx.end = file->text + (file->len ? file->len : strlen(file->text));
     if (meta)
         *meta = NULL;
 
@@ -173,15 +222,10 @@ Token *lex_file(Arena *ar, Diag *dg, const SrcFile *file, const char **meta) {
             p = last = p + plen;
             continue;
         }
-        if (c == '&' || c == '|') {
-            char want[3] = {(char)c, (char)c, 0};
-            diag_error_pos(dg, file->path, file->text, p,
-                           "invalid character '%c' (did you mean '%s'?)", c, want);
-        }
-        if (isprint(c))
-            diag_error_pos(dg, file->path, file->text, p, "invalid character '%c'", c);
-        diag_error_pos(dg, file->path, file->text, p, "invalid character '\\x%02x'", c);
+        lex_bad_char(&lx, p);
     }
+    if (p < lx.end)
+        lex_bad_char(&lx, p);   /* the text stopped at a NUL byte */
     lex_push(&lx, TK_EOF, last, 0);
     return lx.head.next;
 }

@@ -11,6 +11,8 @@ typedef enum {
 typedef struct SrcFile {
     const char *path;             /* as given by the user, for messages */
     const char *text;             /* whole file, NUL-terminated */
+    size_t len;                   /* bytes of text, NUL bytes inside it included (0: up to the
+                                     first NUL); a NUL before len is a located error */
 } SrcFile;
 
 typedef struct Token Token;

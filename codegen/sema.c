@@ -479,8 +479,7 @@ ScModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const ScSema
     SrcFile *file = ar_alloc(ar, sizeof *file);
     if (fe_read_file(path, file, ar) != 0) {
         if (dg->out)
-            fprintf(dg->out, "%s: error: cannot read the file: %s\n", path,
-                    errno == EILSEQ ? "it contains a NUL byte" : strerror(errno));
+            fprintf(dg->out, "%s: error: cannot read the file: %s\n", path, strerror(errno));
         dg->nerrors++;
         return NULL;
     }

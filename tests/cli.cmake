@@ -22,6 +22,6 @@ if(STARPUMPI_FOUND AND MPI_C_FOUND)
   set(_bench_mpi mpi)
 endif()
 add_test(NAME cli.bench COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_bench.sh ${SC_BIN}
-  ${CMAKE_SOURCE_DIR}/../shared/reference ${_bench_mpi})
+  ${SC_REFERENCE_DIR} ${_bench_mpi})
 set_tests_properties(cli.bench PROPERTIES TIMEOUT 900 LABELS cli
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;OMPI_MCA_rmaps_base_oversubscribe=1" RESOURCE_LOCK starpu)

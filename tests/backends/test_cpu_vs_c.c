@@ -7,7 +7,7 @@
  * the slowest models stop earlier, not before step 300, and their other checks run fewer steps,
  * not fewer than 200: see PAIR_BUDGET_S, SEC_BUDGET_S; the table gives the steps of both)
  * with one 1 ms stimulus at step 100 (amplitude: the model's stim_curr in
- * ../shared/reference/cases.csv when present, else 40 uA/cm2; positive depolarises). Lookup
+ * tests/reference/cases.csv, else 40 uA/cm2 for a model without a case; positive depolarises). Lookup
  * tables are used when the model has some (the default path). Checks:
  *   1. C (desc->c_run[0]) vs CPU (entry->cpu[0]), one step per call, run in lock step: the largest
  *      relative difference |a - b| / max(1e-6 * scale, |a|) of Vm over the whole run and of every
@@ -65,7 +65,8 @@ static double stim_amp(const char *name) {
     static int tried;
     if (!tried) {
         tried = 1;
-        csv = t_read_file(SC_SOURCE_DIR "/../shared/reference/cases.csv");
+        csv = t_read_file(SC_SOURCE_DIR "/tests/reference/cases.csv");
+        ASSERT(csv != NULL);   /* in the repository: its absence is a broken checkout */
     }
     if (csv) {
         size_t n = strlen(name);

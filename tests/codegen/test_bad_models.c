@@ -85,7 +85,7 @@ static int check_dir(const char *dir, CheckModel check) {
 /* Parse generated text; return the first message line (malloc'd), or NULL when it parsed. */
 static char *parse_generated(const char *text) {
     Arena ar = {0};
-    SrcFile f = {"gen.model", text};
+    SrcFile f = {"gen.model", text, 0};
     char *buf = NULL;
     size_t len = 0;
     FILE *ms = open_memstream(&buf, &len);

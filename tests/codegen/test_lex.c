@@ -147,18 +147,13 @@ static void test_positions(void) {
     ASSERT(t && t->kind == TK_EOF && t->line == 1 && t->col == 1);
 }
 
-static void test_errors(void) {
-    ASSERT_EQ_STR("ERR l.model:2:5: error: invalid character '@'", kinds("x = 1;\ny = @;"));
-    ASSERT_EQ_STR("ERR l.model:1:3: error: invalid character '&' (did you mean '&&'?)", kinds("a & b"));
-    ASSERT_EQ_STR("ERR l.model:1:3: error: invalid character '|' (did you mean '||'?)", kinds("a | b"));
-    ASSERT_EQ_STR("ERR l.model:1:2: error: invalid character '\\xc3'", kinds("a\xc3\xa9"));
-    ASSERT_EQ_STR("ERR l.model:1:1: error: invalid character '\"'", kinds("\"s\""));
-
-    /* the full message: line, source line, caret under the column with tabs kept */
+/* The whole message of lexing text (n bytes, NULs inside included; 0: up to the first NUL) as
+ * z.model, or "no error"; exactly one error must be counted. */
+static const char *lex_message(const char *text, size_t n) {
     char *buf = NULL;
     size_t len = 0;
     FILE *ms = open_memstream(&buf, &len);
-    SrcFile f = {"e.model", "x = 1;\n\ty = 2 $ 3;\n"};
+    SrcFile f = {"z.model", text, n};
     jmp_buf jb;
     Diag dg = {0};
     dg.out = ms;
@@ -166,17 +161,54 @@ static void test_errors(void) {
     if (setjmp(jb) == 0)
         lex_file(&ar, &dg, &f, NULL);
     fclose(ms);
-    ASSERT_EQ_STR("e.model:2:8: error: invalid character '$'\n\ty = 2 $ 3;\n\t      ^\n", buf);
-    ASSERT_EQ_INT(1, dg.nerrors);
     ASSERT(diag_failed(&dg));
+    const char *r = ar_strdup(&ar, buf && dg.nerrors == 1 ? buf : "no error");
     free(buf);
+    return r;
+}
+
+static void test_errors(void) {
+    ASSERT_EQ_STR("ERR l.model:2:5: error: invalid character '@'", kinds("x = 1;\ny = @;"));
+    ASSERT_EQ_STR("ERR l.model:1:3: error: invalid character '&' (did you mean '&&'?)", kinds("a & b"));
+    ASSERT_EQ_STR("ERR l.model:1:3: error: invalid character '|' (did you mean '||'?)", kinds("a | b"));
+    ASSERT_EQ_STR("ERR l.model:1:2: error: invalid character '\xc3\xa9' (U+00E9): names and operators "
+                  "are ASCII; non-ASCII text belongs in comments", kinds("a\xc3\xa9"));
+    ASSERT_EQ_STR("ERR l.model:2:3: error: invalid byte '\\xff': the file is not UTF-8 text here",
+                  kinds("x;\ny \xff;"));
+    ASSERT_EQ_STR("ERR l.model:1:3: error: invalid byte '\\xe2': the file is not UTF-8 text here",
+                  kinds("x \xe2\x82;"));   /* a truncated sequence */
+    ASSERT_EQ_STR("ERR l.model:1:3: error: invalid control character '\\x01'", kinds("x \x01;"));
+    /* non-ASCII text in comments is fine (UTF-8 or not) */
+    ASSERT_EQ_STR("I:x P:;", kinds("x; // \xc2\xb5M \xff\n/* \xe9t\xe9 */"));
+    ASSERT_EQ_STR("ERR l.model:1:1: error: invalid character '\"'", kinds("\"s\""));
+
+    /* the full message: line, source line, caret under the column with tabs kept */
+    ASSERT_EQ_STR("z.model:2:8: error: invalid character '$'\n\ty = 2 $ 3;\n\t      ^\n",
+                  lex_message("x = 1;\n\ty = 2 $ 3;\n", 0));
+}
+
+/* A file with a NUL byte: a located error with the line and a caret, wherever the byte is (code,
+ * line comment, block comment, last byte). */
+static void test_nul(void) {
+    static const char code[] = "x = 1;\ny = 2\0;\n";
+    ASSERT_EQ_STR("z.model:2:6: error: invalid character: a NUL byte (is this a text file?)\n"
+                  "y = 2\n     ^\n", lex_message(code, sizeof code - 1));
+    static const char line_comment[] = "x = 1; // a\0b\ny;";
+    ASSERT_EQ_STR("z.model:1:12: error: invalid character: a NUL byte (is this a text file?)\n"
+                  "x = 1; // a\n           ^\n", lex_message(line_comment, sizeof line_comment - 1));
+    static const char block[] = "/* a\n b\0 */ x;";
+    ASSERT_EQ_STR("z.model:2:3: error: invalid character: a NUL byte (is this a text file?)\n"
+                  " b\n  ^\n", lex_message(block, sizeof block - 1));
+    static const char last[] = "x;\0";
+    ASSERT_EQ_STR("z.model:1:3: error: invalid character: a NUL byte (is this a text file?)\n"
+                  "x;\n  ^\n", lex_message(last, sizeof last - 1));
 }
 
 static void test_diag(void) {
     char *buf = NULL;
     size_t len = 0;
     FILE *ms = open_memstream(&buf, &len);
-    SrcFile f = {"w.model", "a = 1;\nb = a;"};
+    SrcFile f = {"w.model", "a = 1;\nb = a;", 0};
     Diag dg = {0};
     dg.out = ms;
     Token *t = lex_file(&ar, &dg, &f, NULL);
@@ -199,6 +231,7 @@ int main(void) {
     test_comments();
     test_positions();
     test_errors();
+    test_nul();
     test_diag();
     ar_free(&ar);
     return TEST_DONE();

@@ -264,7 +264,7 @@ static int roundtrip_dir(const char *dir) {
         FILE *ms = open_memstream(&p1, &l1);
         ast_print(ms, ast);
         fclose(ms);
-        SrcFile f2 = {path, p1};
+        SrcFile f2 = {path, p1, 0};
         dg.out = stderr;
         Ast *ast2 = fe_parse(&a, &dg, &f2);
         ASSERT(ast2 != NULL);

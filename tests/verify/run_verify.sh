@@ -10,7 +10,7 @@
 # (cc -std=c11 -O2 -Wall -Wextra -Werror), run it (one cell, bench's timing rules, dt 0.01 ms)
 # and collect: model, methods, error %, APD90 ref/ours/diff, time. Writes a markdown table to
 # --table FILE (default WORKDIR/verification.md).
-# Exit: 77 when REFDIR is absent; 1 when a model does not generate/compile, produces NaN, or
+# Exit: 1 when REFDIR has no cases.csv, when a model does not generate/compile, produces NaN, or
 # (with --max-err) has an error >= PCT; 0 otherwise. With --known FILE, a NaN of a model listed in
 # FILE (one name per line, # comments) is reported as "known-nan" and does not fail the run.
 set -u
@@ -29,8 +29,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ ! -f "$REFDIR/cases.csv" ]; then
-    echo "run_verify: no reference cases in $REFDIR: skipped"
-    exit 77
+    echo "run_verify: no reference cases in $REFDIR (CMake unpacks tests/reference there)" >&2
+    exit 1
 fi
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)

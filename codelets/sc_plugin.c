@@ -1,0 +1,352 @@
+/* sc_plugin.c: a user's .model file made a model of the library on the fly (sc_plugin_load).
+ *
+ * The model is analysed and generated in-process, compiled with the C compiler (and nvcc), and the
+ * results are kept in the plugin cache, one folder per model text:
+ *   <cache>/<stem>-<hash>/host-<isa>.so       portable C + vectorised CPU kernels (f64, f32)
+ *   <cache>/<stem>-<hash>/cuda-sm<cc>.so      the CUDA kernels (f64, f32)
+ * <cache> is $STARCARP_CACHE, else $XDG_CACHE_HOME/starcarp, else ~/.cache/starcarp. <hash> covers
+ * the model text, the generator's version, the method overrides and the C compiler; <isa> is a hash
+ * of this CPU's feature flags and the CPU compile flags (the kernels are built with -march=native);
+ * <cc> lists the compute capabilities of this machine's CUDA devices. The CUDA part is built only
+ * where a CUDA device is present (and STARPU_NCUDA is not 0): a CPU-only machine never runs nvcc.
+ * Machines that share a home directory share the cache: each loads what was built for its own CPU
+ * and GPUs and builds what is missing. Every library is built in a folder of its own process and
+ * renamed into place, so concurrent builders never load a half-written one. */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "emit.h"
+#include "sc_internal.h"
+#include "starcarp_model.h"
+
+#ifdef SC_HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+#ifndef SC_INCLUDE_DIR
+#define SC_INCLUDE_DIR ""
+#endif
+#ifndef SC_INSTALLED_INCLUDE_DIR
+#define SC_INSTALLED_INCLUDE_DIR ""
+#endif
+#ifndef SC_CPU_FLAGS
+#define SC_CPU_FLAGS "-march=native -fno-math-errno"
+#endif
+#ifndef SC_CUDA_LIBDIR
+#define SC_CUDA_LIBDIR ""
+#endif
+#ifndef SC_MVEC_FLAG
+#define SC_MVEC_FLAG ""
+#endif
+
+enum { PATH_LEN = 4096 };
+
+/* What one plugin build needs: the analysed model and the names derived from it. */
+typedef struct Plugin {
+    const ScModel *m;
+    const char *path, *overrides, *cc, *inc;
+    char stem[128], ident[140];
+    char dir[PATH_LEN];        /* <cache>/<stem>-<hash> */
+    char *err;
+    size_t errlen;
+} Plugin;
+
+/* One part of a plugin: the sources generated for it, how they are compiled, its library name. */
+typedef struct Part {
+    const char *kind;          /* "host" or "cuda" */
+    char key[64];              /* isa hash, or sm list */
+    char nvarch[256];          /* nvcc's -gencode flags (CUDA part) */
+} Part;
+
+static unsigned long long fnv(unsigned long long h, const char *s) {
+    for (; s && *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+/* mkdir -p */
+static int make_dirs(char *path) {
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            int bad = mkdir(path, 0755) != 0 && errno != EEXIST;
+            *p = '/';
+            if (bad)
+                return -1;
+        }
+    return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* The folder holding starcarp_model.h (a build tree's or an installed one), or NULL. */
+static const char *include_dir(void) {
+    static char buf[PATH_LEN];
+    const char *cands[] = {getenv("STARCARP_INCLUDE_DIR"), SC_INCLUDE_DIR, SC_INSTALLED_INCLUDE_DIR};
+    for (size_t i = 0; i < sizeof cands / sizeof *cands; i++) {
+        if (!cands[i] || !*cands[i])
+            continue;
+        snprintf(buf, sizeof buf, "%s/starcarp_model.h", cands[i]);
+        if (access(buf, R_OK) == 0)
+            return cands[i];
+    }
+    return NULL;
+}
+
+/* A key of this CPU for kernels built with -march=native: a hash of the first "flags" line of
+ * /proc/cpuinfo (the instruction sets) and of the CPU compile flags ("generic" where it cannot be
+ * read: then every CPU shares one library, as before). */
+static void host_key(char *key, size_t n) {
+    unsigned long long h = fnv(1469598103934665603ULL, SC_CPU_FLAGS);
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[8192];
+    int found = 0;
+    while (f && !found && fgets(line, sizeof line, f))
+        if (strncmp(line, "flags", 5) == 0) {
+            h = fnv(h, line);
+            found = 1;
+        }
+    if (f)
+        fclose(f);
+    if (found)
+        snprintf(key, n, "%012llx", h & 0xffffffffffffULL);
+    else
+        snprintf(key, n, "generic");
+}
+
+/* The CUDA part this machine needs: the distinct compute capabilities of its devices as "90" or
+ * "80_90" in part->key and nvcc's -gencode flags; returns 0 when no CUDA device is present (or
+ * STARPU_NCUDA=0, or this library has no CUDA), so that nothing is built for CUDA. */
+static int cuda_part(Part *part) {
+    part->kind = "cuda";
+    part->key[0] = part->nvarch[0] = '\0';
+#ifdef SC_HAVE_CUDA
+    const char *nc = getenv("STARPU_NCUDA");
+    if (nc && *nc && atoi(nc) == 0)
+        return 0;
+    int nd = 0;
+    if (cudaGetDeviceCount(&nd) != cudaSuccess || nd <= 0) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    int seen[16], ns = 0;
+    for (int d = 0; d < nd && ns < 16; d++) {
+        int major = 0, minor = 0;
+        if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, d) != cudaSuccess ||
+            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, d) != cudaSuccess)
+            continue;
+        int cc = 10 * major + minor, dup = 0;
+        for (int k = 0; k < ns; k++)
+            dup |= seen[k] == cc;
+        if (dup)
+            continue;
+        seen[ns++] = cc;
+        size_t kl = strlen(part->key), al = strlen(part->nvarch);
+        snprintf(part->key + kl, sizeof part->key - kl, "%s%d", kl ? "_" : "", cc);
+        snprintf(part->nvarch + al, sizeof part->nvarch - al, " -gencode=arch=compute_%d,code=sm_%d",
+                 cc, cc);
+    }
+    return ns > 0;
+#else
+    return 0;
+#endif
+}
+
+/* Generate one target of the model into dir/<ident><suffix>. */
+static int gen_file(const Plugin *pl, const char *dir, const char *suffix, EmitTarget t, int single) {
+    char path[PATH_LEN + 200];
+    snprintf(path, sizeof path, "%s/%s%s", dir, pl->ident, suffix);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        sc_set_err(pl->err, pl->errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    EmitOptions o = {t, single, 0, pl->overrides, pl->ident};
+    int rc = emit_model(f, pl->m, &o);
+    if (fclose(f) != 0 || rc) {
+        sc_set_err(pl->err, pl->errlen, "cannot write %s", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Run a shell command in dir with its output appended to dir/build.log. */
+static int run_in(const Plugin *pl, const char *dir, const char *cmd) {
+    size_t n = strlen(cmd) + 2 * strlen(dir) + 64;
+    char *full = malloc(n);
+    snprintf(full, n, "cd '%s' && { %s; } >>'%s/build.log' 2>&1", dir, cmd, dir);
+    int rc = system(full);
+    free(full);
+    if (rc != 0)
+        sc_set_err(pl->err, pl->errlen, "building the plugin of %s failed (command: %s); see %s/build.log",
+                   pl->path, cmd, dir);
+    return rc != 0 ? -1 : 0;
+}
+
+/* Remove a build folder and the files in it (one level: that is all a build writes). */
+static void remove_dir(const char *dir) {
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    char p[PATH_LEN + 300];
+    while (d && (de = readdir(d)))
+        if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+            snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
+            unlink(p);
+        }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* Generate, compile and link one part into its own build folder, then rename the library to
+ * `so`. On failure the build folder stays (its build.log is named in the error). */
+static int build_part(const Plugin *pl, const Part *part, const char *so) {
+    char dir[PATH_LEN + 64], cmd[3 * PATH_LEN];
+    snprintf(dir, sizeof dir, "%s/build-%s-%ld", pl->dir, part->kind, (long)getpid());
+    if (make_dirs(dir) != 0) {
+        sc_set_err(pl->err, pl->errlen, "cannot create the plugin cache %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    fprintf(stderr, "starcarp: building the %s kernels of %s in %s\n", part->kind, pl->path, pl->dir);
+    const char *id = pl->ident, *inc = pl->inc;
+    int bad;
+    if (strcmp(part->kind, "host") == 0) {
+        bad = gen_file(pl, dir, "_c.c", EMIT_C, 0) || gen_file(pl, dir, "_cpu.c", EMIT_CPU, 0) ||
+              gen_file(pl, dir, "_cpu_f32.c", EMIT_CPU, 1);
+        snprintf(cmd, sizeof cmd,
+                 "%s -std=c11 -O3 -fPIC -I'%s' -c %s_c.c -o c.o && "
+                 "%s -std=c11 -O3 -fPIC %s -I'%s' -c %s_cpu.c -o cpu.o && "
+                 "%s -std=c11 -O3 -fPIC %s -I'%s' -c %s_cpu_f32.c -o cpu32.o && "
+                 "%s -shared -o part.so c.o cpu.o cpu32.o %s -lm",
+                 pl->cc, inc, id, pl->cc, SC_CPU_FLAGS, inc, id, pl->cc, SC_CPU_FLAGS, inc, id, pl->cc,
+                 SC_MVEC_FLAG);
+    } else {
+#ifdef SC_NVCC
+        const char *nvcc = getenv("NVCC") && *getenv("NVCC") ? getenv("NVCC") : SC_NVCC;
+#else
+        const char *nvcc = "nvcc";
+#endif
+        bad = gen_file(pl, dir, "_cuda.cu", EMIT_CUDA, 0) || gen_file(pl, dir, "_cuda_f32.cu", EMIT_CUDA, 1);
+        snprintf(cmd, sizeof cmd,
+                 "'%s' -O3%s -Xcompiler -fPIC -I'%s' -c %s_cuda.cu -o cuda.o && "
+                 "'%s' -O3%s -Xcompiler -fPIC -I'%s' -c %s_cuda_f32.cu -o cuda32.o && "
+                 "%s -shared -o part.so cuda.o cuda32.o -L'%s' -lcudart",
+                 nvcc, part->nvarch, inc, id, nvcc, part->nvarch, inc, id, pl->cc, SC_CUDA_LIBDIR);
+    }
+    if (bad || run_in(pl, dir, cmd) != 0)
+        return -1;
+    char built[PATH_LEN + 80];
+    snprintf(built, sizeof built, "%s/part.so", dir);
+    if (rename(built, so) != 0) {
+        sc_set_err(pl->err, pl->errlen, "cannot install %s: %s", so, strerror(errno));
+        return -1;
+    }
+    remove_dir(dir);
+    return 0;
+}
+
+/* The library of a part: loaded from the cache, built first when missing. NULL on failure. */
+static void *load_part(const Plugin *pl, const Part *part) {
+    char so[PATH_LEN + 100];
+    snprintf(so, sizeof so, "%s/%s-%s.so", pl->dir, part->kind, part->key);
+    if (access(so, R_OK) != 0 && build_part(pl, part, so) != 0)
+        return NULL;
+    void *lib = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        sc_set_err(pl->err, pl->errlen, "cannot load the plugin %s: %s", so, dlerror());
+    return lib;
+}
+
+/* The names of a plugin: the identifier ("u_" + the file's stem made an identifier: never starts
+ * with a digit) and the cache folder (from the model text, the generator, the overrides and cc). */
+static void name_plugin(Plugin *pl) {
+    const char *base = strrchr(pl->path, '/') ? strrchr(pl->path, '/') + 1 : pl->path;
+    snprintf(pl->stem, sizeof pl->stem, "%.*s", (int)strcspn(base, "."), base);
+    size_t k = (size_t)snprintf(pl->ident, sizeof pl->ident, "u_");
+    for (size_t i = 0; pl->stem[i] && k + 1 < sizeof pl->ident; i++) {
+        char c = pl->stem[i];
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        pl->ident[k++] = ok ? c : '_';
+    }
+    pl->ident[k] = '\0';
+    unsigned long long h = 1469598103934665603ULL;
+    for (int i = 0; i < pl->m->nsyms; i++)
+        if (pl->m->syms[i]->tok && pl->m->syms[i]->tok->file) {
+            h = fnv(h, pl->m->syms[i]->tok->file->text);
+            break;
+        }
+    h = fnv(fnv(fnv(h, EMIT_GENERATOR), pl->overrides ? pl->overrides : ""), pl->cc);
+    const char *env = getenv("STARCARP_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (env && *env)
+        snprintf(pl->dir, sizeof pl->dir, "%s/%s-%016llx", env, pl->stem, h);
+    else if (xdg && *xdg)
+        snprintf(pl->dir, sizeof pl->dir, "%s/starcarp/%s-%016llx", xdg, pl->stem, h);
+    else
+        snprintf(pl->dir, sizeof pl->dir, "%s/.cache/starcarp/%s-%016llx", home ? home : "/tmp", pl->stem, h);
+}
+
+/* The entry of a loaded plugin: its descriptor and kernels found by their generated names. */
+static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda) {
+    char sym[300];
+    snprintf(sym, sizeof sym, "%s_model", pl->ident);
+    const ScModelDesc *desc = dlsym(host, sym);
+    if (!desc || desc->abi != SC_MODEL_ABI) {
+        sc_set_err(pl->err, pl->errlen, "the plugin of %s has no %s of ABI %d", pl->path, sym, SC_MODEL_ABI);
+        return NULL;
+    }
+    ScModelEntry *e = calloc(1, sizeof *e);
+    e->desc = desc;
+    e->name = strdup(pl->stem);
+    e->file = strdup(pl->path);
+    const char *prec[2] = {"f64", "f32"};
+    for (int k = 0; k < 2; k++) {
+        snprintf(sym, sizeof sym, "%s_cpu_%s_run", pl->ident, prec[k]);
+        *(void **)&e->cpu[k] = dlsym(host, sym);
+        snprintf(sym, sizeof sym, "%s_cpu_%s_lanes", pl->ident, prec[k]);
+        e->cpu_lanes[k] = dlsym(host, sym);
+        if (cuda) {
+            snprintf(sym, sizeof sym, "%s_cuda_%s_run", pl->ident, prec[k]);
+            *(void **)&e->cuda[k] = dlsym(cuda, sym);
+        }
+    }
+    return e;
+}
+
+/* See sc_internal.h. */
+const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, char *err, size_t len) {
+    Arena ar = {0};
+    Diag dg = {stderr, 0, 0, 0, NULL};
+    ScSemaOptions sopt = {overrides};
+    Plugin pl = {.path = path, .overrides = overrides, .err = err, .errlen = len};
+    Part host = {.kind = "host"}, cuda = {.kind = "cuda"};
+    pl.m = sema_load_file_opts(&ar, &dg, path, &sopt);
+    ScModelEntry *e = NULL;
+    if (!pl.m || diag_failed(&dg)) {
+        sc_set_err(err, len, "%s: the model has errors (reported above)", path);
+        goto out;
+    }
+    pl.inc = include_dir();
+    if (!pl.inc) {
+        sc_set_err(err, len, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
+        goto out;
+    }
+    pl.cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
+    name_plugin(&pl);
+    if (make_dirs(pl.dir) != 0) {
+        sc_set_err(err, len, "cannot create the plugin cache %s: %s", pl.dir, strerror(errno));
+        goto out;
+    }
+    host_key(host.key, sizeof host.key);
+    void *hlib = load_part(&pl, &host);
+    int want_cuda = hlib && cuda_part(&cuda);
+    void *clib = want_cuda ? load_part(&pl, &cuda) : NULL;
+    if (hlib && (clib || !want_cuda))
+        e = make_entry(&pl, hlib, clib);
+out:
+    ar_free(&ar);
+    return e;
+}
