@@ -1,6 +1,6 @@
 /* bench_opts.h: the command line of `starcarp bench` and its timing rules.
  *
- * The options and defaults are those of openCARP's `bench` (shared/docs/bench.md), plus starcarp's
+ * The options and defaults are those of openCARP's `bench` (docs/spec/bench.md), plus starcarp's
  * own (device selection, precision, populations, checkpoints, plots). Every option takes its value
  * as `--opt value` or `--opt=value`; --fout's value is optional (`--fout` alone is BENCH_REG, and
  * `--fout NAME` takes the next argument when it does not start with '-'). Short forms: -v

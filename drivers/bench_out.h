@@ -1,5 +1,5 @@
 /* bench_out.h: the output files of `starcarp bench`, as openCARP's bench writes them
- * (shared/docs/bench.md, "Outputs"), and its state files.
+ * (docs/spec/bench.md, "Outputs"), and its state files.
  *
  * Traces. A writer takes one row per output time (t, Vm, Iion and the model's states) and writes,
  * with NAME the --fout name (BENCH_REG when NULL):

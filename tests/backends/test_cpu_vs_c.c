@@ -3,9 +3,10 @@
  *
  * Every model: 37 cells (not a multiple of any vector width, so the last block is partial), cell i
  * starting at Vm0 + 0.1 i mV (1e-3 i for models in dimensionless units; lanes differ), 2000 steps
- * of 0.01 ms in bench mode (SC_STEP_BENCH;
- * the slowest models stop earlier, not before step 300, and their other checks run fewer steps,
- * not fewer than 200: see PAIR_BUDGET_S, SEC_BUDGET_S; the table gives the steps of both)
+ * of 0.01 ms in bench mode (SC_STEP_BENCH) for every check; models with an adaptive (cvode) group,
+ * whose steps cost hundreds of sub-steps, run 300 steps in the C-vs-CPU check and 200 in the
+ * others (past the stimulus and the upstroke; the table gives the steps of both). The counts
+ * depend on the model only, never on the machine's speed.
  * with one 1 ms stimulus at step 100 (amplitude: the model's stim_curr in
  * tests/reference/cases.csv, else 40 uA/cm2 for a model without a case; positive depolarises). Lookup
  * tables are used when the model has some (the default path). Checks:
@@ -27,7 +28,9 @@
  *      (cell 0) matches the uniform run (columns exact: compared with the SC_STEP_NO_LUT run).
  *      The pv variant recomputes the constants in kernel code; the C kernel's cell 0 is expected
  *      to equal the uniform run bit for bit, the CPU's to round-off (vector math): reported.
- * The table of figures goes to stdout. Environment: SC_CPU_VS_C_MODEL=NAME runs one model. */
+ * The table of figures goes to stdout. Environment: SC_CPU_VS_C_MODEL=NAME runs one model.
+ * Arguments: [I N] runs the models of registry index i with i % N == I (CTest runs N shards at
+ * once: every model is checked by exactly one of them). */
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <math.h>
@@ -47,11 +50,10 @@ extern const ScModelEntry sc_model_registry[];
 extern const int sc_model_registry_count;
 
 #define NC 37            /* cells */
-#define NSTEPS 2000     /* steps of the C vs CPU run ... */
-#define NSTEPS_MIN 300  /* ... at least (past the stimulus, steps 100 .. 199, and the upstroke) */
-#define PAIR_BUDGET_S 0.35   /* ... stopped past NSTEPS_MIN when it took longer (CPU time) */
-#define SEC_STEPS_MIN 200    /* steps of the other checks: at least (the stimulus included) ... */
-#define SEC_BUDGET_S 0.35    /* ... and within about this CPU time */
+#define NSTEPS 2000     /* steps of every check ... */
+#define NSTEPS_ADAPTIVE 300  /* ... but of the C vs CPU run of a model with a cvode group (past the
+                                stimulus, steps 100 .. 199, and the upstroke) ... */
+#define SEC_STEPS_ADAPTIVE 200  /* ... and of its other checks (the stimulus included) */
 #define DT 0.01
 #define KBLOCK 10
 #define TOL_VM 1e-6      /* C vs CPU, Vm over the run, relative */
@@ -224,19 +226,14 @@ static int same_bits(const Sim *a, const Sim *b, int nsv) {
 }
 
 /* Lock-step run of two simulations (C and CPU) over ns steps: largest Vm relative difference over
- * the run (scale: the largest |Vm| seen). With budget > 0 the run stops once past NSTEPS_MIN steps
- * (at a multiple of KBLOCK) when it has taken longer than budget seconds; *ns is the steps done.
- * vv (ns * NC, may be NULL) receives the second simulation's Vm after each step. */
-static double run_pair(Sim *c, Sim *v, long *ns, double budget, double *vv) {
+ * the run (scale: the largest |Vm| seen). vv (ns * NC, may be NULL) receives the second
+ * simulation's Vm after each step. */
+static double run_pair(Sim *c, Sim *v, long ns, double *vv) {
     double scale = 0, worst = 0;
-    double *vc = malloc(sizeof(double) * NC * (size_t)*ns);
-    double *vw = malloc(sizeof(double) * NC * (size_t)*ns);
-    clock_t t0 = clock();
+    double *vc = malloc(sizeof(double) * NC * (size_t)ns);
+    double *vw = malloc(sizeof(double) * NC * (size_t)ns);
     long d;
-    for (d = 0; d < *ns; d++) {
-        if (budget > 0 && d >= NSTEPS_MIN && d % KBLOCK == 0 &&
-            (double)(clock() - t0) / CLOCKS_PER_SEC > budget)
-            break;
+    for (d = 0; d < ns; d++) {
         sim_step(c, d, 1);
         sim_step(v, d, 1);
         for (long i = 0; i < NC; i++) {
@@ -244,7 +241,6 @@ static double run_pair(Sim *c, Sim *v, long *ns, double budget, double *vv) {
             scale = fmax(scale, fabs(vc[d * NC + i]));
         }
     }
-    *ns = d;
     for (long k = 0; k < NC * d; k++) {
         double x = reldiff(vc[k], vw[k], scale);
         if (x > worst || isnan(x))
@@ -256,8 +252,10 @@ static double run_pair(Sim *c, Sim *v, long *ns, double budget, double *vv) {
     return worst;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     const char *only = getenv("SC_CPU_VS_C_MODEL");
+    const int shard = argc > 2 ? atoi(argv[1]) : 0, nshards = argc > 2 ? atoi(argv[2]) : 1;
+    ASSERT(nshards >= 1 && shard >= 0 && shard < nshards);
     ASSERT(sc_model_registry_count > 0);
     printf("CPU (vectorised) vs C kernels: %d cells, up to %d steps of %g ms, bench mode, stimulus "
            "at step 100 for 1 ms\n", NC, NSTEPS, DT);
@@ -274,7 +272,7 @@ int main(void) {
     clock_t t_all = clock();
     for (int r = 0; r < sc_model_registry_count; r++) {
         const ScModelEntry *e = &sc_model_registry[r];
-        if (only && strcmp(only, e->name) != 0)
+        if ((only && strcmp(only, e->name) != 0) || r % nshards != shard)
             continue;
         clock_t t0 = clock();
         Model m;
@@ -307,10 +305,9 @@ int main(void) {
         sim_init(&c, &m, d->c_run[0], 0, SC_STEP_BENCH, 1, 0);
         sim_init(&v, &m, e->cpu[0], 0, SC_STEP_BENCH, 1, 0);
         double *vv = malloc(sizeof(double) * NC * NSTEPS);
-        long ns = NSTEPS;
-        clock_t tp = clock();
-        double rel_vm = run_pair(&c, &v, &ns, PAIR_BUDGET_S, vv);
-        double per = (double)(clock() - tp) / CLOCKS_PER_SEC / (double)ns;   /* a pair step */
+        const int adaptive = d->methods && strstr(d->methods, "cvode") != NULL;
+        const long ns = adaptive ? NSTEPS_ADAPTIVE : NSTEPS;
+        double rel_vm = run_pair(&c, &v, ns, vv);
         int wk;
         double rel_sv = state_diff(&m, &c, &v, &wk);
         int ok_c = c.st.key == ULLONG_MAX, ok_v = v.st.key == ULLONG_MAX;
@@ -329,14 +326,8 @@ int main(void) {
         }
         worst_vm = fmax(worst_vm, rel_vm), worst_sv = fmax(worst_sv, rel_sv);
 
-        /* the other checks: ns2 steps (about 3 pair-runs of work) */
-        long ns2 = ns;
-        if (per * 3 * (double)ns2 > SEC_BUDGET_S)
-            ns2 = (long)(SEC_BUDGET_S / (per * 3)) / KBLOCK * KBLOCK;
-        if (ns2 < SEC_STEPS_MIN)
-            ns2 = SEC_STEPS_MIN;
-        if (ns2 > ns)
-            ns2 = ns;
+        /* the other checks: ns2 steps (a multiple of KBLOCK) */
+        const long ns2 = adaptive ? SEC_STEPS_ADAPTIVE : NSTEPS;
 
         /* 2. time blocking and sampled outputs: K = 1 (recording Vm before step s and Iion of
            step s - 1 at every KBLOCK-th step) against K = KBLOCK with out_every = KBLOCK */
@@ -421,8 +412,7 @@ int main(void) {
             Sim pc_, pv_, uc, uv;
             sim_init(&pc_, &m, d->c_run[0], 0, SC_STEP_BENCH, 1, 1);
             sim_init(&pv_, &m, e->cpu[0], 0, SC_STEP_BENCH, 1, 1);
-            long n2 = ns2;
-            double r1 = run_pair(&pc_, &pv_, &n2, 0, NULL);
+            double r1 = run_pair(&pc_, &pv_, ns2, NULL);
             int w2;
             double r2 = state_diff(&m, &pc_, &pv_, &w2);
             pv_rel = fmax(r1, r2);

@@ -1,6 +1,6 @@
 /* test_bench_opts.c: unit tests of `starcarp bench`'s command line (drivers/bench_opts.c): bench's
  * defaults, both value forms, every class of error and its message, and the timing rules (steps,
- * stimulus, output steps) against a direct reading of shared/docs/bench.md. */
+ * stimulus, output steps) against a direct reading of docs/spec/bench.md. */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>

@@ -2,11 +2,14 @@
  *
  * Build: cc -std=c11 -O2 -I include -DSC_MODEL=ID_model [-DSC_RUN=ID_cpu_f64_run [-DSC_F32]]
  *           bench_c.c DIR/ID_c.c [DIR/ID_cpu.c] -lm [-lmvec]
+ *    or, for the models of the library (sc_verify_lib, tests/verify.cmake): -DSC_LIBRARY, linked
+ *        with libstarcarp; NAME is then the model's name in the library, whose portable C kernel
+ *        (desc->c_run[0], the same generated code) runs: no model is compiled again.
  * Run:   bench_c NAME STIM_START STIM_DUR STIM_CURR BCL NUMSTIM DURATION DT_OUT REF.csv [OUT.csv]
  *        environment: SC_DT (default 0.01 ms), SC_K (steps per kernel call, default 1),
  *        SC_NOLUT=1 (evaluate lookup-table columns exactly), SC_RTOL / SC_ATOL (cvode tolerances)
  *
- * Simulates one cell with bench's timing rules (shared/docs/bench.md, "Timing rules"): step
+ * Simulates one cell with bench's timing rules (docs/spec/bench.md, "Timing rules"): step
  * d = 0 .. lround(duration/dt); stimulus from step lround(stim_start/dt), every lround(bcl/dt)
  * steps, numstim pulses of max(1, lround(stim_dur/dt)) steps; each step: output (every
  * lround(dt_out/dt) steps: the state at the start of the step), V += stim_curr*dt when
@@ -26,6 +29,9 @@
 #include <time.h>
 
 #include "starcarp_model.h"
+#ifdef SC_LIBRARY
+#include "starcarp.h"
+#endif
 
 #ifdef SC_F32
 typedef float real;
@@ -33,7 +39,9 @@ typedef float real;
 typedef double real;
 #endif
 
+#ifndef SC_LIBRARY
 extern const ScModelDesc SC_MODEL;
+#endif
 #ifdef SC_RUN
 void SC_RUN(const ScStepArgs *a);
 #endif
@@ -99,7 +107,17 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: cannot read the reference %s (or bad SC_DT/SC_K)\n", name, argv[9]);
         return 1;
     }
+#ifdef SC_LIBRARY
+    char why[1024];
+    const ScModelEntry *entry = sc_model_lookup(name, NULL, why, sizeof why);
+    if (!entry) {
+        fprintf(stderr, "%s: %s\n", name, why);
+        return 1;
+    }
+    const ScModelDesc *md = entry->desc;
+#else
     const ScModelDesc *md = &SC_MODEL;
+#endif
 #ifdef SC_RUN
     ScCpuKernel run = SC_RUN;
 #else

@@ -2,7 +2,8 @@
 # run_verify.sh: numerical verification of the C back end against the reference traces.
 #
 # usage: run_verify.sh STARCARP REFDIR WORKDIR [--max-err PCT] [--table FILE] [--jobs N]
-#                      [--backend c|cpu] [--methods FROM=TO] [NAME...]
+#                      [--backend c|cpu] [--methods FROM=TO] [--library BIN] [--min-target PCT]
+#                      [NAME...]
 # environment: SC_DT, SC_K (see bench_c.c), SC_PREC=f32 (single-precision kernels, cpu back end)
 #
 # For each case of REFDIR/cases.csv (only the NAMEs given, else all): generate the model with
@@ -13,10 +14,15 @@
 # Exit: 1 when REFDIR has no cases.csv, when a model does not generate/compile, produces NaN, or
 # (with --max-err) has an error >= PCT; 0 otherwise. With --known FILE, a NaN of a model listed in
 # FILE (one name per line, # comments) is reported as "known-nan" and does not fail the run.
+# --library BIN: BIN is bench_c.c built with -DSC_LIBRARY (tests/verify.cmake: sc_verify_lib): it
+# runs the portable C kernel the library already holds, so no model is generated or compiled here
+# (STARCARP is then not used; --backend/--methods/SC_PREC need the generating path).
+# --min-target PCT: fail unless at least PCT % of the paced cases meet the target (error < 1 % and
+# |APD90 diff| <= 2 ms or <= 1 % of APD90; docs/verification.md).
 set -u
 STARCARP=$1 REFDIR=$2 WORK=$3
 shift 3
-MAXERR= TABLE=$WORK/verification.md JOBS=2 KNOWN=/dev/null BACKEND=c METHODS=
+MAXERR= TABLE=$WORK/verification.md JOBS=2 KNOWN=/dev/null BACKEND=c METHODS= LIBBIN= MINTARGET=
 while [ $# -gt 0 ]; do
     case $1 in
     --max-err) MAXERR=$2; shift 2 ;;
@@ -25,6 +31,8 @@ while [ $# -gt 0 ]; do
     --known) KNOWN=$2; shift 2 ;;
     --backend) BACKEND=$2; shift 2 ;;      # c (portable) or cpu (vectorised)
     --methods) METHODS="--methods $2"; shift 2 ;;
+    --library) LIBBIN=$2; shift 2 ;;
+    --min-target) MINTARGET=$2; shift 2 ;;
     *) break ;;
     esac
 done
@@ -41,7 +49,7 @@ CPUFLAGS="-march=native -fno-math-errno"
 MVEC=
 if printf 'int main(void){return 0;}' | $CC -x c - -o "$WORK/.mvec" -lmvec 2>/dev/null; then MVEC=-lmvec; fi
 SC_PREC=${SC_PREC:-f64}
-export STARCARP REFDIR WORK HERE ROOT CC BACKEND METHODS CPUFLAGS MVEC SC_PREC
+export STARCARP REFDIR WORK HERE ROOT CC BACKEND METHODS CPUFLAGS MVEC SC_PREC LIBBIN
 
 # One case: prints "name methods err apd_ref apd_ours diff secs status".
 one_case() {
@@ -54,29 +62,34 @@ EOF
     mkdir -p "$d"
     methods=$(grep -o 'method([a-z_0-9]*)' "$ROOT/$model" 2>/dev/null | sed 's/method(\(.*\))/\1/' | sort -u | tr '\n' '+' | sed 's/+$//')
     [ -n "$methods" ] || methods=default
-    prec=double
-    [ "$SC_PREC" = f32 ] && prec=single
-    if ! "$STARCARP" codegen "$ROOT/$model" --target "$BACKEND" --precision $prec -o "$d" \
-            $METHODS >"$d/codegen.log" 2>&1; then
-        echo "$name $methods - - - - - codegen-failed"
-        return
-    fi
-    src=$(ls "$d"/*_c.c | head -1)
-    id=$(basename "$src" _c.c)
-    extra= defs=
-    if [ "$BACKEND" = cpu ]; then
-        if [ "$SC_PREC" = f32 ]; then
-            extra="$d/${id}_cpu_f32.c" defs="-DSC_RUN=${id}_cpu_f32_run -DSC_F32"
-        else
-            extra="$d/${id}_cpu.c" defs="-DSC_RUN=${id}_cpu_f64_run"
+    if [ -n "$LIBBIN" ]; then
+        bin=$LIBBIN
+    else
+        prec=double
+        [ "$SC_PREC" = f32 ] && prec=single
+        if ! "$STARCARP" codegen "$ROOT/$model" --target "$BACKEND" --precision $prec -o "$d" \
+                $METHODS >"$d/codegen.log" 2>&1; then
+            echo "$name $methods - - - - - codegen-failed"
+            return
         fi
+        src=$(ls "$d"/*_c.c | head -1)
+        id=$(basename "$src" _c.c)
+        extra= defs=
+        if [ "$BACKEND" = cpu ]; then
+            if [ "$SC_PREC" = f32 ]; then
+                extra="$d/${id}_cpu_f32.c" defs="-DSC_RUN=${id}_cpu_f32_run -DSC_F32"
+            else
+                extra="$d/${id}_cpu.c" defs="-DSC_RUN=${id}_cpu_f64_run"
+            fi
+        fi
+        if ! $CC -std=c11 -O3 $CPUFLAGS -Wall -Wextra -Werror -I"$ROOT/include" -DSC_MODEL="${id}_model" \
+                $defs "$HERE/bench_c.c" "$src" $extra -o "$d/bench" -lm $MVEC >"$d/cc.log" 2>&1; then
+            echo "$name $methods - - - - - compile-failed"
+            return
+        fi
+        bin=$d/bench
     fi
-    if ! $CC -std=c11 -O3 $CPUFLAGS -Wall -Wextra -Werror -I"$ROOT/include" -DSC_MODEL="${id}_model" \
-            $defs "$HERE/bench_c.c" "$src" $extra -o "$d/bench" -lm $MVEC >"$d/cc.log" 2>&1; then
-        echo "$name $methods - - - - - compile-failed"
-        return
-    fi
-    out=$("$d/bench" "$name" "$start" "$dur" "$curr" "$bcl" "$nstim" "$duration" "$dtout" \
+    out=$("$bin" "$name" "$start" "$dur" "$curr" "$bcl" "$nstim" "$duration" "$dtout" \
           "$REFDIR/traces/$name.csv" "$d/trace.csv" 2>"$d/bench.log")
     set -- $out
     if [ $# -lt 7 ]; then
@@ -137,4 +150,23 @@ while read -r n me er ar ao df se st; do
         rc=1
     fi
 done <"$results"
+if [ -n "$MINTARGET" ]; then
+    paced=0 met=0
+    while read -r n me er ar ao df se st; do
+        [ "$(grep "^$n," "$REFDIR/cases.csv" | cut -d, -f3)" = 1 ] || continue
+        paced=$((paced + 1))
+        if [ "$st" = ok ] && awk -v e="$er" -v a="$ar" -v d="$df" \
+                'BEGIN { d = d < 0 ? -d : d; exit !(e < 1 && (d <= 2 || d <= 0.01 * a)) }'; then
+            met=$((met + 1))
+        else
+            echo "target missed: $n (error $er %, APD90 diff $df ms, $st)" >&2
+        fi
+    done <"$results"
+    line="target (error < 1 %, |APD90 diff| <= 2 ms or <= 1 %): $met of $paced paced cases"
+    echo "$line"; echo "$line" >>"$TABLE"
+    if ! awk -v m="$met" -v p="$paced" -v t="$MINTARGET" 'BEGIN { exit !(p > 0 && 100 * m >= t * p) }'; then
+        echo "FAIL: fewer than $MINTARGET % of the paced cases meet the target" >&2
+        rc=1
+    fi
+fi
 exit $rc
