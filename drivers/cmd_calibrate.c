@@ -235,11 +235,7 @@ int cmd_calibrate(int argc, char **argv)
     if (prc)
         return prc > 0 ? 0 : 2;
     struct starpu_conf conf;
-    starpu_conf_init(&conf);
-    if (o.ncpu >= 0)
-        conf.ncpus = (int)o.ncpu;
-    if (o.ngpu >= 0)
-        conf.ncuda = (int)o.ngpu;
+    cli_starpu_conf(&conf, o.ncpu, o.ngpu);
     conf.sched_policy_name = "dmda";   /* calibration happens under model-based schedulers */
     char cls[300], dir[1024];
     if (o.cls)
@@ -266,24 +262,10 @@ int cmd_calibrate(int argc, char **argv)
     }
     /* the models */
     const ScModelEntry *ms[512];
-    int nm = 0;
-    char err[512];
-    if (!strcmp(o.models, "all")) {
-        for (int i = 0; i < sc_model_count() && nm < 512; i++)
-            ms[nm++] = sc_model_at(i);
-    } else {
-        char *list = strdup(o.models), *save = NULL;
-        for (char *t = strtok_r(list, ",", &save); t && nm < 512; t = strtok_r(NULL, ",", &save)) {
-            const ScModelEntry *m = sc_model_lookup(t, NULL, err, sizeof err);
-            if (!m) {
-                fprintf(stderr, "starcarp calibrate: --models %s: %s\n", t, err);
-                free(list);
-                starpu_shutdown();
-                return 2;
-            }
-            ms[nm++] = m;
-        }
-        free(list);
+    int nm = cli_models("calibrate", o.models, ms, 512);
+    if (nm < 0) {
+        starpu_shutdown();
+        return 2;
     }
     int cpu_id = -1, gpu_ids[STARPU_NMAXWORKERS];
     starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, &cpu_id, 1);

@@ -9,11 +9,23 @@ int cmd_models(int argc, char **argv);    /* cmd_models.c: list the library, des
 int cmd_devices(int argc, char **argv);   /* cmd_devices.c: StarPU's workers, bus, device check */
 int cmd_bench(int argc, char **argv);     /* cmd_bench.c: openCARP's bench on StarPU */
 int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c: StarPU performance models of models */
+int cmd_benchmark(int argc, char **argv); /* cmd_benchmark.c: speeds of models in every configuration */
 
 /* Parse a positive integer option value; on error print "starcarp OPTION: ..." and return -1. */
 long cli_positive(const char *cmd, const char *opt, const char *val);
 
+/* StarPU's configuration read from the environment (starpu_conf_init), then ncpu CPU and ngpu CUDA
+ * workers where they are >= 0 (command-line options win over STARPU_NCPU / STARPU_NCUDA). */
+struct starpu_conf;
+void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu);
+
 /* Seconds on the monotonic clock (for wall times and progress). */
 double cli_now_s(void);
+
+/* The models of a --models value: "all" (the library) or a comma-separated list of library names
+ * or .model files, into ms (at most max). Returns how many, or -1 after printing
+ * "starcarp CMD: --models NAME: why" for one that cannot be had. */
+struct ScModelEntry;
+int cli_models(const char *cmd, const char *list, const struct ScModelEntry **ms, int max);
 
 #endif

@@ -16,6 +16,7 @@ typedef struct {
 static const Command commands[] = {
     {"bench",   cmd_bench,   "run cells of a model as openCARP's bench does, on every CPU and GPU"},
     {"calibrate", cmd_calibrate, "calibrate StarPU's performance models of models on this machine"},
+    {"benchmark", cmd_benchmark, "cell-steps per second of models on one core, all cores, GPUs, CPUs + GPUs"},
     {"codegen", cmd_codegen, "analyse an EasyML model (--check) or generate its kernels"},
     {"models",  cmd_models,  "list the model library (list) or describe one model (info NAME)"},
     {"devices", cmd_devices, "show StarPU's workers and bus, and check every device kind computes alike"},
@@ -46,6 +47,36 @@ long cli_positive(const char *cmd, const char *opt, const char *val)
         return -1;
     }
     return v;
+}
+
+void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu)
+{
+    starpu_conf_init(conf);
+    if (ncpu >= 0)
+        conf->ncpus = (int)ncpu;
+    if (ngpu >= 0)
+        conf->ncuda = (int)ngpu;
+}
+
+int cli_models(const char *cmd, const char *list, const ScModelEntry **ms, int max)
+{
+    int n = 0;
+    char err[512];
+    if (!strcmp(list, "all")) {
+        for (int i = 0; i < sc_model_count() && n < max; i++)
+            ms[n++] = sc_model_at(i);
+        return n;
+    }
+    char *copy = strdup(list), *save = NULL;
+    for (char *t = strtok_r(copy, ",", &save); t && n < max; t = strtok_r(NULL, ",", &save)) {
+        if (!(ms[n++] = sc_model_lookup(t, NULL, err, sizeof err))) {
+            fprintf(stderr, "starcarp %s: --models %s: %s\n", cmd, t, err);
+            n = -1;
+            break;
+        }
+    }
+    free(copy);
+    return n;
 }
 
 int main(int argc, char **argv)

@@ -1,6 +1,8 @@
 # Command-line, StarPU and installation tests.
 set(SC_BIN $<TARGET_FILE:starcarp_cmd>)
 add_test(NAME cli.errors COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli.sh ${SC_BIN})
+set_tests_properties(cli.errors PROPERTIES   # (its benchmark case starts StarPU)
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
 
 # StarPU on the CPUs: every worker's results equal the host's bit for bit.
 add_test(NAME starpu.devices.cpu COMMAND ${SC_BIN} devices --cells 300000 --steps 7 --ngpu 0)

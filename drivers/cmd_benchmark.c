@@ -1,0 +1,357 @@
+/* cmd_benchmark.c: `starcarp benchmark`: how fast models run on this node, in every configuration,
+ * against the GPU's measured ceilings.
+ *
+ *   starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S] [--k K]
+ *                      [--precision double|single|both] [--min-time SEC] [--csv FILE] [--png FILE]
+ *                      [--ncpu N] [--ngpu N] [-q]
+ *
+ * For each model and precision, cells at their initial state (at rest, no stimulus: adaptive
+ * methods take their fewest sub-steps there) are advanced S steps of 0.01 ms at a time, again and
+ * again after one untimed round, until at least SEC seconds were timed, in these configurations:
+ *   c-1core    the portable C kernel, called directly on this thread (--c-cells cells, K per call)
+ *   cpu-all    the vectorised CPU kernel on every CPU worker (one partition each, K steps per task)
+ *   gpu-k1     one GPU, one step per task        gpu-k      one GPU, K steps per task
+ *   cpu+gpu    every worker, partitioned as `starcarp bench` does (the same plan, out of the box)
+ *   gpus-all   every GPU (one partition each, K steps per task), when there are two or more
+ * The figure is cell-steps per second. On a GPU it is also given as a fraction of the device's
+ * measured copy bandwidth: the bytes one cell-step must move (each state, Vm, Iion and external
+ * read and written once per task: 2 (nsv + 2 + next) x element size / steps per task) times the
+ * rate, over the bandwidth of a 1 GiB device-to-device copy measured in the same run (with the
+ * FP64 FMA rate, printed as the second ceiling). Table on stdout, CSV and a PNG (cell-steps/s per
+ * model and configuration, log scale) on request. Exit 0, 1 on a failed run, 2 on bad usage. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "plot.h"
+#include "starcarp.h"
+#ifdef SC_HAVE_CUDA
+#include "gpu_probe.h"
+#endif
+
+enum { CONF_C1, CONF_CPU, CONF_GPU1, CONF_GPUK, CONF_BOTH, CONF_GPUS, NCONF, MAX_MODELS = 512 };
+static const char *const conf_names[NCONF] = {"c-1core", "cpu-all", "gpu-k1", "gpu-k", "cpu+gpu", "gpus-all"};
+
+typedef struct BmOpts {
+    const char *models, *csv, *png;
+    long cells, c_cells, steps, k, ncpu, ngpu;
+    int prec[2], nprec;       /* 64 and/or 32 */
+    double min_time;
+    int quiet;
+} BmOpts;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S] [--k K]\n"
+            "                          [--precision double|single|both] [--min-time SEC] [--csv FILE]\n"
+            "                          [--png FILE] [--ncpu N] [--ngpu N] [-q]\n"
+            "  --models LIST     library models or .model files, comma-separated, or 'all' (default:\n"
+            "                    ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo)\n"
+            "  --cells N         cells of the StarPU configurations (default 1048576)\n"
+            "  --c-cells N       cells of the one-core portable C run (default 4096)\n"
+            "  --steps S         steps per timed round (default 100: 1 ms)\n"
+            "  --k K             steps per task, or per call of the C kernel (default 10)\n"
+            "  --precision P     double, single or both (default double)\n"
+            "  --min-time SEC    timed seconds per figure, at least (default 1)\n"
+            "  --csv FILE        the figures as CSV; --png FILE: as a picture\n"
+            "  --ncpu N, --ngpu N  workers StarPU starts (default: all)\n"
+            "  -q                no progress lines\n");
+}
+
+/* Parse options; returns 0, 1 for --help, -1 on a bad option (message printed). */
+static int parse(int argc, char **argv, BmOpts *o)
+{
+    *o = (BmOpts){.models = "ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo",
+                  .cells = 1048576, .c_cells = 4096, .steps = 100, .k = 10, .ncpu = -1, .ngpu = -1,
+                  .prec = {64}, .nprec = 1, .min_time = 1.0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+            return usage(stdout), 1;
+        if (!strcmp(a, "-q")) {
+            o->quiet = 1;
+            continue;
+        }
+        if (!v) {
+            fprintf(stderr, "starcarp benchmark: %s needs a value (see --help)\n", a);
+            return -1;
+        }
+        i++;
+        long *num = !strcmp(a, "--cells") ? &o->cells : !strcmp(a, "--c-cells") ? &o->c_cells
+                  : !strcmp(a, "--steps") ? &o->steps : !strcmp(a, "--k") ? &o->k : NULL;
+        if (num) {
+            if ((*num = cli_positive("benchmark", a, v)) < 0)
+                return -1;
+        } else if (!strcmp(a, "--ncpu") || !strcmp(a, "--ngpu")) {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || n < 0) {
+                fprintf(stderr, "starcarp benchmark: %s expects a count >= 0, got '%s'\n", a, v);
+                return -1;
+            }
+            *(!strcmp(a, "--ncpu") ? &o->ncpu : &o->ngpu) = n;
+        } else if (!strcmp(a, "--models")) {
+            o->models = v;
+        } else if (!strcmp(a, "--csv")) {
+            o->csv = v;
+        } else if (!strcmp(a, "--png")) {
+            o->png = v;
+        } else if (!strcmp(a, "--min-time")) {
+            char *end;
+            o->min_time = strtod(v, &end);
+            if (*end || !(o->min_time > 0)) {
+                fprintf(stderr, "starcarp benchmark: --min-time expects seconds > 0, got '%s'\n", v);
+                return -1;
+            }
+        } else if (!strcmp(a, "--precision")) {
+            if (!strcmp(v, "double"))
+                o->prec[0] = 64, o->nprec = 1;
+            else if (!strcmp(v, "single"))
+                o->prec[0] = 32, o->nprec = 1;
+            else if (!strcmp(v, "both"))
+                o->prec[0] = 64, o->prec[1] = 32, o->nprec = 2;
+            else {
+                fprintf(stderr, "starcarp benchmark: --precision: accepted values are double, single, both "
+                        "(got '%s')\n", v);
+                return -1;
+            }
+        } else {
+            fprintf(stderr, "starcarp benchmark: unknown option '%s'; accepted: --models --cells --c-cells "
+                    "--steps --k --precision --min-time --csv --png --ncpu --ngpu -q\n", a);
+            return -1;
+        }
+    }
+    if (o->k > o->steps) {
+        fprintf(stderr, "starcarp benchmark: --k %ld is more than --steps %ld\n", o->k, o->steps);
+        return -1;
+    }
+    return 0;
+}
+
+/* Cell-steps per second of the portable C kernel on this thread; NAN when the model has no such
+ * kernel (the portable C back end is double only), -1 when the run fails. */
+static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o)
+{
+    const ScModelDesc *d = m->desc;
+    ScCpuKernel run = d->c_run[prec == 32];
+    if (!run)
+        return NAN;
+    const long n = o->c_cells;
+    const size_t es = prec == 32 ? sizeof(float) : sizeof(double);
+    int npc = d->nparams + d->nconsts;
+    double *pcd = calloc((size_t)npc + 1, sizeof(double)), *sv0 = calloc((size_t)d->nsv + 1, sizeof(double));
+    memcpy(pcd, d->param_defaults, (size_t)d->nparams * sizeof(double));
+    d->consts(pcd);
+    double vm0;
+    d->init(pcd, sv0, &vm0);
+    char *sv = calloc((size_t)(d->nsv + 1) * (size_t)n, es), *vm = calloc((size_t)n, es);
+    char *iion = calloc((size_t)n, es), *ext = calloc((size_t)(d->nexternals + 1) * (size_t)n, es);
+    char *pc = calloc((size_t)npc + 1, es), *lut = NULL;
+    for (int k = 0; k < npc; k++)
+        prec == 32 ? (void)(((float *)pc)[k] = (float)pcd[k]) : (void)(((double *)pc)[k] = pcd[k]);
+    for (long i = 0; i < n; i++) {
+        prec == 32 ? (void)(((float *)vm)[i] = (float)vm0) : (void)(((double *)vm)[i] = vm0);
+        for (int k = 0; k < d->nsv; k++)
+            prec == 32 ? (void)(((float *)sv)[k * n + i] = (float)sv0[k])
+                       : (void)(((double *)sv)[k * n + i] = sv0[k]);
+    }
+    if (d->ntables) {
+        size_t nl = d->lut_size();
+        double *ld = malloc(nl * sizeof(double));
+        d->lut_build(pcd, ld);
+        lut = malloc(nl * es);
+        for (size_t k = 0; k < nl; k++)
+            prec == 32 ? (void)(((float *)lut)[k] = (float)ld[k]) : (void)(((double *)lut)[k] = ld[k]);
+        free(ld);
+    }
+    ScStepStatus st = {(unsigned long long)-1, 0};
+    ScStepArgs a;
+    memset(&a, 0, sizeof a);
+    memset(a.vary, -1, sizeof a.vary);
+    a.n = n, a.sv = sv, a.vm = vm, a.iion = iion, a.ext = ext, a.pc = pc, a.lut = lut, a.dt = 0.01;
+    a.flags = SC_STEP_BENCH, a.status = &st, a.nsteps = (int)o->k;
+    double t0 = 0, done = 0;
+    for (long round = -1; st.key == (unsigned long long)-1; round++) {
+        if (round == 0)
+            t0 = cli_now_s();
+        for (long s = 0; s < o->steps; s += o->k) {
+            a.nsteps = (int)(o->steps - s < o->k ? o->steps - s : o->k);
+            run(&a);
+            a.d0 += a.nsteps;
+        }
+        if (round >= 0)
+            done += (double)n * (double)o->steps;
+        if (round >= 0 && cli_now_s() - t0 >= o->min_time)
+            break;
+    }
+    double secs = cli_now_s() - t0;
+    int failed = st.key != (unsigned long long)-1;
+    free(pcd), free(sv0), free(sv), free(vm), free(iion), free(ext), free(pc), free(lut);
+    return failed ? -1 : done / secs;
+}
+
+/* Cell-steps per second of a StarPU cell array: nparts partitions on workers (NULL and 0: the
+ * plan of `bench`), K steps per task; -1 on failure (message printed). */
+static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k, int nparts, const int *workers)
+{
+    ScCellsConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.ncells = o->cells, cfg.precision = prec, cfg.dt = 0.01, cfg.steps_per_task = k;
+    cfg.nparts = nparts, cfg.workers = workers;
+    char err[512];
+    ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
+    if (!c) {
+        fprintf(stderr, "starcarp benchmark: %s: %s\n", m->name, err);
+        return -1;
+    }
+    double t0 = 0, done = 0;
+    int bad = 0;
+    for (long round = -1; !bad; round++) {
+        if (round == 0)
+            t0 = cli_now_s();
+        bad = sc_cells_advance(c, o->steps) < 0 || sc_cells_wait(c, NULL) != 0;
+        if (round >= 0)
+            done += (double)o->cells * (double)o->steps;
+        if (round >= 0 && cli_now_s() - t0 >= o->min_time)
+            break;
+    }
+    double secs = cli_now_s() - t0;
+    sc_cells_destroy(c);
+    if (bad)
+        fprintf(stderr, "starcarp benchmark: %s: the run failed\n", m->name);
+    return bad ? -1 : done / secs;
+}
+
+/* Bytes one cell-step must move through device memory with k steps per task. */
+static double bytes_per_cell_step(const ScModelDesc *d, int prec, int k)
+{
+    return 2.0 * (d->nsv + 2 + d->nexternals) * (prec == 32 ? 4.0 : 8.0) / k;
+}
+
+int cmd_benchmark(int argc, char **argv)
+{
+    BmOpts o;
+    int prc = parse(argc, argv, &o);
+    if (prc)
+        return prc > 0 ? 0 : 2;
+    struct starpu_conf conf;
+    cli_starpu_conf(&conf, o.ncpu, o.ngpu);
+    if (starpu_init(&conf) != 0) {
+        fprintf(stderr, "starcarp benchmark: StarPU could not start\n");
+        return 1;
+    }
+    const ScModelEntry *ms[MAX_MODELS];
+    int nm = cli_models("benchmark", o.models, ms, MAX_MODELS);
+    if (nm < 0) {
+        starpu_shutdown();
+        return 2;
+    }
+    int cpus[STARPU_NMAXWORKERS], gpus[STARPU_NMAXWORKERS];
+    int ncpu = starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, cpus, STARPU_NMAXWORKERS);
+    int ngpu = starpu_worker_get_ids_by_type(STARPU_CUDA_WORKER, gpus, STARPU_NMAXWORKERS);
+    ncpu = ncpu < 0 ? 0 : ncpu, ngpu = ngpu < 0 ? 0 : ngpu;
+    double bw = 0, fp64 = 0;
+#ifdef SC_HAVE_CUDA
+    ScGpuCeilings ceil = {0, 0};
+    if (ngpu && sc_probe_gpu(starpu_worker_get_devid(gpus[0]), &ceil) == 0)
+        bw = ceil.copy_bytes_per_s, fp64 = ceil.fp64_flops;
+#endif
+    printf("starcarp benchmark: %d CPU workers, %d GPU(s); %ld cells (C: %ld), %ld steps of 0.01 ms per "
+           "round, K = %ld, >= %g s per figure\n", ncpu, ngpu, o.cells, o.c_cells, o.steps, o.k, o.min_time);
+    if (ngpu)
+        printf("GPU 0 ceilings (measured now): copy %.1f GB/s (read + written), FP64 %.2f TFLOP/s\n",
+               bw / 1e9, fp64 / 1e12);
+    printf("\n| model | precision |");
+    for (int c = 0; c < NCONF; c++)
+        printf(" %s |", conf_names[c]);
+    printf(" gpu-k1 %% of copy bw | gpu-k %% of copy bw |\n|---|---|");
+    for (int c = 0; c < NCONF + 2; c++)
+        printf("---:|");
+    printf("\n");
+    FILE *csv = o.csv ? fopen(o.csv, "w") : NULL;
+    if (o.csv && !csv) {
+        fprintf(stderr, "starcarp benchmark: --csv %s: %s\n", o.csv, strerror(errno));
+        starpu_shutdown();
+        return 1;
+    }
+    if (csv)
+        fprintf(csv, "model,precision,config,cell_steps_per_s,bytes_per_cell_step,fraction_of_copy_bw\n");
+    double (*rates)[2][NCONF] = calloc((size_t)nm, sizeof *rates);
+    int rc = 0;
+    for (int i = 0; i < nm; i++)
+        for (int p = 0; p < o.nprec; p++) {
+            const int prec = o.prec[p];
+            double *r = rates[i][p];
+            for (int c = 0; c < NCONF; c++)
+                r[c] = NAN;
+            int k = (int)o.k;
+            r[CONF_C1] = rate_c(ms[i], prec, &o);
+            if (ncpu)
+                r[CONF_CPU] = rate_cells(ms[i], prec, &o, k, ncpu, cpus);
+            if (ngpu) {
+                r[CONF_GPU1] = rate_cells(ms[i], prec, &o, 1, 1, gpus);
+                r[CONF_GPUK] = rate_cells(ms[i], prec, &o, k, 1, gpus);
+            }
+            if (ncpu && ngpu)
+                r[CONF_BOTH] = rate_cells(ms[i], prec, &o, k, 0, NULL);
+            if (ngpu > 1)
+                r[CONF_GPUS] = rate_cells(ms[i], prec, &o, k, ngpu, gpus);
+            printf("| %s | %s |", ms[i]->name, prec == 32 ? "single" : "double");
+            for (int c = 0; c < NCONF; c++) {
+                rc |= r[c] < 0;
+                if (isnan(r[c]))
+                    printf(" - |");
+                else
+                    printf(r[c] < 0 ? " failed |" : " %.3g |", r[c]);
+            }
+            for (int c = CONF_GPU1; c <= CONF_GPUK; c++) {
+                double b = bytes_per_cell_step(ms[i]->desc, prec, c == CONF_GPU1 ? 1 : k);
+                if (bw > 0 && r[c] > 0)
+                    printf(" %.1f %% |", 100 * r[c] * b / bw);
+                else
+                    printf(" - |");
+            }
+            printf("\n");
+            fflush(stdout);
+            for (int c = 0; csv && c < NCONF; c++)
+                if (!isnan(r[c])) {
+                    double b = bytes_per_cell_step(ms[i]->desc, prec, c == CONF_GPU1 ? 1 : k);
+                    fprintf(csv, "%s,%d,%s,%.6g,%.4g,%.4g\n", ms[i]->name, prec, conf_names[c], r[c], b,
+                            bw > 0 && r[c] > 0 && c >= CONF_GPU1 ? r[c] * b / bw : NAN);
+                }
+            if (!o.quiet)
+                fprintf(stderr, "benchmark: %s %s done (%d of %d)\n", ms[i]->name, prec == 32 ? "f32" : "f64",
+                        i + 1, nm);
+        }
+    if (csv)
+        fclose(csv);
+    if (o.png) {
+        PlotFig *fig = plot_new(1000, 600, "starcarp benchmark", "model (index in the table)", "cell-steps/s");
+        plot_set_log(fig, 0, 1);
+        double *x = malloc(sizeof(double) * (size_t)nm), *y = malloc(sizeof(double) * (size_t)nm);
+        for (int p = 0; p < o.nprec; p++)
+            for (int c = 0; c < NCONF; c++) {
+                int any = 0;
+                for (int i = 0; i < nm; i++)
+                    x[i] = i, y[i] = rates[i][p][c] > 0 ? rates[i][p][c] : NAN, any |= y[i] > 0;
+                if (!any)
+                    continue;
+                char lab[64];
+                snprintf(lab, sizeof lab, "%s %s", conf_names[c], o.prec[p] == 32 ? "f32" : "f64");
+                plot_series_style(fig, plot_series(fig, x, y, nm, lab), PLOT_LINE | PLOT_POINTS);
+            }
+        if (plot_write_png(fig, o.png) < 0) {
+            fprintf(stderr, "starcarp benchmark: --png %s\n", plot_error(fig));
+            rc = 1;
+        }
+        plot_free(fig);
+        free(x), free(y);
+    }
+    free(rates);
+    starpu_shutdown();
+    return rc ? 1 : 0;
+}
