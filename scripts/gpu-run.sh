@@ -9,6 +9,7 @@
 # STAGES (environment) chooses the parts: default "build ctest devices bench"; "verify" runs the
 # reference corpus (needs .carry/reference, a copy of shared/reference) with SC_DT (default 0.001)
 # on every core; "runtime" calibrates and measures starcarp bench (scripts/gpu-runtime.sh);
+# "benchmark" runs `starcarp benchmark` and bench on 1..N GPUs (scripts/gpu-benchmark.sh);
 # CTEST_ARGS replaces the ctest selection.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,6 +67,10 @@ fi
 if [ $build_rc = 0 ] && has runtime; then
     step "runtime: calibration, bench throughput CPU / GPU / both (scripts/gpu-runtime.sh)"
     bash scripts/gpu-runtime.sh "$build" "$out"
+fi
+if [ $build_rc = 0 ] && has benchmark; then
+    step "starcarp benchmark and multi-GPU bench (scripts/gpu-benchmark.sh)"
+    bash scripts/gpu-benchmark.sh "$build" "$out"
 fi
 if [ $build_rc = 0 ] && has bench; then
     step "benchmarks (scripts/gpu-bench.sh)"; bash scripts/gpu-bench.sh "$build" "$out" "$logs"
