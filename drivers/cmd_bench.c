@@ -307,6 +307,9 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
             s->size > 1 ? "several" : "", steps, o->dt, o->precision == 32 ? "single" : "double",
             o->steps_per_task);
     fprintf(stderr, "summary: wall time %.3f s, %.4g cell-steps/s\n", wall, wall > 0 ? all / wall : 0);
+    if (sc_cells_gpu_speedup(c) > 0)
+        fprintf(stderr, "summary: partitions sized for a GPU %.4g times as fast as a CPU core\n",
+                sc_cells_gpu_speedup(c));
     double tot = 0;
     for (int i = 0; i < nw; i++)
         tot += w[i].cell_steps;

@@ -75,7 +75,8 @@ typedef struct ScCellsConfig {
     ScStim stim;              /* the stimulus train, in steps (count 0: none) */
     int ncpu_hint, ngpu_hint; /* workers to plan for (0: StarPU's CPU and CUDA worker counts) */
     double gpu_speedup;       /* speed of one GPU over one CPU core for the plan (0: from the
-                                 calibrated performance models, else 50) */
+                                 calibrated speed table, else measured on the spot with two small
+                                 scratch arrays, once per model and precision in a process) */
     int free_placement;       /* 0: each partition's tasks run on the worker planned for it (data
                                  never moves); 1: the scheduler places every task */
     const int *workers;       /* optional, with nparts: partition p's tasks run on StarPU worker
@@ -110,6 +111,9 @@ long sc_cells_count(const ScCells *c);
 const ScModelEntry *sc_cells_model(const ScCells *c);
 int sc_cells_nparts(const ScCells *c);
 long sc_cells_part_size(const ScCells *c, int p);
+/* The speed of one GPU over one CPU core that sized the partitions (given, calibrated, or measured
+ * when the array was created); 0 when no GPU takes part or the sizes were given. */
+double sc_cells_gpu_speedup(const ScCells *c);
 /* The next step index d to be submitted (0 after create, advanced by sc_cells_advance). */
 long sc_cells_step(const ScCells *c);
 /* Set the step index (after restoring a state, for example). No task may be pending. */

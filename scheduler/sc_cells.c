@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "sc_internal.h"
+#include "sc_probe.h"
 #include "sc_speeds.h"
 #include "sc_step_codelet.h"
 
@@ -52,6 +53,7 @@ struct ScCells {
     ScStim stim;
     ScAccount acc;
     double busy[STARPU_NMAXWORKERS];
+    double speedup;             /* the GPU/core speed ratio the plan used (0: no GPU, or given sizes) */
 };
 
 static double getv(const ScCells *c, const void *p, size_t k)
@@ -141,12 +143,17 @@ static int plan(ScCells *c, char *err, size_t errlen)
         for (int p = 0; p < np; p++)
             c->worker[p] = c->cfg.workers ? c->cfg.workers[p] : -1;
     } else {
-        /* the GPU's speed over a core: given, else calibrated (starcarp calibrate), else a guess */
+        /* the GPU's speed over a core: given, else calibrated (starcarp calibrate), else measured
+           now on two scratch arrays (sc_probe.c), else a guess */
         double speedup = c->cfg.gpu_speedup > 0 ? c->cfg.gpu_speedup : 0;
         if (speedup <= 0 && ngpu)
             speedup = sc_speeds_gpu_speedup(NULL, c->m->name, c->f32 ? 32 : 64);
+        if (speedup <= 0 && ngpu && ncpu)
+            speedup = sc_probe_gpu_speedup(c->m, c->f32 ? 32 : 64, c->cfg.steps_per_task, c->n, cpu_ids[0],
+                                           gpu_ids[0]);
         if (speedup <= 0)
             speedup = SC_DEFAULT_SPEEDUP;
+        c->speedup = ngpu ? speedup : 0;
         c->size = calloc((size_t)max, sizeof(long));
         int np = sc_plan_parts(c->n, ncpu, ngpu, speedup, ngpu ? (align > SC_GPU_ALIGN ? align : SC_GPU_ALIGN)
                                                                 : align, c->size, max);
@@ -326,6 +333,7 @@ const ScModelEntry *sc_cells_model(const ScCells *c) { return c->m; }
 int sc_cells_nparts(const ScCells *c) { return c->np; }
 long sc_cells_part_size(const ScCells *c, int p) { return p >= 0 && p < c->np ? c->size[p] : 0; }
 long sc_cells_step(const ScCells *c) { return c->step; }
+double sc_cells_gpu_speedup(const ScCells *c) { return c->speedup; }
 void sc_cells_set_step(ScCells *c, long d) { c->step = d; }
 const double *sc_cells_params(const ScCells *c) { return c->params; }
 void sc_cells_set_stim(ScCells *c, const ScStim *stim) { c->stim = *stim; }

@@ -25,6 +25,11 @@ ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
         --csv "$out/benchmark.csv" --png "$out/benchmark.png" -q 2>&1
     echo "(exit $?)"
     echo
+    big=${SC_BM_BIG:-8388608}
+    echo "## starcarp benchmark --models tt06fe.model,AlievPanfilov --cells $big --steps 20 --k 10 --min-time 0.5"
+    echo
+    "$sc" benchmark --models "$fe,AlievPanfilov" --cells "$big" --steps 20 --k 10 --min-time 0.5 -q 2>&1 | grep -v '^\[starpu'
+    echo
     echo "## starcarp bench, TT06-FE, $cells cells, 2 ms, GPUs only (--ncpu 0)"
     echo
     echo "| GPUs | steps per task | exit | throughput |"
