@@ -292,8 +292,9 @@ static void collect_block(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm);
 static void collect_assign(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm) {
     ScSym *sym = sema_intern(s, st->name);
     if (sym->kind == SC_BUILTIN)
-        diag_error_at(s->dg, st->tok, "cannot assign to '%s': %s is read-only", sym->name,
-                      strcmp(sym->name, "t") == 0 ? "the simulation time" : "the time step");
+        diag_error_at(s->dg, st->tok, "cannot assign to '%s': %s is read-only (a built-in of the "
+                      "language); a variable of the model needs another name, for example '%s_m'", sym->name,
+                      strcmp(sym->name, "t") == 0 ? "the simulation time" : "the time step", sym->name);
     sym->flags |= SCF_DECLARED;
     note_uses(s, st->value);
     if (st->op == '=') {

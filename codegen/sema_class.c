@@ -370,7 +370,40 @@ static void check_state_markups(Sema *s) {
     }
 }
 
+/* A built-in (t: the simulation time, dt: the time step) that the model also defines as its own
+ * variable is refused at that definition, with how to rename it (docs/easyml-decisions.md): a
+ * declaration of it, X_init, diff_X or d_X_dt (a state), alpha_X with beta_X, a_X with b_X, or
+ * tau_X with X_inf (a gate). (An assignment to it is refused when it is collected.) Read silently
+ * as the built-in, such a model would compute something else than its author wrote. */
+static void check_builtins(Sema *s) {
+    ScSym *const builtins[] = {s->m->t, s->m->dt};
+    for (int i = 0; i < 2; i++) {
+        const ScSym *b = builtins[i];
+        const char *x = b->name, *as = NULL;
+        const ScSym *by = NULL;
+        if (b->flags & SCF_DECLARED)
+            by = b, as = "a name declared by the model";
+        else if ((by = defined(s, "", x, "_init")))
+            as = "a state (this is its initial value)";
+        else if ((by = defined(s, "diff_", x, "")) || (by = defined(s, "d_", x, "_dt")))
+            as = "a state (this is its derivative)";
+        else if (((by = defined(s, "alpha_", x, "")) && defined(s, "beta_", x, "")) ||
+                 ((by = defined(s, "a_", x, "")) && defined(s, "b_", x, "")) ||
+                 ((by = defined(s, "tau_", x, "")) && defined(s, "", x, "_inf")))
+            as = "a gate (this is one of its coefficients)";
+        else
+            by = NULL;
+        if (by)
+            diag_error_at(s->dg, by->def_tok ? by->def_tok : by->tok,
+                          "'%s' is %s, a built-in of the language, but '%s' makes it %s: rename the "
+                          "model's '%s' everywhere it means the model's variable (for example '%s_m', "
+                          "'%s_m_init', 'alpha_%s_m')", x, i == 0 ? "the simulation time" : "the time step",
+                          by->name, as, x, x, x, x);
+    }
+}
+
 void sema_classify(Sema *s) {
+    check_builtins(s);
     classify_externals(s);
     classify_states(s);
     classify_params(s);
