@@ -10,6 +10,7 @@
 # reference corpus (needs .carry/reference, a copy of shared/reference) with SC_DT (default 0.001)
 # on every core; "runtime" calibrates and measures starcarp bench (scripts/gpu-runtime.sh);
 # "benchmark" runs `starcarp benchmark` and bench on 1..N GPUs (scripts/gpu-benchmark.sh);
+# "kernels" times generated kernels alone in launch-bound variants (scripts/gpu-kernels.sh);
 # CTEST_ARGS replaces the ctest selection.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -67,6 +68,10 @@ fi
 if [ $build_rc = 0 ] && has runtime; then
     step "runtime: calibration, bench throughput CPU / GPU / both (scripts/gpu-runtime.sh)"
     bash scripts/gpu-runtime.sh "$build" "$out"
+fi
+if [ $build_rc = 0 ] && has kernels; then
+    step "kernel variants (scripts/gpu-kernels.sh)"
+    bash scripts/gpu-kernels.sh "$build" "$out"
 fi
 if [ $build_rc = 0 ] && has benchmark; then
     step "starcarp benchmark and multi-GPU bench (scripts/gpu-benchmark.sh)"

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# gpu-kernels.sh BUILD OUTDIR: stage "kernels" of scripts/gpu-run.sh: one generated CUDA kernel
+# timed alone (bench/gpu_kernel.c) in variants of its launch bounds, for the kernel work of the
+# performance issue. Models: TT06-FE (ten Tusscher 2006 with every cvode group on forward Euler)
+# and Aliev-Panfilov; double and single precision; __launch_bounds__(128, MB) for MB in
+# SC_KERN_MB (default "1 3 4 5": at most 255, 168, 128, 102 registers per thread). For each: the
+# registers and spills ptxas reports, cell-steps/s on SC_KERN_CELLS cells (default 4194304) with
+# K = 1 and K = 10 steps per launch, and Vm of two cells after the run (variants must agree).
+# Writes OUTDIR/kernels.md.
+set -uo pipefail
+build=$1; out=$2
+sc="$build/bin/starcarp"
+work="$build/kernels"; rm -rf "$work"; mkdir -p "$work"
+cells=${SC_KERN_CELLS:-4194304}
+sed 's/\.method(cvode)/.method(fe)/g' models/cellml/ten_tusscher_model_2006_epi.model >"$work/tt06fe.model"
+cp models/native/AlievPanfilov.model "$work/ap.model"
+{
+echo "# Kernel variants on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%Y-%m-%dT%H:%MZ)"
+echo
+echo "Command: scripts/gpu-kernels.sh (bench/gpu_kernel.c), $cells cells, stimulus 52 over steps 0-99."
+echo
+echo "| model | precision | min blocks | registers | spill stores (B) | K = 1 cell-steps/s | K = 10 cell-steps/s | Vm cell 0 | Vm last cell |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+for m in tt06fe ap; do
+    d="$work/$m"; mkdir -p "$d"
+    "$sc" codegen "$work/$m.model" --target cuda --precision both -o "$d" >"$d/codegen.log" 2>&1 || { echo "codegen failed: $m"; continue; }
+    src=$(ls "$d"/*_c.c | head -1); id=$(basename "$src" _c.c)
+    cc -std=c11 -O2 -fPIC -Iinclude -c "$src" -o "$d/host.o" || continue
+    for p in f64 f32; do
+        cu="$d/${id}_cuda.cu"; def=""
+        [ $p = f32 ] && cu="$d/${id}_cuda_f32.cu" && def=-DSC_F32
+        for mb in ${SC_KERN_MB:-1 3 4 5}; do
+            v="$d/$p-mb$mb"
+            sed "s/__launch_bounds__(SC_BLOCK)/__launch_bounds__(SC_BLOCK, $mb)/" "$cu" >"$v.cu"
+            nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude -c "$v.cu" -o "$v.o" >"$v.ptxas" 2>&1 || { echo "nvcc failed: $v"; continue; }
+            regs=$(grep -A3 "_k10ScStepArgs' for" "$v.ptxas" | grep -o 'Used [0-9]* registers' | grep -o '[0-9]*' | head -1)
+            spill=$(grep -A2 "_k10ScStepArgs' for" "$v.ptxas" | grep -o '[0-9]* bytes spill stores' | grep -o '^[0-9]*' | head -1)
+            cc -std=c11 -O2 -Iinclude -I/usr/local/cuda/include -DSC_MODEL="${id}_model" -DSC_RUN="${id}_cuda_${p}_run" $def \
+                bench/gpu_kernel.c "$d/host.o" "$v.o" -o "$v.bin" -L/usr/local/cuda/lib64 -lcudart -lm || continue
+            r1=$("$v.bin" "$cells" 1 100); r10=$("$v.bin" "$cells" 10 20)
+            rate() { echo "$1" | sed 's/.*cell_steps_per_s \([^ ]*\).*/\1/'; }
+            echo "| $m | $p | $mb | $regs | $spill | $(rate "$r1") | $(rate "$r10") | $(echo "$r10" | sed 's/.*vm0 \([^ ]*\).*/\1/') | $(echo "$r10" | sed 's/.*vm_last \([^ ]*\).*/\1/') |"
+        done
+    done
+done
+} >"$out/kernels.md" 2>&1
+cat "$out/kernels.md"
