@@ -1,4 +1,4 @@
-/* emit_gpu.c: what the CUDA and HIP back ends share (emit_cuda.c, emit_hip.c choose the API).
+/* emit_gpu.c: the CUDA and HIP back ends (one text; a GpuApi table chooses the API names).
  *
  * One thread per cell: thread i runs ID_cells(args, i) of emit_core.c with sc_real = double or
  * float; consecutive threads read consecutive cells of each state (structure of arrays), so every
@@ -19,6 +19,24 @@ static const GpuApi cuda_api = {"CUDA back end", "cuda_runtime.h", "cudaStream_t
 static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t", "hipError_t",
                                "hipGetLastError", "hipSuccess"};
 
+/* Blocks of SC_BLOCK threads that each multiprocessor must be able to hold (the second argument
+ * of __launch_bounds__, which caps the registers per thread at 65536 / (128 x it)). Explicit models
+ * (no markov_be, rosenbrock or cvode group) get 4, so at most 128 registers: measured on an H200
+ * (scripts/gpu-kernels.sh, 2026-11-23, 4M cells, K = 10), TT06-FE in double went from 255
+ * registers and 1.04e9 cell-steps/s to 128 registers (592 bytes of spills) and 1.72e9, in single
+ * from 4.88e9 to 5.26e9; Aliev-Panfilov (58 registers) is unchanged. Models with an implicit or
+ * adaptive group keep 1 (no cap): their Newton matrices spill, not yet measured. */
+static int min_blocks(const Em *e) {
+    const ScModel *m = e->m;
+    if (e->target == EMIT_HIP)
+        return 1;   /* HIP reads the second argument as waves per execution unit: not measured */
+    for (int g = 0; g < m->ngroups; g++)
+        if (m->groups[g].method == SC_MARKOV_BE || m->groups[g].method == SC_ROSENBROCK ||
+            m->groups[g].method == SC_CVODE)
+            return 1;
+    return 4;
+}
+
 static void emit_prelude(Em *e, const GpuApi *api) {
     const char *T = e->single ? "float" : "double";
     fprintf(e->out,
@@ -28,12 +46,13 @@ static void emit_prelude(Em *e, const GpuApi *api) {
             "#define SC_FN static __device__\n#define SC_INL __device__ __forceinline__ __attribute__((unused))\n"
             "#define SC_COUNT(p) atomicAdd((p), 1ULL)\n"
             "#define SC_RECORD(s, k, v) sc_record((s), (k), (v))\n"
-            "#define SC_BLOCK 128   /* threads per block */\n\n"
+            "#define SC_BLOCK 128   /* threads per block */\n"
+            "#define SC_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s */\n\n"
             "static __device__ void sc_record(ScStepStatus *s, unsigned long long key, double v) {\n"
             "    if (atomicMin(&s->key, key) > key)\n"
             "        s->value = v;\n"
             "}\n\n",
-            api->include, T, T, T);
+            api->include, T, T, T, min_blocks(e), min_blocks(e) > 1 ? ": at most 128 registers per thread" : "");
     emit_scalar_math(e);
     emit_scalar_primitives(e);
     emit_common_prelude(e);
@@ -47,7 +66,7 @@ static void emit_kernels(Em *e, const GpuApi *api) {
         if (v == 1 && !e->m->ntables)
             continue;
         fprintf(e->out,
-                "__global__ void __launch_bounds__(SC_BLOCK) %s_%s_%s_k%s(const ScStepArgs sc_a) {\n"
+                "__global__ void __launch_bounds__(SC_BLOCK, SC_MIN_BLOCKS) %s_%s_%s_k%s(const ScStepArgs sc_a) {\n"
                 "    const long sc_i = (long)blockIdx.x * SC_BLOCK + threadIdx.x;\n"
                 "    if (sc_i < sc_a.n)\n"
                 "        %s_cells%s(&sc_a, (const %s_pc *)sc_a.pc, sc_i, 1);\n"

@@ -31,7 +31,7 @@ for m in tt06fe ap; do
         [ $p = f32 ] && cu="$d/${id}_cuda_f32.cu" && def=-DSC_F32
         for mb in ${SC_KERN_MB:-1 3 4 5}; do
             v="$d/$p-mb$mb"
-            sed "s/__launch_bounds__(SC_BLOCK)/__launch_bounds__(SC_BLOCK, $mb)/" "$cu" >"$v.cu"
+            sed "s/^#define SC_MIN_BLOCKS [0-9]*/#define SC_MIN_BLOCKS $mb/" "$cu" >"$v.cu"
             nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude -c "$v.cu" -o "$v.o" >"$v.ptxas" 2>&1 || { echo "nvcc failed: $v"; continue; }
             regs=$(grep -A3 "_k10ScStepArgs' for" "$v.ptxas" | grep -o 'Used [0-9]* registers' | grep -o '[0-9]*' | head -1)
             spill=$(grep -A2 "_k10ScStepArgs' for" "$v.ptxas" | grep -o '[0-9]* bytes spill stores' | grep -o '^[0-9]*' | head -1)

@@ -442,7 +442,9 @@ int main(void) {
     const char *hip = src[EMIT_HIP][0], *hip32 = src[EMIT_HIP][1];
     HAS(cu, "#include <cuda_runtime.h>");
     HAS(cu, "extern \"C\" int t_cuda_f64_run(const ScStepArgs *sc_a, void *sc_stream) {");
-    HAS(cu, "__global__ void __launch_bounds__(SC_BLOCK) t_cuda_f64_k(const ScStepArgs sc_a)");
+    HAS(cu, "__global__ void __launch_bounds__(SC_BLOCK, SC_MIN_BLOCKS) t_cuda_f64_k(const ScStepArgs sc_a)");
+    HAS(cu, "#define SC_MIN_BLOCKS 1 ");    /* an implicit group: no register cap */
+    HAS(hip, "#define SC_MIN_BLOCKS 1 ");   /* HIP: never (its second argument means waves) */
     HAS(cu, "t_cuda_f64_k_pv<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);");
     HAS(cu, "cudaGetLastError()");
     HAS(cu, "sc_lu(2, sc_A, sc_sw);");

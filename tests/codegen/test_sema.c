@@ -248,7 +248,8 @@ static void test_errors(void) {
     /* a state breaks a cycle */
     ASSERT(analyse(&ar, HEAD "Iion = x;\nx = s * 2;\ndiff_s = -x; s_init = 1;\n") != NULL);
     ASSERT(!analyse(&ar, HEAD "Iion = 1;\ndt = 2;\n"));
-    ASSERT_EQ_STR("t.model:5:1: error: cannot assign to 'dt': the time step is read-only", first_msg());
+    ASSERT_EQ_STR("t.model:5:1: error: cannot assign to 'dt': the time step is read-only (a built-in of the "
+                  "language); a variable of the model needs another name, for example 'dt_m'", first_msg());
     ASSERT(!analyse(&ar, HEAD "Iion = V / (3 - 3);\n"));
     ASSERT(strstr(first_msg(), "division by zero") != NULL);
     /* a divisor that depends on a parameter is not a constant zero */
