@@ -335,8 +335,9 @@ static void emit_cell(Em *e) {
     emit_needed_eqs(e, m->eqs, m->neqs, "    ");
     if (m->ntraces) {
         fprintf(e->out, "    if (sc_tr) {\n");
-        for (int k = 0; k < m->ntraces; k++)
-            fprintf(e->out, "        sc_tr[%d] = %s;   /* trace %s */\n", k,
+        for (int k = 0; k < m->ntraces; k++)   /* GPU: sc_tr is the cell's column of out_tr */
+            fprintf(e->out, e->gpu ? "        sc_tr[%d * sc_o->n] = %s;   /* trace %s */\n"
+                                   : "        sc_tr[%d] = %s;   /* trace %s */\n", k,
                     emit_expr_str(e, emit_value(e, m->traces[k]), 1), m->traces[k]->name);
         fprintf(e->out, "    }\n");
     }
@@ -441,15 +442,28 @@ static void emit_cells(Em *e) {
         emit_pv_fill(e);
     else
         fprintf(e->out, "    const %s_pc *const sc_p = sc_pu;\n", e->id);
+    /* GPU: traces go straight to out_tr (no per-thread array in local memory), and Iion is read
+       only where it is output before the first step computes it (a K = 1 call of a small model
+       moves a sixth fewer bytes) */
+    const char *trdecl = e->gpu ? "" : ar_printf(&e->ar, ", sc_tr[%d]", ntr);
+    const char *iload = e->gpu ? "(sc_a->out_iion || sc_a->nsteps <= 0) ? SC_LD(sc_iim + sc_i, sc_nv) : sc_bc(0)"
+                               : "SC_LD(sc_iim + sc_i, sc_nv)";
+    const char *trset = e->gpu ? ar_printf(&e->ar, "(sc_scal *)sc_a->out_tr + sc_slot * %d * sc_n + sc_i", m->ntraces)
+                               : "sc_tr";
+    const char *trcopy = e->gpu ? "" : ar_printf(&e->ar,
+            "        if (sc_trp)\n"
+            "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+            "                SC_ST((sc_scal *)sc_a->out_tr + (sc_slot * %d + sc_k) * sc_n + sc_i, sc_tr[sc_k],\n"
+            "                      sc_nv);\n", m->ntraces, m->ntraces);
     fprintf(e->out,
-            "    sc_real sc_x[%d], sc_st[%d], sc_ext[%d], sc_tr[%d];\n"
+            "    sc_real sc_x[%d], sc_st[%d], sc_ext[%d]%s;\n"
             "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
             "        sc_x[sc_k] = SC_LD(sc_svm + sc_k * sc_n + sc_i, sc_nv);\n"
             "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
             "        sc_st[sc_k] = %s;\n"
             "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
             "        sc_ext[sc_k] = %s;\n"
-            "    sc_real sc_V = SC_LD(sc_vmm + sc_i, sc_nv), sc_I = SC_LD(sc_iim + sc_i, sc_nv);\n"
+            "    sc_real sc_V = SC_LD(sc_vmm + sc_i, sc_nv), sc_I = %s;\n"
             "    const sc_real dt = sc_bc((sc_scal)sc_a->dt);\n"
             "    const int sc_K = (sc_flags & SC_STEP_IION_ONLY) ? 1 : sc_a->nsteps;\n"
             "    for (int sc_s = 0; sc_s < sc_K; sc_s++) {\n"
@@ -465,7 +479,7 @@ static void emit_cells(Em *e) {
             "            if (sc_a->out_iion)\n"
             "                SC_ST((sc_scal *)sc_a->out_iion + sc_slot * sc_n + sc_i, sc_I, sc_nv);\n"
             "            if (sc_a->out_tr)\n"
-            "                sc_trp = sc_tr;\n"
+            "                sc_trp = %s;\n"
             "        }\n"
             "        sc_real sc_Vs = sc_V;\n"
             "        if ((sc_flags & SC_STEP_BENCH) && sc_stim_on(&sc_a->stim, sc_d))\n"
@@ -473,10 +487,7 @@ static void emit_cells(Em *e) {
             "        /* Iion only: a step of length 0 leaves the states as they are */\n"
             "        sc_I = %s_cell%s(sc_p, sc_lut, sc_oor, sc_a, t, (sc_flags & SC_STEP_IION_ONLY) ? sc_bc(0) : dt,\n"
             "                      sc_Vs, sc_x, sc_st, sc_ext, sc_trp);\n"
-            "        if (sc_trp)\n"
-            "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-            "                SC_ST((sc_scal *)sc_a->out_tr + (sc_slot * %d + sc_k) * sc_n + sc_i, sc_tr[sc_k],\n"
-            "                      sc_nv);\n"
+            "%s"
             "        if (sc_flags & SC_STEP_IION_ONLY)\n"
             "            break;\n"
             "        if (sc_flags & SC_STEP_BENCH)\n"
@@ -485,11 +496,10 @@ static void emit_cells(Em *e) {
             "                     (sc_flags & SC_STEP_BENCH) != 0))\n"
             "            break;   /* recorded in sc_a->status: the runtime stops the run */\n"
             "    }\n",
-            m->nstates ? m->nstates : 1, nst, nex, ntr, m->nstates, m->nstores,
+            m->nstates ? m->nstates : 1, nst, nex, trdecl, m->nstates, m->nstores,
             ar_printf(&e->ar, "SC_LD(sc_svm + (%d + sc_k) * sc_n + sc_i, sc_nv)", m->nstates),
-            m->nexternals, "sc_exm ? SC_LD(sc_exm + sc_k * sc_n + sc_i, sc_nv) : sc_bc(0)",
-            e->id, e->vs, m->ntraces, m->ntraces);
-    (void)ntr;
+            m->nexternals, "sc_exm ? SC_LD(sc_exm + sc_k * sc_n + sc_i, sc_nv) : sc_bc(0)", iload,
+            trset, e->id, e->vs, trcopy);
     fprintf(e->out,
             "    if (!(sc_flags & SC_STEP_IION_ONLY)) {\n"
             "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"

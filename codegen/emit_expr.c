@@ -180,6 +180,54 @@ static Out call(Em *e, const char *name, const Expr *x) {
     return o;
 }
 
+/* GPU dialects only (CUDA, HIP): cheaper forms whose results differ from the C back end's by
+ * round-off at most. pow(x, n) with a small integer literal n is a product of squarings
+ * (sc_powi, unrolled: n is a literal), pow(x, 0.5) is sc_sqrt(x); any other exponent calls
+ * sc_pow. A double pow costs about as much as an exp and a log; a product, one multiply per bit
+ * of n. */
+static Out gpu_pow(Em *e, const Expr *base, const Expr *ex) {
+    if (ex->kind == EX_NUM) {
+        double n = ex->num;
+        const char *fn = NULL;
+        char b[48];
+        if (n == 0.5)
+            fn = "sc_sqrt";
+        else if (n == 1)
+            return as_value(e, pr(e, base));
+        else if (n == 2)
+            fn = "sc_square";
+        else if (n == 3)
+            fn = "sc_cube";
+        else if (n == (double)(int)n && n >= -8 && n <= 8 && n != 0) {
+            Out a = as_value(e, pr(e, base));
+            Out o = o_new(TY_S, 16);
+            snprintf(b, sizeof b, "sc_powi(");
+            s_put(&o.s, b);
+            s_sub(&o.s, &a, 0);
+            snprintf(b, sizeof b, ", %d)", (int)n);
+            s_put(&o.s, b);
+            return o;
+        }
+        if (fn)
+            return wrap(as_value(e, pr(e, base)), fn, TY_S);
+    }
+    Expr x = {.kind = EX_POW, .nargs = 2, .a = {(Expr *)base, (Expr *)ex}};
+    return call(e, "sc_pow", &x);
+}
+
+/* The literal 1/c of a divisor c that is a finite non-zero literal (GPU dialects), in b. */
+static int gpu_recip(Em *e, const Expr *c, char *b, size_t size) {
+    if (c->kind != EX_NUM || !(c->num != 0) || !isfinite(c->num) || !isfinite(1 / c->num))
+        return 0;
+    num_text(e, b, size, 1 / c->num);
+    if (b[0] == '-') {   /* a * (-r) */
+        memmove(b + 1, b, strlen(b) + 1);
+        b[0] = '(';
+        strcat(b, ")");
+    }
+    return 1;
+}
+
 static int is_cmp(ExKind k) {
     return k == EX_LT || k == EX_GT || k == EX_LE || k == EX_GE || k == EX_EQ || k == EX_NE;
 }
@@ -225,8 +273,12 @@ static Out pr(Em *e, const Expr *x) {
     case EX_MOD:
         return call(e, "sc_fmod", x);
     case EX_POW:
+        if (e->gpu)
+            return gpu_pow(e, x->a[0], x->a[1]);
         return call(e, "sc_pow", x);
     case EX_CALL:
+        if (e->gpu && x->fn == FN_POW)
+            return gpu_pow(e, x->a[0], x->a[1]);
         return call(e, fn_helper(x->fn), x);
     case EX_AND: case EX_OR: {
         Out a = as_truth(e, pr(e, x->a[0])), c = as_truth(e, pr(e, x->a[1]));
@@ -277,6 +329,16 @@ static Out pr(Em *e, const Expr *x) {
         Ty ty = (a.ty == TY_V || c.ty == TY_V) ? TY_V : TY_S;
         if (cmp)
             ty = !e->vec ? TY_S : ty == TY_V ? TY_M : TY_B;
+        if (e->gpu && x->kind == EX_DIV && gpu_recip(e, x->a[1], b, sizeof b)) {
+            /* a / c, c a literal: a * (1/c) (a multiplication instead of a division; the
+               product differs from the quotient by round-off only) */
+            Out o = o_new(ty, p);
+            s_sub(&o.s, &a, p);
+            s_put(&o.s, " * ");
+            s_put(&o.s, b);
+            free(c.s.p);
+            return o;
+        }
         Out o = o_new(ty, p);
         /* left-associative: equal precedence on the right is parenthesised; comparisons of
            comparisons are parenthesised (gcc -Wparentheses) */

@@ -54,6 +54,16 @@ static void emit_prelude(Em *e, const GpuApi *api) {
             "}\n\n",
             api->include, T, T, T, min_blocks(e), min_blocks(e) > 1 ? ": at most 128 registers per thread" : "");
     emit_scalar_math(e);
+    fputs("/* x^n for a literal integer n (pow with a constant exponent, emit_expr.c): squarings,\n"
+          " * unrolled since n is a literal; a double pow costs about an exp and a log */\n"
+          "static SC_INL sc_real sc_powi(sc_real x, const int n) {\n"
+          "    sc_real r = (sc_scal)1, b = x;\n"
+          "    for (int m = n < 0 ? -n : n; m; m >>= 1) {\n"
+          "        if (m & 1)\n            r = r * b;\n"
+          "        b = b * b;\n"
+          "    }\n"
+          "    return n < 0 ? (sc_scal)1 / r : r;\n"
+          "}\n\n", e->out);
     emit_scalar_primitives(e);
     emit_common_prelude(e);
 }
