@@ -149,7 +149,7 @@ static int plan(ScCells *c, char *err, size_t errlen)
         if (speedup <= 0 && ngpu)
             speedup = sc_speeds_gpu_speedup(NULL, c->m->name, c->f32 ? 32 : 64);
         if (speedup <= 0 && ngpu && ncpu)
-            speedup = sc_probe_gpu_speedup(c->m, c->f32 ? 32 : 64, c->cfg.steps_per_task, c->n, cpu_ids[0],
+            speedup = sc_probe_gpu_speedup(c->m, c->f32 ? 32 : 64, c->cfg.steps_per_task, c->n, cpu_ids, ncpu,
                                            gpu_ids[0]);
         if (speedup <= 0)
             speedup = SC_DEFAULT_SPEEDUP;

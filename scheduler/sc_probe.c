@@ -1,22 +1,27 @@
 /* sc_probe.c: the speed of a GPU over one CPU core, measured on the spot for a model that was never
  * calibrated (sc_probe.h).
  *
- * Two scratch cell arrays of the model, at their initial state: one of a few vector blocks pinned
- * to a CPU worker, one of up to a million cells pinned to the GPU. Each is advanced once untimed
- * (the GPU's copy arrives, kernels load), then timed over rounds of K steps until it has run at
- * least SC_PROBE_MIN_S seconds. The ratio of their cell-steps per second is what the partition
- * plan needs. Results are kept per model and precision for the life of the process, so that
- * repeated arrays of one model probe once. */
+ * Two scratch cell arrays of the model, at their initial state: one of a few vector blocks on each
+ * CPU worker of the plan at once (so that the cores share memory bandwidth and clocks as they will
+ * in the run), one of as many cells as the GPU's partition will nearly have (at least 2^20, up to
+ * SC_PROBE_GPU_VALUES values) pinned to the GPU. Each is advanced once untimed (the GPU's copy
+ * arrives, kernels load), then timed over rounds of K steps until it has run at least
+ * SC_PROBE_MIN_S seconds; rounds are submitted 1, 1, 2, 4... at a time between waits, as the run
+ * submits them, so that a short task's wait does not count as GPU time. The ratio of the GPU's
+ * cell-steps per second to one core's is what the partition plan needs. Results are kept per model
+ * and precision for the life of the process, so that repeated arrays of one model probe once. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "sc_probe.h"
 
 #define SC_PROBE_MIN_S 0.05      /* timed seconds per side, at least */
-#define SC_PROBE_MAX_ROUNDS 50
+#define SC_PROBE_MAX_ROUNDS 256
 #define SC_PROBE_GPU_CELLS (1L << 20)
-#define SC_PROBE_CPU_BLOCKS 16   /* vector blocks of cells on the CPU side */
+#define SC_PROBE_GPU_VALUES (1L << 25)   /* cells x (values per cell) of the GPU array, at most */
+#define SC_PROBE_CPU_BLOCKS 16   /* vector blocks of cells per CPU worker */
 
 static double now_s(void)
 {
@@ -25,13 +30,14 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Cell-steps per second of `cells` cells of m pinned to `worker`, K steps per task; 0 on failure. */
-static double rate_on(const ScModelEntry *m, int precision, int K, long cells, int worker)
+/* Cell-steps per second per worker of nw partitions of `cells` cells of m, partition p pinned to
+ * workers[p], K steps per task; 0 on failure. */
+static double rate_on(const ScModelEntry *m, int precision, int K, long cells, const int *workers, int nw)
 {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.ncells = cells, cfg.precision = precision, cfg.steps_per_task = K;
-    cfg.nparts = 1, cfg.workers = &worker;
+    cfg.ncells = cells * nw, cfg.precision = precision, cfg.steps_per_task = K;
+    cfg.nparts = nw, cfg.workers = workers;
     ScCells *c = sc_cells_create(m, &cfg, NULL, 0);
     if (!c)
         return 0;
@@ -39,8 +45,9 @@ static double rate_on(const ScModelEntry *m, int precision, int K, long cells, i
     double t0 = now_s(), t = 0;
     long rounds = 0;
     while (!bad && rounds < SC_PROBE_MAX_ROUNDS && (t = now_s() - t0) < SC_PROBE_MIN_S) {
-        bad = sc_cells_advance(c, K) < 0 || sc_cells_wait(c, NULL) != 0;
-        rounds++;
+        long more = rounds ? rounds : 1;
+        bad = sc_cells_advance(c, more * K) < 0 || sc_cells_wait(c, NULL) != 0;
+        rounds += more;
     }
     t = now_s() - t0;
     sc_cells_destroy(c);
@@ -56,19 +63,25 @@ typedef struct Probed {
 static Probed probed[64];
 static int nprobed;
 
-double sc_probe_gpu_speedup(const ScModelEntry *m, int precision, int K, long ncells, int cpu_worker,
-                            int gpu_worker)
+double sc_probe_gpu_speedup(const ScModelEntry *m, int precision, int K, long ncells, const int *cpu_workers,
+                            int ncpu, int gpu_worker)
 {
     for (int i = 0; i < nprobed; i++)
         if (probed[i].m == m && probed[i].precision == precision)
             return probed[i].speedup;
+    if (ncpu < 1)
+        return 0;
     const int *lanes = m->cpu_lanes[precision == 32];
     long cpu_cells = SC_PROBE_CPU_BLOCKS * (lanes && *lanes > 0 ? *lanes : 8);
-    long gpu_cells = ncells < SC_PROBE_GPU_CELLS ? ncells : SC_PROBE_GPU_CELLS;
+    long gpu_cells = SC_PROBE_GPU_VALUES / (m->desc->nsv + 2);
+    if (gpu_cells < SC_PROBE_GPU_CELLS)
+        gpu_cells = SC_PROBE_GPU_CELLS;
+    if (gpu_cells > ncells)
+        gpu_cells = ncells;
     if (K < 1)
         K = 1;
-    double cpu = rate_on(m, precision, K, cpu_cells, cpu_worker);
-    double gpu = cpu > 0 ? rate_on(m, precision, K, gpu_cells, gpu_worker) : 0;
+    double cpu = rate_on(m, precision, K, cpu_cells, cpu_workers, ncpu);
+    double gpu = cpu > 0 ? rate_on(m, precision, K, gpu_cells, &gpu_worker, 1) : 0;
     double s = cpu > 0 && gpu > 0 ? gpu / cpu : 0;
     if (s > 0 && nprobed < (int)(sizeof probed / sizeof probed[0]))
         probed[nprobed++] = (Probed){m, precision, s};
