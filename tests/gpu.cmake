@@ -23,6 +23,20 @@ set(SC_GT_MODELS
   "tt06_fe|cellml/ten_tusscher_model_2006_epi.model|cvode=fe"
   "ohara_rudy_2011_endo|cellml/ohara_rudy_2011_endo.model|cvode=fe"
   "ToRORd_dynCl_endo|cellml/ToRORd_dynCl_endo.model|cvode=fe")
+# STARCARP_GPU_TEXT_ALL: every model of the library instead (as the library builds them, no
+# method override): a longer build, for a change of the GPU back end.
+option(STARCARP_GPU_TEXT_ALL "test_gpu_text on every model of the library" OFF)
+if(STARCARP_GPU_TEXT_ALL)
+  set(SC_GT_MODELS)
+  file(GLOB _gt_all ${CMAKE_SOURCE_DIR}/models/*/*.model)
+  list(SORT _gt_all)
+  foreach(model ${_gt_all})
+    get_filename_component(stem ${model} NAME_WE)
+    file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR}/models ${model})
+    string(MAKE_C_IDENTIFIER "${stem}" cid)
+    list(APPEND SC_GT_MODELS "${cid}|${rel}|")
+  endforeach()
+endif()
 set(_gt_dir ${CMAKE_BINARY_DIR}/gpu-text)
 set(_gt_srcs)
 set(_gt_decl "")
