@@ -59,6 +59,8 @@ typedef struct Em {
     const char **cn;         /* by symbol id: C identifier */
     const char **ref;        /* by symbol id: text of a read (NAME, sc_p->NAME) */
     int *eqpos;              /* by symbol id: index in m->eqs, or -1 */
+    int *ndiv;               /* GPU: by symbol id, divisions by that parameter or constant in
+                                the per-step equations (emit_count_divisors), or NULL */
     char *need;              /* by symbol id: liveness scratch */
     int newton;              /* markov_be Newton iterations */
     int nsv, nsv1, ns1;      /* states + stores; the same, at least 1; states, at least 1 */
@@ -80,6 +82,7 @@ char *emit_expr_str(Em *e, const Expr *x, int want_vector);  /* in e->ar */
 char *emit_cond_str(Em *e, const Expr *x);                    /* as a truth value / mask */
 void  emit_expr(Em *e, const Expr *x);
 void  emit_num(Em *e, double v);
+void  emit_count_divisors(Em *e);                             /* fills e->ndiv */
 
 /* emit_core.c */
 void  emit_begin(Em *e, FILE *out, const ScModel *m, const EmitOptions *opt);

@@ -228,6 +228,28 @@ static int gpu_recip(Em *e, const Expr *c, char *b, size_t size) {
     return 1;
 }
 
+/* Is x a parameter or constant that divides in at least two per-step equations (GPU)? */
+static int gpu_shared_divisor(const Em *e, const Expr *x) {
+    const ScSym *s = x->kind == EX_VAR ? x->sym : NULL;
+    return e->ndiv && s && (s->kind == SC_PARAM || s->kind == SC_CONST) && e->ndiv[s->id] >= 2;
+}
+
+static void count_divs(Em *e, const Expr *x) {
+    if (!x)
+        return;
+    if (x->kind == EX_DIV && x->a[1]->kind == EX_VAR && x->a[1]->sym)
+        e->ndiv[((const ScSym *)x->a[1]->sym)->id]++;
+    for (int i = 0; i < x->nargs && i < 3; i++)
+        count_divs(e, x->a[i]);
+}
+
+void emit_count_divisors(Em *e) {
+    e->ndiv = ar_alloc(&e->ar, (size_t)(e->m->nsyms + 1) * sizeof(int));
+    memset(e->ndiv, 0, (size_t)(e->m->nsyms + 1) * sizeof(int));
+    for (int i = 0; i < e->m->neqs; i++)
+        count_divs(e, e->m->eqs[i]->def);
+}
+
 static int is_cmp(ExKind k) {
     return k == EX_LT || k == EX_GT || k == EX_LE || k == EX_GE || k == EX_EQ || k == EX_NE;
 }
@@ -329,6 +351,16 @@ static Out pr(Em *e, const Expr *x) {
         Ty ty = (a.ty == TY_V || c.ty == TY_V) ? TY_V : TY_S;
         if (cmp)
             ty = !e->vec ? TY_S : ty == TY_V ? TY_M : TY_B;
+        if (e->gpu && x->kind == EX_DIV && gpu_shared_divisor(e, x->a[1])) {
+            /* a / P, P a parameter or constant that divides in several equations: a * (1 / P),
+               the one reciprocal shared by every use in a step (common subexpression) */
+            Out o = o_new(ty, p);
+            s_sub(&o.s, &a, p);
+            s_put(&o.s, " * ((sc_scal)1 / ");
+            s_sub(&o.s, &c, p + 1);
+            s_put(&o.s, ")");
+            return o;
+        }
         if (e->gpu && x->kind == EX_DIV && gpu_recip(e, x->a[1], b, sizeof b)) {
             /* a / c, c a literal: a * (1/c) (a multiplication instead of a division; the
                product differs from the quotient by round-off only) */

@@ -34,6 +34,11 @@ static int min_blocks(const Em *e) {
         if (m->groups[g].method == SC_MARKOV_BE || m->groups[g].method == SC_ROSENBROCK ||
             m->groups[g].method == SC_CVODE)
             return 1;
+    /* a tiny model (Aliev-Panfilov: 1 state, 3 equations) is bound by memory: occupancy keeps
+       loads in flight. ptxas (sm_90): 58 registers at 4 or 8 (32 warps per SM), 40 at 12 (48
+       warps), no spill; to be confirmed by time (scripts/gpu-issue11.sh, part kernels) */
+    if (m->neqs + m->nstates <= 4)
+        return 12;
     return 4;
 }
 
@@ -52,7 +57,8 @@ static void emit_prelude(Em *e, const GpuApi *api) {
             "    if (atomicMin(&s->key, key) > key)\n"
             "        s->value = v;\n"
             "}\n\n",
-            api->include, T, T, T, min_blocks(e), min_blocks(e) > 1 ? ": at most 128 registers per thread" : "");
+            api->include, T, T, T, min_blocks(e),
+            min_blocks(e) > 4 ? ": at most 40 registers per thread" : min_blocks(e) > 1 ? ": at most 128 registers per thread" : "");
     emit_scalar_math(e);
     fputs("/* x^n for a literal integer n (pow with a constant exponent, emit_expr.c): squarings,\n"
           " * unrolled since n is a literal; a double pow costs about an exp and a log */\n"
@@ -106,6 +112,7 @@ static void emit_kernels(Em *e, const GpuApi *api) {
 
 int emit_gpu(Em *e) {
     const GpuApi *api = e->target == EMIT_HIP ? &hip_api : &cuda_api;
+    emit_count_divisors(e);
     emit_file_header(e, api->what);
     emit_prelude(e, api);
     emit_pc_struct(e);

@@ -6,7 +6,8 @@
 # SC_KERN_MB (default "1 3 4 5": at most 255, 168, 128, 102 registers per thread). For each: the
 # registers and spills ptxas reports, cell-steps/s on SC_KERN_CELLS cells (default 4194304) with
 # K = 1 and K = 10 steps per launch, and Vm of two cells after the run (variants must agree).
-# Writes OUTDIR/kernels.md.
+# SC_KERN_BASE: a folder of sources generated before a change (<model>/<id>_cuda[_f32].cu, model
+# tt06fe or ap): timed as rows "base" with their own launch bounds. Writes OUTDIR/kernels.md.
 set -uo pipefail
 build=$1; out=$2
 sc="$build/bin/starcarp"
@@ -29,9 +30,13 @@ for m in tt06fe ap; do
     for p in f64 f32; do
         cu="$d/${id}_cuda.cu"; def=""
         [ $p = f32 ] && cu="$d/${id}_cuda_f32.cu" && def=-DSC_F32
-        for mb in ${SC_KERN_MB:-1 3 4 5}; do
+        # "base": the same model as generated before (SC_KERN_BASE/<model>/, carried), as shipped
+        base=""
+        [ -n "${SC_KERN_BASE:-}" ] && [ -f "$SC_KERN_BASE/$m/$(basename "$cu")" ] && base=base
+        for mb in ${SC_KERN_MB:-1 3 4 5} $base; do
             v="$d/$p-mb$mb"
-            sed "s/^#define SC_MIN_BLOCKS [0-9]*/#define SC_MIN_BLOCKS $mb/" "$cu" >"$v.cu"
+            if [ "$mb" = base ]; then cp "$SC_KERN_BASE/$m/$(basename "$cu")" "$v.cu"
+            else sed "s/^#define SC_MIN_BLOCKS [0-9]*/#define SC_MIN_BLOCKS $mb/" "$cu" >"$v.cu"; fi
             nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude -c "$v.cu" -o "$v.o" >"$v.ptxas" 2>&1 || { echo "nvcc failed: $v"; continue; }
             regs=$(grep -A3 "_k10ScStepArgs' for" "$v.ptxas" | grep -o 'Used [0-9]* registers' | grep -o '[0-9]*' | head -1)
             spill=$(grep -A2 "_k10ScStepArgs' for" "$v.ptxas" | grep -o '[0-9]* bytes spill stores' | grep -o '^[0-9]*' | head -1)

@@ -11,6 +11,7 @@
 # on every core; "runtime" calibrates and measures starcarp bench (scripts/gpu-runtime.sh);
 # "benchmark" runs `starcarp benchmark` and bench on 1..N GPUs (scripts/gpu-benchmark.sh);
 # "kernels" times generated kernels alone in launch-bound variants (scripts/gpu-kernels.sh);
+# "issue11" the performance issue's figures (scripts/gpu-issue11.sh, SC_I11_PARTS);
 # CTEST_ARGS replaces the ctest selection.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -72,6 +73,10 @@ fi
 if [ $build_rc = 0 ] && has kernels; then
     step "kernel variants (scripts/gpu-kernels.sh)"
     bash scripts/gpu-kernels.sh "$build" "$out"
+fi
+if [ $build_rc = 0 ] && has issue11; then
+    step "performance issue 11: ${SC_I11_PARTS:-check kernels split} (scripts/gpu-issue11.sh)"
+    bash scripts/gpu-issue11.sh "$build" "$out" ${SC_I11_PARTS:-check kernels split}
 fi
 if [ $build_rc = 0 ] && has benchmark; then
     step "starcarp benchmark and multi-GPU bench (scripts/gpu-benchmark.sh)"
