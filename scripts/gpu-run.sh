@@ -18,7 +18,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-${OUT:?give an output directory or set OUT}}
 mkdir -p "$out"
 logs=$(mktemp -d); cd "$top"
-starpu="$top/.carry/starpu"
+starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}   # another prefix: sources carried in .carry/src (gpu-issue11-pack.sh)
 [ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-run: no .carry/starpu: run scripts/gpu-pack.sh here and carry .carry" >&2; exit 1; }
 export PATH=/usr/local/cuda/bin:$PATH
 export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
