@@ -60,6 +60,11 @@ static void emit_prelude(Em *e, const GpuApi *api) {
             api->include, T, T, T, min_blocks(e),
             min_blocks(e) > 4 ? ": at most 40 registers per thread" : min_blocks(e) > 1 ? ": at most 128 registers per thread" : "");
     emit_scalar_math(e);
+    if (e->single)
+        fputs("/* the model's exp and log in single precision (emit_expr.c): __expf is ex2.approx of x\n"
+              " * log2(e), within 2 + 1.2 |x| ulp; __logf within 3 ulp (CUDA's documented bounds) */\n"
+              "static SC_INL sc_real sc_fast_exp(sc_real x) { return __expf(x); }\n"
+              "static SC_INL sc_real sc_fast_log(sc_real x) { return __logf(x); }\n\n", e->out);
     fputs("/* x^n for a literal integer n (pow with a constant exponent, emit_expr.c): squarings,\n"
           " * unrolled since n is a literal; a double pow costs about an exp and a log */\n"
           "static SC_INL sc_real sc_powi(sc_real x, const int n) {\n"

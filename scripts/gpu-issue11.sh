@@ -6,7 +6,7 @@
 #            -> OUTDIR/gpu_vs_cpu.md, .csv
 #   kernels  the copy bandwidth of the GPU (a device-to-device copy, bytes read + written), then
 #            generated kernels alone in launch-bound variants (scripts/gpu-kernels.sh, SC_KERN_MB
-#            default "3 4 6 12"), and the same with the sources in SC_KERN_BASE when given (the
+#            default "3 4 5 6 12"), and the same with the sources in SC_KERN_BASE when given (the
 #            generator before this work) -> OUTDIR/kernels.md
 #   split    CPU+GPU throughput of starcarp bench for TT06-FE, Aliev-Panfilov and O'Hara-Rudy
 #            2011 at 1M and 8M cells: CPUs alone, GPU alone, both never calibrated (the probe),
@@ -54,7 +54,7 @@ EOF
 part_kernels() {
     step "copy bandwidth and kernel variants"
     local bw; bw=$(copy_bw); echo "$bw"
-    SC_KERN_MB=${SC_KERN_MB:-3 4 6 12} bash scripts/gpu-kernels.sh "$build" "$out"
+    SC_KERN_MB=${SC_KERN_MB:-3 4 5 6 12} bash scripts/gpu-kernels.sh "$build" "$out"
     { echo; echo "$bw"; echo "Aliev-Panfilov moves 40 bytes per cell-step at K = 1 in double (the state, Vm and Iion written; the state and Vm read; Iion read only when it is output), 20 in single."; } >>"$out/kernels.md"
 }
 
