@@ -59,6 +59,8 @@ typedef struct Em {
     const char **cn;         /* by symbol id: C identifier */
     const char **ref;        /* by symbol id: text of a read (NAME, sc_p->NAME) */
     int *eqpos;              /* by symbol id: index in m->eqs, or -1 */
+    int fast_f32;            /* GPU, single precision, explicit model: exp/log in the hardware's
+                                forms (emit_gpu.c) */
     int *ndiv;               /* GPU: by symbol id, divisions by that parameter or constant in
                                 the per-step equations (emit_count_divisors), or NULL */
     char *need;              /* by symbol id: liveness scratch */

@@ -301,9 +301,10 @@ static Out pr(Em *e, const Expr *x) {
     case EX_CALL:
         if (e->gpu && x->fn == FN_POW)
             return gpu_pow(e, x->a[0], x->a[1]);
-        /* single precision on a GPU: the model's exp and log in the hardware's forms (a few
-           instructions fewer each; error a few ulp more, reported by test_gpu_vs_cpu) */
-        if (e->gpu && e->single && (x->fn == FN_EXP || x->fn == FN_LOG))
+        /* single precision on a GPU, explicit model: the model's exp and log in the hardware's
+           forms (a few instructions fewer each; error a few ulp more, reported by
+           test_gpu_vs_cpu) */
+        if (e->fast_f32 && (x->fn == FN_EXP || x->fn == FN_LOG))
             return call(e, x->fn == FN_EXP ? "sc_fast_exp" : "sc_fast_log", x);
         return call(e, fn_helper(x->fn), x);
     case EX_AND: case EX_OR: {

@@ -26,14 +26,21 @@ static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t
  * registers and 1.04e9 cell-steps/s to 128 registers (592 bytes of spills) and 1.72e9, in single
  * from 4.88e9 to 5.26e9; Aliev-Panfilov (58 registers) is unchanged. Models with an implicit or
  * adaptive group keep 1 (no cap): their Newton matrices spill, not yet measured. */
-static int min_blocks(const Em *e) {
-    const ScModel *m = e->m;
-    if (e->target == EMIT_HIP)
-        return 1;   /* HIP reads the second argument as waves per execution unit: not measured */
+/* Has the model an implicit or adaptive group (markov_be, rosenbrock, cvode)? */
+static int implicit_model(const ScModel *m) {
     for (int g = 0; g < m->ngroups; g++)
         if (m->groups[g].method == SC_MARKOV_BE || m->groups[g].method == SC_ROSENBROCK ||
             m->groups[g].method == SC_CVODE)
             return 1;
+    return 0;
+}
+
+static int min_blocks(const Em *e) {
+    const ScModel *m = e->m;
+    if (e->target == EMIT_HIP)
+        return 1;   /* HIP reads the second argument as waves per execution unit: not measured */
+    if (implicit_model(m))
+        return 1;
     /* a tiny model (Aliev-Panfilov: 1 state, 3 equations) is bound by memory: occupancy keeps
        loads in flight. ptxas (sm_90): 58 registers at 4 or 8 (32 warps per SM), 40 at 12 (48
        warps), no spill; to be confirmed by time (scripts/gpu-issue11.sh, part kernels) */
@@ -60,7 +67,7 @@ static void emit_prelude(Em *e, const GpuApi *api) {
             api->include, T, T, T, min_blocks(e),
             min_blocks(e) > 4 ? ": at most 40 registers per thread" : min_blocks(e) > 1 ? ": at most 128 registers per thread" : "");
     emit_scalar_math(e);
-    if (e->single)
+    if (e->fast_f32)
         fputs("/* the model's exp and log in single precision (emit_expr.c): __expf is ex2.approx of x\n"
               " * log2(e), within 2 + 1.2 |x| ulp; __logf within 3 ulp (CUDA's documented bounds) */\n"
               "static SC_INL sc_real sc_fast_exp(sc_real x) { return __expf(x); }\n"
@@ -118,6 +125,9 @@ static void emit_kernels(Em *e, const GpuApi *api) {
 int emit_gpu(Em *e) {
     const GpuApi *api = e->target == EMIT_HIP ? &hip_api : &cuda_api;
     emit_count_divisors(e);
+    /* the hardware's exp/log in single precision, explicit models only: an adaptive or implicit
+       group's error control and Newton iterations are left to the accurate forms */
+    e->fast_f32 = e->single && !implicit_model(e->m);
     emit_file_header(e, api->what);
     emit_prelude(e, api);
     emit_pc_struct(e);
