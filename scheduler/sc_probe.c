@@ -4,10 +4,11 @@
  * Two scratch cell arrays of the model, at their initial state: one of a few vector blocks on each
  * CPU worker of the plan at once (so that the cores share memory bandwidth and clocks as they will
  * in the run), one of as many cells as the GPU's partition will nearly have (at least 2^20, up to
- * SC_PROBE_GPU_VALUES values) pinned to the GPU. Each is advanced once untimed (the GPU's copy
- * arrives, kernels load), then timed over rounds of K steps until it has run at least
- * SC_PROBE_MIN_S seconds; rounds are submitted 1, 1, 2, 4... at a time between waits, as the run
- * submits them, so that a short task's wait does not count as GPU time. The ratio of the GPU's
+ * SC_PROBE_GPU_VALUES values) pinned to the GPU. Each is advanced one step untimed (the GPU's copy
+ * arrives, kernels load) and one step timed, which sizes the rounds (K steps, fewer for a model
+ * whose step already lasts long: O'Hara-Rudy's cvode), then timed over rounds until it has run at
+ * least SC_PROBE_MIN_S seconds; rounds are submitted 1, 1, 2, 4... at a time between waits, as the
+ * run submits them, so that a short task's wait does not count as GPU time. The ratio of the GPU's
  * cell-steps per second to one core's is what the partition plan needs. Results are kept per model
  * and precision for the life of the process, so that repeated arrays of one model probe once. */
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "sc_probe.h"
 
 #define SC_PROBE_MIN_S 0.05      /* timed seconds per side, at least */
+#define SC_PROBE_ROUND_S 0.05    /* a timed round lasts about this long, at most (K permitting) */
 #define SC_PROBE_MAX_ROUNDS 256
 #define SC_PROBE_GPU_CELLS (1L << 20)
 #define SC_PROBE_GPU_VALUES (1L << 25)   /* cells x (values per cell) of the GPU array, at most */
@@ -31,7 +33,8 @@ static double now_s(void)
 }
 
 /* Cell-steps per second per worker of nw partitions of `cells` cells of m, partition p pinned to
- * workers[p], K steps per task; 0 on failure. */
+ * workers[p], K steps per task (fewer when one step already lasts long: a round is kept near
+ * SC_PROBE_ROUND_S, so that a slow model's probe stays short); 0 on failure. */
 static double rate_on(const ScModelEntry *m, int precision, int K, long cells, const int *workers, int nw)
 {
     ScCellsConfig cfg;
@@ -41,7 +44,15 @@ static double rate_on(const ScModelEntry *m, int precision, int K, long cells, c
     ScCells *c = sc_cells_create(m, &cfg, NULL, 0);
     if (!c)
         return 0;
-    int bad = sc_cells_advance(c, K) < 0 || sc_cells_wait(c, NULL) != 0;
+    /* one step untimed (the data arrives, kernels load), one timed: it sizes the rounds */
+    int bad = sc_cells_advance(c, 1) < 0 || sc_cells_wait(c, NULL) != 0;
+    double t1 = now_s();
+    bad = bad || sc_cells_advance(c, 1) < 0 || sc_cells_wait(c, NULL) != 0;
+    t1 = now_s() - t1;
+    if (t1 > 0 && t1 * K > SC_PROBE_ROUND_S) {
+        K = (int)(SC_PROBE_ROUND_S / t1);
+        K = K < 1 ? 1 : K;
+    }
     double t0 = now_s(), t = 0;
     long rounds = 0;
     while (!bad && rounds < SC_PROBE_MAX_ROUNDS && (t = now_s() - t0) < SC_PROBE_MIN_S) {
