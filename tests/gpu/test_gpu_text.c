@@ -247,6 +247,7 @@ static void test_model(const GtModel *gm)
 
 int main(int argc, char **argv)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0);   /* a line per model as it is done, also into a file */
     int tested = 0;
     for (int k = 0; k < gt_nmodels; k++) {
         int want = argc < 2;
