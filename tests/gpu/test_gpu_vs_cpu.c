@@ -9,12 +9,17 @@
  * N cells (default 4096) start from desc->init, cell i with Vm + MV*(i mod 4096) (MV = 0.01 mV
  * by default; dimensionless models such as mitchell_schaeffer_2003 fail from step 0 with it, on the
  * host as on the GPU: reported, not a test failure) so cells differ; S steps (default 500; at most
- * S_ADAPTIVE = 150 for a model with a cvode group: past the stimulus and the upstroke) of dt 0.01 ms
+ * S_ADAPTIVE = 150 for a model with a cvode group: past the stimulus and the upstroke; such a model
+ * also runs at most N_ADAPTIVE = 512 cells, its single-precision run at most F32_SUBSTEPS = 2000
+ * cvode sub-steps per step (a cell that needs more fails: reported, as every f32 failure), and no
+ * large timing run: these sizes let the whole library be checked within 5 minutes on the GPU
+ * machine, and depend on the model, never on the machine's speed) of dt 0.01 ms
  * in bench mode (SC_STEP_BENCH) with a stimulus of 40 uA/cm^2 from step
  * 10 for 100 steps. The same run is made
  *   - on the host with desc->c_run[0] (portable C, double: the reference; cells split over threads),
  *   - on the GPU with cuda[0] (double), one launch per step (K = 1) and one per 50 steps (K = 50),
- *   - on the GPU with cuda[1] (float), K = 1 (reported only).
+ *   - on the GPU with cuda[1] (float), K = 1 (reported only; it stops after the step in which a
+ *     cell fails, as the runtime does).
  * Compared: Vm and every state (and store) of every cell. Relative differences are normalised by
  * the largest magnitude of the quantity over the cells (so values crossing zero do not blow up).
  * Timing: GPU time per cell-step (cudaEvent over 20 steps after a 20-step warm-up) for N cells and
@@ -49,6 +54,8 @@ extern const int sc_model_registry_count;
 #define DT 0.01
 #define TIME_STEPS 20
 #define S_ADAPTIVE 150   /* steps of a model with a cvode group (stimulus from step 10, upstroke) */
+#define N_ADAPTIVE 512   /* cells of such a model: four GPU blocks, 32 cells per host thread */
+#define F32_SUBSTEPS 2000   /* cvode sub-steps per step in the single-precision check run */
 
 /* ------------------------------------------------------------------ small helpers */
 static double now_s(void) {
@@ -115,6 +122,7 @@ static void model_free(Model *m) {
 }
 
 static double g_pert = 0.01;   /* mV per cell index (--pert) */
+static int g_f32_substeps;     /* cvode sub-step budget of single-precision runs (0: the kernel's) */
 
 static double init_vm(const Model *m, long i) { return m->vm0 + g_pert * (double)(i % PERT_WRAP); }
 
@@ -247,6 +255,7 @@ typedef struct Dev {
     unsigned long long *oor;
     ScStepStatus *st;
     cudaStream_t stream;
+    int stop;            /* dev_steps stops after a call that recorded a failure */
 } Dev;
 
 static void dev_free(Dev *v) {
@@ -337,6 +346,8 @@ static int dev_steps(Dev *v, const Model *m, long d0, long nsteps, int K) {
     base_args(&a, v->n);
     a.sv = v->sv, a.vm = v->vm, a.iion = v->iion, a.ext = v->ext;
     a.pc = v->pc, a.lut = v->lut, a.lut_oor = v->oor, a.status = v->st;
+    if (v->prec == 1 && g_f32_substeps > 0)
+        a.max_substeps = g_f32_substeps;
     ScGpuLauncher f = m->e->cuda[v->prec];
     for (long d = d0; d < d0 + nsteps; d += K) {
         a.d0 = d;
@@ -344,6 +355,16 @@ static int dev_steps(Dev *v, const Model *m, long d0, long nsteps, int K) {
         int e = f(&a, (void *)v->stream);
         if (e != 0)
             return cu_fail("model launcher", (cudaError_t)e, __LINE__);
+        if (v->stop) {   /* stop after the call where a cell failed, as the runtime does */
+            ScStepStatus st;
+            cudaError_t ce = cudaStreamSynchronize(v->stream);
+            if (ce == cudaSuccess)
+                ce = cudaMemcpy(&st, v->st, sizeof st, cudaMemcpyDeviceToHost);
+            if (ce != cudaSuccess)
+                return cu_fail("status after a launch", ce, __LINE__);
+            if (st.key != ULLONG_MAX)
+                break;
+        }
     }
     return 0;
 }
@@ -371,6 +392,8 @@ static int gpu_run(const Model *m, int prec, long n, long nsteps, int K, Host *h
     Dev v;
     if (dev_setup(&v, m, n, prec))
         return -1;
+    v.stop = prec == 1;   /* a failing single-precision cvode cell would spend its whole sub-step
+                             budget in every later step */
     int rc = dev_steps(&v, m, 0, nsteps, K);
     if (!rc)
         rc = dev_fetch(&v, m, h, st, oor);
@@ -658,13 +681,14 @@ int main(int argc, char **argv) {
            whose steps cost hundreds of sub-steps (the count depends on the model, never on the
            machine's speed) */
         Host ref, g1, g50, g32;
-        host_alloc(&ref, &m, N);
+        const int adaptive = e->desc->methods && strstr(e->desc->methods, "cvode") != NULL;
+        const long n = adaptive && N > N_ADAPTIVE ? N_ADAPTIVE : N;
+        host_alloc(&ref, &m, n);
         ScStepStatus cst = {ULLONG_MAX, 0};
         unsigned long long coor[SC_MAX_TABLES] = {0};
-        const int adaptive = e->desc->methods && strstr(e->desc->methods, "cvode") != NULL;
         long steps = adaptive && S > S_ADAPTIVE ? S_ADAPTIVE : S;
-        if (steps < S)
-            add_note(row, "%ld steps (adaptive model)", steps);
+        if (steps < S || n < N)
+            add_note(row, "%ld cells, %ld steps (adaptive model)", n, steps);
         double tref0 = now_s();
         ref_run(&m, &ref, 0, steps, nthr, &cst, coor);
         row->steps = steps;
@@ -673,14 +697,14 @@ int main(int argc, char **argv) {
         row->cpu_key = cst.key;
 
         /* GPU f64 K=1, K=50, f32 K=1 */
-        host_alloc(&g1, &m, N);
-        host_alloc(&g50, &m, N);
-        host_alloc(&g32, &m, N);
+        host_alloc(&g1, &m, n);
+        host_alloc(&g50, &m, n);
+        host_alloc(&g32, &m, n);
         ScStepStatus s1 = {ULLONG_MAX, 0}, s50 = {ULLONG_MAX, 0}, s32 = {ULLONG_MAX, 0};
         unsigned long long o1[SC_MAX_TABLES] = {0}, o50[SC_MAX_TABLES] = {0}, o32[SC_MAX_TABLES] = {0};
-        int err = gpu_run(&m, 0, N, steps, 1, &g1, &s1, o1);
+        int err = gpu_run(&m, 0, n, steps, 1, &g1, &s1, o1);
         if (!err)
-            err = gpu_run(&m, 0, N, steps, 50, &g50, &s50, o50);
+            err = gpu_run(&m, 0, n, steps, 50, &g50, &s50, o50);
         if (err) {
             row->failed = 1;
             add_note(row, "CUDA error: %s", g_cuerr);
@@ -720,7 +744,10 @@ int main(int argc, char **argv) {
                 if (o1[t] != coor[t])
                     add_note(row, "table %d out-of-range lookups: GPU %llu, host %llu", t, o1[t], coor[t]);
             if (e->cuda[1]) {
-                if (gpu_run(&m, 1, N, steps, 1, &g32, &s32, o32) == 0) {
+                g_f32_substeps = adaptive ? F32_SUBSTEPS : 0;
+                int e32 = gpu_run(&m, 1, n, steps, 1, &g32, &s32, o32);
+                g_f32_substeps = 0;
+                if (e32 == 0) {
                     Diff d32;
                     compare(&m, &g32, &ref, &d32);
                     row->d32 = d32;
@@ -733,9 +760,11 @@ int main(int argc, char **argv) {
             } else
                 row->d32.vm_abs = NAN;
             if (timing) {
-                row->t_small[0] = gpu_time(&m, 0, N, 1);
-                row->t_small[1] = gpu_time(&m, 0, N, TIME_STEPS);
-                if (BIG > 0) {
+                row->t_small[0] = gpu_time(&m, 0, n, 1);
+                row->t_small[1] = gpu_time(&m, 0, n, TIME_STEPS);
+                if (BIG > 0 && adaptive)
+                    add_note(row, "no large timing run (adaptive model: starcarp benchmark times it)");
+                if (BIG > 0 && !adaptive) {
                     row->t_big[0] = gpu_time(&m, 0, BIG, 1);
                     row->t_big[1] = gpu_time(&m, 0, BIG, TIME_STEPS);
                     if (e->cuda[1])
