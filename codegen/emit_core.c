@@ -329,7 +329,10 @@ static void emit_cell(Em *e) {
             "    sc_real sc_x[%d], sc_xn[%d];   /* states at the start of the step, new states */\n",
             e->id, e->vs, pc_type(e), e->ns1, e->ns1);
     for (int s = 0; s < m->nstates; s++)
-        fprintf(e->out, "    sc_x[%d] = sc_xn[%d] = sc_xio[%d];\n", s, s, s);
+        if (m->vm_copy && m->vm_copy->state == s)   /* vm=M: Vm's copy starts at the step's Vm */
+            fprintf(e->out, "    sc_x[%d] = sc_xn[%d] = sc_V;   /* %s */\n", s, s, m->vm_copy->name);
+        else
+            fprintf(e->out, "    sc_x[%d] = sc_xn[%d] = sc_xio[%d];\n", s, s, s);
     emit_inputs(e, NULL, "    ");
     fprintf(e->out, "\n    /* per-step equations */\n");
     emit_needed_eqs(e, m->eqs, m->neqs, "    ");

@@ -188,13 +188,25 @@ static int method_by_name(const char *t, size_t len) {
     return -1;
 }
 
-/* Parse "FROM=TO[,...]" into from[]/to[] (at most max pairs): the count, or -1 with err set. */
+/* Parse "FROM=TO[,...]" into from[]/to[] (at most max pairs): the count, or -1 with err set.
+ * An item "vm=M" (M a method with a full Jacobian) is skipped here (sema_override_vm). */
 static int parse_overrides(const char *o, int *from, int *to, int max, char *err, size_t errlen) {
     int n = 0;
     while (o && *o) {
         const char *end = strchr(o, ','), *eq = strchr(o, '=');
         if (!end)
             end = o + strlen(o);
+        if (eq && eq < end && eq - o == 2 && strncmp(o, "vm", 2) == 0) {
+            int t = method_by_name(eq + 1, (size_t)(end - eq - 1));
+            if (t != SC_MARKOV_BE && t != SC_ROSENBROCK && t != SC_CVODE) {
+                snprintf(err, errlen, "bad override '%.*s': vm=M advances Vm with the states "
+                         "coupled to it in one group of method M, one of markov_be, rosenbrock, "
+                         "cvode", (int)(end - o), o);
+                return -1;
+            }
+            o = *end ? end + 1 : end;
+            continue;
+        }
         int f = eq && eq < end ? method_by_name(o, (size_t)(eq - o)) : -1;
         int t = eq && eq < end ? method_by_name(eq + 1, (size_t)(end - eq - 1)) : -1;
         if (f < 0 || t < 0 || n == max) {
@@ -210,6 +222,19 @@ static int parse_overrides(const char *o, int *from, int *to, int max, char *err
         o = *end ? end + 1 : end;
     }
     return n;
+}
+
+int sema_override_vm(const char *o) {
+    int vm = -1;
+    while (o && *o) {
+        const char *end = strchr(o, ',');
+        if (!end)
+            end = o + strlen(o);
+        if (end - o > 3 && strncmp(o, "vm=", 3) == 0)
+            vm = method_by_name(o + 3, (size_t)(end - o - 3));
+        o = *end ? end + 1 : end;
+    }
+    return vm;
 }
 
 int sema_check_overrides(const char *overrides, char *err, size_t errlen) {
@@ -230,6 +255,23 @@ void sema_methods(Sema *s) {
     for (int i = 0; i < m->nstates; i++) {
         ScState *st = &m->states[i];
         const Markup *mk = st->sym->mk_method;
+        if (st->vm_coupled) {         /* vm=M (vmcouple.c): one group with Vm's copy */
+            st->group = -1;
+            for (int g = 0; g < m->ngroups; g++)
+                if (m->groups[g].vm_coupled)
+                    st->group = g;
+            if (st->group < 0) {
+                ScGroup g = {0};
+                g.method = st->method;
+                g.vm_coupled = 1;
+                g.states = ar_alloc(s->ar, (size_t)m->nstates * sizeof(int));
+                sema_push(s->ar, &m->groups, &m->ngroups, &capg, &g, sizeof g);
+                st->group = m->ngroups - 1;
+            }
+            ScGroup *g = &m->groups[st->group];
+            g->states[g->n++] = i;
+            continue;
+        }
         if (mk) {
             const char *t = mk->args[0].text;
             st->method = strcmp(t, "sundnes_half") == 0 ? SC_SUNDNES : SC_FE;
@@ -247,7 +289,7 @@ void sema_methods(Sema *s) {
         st->group = -1;
         if (shared_method(st->method))
             for (int g = 0; g < m->ngroups; g++)
-                if (m->groups[g].method == st->method)
+                if (m->groups[g].method == st->method && !m->groups[g].vm_coupled)
                     st->group = g;
         if (st->group < 0) {
             ScGroup g = {0};

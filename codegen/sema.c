@@ -450,6 +450,10 @@ static ScModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const ScSemaOptions
     sema_warn_unused(&s);
     sema_plan_luts(&s);
     sema_reorder_eqs(&s);
+    int vm_method = sema_override_vm(opt ? opt->overrides : NULL);
+    sema_check_fast_vm(ar, vm_method >= 0 ? NULL : dg, s.m, 0.01);
+    if (vm_method >= 0)
+        sema_couple_vm(&s, (ScMethod)vm_method);
     sema_methods(&s);
     sema_hoist(&s);
     return s.m;

@@ -120,7 +120,15 @@ typedef struct ScState {
     double init_value;       /* for the default parameter set */
     int has_lb, has_ub;
     double lb, ub;
+    int vm_coupled;          /* advanced with Vm in one group (vmcouple.c, --methods vm=M) */
 } ScState;
+
+/* A state coupled to Vm faster than the time step (vmcouple.c): found at the point Vm = vm with
+ * the fast mode's time constant tau (ms) and Vm's share of that mode. */
+typedef struct ScFastVm {
+    int state;               /* index in model->states */
+    double tau, share, vm;
+} ScFastVm;
 
 /* The states advanced together by one method. Methods fe, rush_larsen and sundnes give one group
  * per state; rk2, rk4, markov_be, rosenbrock and cvode give one group holding every state with
@@ -135,6 +143,7 @@ typedef struct ScGroup {
     int njeqs;               /*   computed after eqs */
     Expr **jac;              /* n*n row-major, jac[i*n+j] = d diff_i / d state_j; NULL for fe, */
                              /*   rk2, rk4 and rush_larsen gates */
+    int vm_coupled;          /* the group of --methods vm=M: its states include model->vm_copy */
 } ScGroup;
 
 struct ScTable {
@@ -164,6 +173,10 @@ typedef struct ScModel {
     ScGroup *groups;  int ngroups;
     ScTable *tables;  int ntables;
     int ngates;
+    ScFastVm *fastvm; int nfastvm;       /* states coupled to Vm faster than fastvm_dt */
+    double fastvm_dt;                    /* the time step of that analysis (ms) */
+    ScSym *vm_copy;          /* --methods vm=M: the state that carries Vm through the step (the
+                                back ends start it at the step's Vm), else NULL */
 } ScModel;
 
 /* Analyse a parsed file. Errors are reported through dg (diag_error_at longjmps to
@@ -178,10 +191,19 @@ ScModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast);
 ScModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
 
 /* Options of the analysis. overrides: "FROM=TO[,FROM=TO...]" replaces every state's method FROM
- * by TO (e.g. "cvode=fe"), after .method() markups and defaults; NULL or "" for none. */
+ * by TO (e.g. "cvode=fe"), after .method() markups and defaults; the item "vm=M" (M markov_be,
+ * rosenbrock or cvode) advances Vm together with the states coupled to it faster than dt, in one
+ * group of method M (vmcouple.c); NULL or "" for none. The analysis finds the states coupled
+ * to Vm faster than bench's default dt, 0.01 ms (sema_check_fast_vm for another dt). */
 typedef struct ScSemaOptions {
     const char *overrides;
 } ScSemaOptions;
+
+/* States of m coupled to Vm faster than dt (ms) under bench's splitting (vmcouple.c): fills
+ * m->fastvm (allocated in ar) and, when dg is not NULL, warns at each such state's derivative
+ * (naming the state, the time constant and the treatment). Returns how many there are. For a
+ * model analysed with "vm=M" the coupled states are those found at 0.01 ms. */
+int sema_check_fast_vm(Arena *ar, Diag *dg, ScModel *m, double dt);
 
 /* Check an override string: 0, or -1 with a message naming the bad item and the methods. */
 int sema_check_overrides(const char *overrides, char *err, size_t errlen);

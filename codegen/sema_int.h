@@ -36,8 +36,18 @@ void sema_reorder_eqs(Sema *s);    /* sema_order.c: rebuild m->eqs after LUT pla
 void sema_inits(Sema *s);          /* sema_order.c: initial values */
 void sema_warn_unused(Sema *s);    /* sema_order.c */
 void sema_plan_luts(Sema *s);      /* lut.c */
+void sema_couple_vm(Sema *s, ScMethod method);  /* vmcouple.c: the vm=M treatment */
+int  sema_override_vm(const char *overrides);   /* methods.c: M of a "vm=M" item, else -1 */
 void sema_methods(Sema *s);        /* methods.c: groups, deps, Jacobians */
 void sema_hoist(Sema *s);          /* hoist.c: constant sub-expressions -> m->consts */
+
+/* The values of syms[0..n) at a point (Vm, every state, dt; t = 0, stores and read externals 0,
+ * parameters at their defaults) into out (sema_order.c; NaN when out of memory). */
+typedef struct SemaPoint {
+    double vm, dt;
+    const double *x;         /* by state index */
+} SemaPoint;
+void sema_eval_at(const ScModel *m, const SemaPoint *at, ScSym *const *syms, int n, double *out);
 
 /* Helpers (sema_order.c). */
 Expr *sema_resolve_expr(Sema *s, Expr *e);  /* set ->sym of new EX_VAR nodes (by name) */

@@ -280,6 +280,7 @@ typedef struct InitCtx {
     const ScModel *m;
     double *val;
     char *state;             /* 0 unknown, 1 in progress, 2 known */
+    const SemaPoint *at;     /* NULL: the initial state */
 } InitCtx;
 
 static double init_value(InitCtx *c, const ScSym *sym);
@@ -299,7 +300,12 @@ static double init_value(InitCtx *c, const ScSym *sym) {
         return 0;
     c->state[sym->id] = 1;
     double v = 0;
-    switch (sym->kind) {
+    switch (c->at && (sym->kind == SC_VM || sym->kind == SC_STATE || sym->kind == SC_BUILTIN)
+                ? SC_UNKNOWN : sym->kind) {
+    case SC_UNKNOWN:          /* a point's Vm, state or dt */
+        v = sym->kind == SC_VM ? c->at->vm : sym->kind == SC_STATE ? c->at->x[sym->state]
+            : sym == c->m->dt ? c->at->dt : 0;
+        break;
     case SC_PARAM: case SC_CONST:
         v = sym->value;
         break;
@@ -325,8 +331,18 @@ static double init_value(InitCtx *c, const ScSym *sym) {
     return v;
 }
 
+void sema_eval_at(const ScModel *m, const SemaPoint *at, ScSym *const *syms, int n, double *out) {
+    InitCtx c = {m, calloc((size_t)m->nsyms + 1, sizeof(double)), calloc((size_t)m->nsyms + 1, 1),
+                 at};
+    for (int i = 0; i < n; i++)
+        out[i] = c.val && c.state ? init_value(&c, syms[i]) : NAN;
+    free(c.val);
+    free(c.state);
+}
+
 double sc_model_eval_init(const ScModel *m, const Expr *e) {
-    InitCtx c = {m, calloc((size_t)m->nsyms + 1, sizeof(double)), calloc((size_t)m->nsyms + 1, 1)};
+    InitCtx c = {m, calloc((size_t)m->nsyms + 1, sizeof(double)), calloc((size_t)m->nsyms + 1, 1),
+                 NULL};
     if (!c.val || !c.state) {
         free(c.val);
         free(c.state);
