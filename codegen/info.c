@@ -94,6 +94,19 @@ static void print_params(FILE *out, const ScModel *m) {
     }
 }
 
+/* States coupled to Vm faster than the analysis' dt (vmcouple.c). */
+static void print_fast_vm(FILE *out, const ScModel *m) {
+    fprintf(out, "states coupled to Vm faster than dt %g ms: ", m->fastvm_dt);
+    if (!m->nfastvm)
+        fprintf(out, "none\n");
+    else
+        fprintf(out, "%d%s\n", m->nfastvm, m->vm_copy ? " (advanced with Vm)" : " (use --methods vm=cvode)");
+    for (int j = 0; j < m->nfastvm; j++)
+        fprintf(out, "  %s: time constant %.3g ms, Vm's share %.0f %% (at Vm = %g)\n",
+                m->states[m->fastvm[j].state].sym->name, m->fastvm[j].tau,
+                100 * m->fastvm[j].share, m->fastvm[j].vm);
+}
+
 static void print_groups(FILE *out, const ScModel *m) {
     int n = 0;
     for (int g = 0; g < m->ngroups; g++)
@@ -108,7 +121,8 @@ static void print_groups(FILE *out, const ScModel *m) {
         const ScGroup *g = &m->groups[gi];
         if (g->method == SC_FE || g->method == SC_RUSH_LARSEN || g->method == SC_SUNDNES)
             continue;
-        fprintf(out, "  %s (%d state%s):", sema_method_name(g->method), g->n, g->n == 1 ? "" : "s");
+        fprintf(out, "  %s%s (%d state%s):", sema_method_name(g->method),
+                g->vm_coupled ? ", with Vm (vm=M)" : "", g->n, g->n == 1 ? "" : "s");
         for (int i = 0; i < g->n; i++)
             fprintf(out, " %s", m->states[g->states[i]].sym->name);
         fputc('\n', out);
@@ -166,6 +180,7 @@ void sema_info(FILE *out, const ScModel *m) {
     print_states(out, m);
     print_params(out, m);
     print_groups(out, m);
+    print_fast_vm(out, m);
     print_tables(out, m);
     if (!m->ntraces)
         fprintf(out, "traces: none\n");
