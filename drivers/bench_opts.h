@@ -84,6 +84,7 @@ typedef struct BenchOpts {
     const char *perfmodels;     /* or NULL */
     int no_lut;
     double rtol, atol;          /* 0: the kernels' defaults */
+    const char *methods;        /* --methods: method overrides ("cvode=fe", "vm=cvode"), or NULL */
     double vm_bound;            /* 1000 mV */
     const char *checkpoint;     /* or NULL */
     double checkpoint_time;     /* default: duration */

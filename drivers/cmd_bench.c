@@ -28,6 +28,7 @@
 #include "commands.h"
 #include "impar.h"
 #include "plot.h"
+#include "sema.h"
 #include "starcarp.h"
 
 /* The ranks of the run (1 without MPI) and this rank's share of the cells. */
@@ -324,6 +325,27 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
                     oor[t]);
 }
 
+/* Before the run: the states of the model's source coupled to Vm faster than the run's dt
+ * (vmcouple.c), as located warnings on stderr; nothing when the source is not found. A model
+ * built as a plugin (a .model file, or any model with --methods) is analysed by the library,
+ * which already warns at bench's default dt 0.01 ms: then only another dt is checked here. */
+static void warn_fast_vm(const char *imp, const char *methods, double dt)
+{
+    char buf[2048];
+    const char *path = cli_find_model(imp, buf, sizeof buf);
+    if (!path || (fabs(dt - 0.01) < 1e-12 && (methods || path == imp)))
+        return;
+    Arena ar = {0};
+    Diag quiet = {0};
+    ScSemaOptions so = {methods};
+    ScModel *sm = sema_load_file_opts(&ar, &quiet, path, &so);
+    Diag dg = {0};
+    dg.out = stderr;
+    if (sm)
+        sema_check_fast_vm(&ar, &dg, sm, dt);
+    ar_free(&ar);
+}
+
 int cmd_bench(int argc, char **argv)
 {
     BenchOpts o;
@@ -345,7 +367,13 @@ int cmd_bench(int argc, char **argv)
         bopt_free(&o);
         return rc;
     }
-    const ScModelEntry *m = sc_model_lookup(o.imp, NULL, err, sizeof err);
+    if (o.methods && sema_check_overrides(o.methods, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp bench: --methods: %s\n", err);
+        bopt_free(&o);
+        return 2;
+    }
+    warn_fast_vm(o.imp, o.methods, o.dt);
+    const ScModelEntry *m = sc_model_lookup(o.imp, o.methods, err, sizeof err);
     if (!m) {
         fprintf(stderr, "starcarp bench: --imp %s: %s\n", o.imp, err);
         bopt_free(&o);

@@ -46,6 +46,21 @@ static int is_file(const char *path) {
 
 /* Path of the library model `name` in buf, or NULL (and the places looked in, on stderr). */
 static const char *find_model(const char *name, char *buf, size_t size) {
+    const char *p = cli_find_model(name, buf, size);
+    if (p)
+        return p;
+    char env[4096];
+    char *roots[16];
+    int n = model_roots(roots, 16, env, sizeof env);
+    fprintf(stderr, "starcarp models: unknown model '%s'; looked in:", name);
+    for (int r = 0; r < n; r++)
+        for (int k = 0; k < NSUBDIRS; k++)
+            fprintf(stderr, " %s%s%s", roots[r], k == 2 ? "" : "/", k == 2 ? "" : model_subdirs[k]);
+    fprintf(stderr, " (set STARCARP_MODELS to search elsewhere)\n");
+    return NULL;
+}
+
+const char *cli_find_model(const char *name, char *buf, size_t size) {
     if (is_file(name))
         return name;
     char env[4096];
@@ -58,11 +73,6 @@ static const char *find_model(const char *name, char *buf, size_t size) {
             if (is_file(buf))
                 return buf;
         }
-    fprintf(stderr, "starcarp models: unknown model '%s'; looked in:", name);
-    for (int r = 0; r < n; r++)
-        for (int k = 0; k < NSUBDIRS; k++)
-            fprintf(stderr, " %s%s%s", roots[r], k == 2 ? "" : "/", k == 2 ? "" : model_subdirs[k]);
-    fprintf(stderr, " (set STARCARP_MODELS to search elsewhere)\n");
     return NULL;
 }
 

@@ -19,6 +19,10 @@ long cli_positive(const char *cmd, const char *opt, const char *val);
 struct starpu_conf;
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu);
 
+/* The source of model `name` (a path to a file, else a library name, see cmd_models.c) in buf,
+ * or NULL when there is none; prints nothing. */
+const char *cli_find_model(const char *name, char *buf, size_t size);
+
 /* Seconds on the monotonic clock (for wall times and progress). */
 double cli_now_s(void);
 
