@@ -9,11 +9,13 @@
  *   test_numerics longrun    pacemaker.model, 1000 ms unpaced: the default cvode tolerances stay
  *                            within 0.1 % of a tight solution (rtol 1e-12, atol 1e-14)
  *   test_numerics measure    prints the figures of docs/verification.md (not a test)
+ *   test_numerics tolerances MODEL   the error of cvode's tolerances over 1000 ms unpaced (figures)
  * Run from the repository root. Exit 77 (skipped) without `cc`. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "frontend.h"
 #include "nx_sim.h"
@@ -177,6 +179,32 @@ static void measure(void) {
     free(r);
 }
 
+/* The error control of an unpaced model file: 1000 ms at dt 0.01 with tolerance pairs against
+ * rtol 1e-12 / atol 1e-14, with the seconds of each one-cell run. */
+static void tolerances(const char *model) {
+    const double T = 1000;
+    long n = lround(T / 0.1) + 1;
+    const ScModelDesc *md = build(model, NULL, "tol_m");
+    static const double tols[][2] = {{1e-12, 1e-14}, {1e-8, 1e-10}, {1e-8, 1e-11}, {1e-8, 1e-12},
+                                     {1e-8, 1e-14}, {1e-10, 1e-10}, {1e-10, 1e-12}};
+    double *tight = NULL;
+    printf("%s, 1000 ms unpaced, dt 0.01: error %% against rtol 1e-12 atol 1e-14, seconds\n", model);
+    for (int k = 0; k < 7 && md; k++) {
+        struct timespec a, b;
+        clock_gettime(CLOCK_MONOTONIC, &a);
+        double *v = trace(md, 0.01, T, NULL, tols[k][0], tols[k][1]);
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        if (!k)
+            tight = v;
+        if (v && tight)
+            printf("  rtol %g atol %g: %.5f %%  %.2f s\n", tols[k][0], tols[k][1],
+                   nx_err_pct(v, tight, n), (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec));
+        if (k)
+            free(v);
+    }
+    free(tight);
+}
+
 int main(int argc, char **argv) {
     if (system("cc --version >/dev/null 2>&1") != 0) {
         fprintf(stderr, "no C compiler `cc`: skipped\n");
@@ -191,8 +219,10 @@ int main(int argc, char **argv) {
         test_longrun();
     else if (!strcmp(what, "measure"))
         measure();
+    else if (!strcmp(what, "tolerances") && argc > 2)
+        tolerances(argv[2]);
     else {
-        fprintf(stderr, "usage: test_numerics builtin|vmcouple|longrun|measure\n");
+        fprintf(stderr, "usage: test_numerics builtin|vmcouple|longrun|measure|tolerances MODEL\n");
         return 2;
     }
     return TEST_DONE();
