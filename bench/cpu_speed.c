@@ -2,7 +2,7 @@
  * every model of the library, on one thread.
  *
  * Usage: sc-bench-cpu [--cells N] [--steps S] [--k K] [--min-time SEC] [--csv FILE] [--png FILE]
- *                     [--rtol R] [--atol A] [MODEL ...]
+ *                     [--rtol R] [--atol A] [--uniform-atol] [MODEL ...]
  * For each model (registry stem, model name or identifier; default: all): N cells (default 4096)
  * from desc->init, cell i with Vm + 0.001*(i mod 4096) mV; S steps (default 100: 1 ms at dt 0.01 ms)
  * in bench mode (SC_STEP_BENCH) with a stimulus of 40 uA/cm^2 from step 10, K steps per call
@@ -14,7 +14,8 @@
  * (stdout), CSV (--csv) and a PNG plot of the speed-ups (--png). Also the largest |Vm| difference
  * of each vectorised kernel from the portable one after S steps (a sanity check, not a test).
  * --rtol/--atol: the tolerances of cvode groups (ScStepArgs.rtol/atol; default 0: the kernels'
- * own, 1e-6/1e-8). Pin it to one core (taskset -c 1 sc-bench-cpu ...) for steady figures.
+ * own, 1e-8/1e-10, the absolute one scaled per state); --uniform-atol: one atol for every state
+ * (SC_STEP_UNIFORM_ATOL), for comparison. Pin it to one core (taskset -c 1 sc-bench-cpu ...) for steady figures.
  * Exit status: 0, 1 when a kernel is missing or a file cannot be written, 2 on bad usage. */
 #include <errno.h>
 #include <limits.h>
@@ -33,6 +34,7 @@ extern const int sc_model_registry_count;
 #define PERT_WRAP 4096
 
 static double g_rtol, g_atol;   /* cvode tolerances passed to the kernels (0: their defaults) */
+static unsigned g_flags;        /* SC_STEP_UNIFORM_ATOL with --uniform-atol */
 
 static double now_s(void) {
     struct timespec ts;
@@ -116,7 +118,7 @@ static double pass(ScCpuKernel run, Arrays *A, long S, int K, ScStepStatus *st) 
         a.vary[k] = -1;
     a.dt = 0.01;
     a.rtol = g_rtol, a.atol = g_atol;
-    a.flags = SC_STEP_BENCH;
+    a.flags = SC_STEP_BENCH | g_flags;
     a.stim.start = 10, a.stim.pulse = 100, a.stim.period = 0, a.stim.count = 1, a.stim.amp = 40;
     st->key = ULLONG_MAX, st->value = 0;
     a.status = st;
@@ -204,7 +206,7 @@ typedef struct Row {
 
 static void usage(const char *p) {
     fprintf(stderr, "usage: %s [--cells N] [--steps S] [--k K] [--min-time SEC] [--csv FILE] "
-                    "[--png FILE] [--rtol R] [--atol A] [MODEL ...]\n", p);
+                    "[--png FILE] [--rtol R] [--atol A] [--uniform-atol] [MODEL ...]\n", p);
 }
 
 int main(int argc, char **argv) {
@@ -228,6 +230,8 @@ int main(int argc, char **argv) {
             g_rtol = atof(argv[++first]);
         else if (!strcmp(o, "--atol") && has)
             g_atol = atof(argv[++first]);
+        else if (!strcmp(o, "--uniform-atol"))
+            g_flags |= SC_STEP_UNIFORM_ATOL;
         else if (!strcmp(o, "--csv") && has)
             csv = argv[++first];
         else if (!strcmp(o, "--png") && has)

@@ -10,6 +10,7 @@
  * The code is written for "one or many cells in lock step": no index depends on data (LU
  * pivots by masked swaps, see sc_lu), and the adaptive cvode loop runs until every lane is done,
  * finished lanes taking steps of size 0. */
+#include <math.h>
 #include <string.h>
 
 #include "emit.h"
@@ -140,6 +141,28 @@ static void emit_ros2(Em *e, const ScGroup *g, int gi) {
 }
 
 /* The body of ID_adv_gK for each method. */
+/* The scale of each state's absolute tolerance in an adaptive group, as the local array
+ * sc_ascale: 1 for a state whose initial value is 0 or at least SC_ATOL_REF in magnitude, else
+ * |init| / SC_ATOL_REF (at least 1e-6). A state that lives far below the default atol (fabbri's RyR
+ * open probability, 6e-9, behind a conductance of 1e8) is then controlled relative to its size:
+ * with one atol for all, its error is a few per cent per step and adds up over long runs
+ * (docs/verification.md, "Error that builds up"). */
+#define SC_ATOL_REF 1e-5
+static void emit_atol_scales(Em *e, const ScGroup *g) {
+    fprintf(e->out, "    const sc_scal sc_ascale[%d] = {", g->n);
+    for (int j = 0; j < g->n; j++) {
+        const ScState *st = &e->m->states[g->states[j]];
+        double a = fabs(st->init_value), sc = 1;
+        if (a > 0 && a < SC_ATOL_REF)
+            sc = fmax(a / SC_ATOL_REF, 1e-6);
+        fprintf(e->out, "%s(sc_scal)%.3g", j ? ", " : "", sc);
+    }
+    fprintf(e->out, "};   /* atol scale per state:");
+    for (int j = 0; j < g->n; j++)
+        fprintf(e->out, " %s", e->m->states[g->states[j]].sym->name);
+    fprintf(e->out, " */\n");
+}
+
 static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
     int n = g->n;
     FILE *o = e->out;
@@ -210,6 +233,7 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
                 n, n, ros, n);
         break;
     case SC_CVODE:         /* adaptive ROS2 sub-steps across [t, t + dt], lanes in lock step */
+        emit_atol_scales(e, g);
         fprintf(o,
                 "    /* a sub-step is accepted only when its error test passes; a lane that has not\n"
                 "       reached t + dt after sc_maxk sub-steps gets NaN states (the run's failure\n"
@@ -221,6 +245,9 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
                 "    if (sc_sp && sc_rtol < (sc_scal)1e-6)\n"
                 "        sc_rtol = (sc_scal)1e-6;\n"
                 "    const sc_scal sc_atol = sc_o->atol > 0 ? (sc_scal)sc_o->atol : (sc_scal)(sc_sp ? 1e-7 : 1e-10);\n"
+                "    /* per-state absolute tolerance: atol times the state's scale (below) unless the\n"
+                "       call asks for one atol for all (SC_STEP_UNIFORM_ATOL) */\n"
+                "    const int sc_uni = (sc_o->flags & SC_STEP_UNIFORM_ATOL) != 0;\n"
                 "    const int sc_maxk = sc_o->max_substeps > 0 ? sc_o->max_substeps : sc_sp ? 20000 : 100000;\n"
                 "    sc_real sc_yn[%d], sc_err[%d], sc_tt = sc_bc(0), sc_h = dt;\n"
                 "    sc_mask sc_done = sc_mbc(0);   /* lanes that reached t + dt */\n"
@@ -231,7 +258,8 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
                 "           sc_y, sc_yn, sc_err);\n"
                 "        sc_real sc_e = sc_bc(0);\n"
                 "        for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
-                "            const sc_real sc_q = sc_err[sc_j] / (sc_atol + sc_rtol * sc_fabs(sc_y[sc_j]));\n"
+                "            const sc_scal sc_aj = sc_uni ? sc_atol : sc_atol * sc_ascale[sc_j];\n"
+                "            const sc_real sc_q = sc_err[sc_j] / (sc_aj + sc_rtol * sc_fabs(sc_y[sc_j]));\n"
                 "            sc_e += sc_q * sc_q;\n"
                 "        }\n"
                 "        sc_e = sc_sqrt(sc_e / (sc_scal)%d);\n"

@@ -31,7 +31,9 @@ enum {
     SC_STEP_BENCH = 1,        /* the kernel also does bench's membrane update: V += stim*dt before
                                  the model, V -= dt*Iion after it; else Vm is read only */
     SC_STEP_IION_ONLY = 2,    /* evaluate Iion (and externals) only; states are not advanced */
-    SC_STEP_NO_LUT = 4        /* evaluate lookup-table columns exactly (tables not used) */
+    SC_STEP_NO_LUT = 4,       /* evaluate lookup-table columns exactly (tables not used) */
+    SC_STEP_UNIFORM_ATOL = 8  /* cvode groups: one absolute tolerance for every state, not scaled
+                                 to states far below it (the per-state scale of docs/verification.md) */
 };
 
 /* A stimulus train in steps (bench's timing rules): pulses of `pulse` steps starting at step
@@ -78,7 +80,8 @@ typedef struct ScStepArgs {
      * out_tr[(s * ntraces + k) * n + i] = trace k (NULL pointers are skipped) */
     long out_start, out_every, out_slot0;
     void *out_vm, *out_iion, *out_tr;
-    /* cvode (adaptive) groups; 0 means the default: rtol 1e-8, atol 1e-10 (single precision:
+    /* cvode (adaptive) groups; 0 means the default: rtol 1e-8, atol 1e-10 (scaled per state below
+     * 1e-5, see SC_STEP_UNIFORM_ATOL; single precision:
      * 1e-5, 1e-7; rtol never below 1e-6 there), 100000 sub-steps per step (20000 in single precision), after which the cell's
      * states become NaN and the failure check reports it */
     double rtol, atol;

@@ -1,7 +1,7 @@
 # numerics.cmake: the silent misreadings of issue 16, each on a model written for the test
 # (tests/numerics/*.model), generated with sccodegen, compiled with `cc` and run at test time
 # (skipped, 77, without it):
-#   numerics.builtin   a gate named t is the gate everywhere (same trace as the gate renamed)
+#   numerics.builtin   a gate named t is refused (located, rename hint); renamed it is an AP
 #   numerics.vmcouple  a state coupled to Vm faster than dt is found; --methods vm=cvode at dt 0.01
 #                      matches dt 1e-4
 #   numerics.longrun   1000 ms of a self-oscillating cell within 0.1 % of a tight solution

@@ -79,7 +79,7 @@ const ScModelDesc *nx_build(const char *model, const char *overrides, const char
 }
 
 int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, const NxStim *stim,
-           double rtol, double atol, double *v) {
+           NxTol tol, double *v) {
     int npc = md->nparams + md->nconsts;
     double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv = calloc((size_t)md->nsv + 1, sizeof(double));
     double vm = 0, iion = 0;
@@ -92,7 +92,7 @@ int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, con
     md->init(pc, sv, &vm);
     ScStepStatus st = {~0ULL, 0};
     ScStepArgs a = {.n = 1, .sv = sv, .vm = &vm, .iion = &iion, .pc = pc, .dt = dt,
-                    .flags = SC_STEP_BENCH, .rtol = rtol, .atol = atol, .status = &st,
+                    .flags = SC_STEP_BENCH | tol.flags, .rtol = tol.rtol, .atol = tol.atol, .status = &st,
                     .out_every = lround(dt_out / dt), .out_vm = v};
     memset(a.vary, -1, sizeof a.vary);   /* no per-cell parameter */
     if (stim && stim->num > 0) {

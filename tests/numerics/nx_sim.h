@@ -18,11 +18,17 @@ typedef struct NxStim {
 const ScModelDesc *nx_build(const char *model, const char *overrides, const char *dir,
                             const char *ident);
 
+/* Cvode's tolerances for a run: rtol/atol (0: the kernel's defaults), flags added to the call's
+ * (SC_STEP_UNIFORM_ATOL: one atol for every state). */
+typedef struct NxTol {
+    double rtol, atol;
+    unsigned flags;
+} NxTol;
+
 /* Runs d = 0 .. lround(duration/dt) with step dt; v receives lround(duration/dt_out) + 1
- * samples (the caller's array). rtol/atol: cvode tolerances (0: the kernel's defaults).
- * Returns 0, or -1 when the kernel reported a failure. */
+ * samples (the caller's array). Returns 0, or -1 when the kernel reported a failure. */
 int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, const NxStim *stim,
-           double rtol, double atol, double *v);
+           NxTol tol, double *v);
 
 /* 100 * RMS(a - b) / (max b - min b) over n samples. */
 double nx_err_pct(const double *a, const double *b, long n);
