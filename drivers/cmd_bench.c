@@ -246,11 +246,7 @@ static int start_starpu(const BenchOpts *o, Share *s, int *argc, char ***argv)
         fclose(f);
     }
     struct starpu_conf conf;
-    starpu_conf_init(&conf);
-    if (o->ncpu >= 0)
-        conf.ncpus = (int)o->ncpu;
-    if (o->ngpu >= 0)
-        conf.ncuda = (int)o->ngpu;
+    cli_starpu_conf(&conf, o->ncpu, o->ngpu);
     if (o->sched && !getenv("STARPU_SCHED"))
         conf.sched_policy_name = o->sched;
     s->rank = 0, s->size = 1;
@@ -308,9 +304,16 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
             s->size > 1 ? "several" : "", steps, o->dt, o->precision == 32 ? "single" : "double",
             o->steps_per_task);
     fprintf(stderr, "summary: wall time %.3f s, %.4g cell-steps/s\n", wall, wall > 0 ? all / wall : 0);
-    if (sc_cells_gpu_speedup(c) > 0)
-        fprintf(stderr, "summary: partitions sized for a GPU %.4g times as fast as a CPU core\n",
-                sc_cells_gpu_speedup(c));
+    double su = sc_cells_gpu_speedup(c);
+    if (su > 0) {
+        fprintf(stderr, "summary: partitions sized for a GPU %.4g times as fast as a CPU core\n", su);
+        int nc = starpu_cpu_worker_get_count(), ng = starpu_cuda_worker_get_count();
+        double share = nc ? nc / (nc + su * ng) : 1;
+        if (share < SC_PLAN_MIN_CPU_SHARE)
+            fprintf(stderr, "summary: the %d CPU workers would do %.2g %% of the work (below %g %%): "
+                            "they are left idle and the GPUs run every cell\n",
+                    nc, 100 * share, 100 * SC_PLAN_MIN_CPU_SHARE);
+    }
     double tot = 0;
     for (int i = 0; i < nw; i++)
         tot += w[i].cell_steps;

@@ -15,7 +15,9 @@ int cmd_benchmark(int argc, char **argv); /* cmd_benchmark.c: speeds of models i
 long cli_positive(const char *cmd, const char *opt, const char *val);
 
 /* StarPU's configuration read from the environment (starpu_conf_init), then ncpu CPU and ngpu CUDA
- * workers where they are >= 0 (command-line options win over STARPU_NCPU / STARPU_NCUDA). */
+ * workers where they are >= 0 (command-line options win over STARPU_NCPU / STARPU_NCUDA). Where a
+ * CUDA worker will run and neither ncpu nor STARPU_NCPU fixes the CPU workers, one core is left
+ * to the submitting thread (starpu_conf.reserve_ncpus). */
 struct starpu_conf;
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu);
 

@@ -4,6 +4,11 @@
 #include <string.h>
 #include <time.h>
 
+#include <starpu.h>
+#ifdef SC_HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
 #include "commands.h"
 #include "starcarp.h"
 
@@ -49,6 +54,25 @@ long cli_positive(const char *cmd, const char *opt, const char *val)
     return v;
 }
 
+/* Whether StarPU will start a CUDA worker: ngpu (the option) is not 0, STARPU_NCUDA is not 0,
+ * and a device is present. */
+static int cuda_worker_expected(long ngpu)
+{
+    const char *nc = getenv("STARPU_NCUDA");
+    if (ngpu == 0 || (ngpu < 0 && nc && *nc && atoi(nc) == 0))
+        return 0;
+#ifdef SC_HAVE_CUDA
+    int nd = 0;
+    if (cudaGetDeviceCount(&nd) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return nd > 0;
+#else
+    return 0;
+#endif
+}
+
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu)
 {
     starpu_conf_init(conf);
@@ -56,6 +80,14 @@ void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu)
         conf->ncpus = (int)ncpu;
     if (ngpu >= 0)
         conf->ncuda = (int)ngpu;
+    /* With a GPU and the CPU workers left to StarPU (one per core not driving a GPU), the
+     * submitting thread had no core: 15 CPU workers + the CUDA driver + it on 16 cores made a
+     * CPU+GPU run 2.3x (TT06-FE, 1M cells) to 7x (Aliev-Panfilov, 8M) slower than the GPU alone,
+     * with every worker idle most of the time (H100, 2026-11-24, docs/performance.md). One core
+     * is left to it; --ncpu or STARPU_NCPU still decide exactly. */
+    const char *env = getenv("STARPU_NCPU");
+    if (ncpu < 0 && !(env && *env) && !getenv("STARPU_RESERVE_NCPU") && cuda_worker_expected(ngpu))
+        conf->reserve_ncpus = conf->reserve_ncpus > 0 ? conf->reserve_ncpus + 1 : 1;
 }
 
 int cli_models(const char *cmd, const char *list, const ScModelEntry **ms, int max)

@@ -191,8 +191,11 @@ struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, in
 /* Partition plan: sizes of nparts partitions of ncells cells (sizes[nparts]) for ncpu CPU workers
  * and ngpu GPUs, a GPU doing `speedup` times the work of a core in the same time: one partition
  * per CPU worker and one per GPU, sized so that all finish together, each a multiple of `align`
- * cells where possible (the vector width), none below 64 cells unless the array is smaller. Returns
- * the number of partitions (<= ncpu + ngpu, and no partition empty), or -1 on bad arguments. Pure function (scheduler/sc_plan.c). */
+ * cells where possible (the vector width), none below 64 cells unless the array is smaller. CPU
+ * workers get no partition when, next to GPUs, their share would be below SC_PLAN_MIN_CPU_SHARE.
+ * Returns the number of partitions (<= ncpu + ngpu, and no partition empty), or -1 on bad
+ * arguments. Pure function (scheduler/sc_plan.c). */
+#define SC_PLAN_MIN_CPU_SHARE 0.05
 int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, long *sizes, int max);
 
 #ifdef __cplusplus

@@ -6,7 +6,8 @@
  * remainder going to the largest partitions. Small arrays get fewer partitions: none holds fewer
  * than SC_PLAN_MIN_CELLS cells (a task must do enough work to hide its overhead: 64 cells x 10
  * steps is 3 us of the cheapest model on one core, 0.5 ms of ten Tusscher 2006) unless the
- * whole array is smaller. GPUs come first in sizes[] (sizes[0 .. ngpu) when present). */
+ * whole array is smaller. CPU workers that would do less than SC_PLAN_MIN_CPU_SHARE of the work next to
+ * GPUs get none. GPUs come first in sizes[] (sizes[0 .. ngpu) when present). */
 #include <math.h>
 
 #include "starcarp.h"
@@ -19,8 +20,14 @@ int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, l
         return -1;
     if (align < 1)
         align = 1;
-    /* drop CPU workers, then GPUs, while partitions would be too small or too many */
+    /* CPU workers whose share of the work is below SC_PLAN_MIN_CPU_SHARE next to GPUs are left
+       idle: they could add that share at most, while each round waits for its slowest task and
+       pays their tasks' overhead (measured: TT06-FE with the CPUs at 0.8 % of the work ran at 0.92x
+       the GPU alone, Aliev-Panfilov at 1.2 % at 0.64x; H100, 2026-11-24, docs/performance.md) */
     int nc = ncpu, ng = ngpu;
+    if (ng > 0 && nc > 0 && (double)nc / ((double)nc + speedup * (double)ng) < SC_PLAN_MIN_CPU_SHARE)
+        nc = 0;
+    /* drop CPU workers, then GPUs, while partitions would be too small or too many */
     for (;;) {
         double total = (double)nc + speedup * (double)ng;
         double smallest = nc ? (double)ncells / total : (double)ncells / (double)ng;

@@ -14,6 +14,7 @@
 #            as perfmodels/<class>); the ratio both / (CPU + GPU) and both / GPU per row; then the
 #            probe traces of CPU+GPU runs against CPU-only runs, uniform and varied parameters
 #            -> OUTDIR/split.md, OUTDIR/perfmodels.tgz
+#   diag     why CPU+GPU is slower than the GPU alone: StarPU's statistics (scripts/gpu-split-diag.sh)
 # Durations are chosen per model and configuration so that each run lasts a few seconds (the
 # CPUs alone are hundreds of times slower than the GPU on these models); O'Hara-Rudy at 8M cells
 # only with SC_I11_ORD_BIG=1 (a step of 8M cells takes the CPUs about 20 s).
@@ -144,6 +145,7 @@ for p in "$@"; do
     check) part_check ;;
     kernels) part_kernels ;;
     split) part_split ;;
+    diag) bash scripts/gpu-split-diag.sh "$build" "$out" ;;
     *) echo "gpu-issue11.sh: unknown part $p" >&2 ;;
     esac
 done

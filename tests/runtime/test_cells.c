@@ -322,6 +322,11 @@ static void check_plan(void)
     np = sc_plan_parts(5, 4, 0, 1.0, 8, s, 64);
     ASSERT_EQ_INT(1, np);
     ASSERT_EQ_INT(5, s[0]);
+    /* CPUs next to a GPU 2000 times a core (14 / 2014 = 0.7 % of the work) get nothing; at 200
+       times (6.5 %) they get their share */
+    ASSERT_EQ_INT(1, sc_plan_parts(1 << 20, 14, 1, 2000.0, 8, s, 64));
+    ASSERT_EQ_INT(1 << 20, s[0]);
+    ASSERT_EQ_INT(15, sc_plan_parts(1 << 20, 14, 1, 200.0, 8, s, 64));
     ASSERT_EQ_INT(-1, sc_plan_parts(0, 4, 0, 1.0, 8, s, 64));
     ASSERT_EQ_INT(-1, sc_plan_parts(100, 0, 0, 1.0, 8, s, 64));
 }
