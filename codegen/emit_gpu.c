@@ -21,11 +21,14 @@ static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t
 
 /* Blocks of SC_BLOCK threads that each multiprocessor must be able to hold (the second argument
  * of __launch_bounds__, which caps the registers per thread at 65536 / (128 x it)). Explicit models
- * (no markov_be, rosenbrock or cvode group) get 4, so at most 128 registers: measured on an H200
- * (scripts/gpu-kernels.sh, 2026-11-23, 4M cells, K = 10), TT06-FE in double went from 255
- * registers and 1.04e9 cell-steps/s to 128 registers (592 bytes of spills) and 1.72e9, in single
- * from 4.88e9 to 5.26e9; Aliev-Panfilov (58 registers) is unchanged. Models with an implicit or
- * adaptive group keep 1 (no cap): their Newton matrices spill, not yet measured. */
+ * (no markov_be, rosenbrock or cvode group) get 4 in double (128 registers) and 6 in single (85),
+ * tiny ones 12 (42). Chosen by time (scripts/gpu-kernels.sh: 4M cells, variants 3, 4, 5, 6, 12;
+ * H100, 2026-11-24, docs/measurements/2026-11-24-h100-kernels.md): TT06-FE in double at K = 10
+ * 3.21e9 / 3.30e9 / 3.20e9 / 3.21e9 / 1.90e9 cell-steps/s (4 best: 128 registers, 292 bytes of
+ * spills); in single 9.78e9 / 9.78e9 / 1.11e10 / 1.16e10 / 1.12e10 (6 best: 80 registers, no
+ * spill); Aliev-Panfilov at K = 1 in double 87 % of the copy bandwidth at 3-6 and 94 % at 12, in
+ * single 74 % and 78 %. Models with an implicit or adaptive group keep 1 (no cap): their Newton
+ * matrices spill, not yet measured. */
 /* Has the model an implicit or adaptive group (markov_be, rosenbrock, cvode)? */
 static int implicit_model(const ScModel *m) {
     for (int g = 0; g < m->ngroups; g++)
@@ -42,11 +45,10 @@ static int min_blocks(const Em *e) {
     if (implicit_model(m))
         return 1;
     /* a tiny model (Aliev-Panfilov: 1 state, 3 equations) is bound by memory: occupancy keeps
-       loads in flight. ptxas (sm_90): 58 registers at 4 or 8 (32 warps per SM), 40 at 12 (48
-       warps), no spill; to be confirmed by time (scripts/gpu-issue11.sh, part kernels) */
+       loads in flight (58 registers at 4, 40 at 12, no spill; 12 measured fastest at K = 1) */
     if (m->neqs + m->nstates <= 4)
         return 12;
-    return 4;
+    return e->single ? 6 : 4;
 }
 
 static void emit_prelude(Em *e, const GpuApi *api) {
@@ -59,13 +61,13 @@ static void emit_prelude(Em *e, const GpuApi *api) {
             "#define SC_COUNT(p) atomicAdd((p), 1ULL)\n"
             "#define SC_RECORD(s, k, v) sc_record((s), (k), (v))\n"
             "#define SC_BLOCK 128   /* threads per block */\n"
-            "#define SC_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s */\n\n"
+            "#define SC_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s %d registers */\n\n"
             "static __device__ void sc_record(ScStepStatus *s, unsigned long long key, double v) {\n"
             "    if (atomicMin(&s->key, key) > key)\n"
             "        s->value = v;\n"
             "}\n\n",
-            api->include, T, T, T, min_blocks(e),
-            min_blocks(e) > 4 ? ": at most 40 registers per thread" : min_blocks(e) > 1 ? ": at most 128 registers per thread" : "");
+            api->include, T, T, T, min_blocks(e), min_blocks(e) > 1 ? ", at most" : "",
+            min_blocks(e) > 1 ? 65536 / (128 * min_blocks(e)) : 0);
     emit_scalar_math(e);
     if (e->fast_f32)
         fputs("/* the model's exp and log in single precision (emit_expr.c): __expf is ex2.approx of x\n"

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "commands.h"
 #include "emit.h"
@@ -156,6 +157,10 @@ int cmd_codegen(int argc, char **argv) {
         fprintf(stderr, "starcarp codegen: give --check (analyse) or -o DIR (write sources)\n");
         codegen_usage(stderr);
         return 2;
+    }
+    if (outdir && mkdir(outdir, 0777) != 0 && errno != EEXIST) {   /* the folder, not its parents */
+        fprintf(stderr, "starcarp codegen: -o %s: cannot create the folder: %s\n", outdir, strerror(errno));
+        return 1;
     }
     if (outdir)
         return codegen_write(model, outdir, target ? target : "all", prec, overrides, ident, werror,
