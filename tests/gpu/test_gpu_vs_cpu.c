@@ -22,6 +22,11 @@
  *     cell fails, as the runtime does).
  * Compared: Vm and every state (and store) of every cell. Relative differences are normalised by
  * the largest magnitude of the quantity over the cells (so values crossing zero do not blow up).
+ * MODEL_THREADS (8) models are checked at once, each on its own CUDA streams, the host reference of
+ * each on its share of the cores: a GPU run of an adaptive model keeps a few multiprocessors busy
+ * for seconds, so the library is checked in parallel. Lines on stderr come as models finish; the
+ * table keeps the library's order. Timings are therefore taken while other models run (use
+ * --no-timing for the check alone, or name one model for steady figures).
  * Timing: GPU time per cell-step (cudaEvent over 20 steps after a 20-step warm-up) for N cells and
  * for the large N (default 1,048,576), K = 1 and K = 20.
  * Prints a markdown table on stdout, the same as CSV (--csv, else $SC_OUT, else ./gpu_vs_cpu.csv).
@@ -56,6 +61,7 @@ extern const int sc_model_registry_count;
 #define S_ADAPTIVE 150   /* steps of a model with a cvode group (stimulus from step 10, upstroke) */
 #define N_ADAPTIVE 512   /* cells of such a model: four GPU blocks, 32 cells per host thread */
 #define F32_SUBSTEPS 2000   /* cvode sub-steps per step in the single-precision check run */
+#define MODEL_THREADS 8     /* models checked at once */
 
 /* ------------------------------------------------------------------ small helpers */
 static double now_s(void) {
@@ -73,8 +79,8 @@ static void *xcalloc(size_t n, size_t sz) {
     return p;
 }
 
-/* The last CUDA error message (per model). */
-static char g_cuerr[512];
+/* The last CUDA error message (per model, so per checking thread). */
+static _Thread_local char g_cuerr[512];
 
 static int cu_fail(const char *what, cudaError_t e, int line) {
     snprintf(g_cuerr, sizeof g_cuerr, "line %d: %s: %s (%s)", line, what, cudaGetErrorName(e),
@@ -122,7 +128,7 @@ static void model_free(Model *m) {
 }
 
 static double g_pert = 0.01;   /* mV per cell index (--pert) */
-static int g_f32_substeps;     /* cvode sub-step budget of single-precision runs (0: the kernel's) */
+static _Thread_local int g_f32_substeps;   /* cvode sub-step budget of this thread's f32 runs (0: the kernel's) */
 
 static double init_vm(const Model *m, long i) { return m->vm0 + g_pert * (double)(i % PERT_WRAP); }
 
@@ -588,6 +594,142 @@ static void usage(const char *p) {
                     "[--pert MV] [--csv FILE] [--no-timing] [MODEL ...]\n", p);
 }
 
+/* What the checking threads share: the settings, the models to check in order, their rows, the
+ * next model to take, and whether the CUDA context died. */
+typedef struct Jobs {
+    long N, S, big;
+    double tol;
+    int timing, ref_threads;
+    const ScModelEntry **models;
+    Row *rows;
+    int nmodels, next, dead;
+} Jobs;
+
+/* Checks one model into its row (the host reference on J->ref_threads threads, then the GPU runs
+ * on this thread's streams) and prints its line on stderr. */
+static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
+    snprintf(row->model, sizeof row->model, "%s", e->name);
+    snprintf(row->methods, sizeof row->methods, "%s", e->desc->methods ? e->desc->methods : "?");
+    row->nstates = e->desc->nstates, row->nsv = e->desc->nsv;
+    row->t_small[0] = row->t_small[1] = row->t_big[0] = row->t_big[1] = row->t_big32 = NAN;
+    snprintf(row->k50, sizeof row->k50, "-");
+    Model m;
+    model_init(&m, e);
+    double t0 = now_s();
+
+    /* host reference: S steps, or S_ADAPTIVE for a model with an adaptive (cvode) group,
+       whose steps cost hundreds of sub-steps (the count depends on the model, never on the
+       machine's speed) */
+    Host ref, g1, g50, g32;
+    const int adaptive = e->desc->methods && strstr(e->desc->methods, "cvode") != NULL;
+    const long n = adaptive && J->N > N_ADAPTIVE ? N_ADAPTIVE : J->N;
+    host_alloc(&ref, &m, n);
+    ScStepStatus cst = {ULLONG_MAX, 0};
+    unsigned long long coor[SC_MAX_TABLES] = {0};
+    long steps = adaptive && J->S > S_ADAPTIVE ? S_ADAPTIVE : J->S;
+    if (steps < J->S || n < J->N)
+        add_note(row, "%ld cells, %ld steps (adaptive model)", n, steps);
+    double tref0 = now_s();
+    ref_run(&m, &ref, 0, steps, J->ref_threads, &cst, coor);
+    row->steps = steps;
+    row->ref_s = now_s() - tref0;
+    row->cpu_fail = cst.key != ULLONG_MAX;
+    row->cpu_key = cst.key;
+
+    /* GPU f64 K=1, K=50, f32 K=1 */
+    host_alloc(&g1, &m, n);
+    host_alloc(&g50, &m, n);
+    host_alloc(&g32, &m, n);
+    ScStepStatus s1 = {ULLONG_MAX, 0}, s50 = {ULLONG_MAX, 0}, s32 = {ULLONG_MAX, 0};
+    unsigned long long o1[SC_MAX_TABLES] = {0}, o50[SC_MAX_TABLES] = {0}, o32[SC_MAX_TABLES] = {0};
+    int err = gpu_run(&m, 0, n, steps, 1, &g1, &s1, o1);
+    if (!err)
+        err = gpu_run(&m, 0, n, steps, 50, &g50, &s50, o50);
+    if (err) {
+        row->failed = 1;
+        add_note(row, "CUDA error: %s", g_cuerr);
+        /* a sticky error leaves the context unusable: stop there */
+        if (cudaDeviceSynchronize() != cudaSuccess || cudaGetLastError() != cudaSuccess) {
+            fprintf(stderr, "test_gpu_vs_cpu: the CUDA context is unusable after %s: stopping\n",
+                    e->name);
+            __atomic_store_n(&J->dead, 1, __ATOMIC_SEQ_CST);
+        }
+    } else {
+        compare(&m, &g1, &ref, &row->d64);
+        row->gpu_fail = s1.key != ULLONG_MAX;
+        row->gpu_key = s1.key;
+        if (row->cpu_fail || row->gpu_fail)
+            snprintf(row->k50, sizeof row->k50, "%s",
+                     s1.key == s50.key && same_bits(&m, &g1, &g50) ? "yes" : "n/a");
+        else
+            snprintf(row->k50, sizeof row->k50, "%s", same_bits(&m, &g1, &g50) ? "yes" : "no");
+        if (row->gpu_fail && !row->cpu_fail) {
+            row->failed = 1;
+            add_note(row, "GPU failure at step %llu cell %llu (Vm %g), none on the host",
+                     s1.key >> 32, s1.key & 0xffffffffULL, s1.value);
+        } else if (row->cpu_fail) {
+            add_note(row, "host failure at step %llu cell %llu (Vm %g); GPU %s", cst.key >> 32,
+                     cst.key & 0xffffffffULL, cst.value,
+                     row->gpu_fail ? (s1.key == cst.key ? "the same" : "another") : "none");
+        }
+        if (!row->cpu_fail && !(row->d64.vm_rel <= J->tol)) {
+            row->failed = 1;
+            add_note(row, "Vm relative difference %.3g > %.3g", row->d64.vm_rel, J->tol);
+        }
+        if (row->d64.nan_mismatch)
+            add_note(row, "%ld values finite on one side only", row->d64.nan_mismatch);
+        if (row->d64.sv_worst >= 0 && row->d64.sv_rel > J->tol)
+            add_note(row, "worst state %s", m.d->sv_names[row->d64.sv_worst]);
+        for (int t = 0; t < m.d->ntables && t < SC_MAX_TABLES; t++)
+            if (o1[t] != coor[t])
+                add_note(row, "table %d out-of-range lookups: GPU %llu, host %llu", t, o1[t], coor[t]);
+        if (e->cuda[1]) {
+            g_f32_substeps = adaptive ? F32_SUBSTEPS : 0;
+            int e32 = gpu_run(&m, 1, n, steps, 1, &g32, &s32, o32);
+            g_f32_substeps = 0;
+            if (e32 == 0) {
+                Diff d32;
+                compare(&m, &g32, &ref, &d32);
+                row->d32 = d32;
+                if (s32.key != ULLONG_MAX)
+                    add_note(row, "f32 failure at step %llu", s32.key >> 32);
+            } else {
+                row->d32.vm_abs = NAN;
+                add_note(row, "f32 CUDA error: %s", g_cuerr);
+            }
+        } else
+            row->d32.vm_abs = NAN;
+        if (J->timing) {
+            row->t_small[0] = gpu_time(&m, 0, n, 1);
+            row->t_small[1] = gpu_time(&m, 0, n, TIME_STEPS);
+            if (J->big > 0 && adaptive)
+                add_note(row, "no large timing run (adaptive model: starcarp benchmark times it)");
+            if (J->big > 0 && !adaptive) {
+                row->t_big[0] = gpu_time(&m, 0, J->big, 1);
+                row->t_big[1] = gpu_time(&m, 0, J->big, TIME_STEPS);
+                if (e->cuda[1])
+                    row->t_big32 = gpu_time(&m, 1, J->big, TIME_STEPS);
+            }
+        }
+    }
+    fprintf(stderr, "%-48s %s  Vm rel %.2e  states rel %.2e  K50 %s  f32 |dVm| %.3g  (%ld steps, %.1f s)%s%s\n",
+            e->name, row->failed ? "FAIL" : "ok  ", row->d64.vm_rel, row->d64.sv_rel, row->k50,
+            row->d32.vm_abs, row->steps, now_s() - t0, row->note[0] ? ": " : "", row->note);
+    host_free(&ref), host_free(&g1), host_free(&g50), host_free(&g32);
+    model_free(&m);
+}
+
+/* A checking thread: takes the next model until none is left or the context died. */
+static void *check_thread(void *p) {
+    Jobs *J = p;
+    for (;;) {
+        int k = __atomic_fetch_add(&J->next, 1, __ATOMIC_SEQ_CST);
+        if (k >= J->nmodels || __atomic_load_n(&J->dead, __ATOMIC_SEQ_CST))
+            return NULL;
+        check_model(J, J->models[k], &J->rows[k]);
+    }
+}
+
 int main(int argc, char **argv) {
     long N = env_long("SC_GPU_CELLS", 4096), S = env_long("SC_GPU_STEPS", 500);
     long BIG = env_long("SC_GPU_BIG", 1048576);
@@ -651,10 +793,13 @@ int main(int argc, char **argv) {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int nthr = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
 
+    /* the models to check, in registry order; MODEL_THREADS of them at once (each GPU run of an
+       adaptive model keeps a few multiprocessors busy for seconds: its cells are few and its
+       sub-steps sequential), the host reference of each on its share of the cores */
     Row *rows = xcalloc((size_t)sc_model_registry_count, sizeof *rows);
-    int nrows = 0, nfail = 0, dead = 0;
-    double t_start = now_s();
-    for (int r = 0; r < sc_model_registry_count && !dead; r++) {
+    const ScModelEntry **models = xcalloc((size_t)sc_model_registry_count, sizeof *models);
+    int nrows = 0, nfail = 0;
+    for (int r = 0; r < sc_model_registry_count; r++) {
         const ScModelEntry *e = &sc_model_registry[r];
         if (!wanted(e, argc, argv, first))
             continue;
@@ -667,119 +812,30 @@ int main(int argc, char **argv) {
             fprintf(stderr, "%s: no portable C kernel: skipped\n", e->name);
             continue;
         }
-        Row *row = &rows[nrows++];
-        snprintf(row->model, sizeof row->model, "%s", e->name);
-        snprintf(row->methods, sizeof row->methods, "%s", e->desc->methods ? e->desc->methods : "?");
-        row->nstates = e->desc->nstates, row->nsv = e->desc->nsv;
-        row->t_small[0] = row->t_small[1] = row->t_big[0] = row->t_big[1] = row->t_big32 = NAN;
-        snprintf(row->k50, sizeof row->k50, "-");
-        Model m;
-        model_init(&m, e);
-        double t0 = now_s();
-
-        /* host reference: S steps, or S_ADAPTIVE for a model with an adaptive (cvode) group,
-           whose steps cost hundreds of sub-steps (the count depends on the model, never on the
-           machine's speed) */
-        Host ref, g1, g50, g32;
-        const int adaptive = e->desc->methods && strstr(e->desc->methods, "cvode") != NULL;
-        const long n = adaptive && N > N_ADAPTIVE ? N_ADAPTIVE : N;
-        host_alloc(&ref, &m, n);
-        ScStepStatus cst = {ULLONG_MAX, 0};
-        unsigned long long coor[SC_MAX_TABLES] = {0};
-        long steps = adaptive && S > S_ADAPTIVE ? S_ADAPTIVE : S;
-        if (steps < S || n < N)
-            add_note(row, "%ld cells, %ld steps (adaptive model)", n, steps);
-        double tref0 = now_s();
-        ref_run(&m, &ref, 0, steps, nthr, &cst, coor);
-        row->steps = steps;
-        row->ref_s = now_s() - tref0;
-        row->cpu_fail = cst.key != ULLONG_MAX;
-        row->cpu_key = cst.key;
-
-        /* GPU f64 K=1, K=50, f32 K=1 */
-        host_alloc(&g1, &m, n);
-        host_alloc(&g50, &m, n);
-        host_alloc(&g32, &m, n);
-        ScStepStatus s1 = {ULLONG_MAX, 0}, s50 = {ULLONG_MAX, 0}, s32 = {ULLONG_MAX, 0};
-        unsigned long long o1[SC_MAX_TABLES] = {0}, o50[SC_MAX_TABLES] = {0}, o32[SC_MAX_TABLES] = {0};
-        int err = gpu_run(&m, 0, n, steps, 1, &g1, &s1, o1);
-        if (!err)
-            err = gpu_run(&m, 0, n, steps, 50, &g50, &s50, o50);
-        if (err) {
-            row->failed = 1;
-            add_note(row, "CUDA error: %s", g_cuerr);
-            /* a sticky error leaves the context unusable: stop there */
-            if (cudaDeviceSynchronize() != cudaSuccess || cudaGetLastError() != cudaSuccess) {
-                fprintf(stderr, "test_gpu_vs_cpu: the CUDA context is unusable after %s: stopping\n",
-                        e->name);
-                dead = 1;
-            }
-        } else {
-            compare(&m, &g1, &ref, &row->d64);
-            row->gpu_fail = s1.key != ULLONG_MAX;
-            row->gpu_key = s1.key;
-            if (row->cpu_fail || row->gpu_fail)
-                snprintf(row->k50, sizeof row->k50, "%s",
-                         s1.key == s50.key && same_bits(&m, &g1, &g50) ? "yes" : "n/a");
-            else
-                snprintf(row->k50, sizeof row->k50, "%s", same_bits(&m, &g1, &g50) ? "yes" : "no");
-            if (row->gpu_fail && !row->cpu_fail) {
-                row->failed = 1;
-                add_note(row, "GPU failure at step %llu cell %llu (Vm %g), none on the host",
-                         s1.key >> 32, s1.key & 0xffffffffULL, s1.value);
-            } else if (row->cpu_fail) {
-                add_note(row, "host failure at step %llu cell %llu (Vm %g); GPU %s", cst.key >> 32,
-                         cst.key & 0xffffffffULL, cst.value,
-                         row->gpu_fail ? (s1.key == cst.key ? "the same" : "another") : "none");
-            }
-            if (!row->cpu_fail && !(row->d64.vm_rel <= tol)) {
-                row->failed = 1;
-                add_note(row, "Vm relative difference %.3g > %.3g", row->d64.vm_rel, tol);
-            }
-            if (row->d64.nan_mismatch)
-                add_note(row, "%ld values finite on one side only", row->d64.nan_mismatch);
-            if (row->d64.sv_worst >= 0 && row->d64.sv_rel > tol)
-                add_note(row, "worst state %s", m.d->sv_names[row->d64.sv_worst]);
-            for (int t = 0; t < m.d->ntables && t < SC_MAX_TABLES; t++)
-                if (o1[t] != coor[t])
-                    add_note(row, "table %d out-of-range lookups: GPU %llu, host %llu", t, o1[t], coor[t]);
-            if (e->cuda[1]) {
-                g_f32_substeps = adaptive ? F32_SUBSTEPS : 0;
-                int e32 = gpu_run(&m, 1, n, steps, 1, &g32, &s32, o32);
-                g_f32_substeps = 0;
-                if (e32 == 0) {
-                    Diff d32;
-                    compare(&m, &g32, &ref, &d32);
-                    row->d32 = d32;
-                    if (s32.key != ULLONG_MAX)
-                        add_note(row, "f32 failure at step %llu", s32.key >> 32);
-                } else {
-                    row->d32.vm_abs = NAN;
-                    add_note(row, "f32 CUDA error: %s", g_cuerr);
-                }
-            } else
-                row->d32.vm_abs = NAN;
-            if (timing) {
-                row->t_small[0] = gpu_time(&m, 0, n, 1);
-                row->t_small[1] = gpu_time(&m, 0, n, TIME_STEPS);
-                if (BIG > 0 && adaptive)
-                    add_note(row, "no large timing run (adaptive model: starcarp benchmark times it)");
-                if (BIG > 0 && !adaptive) {
-                    row->t_big[0] = gpu_time(&m, 0, BIG, 1);
-                    row->t_big[1] = gpu_time(&m, 0, BIG, TIME_STEPS);
-                    if (e->cuda[1])
-                        row->t_big32 = gpu_time(&m, 1, BIG, TIME_STEPS);
-                }
-            }
-        }
-        if (row->failed)
-            nfail++;
-        fprintf(stderr, "%-48s %s  Vm rel %.2e  states rel %.2e  K50 %s  f32 |dVm| %.3g  (%ld steps, %.1f s)%s%s\n",
-                e->name, row->failed ? "FAIL" : "ok  ", row->d64.vm_rel, row->d64.sv_rel, row->k50,
-                row->d32.vm_abs, row->steps, now_s() - t0, row->note[0] ? ": " : "", row->note);
-        host_free(&ref), host_free(&g1), host_free(&g50), host_free(&g32);
-        model_free(&m);
+        models[nrows++] = e;
     }
+    int nmt = nrows < MODEL_THREADS ? (nrows > 0 ? nrows : 1) : MODEL_THREADS;
+    if (nmt > nthr)
+        nmt = nthr;
+    Jobs J = {N, S, BIG, tol, timing, nthr / nmt > 0 ? nthr / nmt : 1, models, rows, nrows, 0, 0};
+    double t_start = now_s();
+    pthread_t *mth = xcalloc((size_t)nmt, sizeof *mth);
+    char *mstarted = xcalloc((size_t)nmt, 1);
+    for (int t = 1; t < nmt; t++)
+        mstarted[t] = pthread_create(&mth[t], NULL, check_thread, &J) == 0;
+    check_thread(&J);
+    for (int t = 1; t < nmt; t++)
+        if (mstarted[t])
+            pthread_join(mth[t], NULL);
+    free(mth), free(mstarted);
+    int dead = J.dead;
+    for (int k = 0; k < nrows; k++)
+        if (rows[k].failed)
+            nfail++;
+    if (dead)
+        for (int k = 0; k < nrows; k++)
+            if (!rows[k].model[0])
+                snprintf(rows[k].model, sizeof rows[k].model, "%s (not checked: the context died)", models[k]->name);
 
     /* the table */
     printf("\nGPU %s (sm_%d%d, %d SMs), CUDA runtime %d, driver %d; %ld cells, dt %g ms, stimulus %g "
@@ -827,7 +883,7 @@ int main(int argc, char **argv) {
         if (rows[k].failed)
             printf("FAILED: %s: %s\n", rows[k].model, rows[k].note);
     printf("%d models, %d failed\n", nrows, nfail);
-    free(rows);
+    free(rows), free(models);
     if (dead)
         return 1;
     return nfail ? 1 : 0;
