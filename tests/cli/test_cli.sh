@@ -33,7 +33,8 @@ expect 2 "--precision 'half': accepted values are double, single, both"   -- cod
 expect 2 "bad method override 'cvode=euler'.*rush_larsen"                -- codegen "$m" -o "$tmp" --methods cvode=euler
 expect 2 "--ident '9x': expected a C identifier"                          -- codegen "$m" -o "$tmp" --ident 9x
 expect 2 "give --check \(analyse\) or -o DIR"                             -- codegen "$m"
-expect 1 "cannot write"                                                   -- codegen "$m" -o "$tmp/missing/dir"
+expect 1 "-o .*/missing/dir: cannot create the folder"                   -- codegen "$m" -o "$tmp/missing/dir"
+expect 0 "new/BeelerReuterNative_c.c"                                     -- codegen "$m" -o "$tmp/new" --target c
 expect 0 "BeelerReuterNative_cpu_f32.c"                                    -- codegen "$m" -o "$tmp" --target cpu --precision both
 expect 0 "br_cuda.cu"                                                      -- codegen "$m" -o "$tmp" --target cuda --ident br
 # benchmark: bad options, then one tiny run whose table and CSV hold a figure for every configuration
