@@ -36,6 +36,8 @@ typedef struct EmitOptions {
     int newton_iters;        /* markov_be: Newton iterations per step (default 2 when 0) */
     const char *overrides;   /* text of the method overrides applied (for the header), or NULL */
     const char *ident;       /* C identifier prefix of every exported name (NULL: emit_ident) */
+    int automatic;           /* the overrides are the automatic choice of methods (docs/methods.md):
+                                the portable C file exports them as ID_methods_choice */
 } EmitOptions;
 
 /* The model's name as a C identifier (letters, digits, '_'; never starts with a digit), in ar. */
@@ -71,6 +73,7 @@ typedef struct Em {
     int gpu;                 /* CUDA or HIP */
     int single;
     const char *overrides;
+    int automatic;           /* EmitOptions.automatic */
     /* the variant being written */
     int lut;                 /* lookup-table columns interpolated */
     int pv;                  /* per-cell parameters */

@@ -205,6 +205,11 @@ static void emit_descriptor(Em *e) {
             id, emit_safe_text(e, m->name), id, emit_source_hash(m), m->nstates, e->nsv, m->nparams,
             m->nconsts, m->nexternals, m->ntraces, m->ntables, id, id, id, id, id, id, id,
             *methods ? methods : "none", id, id, id, id, id);
+    fprintf(e->out,
+            "\n/* The method overrides of the automatic choice these kernels were generated with\n"
+            " * (docs/methods.md); empty: the file's methods or explicit overrides. */\n"
+            "const char %s_methods_choice[] = \"%s\";\n",
+            id, e->automatic && e->overrides ? emit_safe_text(e, e->overrides) : "");
 }
 
 int emit_c(Em *e) {

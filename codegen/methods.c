@@ -11,6 +11,7 @@
  * with dY/dY = 1, and dv/dY = 0 when v does not depend on Y. Each non-trivial dI/dY becomes a
  * temporary symbol d_I_d_Y (SC_ROLE_JAC, in group->jeqs, in evaluation order), so the entries
  * are small expressions over intermediates, states and temporaries. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sema_int.h"
@@ -188,9 +189,37 @@ static int method_by_name(const char *t, size_t len) {
     return -1;
 }
 
-/* Parse "FROM=TO[,...]" into from[]/to[] (at most max pairs): the count, or -1 with err set.
- * An item "vm=M" (M a method with a full Jacobian) is skipped here (sema_override_vm). */
-static int parse_overrides(const char *o, int *from, int *to, int max, char *err, size_t errlen) {
+/* One item of an override string: every state of method `from` gets method `to`, or (from < 0)
+ * the state named state[0 .. slen) does. */
+typedef struct Override {
+    int from, to;
+    const char *state;
+    int slen;
+} Override;
+
+static int is_ident(const char *t, size_t len) {
+    if (!len || !((t[0] >= 'a' && t[0] <= 'z') || (t[0] >= 'A' && t[0] <= 'Z') || t[0] == '_'))
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if (!((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z') ||
+              (t[i] >= '0' && t[i] <= '9') || t[i] == '_'))
+            return 0;
+    return 1;
+}
+
+/* Items in an override string (an upper bound: its commas plus one). */
+static int count_items(const char *o) {
+    int n = 1;
+    for (; o && *o; o++)
+        n += *o == ',';
+    return n;
+}
+
+/* Parse "FROM=TO[,...]" into ov[] (at most max items): FROM is a method (every state of that
+ * method) or an identifier (the state of that name: checked against the model by sema_methods),
+ * TO a method. Returns the count, or -1 with err set. An item "vm=M" (M a method with a full
+ * Jacobian) is skipped here (sema_override_vm). */
+static int parse_overrides(const char *o, Override *ov, int max, char *err, size_t errlen) {
     int n = 0;
     while (o && *o) {
         const char *end = strchr(o, ','), *eq = strchr(o, '=');
@@ -209,16 +238,19 @@ static int parse_overrides(const char *o, int *from, int *to, int max, char *err
         }
         int f = eq && eq < end ? method_by_name(o, (size_t)(eq - o)) : -1;
         int t = eq && eq < end ? method_by_name(eq + 1, (size_t)(end - eq - 1)) : -1;
-        if (f < 0 || t < 0 || n == max) {
+        int state = f < 0 && eq && eq < end && is_ident(o, (size_t)(eq - o));
+        if ((f < 0 && !state) || t < 0 || n == max) {
             char methods[200] = "";
             for (int k = 0; k < SC_NMETHODS; k++)
                 snprintf(methods + strlen(methods), sizeof methods - strlen(methods), "%s%s",
                          k ? ", " : "", sema_method_name((ScMethod)k));
-            snprintf(err, errlen, "bad method override '%.*s': expected FROM=TO with methods %s",
-                     (int)(end - o), o, methods);
+            snprintf(err, errlen, "bad method override '%.*s': expected FROM=TO, FROM a method or "
+                     "a state's name, TO a method (%s)", (int)(end - o), o, methods);
             return -1;
         }
-        from[n] = f, to[n] = t, n++;
+        ov[n].from = f, ov[n].to = t, ov[n].state = state ? o : NULL;
+        ov[n].slen = state ? (int)(eq - o) : 0;
+        n++;
         o = *end ? end + 1 : end;
     }
     return n;
@@ -238,17 +270,55 @@ int sema_override_vm(const char *o) {
 }
 
 int sema_check_overrides(const char *overrides, char *err, size_t errlen) {
-    int from[SC_NMETHODS * 2], to[SC_NMETHODS * 2];
-    return parse_overrides(overrides, from, to, SC_NMETHODS * 2, err, errlen) < 0 ? -1 : 0;
+    int max = count_items(overrides);
+    Override *ov = malloc((size_t)max * sizeof *ov);
+    int rc = ov ? parse_overrides(overrides, ov, max, err, errlen) : -1;
+    free(ov);
+    return rc < 0 ? -1 : 0;
+}
+
+/* The method of state st after the overrides: method items first (the first that matches), then
+ * the items naming the state (the last wins). */
+static ScMethod apply_overrides(const ScState *st, ScMethod me, const Override *ov, int n) {
+    for (int k = 0; k < n; k++)
+        if (!ov[k].state && (int)me == ov[k].from) {
+            me = (ScMethod)ov[k].to;
+            break;
+        }
+    for (int k = 0; k < n; k++)
+        if (ov[k].state && (int)strlen(st->sym->name) == ov[k].slen &&
+            strncmp(st->sym->name, ov[k].state, (size_t)ov[k].slen) == 0)
+            me = (ScMethod)ov[k].to;
+    return me;
+}
+
+/* Every state-named item of ov names a state of m; else a located error at the model's start. */
+static void check_state_items(Sema *s, const Override *ov, int n) {
+    for (int k = 0; k < n; k++) {
+        if (!ov[k].state)
+            continue;
+        int found = 0;
+        for (int i = 0; i < s->m->nstates && !found; i++)
+            found = (int)strlen(s->m->states[i].sym->name) == ov[k].slen &&
+                    strncmp(s->m->states[i].sym->name, ov[k].state, (size_t)ov[k].slen) == 0;
+        if (!found)
+            diag_error_at(s->dg, s->first_tok, "method override '%.*s=%s': the model has no state "
+                          "'%.*s' (and it is not a method)", ov[k].slen, ov[k].state,
+                          sema_method_name((ScMethod)ov[k].to), ov[k].slen, ov[k].state);
+    }
 }
 
 void sema_methods(Sema *s) {
-    int ofrom[SC_NMETHODS * 2], oto[SC_NMETHODS * 2], nover = 0;
+    Override *ov = NULL;
+    int nover = 0;
     char oerr[256];
     if (s->opt && s->opt->overrides) {
-        nover = parse_overrides(s->opt->overrides, ofrom, oto, SC_NMETHODS * 2, oerr, sizeof oerr);
+        int max = count_items(s->opt->overrides);
+        ov = ar_alloc(s->ar, (size_t)max * sizeof *ov);
+        nover = parse_overrides(s->opt->overrides, ov, max, oerr, sizeof oerr);
         if (nover < 0)
             diag_error_at(s->dg, s->first_tok, "%s", oerr);
+        check_state_items(s, ov, nover);
     }
     ScModel *m = s->m;
     int capg = 0;
@@ -281,11 +351,7 @@ void sema_methods(Sema *s) {
         } else {
             st->method = st->gate ? SC_RUSH_LARSEN : SC_FE;
         }
-        for (int k = 0; k < nover; k++)
-            if ((int)st->method == ofrom[k]) {
-                st->method = (ScMethod)oto[k];
-                break;
-            }
+        st->method = apply_overrides(st, st->method, ov, nover);
         st->group = -1;
         if (shared_method(st->method))
             for (int g = 0; g < m->ngroups; g++)

@@ -51,6 +51,7 @@ enum { PATH_LEN = 4096 };
 typedef struct Plugin {
     const ScModel *m;
     const char *path, *overrides, *cc, *inc;
+    int automatic;             /* the overrides are the automatic choice */
     char stem[128], ident[140];
     char dir[PATH_LEN];        /* <cache>/<stem>-<hash> */
     char *err;
@@ -64,14 +65,13 @@ typedef struct Part {
     char nvarch[256];          /* nvcc's -gencode flags (CUDA part) */
 } Part;
 
-static unsigned long long fnv(unsigned long long h, const char *s) {
+unsigned long long sc_fnv(unsigned long long h, const char *s) {
     for (; s && *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211ULL;
     return h;
 }
 
-/* mkdir -p */
-static int make_dirs(char *path) {
+int sc_make_dirs(char *path) {
     for (char *p = path + 1; *p; p++)
         if (*p == '/') {
             *p = '\0';
@@ -83,8 +83,15 @@ static int make_dirs(char *path) {
     return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* The folder holding starcarp_model.h (a build tree's or an installed one), or NULL. */
-static const char *include_dir(void) {
+const char *sc_plugin_cpu_flags(void) {
+    return SC_CPU_FLAGS;
+}
+
+const char *sc_plugin_mvec_flag(void) {
+    return SC_MVEC_FLAG;
+}
+
+const char *sc_plugin_include_dir(void) {
     static char buf[PATH_LEN];
     const char *cands[] = {getenv("STARCARP_INCLUDE_DIR"), SC_INCLUDE_DIR, SC_INSTALLED_INCLUDE_DIR};
     for (size_t i = 0; i < sizeof cands / sizeof *cands; i++) {
@@ -101,13 +108,13 @@ static const char *include_dir(void) {
  * /proc/cpuinfo (the instruction sets) and of the CPU compile flags ("generic" where it cannot be
  * read: then every CPU shares one library, as before). */
 static void host_key(char *key, size_t n) {
-    unsigned long long h = fnv(1469598103934665603ULL, SC_CPU_FLAGS);
+    unsigned long long h = sc_fnv(SC_FNV_INIT, SC_CPU_FLAGS);
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[8192];
     int found = 0;
     while (f && !found && fgets(line, sizeof line, f))
         if (strncmp(line, "flags", 5) == 0) {
-            h = fnv(h, line);
+            h = sc_fnv(h, line);
             found = 1;
         }
     if (f)
@@ -165,7 +172,7 @@ static int gen_file(const Plugin *pl, const char *dir, const char *suffix, EmitT
         sc_set_err(pl->err, pl->errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    EmitOptions o = {t, single, 0, pl->overrides, pl->ident};
+    EmitOptions o = {t, single, 0, pl->overrides, pl->ident, pl->automatic};
     int rc = emit_model(f, pl->m, &o);
     if (fclose(f) != 0 || rc) {
         sc_set_err(pl->err, pl->errlen, "cannot write %s", path);
@@ -207,7 +214,7 @@ static void remove_dir(const char *dir) {
 static int build_part(const Plugin *pl, const Part *part, const char *so) {
     char dir[PATH_LEN + 64], cmd[3 * PATH_LEN];
     snprintf(dir, sizeof dir, "%s/build-%s-%ld", pl->dir, part->kind, (long)getpid());
-    if (make_dirs(dir) != 0) {
+    if (sc_make_dirs(dir) != 0) {
         sc_set_err(pl->err, pl->errlen, "cannot create the plugin cache %s: %s", dir, strerror(errno));
         return -1;
     }
@@ -273,20 +280,27 @@ static void name_plugin(Plugin *pl) {
         pl->ident[k++] = ok ? c : '_';
     }
     pl->ident[k] = '\0';
-    unsigned long long h = 1469598103934665603ULL;
+    unsigned long long h = SC_FNV_INIT;
     for (int i = 0; i < pl->m->nsyms; i++)
         if (pl->m->syms[i]->tok && pl->m->syms[i]->tok->file) {
-            h = fnv(h, pl->m->syms[i]->tok->file->text);
+            h = sc_fnv(h, pl->m->syms[i]->tok->file->text);
             break;
         }
-    h = fnv(fnv(fnv(h, EMIT_GENERATOR), pl->overrides ? pl->overrides : ""), pl->cc);
+    h = sc_fnv(sc_fnv(sc_fnv(h, EMIT_GENERATOR), pl->overrides ? pl->overrides : ""), pl->cc);
+    h = sc_fnv(h, pl->automatic ? "auto" : "");
+    char root[PATH_LEN - 200];
+    sc_cache_dir(root, sizeof root);
+    snprintf(pl->dir, sizeof pl->dir, "%s/%s-%016llx", root, pl->stem, h);
+}
+
+void sc_cache_dir(char *buf, size_t len) {
     const char *env = getenv("STARCARP_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     if (env && *env)
-        snprintf(pl->dir, sizeof pl->dir, "%s/%s-%016llx", env, pl->stem, h);
+        snprintf(buf, len, "%s", env);
     else if (xdg && *xdg)
-        snprintf(pl->dir, sizeof pl->dir, "%s/starcarp/%s-%016llx", xdg, pl->stem, h);
+        snprintf(buf, len, "%s/starcarp", xdg);
     else
-        snprintf(pl->dir, sizeof pl->dir, "%s/.cache/starcarp/%s-%016llx", home ? home : "/tmp", pl->stem, h);
+        snprintf(buf, len, "%s/.cache/starcarp", home ? home : "/tmp");
 }
 
 /* The entry of a loaded plugin: its descriptor and kernels found by their generated names. */
@@ -302,6 +316,7 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda) {
     e->desc = desc;
     e->name = strdup(pl->stem);
     e->file = strdup(pl->path);
+    e->methods_choice = strdup(pl->automatic && pl->overrides ? pl->overrides : "");
     const char *prec[2] = {"f64", "f32"};
     for (int k = 0; k < 2; k++) {
         snprintf(sym, sizeof sym, "%s_cpu_%s_run", pl->ident, prec[k]);
@@ -317,11 +332,12 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda) {
 }
 
 /* See sc_internal.h. */
-const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, char *err, size_t len) {
+const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, char *err,
+                                   size_t len) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
     ScSemaOptions sopt = {overrides};
-    Plugin pl = {.path = path, .overrides = overrides, .err = err, .errlen = len};
+    Plugin pl = {.path = path, .overrides = overrides, .automatic = automatic, .err = err, .errlen = len};
     Part host = {.kind = "host"}, cuda = {.kind = "cuda"};
     pl.m = sema_load_file_opts(&ar, &dg, path, &sopt);
     ScModelEntry *e = NULL;
@@ -329,14 +345,14 @@ const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, char
         sc_set_err(err, len, "%s: the model has errors (reported above)", path);
         goto out;
     }
-    pl.inc = include_dir();
+    pl.inc = sc_plugin_include_dir();
     if (!pl.inc) {
         sc_set_err(err, len, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
         goto out;
     }
     pl.cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
     name_plugin(&pl);
-    if (make_dirs(pl.dir) != 0) {
+    if (sc_make_dirs(pl.dir) != 0) {
         sc_set_err(err, len, "cannot create the plugin cache %s: %s", pl.dir, strerror(errno));
         goto out;
     }

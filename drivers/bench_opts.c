@@ -78,7 +78,7 @@ static const OptDef opts[] = {
     {"--no-lut", NULL, K_FLAG, F(no_lut), S_NONE, NULL},
     {"--rtol", NULL, K_POS, F(rtol), S_NONE, " (relative tolerance)"},
     {"--atol", NULL, K_POS, F(atol), S_NONE, " (absolute tolerance)"},
-    {"--methods", NULL, K_STR, F(methods), S_NONE, "FROM=TO[,...] method overrides, or vm=cvode"},
+    {"--methods", NULL, K_STR, F(methods), S_NONE, "auto, file, or FROM=TO[,...] method overrides (vm=cvode)"},
     {"--vm-bound", NULL, K_POS, F(vm_bound), S_NONE, " of mV"},
     {"--checkpoint", NULL, K_STR, F(checkpoint), S_NONE, "a file name"},
     {"--checkpoint-time", NULL, K_NONNEG, F(checkpoint_time), S_NONE, " of ms"},
@@ -608,8 +608,10 @@ void bopt_usage(FILE *out) {
           "  --perfmodels DIR      StarPU performance models to use and update\n"
           "  --no-lut              evaluate lookup-table columns exactly\n"
           "  --rtol R, --atol A    tolerances of adaptive integrators (default: the model's)\n"
-          "  --methods LIST        method overrides (cvode=fe, ...); vm=cvode advances Vm with the\n"
-          "                        states coupled to it faster than dt (the model is rebuilt)\n"
+          "  --methods M           auto (default: the cheapest methods checked against a tight run,\n"
+          "                        docs/methods.md), file (the model file's own methods), or\n"
+          "                        overrides (cvode=fe, Ca_ss=rush_larsen, ...; vm=cvode advances Vm\n"
+          "                        with the states coupled to it faster than dt; the model is rebuilt)\n"
           "  --vm-bound MV         stop when |Vm| exceeds it (default 1000)\n"
           "  --checkpoint FILE     write a checkpoint at --checkpoint-time (default: the end)\n"
           "  --checkpoint-time MS  when to write it\n"

@@ -303,6 +303,12 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
             sc_cells_model(c)->name, o->num, sc_cells_nparts(c), s->size > 1 ? " on rank 0; ranks: " : "",
             s->size > 1 ? "several" : "", steps, o->dt, o->precision == 32 ? "single" : "double",
             o->steps_per_task);
+    const ScModelEntry *me = sc_cells_model(c);
+    int chose = me->methods_choice && *me->methods_choice;
+    fprintf(stderr, "summary: methods %s (%s%s%s)\n", me->desc->methods,
+            chose ? "the automatic choice: --methods " : o->methods && strcmp(o->methods, "auto") ? "--methods " :
+            "the file's", chose ? me->methods_choice : o->methods && strcmp(o->methods, "auto") ? o->methods : "",
+            chose ? "; --methods file keeps the file's" : "");
     fprintf(stderr, "summary: wall time %.3f s, %.4g cell-steps/s\n", wall, wall > 0 ? all / wall : 0);
     double su = sc_cells_gpu_speedup(c);
     if (su > 0) {
@@ -370,13 +376,15 @@ int cmd_bench(int argc, char **argv)
         bopt_free(&o);
         return rc;
     }
-    if (o.methods && sema_check_overrides(o.methods, err, sizeof err) != 0) {
-        fprintf(stderr, "starcarp bench: --methods: %s\n", err);
+    /* --methods auto (the default), file, or replacements of the file's methods */
+    int named = o.methods && (!strcmp(o.methods, "auto") || !strcmp(o.methods, "file"));
+    if (o.methods && !named && sema_check_overrides(o.methods, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp bench: --methods: %s (or auto, file)\n", err);
         bopt_free(&o);
         return 2;
     }
-    warn_fast_vm(o.imp, o.methods, o.dt);
-    const ScModelEntry *m = sc_model_lookup(o.imp, o.methods, err, sizeof err);
+    warn_fast_vm(o.imp, named ? NULL : o.methods, o.dt);
+    const ScModelEntry *m = sc_model_lookup_dt(o.imp, o.methods, o.dt, err, sizeof err);
     if (!m) {
         fprintf(stderr, "starcarp bench: --imp %s: %s\n", o.imp, err);
         bopt_free(&o);

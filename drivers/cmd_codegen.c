@@ -12,8 +12,8 @@
 #include "sema.h"
 
 static const char codegen_options[] =
-    "--check, -Werror, -q, -o DIR, --target T, --precision P, --methods FROM=TO, --ident ID, "
-    "--help";
+    "--check, -Werror, -q, -o DIR, --target T, --precision P, --methods FROM=TO, --auto-methods TABLE, "
+    "--ident ID, --help";
 
 static void codegen_usage(FILE *out) {
     fprintf(out,
@@ -30,12 +30,14 @@ static void codegen_usage(FILE *out) {
             "  --precision  of the cpu/cuda/hip kernels: double (default), single or both\n"
             "               (the portable C kernel is the double-precision reference)\n"
             "  --methods    replace integration methods, e.g. cvode=fe or cvode=rosenbrock,markov_be=rk4\n"
+            "  --auto-methods TABLE  use the automatic choice of methods recorded in TABLE for this\n"
+            "               model's text (models/methods.tsv; docs/methods.md); --methods wins\n"
             "  --ident ID   prefix of the generated names and files (default: from the model's name)\n");
 }
 
 /* Write one generated file DIR/<id><suffix>. */
 static int write_one(Arena *ar, const ScModel *m, const char *outdir, EmitTarget t, int single,
-                     const char *overrides, const char *ident, int quiet) {
+                     const char *overrides, int automatic, const char *ident, int quiet) {
     const char *suffix = emit_target_suffix(t);
     if (single) {
         const char *dot = strrchr(suffix, '.');
@@ -47,7 +49,7 @@ static int write_one(Arena *ar, const ScModel *m, const char *outdir, EmitTarget
         fprintf(stderr, "starcarp codegen: cannot write '%s': %s\n", path, strerror(errno));
         return 1;
     }
-    EmitOptions opt = {t, single, 0, overrides, ident};
+    EmitOptions opt = {t, single, 0, overrides, ident, automatic};
     int bad = emit_model(f, m, &opt);
     if (fclose(f) != 0 || bad) {
         fprintf(stderr, "starcarp codegen: error writing '%s'\n", path);
@@ -60,7 +62,7 @@ static int write_one(Arena *ar, const ScModel *m, const char *outdir, EmitTarget
 
 /* -o DIR: the sources of the chosen targets and precisions. */
 static int codegen_write(const char *model, const char *outdir, const char *target, int prec,
-                         const char *overrides, const char *ident, int werror, int quiet) {
+                         const char *overrides, int automatic, const char *ident, int werror, int quiet) {
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
     ScSemaOptions so = {overrides};
@@ -69,22 +71,71 @@ static int codegen_write(const char *model, const char *outdir, const char *targ
     if (!m || diag_failed(&dg)) {
         rc = 1;
     } else {
-        rc |= write_one(&ar, m, outdir, EMIT_C, 0, overrides, ident, quiet);
+        rc |= write_one(&ar, m, outdir, EMIT_C, 0, overrides, automatic, ident, quiet);
         for (int t = EMIT_CPU; t < EMIT_NTARGETS; t++) {
             if (strcmp(target, "all") != 0 && strcmp(target, emit_target_name((EmitTarget)t)) != 0)
                 continue;
             for (int single = 0; single < 2; single++)
                 if (prec & (1 << single))
-                    rc |= write_one(&ar, m, outdir, (EmitTarget)t, single, overrides, ident, quiet);
+                    rc |= write_one(&ar, m, outdir, (EmitTarget)t, single, overrides, automatic, ident,
+                                    quiet);
         }
     }
     ar_free(&ar);
     return rc;
 }
 
+/* --auto-methods TABLE: the overrides of the row of TABLE for the model's file stem whose source
+ * hash (emit_source_hash) is the text's and whose dt is 0.01 ms, into buf ("" for a row that keeps
+ * the file's methods). Returns 1 when such a row exists, 0 when not (a warning says the file's
+ * methods are used), -1 when TABLE cannot be read. */
+static int auto_choice(const char *model, const char *table, char *buf, size_t len) {
+    Arena ar = {0};
+    Diag dg = {stderr, 0, 0, 0, NULL};
+    ScModel *m = sema_load_file_opts(&ar, &dg, model, NULL);
+    unsigned long long h = m ? emit_source_hash(m) : 0;
+    ar_free(&ar);
+    if (!m)
+        return 0;            /* the model's errors come again when it is generated */
+    FILE *f = fopen(table, "r");
+    if (!f) {
+        fprintf(stderr, "starcarp codegen: --auto-methods: cannot read '%s': %s\n", table, strerror(errno));
+        return -1;
+    }
+    const char *base = strrchr(model, '/') ? strrchr(model, '/') + 1 : model;
+    int stem = (int)strcspn(base, "."), found = 0, stale = 0;
+    char line[4096], hash[32];
+    snprintf(hash, sizeof hash, "%016llx", h);
+    while (!found && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || strncmp(line, base, (size_t)stem) != 0 || line[stem] != '\t')
+            continue;
+        char *fields[5] = {line};
+        for (int k = 1; k < 5; k++)
+            fields[k] = fields[k - 1] ? strchr(fields[k - 1], '\t') : NULL, fields[k] = fields[k] ? fields[k] + 1 : NULL;
+        if (!fields[4])
+            continue;
+        for (int k = 1; k < 5; k++)
+            fields[k][-1] = '\0';
+        if (strcmp(fields[2], "0.01") != 0)
+            continue;
+        if (strcmp(fields[1], hash) != 0) {
+            stale = 1;
+            continue;
+        }
+        snprintf(buf, len, "%s", strcmp(fields[3], "-") ? fields[3] : "");
+        found = 1;
+    }
+    fclose(f);
+    if (!found)
+        fprintf(stderr, "starcarp codegen: warning: %s: %s for this text of the model in %s: its own methods "
+                "are used (scripts/choose-methods.sh makes the choice)\n", model,
+                stale ? "the automatic choice was made for another text" : "no automatic choice", table);
+    return found;
+}
+
 int cmd_codegen(int argc, char **argv) {
     const char *model = NULL, *outdir = NULL, *target = NULL, *precision = NULL,
-               *overrides = NULL, *ident = NULL;
+               *overrides = NULL, *ident = NULL, *auto_table = NULL;
     int check = 0, werror = 0, quiet = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -99,13 +150,14 @@ int cmd_codegen(int argc, char **argv) {
             return 0;
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--target") == 0 ||
                    strcmp(a, "--precision") == 0 || strcmp(a, "--methods") == 0 ||
-                   strcmp(a, "--ident") == 0) {
+                   strcmp(a, "--ident") == 0 || strcmp(a, "--auto-methods") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "starcarp codegen: %s needs a value\n", a);
                 return 2;
             }
             const char **dst = a[1] == 'o' ? &outdir : a[2] == 't' ? &target :
-                               a[2] == 'p' ? &precision : a[2] == 'i' ? &ident : &overrides;
+                               a[2] == 'p' ? &precision : a[2] == 'i' ? &ident : a[2] == 'a' ? &auto_table :
+                               &overrides;
             *dst = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "starcarp codegen: unknown option '%s'; accepted options: %s\n", a,
@@ -162,9 +214,18 @@ int cmd_codegen(int argc, char **argv) {
         fprintf(stderr, "starcarp codegen: -o %s: cannot create the folder: %s\n", outdir, strerror(errno));
         return 1;
     }
+    char chosen[1024] = "";
+    int automatic = 0;
+    if (auto_table && !overrides) {
+        int r = auto_choice(model, auto_table, chosen, sizeof chosen);
+        if (r < 0)
+            return 1;
+        if (r > 0 && *chosen)
+            overrides = chosen, automatic = 1;
+    }
     if (outdir)
-        return codegen_write(model, outdir, target ? target : "all", prec, overrides, ident, werror,
-                             quiet);
+        return codegen_write(model, outdir, target ? target : "all", prec, overrides, automatic, ident,
+                             werror, quiet);
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
     ScSemaOptions so = {overrides};

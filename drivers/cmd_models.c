@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "sema.h"
+#include "starcarp.h"
 
 #ifndef SC_MODEL_DIR
 #define SC_MODEL_DIR "models"
@@ -159,6 +160,24 @@ static int models_list(void) {
     return 0;
 }
 
+/* The automatic choice of methods (docs/methods.md) the library's kernels of `name` hold. */
+static void print_choice(const char *name) {
+    for (int i = 0; i < sc_model_count(); i++) {
+        const ScModelEntry *e = sc_model_at(i);
+        if (strcmp(e->name, name) != 0)
+            continue;
+        if (e->methods_choice && *e->methods_choice)
+            printf("automatic methods: %s (--methods %s, chosen at dt 0.01 ms for dt <= 0.01 ms: "
+                   "models/methods.tsv; --methods file keeps the file's)\n", e->desc->methods, e->methods_choice);
+        else
+            printf("automatic methods: the file's (%s): none cheaper was chosen (models/methods.tsv)\n",
+                   e->desc->methods);
+        return;
+    }
+    printf("automatic methods: chosen when the model is first run (`starcarp methods %s` shows the choice)\n",
+           name);
+}
+
 static int models_info(const char *name) {
     char buf[2048];
     const char *path = find_model(name, buf, sizeof buf);
@@ -170,6 +189,8 @@ static int models_info(const char *name) {
     if (m)
         sema_info(stdout, m);
     ar_free(&ar);
+    if (m)
+        print_choice(name);
     return m ? 0 : 1;
 }
 

@@ -23,6 +23,7 @@ static const Command commands[] = {
     {"calibrate", cmd_calibrate, "calibrate StarPU's performance models of models on this machine"},
     {"benchmark", cmd_benchmark, "cell-steps per second of models on one core, all cores, GPUs, CPUs + GPUs"},
     {"codegen", cmd_codegen, "analyse an EasyML model (--check) or generate its kernels"},
+    {"methods", cmd_methods, "choose the cheapest integration methods of a model, checked against a tight run"},
     {"models",  cmd_models,  "list the model library (list) or describe one model (info NAME)"},
     {"devices", cmd_devices, "show StarPU's workers and bus, and check every device kind computes alike"},
 };

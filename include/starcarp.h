@@ -24,13 +24,20 @@ const char *sc_version(void);
  * The library's models (generated at build time from models/ *.model) and users' models.
  * sc_model_lookup: NAME is a library model (file stem or model name) or a path to a .model file;
  * a file is generated and compiled into a plugin library on the fly (cached, see sc_models.c).
- * overrides: method replacements ("cvode=fe", may be NULL); with overrides a library model is
- * rebuilt from its source as a plugin. Returns NULL with a message in err when not found or
- * when the model has errors. The entry stays valid until the process ends. */
+ * methods: NULL, "" or "auto": the automatic choice of integration methods (docs/methods.md): the
+ * library's kernels (built with the choice made at dt 0.01 ms), or for a file the choice made on
+ * the fly (cached, a few seconds to minutes once); "file": the file's own methods exactly;
+ * otherwise replacements applied to the file's methods ("cvode=fe", "cvode=fe,Ca_ss=rush_larsen").
+ * A library model with "file" or replacements is rebuilt from its source as a plugin. Returns NULL
+ * with a message in err when not found or when the model has errors. The entry stays valid until
+ * the process ends. sc_model_lookup_dt: the same for a run with step dt (ms): above 0.01 ms the
+ * automatic choice is made for dt. */
 #include "starcarp_model.h"
 int sc_model_count(void);
 const ScModelEntry *sc_model_at(int i);
-const ScModelEntry *sc_model_lookup(const char *name, const char *overrides, char *err, size_t errlen);
+const ScModelEntry *sc_model_lookup(const char *name, const char *methods, char *err, size_t errlen);
+const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, double dt, char *err,
+                                       size_t errlen);
 
 /* ---- membrane-potential update (bench's host step) -------------------------------------------
  * One explicit step of dV/dt = stim - Iion on a vector of cells, as openCARP's bench does it:

@@ -138,6 +138,9 @@ typedef struct ScModelEntry {
     const int *cpu_lanes[2];
     ScGpuLauncher cuda[2];
     ScGpuLauncher hip[2];
+    const char *methods_choice;         /* the method overrides of the automatic choice the kernels
+                                           were built with ("" or NULL: the file's methods, or the
+                                           overrides asked for); docs/methods.md */
 } ScModelEntry;
 
 #ifdef __cplusplus

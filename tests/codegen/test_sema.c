@@ -12,8 +12,9 @@
 static char *t_msgs;          /* messages of the last analysis */
 static size_t t_msglen;
 
-/* Analyse `text` as a model file named t.model; NULL on error (messages in t_msgs). */
-static ScModel *analyse(Arena *ar, const char *text) {
+/* Analyse `text` as a model file named t.model with the method overrides (may be NULL); NULL on
+ * error (messages in t_msgs). */
+static ScModel *analyse_with(Arena *ar, const char *text, const char *overrides) {
     SrcFile *f = ar_alloc(ar, sizeof *f);
     f->path = "t.model";
     f->text = ar_strdup(ar, text);
@@ -24,10 +25,15 @@ static ScModel *analyse(Arena *ar, const char *text) {
     dg.out = out;
     ScModel *m = NULL;
     Ast *ast = fe_parse(ar, &dg, f);
+    ScSemaOptions so = {overrides};
     if (ast)
-        m = sema_try_analyse(ar, &dg, ast);
+        m = sema_try_analyse_opts(ar, &dg, ast, &so);
     fclose(out);
     return m;
+}
+
+static ScModel *analyse(Arena *ar, const char *text) {
+    return analyse_with(ar, text, NULL);
 }
 
 /* The first line of the last messages. */
@@ -352,6 +358,38 @@ static void test_methods_and_jacobians(void) {
     ar_free(&ar);
 }
 
+/* Overrides that name states (the automatic choice writes them: docs/methods.md): after the
+ * method items, whatever the state's method was; an unknown state is an error. */
+static void test_state_overrides(void) {
+    const char *text = HEAD
+        "diff_c2 = -0.1 * c2 + c3; diff_c3 = c2 - c3; diff_c4 = -c4;\n"
+        "c2_init = 0.5; c3_init = 0.3; c4_init = 1;\n"
+        "group { c2; c3; c4; } .method(cvode);\n"
+        "m_inf = 1/(1+exp(-V)); tau_m = 2;\n"
+        "Iion = c2 + c3 + c4 + m;\n";
+    Arena ar = {0};
+    ScModel *m = analyse_with(&ar, text, "cvode=fe,c3=rush_larsen,m=fe,c4=rosenbrock");
+    ASSERT(m != NULL);
+    if (m) {
+        ASSERT_EQ_INT(SC_FE, state(m, "c2")->method);
+        ASSERT_EQ_INT(SC_RUSH_LARSEN, state(m, "c3")->method);
+        ASSERT_EQ_INT(SC_FE, state(m, "m")->method);
+        ASSERT_EQ_INT(SC_ROSENBROCK, state(m, "c4")->method);
+        ASSERT(m->groups[state(m, "c4")->group].jac != NULL);
+    }
+    ar_free(&ar);
+    Arena ar2 = {0};
+    ASSERT(analyse_with(&ar2, text, "cvode=fe,nosuch=rk2") == NULL);
+    ASSERT(t_msgs && strstr(t_msgs, "no state 'nosuch'"));
+    ar_free(&ar2);
+    char err[256];
+    ASSERT_EQ_INT(0, sema_check_overrides("cvode=fe,Ca_ss=rush_larsen", err, sizeof err));
+    ASSERT_EQ_INT(-1, sema_check_overrides("Ca_ss=rk9", err, sizeof err));
+    ASSERT(strstr(err, "a state's name"));
+    ASSERT_EQ_INT(-1, sema_check_overrides("3x=fe", err, sizeof err));
+    ASSERT_EQ_INT(-1, sema_check_overrides("cvode", err, sizeof err));
+}
+
 static void test_lookup_tables(void) {
     Arena ar = {0};
     ScModel *m = analyse(&ar, HEAD
@@ -598,6 +636,7 @@ int main(void) {
     test_if_and_accumulation();
     test_errors();
     test_methods_and_jacobians();
+    test_state_overrides();
     test_lookup_tables();
     test_params_and_flags();
     test_hoisting();

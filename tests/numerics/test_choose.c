@@ -1,0 +1,148 @@
+/* test_choose.c: the automatic choice of integration methods (codelets/sc_choose.c,
+ * docs/methods.md) on models written for the test.
+ *   stiff     tests/numerics/stiff_buffer.model: forward Euler is refused (it fails on the stiff
+ *             calcium-buffer pair), the choice names the stiff state, passes its own bar, and a
+ *             bar no method can meet keeps the file's methods
+ *   nothing   a model that leaves nothing to cvode keeps the file's methods, with that reason
+ *   cache     the second choice comes from the cache (same overrides, the cache file exists)
+ *   lookup    sc_model_lookup of a file: the automatic choice by default (the entry says which),
+ *             "file" keeps the file's cvode; a library model's kernels hold its recorded choice
+ * Run from the source tree (CTest's working directory). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sc_choose.h"
+#include "starcarp.h"
+#include "test.h"
+
+static const char *STIFF = "tests/numerics/stiff_buffer.model";
+
+/* The protocol of the tests: one beat of 500 ms, stimulus at 10 ms. */
+static ScChooseSpec spec(void) {
+    ScChooseSpec s = {.dt = 0.01, .stim_start = 10, .stim_dur = 1, .stim_curr = 60, .bcl = 1000,
+                      .duration = 500, .nstim = 1};
+    return s;
+}
+
+static void test_stiff(void) {
+    ScChooseSpec s = spec();
+    ScChoice *c = calloc(1, sizeof *c);
+    char err[512] = "";
+    int rc = sc_choose_methods(STIFF, &s, c, err, sizeof err);
+    ASSERT_EQ_INT(0, rc);
+    if (rc) {
+        fprintf(stderr, "%s\n", err);
+        free(c);
+        return;
+    }
+    printf("stiff: choice %s (%s); stiff states: %s; reference APD90 %.2f ms\n", c->overrides, c->label,
+           c->stiff, c->ref_apd);
+    ASSERT(c->ref_apd > 200 && c->ref_apd < 400);           /* the beat repolarises */
+    ASSERT(c->ncand >= 2);
+    ASSERT_EQ_STR("cvode=fe", c->cand[0].overrides);
+    ASSERT(!c->cand[0].pass && strstr(c->cand[0].why, "failed"));   /* Euler blows up */
+    ASSERT(strstr(c->stiff, "c (") != NULL);
+    ASSERT(c->chosen >= 1);
+    if (c->chosen >= 1) {
+        const ScCandidate *ch = &c->cand[c->chosen];
+        ASSERT(ch->pass);
+        ASSERT(strstr(c->overrides, ",c=") != NULL);        /* the stiff state has its own method */
+        ASSERT(ch->err[0] <= 0.1 && ch->err[1] <= 0.1);
+        ASSERT(fabs(ch->dapd[0]) <= 0.5 && fabs(ch->dapd[1]) <= 0.5);
+        ASSERT(ch->seconds < c->file.seconds);               /* cheaper than the file's cvode */
+    }
+    /* a bar nothing meets: the file's methods, and why */
+    s.tol_err = 1e-9;
+    ScChoice *d = calloc(1, sizeof *d);
+    ASSERT_EQ_INT(0, sc_choose_methods(STIFF, &s, d, err, sizeof err));
+    ASSERT_EQ_INT(-1, d->chosen);
+    ASSERT_EQ_STR("", d->overrides);
+    ASSERT(strstr(d->reason, "no cheaper") != NULL);
+    free(c), free(d);
+}
+
+static void test_nothing(void) {
+    ScChooseSpec s = spec();
+    ScChoice *c = calloc(1, sizeof *c);
+    char err[512] = "";
+    ASSERT_EQ_INT(0, sc_choose_methods("tests/numerics/ito_gate_renamed.model", &s, c, err, sizeof err));
+    ASSERT_EQ_INT(-1, c->chosen);
+    ASSERT(strstr(c->reason, "no state to cvode") != NULL);
+    free(c);
+}
+
+static void test_cache(void) {
+    char dir[] = "/tmp/sc_choose_cache_XXXXXX";
+    if (!mkdtemp(dir)) {
+        ASSERT(0);
+        return;
+    }
+    setenv("STARCARP_CACHE", dir, 1);
+    ScChooseSpec s = spec();
+    ScChoice *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    char err[512] = "", cmd[256];
+    ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, a, err, sizeof err));
+    ASSERT(a->ncand >= 2);                                    /* chosen afresh: candidates tried */
+    ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, b, err, sizeof err));
+    ASSERT_EQ_STR(a->overrides, b->overrides);
+    ASSERT_EQ_INT(1, b->ncand);                               /* from the cache: the chosen one */
+    ASSERT_NEAR(a->cand[a->chosen].err[0], b->cand[0].err[0], 1e-5 * a->cand[a->chosen].err[0] + 1e-12);
+    s.dt = 0.005;                                             /* another dt: another entry */
+    ScChoice *c = calloc(1, sizeof *c);
+    ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, c, err, sizeof err));
+    ASSERT(c->ncand >= 1 && c->ref_seconds > 0);
+    snprintf(cmd, sizeof cmd, "test $(ls %s/choices | wc -l) -eq 2", dir);
+    ASSERT_EQ_INT(0, system(cmd));
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ASSERT_EQ_INT(0, system(cmd));
+    free(a), free(b), free(c);
+}
+
+static void test_lookup(void) {
+    char dir[] = "/tmp/sc_choose_lookup_XXXXXX", err[1024] = "", cmd[256];
+    if (!mkdtemp(dir)) {
+        ASSERT(0);
+        return;
+    }
+    setenv("STARCARP_CACHE", dir, 1);
+    setenv("STARPU_NCUDA", "0", 1);                          /* the CPU kernels are enough here */
+    const ScModelEntry *a = sc_model_lookup(STIFF, NULL, err, sizeof err);
+    ASSERT(a != NULL);
+    if (a) {
+        printf("lookup: automatic: %s (%s)\n", a->desc->methods, a->methods_choice);
+        ASSERT(a->methods_choice && strstr(a->methods_choice, "cvode=fe") == a->methods_choice);
+        ASSERT(strstr(a->desc->methods, "cvode") == NULL);
+    } else
+        fprintf(stderr, "%s\n", err);
+    const ScModelEntry *f = sc_model_lookup(STIFF, "file", err, sizeof err);
+    ASSERT(f != NULL);
+    if (f) {
+        printf("lookup: file: %s\n", f->desc->methods);
+        ASSERT(strstr(f->desc->methods, "cvode") != NULL);
+        ASSERT_EQ_STR("", f->methods_choice);
+    }
+    /* the library: a model whose recorded choice is not the file's runs without cvode */
+    const ScModelEntry *lib = sc_model_lookup("beeler_reuter_model_1977", NULL, err, sizeof err);
+    ASSERT(lib != NULL);
+    if (lib && lib->methods_choice && *lib->methods_choice)
+        ASSERT(strstr(lib->desc->methods, "cvode") == NULL);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ASSERT_EQ_INT(0, system(cmd));
+    unsetenv("STARPU_NCUDA");
+}
+
+int main(int argc, char **argv) {
+    const char *part = argc > 1 ? argv[1] : "all";
+    if (!strcmp(part, "stiff") || !strcmp(part, "all"))
+        test_stiff();
+    if (!strcmp(part, "nothing") || !strcmp(part, "all"))
+        test_nothing();
+    if (!strcmp(part, "cache") || !strcmp(part, "all"))
+        test_cache();
+    if (!strcmp(part, "lookup") || !strcmp(part, "all"))
+        test_lookup();
+    return TEST_DONE();
+}
