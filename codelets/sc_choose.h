@@ -40,6 +40,7 @@ typedef struct ScChoice {
     char reason[200];               /* why the file's methods were kept, when they were */
     char stiff[512];                /* the states found stiff at dt: "name (dt/tau), ..." */
     double ref_apd, ref_seconds;    /* the tight reference run */
+    double ref_rtol;                /* its rtol (1e-10; 1e-9 where that failed; atol 100x smaller) */
     ScCandidate file;               /* the file's methods at the default tolerances */
     int ncand, chosen;
     ScCandidate cand[SC_CHOOSE_MAXCAND];

@@ -174,8 +174,8 @@ int cmd_methods(int argc, char **argv)
         return 1;
     }
     printf("%s at dt %g ms: tolerances %g %% (RMS of Vm) and %g ms (APD90) against the file's methods at "
-           "rtol 1e-10 / atol 1e-12 (APD90 %.2f ms, %.2f s)\n", model, sp.dt, sp.tol_err > 0 ? sp.tol_err : 0.1,
-           sp.tol_apd > 0 ? sp.tol_apd : 0.5, c->ref_apd, c->ref_seconds);
+           "rtol %g / atol %g (APD90 %.2f ms, %.2f s)\n", model, sp.dt, sp.tol_err > 0 ? sp.tol_err : 0.1,
+           sp.tol_apd > 0 ? sp.tol_apd : 0.5, c->ref_rtol, c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
     if (*c->stiff)
         printf("stiff at this dt (dt / tau): %s\n", c->stiff);
     printf("  %-44s %9s %9s %9s %9s %8s\n", "methods", "err f64%", "dAPD f64", "err f32%", "dAPD f32", "seconds");

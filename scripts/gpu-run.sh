@@ -12,6 +12,7 @@
 # "benchmark" runs `starcarp benchmark` and bench on 1..N GPUs (scripts/gpu-benchmark.sh);
 # "kernels" times generated kernels alone in launch-bound variants (scripts/gpu-kernels.sh);
 # "issue11" the performance issue's figures (scripts/gpu-issue11.sh, SC_I11_PARTS);
+# "issue12" the automatic methods' figures (scripts/gpu-issue12.sh, SC_I12_PARTS);
 # CTEST_ARGS replaces the ctest selection.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -77,6 +78,10 @@ fi
 if [ $build_rc = 0 ] && has issue11; then
     step "performance issue 11: ${SC_I11_PARTS:-check kernels split} (scripts/gpu-issue11.sh)"
     bash scripts/gpu-issue11.sh "$build" "$out" ${SC_I11_PARTS:-check kernels split}
+fi
+if [ $build_rc = 0 ] && has issue12; then
+    step "automatic methods, issue 12: ${SC_I12_PARTS:-filebuild methods mainjob} (scripts/gpu-issue12.sh)"
+    bash scripts/gpu-issue12.sh "$build" "$out" ${SC_I12_PARTS:-filebuild methods mainjob}
 fi
 if [ $build_rc = 0 ] && has benchmark; then
     step "starcarp benchmark and multi-GPU bench (scripts/gpu-benchmark.sh)"

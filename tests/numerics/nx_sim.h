@@ -30,11 +30,11 @@ typedef struct NxTol {
 int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, const NxStim *stim,
            NxTol tol, double *v);
 
-/* 100 * RMS(a - b) / (max b - min b) over n samples. */
+/* 100 * RMS(a - b) / (max b - min b) over n samples (sc_trace_err_pct of the library). */
 double nx_err_pct(const double *a, const double *b, long n);
 
 /* APD90 of n samples h ms apart (from the steepest upstroke to 90 % repolarisation), -1 when
- * none. */
+ * none (sc_trace_apd90 of the library). */
 double nx_apd90(const double *v, long n, double h);
 
 /* The folder made for the test's files (mkdtemp under /tmp), or NULL. */
