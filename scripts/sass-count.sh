@@ -10,8 +10,10 @@
 #         (the K steps of ID_cells: a cell-step runs every instruction there at most once, the
 #         slow-path subroutines aside);
 #   then, inside that loop: FP64 (DFMA + DMUL + DADD + DSETP + other D*), of which DFMA, DMUL,
-#   DADD; MUFU (RCP64H, EX2, LG2, ...); BRA; CALL (to a slow-path subroutine: division's
-#   special cases, ...); LDL + STL (spill traffic); LDG;
+#   DADD; MUFU (RCP64H, EX2, LG2, ...), of which RCP64H (one per double division or reciprocal);
+#   exp64: double exp sequences (one DADD of -6.755399441055744e+15, the round-to-integer shift
+#   of exp's argument reduction, per inlined exp); BRA; CALL (to a slow-path subroutine: division's special cases, ...); LDL + STL
+#   (spill traffic); LDG;
 #   sub: instructions of the subroutines placed after the body (slow paths, run rarely).
 # Environment: NVCC (default nvcc on PATH, else /usr/local/cuda/bin/nvcc), CUOBJDUMP (default
 # cuobjdump on PATH, else beside nvcc); `pip install nvidia-cuda-cuobjdump` provides one on a
@@ -29,8 +31,8 @@ else cp "$cu" "$src"; fi
 "$nvcc" -O3 -arch=sm_90 -cubin -Xptxas -v -Iinclude -I"$(dirname "$cu")" "$src" -o "$tmp/k.cubin" \
     >"$tmp/ptxas" 2>&1 || { cat "$tmp/ptxas" >&2; exit 1; }
 "$objdump" -sass "$tmp/k.cubin" >"$tmp/sass" || exit 1
-echo "| kernel | regs | spill st/ld (B) | loop | FP64 | DFMA | DMUL | DADD | MUFU | BRA | CALL | LDL+STL | LDG | sub |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| kernel | regs | spill st/ld (B) | loop | FP64 | DFMA | DMUL | DADD | MUFU | RCP64H | exp64 | BRA | CALL | LDL+STL | LDG | sub |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 # ptxas -v: "Compiling entry function 'NAME'", then "N bytes spill stores, M bytes spill loads",
 # then "Used R registers"
 awk -v P="$tmp/ptxas" '
@@ -59,10 +61,12 @@ awk -v P="$tmp/ptxas" '
             n++; op = op_[i]; sub1 = op; sub(/\..*/, "", sub1)
             c[sub1]++
             if (sub1 ~ /^D(FMA|MUL|ADD|SETP|MNMX|RCP)$/ || sub1 ~ /^D[A-Z]+$/ && sub1 != "DEPBAR") c["FP64"]++
+            if (op ~ /^MUFU\.RCP64H/) c["RCP64H"]++
+            if (sub1 == "DADD" && txt[i] ~ /-6\.755399441055744/) c["EXP"]++
         }
-        printf "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", short(name),
+        printf "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", short(name),
             regs[name], spill[name], n, c["FP64"], c["DFMA"], c["DMUL"], c["DADD"], c["MUFU"],
-            c["BRA"], c["CALL"], c["LDL"] + c["STL"], c["LDG"], nsub
+            c["RCP64H"], c["EXP"], c["BRA"], c["CALL"], c["LDL"] + c["STL"], c["LDG"], nsub
         name = ""; n_ins = 0; last_exit = 0
     }
     function hex(s,   i, v) {
@@ -78,7 +82,7 @@ awk -v P="$tmp/ptxas" '
         ins = t; sub(/^\/\*[0-9a-f]+\*\/ +/, "", ins); sub(/ *;$/, "", ins)
         sub(/^@!?U?P[0-9T] +/, "", ins)          # predicate guard
         split(ins, w, /[ ,]+/)
-        n_ins++; addr[n_ins] = hex(a); op_[n_ins] = w[1]; tgt[n_ins] = ""
+        n_ins++; addr[n_ins] = hex(a); op_[n_ins] = w[1]; tgt[n_ins] = ""; txt[n_ins] = ins
         if (w[1] ~ /^BRA/ && match(ins, /0x[0-9a-f]+/)) tgt[n_ins] = hex(substr(ins, RSTART, RLENGTH))
     }
     END { flush() }
