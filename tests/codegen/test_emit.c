@@ -379,6 +379,29 @@ static void check_c_text(const char *a) {
     HAS(a, "sc_J[0] = ");                                           /* Jacobians */
 }
 
+/* A rush_larsen gate whose time constant is 1 / X steps with exp(-dt * X): alpha-beta gates,
+ * and a tau named and defined as 1 / (...); any other tau keeps exp(-dt / tau). */
+static void test_rl_rate(void) {
+    Arena ar = {0};
+    ScModel *m = analyse(&ar,
+        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+        "alpha_h = 0.1 * exp(-V / 20); beta_h = 1 / (1 + exp(-(V + 30) / 10));\n"
+        "j_inf = 1 / (1 + exp((V + 60) / 7)); tau_j = 1 / (alpha_h + 0.5 * beta_h);\n"
+        "n_inf = 0.5; tau_n = 2 + V * V / 1000;\n"
+        "Iion = h + j + n;\n", NULL);
+    ASSERT(m != NULL);
+    if (!m)
+        return;
+    char *c = generate(m, EMIT_C, 0, 0, NULL, NULL);
+    HAS(c, "/* h: rush_larsen (tau = 1 / rate: exp(-dt * rate)) */");
+    HAS(c, "sc_exp(-dt * (alpha_h + beta_h))");
+    HAS(c, "sc_exp(-dt * (alpha_h + 0.5 * beta_h))");
+    HAS(c, "sc_exp(-dt / (tau_n))");
+    LACKS(c, "const sc_real tau_j =");                      /* not needed any more */
+    free(c);
+    ar_free(&ar);
+}
+
 int main(void) {
     Arena ar = {0};
     ScModel *m = analyse(&ar, tiny, NULL);
@@ -391,6 +414,7 @@ int main(void) {
     ASSERT_EQ_STR("_cpu.c", emit_target_suffix(EMIT_CPU));
     ASSERT_EQ_STR("_cuda.cu", emit_target_suffix(EMIT_CUDA));
     ASSERT_EQ_STR("_hip.hip", emit_target_suffix(EMIT_HIP));
+    test_rl_rate();
 
     /* deterministic for every target and precision; the variants differ from each other */
     char *src[EMIT_NTARGETS][2];
