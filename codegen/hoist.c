@@ -226,11 +226,12 @@ static int affine(Share *sh, Expr *e, double *k, Expr **c) {
                             : ex_binary(ar, e->kind, c1, c2);
         return 1;
     case EX_MUL: case EX_DIV: {
-        int lit = e->kind == EX_MUL && e->a[0]->kind == EX_NUM ? 0 : 1;   /* the literal's side */
+        int lit = e->kind == EX_MUL && is_literal_tree(e->a[0]) ? 0 : 1;   /* the literal's side */
         Expr *n = e->a[lit];
-        if (n->kind != EX_NUM || !affine(sh, e->a[!lit], &k1, &c1) || !(n->num != 0))
+        double nv = is_literal_tree(n) ? sema_eval_const(n) : NAN;
+        if (!(nv != 0) || !isfinite(nv) || !affine(sh, e->a[!lit], &k1, &c1))
             return 0;
-        *k = e->kind == EX_MUL ? n->num * k1 : k1 / n->num;
+        *k = e->kind == EX_MUL ? nv * k1 : k1 / nv;
         *c = c1 ? ex_binary(ar, e->kind, lit ? c1 : n, lit ? n : c1) : NULL;
         return 1;
     }

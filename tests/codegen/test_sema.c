@@ -484,14 +484,15 @@ static void test_products_and_exps(void) {
         "x_inf = 1 / (1 + exp((V + 20) / -5));\n"
         "tau_x = 2 + 3 / (1 + exp((V - 10) / -5)) + 1 / (1 - exp(-(V + 40) / 5));\n"
         "a = 1 / (1 + exp(-0.2 * V * F / RT));\n"
-        "Iion = g * x * V * F / RT / 7 + a;\n");
+        "b = 1 / (1 + exp(-0.2 * (V - g)));\n"                /* a literal -0.2, a parameter */
+        "Iion = g * x * V * F / RT / 7 + a + b;\n");
     ASSERT(m != NULL);
     if (!m) {
         fprintf(stderr, "%s", t_msgs);
         return;
     }
     char *iion = ex_to_string(&ar, sym(m, "Iion")->def, NULL, NULL);
-    ASSERT_EQ_STR("x * V * _k_2 + a", iion);             /* g * F / RT / 7 (_k: a's) */
+    ASSERT_EQ_STR("x * V * _k_2 + a + b", iion);         /* g * F / RT / 7 (_k: a's) */
     ScSym *k = sym(m, "_k_2");
     ASSERT(k != NULL);
     if (k)
@@ -507,6 +508,12 @@ static void test_products_and_exps(void) {
         fprintf(stderr, "tau_x: %s\n", tau);
     ASSERT(strstr(tau, "1.0 - exp(-(V + 40.0) * 0.2)") != NULL);
     ASSERT(strstr(ex_to_string(&ar, sym(m, "x_inf")->def, NULL, NULL), "_eV * 0.0183") != NULL);
+    char *b = ex_to_string(&ar, sym(m, "b")->def, NULL, NULL);
+    ASSERT_EQ_STR("1.0 / (1.0 + _eV * _k_3)", b);          /* _k_3 = exp(0.2 * g) */
+    ScSym *k3 = sc_model_find(m, "_k_3");
+    ASSERT(k3 != NULL);
+    if (k3)
+        ASSERT_NEAR(exp(0.4), k3->value, 1e-12);
     ar_free(&ar);
 }
 
