@@ -9,7 +9,8 @@
 #   loop: instructions of the step loop, taken as the widest backward branch of the kernel's body
 #         (the K steps of ID_cells: a cell-step runs every instruction there at most once, the
 #         slow-path subroutines aside);
-#   then, inside that loop: FP64 (DFMA + DMUL + DADD + DSETP + other D*), of which DFMA, DMUL,
+#   then, inside that loop: FP32 (FFMA + FMUL + FADD, the single-precision arithmetic); FP64
+#   (DFMA + DMUL + DADD + DSETP + other D*), of which DFMA, DMUL,
 #   DADD; MUFU (RCP64H, EX2, LG2, ...), of which RCP64H (one per double division or reciprocal);
 #   exp64: double exp sequences (one DADD of -6.755399441055744e+15, the round-to-integer shift
 #   of exp's argument reduction, per inlined exp); BRA; CALL (to a slow-path subroutine: division's special cases, ...); LDL + STL
@@ -31,8 +32,8 @@ else cp "$cu" "$src"; fi
 "$nvcc" -O3 -arch=sm_90 -cubin -Xptxas -v -Iinclude -I"$(dirname "$cu")" "$src" -o "$tmp/k.cubin" \
     >"$tmp/ptxas" 2>&1 || { cat "$tmp/ptxas" >&2; exit 1; }
 "$objdump" -sass "$tmp/k.cubin" >"$tmp/sass" || exit 1
-echo "| kernel | regs | spill st/ld (B) | loop | FP64 | DFMA | DMUL | DADD | MUFU | RCP64H | exp64 | BRA | CALL | LDL+STL | LDG | sub |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| kernel | regs | spill st/ld (B) | loop | FP32 | FP64 | DFMA | DMUL | DADD | MUFU | RCP64H | exp64 | BRA | CALL | LDL+STL | LDG | sub |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 # ptxas -v: "Compiling entry function 'NAME'", then "N bytes spill stores, M bytes spill loads",
 # then "Used R registers"
 awk -v P="$tmp/ptxas" '
@@ -62,10 +63,11 @@ awk -v P="$tmp/ptxas" '
             c[sub1]++
             if (sub1 ~ /^D(FMA|MUL|ADD|SETP|MNMX|RCP)$/ || sub1 ~ /^D[A-Z]+$/ && sub1 != "DEPBAR") c["FP64"]++
             if (op ~ /^MUFU\.RCP64H/) c["RCP64H"]++
+            if (sub1 ~ /^F(FMA|MUL|ADD)$/) c["FP32"]++
             if (sub1 == "DADD" && txt[i] ~ /-6\.755399441055744/) c["EXP"]++
         }
-        printf "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", short(name),
-            regs[name], spill[name], n, c["FP64"], c["DFMA"], c["DMUL"], c["DADD"], c["MUFU"],
+        printf "| %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", short(name),
+            regs[name], spill[name], n, c["FP32"], c["FP64"], c["DFMA"], c["DMUL"], c["DADD"], c["MUFU"],
             c["RCP64H"], c["EXP"], c["BRA"], c["CALL"], c["LDL"] + c["STL"], c["LDG"], nsub
         name = ""; n_ins = 0; last_exit = 0
     }
