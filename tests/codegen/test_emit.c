@@ -379,6 +379,34 @@ static void check_c_text(const char *a) {
     HAS(a, "sc_J[0] = ");                                           /* Jacobians */
 }
 
+/* An equation of the states alone that the step's equations and Iion's part both need, and that
+ * costs a call or a division, is carried from Iion's part to the next step (emit_carry.c); an
+ * equation that reads V is not. */
+static void test_carry(void) {
+    Arena ar = {0};
+    ScModel *m = analyse(&ar,
+        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+        "group { Ko = 5.4; g = 0.3; } .param();\nKi_init = 140;\n"
+        "EK = 26.7 * log(Ko / Ki);\n"                          /* states only: carried */
+        "a = 1 / (1 + exp(V / 10));\n"                          /* reads V: not */
+        "IK = g * a * (V - EK);\n"
+        "diff_Ki = -IK * 0.001;\n"
+        "Iion = IK;\n", NULL);
+    ASSERT(m != NULL);
+    if (!m)
+        return;
+    for (int t = 0; t < EMIT_NTARGETS; t++) {
+        char *c = generate(m, (EmitTarget)t, 0, 0, NULL, NULL);
+        HAS(c, "const sc_real EK = sc_cv[0];   /* carried */");
+        HAS(c, "        sc_cv[0] = EK;\n");
+        HAS(c, "sc_real sc_cv[1];   /* values carried between steps (emit_carry.c) */");
+        LACKS(c, "sc_cv[1] = ");                             /* one carried value */
+        LACKS(c, "const sc_real a = sc_cv");
+        free(c);
+    }
+    ar_free(&ar);
+}
+
 /* A rush_larsen gate whose time constant is 1 / X steps with exp(-dt * X): alpha-beta gates,
  * and a tau named and defined as 1 / (...); any other tau keeps exp(-dt / tau). */
 static void test_rl_rate(void) {
@@ -415,6 +443,7 @@ int main(void) {
     ASSERT_EQ_STR("_cuda.cu", emit_target_suffix(EMIT_CUDA));
     ASSERT_EQ_STR("_hip.hip", emit_target_suffix(EMIT_HIP));
     test_rl_rate();
+    test_carry();
 
     /* deterministic for every target and precision; the variants differ from each other */
     char *src[EMIT_NTARGETS][2];
