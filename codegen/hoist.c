@@ -79,13 +79,17 @@ typedef struct {
     Expr *x[MAXF];
     int inv[MAXF];      /* 1: a divisor */
     int n;
+    int pend;           /* right operands of splits still to append: n + pend <= MAXF */
 } Factors;
 
-/* Append the factors of e (divisors when inv) to f: a product or quotient is split, anything
- * else (a negation too: -x stays the per-step factor it is) is one factor. */
+/* Append the factors of e (divisors when inv) to f: a product or quotient is split while there
+ * is room for both operands, anything else (a negation too: -x stays the per-step factor it is)
+ * is one factor. */
 static void factors(Expr *e, int inv, Factors *f) {
-    if (f->n < MAXF - 1 && (e->kind == EX_MUL || e->kind == EX_DIV)) {
+    if ((e->kind == EX_MUL || e->kind == EX_DIV) && f->n + f->pend + 2 <= MAXF) {
+        f->pend++;
         factors(e->a[0], inv, f);
+        f->pend--;
         factors(e->a[1], e->kind == EX_DIV ? !inv : inv, f);
         return;
     }
@@ -115,7 +119,7 @@ static int is_literal_tree(const Expr *e) {
  * or not finite for the default parameters. */
 static Expr *hoist_product(Hoist *h, Expr *e) {
     Arena *ar = h->s->ar;
-    Factors f = {.n = 0};
+    Factors f = {.n = 0, .pend = 0};
     factors(e, 0, &f);
     int nconst = 0, ndiv = 0;
     for (int i = 0; i < f.n; i++)

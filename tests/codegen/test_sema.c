@@ -485,6 +485,8 @@ static void test_products_and_exps(void) {
         "tau_x = 2 + 3 / (1 + exp((V - 10) / -5)) + 1 / (1 - exp(-(V + 40) / 5));\n"
         "a = 1 / (1 + exp(-0.2 * V * F / RT));\n"
         "b = 1 / (1 + exp(-0.2 * (V - g)));\n"                /* a literal -0.2, a parameter */
+        "c = x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x / 7;\n"
+        "group { c; } .trace();\n"                            /* a chain longer than MAXF */
         "Iion = g * x * V * F / RT / 7 + a + b;\n");
     ASSERT(m != NULL);
     if (!m) {
@@ -510,6 +512,8 @@ static void test_products_and_exps(void) {
     ASSERT(strstr(ex_to_string(&ar, sym(m, "x_inf")->def, NULL, NULL), "_eV * 0.0183") != NULL);
     char *b = ex_to_string(&ar, sym(m, "b")->def, NULL, NULL);
     ASSERT_EQ_STR("1.0 / (1.0 + _eV * _k_3)", b);          /* _k_3 = exp(0.2 * g) */
+    char *c = ex_to_string(&ar, sym(m, "c")->def, NULL, NULL);
+    ASSERT(strstr(c, "x * x") != NULL && strstr(c, " * 0.14285714285714285") != NULL);   /* / 7 */
     ScSym *k3 = sc_model_find(m, "_k_3");
     ASSERT(k3 != NULL);
     if (k3)
