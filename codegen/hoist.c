@@ -12,16 +12,16 @@
  * `-0.1 * V * F / (R * T)`, the constant factors and divisors are scattered among the per-step
  * ones, so no sub-tree is constant; the chain becomes the per-step factors times one constant,
  * `V * K` with K = -0.1 * F / (R * T) (a literal when every factor is one); per-step divisors
- * are multiplied together under one division. A division by a
- * constant so becomes a multiplication by its hoisted reciprocal, and the step loses the
- * constant multiplications: on a GPU a double division is a reciprocal and a Newton sequence
- * (about 15 instructions and a slow path), a multiplication one instruction. Reordering the
- * factors changes a result by round-off only (a few ulp).
+ * are multiplied together under one division. A division by a constant so becomes a
+ * multiplication by its hoisted reciprocal, and the step loses the constant multiplications: on
+ * a GPU a double division is a reciprocal and a Newton sequence (about 15 instructions and a
+ * slow path), a multiplication one instruction. Reordering the factors changes a result by
+ * round-off only (a few ulp).
  *
  * Then exponentials of the membrane potential share their exp (share_exps): every exp(a) whose
  * argument is affine in Vm, a = k * V + c with a literal slope k and a constant c, is grouped by
  * k; a slope with two or more different c gets one per-step equation `_eV = exp(k * V)` (first in
- * m->eqs) and each exp(k * V + c) becomes `_eV * C`, C = exp(c) a hoisted constant. A
+ * m->eqs) and each exp(k * V + c) becomes `_eV * C`, C = exp(c) a literal or hoisted constant. A
  * Hodgkin-Huxley model has many gates whose rates are exp((V + a) / s) with a few slopes s. The
  * product differs from the exp by round-off (C and the product add an ulp each; exp(k * V + c)
  * rounded its argument). Limits, so that neither factor overflows where the exp would not:
