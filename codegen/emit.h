@@ -80,6 +80,9 @@ typedef struct Em {
     const char *vs;          /* its suffix: "", "_lut", "_pv" */
     char tbl_ready[64];      /* per table: index/fraction computed in the current function */
     const char *xarr;        /* the array emit_inputs reads states from ("sc_x", or "sc_xn") */
+    int *cvpos;              /* by symbol id: index in sc_cv of a carried equation, or -1 */
+    int ncv;                 /*   their number (emit_carry.c) */
+    int cv_read;             /* the step's equations: carried ones are read from sc_cv */
 } Em;
 
 /* emit_expr.c */
@@ -106,8 +109,14 @@ Expr *emit_value(Em *e, ScSym *s);
 void  emit_need_clear(Em *e);
 void  emit_need_expr(Em *e, const Expr *x);
 void  emit_need_eqs(Em *e, ScSym **eqs, int n);
+void  emit_need_step(Em *e);     /* e->need := what a step's equations compute */
 void  emit_inputs(Em *e, const ScGroup *g, const char *indent);
 void  emit_needed_eqs(Em *e, ScSym **eqs, int n, const char *indent);
+
+/* emit_carry.c: equations of the states alone carried from Iion's part to the next step */
+void  emit_carry_plan(Em *e);
+void  emit_carry_store(Em *e, const char *indent);
+void  emit_carry_init(Em *e);
 
 /* emit_methods.c: per-group functions (file scope), liveness of the cell's method code, and the
  * cell's update code. */

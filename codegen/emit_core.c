@@ -184,7 +184,7 @@ void emit_need_expr(Em *e, const Expr *x) {
  * needs its table's variable instead of its definition. */
 void emit_need_eqs(Em *e, ScSym **eqs, int n) {
     for (int i = n - 1; i >= 0; i--) {
-        if (!e->need[eqs[i]->id])
+        if (!e->need[eqs[i]->id] || (e->cv_read && e->cvpos && e->cvpos[eqs[i]->id] >= 0))
             continue;
         if (e->lut && eqs[i]->lut)
             e->need[eqs[i]->lut->var->id] = 1;
@@ -225,9 +225,19 @@ void emit_inputs(Em *e, const ScGroup *g, const char *in) {
 
 /* The needed equations of the list, in order. */
 void emit_needed_eqs(Em *e, ScSym **eqs, int n, const char *in) {
-    for (int i = 0; i < n; i++)
-        if (e->need[eqs[i]->id])
-            emit_eq(e, eqs[i], in);
+    for (int i = 0; i < n; i++) {
+        const ScSym *s = eqs[i];
+        if (!e->need[s->id])
+            continue;
+        if (e->cv_read && e->cvpos && e->cvpos[s->id] >= 0) {
+            fprintf(e->out, "%sconst sc_real %s = sc_cv[%d];   /* carried */",
+                    in, e->cn[s->id], e->cvpos[s->id]);
+            emit_line_comment(e, s);
+            fputc('\n', e->out);
+        } else {
+            emit_eq(e, s, in);
+        }
+    }
 }
 
 /* ---------------------------------------------------------------- file parts */
@@ -304,7 +314,9 @@ static const char *pc_type(Em *e) {
 }
 
 /* One cell-step: the equations, traces, every group's new states, then Iion at the new states. */
-static void emit_cell(Em *e) {
+/* e->need := what a step's equations compute: the stores, traces, written externals and what
+ * the groups' methods read, with the equations these read. */
+void emit_need_step(Em *e) {
     const ScModel *m = e->m;
     emit_need_clear(e);
     for (int k = 0; k < m->nstores; k++)
@@ -317,6 +329,13 @@ static void emit_cell(Em *e) {
     for (int gi = 0; gi < m->ngroups; gi++)
         emit_method_need(e, &m->groups[gi]);
     emit_need_eqs(e, m->eqs, m->neqs);
+}
+
+static void emit_cell(Em *e) {
+    const ScModel *m = e->m;
+    emit_carry_plan(e);
+    e->cv_read = 1;   /* carried equations: read from sc_cv, what only they read is not computed */
+    emit_need_step(e);
 
     fprintf(e->out,
             "/* One step of one cell (or one vector of cells) at Vm = sc_V: returns Iion, advances\n"
@@ -324,9 +343,11 @@ static void emit_cell(Em *e) {
             " * is not NULL, the traces. */\n"
             "SC_FN sc_real %s_cell%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
             "                      const ScStepArgs *sc_o, sc_real t, sc_real dt, sc_real sc_V,\n"
-            "                      sc_real *sc_xio, sc_real *sc_st, sc_real *sc_ext, sc_real *sc_tr) {\n"
+            "                      sc_real *sc_xio, sc_real *sc_st, sc_real *sc_ext, sc_real *sc_tr,\n"
+            "                      sc_real *sc_cv) {\n"
             "    (void)sc_p;\n    (void)sc_lut;\n    (void)sc_oor;\n    (void)sc_o;\n    (void)t;\n"
             "    (void)dt;\n    (void)sc_V;\n    (void)sc_st;\n    (void)sc_ext;\n    (void)sc_tr;\n"
+            "    (void)sc_cv;\n"
             "    sc_real sc_x[%d], sc_xn[%d];   /* states at the start of the step, new states */\n",
             e->id, e->vs, pc_type(e), e->ns1, e->ns1);
     for (int s = 0; s < m->nstates; s++)
@@ -337,6 +358,7 @@ static void emit_cell(Em *e) {
     emit_inputs(e, NULL, "    ");
     fprintf(e->out, "\n    /* per-step equations */\n");
     emit_needed_eqs(e, m->eqs, m->neqs, "    ");
+    e->cv_read = 0;
     if (m->ntraces) {
         fprintf(e->out, "    if (sc_tr) {\n");
         for (int k = 0; k < m->ntraces; k++)   /* GPU: sc_tr is the cell's column of out_tr */
@@ -388,6 +410,7 @@ static void emit_cell(Em *e) {
     e->xarr = "sc_xn";
     emit_inputs(e, NULL, "        ");
     emit_needed_eqs(e, m->eqs, m->neqs, "        ");
+    emit_carry_store(e, "        ");
     e->xarr = NULL;
     fprintf(e->out, "        return %s;\n    }\n}\n\n", emit_expr_str(e, emit_value(e, m->iion), 1));
 }
@@ -467,7 +490,12 @@ static void emit_cells(Em *e) {
             "        sc_st[sc_k] = %s;\n"
             "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
             "        sc_ext[sc_k] = %s;\n"
-            "    sc_real sc_V = SC_LD(sc_vmm + sc_i, sc_nv), sc_I = %s;\n"
+            "    sc_real sc_V = SC_LD(sc_vmm + sc_i, sc_nv), sc_I = %s;\n",
+            m->nstates ? m->nstates : 1, nst, nex, trdecl, m->nstates, m->nstores,
+            ar_printf(&e->ar, "SC_LD(sc_svm + (%d + sc_k) * sc_n + sc_i, sc_nv)", m->nstates),
+            m->nexternals, "sc_exm ? SC_LD(sc_exm + sc_k * sc_n + sc_i, sc_nv) : sc_bc(0)", iload);
+    emit_carry_init(e);
+    fprintf(e->out,
             "    const sc_real dt = sc_bc((sc_scal)sc_a->dt);\n"
             "    const int sc_K = (sc_flags & SC_STEP_IION_ONLY) ? 1 : sc_a->nsteps;\n"
             "    for (int sc_s = 0; sc_s < sc_K; sc_s++) {\n"
@@ -490,7 +518,7 @@ static void emit_cells(Em *e) {
             "            sc_Vs = sc_V + (sc_scal)sc_a->stim.amp * dt;\n"
             "        /* Iion only: a step of length 0 leaves the states as they are */\n"
             "        sc_I = %s_cell%s(sc_p, sc_lut, sc_oor, sc_a, t, (sc_flags & SC_STEP_IION_ONLY) ? sc_bc(0) : dt,\n"
-            "                      sc_Vs, sc_x, sc_st, sc_ext, sc_trp);\n"
+            "                      sc_Vs, sc_x, sc_st, sc_ext, sc_trp, sc_cv);\n"
             "%s"
             "        if (sc_flags & SC_STEP_IION_ONLY)\n"
             "            break;\n"
@@ -500,9 +528,6 @@ static void emit_cells(Em *e) {
             "                     (sc_flags & SC_STEP_BENCH) != 0))\n"
             "            break;   /* recorded in sc_a->status: the runtime stops the run */\n"
             "    }\n",
-            m->nstates ? m->nstates : 1, nst, nex, trdecl, m->nstates, m->nstores,
-            ar_printf(&e->ar, "SC_LD(sc_svm + (%d + sc_k) * sc_n + sc_i, sc_nv)", m->nstates),
-            m->nexternals, "sc_exm ? SC_LD(sc_exm + sc_k * sc_n + sc_i, sc_nv) : sc_bc(0)", iload,
             trset, e->id, e->vs, trcopy);
     fprintf(e->out,
             "    if (!(sc_flags & SC_STEP_IION_ONLY)) {\n"

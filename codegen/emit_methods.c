@@ -307,6 +307,20 @@ void emit_group_functions(Em *e, int gi) {
     fprintf(e->out, "}\n\n");
 }
 
+/* The rate 1/tau of a rush_larsen gate whose time constant is 1 / X: X, so that the step's
+ * exp(-dt / tau) is exp(-dt * X), one multiplication for the two divisions of 1 / X and -dt / tau
+ * (the same value to round-off). tau is 1 / (alpha + beta) for an alpha-beta gate; a name is
+ * looked through to its per-step definition (unless the variant interpolates it from a table).
+ * NULL when tau is anything else. */
+static const Expr *rl_rate(const Em *e, const Expr *tau) {
+    const ScSym *s = tau->kind == EX_VAR ? tau->sym : NULL;
+    if (s && s->kind == SC_INTERM && s->def && e->eqpos[s->id] >= 0 && !(e->lut && s->lut))
+        tau = s->def;
+    if (tau->kind == EX_DIV && tau->a[0]->kind == EX_NUM && tau->a[0]->num == 1)
+        return tau->a[1];
+    return NULL;
+}
+
 void emit_method_need(Em *e, const ScGroup *g) {
     const ScModel *m = e->m;
     if (emit_group_uses_rhs(m, g))
@@ -316,7 +330,7 @@ void emit_method_need(Em *e, const ScGroup *g) {
         emit_need_expr(e, emit_value(e, st->diff));
     } else {
         emit_need_expr(e, st->rl_inf);
-        emit_need_expr(e, st->rl_tau);
+        emit_need_expr(e, rl_rate(e, st->rl_tau) ? rl_rate(e, st->rl_tau) : st->rl_tau);
     }
 }
 
@@ -331,10 +345,12 @@ void emit_method_call(Em *e, int gi) {
             fprintf(o, "    sc_xn[%d] = sc_x[%d] + dt * (%s);   /* %s: fe */\n", s, s,
                     emit_expr_str(e, emit_value(e, st->diff), 1), st->sym->name);
         } else {
-            fprintf(o, "    {   /* %s: rush_larsen */\n        const sc_real sc_inf = %s;\n",
-                    st->sym->name, emit_expr_str(e, st->rl_inf, 1));
-            fprintf(o, "        sc_xn[%d] = sc_inf + (sc_x[%d] - sc_inf) * sc_exp(-dt / (%s));\n    }\n",
-                    s, s, emit_expr_str(e, st->rl_tau, 1));
+            const Expr *rate = rl_rate(e, st->rl_tau);
+            fprintf(o, "    {   /* %s: rush_larsen%s */\n        const sc_real sc_inf = %s;\n",
+                    st->sym->name, rate ? " (tau = 1 / rate: exp(-dt * rate))" : "",
+                    emit_expr_str(e, st->rl_inf, 1));
+            fprintf(o, "        sc_xn[%d] = sc_inf + (sc_x[%d] - sc_inf) * sc_exp(-dt %s (%s));\n    }\n",
+                    s, s, rate ? "*" : "/", emit_expr_str(e, rate ? rate : st->rl_tau, 1));
         }
         return;
     }

@@ -7,7 +7,29 @@
  * constant `_k`, `_k_2`, ... appended to m->consts (so it is computed once per parameter set,
  * never per cell-step). Identical sub-expressions share one constant. Values are those of the
  * default parameter set; the definitions are kept so that changed parameters recompute them.
+ *
+ * Products are gathered first (hoist_product): in a chain of `*` and `/` such as
+ * `-0.1 * V * F / (R * T)`, the constant factors and divisors are scattered among the per-step
+ * ones, so no sub-tree is constant; the chain becomes the per-step factors times one constant,
+ * `V * K` with K = -0.1 * F / (R * T) (a literal when every factor is one); per-step divisors
+ * are multiplied together under one division. A division by a constant so becomes a
+ * multiplication by its hoisted reciprocal, and the step loses the constant multiplications: on
+ * a GPU a double division is a reciprocal and a Newton sequence (about 15 instructions and a
+ * slow path), a multiplication one instruction. Reordering the factors changes a result by
+ * round-off only (a few ulp).
+ *
+ * Then exponentials of the membrane potential share their exp (share_exps): every exp(a) whose
+ * argument is affine in Vm, a = k * V + c with a literal slope k and a constant c, is grouped by
+ * k; a slope with two or more different c gets one per-step equation `_eV = exp(k * V)` (first in
+ * m->eqs) and each exp(k * V + c) becomes `_eV * C`, C = exp(c) a literal or hoisted constant. A
+ * Hodgkin-Huxley model has many gates whose rates are exp((V + a) / s) with a few slopes s. The
+ * product differs from the exp by round-off (C and the product add an ulp each; exp(k * V + c)
+ * rounded its argument). Limits, so that neither factor overflows where the exp would not:
+ * |k| <= SHARE_KMAX and |c| <= SHARE_CMAX (|k V| stays below float's 88 up to |V| = 176 mV,
+ * double's 709 up to 1400 mV). Not done when Vm is advanced inside a group (vmcouple.c: Vm
+ * changes inside the group's re-evaluations) nor inside a group's re-evaluated equations.
  */
+#include <math.h>
 #include <string.h>
 
 #include "sema_int.h"
@@ -48,6 +70,97 @@ static Expr *hoist_constant(Hoist *h, Expr *e) {
     return v;
 }
 
+static Expr *hoist_expr(Hoist *h, Expr *e);
+
+/* ---- products: the factors of a chain of * and / ---- */
+enum { MAXF = 24 };   /* factors gathered from one chain; deeper ones stay sub-trees */
+
+typedef struct {
+    Expr *x[MAXF];
+    int inv[MAXF];      /* 1: a divisor */
+    int n;
+    int pend;           /* right operands of splits still to append: n + pend <= MAXF */
+} Factors;
+
+/* Append the factors of e (divisors when inv) to f: a product or quotient is split while there
+ * is room for both operands, anything else (a negation too: -x stays the per-step factor it is)
+ * is one factor. */
+static void factors(Expr *e, int inv, Factors *f) {
+    if ((e->kind == EX_MUL || e->kind == EX_DIV) && f->n + f->pend + 2 <= MAXF) {
+        f->pend++;
+        factors(e->a[0], inv, f);
+        f->pend--;
+        factors(e->a[1], e->kind == EX_DIV ? !inv : inv, f);
+        return;
+    }
+    f->x[f->n] = e;
+    f->inv[f->n++] = inv;
+}
+
+/* x op y, with x NULL standing for "nothing yet" (then y, or 1 / y for a quotient). */
+static Expr *chain(Arena *ar, Expr *x, ExKind op, Expr *y) {
+    if (x)
+        return ex_binary(ar, op, x, y);
+    return op == EX_MUL ? y : ex_binary(ar, EX_DIV, ex_num(ar, 1), y);
+}
+
+static int is_literal_tree(const Expr *e) {
+    if (e->kind == EX_VAR)
+        return 0;
+    for (int i = 0; i < e->nargs; i++)
+        if (!is_literal_tree(e->a[i]))
+            return 0;
+    return 1;
+}
+
+/* The product or quotient e (not constant) as (per-step factors in their order) * K / (per-step
+ * divisors), K the hoisted product of its constant factors over its constant divisors; NULL
+ * when that gains nothing (fewer than two constant factors and no constant divisor) or K is 0
+ * or not finite for the default parameters. */
+static Expr *hoist_product(Hoist *h, Expr *e) {
+    Arena *ar = h->s->ar;
+    Factors f = {.n = 0, .pend = 0};
+    factors(e, 0, &f);
+    int nconst = 0, ndiv = 0;
+    for (int i = 0; i < f.n; i++)
+        if (sema_is_constexpr(f.x[i])) {
+            nconst++;
+            ndiv += f.inv[i];
+        }
+    if (nconst == 0 || (nconst < 2 && ndiv == 0))
+        return NULL;
+    Expr *k = NULL, *num = NULL, *den = NULL;
+    for (int i = 0; i < f.n; i++)        /* constant factors first, then divisors */
+        if (sema_is_constexpr(f.x[i]) && !f.inv[i])
+            k = chain(ar, k, EX_MUL, f.x[i]);
+    for (int i = 0; i < f.n; i++)
+        if (sema_is_constexpr(f.x[i]) && f.inv[i])
+            k = chain(ar, k, EX_DIV, f.x[i]);
+    k->tok = e->tok;
+    double kv = sema_eval_const(k);
+    if (!isfinite(kv) || kv == 0)
+        return NULL;
+    for (int i = 0; i < f.n; i++)
+        if (!sema_is_constexpr(f.x[i])) {
+            Expr *x = hoist_expr(h, f.x[i]);
+            if (f.inv[i])
+                den = den ? ex_binary(ar, EX_MUL, den, x) : x;
+            else
+                num = num ? ex_binary(ar, EX_MUL, num, x) : x;
+        }
+    if (is_literal_tree(k))
+        k = ex_num(ar, kv);
+    else if (hoist_worth(k))
+        k = hoist_constant(h, k);
+    Expr *r = k;                       /* num * K / den; K = 1 left out */
+    if (num)
+        r = k->kind == EX_NUM && k->num == 1 ? num : ex_binary(ar, EX_MUL, num, k);
+    if (den)
+        r = ex_binary(ar, EX_DIV, r, den);
+    r->tok = e->tok;
+    return r;
+}
+
 /* e with its maximal constant sub-expressions replaced by hoisted constants (e itself when
  * nothing changes; changed nodes are copied, never modified in place: trees are shared). */
 static Expr *hoist_expr(Hoist *h, Expr *e) {
@@ -55,6 +168,11 @@ static Expr *hoist_expr(Hoist *h, Expr *e) {
         return NULL;
     if (sema_is_constexpr(e))
         return hoist_worth(e) ? hoist_constant(h, e) : e;
+    if (e->kind == EX_MUL || e->kind == EX_DIV) {
+        Expr *p = hoist_product(h, e);
+        if (p)
+            return p;
+    }
     Expr *kids[3] = {NULL, NULL, NULL};
     for (int i = 0; i < e->nargs; i++)
         kids[i] = hoist_expr(h, e->a[i]);
@@ -65,6 +183,179 @@ static void hoist_syms(Hoist *h, ScSym **syms, int n) {
     for (int i = 0; i < n; i++)
         if (syms[i]->kind != SC_CONST && syms[i]->kind != SC_PARAM)
             syms[i]->def = hoist_expr(h, syms[i]->def);
+}
+
+/* ---- exponentials of Vm sharing one exp ---- */
+#define SHARE_KMAX 0.5
+#define SHARE_CMAX 80.0
+
+typedef struct {
+    Expr *call;          /* the exp(k * V + c) node */
+    double k;
+    Expr *c;             /* NULL: 0 */
+    Expr *by;            /* its replacement, or NULL */
+} ExpUse;
+
+typedef struct {
+    Hoist *h;
+    ExpUse *use;
+    int nuse, cap;
+} Share;
+
+/* Is e affine in Vm, e = k * V + c, with a literal k (computed here) and a constant c (NULL: 0)? */
+static int affine(Share *sh, Expr *e, double *k, Expr **c) {
+    Arena *ar = sh->h->s->ar;
+    const ScModel *m = sh->h->s->m;
+    double k1, k2;
+    Expr *c1, *c2;
+    if (sema_is_constexpr(e)) {
+        *k = 0, *c = e;
+        return 1;
+    }
+    switch (e->kind) {
+    case EX_VAR:
+        *k = 1, *c = NULL;
+        return e->sym == m->vm;
+    case EX_NEG:
+        if (!affine(sh, e->a[0], k, c))
+            return 0;
+        *k = -*k;
+        *c = *c ? ex_unary(ar, EX_NEG, *c) : NULL;
+        return 1;
+    case EX_ADD: case EX_SUB:
+        if (!affine(sh, e->a[0], &k1, &c1) || !affine(sh, e->a[1], &k2, &c2))
+            return 0;
+        *k = e->kind == EX_ADD ? k1 + k2 : k1 - k2;
+        *c = !c2 ? c1 : !c1 ? (e->kind == EX_ADD ? c2 : ex_unary(ar, EX_NEG, c2))
+                            : ex_binary(ar, e->kind, c1, c2);
+        return 1;
+    case EX_MUL: case EX_DIV: {
+        int lit = e->kind == EX_MUL && is_literal_tree(e->a[0]) ? 0 : 1;   /* the literal's side */
+        Expr *n = e->a[lit];
+        double nv = is_literal_tree(n) ? sema_eval_const(n) : NAN;
+        if (!(nv != 0) || !isfinite(nv) || !affine(sh, e->a[!lit], &k1, &c1))
+            return 0;
+        *k = e->kind == EX_MUL ? nv * k1 : k1 / nv;
+        *c = c1 ? ex_binary(ar, e->kind, lit ? c1 : n, lit ? n : c1) : NULL;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* Record the exp(affine in V) calls of e. An exp that is an operand of a subtraction (directly
+ * or under a minus) is left alone: in 1 - exp((V - a) / s) near V = a (a removable singularity
+ * of rates such as (V - a) / (1 - exp(...))) the product's extra ulp would be amplified by the
+ * cancellation. */
+static void find_exps(Share *sh, Expr *e, int in_sub) {
+    if (!e)
+        return;
+    double k;
+    Expr *c;
+    if (e->kind == EX_CALL && e->fn == FN_EXP && !in_sub && !sema_is_constexpr(e) &&
+        affine(sh, e->a[0], &k, &c) && k != 0 && fabs(k) <= SHARE_KMAX &&
+        (!c || fabs(sema_eval_const(c)) <= SHARE_CMAX)) {
+        for (int i = 0; i < sh->nuse; i++)
+            if (sh->use[i].call == e)
+                return;
+        ExpUse u = {e, k, c, NULL};
+        sema_push(sh->h->s->ar, &sh->use, &sh->nuse, &sh->cap, &u, sizeof u);
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        find_exps(sh, e->a[i], e->kind == EX_SUB || (e->kind == EX_NEG && in_sub));
+}
+
+/* e with the shared exp calls replaced (copies of changed nodes only; in_sub as find_exps). */
+static Expr *replace_exps(Share *sh, Expr *e, int in_sub) {
+    if (!e)
+        return NULL;
+    for (int i = 0; i < sh->nuse && !in_sub; i++)
+        if (sh->use[i].call == e && sh->use[i].by)
+            return sh->use[i].by;
+    Expr *kids[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < e->nargs; i++)
+        kids[i] = replace_exps(sh, e->a[i], e->kind == EX_SUB || (e->kind == EX_NEG && in_sub));
+    return ex_rebuild(sh->h->s->ar, e, kids);
+}
+
+/* Is sym re-evaluated by a group (its equations or Jacobian temporaries)? */
+static int in_group(const ScModel *m, const ScSym *sym) {
+    for (int g = 0; g < m->ngroups; g++) {
+        for (int i = 0; i < m->groups[g].neqs; i++)
+            if (m->groups[g].eqs[i] == sym)
+                return 1;
+        for (int i = 0; i < m->groups[g].njeqs; i++)
+            if (m->groups[g].jeqs[i] == sym)
+                return 1;
+    }
+    return 0;
+}
+
+static void share_exps(Hoist *h) {
+    Sema *s = h->s;
+    ScModel *m = s->m;
+    Arena *ar = s->ar;
+    if (!m->vm || m->vm->kind == SC_STATE)
+        return;
+    for (int i = 0; i < m->nstates; i++)
+        if (m->states[i].vm_coupled)
+            return;
+    Share sh = {h, NULL, 0, 0};
+    for (int i = 0; i < m->neqs; i++)
+        if (!in_group(m, m->eqs[i]))
+            find_exps(&sh, m->eqs[i]->def, 0);
+    for (int i = 0; i < m->nstates; i++) {
+        find_exps(&sh, m->states[i].rl_inf, 0);
+        find_exps(&sh, m->states[i].rl_tau, 0);
+    }
+    ScSym **made = NULL;
+    int nmade = 0, cap = 0;
+    for (int i = 0; i < sh.nuse; i++) {
+        if (sh.use[i].by)
+            continue;
+        int distinct = 1;   /* other offsets c with this slope */
+        for (int j = i + 1; j < sh.nuse; j++)
+            if (sh.use[j].k == sh.use[i].k && !(sh.use[i].c && sh.use[j].c ? ex_equal(sh.use[i].c, sh.use[j].c)
+                                                                          : sh.use[i].c == sh.use[j].c))
+                distinct++;
+        if (distinct < 2)
+            continue;
+        ScSym *ev = sema_synth(s, "_eV", SC_INTERM, SC_ROLE_NONE);
+        Expr *v = ex_var(ar, m->vm->name);
+        v->sym = m->vm;
+        ev->def = ex_call(ar, FN_EXP, sh.use[i].k == 1 ? v : ex_binary(ar, EX_MUL, ex_num(ar, sh.use[i].k), v), NULL);
+        ev->tok = ev->def->tok = sh.use[i].call->tok;
+        sema_push(ar, &made, &nmade, &cap, &ev, sizeof ev);
+        for (int j = i; j < sh.nuse; j++) {
+            ExpUse *u = &sh.use[j];
+            if (u->k != sh.use[i].k)
+                continue;
+            Expr *x = ex_var(ar, ev->name), *f = NULL;
+            x->sym = ev;
+            if (u->c && is_literal_tree(u->c))
+                f = ex_num(ar, exp(sema_eval_const(u->c)));
+            else if (u->c)
+                f = hoist_constant(h, ex_call(ar, FN_EXP, u->c, NULL));
+            u->by = f ? ex_binary(ar, EX_MUL, x, f) : x;
+            u->by->tok = u->call->tok;
+        }
+    }
+    if (!nmade)
+        return;
+    for (int i = 0; i < m->neqs; i++)
+        if (!in_group(m, m->eqs[i]))
+            m->eqs[i]->def = replace_exps(&sh, m->eqs[i]->def, 0);
+    for (int i = 0; i < m->nstates; i++) {
+        m->states[i].rl_inf = replace_exps(&sh, m->states[i].rl_inf, 0);
+        m->states[i].rl_tau = replace_exps(&sh, m->states[i].rl_tau, 0);
+    }
+    ScSym **eqs = ar_alloc(ar, (size_t)(m->neqs + nmade) * sizeof *eqs);   /* the exps first */
+    memcpy(eqs, made, (size_t)nmade * sizeof *eqs);
+    memcpy(eqs + nmade, m->eqs, (size_t)m->neqs * sizeof *eqs);
+    m->eqs = eqs;
+    m->neqs += nmade;
 }
 
 void sema_hoist(Sema *s) {
@@ -83,4 +374,5 @@ void sema_hoist(Sema *s) {
             for (int k = 0; k < gr->n * gr->n; k++)
                 gr->jac[k] = hoist_expr(&h, gr->jac[k]);
     }
+    share_exps(&h);
 }

@@ -379,6 +379,57 @@ static void check_c_text(const char *a) {
     HAS(a, "sc_J[0] = ");                                           /* Jacobians */
 }
 
+/* An equation of the states alone that the step's equations and Iion's part both need, and that
+ * costs a call or a division, is carried from Iion's part to the next step (emit_carry.c); an
+ * equation that reads V is not. */
+static void test_carry(void) {
+    Arena ar = {0};
+    ScModel *m = analyse(&ar,
+        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+        "group { Ko = 5.4; g = 0.3; } .param();\nKi_init = 140;\n"
+        "EK = 26.7 * log(Ko / Ki);\n"                          /* states only: carried */
+        "a = 1 / (1 + exp(V / 10));\n"                          /* reads V: not */
+        "IK = g * a * (V - EK);\n"
+        "diff_Ki = -IK * 0.001;\n"
+        "Iion = IK;\n", NULL);
+    ASSERT(m != NULL);
+    if (!m)
+        return;
+    for (int t = 0; t < EMIT_NTARGETS; t++) {
+        char *c = generate(m, (EmitTarget)t, 0, 0, NULL, NULL);
+        HAS(c, "const sc_real EK = sc_cv[0];   /* carried */");
+        HAS(c, "        sc_cv[0] = EK;\n");
+        HAS(c, "sc_real sc_cv[1];   /* values carried between steps (emit_carry.c) */");
+        LACKS(c, "sc_cv[1] = ");                             /* one carried value */
+        LACKS(c, "const sc_real a = sc_cv");
+        free(c);
+    }
+    ar_free(&ar);
+}
+
+/* A rush_larsen gate whose time constant is 1 / X steps with exp(-dt * X): alpha-beta gates,
+ * and a tau named and defined as 1 / (...); any other tau keeps exp(-dt / tau). */
+static void test_rl_rate(void) {
+    Arena ar = {0};
+    ScModel *m = analyse(&ar,
+        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+        "alpha_h = 0.1 * exp(-V / 20); beta_h = 1 / (1 + exp(-(V + 30) / 10));\n"
+        "j_inf = 1 / (1 + exp((V + 60) / 7)); tau_j = 1 / (alpha_h + 0.5 * beta_h);\n"
+        "n_inf = 0.5; tau_n = 2 + V * V / 1000;\n"
+        "Iion = h + j + n;\n", NULL);
+    ASSERT(m != NULL);
+    if (!m)
+        return;
+    char *c = generate(m, EMIT_C, 0, 0, NULL, NULL);
+    HAS(c, "/* h: rush_larsen (tau = 1 / rate: exp(-dt * rate)) */");
+    HAS(c, "sc_exp(-dt * (alpha_h + beta_h))");
+    HAS(c, "sc_exp(-dt * (alpha_h + 0.5 * beta_h))");
+    HAS(c, "sc_exp(-dt / (tau_n))");
+    LACKS(c, "const sc_real tau_j =");                      /* not needed any more */
+    free(c);
+    ar_free(&ar);
+}
+
 int main(void) {
     Arena ar = {0};
     ScModel *m = analyse(&ar, tiny, NULL);
@@ -391,6 +442,8 @@ int main(void) {
     ASSERT_EQ_STR("_cpu.c", emit_target_suffix(EMIT_CPU));
     ASSERT_EQ_STR("_cuda.cu", emit_target_suffix(EMIT_CUDA));
     ASSERT_EQ_STR("_hip.hip", emit_target_suffix(EMIT_HIP));
+    test_rl_rate();
+    test_carry();
 
     /* deterministic for every target and precision; the variants differ from each other */
     char *src[EMIT_NTARGETS][2];
@@ -434,7 +487,7 @@ int main(void) {
     HAS(cpu32, "void t_cpu_f32_run(const ScStepArgs *sc_a) {");
     HAS(cpu32, "const int t_cpu_f32_lanes = SC_W;");
     HAS(cpu32, "const sc_real diff_a = -sc_p->g * (a - 1.0f) + V * 0.001f; /* t.model:7 */");
-    HAS(cpu32, "1.0f / (1.0f + sc_exp(-(V + 40.0f) / 5.0f))");
+    HAS(cpu32, "1.0f / (1.0f + sc_exp(-(V + 40.0f) * 0.2f))");   /* / 5 hoisted: * 0.2 */
     LACKS(cpu32, "V * 0.001;");
 
     /* CUDA and HIP */

@@ -511,6 +511,54 @@ static void test_hoisting(void) {
     ar_free(&ar);
 }
 
+/* Products gather their constant factors and divisors into one constant (a division by a
+ * constant becomes a multiplication); exp of affine functions of V with one slope share one exp,
+ * except under a subtraction (1 - exp(...): cancellation). */
+static void test_products_and_exps(void) {
+    Arena ar = {0};
+    ScModel *m = analyse(&ar, HEAD
+        "group { g = 2; F = 96485; RT = 2577; } .param();\n"
+        "x_init = 0.5;\n"
+        "x_inf = 1 / (1 + exp((V + 20) / -5));\n"
+        "tau_x = 2 + 3 / (1 + exp((V - 10) / -5)) + 1 / (1 - exp(-(V + 40) / 5));\n"
+        "a = 1 / (1 + exp(-0.2 * V * F / RT));\n"
+        "b = 1 / (1 + exp(-0.2 * (V - g)));\n"                /* a literal -0.2, a parameter */
+        "c = x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x / 7;\n"
+        "group { c; } .trace();\n"                            /* a chain longer than MAXF */
+        "Iion = g * x * V * F / RT / 7 + a + b;\n");
+    ASSERT(m != NULL);
+    if (!m) {
+        fprintf(stderr, "%s", t_msgs);
+        return;
+    }
+    char *iion = ex_to_string(&ar, sym(m, "Iion")->def, NULL, NULL);
+    ASSERT_EQ_STR("x * V * _k_2 + a + b", iion);         /* g * F / RT / 7 (_k: a's) */
+    ScSym *k = sym(m, "_k_2");
+    ASSERT(k != NULL);
+    if (k)
+        ASSERT_NEAR(2.0 * 96485 / 2577 / 7, k->value, 1e-12);
+    ScSym *ev = sym(m, "_eV");
+    ASSERT(ev != NULL && ev->kind == SC_INTERM && m->eqs[0] == ev);
+    if (ev)
+        ASSERT_EQ_STR("exp(-0.2 * V)", ex_to_string(&ar, ev->def, NULL, NULL));
+    ASSERT(sc_model_find(m, "_eV_2") == NULL);           /* one slope; exp(k V F / RT) not literal */
+    char *tau = ex_to_string(&ar, sym(m, "tau_x")->def, NULL, NULL);
+    ASSERT(strstr(tau, "_eV * 7.389") != NULL);             /* exp(2) */
+    if (!strstr(tau, "1.0 - exp(-(V + 40.0) * 0.2)"))            /* left alone */
+        fprintf(stderr, "tau_x: %s\n", tau);
+    ASSERT(strstr(tau, "1.0 - exp(-(V + 40.0) * 0.2)") != NULL);
+    ASSERT(strstr(ex_to_string(&ar, sym(m, "x_inf")->def, NULL, NULL), "_eV * 0.0183") != NULL);
+    char *b = ex_to_string(&ar, sym(m, "b")->def, NULL, NULL);
+    ASSERT_EQ_STR("1.0 / (1.0 + _eV * _k_3)", b);          /* _k_3 = exp(0.2 * g) */
+    char *c = ex_to_string(&ar, sym(m, "c")->def, NULL, NULL);
+    ASSERT(strstr(c, "x * x") != NULL && strstr(c, " * 0.14285714285714285") != NULL);   /* / 7 */
+    ScSym *k3 = sc_model_find(m, "_k_3");
+    ASSERT(k3 != NULL);
+    if (k3)
+        ASSERT_NEAR(exp(0.4), k3->value, 1e-12);
+    ar_free(&ar);
+}
+
 /* ---------------------------------------------------------------- golden reports, library */
 
 static void test_golden(void) {
@@ -640,6 +688,7 @@ int main(void) {
     test_lookup_tables();
     test_params_and_flags();
     test_hoisting();
+    test_products_and_exps();
     test_golden();
     test_library();
     test_reference_models();

@@ -1,0 +1,118 @@
+/* emit_carry.c: values carried from one step to the next, for every back end.
+ *
+ * A step computes its equations at (V, x), advances the states to xn, then Iion at (V, xn)
+ * (bench's rule, emit_core.c emit_cell). The next step computes its equations at (V', xn): an
+ * equation that reads only states, parameters and constants (no Vm, t, dt, store or external)
+ * has there the value that Iion's part computed. Such an equation that both parts need and that
+ * costs something (a call or a division: a Nernst potential's log) is carried: Iion's part stores
+ * it in sc_cv[j], the next step reads sc_cv[j] instead of computing it (the same expression of
+ * the same inputs: the same value, bit for bit), and the cells function computes sc_cv from the
+ * initial states before the first step. At most EMIT_MAX_CARRY values (registers across the
+ * step; a GPU thread has 128 in double).
+ *
+ *   emit_carry_plan(e)         chooses them for the current variant: e->cvpos, e->ncv
+ *   emit_carry_store(e, in)    Iion's part: sc_cv[j] = NAME; ...
+ *   emit_carry_init(e)         the cells function: declares sc_cv, computes it at sc_x
+ * While e->cv_read is set, emit_need_eqs leaves a carried equation's definition alone and
+ * emit_needed_eqs writes it as a read of sc_cv (emit_core.c). */
+#include <string.h>
+
+#include "emit.h"
+
+#define EMIT_MAX_CARRY 8
+
+/* Does x read only states (not the copy of Vm that --methods vm=M makes), parameters,
+ * constants and equations that do? memo by symbol id: 0 not known yet, 1 yes, 2 no. */
+static int state_only_expr(Em *e, const Expr *x, char *memo);
+
+static int state_only_sym(Em *e, const ScSym *s, char *memo) {
+    if (!s)
+        return 0;
+    if (memo[s->id])
+        return memo[s->id] == 1;
+    int r;
+    if (s->kind == SC_PARAM || s->kind == SC_CONST)
+        r = 1;
+    else if (s->kind == SC_STATE)
+        r = s != e->m->vm && s != e->m->vm_copy;
+    else if (s->kind == SC_INTERM && e->eqpos[s->id] >= 0 && s->def) {
+        memo[s->id] = 2;   /* a cycle (none in an ordered model) reads as "no" */
+        r = e->lut && s->lut ? state_only_sym(e, s->lut->var, memo) : state_only_expr(e, s->def, memo);
+    } else
+        r = 0;   /* Vm, t, dt, Iion, stores, externals */
+    memo[s->id] = r ? 1 : 2;
+    return r;
+}
+
+static int state_only_expr(Em *e, const Expr *x, char *memo) {
+    if (x->kind == EX_VAR)
+        return state_only_sym(e, x->sym, memo);
+    for (int i = 0; i < x->nargs; i++)
+        if (!state_only_expr(e, x->a[i], memo))
+            return 0;
+    return 1;
+}
+
+static int has_div(const Expr *x) {
+    if (x->kind == EX_DIV)
+        return 1;
+    for (int i = 0; i < x->nargs; i++)
+        if (has_div(x->a[i]))
+            return 1;
+    return 0;
+}
+
+void emit_carry_plan(Em *e) {
+    const ScModel *m = e->m;
+    size_t n = (size_t)m->nsyms;
+    e->cvpos = ar_alloc(&e->ar, n * sizeof(int));
+    for (size_t i = 0; i < n; i++)
+        e->cvpos[i] = -1;
+    e->ncv = 0;
+    char *memo = ar_alloc(&e->ar, n), *iion_need = ar_alloc(&e->ar, n);
+    memset(memo, 0, n);
+    emit_need_clear(e);                  /* what Iion's part computes */
+    emit_need_expr(e, emit_value(e, m->iion));
+    emit_need_eqs(e, m->eqs, m->neqs);
+    memcpy(iion_need, e->need, n);
+    emit_need_step(e);                   /* what the step's equations compute */
+    for (int i = 0; i < m->neqs && e->ncv < EMIT_MAX_CARRY; i++) {
+        const ScSym *s = m->eqs[i];
+        if (!e->need[s->id] || !iion_need[s->id] || (e->lut && s->lut) || !s->def ||
+            !(ex_has_call(s->def) || has_div(s->def)) || !state_only_sym(e, s, memo))
+            continue;
+        e->cvpos[s->id] = e->ncv++;
+    }
+    emit_need_clear(e);
+}
+
+void emit_carry_store(Em *e, const char *in) {
+    const ScModel *m = e->m;
+    if (!e->ncv)
+        return;
+    fprintf(e->out, "%s/* carried to the next step, whose states these are */\n", in);
+    for (int i = 0; i < m->neqs; i++)
+        if (e->cvpos[m->eqs[i]->id] >= 0)
+            fprintf(e->out, "%ssc_cv[%d] = %s;\n", in, e->cvpos[m->eqs[i]->id], e->cn[m->eqs[i]->id]);
+}
+
+void emit_carry_init(Em *e) {
+    const ScModel *m = e->m;
+    fprintf(e->out, "    sc_real sc_cv[%d];   /* values carried between steps (emit_carry.c) */\n",
+            e->ncv ? e->ncv : 1);
+    if (!e->ncv) {
+        fprintf(e->out, "    sc_cv[0] = sc_bc(0);\n");
+        return;
+    }
+    emit_need_clear(e);
+    for (int i = 0; i < m->neqs; i++)
+        if (e->cvpos[m->eqs[i]->id] >= 0)
+            e->need[m->eqs[i]->id] = 1;
+    emit_need_eqs(e, m->eqs, m->neqs);
+    fprintf(e->out, "    {   /* at the initial states */\n");
+    emit_inputs(e, NULL, "        ");
+    emit_needed_eqs(e, m->eqs, m->neqs, "        ");
+    emit_carry_store(e, "        ");
+    fprintf(e->out, "    }\n");
+    emit_need_clear(e);
+}
