@@ -21,14 +21,15 @@ static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t
 
 /* Blocks of SC_BLOCK threads that each multiprocessor must be able to hold (the second argument
  * of __launch_bounds__, which caps the registers per thread at 65536 / (128 x it)). Explicit models
- * (no markov_be, rosenbrock or cvode group) get 4 in double (128 registers) and 6 in single (85),
- * tiny ones 12 (42). Chosen by time (scripts/gpu-kernels.sh: 4M cells, variants 3, 4, 5, 6, 12;
- * H100, 2026-11-24, docs/measurements/2026-11-24-h100-kernels.md): TT06-FE in double at K = 10
- * 3.21e9 / 3.30e9 / 3.20e9 / 3.21e9 / 1.90e9 cell-steps/s (4 best: 128 registers, 292 bytes of
- * spills); in single 9.78e9 / 9.78e9 / 1.11e10 / 1.16e10 / 1.12e10 (6 best: 80 registers, no
- * spill); Aliev-Panfilov at K = 1 in double 87 % of the copy bandwidth at 3-6 and 94 % at 12, in
- * single 74 % and 78 %. Models with an implicit or adaptive group keep 1 (no cap): their Newton
- * matrices spill, not yet measured. */
+ * (no markov_be, rosenbrock or cvode group) get 3 in double (168 registers) and 6 in single (85),
+ * tiny ones 12 (42). Chosen by time (scripts/gpu-kernels.sh: 4M cells). H200, 2026-11-24, generator
+ * 0.3.0 (docs/measurements/2026-11-24-h200-kernels.md): TT06-FE in double at K = 1 / K = 10 with
+ * 3, 4, 5, 6: 3.32e9 / 3.86e9, 3.34e9 / 3.75e9, 3.37e9 / 3.52e9, 3.14e9 / 3.62e9 (3 best at K = 10,
+ * within 1.5 % of the best at K = 1: 168 registers, 32 bytes of spills); in single 1.00e10 /
+ * 1.25e10, 1.00e10 / 1.25e10, 1.13e10 / 1.39e10, 1.20e10 / 1.44e10 (6 best). H100, generator 0.2.0
+ * (docs/measurements/2026-11-24-h100-kernels.md): Aliev-Panfilov at K = 1 in double 87 % of the copy
+ * bandwidth at 3-6 and 94 % at 12, in single 74 % and 78 %. Models with an implicit or adaptive
+ * group keep 1 (no cap): their Newton matrices spill, not yet measured. */
 /* Has the model an implicit or adaptive group (markov_be, rosenbrock, cvode)? */
 static int implicit_model(const ScModel *m) {
     for (int g = 0; g < m->ngroups; g++)
@@ -48,7 +49,7 @@ static int min_blocks(const Em *e) {
        loads in flight (58 registers at 4, 40 at 12, no spill; 12 measured fastest at K = 1) */
     if (m->neqs + m->nstates <= 4)
         return 12;
-    return e->single ? 6 : 4;
+    return e->single ? 6 : 3;
 }
 
 static void emit_prelude(Em *e, const GpuApi *api) {

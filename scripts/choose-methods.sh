@@ -35,7 +35,7 @@ running=0
 while IFS=, read -r name model paced start dur curr bcl num duration rest; do
     [ "$name" = name ] && continue
     [ "$want" != "  " ] && [[ "$want" != *" $name "* ]] && continue
-    [ "$paced" = 1 ] || num=0
+    [ "$paced" = 1 ] || { num=0; start=0; dur=1; curr=0; }   # unpaced: no stimulus
     echo "$name" >>"$out/.run"
     one "$name" "$model" "$start" "$dur" "$curr" "$bcl" "$num" "$duration" &
     running=$((running + 1))
