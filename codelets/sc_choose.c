@@ -116,7 +116,8 @@ static int build(Ctx *c, const char *overrides, Kern *k) {
     snprintf(src32, sizeof src32, "%s/%s_cpu_f32.c", c->dir, ident);
     snprintf(so, sizeof so, "%s/%s.so", c->dir, ident);
     Arena ar = {0};
-    Diag dg = {stderr, 0, 0, 0, NULL};
+    FILE *quiet = fopen("/dev/null", "w");     /* the model's warnings were shown once already */
+    Diag dg = {quiet ? quiet : stderr, 0, 0, 0, NULL};
     ScSemaOptions so_ = {overrides};
     ScModel *m = sema_load_file_opts(&ar, &dg, c->path, &so_);
     int rc = -1;
@@ -157,6 +158,8 @@ static int build(Ctx *c, const char *overrides, Kern *k) {
     rc = 0;
 out:
     ar_free(&ar);
+    if (quiet)
+        fclose(quiet);
     return rc;
 }
 

@@ -127,9 +127,10 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
     }
     fclose(f);
     if (!found)
-        fprintf(stderr, "starcarp codegen: warning: %s: %s for this text of the model in %s: its own methods "
-                "are used (scripts/choose-methods.sh makes the choice)\n", model,
-                stale ? "the automatic choice was made for another text" : "no automatic choice", table);
+        fprintf(stderr, "starcarp codegen: warning: %s: %s %s: its own methods are used "
+                "(scripts/choose-methods.sh makes the choice)\n", model,
+                stale ? "the automatic choice of methods was made for another text of the model in" :
+                        "no automatic choice of methods for this model in", table);
     return found;
 }
 

@@ -7,8 +7,8 @@
 # devices, nvidia-smi, StarPU's bus calibration). At most 8 files come back from the device tool, so
 # everything else is inside logs.tgz.
 # STAGES (environment) chooses the parts: default "build ctest devices bench"; "verify" runs the
-# reference corpus (needs .carry/reference, a copy of shared/reference) with SC_DT (default 0.001)
-# on every core; "runtime" calibrates and measures starcarp bench (scripts/gpu-runtime.sh);
+# reference corpus (tests/reference, unpacked by CMake) on the library's own kernels (the automatic
+# methods) with SC_DT (default 0.001) on every core; "runtime" calibrates and measures starcarp bench (scripts/gpu-runtime.sh);
 # "benchmark" runs `starcarp benchmark` and bench on 1..N GPUs (scripts/gpu-benchmark.sh);
 # "kernels" times generated kernels alone in launch-bound variants (scripts/gpu-kernels.sh);
 # "issue11" the performance issue's figures (scripts/gpu-issue11.sh, SC_I11_PARTS);
@@ -48,8 +48,9 @@ if [ $build_rc != 0 ]; then tail -40 "$logs/build.log"; fi
 ctest_rc=na; devices_rc=na
 if [ $build_rc = 0 ] && has verify; then
     step "verification against the reference, dt ${SC_DT:-0.001} ms, $ncores jobs"
-    SC_DT=${SC_DT:-0.001} timeout ${SC_VERIFY_TIMEOUT:-520} sh tests/verify/run_verify.sh "$build/bin/starcarp-codegen" \
-        "$top/.carry/reference" "$build/verify" --jobs "$ncores" --table "$out/verification.md" >"$logs/verify.log" 2>&1
+    SC_DT=${SC_DT:-0.001} timeout ${SC_VERIFY_TIMEOUT:-520} sh tests/verify/run_verify.sh - \
+        "$build/reference" "$build/verify" --library "$build/bin/sc_verify_lib" --known tests/verify/known_failing.txt \
+        --jobs "$ncores" --table "$out/verification.md" >"$logs/verify.log" 2>&1
     echo "verify: exit $?"
     cat "$build/verify/.parts/"* >"$out/verify-results.txt" 2>/dev/null; wc -l <"$out/verify-results.txt"
 fi

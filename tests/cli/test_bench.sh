@@ -9,7 +9,8 @@
 #   5. --fout -B / --validate: binary files of the right sizes and a header; --plot writes a PNG;
 #   6. a run that goes wrong (a huge stimulus) stops with exit status 1, naming cell, time, Vm;
 #   7. bad options exit 2 with the option named; --list-imps and --imp-info work;
-#   8. with StarPU-MPI (third argument "mpi": the build has it): 2 ranks give the same tables as 1.
+#   8. with StarPU-MPI (third argument "mpi": the build has it): 2 ranks give the same tables as 1;
+#   9. --methods: the automatic choice reported; --methods file agrees within 0.1 %; a bad value.
 set -u
 sc=$1; ref=$2; mpi=${3:-}
 fails=0; n=0
@@ -114,6 +115,23 @@ check "bench --perfmodels runs" $?
 "$sc" bench --imp AlievPanfilov --duration 20 -q > "$tmp/nopm.txt" 2>/dev/null
 cmp -s "$tmp/pm.txt" "$tmp/nopm.txt"; check "same rows as without the models" $?
 "$sc" calibrate --models NoSuchModel > /dev/null 2>&1; [ $? = 2 ]; check "calibrate: unknown model: status 2" $?
+
+# 9. methods: the library's automatic choice is reported; --methods file runs the file's own
+#    (rebuilt as a plugin) and agrees within the choice's bar; a bad value names auto and file
+tt=(--imp ten_tusscher_model_2006_epi --stim-start 1 --stim-curr 52 --duration 400 --dt-out 1)
+STARPU_NCPU=1 "$sc" bench "${tt[@]}" > "$tmp/tt_auto.txt" 2> "$tmp/tt_auto.err"; rc=$?
+check "TT06 with the automatic methods runs (status $rc)" $rc
+grep -q "summary: methods .*(the automatic choice: --methods cvode=fe" "$tmp/tt_auto.err"
+check "the summary names the automatic choice" $?
+STARPU_NCPU=1 STARCARP_CACHE="$tmp/cache" "$sc" bench "${tt[@]}" --methods file > "$tmp/tt_file.txt" 2> "$tmp/tt_file.err"; rc=$?
+check "TT06 with --methods file runs (status $rc)" $rc
+grep -q "summary: methods rush_larsen+cvode (--methods file)" "$tmp/tt_file.err"; check "the summary names the file's methods" $?
+d=$(paste "$tmp/tt_auto.txt" "$tmp/tt_file.txt" | awk '{ d = $2 - $5; if (d < 0) d = -d; if ($5 > hi || NR == 1) hi = $5; if ($5 < lo || NR == 1) lo = $5; s += d * d } END { printf "%.4f", 100 * sqrt(s / NR) / (hi - lo) }')
+echo "automatic vs file's methods: $d % (RMS of Vm over the range)"
+check "automatic and file's methods agree within 0.1 % ($d %)" $(awk -v e="$d" 'BEGIN { exit !(e == e + 0 && e < 0.1) }'; echo $?)
+"$sc" bench --imp AlievPanfilov --methods bogus -q > /dev/null 2> "$tmp/bad_methods.err"; rc=$?
+check "a bad --methods value exits 2 ($rc)" $([ $rc = 2 ]; echo $?)
+grep -q "bad method override 'bogus'.*(or auto, file)" "$tmp/bad_methods.err"; check "... naming the accepted values" $?
 
 # 8. StarPU-MPI: 2 ranks == 1 rank
 if [ "$mpi" = mpi ]; then

@@ -32,6 +32,13 @@ expect 2 "--target 'fortran': accepted values are c, cpu, cuda, hip, all" -- cod
 expect 2 "--precision 'half': accepted values are double, single, both"   -- codegen "$m" -o "$tmp" --precision half
 expect 2 "bad method override 'cvode=euler'.*rush_larsen"                -- codegen "$m" -o "$tmp" --methods cvode=euler
 expect 2 "--ident '9x': expected a C identifier"                          -- codegen "$m" -o "$tmp" --ident 9x
+# the automatic choice of methods: a table row for another text of the model keeps its own methods, with a warning
+printf 'BeelerReuterNative\t0000000000000000\t0.01\tcvode=fe\tx\n' >"$tmp/stale.tsv"
+expect 0 "choice of methods was made for another text of the model in .*stale.tsv: its own methods are used" -- codegen "$m" -o "$tmp/auto" --target c --auto-methods "$tmp/stale.tsv"
+expect 1 "--auto-methods: cannot read '.*/none.tsv'"                      -- codegen "$m" -o "$tmp/auto" --auto-methods "$tmp/none.tsv"
+expect 2 "--tol-err expects a positive number, got '0'"                   -- methods "$m" --tol-err 0
+expect 2 "unknown option or extra argument '--frob'.*--tol-apd"          -- methods "$m" --frob
+expect 1 "no model 'nosuch'"                                              -- methods nosuch
 expect 2 "give --check \(analyse\) or -o DIR"                             -- codegen "$m"
 expect 1 "-o .*/missing/dir: cannot create the folder"                   -- codegen "$m" -o "$tmp/missing/dir"
 expect 0 "new/BeelerReuterNative_c.c"                                     -- codegen "$m" -o "$tmp/new" --target c
