@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sc_internal.h"
 #include "sc_step_codelet.h"
 
 extern const ScModelEntry sc_model_registry[];
@@ -127,11 +128,31 @@ size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl)
     return n * (size_t)(t && t->args.nsteps > 0 ? t->args.nsteps : 1);
 }
 
+void sc_model_key(const ScModelEntry *m, char *buf, size_t n)
+{
+    unsigned long long h = sc_fnv(sc_fnv(sc_fnv(SC_FNV_INIT, m->desc->methods), "|"),
+                                  m->methods_choice ? m->methods_choice : "");
+    snprintf(buf, n, "%s.m%08llx", m->name, h & 0xffffffffULL);
+}
+
+/* The performance-model symbols of a model's six codelets, "starcarp.<prefix>.<f64|f32>.bsoa.<exact|
+ * lut|pv>", into sym (storage of the caller) and set. */
+static void set_symbols(ScModelCodelets *set, char sym[2][3][256], const char *prefix)
+{
+    /* prefix is at most 200 characters (callers' buffers): the symbol fits */
+    static const char *const prec[2] = {"f64", "f32"}, *const var[3] = {"exact", "lut", "pv"};
+    for (int i = 0; i < 2; i++)
+        for (int v = 0; v < 3; v++) {
+            snprintf(sym[i][v], sizeof sym[i][v], "starcarp.%.200s.%s.bsoa.%s", prefix, prec[i], var[v]);
+            set->model[i][v].symbol = sym[i][v];
+        }
+}
+
 /* Codelets of plugin models, made on first use (they live until the process ends, as plugins). */
 typedef struct PluginCodelets {
     const ScModelEntry *model;
     ScModelCodelets set;
-    char symbols[2][3][200];
+    char symbols[2][3][256];
     struct PluginCodelets *next;
 } PluginCodelets;
 
@@ -140,7 +161,6 @@ static starpu_pthread_mutex_t plugin_lock = STARPU_PTHREAD_MUTEX_INITIALIZER;
 
 static ScModelCodelets *plugin_codelets(const ScModelEntry *m)
 {
-    static const char *const prec[2] = {"f64", "f32"}, *const var[3] = {"exact", "lut", "pv"};
     STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
     PluginCodelets *p;
     for (p = plugin_sets; p; p = p->next)
@@ -148,14 +168,16 @@ static ScModelCodelets *plugin_codelets(const ScModelEntry *m)
             break;
     if (!p && (p = calloc(1, sizeof *p)) != NULL) {
         p->model = m;
+        /* the plugin's name carries the hash of its source (one symbol per model text) and the
+           model key (one per method set) */
+        char key[160], prefix[200];
+        sc_model_key(m, key, sizeof key);
+        snprintf(prefix, sizeof prefix, "plugin.%s-%.12s", key, m->desc->source_hash ? m->desc->source_hash : "0");
+        set_symbols(&p->set, p->symbols, prefix);
         for (int i = 0; i < 2; i++)
             for (int v = 0; v < 3; v++) {
-                /* the plugin's name carries the hash of its source: one symbol per model text */
-                snprintf(p->symbols[i][v], sizeof p->symbols[i][v], "starcarp.plugin.%s-%.12s.%s.bsoa.%s",
-                         m->name, m->desc->source_hash ? m->desc->source_hash : "0", prec[i], var[v]);
                 struct starpu_perfmodel *pm = &p->set.model[i][v];
                 pm->type = STARPU_HISTORY_BASED;
-                pm->symbol = p->symbols[i][v];
                 pm->footprint = sc_step_footprint;
                 pm->size_base = sc_step_size_base;
                 struct starpu_codelet *cl = &p->set.cl[i][v];
@@ -188,6 +210,22 @@ static ScModelCodelets *plugin_codelets(const ScModelEntry *m)
     return p ? &p->set : NULL;
 }
 
+/* The library's codelets get their symbols (sc_model_key) on first use, before StarPU reads them. */
+static void library_symbols(const ScModelEntry *m, ScModelCodelets *set)
+{
+    static char (*syms)[2][3][256];
+    STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
+    if (!syms)
+        syms = calloc((size_t)sc_model_registry_count, sizeof *syms);
+    long i = m - sc_model_registry;
+    if (syms && !syms[i][0][0][0]) {
+        char key[160];
+        sc_model_key(m, key, sizeof key);
+        set_symbols(set, syms[i], key);
+    }
+    STARPU_PTHREAD_MUTEX_UNLOCK(&plugin_lock);
+}
+
 struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, int variant)
 {
     if (!m || (precision != 64 && precision != 32) || variant < 0 || variant > 2)
@@ -196,9 +234,10 @@ struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, in
     if (!m->cpu[p] && !m->desc->c_run[p])
         return NULL;
     ScModelCodelets *set;
-    if (m >= sc_model_registry && m < sc_model_registry + sc_model_registry_count)
+    if (m >= sc_model_registry && m < sc_model_registry + sc_model_registry_count) {
         set = sc_codelet_registry[m - sc_model_registry];
-    else
+        library_symbols(m, set);
+    } else
         set = plugin_codelets(m);
     return set ? &set->cl[p][variant] : NULL;
 }

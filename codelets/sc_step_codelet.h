@@ -5,7 +5,8 @@
  * tables, 2 per-cell parameters], declared in its generated file cl_<id>.c by one macro,
  * SC_MODEL_CODELETS. They share the codelet functions of cl_step.c (unpack the buffers, call the
  * model's kernel: no math); they differ by their performance model, whose symbol is
- * "starcarp.<model>.<f64|f32>.bsoa.<exact|lut|pv>". Buffers (SC_STEP_NBUF):
+ * "starcarp.<key>.<f64|f32>.bsoa.<exact|lut|pv>" (key: sc_model_key, the model's name and a hash of
+ * its methods; set by sc_model_codelet on first use). Buffers (SC_STEP_NBUF):
  *   0 sv (RW)  1 vm (RW)  2 iion (RW)  3 ext (RW)  4 pc (R)  5 lut (R)  6 pcell (R)  7 stat (RW)
  * all StarPU vectors; `stat` holds SC_STAT_WORDS unsigned 64-bit words: the ScStepStatus of the
  * partition (key, value), then the out-of-range counters of the lookup tables.
@@ -52,22 +53,18 @@ int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned ni
 uint32_t sc_step_footprint(struct starpu_task *task);
 size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl);
 
-#define SC_STEP_PM_(sym) {.type = STARPU_HISTORY_BASED, .symbol = (sym), \
-    .footprint = sc_step_footprint, .size_base = sc_step_size_base}
+#define SC_STEP_PM_ {.type = STARPU_HISTORY_BASED, .footprint = sc_step_footprint, \
+    .size_base = sc_step_size_base}
 #define SC_STEP_CL_(set, p, v, label) {.cpu_funcs = {sc_step_cpu}, SC_STEP_CUDA_ SC_STEP_HIP_ \
     .nbuffers = SC_STEP_NBUF, .modes = {STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, \
     STARPU_R, STARPU_R, STARPU_RW}, .model = &(set).model[p][v], .name = (label), \
     .can_execute = sc_step_can_execute}
 
-/* The six step codelets of model `stem` (a string literal) as the object sc_cl_<id>. */
+/* The six step codelets of model `stem` (a string literal) as the object sc_cl_<id> (their
+ * performance-model symbols are set on first use: sc_model_codelet). */
 #define SC_MODEL_CODELETS(id, stem)                                                              \
     ScModelCodelets sc_cl_##id = {                                                               \
-        .model = {{SC_STEP_PM_("starcarp." stem ".f64.bsoa.exact"),                              \
-                   SC_STEP_PM_("starcarp." stem ".f64.bsoa.lut"),                                \
-                   SC_STEP_PM_("starcarp." stem ".f64.bsoa.pv")},                                \
-                  {SC_STEP_PM_("starcarp." stem ".f32.bsoa.exact"),                              \
-                   SC_STEP_PM_("starcarp." stem ".f32.bsoa.lut"),                                \
-                   SC_STEP_PM_("starcarp." stem ".f32.bsoa.pv")}},                               \
+        .model = {{SC_STEP_PM_, SC_STEP_PM_, SC_STEP_PM_}, {SC_STEP_PM_, SC_STEP_PM_, SC_STEP_PM_}}, \
         .cl = {{SC_STEP_CL_(sc_cl_##id, 0, 0, stem ".f64"), SC_STEP_CL_(sc_cl_##id, 0, 1, stem ".f64"), \
                 SC_STEP_CL_(sc_cl_##id, 0, 2, stem ".f64")},                                     \
                {SC_STEP_CL_(sc_cl_##id, 1, 0, stem ".f32"), SC_STEP_CL_(sc_cl_##id, 1, 1, stem ".f32"), \

@@ -293,6 +293,8 @@ int cmd_calibrate(int argc, char **argv)
     int rc = 0;
     double t_start = cli_now_s();
     for (int i = 0; i < nm; i++) {
+        char key[256];
+        sc_model_key(ms[i], key, sizeof key);   /* the speed table's row names these kernels */
         for (int kind = 0; kind < 2; kind++) {
             int w = kind == 0 ? cpu_id : ngpu ? gpu_ids[0] : -1;
             if (w < 0 || (kind == 1 && !ms[i]->cuda[o.precision == 32]))
@@ -310,7 +312,7 @@ int cmd_calibrate(int argc, char **argv)
                 double ns = 1e9 * t / ((double)o.sizes[s] * (double)o.k);
                 printf("%-34s %-5s %9ld %12.4g %14.4g\n", ms[i]->name, kind ? "cuda" : "cpu", o.sizes[s], t, ns);
                 for (FILE *f = csv; f; f = f == csv ? csv2 : NULL)
-                    fprintf(f, "%s,%d,%s,%ld,%ld,%.6g\n", ms[i]->name, o.precision, kind ? "cuda" : "cpu",
+                    fprintf(f, "%s,%d,%s,%ld,%ld,%.6g\n", key, o.precision, kind ? "cuda" : "cpu",
                             o.sizes[s], o.k, ns);
                 xs[n] = (double)o.sizes[s], ys[n++] = t;
                 if (!o.quiet)

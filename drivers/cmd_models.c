@@ -166,6 +166,9 @@ static void print_choice(const char *name) {
         const ScModelEntry *e = sc_model_at(i);
         if (strcmp(e->name, name) != 0)
             continue;
+        char key[256];
+        sc_model_key(e, key, sizeof key);
+        printf("performance-model key: %s (starcarp.%s.f64.bsoa.exact, ...; starcarp calibrate)\n", key, key);
         if (e->methods_choice && *e->methods_choice)
             printf("automatic methods: %s (--methods %s, chosen at dt 0.01 ms for dt <= 0.01 ms: "
                    "models/methods.tsv; --methods file keeps the file's)\n", e->desc->methods, e->methods_choice);

@@ -195,6 +195,12 @@ struct sc_step_task {
  * NULL when the model has no kernel of that precision. */
 struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, int variant);
 
+/* The key under which performance models ("starcarp.<key>.f64.bsoa.exact", ...) and the speed
+ * table of `starcarp calibrate` know the kernels of m: its name, ".m", and 8 hex digits of a hash
+ * of its methods (ScModelDesc.methods and the automatic choice), so that a calibration of other
+ * kernels of the same model (the file's methods, another choice) is never used for these. */
+void sc_model_key(const ScModelEntry *m, char *buf, size_t n);
+
 /* Partition plan: sizes of nparts partitions of ncells cells (sizes[nparts]) for ncpu CPU workers
  * and ngpu GPUs, a GPU doing `speedup` times the work of a core in the same time: one partition
  * per CPU worker and one per GPU, sized so that all finish together, each a multiple of `align`

@@ -146,8 +146,10 @@ static int plan(ScCells *c, char *err, size_t errlen)
         /* the GPU's speed over a core: given, else calibrated (starcarp calibrate), else measured
            now on two scratch arrays (sc_probe.c), else a guess */
         double speedup = c->cfg.gpu_speedup > 0 ? c->cfg.gpu_speedup : 0;
+        char key[256];
+        sc_model_key(c->m, key, sizeof key);
         if (speedup <= 0 && ngpu)
-            speedup = sc_speeds_gpu_speedup(NULL, c->m->name, c->f32 ? 32 : 64);
+            speedup = sc_speeds_gpu_speedup(NULL, key, c->f32 ? 32 : 64);
         if (speedup <= 0 && ngpu && ncpu)
             speedup = sc_probe_gpu_speedup(c->m, c->f32 ? 32 : 64, c->cfg.steps_per_task, c->n, cpu_ids, ncpu,
                                            gpu_ids[0]);

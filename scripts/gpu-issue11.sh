@@ -109,7 +109,7 @@ part_split() {
         c=$(bench "$tag-cpu" "$model" "$n" "$mc" --ngpu 0)
         g=$(bench "$tag-gpu" "$model" "$n" "$mg" --ncpu 0)
         b=$(bench "$tag-both" "$model" "$n" "$mg")
-        su=$(grep -o 'GPU [0-9.e+]* times' "$build/split-$tag-both.err" | grep -o '[0-9.e+]*')
+        su=$(grep -o 'GPU [0-9.e+]* times' "$build/split-$tag-both.err" | grep -o '[0-9][0-9.e+]*' | head -1)
         bc=$(bench "$tag-both-cal" "$model" "$n" "$mg" --perfmodels "$pm")
         ratio() { awk -v b="$1" -v c="$2" -v g="$3" 'BEGIN { if (b + 0 > 0 && c + 0 > 0 && g + 0 > 0)
             printf "%.3f / %.3f %s", b / (c + g), b / g, (b >= 0.95 * (c + g) && b >= g) ? "(met)" : "(**missed**)"; else printf "-" }'; }

@@ -98,16 +98,20 @@ check "numerical failure: status 1, cell and time named" $?
 STARPU_NCPU=2 "$sc" calibrate --models AlievPanfilov --sizes 256,2048 --rounds 12 --dir "$tmp/pm" --class testclass \
     --png "$tmp/cal.png" -q > "$tmp/cal.out" 2>&1; rc=$?
 check "calibrate runs (status $rc)" $rc
-grep -q "^# number of entries" "$tmp"/pm/codelets/45/starcarp.AlievPanfilov.f64.bsoa.exact 2>/dev/null
-check "StarPU model file codelets/*/starcarp.AlievPanfilov.f64.bsoa.exact written" $?
+# the key of the library's Aliev-Panfilov kernels (sc_model_key: name and a hash of its methods)
+apkey=$("$sc" models info AlievPanfilov | sed -n 's/^performance-model key: \([^ ]*\).*/\1/p')
+check "models info names the performance-model key ($apkey)" $(echo "$apkey" | grep -Eq '^AlievPanfilov\.m[0-9a-f]{8}$'; echo $?)
+apm="$tmp/pm/codelets/45/starcarp.$apkey.f64.bsoa.exact"
+grep -q "^# number of entries" "$apm" 2>/dev/null
+check "StarPU model file codelets/*/starcarp.$apkey.f64.bsoa.exact written" $?
 # history rows: footprint, size (cells x steps: 2560 and 20480), ..., samples (12 timed tasks
 # each; StarPU drops a sample more than 50 % off the mean, STARPU_HISTORY_MAX_ERROR, which a
 # loaded machine produces: at least 6 must remain)
 hist=$(awk 'length($1) == 8 && $1 ~ /^[0-9a-f]+$/ && ($2 == 2560 || $2 == 20480) && $NF >= 6' \
-       "$tmp"/pm/codelets/45/starcarp.AlievPanfilov.f64.bsoa.exact 2>/dev/null | wc -l)
-[ "$hist" = 2 ] || cat "$tmp"/pm/codelets/45/starcarp.AlievPanfilov.f64.bsoa.exact "$tmp/cal.out"
+       "$apm" 2>/dev/null | wc -l)
+[ "$hist" = 2 ] || cat "$apm" "$tmp/cal.out"
 check "its history holds both sizes (cells x steps)" $([ "$hist" = 2 ]; echo $?)
-[ "$(grep -c '^AlievPanfilov,64,cpu,' "$tmp/pm/starcarp-speeds.csv" 2>/dev/null)" = 2 ]; check "speed table: 2 CPU rows" $?
+[ "$(grep -c "^$apkey,64,cpu," "$tmp/pm/starcarp-speeds.csv" 2>/dev/null)" = 2 ]; check "speed table: 2 CPU rows under the key" $?
 grep -qx testclass "$tmp/pm/starcarp-class.txt"; check "class file" $?
 head -c 8 "$tmp/cal.png" | od -An -tx1 | grep -q "89 50 4e 47"; check "calibration plot" $?
 "$sc" bench --imp AlievPanfilov --duration 20 --perfmodels "$tmp/pm" -q > "$tmp/pm.txt" 2>/dev/null
