@@ -29,7 +29,7 @@ step() { printf '== %s\n' "$*"; }
 part_check() {
     step "every library model on the GPU against the portable C"
     local t0=$(date +%s)
-    timeout 330 stdbuf -oL "$build/bin/test_gpu_vs_cpu" --csv "$out/gpu_vs_cpu.csv" ${SC_GPU_ARGS:---no-timing} \
+    timeout "${SC_CHECK_TIMEOUT:-330}" stdbuf -oL "$build/bin/test_gpu_vs_cpu" --csv "$out/gpu_vs_cpu.csv" ${SC_GPU_ARGS:---no-timing} \
         >"$out/gpu_vs_cpu.md" 2>"$out/gpu_vs_cpu.log"
     local rc=$?
     { echo; echo "exit $rc, $(( $(date +%s) - t0 )) s wall (command: test_gpu_vs_cpu ${SC_GPU_ARGS:---no-timing})"; } >>"$out/gpu_vs_cpu.md"
