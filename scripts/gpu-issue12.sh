@@ -2,9 +2,9 @@
 # gpu-issue12.sh BUILD OUTDIR PART...: the GPU measurements of the automatic method choice (issue
 # 12), stage "issue12" of scripts/gpu-run.sh (SC_I12_PARTS chooses the parts there). Parts:
 #   filebuild  a second build of the library with the files' own methods (-DSTARCARP_AUTO_METHODS=OFF)
-#              into BUILD-file (the "file" column of `methods`)
+#              into BUILD/filelib (the "file" column of `methods`)
 #   methods    every library model (SC_I12_MODELS to choose) on one GPU, its automatic methods (BUILD)
-#              against the file's (BUILD-file): SC_I12_CELLS cells (default 262144), the first
+#              against the file's (BUILD/filelib): SC_I12_CELLS cells (default 262144), the first
 #              SC_I12_MS ms of a beat (default 5: rest, the stimulus at 1 ms with the case's current,
 #              the upstroke), K = 10, each run cut at SC_I12_TIMEOUT s (default 20; a cut run is a
 #              lower bound of the speed-up, marked ">") -> OUTDIR/methods-gpu.md, .csv
@@ -17,10 +17,10 @@ export STARCARP_CACHE="$build/plugin-cache"
 step() { printf '== %s\n' "$*"; }
 
 part_filebuild() {
-    step "the library with the files' own methods (BUILD-file)"
+    step "the library with the files' own methods (BUILD/filelib)"
     local t0=$(date +%s)
-    cmake -S "$top" -B "$build-file" -DSTARCARP_AUTO_METHODS=OFF >"$out/filebuild.log" 2>&1 &&
-        cmake --build "$build-file" -j "$(nproc)" --target starcarp_cmd >>"$out/filebuild.log" 2>&1
+    cmake -S "$top" -B "$build/filelib" -DSTARCARP_AUTO_METHODS=OFF >"$out/filebuild.log" 2>&1 &&
+        cmake --build "$build/filelib" -j "$(nproc)" --target starcarp_cmd >>"$out/filebuild.log" 2>&1
     echo "filebuild: exit $? in $(( $(date +%s) - t0 )) s"
 }
 
@@ -47,7 +47,7 @@ part_methods() {
     {
     echo "# Automatic methods against the files' own, one GPU, $(hostname), $(date -u +%Y-%m-%dT%H:%MZ)"
     echo
-    echo "$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); starcarp bench --imp MODEL --num ${SC_I12_CELLS:-262144} --duration ${SC_I12_MS:-5} --stim-start 1 --stim-dur D --stim-curr C (the case's) --ncpu 0 --steps-per-task 10; BUILD (automatic) against BUILD-file (-DSTARCARP_AUTO_METHODS=OFF); runs cut at ${SC_I12_TIMEOUT:-20} s give bounds (<)."
+    echo "$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); starcarp bench --imp MODEL --num ${SC_I12_CELLS:-262144} --duration ${SC_I12_MS:-5} --stim-start 1 --stim-dur D --stim-curr C (the case's) --ncpu 0 --steps-per-task 10; BUILD (automatic) against BUILD/filelib (-DSTARCARP_AUTO_METHODS=OFF); runs cut at ${SC_I12_TIMEOUT:-20} s give bounds (<)."
     echo
     echo "| model | automatic methods | automatic, cell-steps/s | file's, cell-steps/s | speed-up |"
     echo "|---|---|---:|---:|---:|"
@@ -57,17 +57,21 @@ part_methods() {
         [ "$name" = name ] && continue
         [ "$sel" != "  " ] && [[ "$sel" != *" $name "* ]] && continue
         local meth a f s
-        meth=$("$build/bin/starcarp" models info "$name" 2>/dev/null | sed -n 's/^automatic methods: //p' | cut -d' ' -f1-3)
+        meth=$("$build/bin/starcarp" models info "$name" 2>/dev/null | sed -n 's/^automatic methods: //p' | cut -d' ' -f1 | tr -d ',')
+        [ "$paced" = 1 ] || { curr=0; dur=1; }          # unpaced: no stimulus
         a=$(rate "$build/bin/starcarp" "$name" "$curr" "$dur")
-        f=$(rate "$build-file/bin/starcarp" "$name" "$curr" "$dur")
+        f=$(rate "$build/filelib/bin/starcarp" "$name" "$curr" "$dur")
         s=$(awk -v a="$a" -v f="$f" 'BEGIN { ca = a; sub(/^</, "", ca); cf = f; sub(/^</, "", cf);
             if (ca + 0 > 0 && cf + 0 > 0) printf "%s%.3g", (f ~ /^</ && a !~ /^</) ? ">" : "", ca / cf; else printf "-" }')
         echo "| $name | $meth | $a | $f | $s |" >>"$md"
         echo "$name,$meth,$a,$f,$s" >>"$csv"
         echo "$name: $a / $f = $s"
     done <"$top/tests/reference/cases.csv"
-    awk -F, 'NR > 1 { s = $5; sub(/^>/, "", s); if (s + 0 > 0) { l += log(s); n++ } }
-        END { if (n) printf "\nGeometric mean of the speed-ups over %d models: %.3g (bounds counted at their value)\n", n, exp(l / n) }' "$csv" | tee -a "$md"
+    # the mean over the models whose automatic run completed and whose file run completed or
+    # made progress (a run cut before its first progress line, "<1", gives no figure)
+    awk -F, 'NR > 1 && $3 !~ /^</ && $3 + 0 > 0 && $4 != "<1" && $4 != "-" { s = $5; sub(/^>/, "", s);
+        if (s + 0 > 0) { l += log(s); n++; if ($5 ~ /^>/) b++ } }
+        END { if (n) printf "\nGeometric mean of the speed-ups over %d models: %.3g (%d of them lower bounds, counted at their value)\n", n, exp(l / n), b }' "$csv" | tee -a "$md"
 }
 
 part_mainjob() {
