@@ -11,8 +11,10 @@
  *      rosenbrock), each built and run in double and single precision; the first that passes is
  *      the choice; none: the file's methods.
  * A candidate passes when the run completes, every state stays within the reference's envelope
- * (its range widened by 5 % of the range plus 0.1 % of its magnitude), and Vm is within tol_err
- * (normalised RMS) and tol_apd (APD90) of the reference. In single precision the bar is the larger
+ * (its range widened by 5 % of the range plus 0.1 % of its magnitude), Vm is within tol_err
+ * (normalised RMS) and tol_apd (APD90) of the reference, and, unless its methods are all implicit,
+ * the same methods at twice dt still complete within the envelope (a margin of stability for
+ * populations whose parameters make a state stiffer than the default cell's). In single precision the bar is the larger
  * of the tolerances and twice what the file's own methods give in single precision (the rounding
  * of float is not the method's error); when the file's methods fail in single precision too,
  * the double-precision check decides (and the report says so). */
@@ -167,11 +169,12 @@ out:
 
 /* Runs one cell of k under the protocol in double (single = 0) or single precision. With
  * rtol/atol 0 the kernel's defaults. Fills r (arrays allocated here; free_run). */
-static void run_cell(const Ctx *c, const Kern *k, int single, double rtol, double atol, int snaps, Run *r) {
+static void run_cell_dt(const Ctx *c, const Kern *k, int single, double rtol, double atol, int snaps, double dt,
+                        Run *r) {
     const ScModelDesc *d = k->d;
     const ScChooseSpec *sp = c->sp;
     int nsv = d->nsv, npc = d->nparams + d->nconsts;
-    double dt = sp->dt, t0 = now_s();
+    double t0 = now_s();
     long every = dt < DT_OUT ? lround(DT_OUT / dt) : 1, last = lround(sp->duration / dt);
     memset(r, 0, sizeof *r);
     r->h = every * dt;
@@ -239,9 +242,28 @@ static void run_cell(const Ctx *c, const Kern *k, int single, double rtol, doubl
     free(pc), free(sv), free(pcf), free(svf);
 }
 
+static void run_cell(const Ctx *c, const Kern *k, int single, double rtol, double atol, int snaps, Run *r) {
+    run_cell_dt(c, k, single, rtol, atol, snaps, c->sp->dt, r);
+}
+
 static void free_run(Run *r) {
     free(r->vm), free(r->lo), free(r->hi), free(r->snap);
     memset(r, 0, sizeof *r);
+}
+
+/* Does every state of run r stay within the reference's range widened by 5 % of the range plus
+ * 0.1 % of its magnitude? If not, why (prefixed with what) says which state and where. */
+static int in_envelope(const Kern *k, const Run *ref, const Run *r, const char *what, char *why, size_t n) {
+    for (int i = 0; i < k->d->nstates; i++) {
+        double lo = ref->lo[i], hi = ref->hi[i];
+        double m = 0.05 * (hi - lo) + 1e-3 * fmax(fabs(lo), fabs(hi));
+        if (r->lo[i] < lo - m || r->hi[i] > hi + m) {
+            snprintf(why, n, "%s: state %s leaves the reference's range [%.4g, %.4g] (reaches %.4g)", what,
+                     k->d->sv_names[i], lo, hi, r->lo[i] < lo - m ? r->lo[i] : r->hi[i]);
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* Judges run r against the reference ref for candidate slot p (0 double, 1 single); fills
@@ -255,15 +277,8 @@ static int judge(const Ctx *c, const Kern *k, const Run *ref, const Run *r, int 
         snprintf(cand->why, sizeof cand->why, "%s: failed: %s", prec, r->why);
         return 0;
     }
-    for (int i = 0; i < k->d->nstates; i++) {
-        double lo = ref->lo[i], hi = ref->hi[i];
-        double m = 0.05 * (hi - lo) + 1e-3 * fmax(fabs(lo), fabs(hi));
-        if (r->lo[i] < lo - m || r->hi[i] > hi + m) {
-            snprintf(cand->why, sizeof cand->why, "%s: state %s leaves the reference's range [%.4g, %.4g] "
-                     "(reaches %.4g)", prec, k->d->sv_names[i], lo, hi, r->lo[i] < lo - m ? r->lo[i] : r->hi[i]);
-            return 0;
-        }
-    }
+    if (!in_envelope(k, ref, r, prec, cand->why, sizeof cand->why))
+        return 0;
     cand->err[p] = sc_trace_err_pct(r->vm, ref->vm, ref->nsamp);
     double a_ref = c->sp->nstim > 0 ? sc_trace_apd90(ref->vm, ref->nsamp, ref->h) : -1;
     double a = a_ref > 0 ? sc_trace_apd90(r->vm, r->nsamp, r->h) : -1;
@@ -412,6 +427,23 @@ __attribute__((format(printf, 2, 3))) static void say(const Ctx *c, const char *
     va_end(ap);
 }
 
+/* Are all the methods an override string gives implicit or adaptive (rosenbrock, cvode)? Those
+ * need no margin of stability. */
+static int implicit_only(const char *ov) {
+    for (const char *p = ov; p && *p;) {
+        const char *eq = strchr(p, '='), *end = strchr(p, ',');
+        if (!end)
+            end = p + strlen(p);
+        if (!eq || eq > end)
+            return 0;
+        size_t n = (size_t)(end - eq - 1);
+        if (!((n == 10 && !strncmp(eq + 1, "rosenbrock", n)) || (n == 5 && !strncmp(eq + 1, "cvode", n))))
+            return 0;
+        p = *end ? end + 1 : end;
+    }
+    return 1;
+}
+
 /* The file's methods in single precision, judged (once, when a candidate first needs the bar):
  * 1 when they complete within the envelope, 0 when they fail too. */
 static int file_single(Ctx *c) {
@@ -434,6 +466,18 @@ static int try_candidate(Ctx *c, const Kern *k, ScCandidate *cd) {
     free_run(&r);
     if (!ok)
         return 0;
+    /* a margin of stability: the same methods at twice dt complete within the envelope (a
+       population that varies a conductance or a buffer makes a state stiffer than the default
+       cell; an explicit method at its stability limit would then fail) */
+    if (!implicit_only(cd->overrides)) {
+        run_cell_dt(c, k, 0, 0, 0, 0, 2 * sp->dt, &r);
+        ok = !r.failed && in_envelope(k, c->ref, &r, "no margin: at 2 dt", cd->why, sizeof cd->why);
+        if (r.failed)
+            snprintf(cd->why, sizeof cd->why, "no margin: at 2 dt it fails: %.150s", r.why);
+        free_run(&r);
+        if (!ok)
+            return 0;
+    }
     run_cell(c, k, 1, 0, 0, 0, &r);
     ok = judge(c, k, c->ref, &r, 1, sp->tol_err, sp->tol_apd, cd);
     if (!ok && file_single(c) == 0) {
