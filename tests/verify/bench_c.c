@@ -115,6 +115,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     const ScModelDesc *md = entry->desc;
+    fprintf(stderr, "methods: %s\n", md->methods);   /* run_verify.sh's methods column */
 #else
     const ScModelDesc *md = &SC_MODEL;
 #endif

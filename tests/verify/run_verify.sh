@@ -92,6 +92,9 @@ EOF
     out=$("$bin" "$name" "$start" "$dur" "$curr" "$bcl" "$nstim" "$duration" "$dtout" \
           "$REFDIR/traces/$name.csv" "$d/trace.csv" 2>"$d/bench.log")
     set -- $out
+    # the library's kernels say which methods they run (the automatic choice, docs/methods.md)
+    km=$(sed -n 's/^methods: //p' "$d/bench.log" | head -1)
+    [ -n "$km" ] && methods=$km
     if [ $# -lt 7 ]; then
         echo "$name $methods - - - - - run-failed"
     elif [ "$7" = 1 ]; then
