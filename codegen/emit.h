@@ -125,6 +125,19 @@ void  emit_method_need(Em *e, const ScGroup *g);
 void  emit_method_call(Em *e, int gi);
 int   emit_group_uses_rhs(const ScModel *m, const ScGroup *g);
 
+/* emit_lu.c: the sparse LU of an implicit group's W = I - c J (markov_be, rosenbrock, cvode).
+ * The plan: the pattern (Jacobian, diagonal, fill-in of the elimination order) as compact
+ * positions, row-major. */
+typedef struct LuPlan {
+    int n, nnz, fill;        /* order; entries of the pattern; of which fill-in */
+    int *pos;                /* n*n: the entry's index in the compact array, or -1 */
+    int *ord, *rank;         /* ord[k]: the k-th state eliminated; rank[ord[k]] = k */
+} LuPlan;
+int   emit_lu_plan(Em *e, const ScGroup *g, LuPlan *p);   /* in e->ar; 0, or -1 (memory) */
+int   emit_lu_written(const ScGroup *g, int r, int c);   /* an entry the Jacobian writes */
+int   emit_lu_needed(const ScGroup *g);                   /* the group factorises W */
+void  emit_lu_functions(Em *e, int gi);  /* ID_w_gK, ID_lu_gK, ID_solve_gK (once per file) */
+
 /* per back end */
 int   emit_c(Em *e);
 int   emit_cpu(Em *e);

@@ -7,8 +7,10 @@
  *   ID_ros2_gK V   one ROS2 step with its error estimate (rosenbrock, cvode)
  *   ID_adv_gK V    advances y (the group's states at the start of the step) over dt in place
  * and the cell gathers y from sc_x, calls ID_adv_gK and scatters y into sc_xn.
- * The code is written for "one or many cells in lock step": no index depends on data (LU
- * pivots by masked swaps, see sc_lu), and the adaptive cvode loop runs until every lane is done,
+ * Groups that factorise W = I - c J (markov_be, rosenbrock, cvode) also get, once per file, the
+ * sparse LU of their pattern (emit_lu.c): ID_w_gK, ID_lu_gK, ID_solve_gK; their Jacobian is written
+ * in its compact form. The code is written for "one or many cells in lock step": no index depends
+ * on data (the LU has no pivoting), and the adaptive cvode loop runs until every lane is done,
  * finished lanes taking steps of size 0. */
 #include <math.h>
 #include <string.h>
@@ -81,11 +83,16 @@ static void emit_rhs(Em *e, const ScGroup *g, int gi) {
     if (jac) {
         fprintf(e->out, "    if (sc_J) {\n");
         emit_needed_eqs(e, g->jeqs, g->njeqs, "        ");
+        /* compact: the entries of the LU's pattern that the Jacobian writes (emit_lu.c) */
+        LuPlan lp;
+        if (emit_lu_plan(e, g, &lp) != 0)
+            return;
         double z;
         for (int k = 0; k < n * n; k++)
-            fprintf(e->out, "        sc_J[%d] = %s;   /* d %s / d %s */\n", k,
-                    ex_is_num(g->jac[k], &z) && z == 0 ? "sc_bc(0)" : emit_expr_str(e, g->jac[k], 1),
-                    m->states[g->states[k / n]].sym->name, m->states[g->states[k % n]].sym->name);
+            if (lp.pos[k] >= 0 && emit_lu_written(g, k / n, k % n))
+                fprintf(e->out, "        sc_J[%d] = %s;   /* d %s / d %s */\n", lp.pos[k],
+                        ex_is_num(g->jac[k], &z) && z == 0 ? "sc_bc(0)" : emit_expr_str(e, g->jac[k], 1),
+                        m->states[g->states[k / n]].sym->name, m->states[g->states[k % n]].sym->name);
         fprintf(e->out, "    }\n");
     }
     fprintf(e->out, "}\n\n");
@@ -96,6 +103,12 @@ static void call_rhs(Em *e, int gi, const char *t, const char *y, const char *f,
                      const char *in) {
     fprintf(e->out, "%s%s_rhs_g%d%s(sc_p, sc_lut, sc_oor, %s, dt, sc_V, sc_x, %s, %s, %s);\n", in,
             e->id, gi, e->vs, t, y, f, J);
+}
+
+/* The size of the group's compact Jacobian (1 for a one-state group without LU). */
+static int jac_size(Em *e, const ScGroup *g) {
+    LuPlan lp;
+    return emit_lu_needed(g) && emit_lu_plan(e, g, &lp) == 0 ? lp.nnz : 1;
 }
 
 static void emit_ros2(Em *e, const ScGroup *g, int gi) {
@@ -109,35 +122,32 @@ static void emit_ros2(Em *e, const ScGroup *g, int gi) {
             "                        const sc_real *sc_x, const sc_real *sc_y, sc_real *sc_yn,\n"
             "                        sc_real *sc_err) {\n"
             "    const sc_scal sc_gamma = (sc_scal)1.7071067811865475;\n"
-            "    sc_real sc_f[%d], sc_A[%d], sc_k1[%d], sc_k2[%d];\n"
-            "    sc_mask sc_sw[%d];\n",
-            e->id, gi, e->vs, pct(e), n, n * n, n, n, n * n);
+            "    sc_real sc_f[%d], sc_A[%d], sc_k1[%d], sc_k2[%d];\n",
+            e->id, gi, e->vs, pct(e), n, jac_size(e, g), n, n);
     call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_A", "    ");
     fprintf(e->out,
-            "    for (int sc_r = 0; sc_r < %d; sc_r++)\n"
-            "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-            "            sc_A[sc_r * %d + sc_k] = (sc_scal)(sc_r == sc_k) - sc_gamma * sc_h * sc_fin0(sc_A[sc_r * %d + sc_k]);\n"
-            "    sc_lu(%d, sc_A, sc_sw);\n"
+            "    %s_w_g%d(sc_A, sc_gamma * sc_h);\n"
+            "    %s_lu_g%d(sc_A);\n"
             "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
             "        sc_k1[sc_j] = sc_f[sc_j];\n"
-            "    sc_lu_solve(%d, sc_A, sc_sw, sc_k1);\n"
+            "    %s_solve_g%d(sc_A, sc_k1);\n"
             "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
             "        sc_yn[sc_j] = sc_y[sc_j] + sc_h * sc_k1[sc_j];\n",
-            n, n, n, n, n, n, n, n);
+            e->id, gi, e->id, gi, n, e->id, gi, n);
     call_rhs(e, gi, "t + sc_h", "sc_yn", "sc_f", "0", "    ");
     fprintf(e->out,
             "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
             "        sc_k2[sc_j] = sc_f[sc_j] - (sc_scal)2 * sc_k1[sc_j];\n"
-            "    sc_lu_solve(%d, sc_A, sc_sw, sc_k2);\n"
+            "    %s_solve_g%d(sc_A, sc_k2);\n"
             "    for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
             "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];\n"
             "        sc_err[sc_j] = (sc_scal)0.5 * sc_h * (sc_k1[sc_j] + sc_k2[sc_j]);\n"
             "    }\n"
             "    /* filtered estimate W^-1 err (as Shampine's ode23s, Hairer-Wanner's RADAU5): the raw\n"
             "       one stays O(1) on stiff components whatever h, the filtered one goes to 0 */\n"
-            "    sc_lu_solve(%d, sc_A, sc_sw, sc_err);\n"
+            "    %s_solve_g%d(sc_A, sc_err);\n"
             "}\n\n",
-            n, n, n, n);
+            n, e->id, gi, n, e->id, gi);
 }
 
 /* The body of ID_adv_gK for each method. */
@@ -208,23 +218,21 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
                    " (sc_scal)2 * sc_k3[sc_j] + sc_k4[sc_j]);\n", n);
         break;
     case SC_MARKOV_BE:     /* backward Euler: z = y + dt f(z) by Newton with the Jacobian */
-        fprintf(o, "    sc_real sc_z[%d], sc_f[%d], sc_A[%d], sc_b[%d];\n    sc_mask sc_sw[%d];\n"
+        fprintf(o, "    sc_real sc_z[%d], sc_f[%d], sc_A[%d], sc_b[%d];\n"
                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_z[sc_j] = sc_y[sc_j];\n"
-                   "    for (int sc_it = 0; sc_it < %d; sc_it++) {\n", n, n, n * n, n, n * n, n,
+                   "    for (int sc_it = 0; sc_it < %d; sc_it++) {\n", n, n, jac_size(e, g), n, n,
                 e->newton);
         call_rhs(e, gi, "t + dt", "sc_z", "sc_f", "sc_A", "        ");
-        fprintf(o, "        for (int sc_r = 0; sc_r < %d; sc_r++) {\n"
+        fprintf(o, "        for (int sc_r = 0; sc_r < %d; sc_r++)\n"
                    "            sc_b[sc_r] = sc_y[sc_r] + dt * sc_f[sc_r] - sc_z[sc_r];\n"
-                   "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-                   "                sc_A[sc_r * %d + sc_k] = (sc_scal)(sc_r == sc_k) - dt * sc_fin0(sc_A[sc_r * %d + sc_k]);\n"
-                   "        }\n"
-                   "        sc_lu(%d, sc_A, sc_sw);\n"
-                   "        sc_lu_solve(%d, sc_A, sc_sw, sc_b);\n"
+                   "        %s_w_g%d(sc_A, dt);\n"
+                   "        %s_lu_g%d(sc_A);\n"
+                   "        %s_solve_g%d(sc_A, sc_b);\n"
                    "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
                    "            sc_z[sc_j] += sc_b[sc_j];\n"
                    "    }\n"
                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_z[sc_j];\n",
-                n, n, n, n, n, n, n, n);
+                n, e->id, gi, e->id, gi, e->id, gi, n, n);
         break;
     case SC_ROSENBROCK:
         fprintf(o, "    sc_real sc_yn[%d], sc_err[%d];\n"

@@ -333,6 +333,34 @@ static void no_param_model(void) {
     ar_free(&ar);
 }
 
+/* The LU of an implicit group covers the Jacobian's pattern only: a chain a - b - c (markov_be)
+ * has no entry d a / d c, eliminated in minimum-degree order it has no fill-in, and its compact
+ * matrix holds the 7 entries of the tridiagonal pattern. */
+static void sparse_lu_model(void) {
+    static const char text[] =
+        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+        "a_init = 1; b_init = 0; c_init = 0;\n"
+        "diff_a = -0.3 * a + 0.2 * b; a; .method(markov_be);\n"
+        "diff_b = 0.3 * a - 0.6 * b + 0.1 * c; b; .method(markov_be);\n"
+        "diff_c = 0.4 * b - 0.1 * c; c; .method(markov_be);\n"
+        "Iion = a * (V + 80);\n";
+    Arena ar = {0};
+    ScModel *m = analyse(&ar, text, NULL);
+    ASSERT(m != NULL);
+    if (!m) {
+        ar_free(&ar);
+        return;
+    }
+    char *c = generate(m, EMIT_C, 0, 0, NULL, "ch");
+    HAS(c, "W = I - c J, 3 x 3, 7 entries written by the Jacobian,\n * 0 of fill-in, 7 in all;");
+    HAS(c, "/* d b / d c */");
+    LACKS(c, "/* d a / d c */");
+    HAS(c, "sc_A[7], sc_b[3];");                                    /* compact, not 3 x 3 */
+    LACKS(c, "sc_A[9]");
+    free(c);
+    ar_free(&ar);
+}
+
 /* ---------------------------------------------------------------- text checks */
 
 static void check_c_text(const char *a) {
@@ -367,7 +395,13 @@ static void check_c_text(const char *a) {
     HAS(a, "sc_ym[0] = sc_y[0] + sc_grl(sc_f[0], sc_J[0], (sc_scal)0.5 * dt);");
     HAS(a, "/* group 5: markov_be over c1 c2 */");
     HAS(a, "for (int sc_it = 0; sc_it < 2; sc_it++) {");            /* Newton */
-    HAS(a, "sc_lu(2, sc_A, sc_sw);");
+    HAS(a, "t_w_g5(sc_A, dt);");                                    /* sparse LU (emit_lu.c) */
+    HAS(a, "t_lu_g5(sc_A);");
+    HAS(a, "t_solve_g5(sc_A, sc_b);");
+    HAS(a, "SC_FN void t_lu_g5(sc_real *sc_A) {");
+    HAS(a, "W = I - c J, 2 x 2, 4 entries written by the Jacobian,");
+    HAS(a, "t_w_g6(sc_A, sc_gamma * sc_h);");
+    LACKS(a, "sc_sw");                                              /* no dense pivoting left */
     HAS(a, "/* group 6: rosenbrock over w */");
     HAS(a, "SC_FN void t_ros2_g6(");
     HAS(a, "sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];");
@@ -480,7 +514,7 @@ int main(void) {
     HAS(cpu, "void t_cpu_f64_run(const ScStepArgs *sc_a) {");
     HAS(cpu, "t_cells(sc_a, sc_pu, sc_i, sc_nv);");
     HAS(cpu, "const sc_real diff_a = -sc_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
-    HAS(cpu, "sc_lu(2, sc_A, sc_sw);");
+    HAS(cpu, "t_lu_g5(sc_A);");
     LACKS(cpu, "ScModelDesc t_model");                              /* host side: C file only */
     HAS(cpu32, "options: target cpu, single precision");
     HAS(cpu32, "typedef float sc_scal;");
@@ -500,7 +534,7 @@ int main(void) {
     HAS(hip, "#define SC_MIN_BLOCKS 1 ");   /* HIP: never (its second argument means waves) */
     HAS(cu, "t_cuda_f64_k_pv<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);");
     HAS(cu, "cudaGetLastError()");
-    HAS(cu, "sc_lu(2, sc_A, sc_sw);");
+    HAS(cu, "t_lu_g5(sc_A);");
     HAS(cu, "/* t.model:7 */");
     HAS(cu32, "extern \"C\" int t_cuda_f32_run(");
     HAS(cu32, "typedef float sc_scal;");
@@ -567,6 +601,7 @@ int main(void) {
     compile_and_run_tiny(src[EMIT_C][0], src[EMIT_CPU][0]);
     lut_model();
     no_param_model();
+    sparse_lu_model();
 
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
