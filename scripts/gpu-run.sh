@@ -13,6 +13,8 @@
 # "kernels" times generated kernels alone in launch-bound variants (scripts/gpu-kernels.sh);
 # "issue11" the performance issue's figures (scripts/gpu-issue11.sh, SC_I11_PARTS);
 # "issue12" the automatic methods' figures (scripts/gpu-issue12.sh, SC_I12_PARTS);
+# "stiff" the kernels of the implicit and adaptive models alone, before (.carry/stiff-base.tgz) and
+# now (scripts/gpu-stiff.sh);
 # CTEST_ARGS replaces the ctest selection.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -79,6 +81,10 @@ fi
 if [ $build_rc = 0 ] && has issue11; then
     step "performance issue 11: ${SC_I11_PARTS:-check kernels split} (scripts/gpu-issue11.sh)"
     bash scripts/gpu-issue11.sh "$build" "$out" ${SC_I11_PARTS:-check kernels split}
+fi
+if [ $build_rc = 0 ] && has stiff; then
+    step "stiff kernels alone, before and after (scripts/gpu-stiff.sh)"
+    SC_STIFF_BASE=${SC_STIFF_BASE:-$top/.carry/stiff-base.tgz} bash scripts/gpu-stiff.sh "$build" "$out"
 fi
 if [ $build_rc = 0 ] && has issue12; then
     step "automatic methods, issue 12: ${SC_I12_PARTS:-filebuild methods mainjob} (scripts/gpu-issue12.sh)"
