@@ -9,7 +9,7 @@
  * pass over m->eqs), so the output has no unused variables.
  *
  * Generated functions, per variant V ("" exact, "_lut" tables, "_pv" per-cell parameters):
- *   ID_rhs_gK V, ID_ros2_gK V, ID_adv_gK V   the groups' methods (emit_methods.c)
+ *   ID_rhs_gK V, ID_ros2_gK V / ID_ros4_gK V, ID_adv_gK V   the groups' methods (emit_methods.c)
  *   ID_cell V    one cell-step: Iion returned, states advanced in place, stores and traces
  *   ID_cells V   the cells [i, i + lanes) over the call's steps: loads, stimulus, outputs, the
  *                membrane update, failure checks, stores back (time blocking: the state stays

@@ -58,7 +58,7 @@ row() {
     local tmo=${SC_STIFF_TIMEOUT:-90}
     r=$(timeout "$tmo" "$d/bin" "$cells" 10 3 2>&1 | tail -1)
     # cut by the timeout: the 40 steps (1 untimed + 3 timed launches of 10) took longer than it
-    [ $? = 124 ] && r="cell_steps_per_s <$(echo "$cells * 40 / $tmo" | bc) vm0 - vm_last -"
+    [ $? = 124 ] && r="cell_steps_per_s <$(awk -v c="$cells" -v t="$tmo" 'BEGIN { printf "%.3g", c * 40 / t }') vm0 - vm_last -"
     local big=-
     [ "$v" = now ] && big=$(timeout "${SC_STIFF_TIMEOUT:-60}" "$d/bin" "$bigcells" 10 10 2>&1 | tail -1 |
                             sed -n 's/.*cell_steps_per_s \([^ ]*\).*/\1/p')

@@ -406,7 +406,9 @@ static void check_c_text(const char *a) {
     HAS(a, "SC_FN void t_ros2_g6(");
     HAS(a, "sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];");
     HAS(a, "/* group 7: cvode over z */");
-    HAS(a, "SC_FN void t_ros2_g7(");
+    HAS(a, "SC_FN void t_ros4_g7(");                                /* cvode: adaptive ROS4 */
+    HAS(a, "0.9 / sc_sqrt(sc_sqrt(sc_e))");                         /* h ~ err^(-1/4) */
+    LACKS(a, "SC_FN void t_ros2_g7(");
     HAS(a, "sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : ");   /* ScStepArgs.rtol, else a default */
     HAS(a, "sc_o->max_substeps > 0 ? sc_o->max_substeps : ");
     HAS(a, "sc_xn[8] = sc_sel(sc_xn[8] < 0.0, sc_bc(0.0), sc_xn[8]);");  /* .lb on z */

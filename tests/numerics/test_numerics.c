@@ -7,8 +7,8 @@
  *                            R*C_t*Cm/(C_t + Cm); at dt 0.01 plain splitting is far off the
  *                            dt 1e-4 run, --methods vm=cvode within 0.5 % and 1 % of APD90
  *   test_numerics longrun    pacemaker.model, 1000 ms unpaced: the default cvode tolerances stay
- *                            within 0.1 % of a tight solution (rtol 1e-12, atol 1e-14); one
- *                            atol for every state (the old control) does not
+ *                            within 0.1 % of a tight solution (rtol 1e-12, atol 1e-14), with the
+ *                            per-state atol and with one atol for every state
  *   test_numerics measure    prints the figures of docs/verification.md (not a test)
  *   test_numerics tolerances MODEL   the error of cvode's tolerances over 1000 ms unpaced (figures)
  * Run from the repository root. Exit 77 (skipped) without `cc`. */
@@ -152,9 +152,11 @@ static void test_longrun(void) {
         printf("pacemaker, 1000 ms unpaced: %d beats; against rtol 1e-12 / atol 1e-14: default "
                "tolerances %.4f %%, the same with one atol for every state %.4f %%\n", beats, e, eu);
         ASSERT(beats >= 2);        /* it oscillates */
-        ASSERT(e < 0.1);           /* the per-state absolute tolerance keeps the global error */
-        ASSERT(eu > 0.1);          /* and the model shows the error without it */
-        ASSERT(eu > 5 * e);
+        ASSERT(e < 0.1);           /* the default tolerances keep the global error */
+        /* with cvode's order-2 engine (ROS2, before 2026-11-24) one atol for every state gave
+           0.13 % here and the per-state atol was what kept it below 0.1 %; the order-4 engine
+           (ROS4) keeps it with either (docs/verification.md, "Error that builds up") */
+        ASSERT(eu < 0.1);
     }
     free(tight), free(def), free(uni);
 }
