@@ -428,7 +428,7 @@ int cmd_bench(int argc, char **argv)
     rc = 1;
     int ncpu = (int)starpu_worker_get_count_by_type(STARPU_CPU_WORKER);
     int ngpu = m->cuda[o.precision == 32] ? (int)starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) : 0;
-    make_share(&sh, o.num, (double)ncpu + 50.0 * (double)ngpu);
+    make_share(&sh, o.num, (double)ncpu + SC_PLAN_GPU_SPEEDUP_GUESS * (double)ngpu);
 
     /* the cells of this rank */
     BoptTrain tr;
