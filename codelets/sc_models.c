@@ -1,12 +1,12 @@
 /* sc_models.c: finding a model by name: the library's own (sc_model_registry, generated at build
  * time) or a user's .model file, which sc_plugin.c turns into a plugin library on the fly. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "plugin.h"
 #include "sc_choose.h"
 #include "sc_internal.h"
 #include "starcarp.h"
@@ -28,15 +28,6 @@ int sc_model_count(void) {
 
 const ScModelEntry *sc_model_at(int i) {
     return i >= 0 && i < sc_model_registry_count ? &sc_model_registry[i] : NULL;
-}
-
-void sc_set_err(char *err, size_t len, const char *fmt, ...) {
-    if (!err || !len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
 }
 
 static int ends_with(const char *s, const char *suf) {
