@@ -27,20 +27,14 @@
 
 #include "plot.h"
 #include "starcarp_model.h"
+#include "sc_registry.h"
+#include "sc_internal.h"
 
-extern const ScModelEntry sc_model_registry[];
-extern const int sc_model_registry_count;
 
 #define PERT_WRAP 4096
 
 static double g_rtol, g_atol;   /* cvode tolerances passed to the kernels (0: their defaults) */
 static unsigned g_flags;        /* SC_STEP_UNIFORM_ATOL with --uniform-atol */
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void *xcalloc(size_t n, size_t sz) {
     void *p = calloc(n ? n : 1, sz ? sz : 1);
@@ -123,13 +117,13 @@ static double pass(ScCpuKernel run, Arrays *A, long S, int K, ScStepStatus *st) 
     st->key = ULLONG_MAX, st->value = 0;
     a.status = st;
     arrays_reset(A);
-    double t0 = now_s();
+    double t0 = sc_now_s();
     for (long d = 0; d < S; d += K) {
         a.d0 = d;
         a.nsteps = (int)(S - d < K ? S - d : K);
         run(&a);
     }
-    return now_s() - t0;
+    return sc_now_s() - t0;
 }
 
 typedef struct Meas {

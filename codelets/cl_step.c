@@ -7,9 +7,8 @@
 
 #include "sc_internal.h"
 #include "sc_step_codelet.h"
+#include "sc_registry.h"
 
-extern const ScModelEntry sc_model_registry[];
-extern const int sc_model_registry_count;
 extern ScModelCodelets *const sc_codelet_registry[];   /* sc_cl_registry.c (generated) */
 
 /* Fill the data part of t->args from the task's buffers into *a. */

@@ -23,13 +23,6 @@ long cli_positive(const char *cmd, const char *opt, const char *val);
 struct starpu_conf;
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu);
 
-/* The source of model `name` (a path to a file, else a library name, see cmd_models.c) in buf,
- * or NULL when there is none; prints nothing. */
-const char *cli_find_model(const char *name, char *buf, size_t size);
-
-/* Seconds on the monotonic clock (for wall times and progress). */
-double cli_now_s(void);
-
 /* The models of a --models value: "all" (the library) or a comma-separated list of library names
  * or .model files, into ms (at most max). Returns how many, or -1 after printing
  * "starcarp CMD: --models NAME: why" for one that cannot be had. */

@@ -41,13 +41,12 @@
 
 #include "starcarp_model.h"
 #include "test.h"
+#include "sc_registry.h"
 
 #ifndef SC_SOURCE_DIR
 #define SC_SOURCE_DIR "."
 #endif
 
-extern const ScModelEntry sc_model_registry[];
-extern const int sc_model_registry_count;
 
 #define NC 37            /* cells */
 #define NSTEPS 2000     /* steps of every check ... */
