@@ -50,6 +50,7 @@
 #include "starcarp_model.h"
 #include "sc_registry.h"
 #include "sc_internal.h"
+#include "sc_host.h"
 
 
 #define PERT_WRAP 4096   /* cell i: Vm0 + 0.01 * (i % PERT_WRAP) */
@@ -101,20 +102,13 @@ static void model_init(Model *m, const ScModelEntry *e) {
     memset(m, 0, sizeof *m);
     m->e = e;
     m->d = e->desc;
-    m->npc = m->d->nparams + m->d->nconsts;
     m->nsv = m->d->nsv;
-    m->pcd = xcalloc((size_t)m->npc + 1, sizeof(double));
-    memcpy(m->pcd, m->d->param_defaults, (size_t)m->d->nparams * sizeof(double));
-    m->d->consts(m->pcd);
-    m->sv0 = xcalloc((size_t)m->nsv + 1, sizeof(double));
-    m->d->init(m->pcd, m->sv0, &m->vm0);
-    if (m->d->ntables > 0 && m->d->lut_size) {
-        m->nlut = m->d->lut_size();
-        if (m->nlut) {
-            m->lutd = xcalloc(m->nlut, sizeof(double));
-            m->d->lut_build(m->pcd, m->lutd);
-        }
+    ScHostModel h;
+    if (sc_host_model_init(&h, m->d, NULL) != 0) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
     }
+    m->npc = h.npc, m->pcd = h.pc, m->sv0 = h.sv0, m->vm0 = h.vm0, m->lutd = h.lut, m->nlut = h.nlut;
 }
 
 static void model_free(Model *m) {
