@@ -27,20 +27,15 @@
 
 #include "plot.h"
 #include "starcarp_model.h"
+#include "sc_registry.h"
+#include "sc_internal.h"
+#include "sc_host.h"
 
-extern const ScModelEntry sc_model_registry[];
-extern const int sc_model_registry_count;
 
 #define PERT_WRAP 4096
 
 static double g_rtol, g_atol;   /* cvode tolerances passed to the kernels (0: their defaults) */
 static unsigned g_flags;        /* SC_STEP_UNIFORM_ATOL with --uniform-atol */
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void *xcalloc(size_t n, size_t sz) {
     void *p = calloc(n ? n : 1, sz ? sz : 1);
@@ -123,13 +118,13 @@ static double pass(ScCpuKernel run, Arrays *A, long S, int K, ScStepStatus *st) 
     st->key = ULLONG_MAX, st->value = 0;
     a.status = st;
     arrays_reset(A);
-    double t0 = now_s();
+    double t0 = sc_now_s();
     for (long d = 0; d < S; d += K) {
         a.d0 = d;
         a.nsteps = (int)(S - d < K ? S - d : K);
         run(&a);
     }
-    return now_s() - t0;
+    return sc_now_s() - t0;
 }
 
 typedef struct Meas {
@@ -287,18 +282,13 @@ int main(int argc, char **argv) {
         row->e = e;
         row->lanes[0] = e->cpu_lanes[0] ? *e->cpu_lanes[0] : 0;
         row->lanes[1] = e->cpu_lanes[1] ? *e->cpu_lanes[1] : 0;
-        int npc = d->nparams + d->nconsts;
-        double *pcd = xcalloc((size_t)npc + 1, sizeof(double)), *sv0 = xcalloc((size_t)d->nsv + 1, sizeof(double));
-        memcpy(pcd, d->param_defaults, (size_t)d->nparams * sizeof(double));
-        d->consts(pcd);
-        double vm0 = 0;
-        d->init(pcd, sv0, &vm0);
-        double *lutd = NULL;
-        size_t nlut = d->ntables > 0 && d->lut_size ? d->lut_size() : 0;
-        if (nlut) {
-            lutd = xcalloc(nlut, sizeof(double));
-            d->lut_build(pcd, lutd);
+        ScHostModel h;
+        if (sc_host_model_init(&h, d, NULL) != 0) {
+            fprintf(stderr, "out of memory\n");
+            exit(1);
         }
+        double *pcd = h.pc, *sv0 = h.sv0, vm0 = h.vm0, *lutd = h.lut;
+        size_t nlut = h.nlut;
         Arrays A64, A32;
         arrays_make(&A64, d, N, sizeof(double), pcd, sv0, vm0, lutd, nlut);
         arrays_make(&A32, d, N, sizeof(float), pcd, sv0, vm0, lutd, nlut);
@@ -317,7 +307,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%-48s portable %9.3g  vec f64 %9.3g (x%.2f)  vec f32 %9.3g (x%.2f) cell-steps/s\n",
                 e->name, row->m[0].rate, row->m[1].rate, row->sp64, row->m[2].rate, row->sp32);
         arrays_free(&A64), arrays_free(&A32);
-        free(pcd), free(sv0), free(lutd);
+        sc_host_model_free(&h);
     }
     free(vref), free(v64), free(v32);
 

@@ -1,9 +1,9 @@
 /* main_codegen.c: `starcarp-codegen`, the code generator alone (the build uses it to generate the
  * model library before the library and the `starcarp` command exist). Same options as
- * `starcarp codegen` (drivers/cmd_codegen.c). */
+ * `starcarp codegen` (cmd_codegen.c). */
 #include <string.h>
 
-#include "commands.h"
+#include "cmd_codegen.h"
 
 int main(int argc, char **argv) {
     /* `starcarp-codegen codegen ARGS` is accepted too, so scripts can use either command */

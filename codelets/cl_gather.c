@@ -1,6 +1,9 @@
 /* cl_gather.c: codelet of sampled outputs: Vm, Iion and states of a few cells of one partition
  * into a small vector of doubles, so that only those values travel to the host (glue only; the
  * copy is in sc_gather_host and the GPU files). */
+#include <errno.h>
+#include <stdlib.h>
+
 #include "gather.h"
 #include "sc_codelet.h"
 #include "sc_step_codelet.h"
@@ -62,3 +65,18 @@ static void sc_gather_hip(void *buffers[], void *cl_arg)
 #endif
 
 SC_CODELET(sc_gather, "starcarp.gather.any.bsoa", 4, STARPU_R, STARPU_R, STARPU_R, STARPU_W);
+
+/* See sc_step_codelet.h. */
+int sc_gather_submit(starpu_data_handle_t sv, starpu_data_handle_t vm, starpu_data_handle_t iion,
+                     starpu_data_handle_t out, const struct sc_gather_args *g, int worker)
+{
+    struct sc_gather_args *arg = malloc(sizeof *arg);
+    if (!arg)
+        return -ENOMEM;
+    *arg = *g;
+    int rc = starpu_task_insert(&sc_gather_cl, STARPU_R, sv, STARPU_R, vm, STARPU_R, iion, STARPU_W, out,
+                                STARPU_CL_ARGS, arg, sizeof *arg, STARPU_EXECUTE_ON_WORKER, worker, 0);
+    if (rc != 0)
+        free(arg);
+    return rc;
+}

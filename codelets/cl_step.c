@@ -1,14 +1,14 @@
 /* cl_step.c: the codelet functions shared by every model's step codelets (glue only: unpack the
  * buffers into an ScStepArgs and call the model's kernel), their performance-model indexing, and
  * the lookup of a model's codelets (generated for the library, built at run time for plugins). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sc_internal.h"
 #include "sc_step_codelet.h"
+#include "sc_registry.h"
 
-extern const ScModelEntry sc_model_registry[];
-extern const int sc_model_registry_count;
 extern ScModelCodelets *const sc_codelet_registry[];   /* sc_cl_registry.c (generated) */
 
 /* Fill the data part of t->args from the task's buffers into *a. */
@@ -21,7 +21,7 @@ static void unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a)
     a->iion = (void *)STARPU_VECTOR_GET_PTR(buffers[2]);
     a->ext = t->model->desc->nexternals ? (void *)STARPU_VECTOR_GET_PTR(buffers[3]) : NULL;
     a->pc = (const void *)STARPU_VECTOR_GET_PTR(buffers[4]);
-    a->lut = t->args.lut ? (const void *)STARPU_VECTOR_GET_PTR(buffers[5]) : NULL;
+    a->lut = t->uses & SC_TASK_USES_LUT ? (const void *)STARPU_VECTOR_GET_PTR(buffers[5]) : NULL;
     a->pcell = t->args.nvary ? (const void *)STARPU_VECTOR_GET_PTR(buffers[6]) : NULL;
     unsigned long long *stat = (unsigned long long *)STARPU_VECTOR_GET_PTR(buffers[7]);
     a->status = (ScStepStatus *)(void *)stat;
@@ -108,6 +108,22 @@ int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned ni
     default:
         return 0;
     }
+}
+
+/* See sc_step_codelet.h. */
+int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t, int worker)
+{
+    /* STARPU_CL_ARGS hands the codelet this copy (StarPU frees it after the task) */
+    struct sc_step_task *arg = malloc(sizeof *arg);
+    if (!arg)
+        return -ENOMEM;
+    *arg = *t;
+    int rc = starpu_task_insert(cl, STARPU_RW, h->sv, STARPU_RW, h->vm, STARPU_RW, h->iion, STARPU_RW, h->ext,
+                                STARPU_R, h->pc, STARPU_R, h->lut, STARPU_R, h->pcell, STARPU_RW, h->stat,
+                                STARPU_CL_ARGS, arg, sizeof *arg, STARPU_EXECUTE_ON_WORKER, worker, 0);
+    if (rc != 0)
+        free(arg);
+    return rc;
 }
 
 /* History entries are per (cells, steps): the footprint hashes both. */

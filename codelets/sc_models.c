@@ -1,22 +1,21 @@
 /* sc_models.c: finding a model by name: the library's own (sc_model_registry, generated at build
  * time) or a user's .model file, which sc_plugin.c turns into a plugin library on the fly. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "plugin.h"
 #include "sc_choose.h"
 #include "sc_internal.h"
+#include "sc_registry.h"
 #include "starcarp.h"
 #include "starcarp_model.h"
 
-extern const ScModelEntry sc_model_registry[];
-extern const int sc_model_registry_count;
-
 #ifndef SC_MODEL_DIR
-#define SC_MODEL_DIR ""
+#define SC_MODEL_DIR "models"
 #endif
 #ifndef SC_INSTALLED_MODEL_DIR
 #define SC_INSTALLED_MODEL_DIR ""
@@ -30,33 +29,78 @@ const ScModelEntry *sc_model_at(int i) {
     return i >= 0 && i < sc_model_registry_count ? &sc_model_registry[i] : NULL;
 }
 
-void sc_set_err(char *err, size_t len, const char *fmt, ...) {
-    if (!err || !len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-}
-
 static int ends_with(const char *s, const char *suf) {
     size_t a = strlen(s), b = strlen(suf);
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-/* The source file of library entry e, into buf; NULL (err set) when it is not found. */
-static const char *library_source(const ScModelEntry *e, char *buf, size_t n, char *err, size_t len) {
-    const char *dirs[] = {getenv("STARCARP_MODELS"), SC_MODEL_DIR, SC_INSTALLED_MODEL_DIR};
-    for (size_t k = 0; k < sizeof dirs / sizeof *dirs; k++) {
-        if (!dirs[k] || !*dirs[k])
+static const char *const model_subdirs[] = {"cellml", "native", "."};
+enum { NSUBDIRS = 3 };
+
+/* Root r of the model folders into buf (see sc_registry.h), NULL past the last. */
+static const char *model_root(int r, char *buf, size_t n)
+{
+    const char *env = getenv("STARCARP_MODELS");
+    if (env && *env) {
+        for (int k = 0; k < r && env; k++)
+            env = strchr(env, ':') ? strchr(env, ':') + 1 : NULL;
+        if (!env)
+            return NULL;
+        snprintf(buf, n, "%.*s", (int)strcspn(env, ":"), env);
+        return buf;
+    }
+    const char *builtin[] = {SC_MODEL_DIR, SC_INSTALLED_MODEL_DIR};
+    if (r < 0 || r >= 2)
+        return NULL;
+    snprintf(buf, n, "%s", builtin[r]);
+    return buf;
+}
+
+/* See sc_registry.h. */
+const char *sc_model_folder(int i, char *buf, size_t n)
+{
+    char root[4096];
+    if (i < 0 || !model_root(i / NSUBDIRS, root, sizeof root))
+        return NULL;
+    int k = i % NSUBDIRS;
+    if (k == NSUBDIRS - 1)
+        snprintf(buf, n, "%s", root);
+    else
+        snprintf(buf, n, "%s/%s", root, model_subdirs[k]);
+    return buf;
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* See sc_registry.h. */
+const char *sc_model_file(const char *name, char *buf, size_t n)
+{
+    if (is_file(name))
+        return name;
+    char dir[4200];
+    const char *ext = ends_with(name, ".model") ? "" : ".model";
+    for (int i = 0; sc_model_folder(i, dir, sizeof dir); i++) {
+        if (!*dir)
             continue;
-        snprintf(buf, n, "%s/%s", dirs[k], e->file);
-        if (access(buf, R_OK) == 0)
+        snprintf(buf, n, "%s/%s%s", dir, name, ext);
+        if (is_file(buf))
             return buf;
     }
-    sc_set_err(err, len, "the source of model '%s' (%s) is not found: its methods cannot be changed",
-               e->name, e->file);
     return NULL;
+}
+
+/* The source file of library entry e, into buf; NULL (err set) when it is not found. */
+static const char *library_source(const ScModelEntry *e, char *buf, size_t n, char *err, size_t len)
+{
+    const char *p = sc_model_file(e->name, buf, n);
+    if (!p)
+        sc_set_err(err, len, "the source of model '%s' (%s) is not found: its methods cannot be changed",
+                   e->name, e->file);
+    return p;
 }
 
 /* A plugin of the model file at path with the automatic choice of methods at dt (the choice is

@@ -70,9 +70,25 @@ size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl);
                {SC_STEP_CL_(sc_cl_##id, 1, 0, stem ".f32"), SC_STEP_CL_(sc_cl_##id, 1, 1, stem ".f32"), \
                 SC_STEP_CL_(sc_cl_##id, 1, 2, stem ".f32")}}}
 
+/* The handles of one step task, in the order of the buffers above. */
+typedef struct ScStepHandles {
+    starpu_data_handle_t sv, vm, iion, ext, pc, lut, pcell, stat;
+} ScStepHandles;
+
+/* Submit one step task of codelet cl (sc_model_codelet) on h, with a copy of *t as its cl_arg;
+ * worker >= 0 pins it to that StarPU worker, -1 leaves the placement to the scheduler. Returns 0,
+ * -ENOMEM, or StarPU's negative errno (cl_step.c). */
+int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t, int worker);
+
 /* ---- gather (cl_gather.c): sampled outputs of a few cells of one partition ------------------
  * Buffers: 0 sv (R), 1 vm (R), 2 iion (R), 3 out (W, vector of double: per listed cell, Vm, Iion,
  * then the nsv values). cl_arg: struct sc_gather_args. */
 #include "sc_gather_args.h"
 extern struct starpu_codelet sc_gather_cl;
+
+/* Submit one gather of the cells *g lists from a partition's sv, vm, iion into out (a vector of
+ * g->ncell * (2 + nsv) doubles), with a copy of *g as its cl_arg; worker as sc_step_submit.
+ * Returns 0, -ENOMEM, or StarPU's negative errno. */
+int sc_gather_submit(starpu_data_handle_t sv, starpu_data_handle_t vm, starpu_data_handle_t iion,
+                     starpu_data_handle_t out, const struct sc_gather_args *g, int worker);
 #endif

@@ -26,10 +26,12 @@
 #include "bench_opts.h"
 #include "bench_out.h"
 #include "commands.h"
+#include "sc_registry.h"
 #include "impar.h"
 #include "plot.h"
 #include "sema.h"
 #include "starcarp.h"
+#include "sc_internal.h"
 
 /* The ranks of the run (1 without MPI) and this rank's share of the cells. */
 typedef struct Share {
@@ -81,13 +83,13 @@ static void progress(Progress *p, long d, long total, double t_ms)
             return;
         int w = 40, fill = pc * w / 100;
         fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.1f ms  %.1f s", fill, "########################################",
-                w - fill, "", pc, t_ms, cli_now_s() - p->t0);
+                w - fill, "", pc, t_ms, sc_now_s() - p->t0);
         if (d >= total)
             fputc('\n', stderr);
     } else {
         if (pc / 10 == p->last / 10 && d < total)
             return;
-        fprintf(stderr, "progress: %3d%%  t = %.1f ms  %.1f s\n", pc, t_ms, cli_now_s() - p->t0);
+        fprintf(stderr, "progress: %3d%%  t = %.1f ms  %.1f s\n", pc, t_ms, sc_now_s() - p->t0);
     }
     p->last = pc;
 }
@@ -341,7 +343,7 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
 static void warn_fast_vm(const char *imp, const char *methods, double dt)
 {
     char buf[2048];
-    const char *path = cli_find_model(imp, buf, sizeof buf);
+    const char *path = sc_model_file(imp, buf, sizeof buf);
     if (!path || (fabs(dt - 0.01) < 1e-12 && (methods || path == imp)))
         return;
     Arena ar = {0};
@@ -428,7 +430,7 @@ int cmd_bench(int argc, char **argv)
     rc = 1;
     int ncpu = (int)starpu_worker_get_count_by_type(STARPU_CPU_WORKER);
     int ngpu = m->cuda[o.precision == 32] ? (int)starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) : 0;
-    make_share(&sh, o.num, (double)ncpu + 50.0 * (double)ngpu);
+    make_share(&sh, o.num, (double)ncpu + SC_PLAN_GPU_SPEEDUP_GUESS * (double)ngpu);
 
     /* the cells of this rank */
     BoptTrain tr;
@@ -508,7 +510,7 @@ int cmd_bench(int argc, char **argv)
     }
     double *vals = malloc(sizeof(double) * (size_t)np * (size_t)w);
     Trace trace = {0};
-    Progress pg = {.on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = cli_now_s()};
+    Progress pg = {.on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = sc_now_s()};
 
     /* the time loop */
     const long last = bopt_nsteps(&o);
@@ -519,7 +521,7 @@ int cmd_bench(int argc, char **argv)
     const long d_first = ds;
     if (ds == 0 && sc_cells_eval_iion(c) < 0)
         goto out_loop;
-    double t0 = cli_now_s();
+    double t0 = sc_now_s();
     int failed = 0;
     while (ds <= last && !failed) {
         if (bopt_is_output(&o, ds)) {
@@ -577,7 +579,7 @@ int cmd_bench(int argc, char **argv)
         failed = check_failure(c, &sh, o.dt);
         progress(&pg, ds, last + 1, (double)ds * o.dt);
     }
-    double wall = cli_now_s() - t0;
+    double wall = sc_now_s() - t0;
     rc = failed ? 1 : 0;
     if (!failed)
         summary(c, &sh, &o, last + 1 - d_first, wall);

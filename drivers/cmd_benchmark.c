@@ -27,6 +27,7 @@
 
 #include "commands.h"
 #include "plot.h"
+#include "sc_internal.h"
 #include "starcarp.h"
 #ifdef SC_HAVE_CUDA
 #include "gpu_probe.h"
@@ -177,7 +178,7 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o)
     double t0 = 0, done = 0;
     for (long round = -1; st.key == (unsigned long long)-1; round++) {
         if (round == 0)
-            t0 = cli_now_s();
+            t0 = sc_now_s();
         for (long s = 0; s < o->steps; s += o->k) {
             a.nsteps = (int)(o->steps - s < o->k ? o->steps - s : o->k);
             run(&a);
@@ -185,10 +186,10 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o)
         }
         if (round >= 0)
             done += (double)n * (double)o->steps;
-        if (round >= 0 && cli_now_s() - t0 >= o->min_time)
+        if (round >= 0 && sc_now_s() - t0 >= o->min_time)
             break;
     }
-    double secs = cli_now_s() - t0;
+    double secs = sc_now_s() - t0;
     int failed = st.key != (unsigned long long)-1;
     free(pcd), free(sv0), free(sv), free(vm), free(iion), free(ext), free(pc), free(lut);
     return failed ? -1 : done / secs;
@@ -212,14 +213,14 @@ static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k
     int bad = 0;
     for (long round = -1; !bad; round++) {
         if (round == 0)
-            t0 = cli_now_s();
+            t0 = sc_now_s();
         bad = sc_cells_advance(c, o->steps) < 0 || sc_cells_wait(c, NULL) != 0;
         if (round >= 0)
             done += (double)o->cells * (double)o->steps;
-        if (round >= 0 && cli_now_s() - t0 >= o->min_time)
+        if (round >= 0 && sc_now_s() - t0 >= o->min_time)
             break;
     }
-    double secs = cli_now_s() - t0;
+    double secs = sc_now_s() - t0;
     sc_cells_destroy(c);
     if (bad)
         fprintf(stderr, "starcarp benchmark: %s: the run failed\n", m->name);

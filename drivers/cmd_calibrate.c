@@ -31,8 +31,10 @@
 #endif
 
 #include "commands.h"
+#include "sc_speeds.h"
 #include "plot.h"
 #include "starcarp.h"
+#include "sc_internal.h"
 
 #define MAX_SIZES 32
 #define MAX_ROUNDS 1000
@@ -216,10 +218,10 @@ static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, in
     double t[MAX_ROUNDS];
     int bad = 0;
     for (long r = -1; r < o->rounds && !bad; r++) {
-        double t0 = cli_now_s();
+        double t0 = sc_now_s();
         bad = sc_cells_advance(c, o->k) < 0 || sc_cells_wait(c, NULL) != 0;
         if (r >= 0)
-            t[r] = cli_now_s() - t0;
+            t[r] = sc_now_s() - t0;
     }
     sc_cells_destroy(c);
     if (bad)
@@ -273,16 +275,16 @@ int cmd_calibrate(int argc, char **argv)
     if (ngpu < 0)
         ngpu = 0;
     char path[1200];
-    snprintf(path, sizeof path, "%s/starcarp-speeds.csv", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, SC_SPEEDS_FILE);
     FILE *csv = fopen(path, "w"), *csv2 = o.csv ? fopen(o.csv, "w") : NULL;
     if (!csv || (o.csv && !csv2)) {
         fprintf(stderr, "starcarp calibrate: %s: %s\n", !csv ? path : o.csv, strerror(errno));
         starpu_shutdown();
         return 1;
     }
-    fprintf(csv, "model,precision,kind,cells,steps,ns_per_cell_step\n");
+    sc_speeds_write_header(csv);
     if (csv2)
-        fprintf(csv2, "model,precision,kind,cells,steps,ns_per_cell_step\n");
+        sc_speeds_write_header(csv2);
     printf("calibration of %d model(s) on %s into %s (%s precision, %ld steps per task, %ld rounds)\n", nm, cls, dir,
            o.precision == 32 ? "single" : "double", o.k, o.rounds);
     printf("%-34s %-5s %9s %12s %14s\n", "model", "kind", "cells", "s per task", "ns/cell-step");
@@ -291,7 +293,7 @@ int cmd_calibrate(int argc, char **argv)
     if (fig)
         plot_set_log(fig, 1, 1);
     int rc = 0;
-    double t_start = cli_now_s();
+    double t_start = sc_now_s();
     for (int i = 0; i < nm; i++) {
         char key[256];
         sc_model_key(ms[i], key, sizeof key);   /* the speed table's row names these kernels */
@@ -312,12 +314,11 @@ int cmd_calibrate(int argc, char **argv)
                 double ns = 1e9 * t / ((double)o.sizes[s] * (double)o.k);
                 printf("%-34s %-5s %9ld %12.4g %14.4g\n", ms[i]->name, kind ? "cuda" : "cpu", o.sizes[s], t, ns);
                 for (FILE *f = csv; f; f = f == csv ? csv2 : NULL)
-                    fprintf(f, "%s,%d,%s,%ld,%ld,%.6g\n", key, o.precision, kind ? "cuda" : "cpu",
-                            o.sizes[s], o.k, ns);
+                    sc_speeds_write_row(f, key, o.precision, kind ? "cuda" : "cpu", o.sizes[s], o.k, ns);
                 xs[n] = (double)o.sizes[s], ys[n++] = t;
                 if (!o.quiet)
                     fprintf(stderr, "calibrate: %s %s %ld cells done (%.0f s)\n", ms[i]->name, kind ? "cuda" : "cpu",
-                            o.sizes[s], cli_now_s() - t_start);
+                            o.sizes[s], sc_now_s() - t_start);
             }
             if (fig && n) {
                 char lab[128];

@@ -20,6 +20,7 @@
 
 #include "commands.h"
 #include "starcarp.h"
+#include "sc_internal.h"
 
 void sc_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim);
 
@@ -133,7 +134,7 @@ static long run_check(const DevOpts *o, double *elapsed)
     starpu_data_partition(hv, &f);
     starpu_data_partition(hi, &f);
 
-    double t0 = cli_now_s();
+    double t0 = sc_now_s();
     const double dt = 0.01;
     for (long s = 0; s < o->steps; s++) {
         double stim = (s % 3 == 0) ? 60.0 : 0.0;
@@ -143,7 +144,7 @@ static long run_check(const DevOpts *o, double *elapsed)
         }
     }
     starpu_task_wait_for_all();
-    *elapsed = cli_now_s() - t0;
+    *elapsed = sc_now_s() - t0;
     starpu_data_unpartition(hv, STARPU_MAIN_RAM);
     starpu_data_unpartition(hi, STARPU_MAIN_RAM);
     starpu_data_unregister(hv);

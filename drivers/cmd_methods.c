@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "sc_registry.h"
 #include "emit.h"
 #include "sc_choose.h"
 #include "sema.h"
@@ -159,7 +160,7 @@ int cmd_methods(int argc, char **argv)
     }
     sp.nstim = lround(nstim);
     char buf[4096], err[512];
-    const char *path = cli_find_model(model, buf, sizeof buf);
+    const char *path = sc_model_file(model, buf, sizeof buf);
     if (!path) {
         fprintf(stderr, "starcarp methods: no model '%s' (a library name or a .model file)\n", model);
         return 1;

@@ -1,85 +1,34 @@
 /* cmd_models.c: `starcarp models list` (the model library) and `starcarp models info MODEL`
  * (what the analysis finds in one model).
  *
- * The library is searched in the directories of $STARCARP_MODELS (colon-separated), else in the
- * compiled-in SC_MODEL_DIR (the source tree's models/) and SC_INSTALLED_MODEL_DIR; in each, in
- * the subfolders cellml/ and native/ and the directory itself. A MODEL that names an existing
- * file (a path) is used as is. */
+ * The model folders and the lookup of a name are libstarcarp's (sc_registry.h: sc_model_folder,
+ * sc_model_file), the same as `starcarp bench --imp NAME` uses. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "commands.h"
+#include "sc_registry.h"
 #include "sema.h"
 #include "starcarp.h"
 
-#ifndef SC_MODEL_DIR
-#define SC_MODEL_DIR "models"
-#endif
-
-static const char *const model_subdirs[] = {"cellml", "native", "."};
-#define NSUBDIRS 3
-
-/* The library directories, NULL-terminated (strings from the environment or compiled in). */
-static int model_roots(char **roots, int max, char *envbuf, size_t envsize) {
-    int n = 0;
-    const char *env = getenv("STARCARP_MODELS");
-    if (env && *env) {
-        snprintf(envbuf, envsize, "%s", env);
-        for (char *p = strtok(envbuf, ":"); p && n < max - 1; p = strtok(NULL, ":"))
-            roots[n++] = p;
-    } else {
-        roots[n++] = (char *)SC_MODEL_DIR;
-#ifdef SC_INSTALLED_MODEL_DIR
-        roots[n++] = (char *)SC_INSTALLED_MODEL_DIR;
-#endif
-    }
-    roots[n] = NULL;
-    return n;
-}
-
-static int is_file(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Path of the library model `name` in buf, or NULL (and the places looked in, on stderr). */
+/* Path of the model `name` in buf, or NULL (and the places looked in, on stderr). */
 static const char *find_model(const char *name, char *buf, size_t size) {
-    const char *p = cli_find_model(name, buf, size);
+    const char *p = sc_model_file(name, buf, size);
     if (p)
         return p;
-    char env[4096];
-    char *roots[16];
-    int n = model_roots(roots, 16, env, sizeof env);
+    char dir[4200];
     fprintf(stderr, "starcarp models: unknown model '%s'; looked in:", name);
-    for (int r = 0; r < n; r++)
-        for (int k = 0; k < NSUBDIRS; k++)
-            fprintf(stderr, " %s%s%s", roots[r], k == 2 ? "" : "/", k == 2 ? "" : model_subdirs[k]);
+    for (int i = 0; sc_model_folder(i, dir, sizeof dir); i++)
+        fprintf(stderr, " %s", dir);
     fprintf(stderr, " (set STARCARP_MODELS to search elsewhere)\n");
-    return NULL;
-}
-
-const char *cli_find_model(const char *name, char *buf, size_t size) {
-    if (is_file(name))
-        return name;
-    char env[4096];
-    char *roots[16];
-    int n = model_roots(roots, 16, env, sizeof env);
-    const char *ext = strlen(name) > 6 && !strcmp(name + strlen(name) - 6, ".model") ? "" : ".model";
-    for (int r = 0; r < n; r++)
-        for (int k = 0; k < NSUBDIRS; k++) {
-            snprintf(buf, size, "%s/%s/%s%s", roots[r], model_subdirs[k], name, ext);
-            if (is_file(buf))
-                return buf;
-        }
     return NULL;
 }
 
 typedef struct Entry {
     char name[256];
-    char folder[512];
+    char folder[1024];
     char path[1400];
 } Entry;
 
@@ -96,46 +45,47 @@ static int entry_cmp(const void *a, const void *b) {
     return c ? c : strcmp(x->folder, y->folder);
 }
 
+/* The name a listing gives folder dir: "cellml" or "native", else the folder itself. */
+static const char *folder_label(const char *dir) {
+    const char *base = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+    return !strcmp(base, "cellml") || !strcmp(base, "native") ? base : dir;
+}
+
 static int models_list(void) {
-    char env[4096];
-    char *roots[16];
-    int nroots = model_roots(roots, 16, env, sizeof env);
     Entry *e = NULL;
-    int n = 0, cap = 0;
-    for (int r = 0; r < nroots; r++)
-        for (int k = 0; k < NSUBDIRS; k++) {
-            char dir[1024];
-            snprintf(dir, sizeof dir, "%s/%s", roots[r], model_subdirs[k]);
-            DIR *d = opendir(dir);
-            if (!d)
+    int n = 0, cap = 0, nfolders = 0;
+    char dir[1024];
+    for (int f = 0; sc_model_folder(f, dir, sizeof dir); f++, nfolders++) {
+        DIR *d = opendir(dir);
+        if (!d)
+            continue;
+        struct dirent *de;
+        while ((de = readdir(d))) {
+            size_t len = strlen(de->d_name);
+            if (len <= 6 || strcmp(de->d_name + len - 6, ".model") != 0 || len - 6 >= 256)
                 continue;
-            struct dirent *de;
-            while ((de = readdir(d))) {
-                size_t len = strlen(de->d_name);
-                if (len <= 6 || strcmp(de->d_name + len - 6, ".model") != 0 || len - 6 >= 256)
-                    continue;
-                if (n == cap) {
-                    cap = cap ? 2 * cap : 64;
-                    Entry *ne = realloc(e, (size_t)cap * sizeof *e);
-                    if (!ne) {
-                        free(e);
-                        closedir(d);
-                        fprintf(stderr, "starcarp models: out of memory\n");
-                        return 1;
-                    }
-                    e = ne;
+            if (n == cap) {
+                cap = cap ? 2 * cap : 64;
+                Entry *ne = realloc(e, (size_t)cap * sizeof *e);
+                if (!ne) {
+                    free(e);
+                    closedir(d);
+                    fprintf(stderr, "starcarp models: out of memory\n");
+                    return 1;
                 }
-                snprintf(e[n].name, sizeof e[n].name, "%.*s", (int)(len - 6), de->d_name);
-                snprintf(e[n].folder, sizeof e[n].folder, "%s", k == 2 ? roots[r] : model_subdirs[k]);
-                snprintf(e[n].path, sizeof e[n].path, "%s/%s", dir, de->d_name);
-                n++;
+                e = ne;
             }
-            closedir(d);
+            snprintf(e[n].name, sizeof e[n].name, "%.*s", (int)(len - 6), de->d_name);
+            snprintf(e[n].folder, sizeof e[n].folder, "%s", folder_label(dir));
+            snprintf(e[n].path, sizeof e[n].path, "%s/%s", dir, de->d_name);
+            n++;
         }
+        closedir(d);
+    }
     if (n == 0) {
         fprintf(stderr, "starcarp models: no models found in");
-        for (int r = 0; r < nroots; r++)
-            fprintf(stderr, " %s", roots[r]);
+        for (int f = 0; f < nfolders && sc_model_folder(f, dir, sizeof dir); f++)
+            fprintf(stderr, " %s", dir);
         fprintf(stderr, "\n");
         free(e);
         return 1;

@@ -4,7 +4,8 @@
 #ifndef SC_COMMANDS_H
 #define SC_COMMANDS_H
 
-int cmd_codegen(int argc, char **argv);   /* cmd_codegen.c: analyse / generate a model */
+#include "cmd_codegen.h"   /* codegen/cmd_codegen.c: analyse / generate a model */
+
 int cmd_models(int argc, char **argv);    /* cmd_models.c: list the library, describe a model */
 int cmd_devices(int argc, char **argv);   /* cmd_devices.c: StarPU's workers, bus, device check */
 int cmd_bench(int argc, char **argv);     /* cmd_bench.c: openCARP's bench on StarPU */
@@ -21,13 +22,6 @@ long cli_positive(const char *cmd, const char *opt, const char *val);
  * to the submitting thread (starpu_conf.reserve_ncpus). */
 struct starpu_conf;
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu);
-
-/* The source of model `name` (a path to a file, else a library name, see cmd_models.c) in buf,
- * or NULL when there is none; prints nothing. */
-const char *cli_find_model(const char *name, char *buf, size_t size);
-
-/* Seconds on the monotonic clock (for wall times and progress). */
-double cli_now_s(void);
 
 /* The models of a --models value: "all" (the library) or a comma-separated list of library names
  * or .model files, into ms (at most max). Returns how many, or -1 after printing

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "impar.h"
+#include "sc_internal.h"
 
 #define EXPECTED "expected name<op>value[%] with op one of = + - * /"
 
@@ -30,15 +31,6 @@ PRINTF_LIKE(3, 4) static void append(char *err, size_t errlen, const char *fmt, 
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err + used, errlen - used, fmt, ap);
-    va_end(ap);
-}
-
-PRINTF_LIKE(3, 4) static void set_err(char *err, size_t errlen, const char *fmt, ...) {
-    if (!err || !errlen)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
     va_end(ap);
 }
 
@@ -65,7 +57,7 @@ static int symbol_list(const char *s) {
 
 /* Report a malformed item: text is the item as written (len bytes), pos its number. */
 static int bad_item(char *err, size_t errlen, const char *text, int len, int pos, const char *why) {
-    set_err(err, errlen, "--imp-par: bad item '%.*s' (item %d): %s; %s", len, text, pos, why, EXPECTED);
+    sc_set_err(err, errlen, "--imp-par: bad item '%.*s' (item %d): %s; %s", len, text, pos, why, EXPECTED);
     return -1;
 }
 
@@ -142,7 +134,7 @@ int impar_parse(const char *str, ImparItem **items, int *n, char *err, size_t er
     size_t slen = strlen(str);
     ImparItem *it = malloc((size_t)count * sizeof *it + slen + 1);
     if (!it) {
-        set_err(err, errlen, "--imp-par: out of memory");
+        sc_set_err(err, errlen, "--imp-par: out of memory");
         return -1;
     }
     char *copy = (char *)(it + count);
@@ -158,7 +150,7 @@ int impar_parse(const char *str, ImparItem **items, int *n, char *err, size_t er
         while (b > a && isspace((unsigned char)b[-1]))
             b--;
         if (a == b) {
-            set_err(err, errlen, "--imp-par: item %d is empty (two commas in a row, or a comma at an end)",
+            sc_set_err(err, errlen, "--imp-par: item %d is empty (two commas in a row, or a comma at an end)",
                     i + 1);
             free(it);
             return -1;
@@ -211,7 +203,7 @@ static void append_all_values(char *err, size_t errlen, const ImparModel *m) {
 }
 
 static void unknown_name(const ImparModel *m, const ImparItem *it, char *err, size_t errlen) {
-    set_err(err, errlen, "--imp-par: unknown parameter '%s' at item %d", it->name, it->pos);
+    sc_set_err(err, errlen, "--imp-par: unknown parameter '%s' at item %d", it->name, it->pos);
     for (int i = 0; i < m->nparams; i++) {
         const char *a = m->names[i], *b = it->name;
         while (*a && tolower((unsigned char)*a) == tolower((unsigned char)*b))
@@ -247,7 +239,7 @@ static int apply_flags(const ImparModel *m, const ImparItem *it, double *vals, F
                 if (owners++ == 0)
                     owner = p, idx = k;
                 else if (owners == 2) {
-                    set_err(err, errlen, "--imp-par: flag value '%.*s' at item %d is ambiguous: a value of "
+                    sc_set_err(err, errlen, "--imp-par: flag value '%.*s' at item %d is ambiguous: a value of "
                             "both '%s' and '%s'; write %s=%.*s", (int)len, s, it->pos, m->names[owner],
                             m->names[p], m->names[owner], (int)len, s);
                     return -1;
@@ -255,7 +247,7 @@ static int apply_flags(const ImparModel *m, const ImparItem *it, double *vals, F
             }
         }
         if (owner < 0) {
-            set_err(err, errlen, "--imp-par: unknown flag value '%.*s' at item %d", (int)len, s, it->pos);
+            sc_set_err(err, errlen, "--imp-par: unknown flag value '%.*s' at item %d", (int)len, s, it->pos);
             int any = 0;
             for (int p = 0; p < m->nparams; p++)
                 any |= nflags(m, p) > 0;
@@ -269,7 +261,7 @@ static int apply_flags(const ImparModel *m, const ImparItem *it, double *vals, F
         }
         for (int j = 0; j < nset; j++)
             if (set[j] == owner) {
-                set_err(err, errlen, "--imp-par: two values of flag parameter '%s' at item %d ('%s')",
+                sc_set_err(err, errlen, "--imp-par: two values of flag parameter '%s' at item %d ('%s')",
                         m->names[owner], it->pos, it->sym);
                 return -1;
             }
@@ -302,7 +294,7 @@ static int apply_item(const ImparModel *m, const ImparItem *it, double *vals, FI
                  it->value < nf)
             idx = (int)it->value;
         if (idx < 0) {
-            set_err(err, errlen, "--imp-par: flag parameter '%s' at item %d takes one of ", it->name, it->pos);
+            sc_set_err(err, errlen, "--imp-par: flag parameter '%s' at item %d takes one of ", it->name, it->pos);
             append_values(err, errlen, m, p);
             append(err, errlen, " (or 0..%d), as %s=VALUE", nf - 1, it->name);
             return -1;
@@ -313,7 +305,7 @@ static int apply_item(const ImparModel *m, const ImparItem *it, double *vals, FI
         return 0;
     }
     if (it->sym) {
-        set_err(err, errlen, "--imp-par: value '%s' of '%s' at item %d is not a number ('%s' has no flag "
+        sc_set_err(err, errlen, "--imp-par: value '%s' of '%s' at item %d is not a number ('%s' has no flag "
                 "values)", it->sym, it->name, it->pos, it->name);
         return -1;
     }
@@ -325,14 +317,14 @@ static int apply_item(const ImparModel *m, const ImparItem *it, double *vals, FI
     case '*': r = cur * v; break;
     default:
         if (v == 0) {
-            set_err(err, errlen, "--imp-par: division by zero at item %d ('%s/%g%s')", it->pos, it->name,
+            sc_set_err(err, errlen, "--imp-par: division by zero at item %d ('%s/%g%s')", it->pos, it->name,
                     it->value, it->percent ? "%" : "");
             return -1;
         }
         r = cur / v;
     }
     if (!isfinite(r)) {
-        set_err(err, errlen, "--imp-par: '%s' becomes %g at item %d", it->name, r, it->pos);
+        sc_set_err(err, errlen, "--imp-par: '%s' becomes %g at item %d", it->name, r, it->pos);
         return -1;
     }
     vals[p] = r;
@@ -363,7 +355,7 @@ int impar_apply_items(const ImparModel *m, const ImparItem *items, int n, double
         err[0] = 0;
     double *tmp = malloc((size_t)(m->nparams ? m->nparams : 1) * sizeof *tmp);
     if (!tmp) {
-        set_err(err, errlen, "--imp-par: out of memory");
+        sc_set_err(err, errlen, "--imp-par: out of memory");
         return -1;
     }
     if (m->nparams)

@@ -37,13 +37,6 @@ static void usage(FILE *out)
     fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n", sc_version());
 }
 
-double cli_now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 long cli_positive(const char *cmd, const char *opt, const char *val)
 {
     char *end = NULL;

@@ -176,15 +176,19 @@ int sc_cells_stats(const ScCells *c, ScWorkerLoad *w, int max);
 
 /* The cl_arg of a step task (a copy travels with each task through STARPU_CL_ARGS). `args` holds
  * everything but the data: d0, nsteps, dt, flags, stim, vary/nvary, tolerances, vm_bound; the
- * codelet fills n and the pointers from its buffers (sampled outputs are not used: see
- * sc_cells_sample); args.lut and args.pcell are only markers there: non-NULL when the lookup
- * tables (buffer 5) / per-cell parameters (buffer 6) are to be used. `account`, when not NULL,
- * receives per-worker counts (internal). */
+ * codelet fills n and the pointers from its buffers (its pointers are not read; sampled outputs
+ * are not used: see sc_cells_sample). `uses` says which optional buffers hold data: with
+ * SC_TASK_USES_LUT buffer 5 holds the lookup tables (else any vector, not read); buffer 6 holds
+ * the per-cell parameters when args.nvary > 0. `account` is NULL in an application's tasks (the
+ * runtime's own tasks count per-worker work there: sc_cells_stats; its type is internal). */
+enum { SC_TASK_USES_LUT = 1 };
+struct ScAccount;
 struct sc_step_task {
     const ScModelEntry *model;
     int precision;            /* 64 or 32 */
+    unsigned uses;            /* SC_TASK_USES_* */
     ScStepArgs args;
-    void *account;
+    struct ScAccount *account;
 };
 
 /* The codelet that advances a partition of model m (precision 64 or 32; variant 0 exact,
@@ -209,6 +213,9 @@ void sc_model_key(const ScModelEntry *m, char *buf, size_t n);
  * Returns the number of partitions (<= ncpu + ngpu, and no partition empty), or -1 on bad
  * arguments. Pure function (scheduler/sc_plan.c). */
 #define SC_PLAN_MIN_CPU_SHARE 0.05
+/* The speed of one GPU over one CPU core assumed when it is neither given, nor calibrated, nor
+ * measurable (ScCellsConfig.gpu_speedup). */
+#define SC_PLAN_GPU_SPEEDUP_GUESS 50.0
 int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, long *sizes, int max);
 
 #ifdef __cplusplus

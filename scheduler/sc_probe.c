@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "sc_probe.h"
+#include "sc_internal.h"
 
 #define SC_PROBE_MIN_S 0.05      /* timed seconds per side, at least */
 #define SC_PROBE_ROUND_S 0.05    /* a timed round lasts about this long, at most (K permitting) */
@@ -24,13 +25,6 @@
 #define SC_PROBE_GPU_CELLS (1L << 20)
 #define SC_PROBE_GPU_VALUES (1L << 25)   /* cells x (values per cell) of the GPU array, at most */
 #define SC_PROBE_CPU_BLOCKS 16   /* vector blocks of cells per CPU worker */
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Cell-steps per second per worker of nw partitions of `cells` cells of m, partition p pinned to
  * workers[p], K steps per task (fewer when one step already lasts long: a round is kept near
@@ -46,21 +40,21 @@ static double rate_on(const ScModelEntry *m, int precision, int K, long cells, c
         return 0;
     /* one step untimed (the data arrives, kernels load), one timed: it sizes the rounds */
     int bad = sc_cells_advance(c, 1) < 0 || sc_cells_wait(c, NULL) != 0;
-    double t1 = now_s();
+    double t1 = sc_now_s();
     bad = bad || sc_cells_advance(c, 1) < 0 || sc_cells_wait(c, NULL) != 0;
-    t1 = now_s() - t1;
+    t1 = sc_now_s() - t1;
     if (t1 > 0 && t1 * K > SC_PROBE_ROUND_S) {
         K = (int)(SC_PROBE_ROUND_S / t1);
         K = K < 1 ? 1 : K;
     }
-    double t0 = now_s(), t = 0;
+    double t0 = sc_now_s(), t = 0;
     long rounds = 0;
-    while (!bad && rounds < SC_PROBE_MAX_ROUNDS && (t = now_s() - t0) < SC_PROBE_MIN_S) {
+    while (!bad && rounds < SC_PROBE_MAX_ROUNDS && (t = sc_now_s() - t0) < SC_PROBE_MIN_S) {
         long more = rounds ? rounds : 1;
         bad = sc_cells_advance(c, more * K) < 0 || sc_cells_wait(c, NULL) != 0;
         rounds += more;
     }
-    t = now_s() - t0;
+    t = sc_now_s() - t0;
     sc_cells_destroy(c);
     return bad || t <= 0 ? 0 : (double)cells * (double)K * (double)rounds / t;
 }

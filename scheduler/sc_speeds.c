@@ -1,9 +1,20 @@
-/* sc_speeds.c: reading the speed table of a calibration (sc_speeds.h). */
+/* sc_speeds.c: the speed table of a calibration, written and read (sc_speeds.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sc_speeds.h"
+
+void sc_speeds_write_header(FILE *f)
+{
+    fprintf(f, "model,precision,kind,cells,steps,ns_per_cell_step\n");
+}
+
+void sc_speeds_write_row(FILE *f, const char *model, int precision, const char *kind, long cells, long steps,
+                         double ns)
+{
+    fprintf(f, "%s,%d,%s,%ld,%ld,%.6g\n", model, precision, kind, cells, steps, ns);
+}
 
 double sc_speeds_gpu_speedup(const char *dir, const char *model, int precision)
 {

@@ -41,13 +41,13 @@
 
 #include "starcarp_model.h"
 #include "test.h"
+#include "sc_registry.h"
+#include "sc_host.h"
 
 #ifndef SC_SOURCE_DIR
 #define SC_SOURCE_DIR "."
 #endif
 
-extern const ScModelEntry sc_model_registry[];
-extern const int sc_model_registry_count;
 
 #define NC 37            /* cells */
 #define NSTEPS 2000     /* steps of every check ... */
@@ -283,17 +283,9 @@ int main(int argc, char **argv) {
         ASSERT(e->cpu[0] != NULL && e->cpu[1] != NULL && d->c_run[0] != NULL);
         if (!e->cpu[0] || !e->cpu[1] || !d->c_run[0])
             continue;
-        int npc = d->nparams + d->nconsts;
-        m.pc = calloc((size_t)npc + 1, sizeof(double));
-        m.sv0 = calloc((size_t)d->nsv + 1, sizeof(double));
-        memcpy(m.pc, d->param_defaults, (size_t)d->nparams * sizeof(double));
-        d->consts(m.pc);
-        d->init(m.pc, m.sv0, &m.vm0);
-        if (d->ntables) {
-            m.nlut = d->lut_size();
-            m.lut = calloc(m.nlut + 1, sizeof(double));
-            d->lut_build(m.pc, m.lut);
-        }
+        ScHostModel h;
+        ASSERT(sc_host_model_init(&h, d, NULL) == 0);
+        m.pc = h.pc, m.sv0 = h.sv0, m.vm0 = h.vm0, m.lut = h.lut, m.nlut = h.nlut;
         m.amp = stim_amp(e->name);
         /* 0.1 mV per cell; models in dimensionless units (resting Vm near 0, e.g. Bueno, Fenton-
            Karma, Mitchell-Schaeffer: u in [0, 1.6]) get 1e-3 per cell */

@@ -48,9 +48,10 @@
 #include <unistd.h>
 
 #include "starcarp_model.h"
+#include "sc_registry.h"
+#include "sc_internal.h"
+#include "sc_host.h"
 
-extern const ScModelEntry sc_model_registry[];
-extern const int sc_model_registry_count;
 
 #define PERT_WRAP 4096   /* cell i: Vm0 + 0.01 * (i % PERT_WRAP) */
 #define STIM_AMP 40.0
@@ -64,12 +65,6 @@ extern const int sc_model_registry_count;
 #define MODEL_THREADS 8     /* models checked at once */
 
 /* ------------------------------------------------------------------ small helpers */
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static void *xcalloc(size_t n, size_t sz) {
     void *p = calloc(n ? n : 1, sz ? sz : 1);
     if (!p) {
@@ -107,20 +102,13 @@ static void model_init(Model *m, const ScModelEntry *e) {
     memset(m, 0, sizeof *m);
     m->e = e;
     m->d = e->desc;
-    m->npc = m->d->nparams + m->d->nconsts;
     m->nsv = m->d->nsv;
-    m->pcd = xcalloc((size_t)m->npc + 1, sizeof(double));
-    memcpy(m->pcd, m->d->param_defaults, (size_t)m->d->nparams * sizeof(double));
-    m->d->consts(m->pcd);
-    m->sv0 = xcalloc((size_t)m->nsv + 1, sizeof(double));
-    m->d->init(m->pcd, m->sv0, &m->vm0);
-    if (m->d->ntables > 0 && m->d->lut_size) {
-        m->nlut = m->d->lut_size();
-        if (m->nlut) {
-            m->lutd = xcalloc(m->nlut, sizeof(double));
-            m->d->lut_build(m->pcd, m->lutd);
-        }
+    ScHostModel h;
+    if (sc_host_model_init(&h, m->d, NULL) != 0) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
     }
+    m->npc = h.npc, m->pcd = h.pc, m->sv0 = h.sv0, m->vm0 = h.vm0, m->lutd = h.lut, m->nlut = h.nlut;
 }
 
 static void model_free(Model *m) {
@@ -615,7 +603,7 @@ static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
     snprintf(row->k50, sizeof row->k50, "-");
     Model m;
     model_init(&m, e);
-    double t0 = now_s();
+    double t0 = sc_now_s();
 
     /* host reference: S steps, or S_ADAPTIVE for a model with an adaptive (cvode) group,
        whose steps cost hundreds of sub-steps (the count depends on the model, never on the
@@ -629,10 +617,10 @@ static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
     long steps = adaptive && J->S > S_ADAPTIVE ? S_ADAPTIVE : J->S;
     if (steps < J->S || n < J->N)
         add_note(row, "%ld cells, %ld steps (adaptive model)", n, steps);
-    double tref0 = now_s();
+    double tref0 = sc_now_s();
     ref_run(&m, &ref, 0, steps, J->ref_threads, &cst, coor);
     row->steps = steps;
-    row->ref_s = now_s() - tref0;
+    row->ref_s = sc_now_s() - tref0;
     row->cpu_fail = cst.key != ULLONG_MAX;
     row->cpu_key = cst.key;
 
@@ -714,7 +702,7 @@ static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
     }
     fprintf(stderr, "%-48s %s  Vm rel %.2e  states rel %.2e  K50 %s  f32 |dVm| %.3g  (%ld steps, %.1f s)%s%s\n",
             e->name, row->failed ? "FAIL" : "ok  ", row->d64.vm_rel, row->d64.sv_rel, row->k50,
-            row->d32.vm_abs, row->steps, now_s() - t0, row->note[0] ? ": " : "", row->note);
+            row->d32.vm_abs, row->steps, sc_now_s() - t0, row->note[0] ? ": " : "", row->note);
     host_free(&ref), host_free(&g1), host_free(&g50), host_free(&g32);
     model_free(&m);
 }
@@ -818,7 +806,7 @@ int main(int argc, char **argv) {
     if (nmt > nthr)
         nmt = nthr;
     Jobs J = {N, S, BIG, tol, timing, nthr / nmt > 0 ? nthr / nmt : 1, models, rows, nrows, 0, 0};
-    double t_start = now_s();
+    double t_start = sc_now_s();
     pthread_t *mth = xcalloc((size_t)nmt, sizeof *mth);
     char *mstarted = xcalloc((size_t)nmt, 1);
     for (int t = 1; t < nmt; t++)
@@ -841,7 +829,7 @@ int main(int argc, char **argv) {
     printf("\nGPU %s (sm_%d%d, %d SMs), CUDA runtime %d, driver %d; %ld cells, dt %g ms, stimulus %g "
            "from step %d for %d steps, Vm + %g*(i mod %d); timing %d steps after %d, large run %ld cells; %.0f s\n\n",
            prop.name, prop.major, prop.minor, prop.multiProcessorCount, rtv, drv, N, DT, STIM_AMP,
-           STIM_START, STIM_PULSE, g_pert, PERT_WRAP, TIME_STEPS, TIME_STEPS, BIG, now_s() - t_start);
+           STIM_START, STIM_PULSE, g_pert, PERT_WRAP, TIME_STEPS, TIME_STEPS, BIG, sc_now_s() - t_start);
     printf("| model | methods | states | steps | f64 max abs dVm | f64 max rel dVm (K=1) | f64 max rel d(state) "
            "| K=50 == K=1 bitwise | f32 max abs dVm (mV) | ns/cell-step N=%ld K=1 | K=20 | N=%ld K=1 | K=20 "
            "| f32 N=%ld K=20 | cell-steps/s (f64, N=%ld) | notes |\n", N, BIG, BIG, BIG);

@@ -23,6 +23,7 @@
 
 #include "starcarp.h"
 #include "test.h"
+#include "sc_host.h"
 
 #define NC 613        /* cells: not a multiple of any vector width; planned partitions on 2 CPUs: 2 */
 #define NSTEPS 300    /* 3 ms at 0.01 ms, stimulus from step 20 for 1 ms */
@@ -50,16 +51,9 @@ static ScCellsConfig config(int nparts, int K)
 static void direct(const ScModelEntry *m, double *sv, double *vm, double *iion)
 {
     const ScModelDesc *d = m->desc;
-    int npc = d->nparams + d->nconsts;
-    double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)), vm0;
-    memcpy(pc, d->param_defaults, sizeof(double) * (size_t)d->nparams);
-    d->consts(pc);
-    d->init(pc, sv0, &vm0);
-    double *lut = NULL;
-    if (d->ntables) {
-        lut = calloc(d->lut_size(), sizeof(double));
-        d->lut_build(pc, lut);
-    }
+    ScHostModel h;
+    ASSERT(sc_host_model_init(&h, d, NULL) == 0);
+    double *pc = h.pc, *sv0 = h.sv0, vm0 = h.vm0, *lut = h.lut;
     double *ext = calloc((size_t)NC * (size_t)(d->nexternals + 1), sizeof(double));
     for (long i = 0; i < NC; i++) {
         vm[i] = vm0;
@@ -79,7 +73,8 @@ static void direct(const ScModelEntry *m, double *sv, double *vm, double *iion)
         a.d0 = s, a.nsteps = 1;
         m->cpu[0](&a);
     }
-    free(pc), free(sv0), free(lut), free(ext);
+    sc_host_model_free(&h);
+    free(ext);
 }
 
 static double max_rel(const double *a, const double *b, long n)

@@ -36,6 +36,7 @@
 #include "sc_internal.h"
 #include "sema.h"
 #include "starcarp_model.h"
+#include "toolchain.h"
 
 enum { NSNAP = 64 };
 static const double REF_RTOL[2] = {1e-10, 1e-9}, REF_ATOL[2] = {1e-12, 1e-11}, DT_OUT = 0.1;
@@ -77,12 +78,6 @@ typedef struct Ctx {
     size_t errlen;
 } Ctx;
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 double sc_trace_err_pct(const double *a, const double *b, long n) {
     double s = 0, lo = b[0], hi = b[0];
     for (long k = 0; k < n; k++) {
@@ -112,7 +107,7 @@ double sc_trace_apd90(const double *v, long n, double h) {
 /* Analyse the model with the overrides and write its portable C and single-precision CPU sources
  * into ctx->dir, compile them into one library and load it. Returns 0 or -1 (err set). */
 static int build(Ctx *c, const char *overrides, Kern *k) {
-    char ident[32], src[160], src32[160], so[160], cmd[1200];
+    char ident[32], src[160], src32[160], so[160], log[48];
     snprintf(ident, sizeof ident, "cand%d", c->nbuilt++);
     snprintf(src, sizeof src, "%s/%s_c.c", c->dir, ident);
     snprintf(src32, sizeof src32, "%s/%s_cpu_f32.c", c->dir, ident);
@@ -140,9 +135,13 @@ static int build(Ctx *c, const char *overrides, Kern *k) {
             goto out;
         }
     }
-    snprintf(cmd, sizeof cmd, "%s -std=c11 -O1 -fPIC -shared %s -I'%s' %s %s -o %s %s -lm >%s/%s.log 2>&1",
-             c->cc, sc_plugin_cpu_flags(), c->inc, src, src32, so, sc_plugin_mvec_flag(), c->dir, ident);
-    if (system(cmd) != 0) {
+    TcCmd cmd;
+    tc_begin(&cmd);
+    tc_add(&cmd, "%s -std=c11 -O1 -fPIC -shared %s -I", c->cc, tc_cpu_flags());
+    tc_quote(&cmd, c->inc);
+    tc_add(&cmd, " %s_c.c %s_cpu_f32.c -o %s.so %s -lm", ident, ident, ident, tc_mvec_flag());   /* in c->dir */
+    snprintf(log, sizeof log, "%s.log", ident);
+    if (tc_run(&cmd, c->dir, log) != TC_OK) {
         sc_set_err(c->err, c->errlen, "compiling the candidate '%s' of %s failed (see %s/%s.log)",
                    overrides, c->path, c->dir, ident);
         goto out;
@@ -174,7 +173,7 @@ static void run_cell_dt(const Ctx *c, const Kern *k, int single, double rtol, do
     const ScModelDesc *d = k->d;
     const ScChooseSpec *sp = c->sp;
     int nsv = d->nsv, npc = d->nparams + d->nconsts;
-    double t0 = now_s();
+    double t0 = sc_now_s();
     long every = dt < DT_OUT ? lround(DT_OUT / dt) : 1, last = lround(sp->duration / dt);
     memset(r, 0, sizeof *r);
     r->h = every * dt;
@@ -238,7 +237,7 @@ static void run_cell_dt(const Ctx *c, const Kern *k, int single, double rtol, do
         snprintf(r->why, sizeof r->why, "Vm = %g at t = %g ms", st.value, (double)(st.key >> 32) * dt);
         r->failed = 1;
     }
-    r->seconds = now_s() - t0;
+    r->seconds = sc_now_s() - t0;
     free(pc), free(sv), free(pcf), free(svf);
 }
 
@@ -507,8 +506,8 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
     out->chosen = -1;
     snprintf(out->file.label, sizeof out->file.label, "the file's methods");
     out->file.err[0] = out->file.err[1] = out->file.dapd[0] = out->file.dapd[1] = NAN;
-    c.inc = sc_plugin_include_dir();
-    c.cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
+    c.inc = tc_include_dir();
+    c.cc = tc_cc();
     if (!c.inc) {
         sc_set_err(err, errlen, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
         return -1;

@@ -22,27 +22,13 @@
 #include <unistd.h>
 
 #include "emit.h"
+#include "plugin.h"
 #include "sc_internal.h"
 #include "starcarp_model.h"
+#include "toolchain.h"
 
 #ifdef SC_HAVE_CUDA
 #include <cuda_runtime_api.h>
-#endif
-
-#ifndef SC_INCLUDE_DIR
-#define SC_INCLUDE_DIR ""
-#endif
-#ifndef SC_INSTALLED_INCLUDE_DIR
-#define SC_INSTALLED_INCLUDE_DIR ""
-#endif
-#ifndef SC_CPU_FLAGS
-#define SC_CPU_FLAGS "-march=native -fno-math-errno"
-#endif
-#ifndef SC_CUDA_LIBDIR
-#define SC_CUDA_LIBDIR ""
-#endif
-#ifndef SC_MVEC_FLAG
-#define SC_MVEC_FLAG ""
 #endif
 
 enum { PATH_LEN = 4096 };
@@ -65,50 +51,11 @@ typedef struct Part {
     char nvarch[256];          /* nvcc's -gencode flags (CUDA part) */
 } Part;
 
-unsigned long long sc_fnv(unsigned long long h, const char *s) {
-    for (; s && *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
-}
-
-int sc_make_dirs(char *path) {
-    for (char *p = path + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            int bad = mkdir(path, 0755) != 0 && errno != EEXIST;
-            *p = '/';
-            if (bad)
-                return -1;
-        }
-    return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
-}
-
-const char *sc_plugin_cpu_flags(void) {
-    return SC_CPU_FLAGS;
-}
-
-const char *sc_plugin_mvec_flag(void) {
-    return SC_MVEC_FLAG;
-}
-
-const char *sc_plugin_include_dir(void) {
-    static char buf[PATH_LEN];
-    const char *cands[] = {getenv("STARCARP_INCLUDE_DIR"), SC_INCLUDE_DIR, SC_INSTALLED_INCLUDE_DIR};
-    for (size_t i = 0; i < sizeof cands / sizeof *cands; i++) {
-        if (!cands[i] || !*cands[i])
-            continue;
-        snprintf(buf, sizeof buf, "%s/starcarp_model.h", cands[i]);
-        if (access(buf, R_OK) == 0)
-            return cands[i];
-    }
-    return NULL;
-}
-
 /* A key of this CPU for kernels built with -march=native: a hash of the first "flags" line of
  * /proc/cpuinfo (the instruction sets) and of the CPU compile flags ("generic" where it cannot be
  * read: then every CPU shares one library, as before). */
 static void host_key(char *key, size_t n) {
-    unsigned long long h = sc_fnv(SC_FNV_INIT, SC_CPU_FLAGS);
+    unsigned long long h = sc_fnv(SC_FNV_INIT, tc_cpu_flags());
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[8192];
     int found = 0;
@@ -181,24 +128,11 @@ static int gen_file(const Plugin *pl, const char *dir, const char *suffix, EmitT
     return 0;
 }
 
-/* Run a shell command in dir with its output appended to dir/build.log. */
-static int run_in(const Plugin *pl, const char *dir, const char *cmd) {
-    size_t n = strlen(cmd) + 2 * strlen(dir) + 64;
-    char *full = malloc(n);
-    snprintf(full, n, "cd '%s' && { %s; } >>'%s/build.log' 2>&1", dir, cmd, dir);
-    int rc = system(full);
-    free(full);
-    if (rc != 0)
-        sc_set_err(pl->err, pl->errlen, "building the plugin of %s failed (command: %s); see %s/build.log",
-                   pl->path, cmd, dir);
-    return rc != 0 ? -1 : 0;
-}
-
 /* Remove a build folder and the files in it (one level: that is all a build writes). */
 static void remove_dir(const char *dir) {
     DIR *d = opendir(dir);
     struct dirent *de;
-    char p[PATH_LEN + 300];
+    char p[PATH_LEN + 400];
     while (d && (de = readdir(d)))
         if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
             snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
@@ -209,43 +143,63 @@ static void remove_dir(const char *dir) {
     rmdir(dir);
 }
 
+/* The command that compiles and links the generated sources of a part into part.so (in the build
+ * folder, the sources named <id>_*). */
+static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd)
+{
+    tc_begin(cmd);
+    if (strcmp(part->kind, "host") == 0) {
+        static const char *const src[3] = {"_c.c", "_cpu.c", "_cpu_f32.c"}, *const obj[3] = {"c.o", "cpu.o", "cpu32.o"};
+        for (int k = 0; k < 3; k++) {
+            tc_add(cmd, "%s -std=c11 -O3 -fPIC%s%s -I", pl->cc, k ? " " : "", k ? tc_cpu_flags() : "");
+            tc_quote(cmd, pl->inc);
+            tc_add(cmd, " -c %s%s -o %s && ", pl->ident, src[k], obj[k]);
+        }
+        tc_add(cmd, "%s -shared -o part.so c.o cpu.o cpu32.o %s -lm", pl->cc, tc_mvec_flag());
+    } else {
+        static const char *const src[2] = {"_cuda.cu", "_cuda_f32.cu"}, *const obj[2] = {"cuda.o", "cuda32.o"};
+        for (int k = 0; k < 2; k++) {
+            tc_quote(cmd, tc_nvcc());
+            tc_add(cmd, " -O3%s -Xcompiler -fPIC -I", part->nvarch);
+            tc_quote(cmd, pl->inc);
+            tc_add(cmd, " -c %s%s -o %s && ", pl->ident, src[k], obj[k]);
+        }
+        tc_add(cmd, "%s -shared -o part.so cuda.o cuda32.o -L", pl->cc);
+        tc_quote(cmd, tc_cuda_libdir());
+        tc_add(cmd, " -lcudart");
+    }
+}
+
 /* Generate, compile and link one part into its own build folder, then rename the library to
  * `so`. On failure the build folder stays (its build.log is named in the error). */
-static int build_part(const Plugin *pl, const Part *part, const char *so) {
-    char dir[PATH_LEN + 64], cmd[3 * PATH_LEN];
+static int build_part(const Plugin *pl, const Part *part, const char *so)
+{
+    char dir[PATH_LEN + 64];
     snprintf(dir, sizeof dir, "%s/build-%s-%ld", pl->dir, part->kind, (long)getpid());
     if (sc_make_dirs(dir) != 0) {
         sc_set_err(pl->err, pl->errlen, "cannot create the plugin cache %s: %s", dir, strerror(errno));
         return -1;
     }
     fprintf(stderr, "starcarp: building the %s kernels of %s in %s\n", part->kind, pl->path, pl->dir);
-    const char *id = pl->ident, *inc = pl->inc;
-    int bad;
-    if (strcmp(part->kind, "host") == 0) {
-        bad = gen_file(pl, dir, "_c.c", EMIT_C, 0) || gen_file(pl, dir, "_cpu.c", EMIT_CPU, 0) ||
-              gen_file(pl, dir, "_cpu_f32.c", EMIT_CPU, 1);
-        snprintf(cmd, sizeof cmd,
-                 "%s -std=c11 -O3 -fPIC -I'%s' -c %s_c.c -o c.o && "
-                 "%s -std=c11 -O3 -fPIC %s -I'%s' -c %s_cpu.c -o cpu.o && "
-                 "%s -std=c11 -O3 -fPIC %s -I'%s' -c %s_cpu_f32.c -o cpu32.o && "
-                 "%s -shared -o part.so c.o cpu.o cpu32.o %s -lm",
-                 pl->cc, inc, id, pl->cc, SC_CPU_FLAGS, inc, id, pl->cc, SC_CPU_FLAGS, inc, id, pl->cc,
-                 SC_MVEC_FLAG);
-    } else {
-#ifdef SC_NVCC
-        const char *nvcc = getenv("NVCC") && *getenv("NVCC") ? getenv("NVCC") : SC_NVCC;
-#else
-        const char *nvcc = "nvcc";
-#endif
-        bad = gen_file(pl, dir, "_cuda.cu", EMIT_CUDA, 0) || gen_file(pl, dir, "_cuda_f32.cu", EMIT_CUDA, 1);
-        snprintf(cmd, sizeof cmd,
-                 "'%s' -O3%s -Xcompiler -fPIC -I'%s' -c %s_cuda.cu -o cuda.o && "
-                 "'%s' -O3%s -Xcompiler -fPIC -I'%s' -c %s_cuda_f32.cu -o cuda32.o && "
-                 "%s -shared -o part.so cuda.o cuda32.o -L'%s' -lcudart",
-                 nvcc, part->nvarch, inc, id, nvcc, part->nvarch, inc, id, pl->cc, SC_CUDA_LIBDIR);
-    }
-    if (bad || run_in(pl, dir, cmd) != 0)
+    int bad = strcmp(part->kind, "host") == 0
+                  ? gen_file(pl, dir, "_c.c", EMIT_C, 0) || gen_file(pl, dir, "_cpu.c", EMIT_CPU, 0) ||
+                        gen_file(pl, dir, "_cpu_f32.c", EMIT_CPU, 1)
+                  : gen_file(pl, dir, "_cuda.cu", EMIT_CUDA, 0) || gen_file(pl, dir, "_cuda_f32.cu", EMIT_CUDA, 1);
+    if (bad)
         return -1;
+    TcCmd cmd;
+    part_command(pl, part, &cmd);
+    int rc = tc_run(&cmd, dir, "build.log");
+    if (rc == TC_TOO_LONG) {
+        sc_set_err(pl->err, pl->errlen, "building the plugin of %s: the compile command is longer than %d bytes "
+                   "(paths too long)", pl->path, TC_CMD_MAX);
+        return -1;
+    }
+    if (rc != TC_OK) {
+        sc_set_err(pl->err, pl->errlen, "building the plugin of %s failed (command: %s); see %s/build.log",
+                   pl->path, cmd.text, dir);
+        return -1;
+    }
     char built[PATH_LEN + 80];
     snprintf(built, sizeof built, "%s/part.so", dir);
     if (rename(built, so) != 0) {
@@ -293,16 +247,6 @@ static void name_plugin(Plugin *pl) {
     snprintf(pl->dir, sizeof pl->dir, "%s/%s-%016llx", root, pl->stem, h);
 }
 
-void sc_cache_dir(char *buf, size_t len) {
-    const char *env = getenv("STARCARP_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    if (env && *env)
-        snprintf(buf, len, "%s", env);
-    else if (xdg && *xdg)
-        snprintf(buf, len, "%s/starcarp", xdg);
-    else
-        snprintf(buf, len, "%s/.cache/starcarp", home ? home : "/tmp");
-}
-
 /* The entry of a loaded plugin: its descriptor and kernels found by their generated names. */
 static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda) {
     char sym[300];
@@ -331,7 +275,7 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda) {
     return e;
 }
 
-/* See sc_internal.h. */
+/* See plugin.h. */
 const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, char *err,
                                    size_t len) {
     Arena ar = {0};
@@ -345,12 +289,12 @@ const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int 
         sc_set_err(err, len, "%s: the model has errors (reported above)", path);
         goto out;
     }
-    pl.inc = sc_plugin_include_dir();
+    pl.inc = tc_include_dir();
     if (!pl.inc) {
         sc_set_err(err, len, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
         goto out;
     }
-    pl.cc = getenv("CC") && *getenv("CC") ? getenv("CC") : "cc";
+    pl.cc = tc_cc();
     name_plugin(&pl);
     if (sc_make_dirs(pl.dir) != 0) {
         sc_set_err(err, len, "cannot create the plugin cache %s: %s", pl.dir, strerror(errno));

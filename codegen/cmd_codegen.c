@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "commands.h"
+#include "cmd_codegen.h"
 #include "emit.h"
 #include "sema.h"
 

@@ -1,0 +1,19 @@
+/* plugin.h: the model builder's interface to the rest of libstarcarp: a user's .model file made a
+ * model entry (sc_plugin.c). The model builder (this folder) is the only part of libstarcarp that
+ * uses the code generator (codegen/) and runs compilers (toolchain.h); the automatic choice of
+ * methods that it also makes is sc_choose.h. */
+#ifndef SC_PLUGIN_H
+#define SC_PLUGIN_H
+#include <stddef.h>
+
+struct ScModelEntry;
+
+/* The model file at path, analysed with the method overrides, generated and compiled into the
+ * plugin cache (the CPU kernels for this CPU; the CUDA kernels only where a CUDA device is
+ * present), or loaded from it. automatic: the overrides are the automatic choice (the entry's
+ * methods_choice). The entry lives until the process ends. NULL with a message in err on failure
+ * (the model's own diagnostics on stderr). */
+const struct ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, char *err,
+                                          size_t len);
+
+#endif

@@ -1,0 +1,101 @@
+/* toolchain.c: bounded shell commands and the compilers' configuration (toolchain.h). */
+#include "toolchain.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef SC_INCLUDE_DIR
+#define SC_INCLUDE_DIR ""
+#endif
+#ifndef SC_INSTALLED_INCLUDE_DIR
+#define SC_INSTALLED_INCLUDE_DIR ""
+#endif
+#ifndef SC_CPU_FLAGS
+#define SC_CPU_FLAGS "-march=native -fno-math-errno"
+#endif
+#ifndef SC_CUDA_LIBDIR
+#define SC_CUDA_LIBDIR ""
+#endif
+#ifndef SC_MVEC_FLAG
+#define SC_MVEC_FLAG ""
+#endif
+#ifndef SC_NVCC
+#define SC_NVCC "nvcc"
+#endif
+
+void tc_begin(TcCmd *c)
+{
+    c->text[0] = '\0';
+    c->len = 0;
+    c->overflow = 0;
+}
+
+void tc_add(TcCmd *c, const char *fmt, ...)
+{
+    if (c->overflow)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(c->text + c->len, sizeof c->text - c->len, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof c->text - c->len) {
+        c->overflow = 1;
+        c->text[c->len] = '\0';
+        return;
+    }
+    c->len += (size_t)n;
+}
+
+void tc_quote(TcCmd *c, const char *s)
+{
+    tc_add(c, "'");
+    for (const char *q; (q = strchr(s, '\'')) != NULL; s = q + 1)
+        tc_add(c, "%.*s'\\''", (int)(q - s), s);
+    tc_add(c, "%s'", s);
+}
+
+int tc_run(const TcCmd *c, const char *dir, const char *log)
+{
+    if (c->overflow)
+        return TC_TOO_LONG;
+    TcCmd full;
+    tc_begin(&full);
+    tc_add(&full, "cd ");
+    tc_quote(&full, dir);
+    tc_add(&full, " && { %s; } >>", c->text);
+    tc_quote(&full, log);
+    tc_add(&full, " 2>&1");
+    if (full.overflow)
+        return TC_TOO_LONG;
+    return system(full.text) == 0 ? TC_OK : TC_FAILED;
+}
+
+/* An environment variable when set and not empty, else def. */
+static const char *env_or(const char *name, const char *def)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : def;
+}
+
+const char *tc_cc(void) { return env_or("CC", "cc"); }
+const char *tc_cpu_flags(void) { return SC_CPU_FLAGS; }
+const char *tc_mvec_flag(void) { return SC_MVEC_FLAG; }
+const char *tc_nvcc(void) { return env_or("NVCC", SC_NVCC); }
+const char *tc_cuda_libdir(void) { return SC_CUDA_LIBDIR; }
+
+const char *tc_include_dir(void)
+{
+    char buf[4096];
+    const char *cands[] = {getenv("STARCARP_INCLUDE_DIR"), SC_INCLUDE_DIR, SC_INSTALLED_INCLUDE_DIR};
+    for (size_t i = 0; i < sizeof cands / sizeof *cands; i++) {
+        if (!cands[i] || !*cands[i])
+            continue;
+        snprintf(buf, sizeof buf, "%s/starcarp_model.h", cands[i]);
+        if (access(buf, R_OK) == 0)
+            return cands[i];
+    }
+    return NULL;
+}

@@ -1,0 +1,42 @@
+/* toolchain.h: the compilers that the model builder (codelets/plugin/) runs on generated sources:
+ * shell commands built in bounded buffers and checked before they run, and the compilers'
+ * configuration (compiled in by CMake: codelets/CMakeLists.txt; $CC, $NVCC and
+ * $STARCARP_INCLUDE_DIR override it). Prefix tc_. */
+#ifndef TOOLCHAIN_H
+#define TOOLCHAIN_H
+#include <stddef.h>
+
+enum { TC_CMD_MAX = 16384 };
+
+/* A shell command being built: text[len], and whether anything did not fit (then it never runs). */
+typedef struct TcCmd {
+    char text[TC_CMD_MAX];
+    size_t len;
+    int overflow;
+} TcCmd;
+
+/* An empty command. */
+void tc_begin(TcCmd *c);
+/* Append printf-style text (no quoting: for flags and fixed words). */
+void tc_add(TcCmd *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Append s as one shell word, in single quotes (a quote inside is escaped). */
+void tc_quote(TcCmd *c, const char *s);
+
+/* What tc_run found. */
+enum { TC_OK = 0, TC_FAILED = -1, TC_TOO_LONG = -2 };
+/* Run the command in folder dir with its output appended to dir/log. TC_TOO_LONG (nothing run)
+ * when the command overflowed, TC_FAILED when it exited non-zero. */
+int tc_run(const TcCmd *c, const char *dir, const char *log);
+
+/* The C compiler ($CC, else cc), the flags of the CPU kernels, the link flag of libmvec ("" when
+ * none), nvcc ($NVCC, else the build's), the CUDA runtime's folder ("" when unknown). */
+const char *tc_cc(void);
+const char *tc_cpu_flags(void);
+const char *tc_mvec_flag(void);
+const char *tc_nvcc(void);
+const char *tc_cuda_libdir(void);
+/* The folder holding starcarp_model.h ($STARCARP_INCLUDE_DIR, the build tree's, the installed
+ * one), or NULL when none has it. */
+const char *tc_include_dir(void);
+
+#endif

@@ -1,0 +1,84 @@
+/* cells.h: the inside of a cell array (ScCells of starcarp.h), shared by the files of the
+ * scheduler that implement it (internal to libstarcarp; not installed):
+ *   sc_cells.c       creation, registration with StarPU, destruction, accessors
+ *   cells_plan.c     the partitions: sizes, offsets, workers
+ *   cells_run.c      advancing (step tasks), failure records, statistics
+ *   cells_sample.c   sampled outputs and whole variables
+ *   cells_params.c   uniform and per-cell parameters
+ *   cells_ckpt.c     the checkpoint format
+ *
+ * Layout (blocked structure of arrays): partition p holds cells off[p] .. off[p] + size[p] - 1;
+ * in every per-cell array the partition is one contiguous block, and inside it the values are a
+ * structure of arrays, so that a partition is exactly the array of size[p] cells the generated
+ * kernels expect (starcarp_model.h):
+ *   sv     [off[p]*nsv .. ) : sv_p[k * size[p] + i]       (states, then stores)
+ *   vm, iion [off[p] .. )   : one value per cell
+ *   ext    [off[p]*next .. ): ext_p[k * size[p] + i]      (when the model has externals)
+ *   pcell  [off[p]*nvary ..): pcell_p[r * size[p] + i]    (when parameters vary per cell)
+ * Each array is one StarPU vector partitioned with starpu_vector_filter_list_long; the parameter
+ * set and the lookup tables are shared read-only handles; each partition has a small status
+ * handle (failure record, out-of-range counters). Host buffers are the home copies: reading or
+ * writing goes through starpu_data_acquire on the partitions, which fetches or invalidates the
+ * device copies. */
+#ifndef SC_CELLS_INT_H
+#define SC_CELLS_INT_H
+#include <stddef.h>
+
+#include "sc_step_codelet.h"
+
+struct ScCells {
+    const ScModelEntry *m;
+    const ScModelDesc *d;
+    ScCellsConfig cfg;
+    int f32;
+    size_t esz;                 /* bytes per value */
+    long n;
+    int np;
+    long *size, *off;
+    int *worker;                /* worker of partition p, or -1 (free placement) */
+    int nsv, npc, next, nvary;
+    int vary_k[SC_MAX_VARY];    /* parameter of pcell row r */
+    void *sv, *vm, *iion, *ext, *pc, *lut, *pcell;
+    void **ext_dummy;           /* per partition, when the model has no externals */
+    unsigned long long *stat;   /* np * SC_STAT_WORDS */
+    double *params;             /* nparams: the uniform values */
+    double *pcd;                /* npc: parameters and constants in double */
+    size_t nlut;
+    starpu_data_handle_t h_sv, h_vm, h_iion, h_ext, h_pc, h_lut, h_pcell, h_stat, h_dummy;
+    starpu_data_handle_t *p_sv, *p_vm, *p_iion, *p_ext, *p_pcell, *p_stat;
+    long step;
+    ScStim stim;
+    ScAccount acc;
+    double busy[STARPU_NMAXWORKERS];
+    double speedup;             /* the GPU/core speed ratio the plan used (0: no GPU, or given sizes) */
+};
+
+/* Value k of a per-cell array p of c's precision, as a double; and its store. */
+static inline double cells_get(const ScCells *c, const void *p, size_t k)
+{
+    return c->f32 ? (double)((const float *)p)[k] : ((const double *)p)[k];
+}
+
+static inline void cells_put(const ScCells *c, void *p, size_t k, double v)
+{
+    if (c->f32)
+        ((float *)p)[k] = (float)v;
+    else
+        ((double *)p)[k] = v;
+}
+
+/* cells_plan.c: sizes, offsets and workers of the partitions of c (c->n, c->cfg, c->m set).
+ * 0, or -1 with a message in err. */
+int cells_plan(ScCells *c, char *err, size_t errlen);
+
+/* sc_cells.c: register base (per_cell values per cell, c->n cells) as *parent, partitioned as the
+ * cells are into parts[c->np]; and the reverse (brings the data home; nothing when parent is NULL). */
+void cells_register_split(ScCells *c, void *base, int per_cell, starpu_data_handle_t *parent,
+                          starpu_data_handle_t *parts);
+void cells_unregister_split(ScCells *c, starpu_data_handle_t parent, starpu_data_handle_t *parts);
+
+/* cells_params.c: the parameter set from c->params (constants computed, in double in c->pcd and in
+ * the kernels' precision in c->pc) and the lookup tables (c->lut). The caller holds the handles. */
+void cells_fill_pc(ScCells *c);
+
+#endif

@@ -1,0 +1,169 @@
+/* cells_run.c: a cell array advanced by step tasks (one per partition per K steps), its failure
+ * records and its statistics (cells.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cells.h"
+
+/* The codelet variant of the current settings: per-cell parameters, tables, or exact. */
+static int variant(const ScCells *c)
+{
+    return c->nvary ? 2 : c->nlut ? 1 : 0;
+}
+
+/* The argument of a task: d0, nsteps and flags given. */
+static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, unsigned flags)
+{
+    memset(t, 0, sizeof *t);
+    t->model = c->m;
+    t->precision = c->f32 ? 32 : 64;
+    t->uses = c->nlut ? SC_TASK_USES_LUT : 0;
+    t->account = &c->acc;
+    ScStepArgs *a = &t->args;
+    for (int k = 0; k < SC_MAX_PARAMS; k++)
+        a->vary[k] = -1;
+    for (int r = 0; r < c->nvary; r++)
+        a->vary[c->vary_k[r]] = (signed char)r;
+    a->nvary = c->nvary;
+    a->d0 = d0, a->nsteps = nsteps, a->dt = c->cfg.dt;
+    a->flags = flags | (c->cfg.no_lut ? SC_STEP_NO_LUT : 0);
+    a->stim = c->stim;
+    a->rtol = c->cfg.rtol, a->atol = c->cfg.atol, a->max_substeps = c->cfg.max_substeps;
+    a->vm_bound = c->cfg.vm_bound;
+}
+
+/* One step task per partition from step d0, nsteps steps, with the flags. 0, or -1 when the model
+ * has no codelet or StarPU refused a task (message on stderr). */
+static int submit(ScCells *c, long d0, int nsteps, unsigned flags)
+{
+    struct starpu_codelet *cl = sc_model_codelet(c->m, c->f32 ? 32 : 64, variant(c));
+    if (!cl)
+        return -1;
+    struct sc_step_task t;
+    task_args(c, &t, d0, nsteps, flags);
+    for (int p = 0; p < c->np; p++) {
+        ScStepHandles h = {c->p_sv[p], c->p_vm[p], c->p_iion[p], c->p_ext[p], c->h_pc,
+                           c->nlut ? c->h_lut : c->h_dummy, c->p_pcell[p], c->p_stat[p]};
+        int rc = sc_step_submit(cl, &h, &t, c->worker[p]);
+        if (rc != 0) {
+            fprintf(stderr, "starcarp: StarPU refused a task of %s (%s)\n", c->m->name, strerror(-rc));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int sc_cells_advance(ScCells *c, long nsteps)
+{
+    const long K = c->cfg.steps_per_task;
+    while (nsteps > 0) {
+        int k = (int)(nsteps < K ? nsteps : K);
+        if (submit(c, c->step, k, SC_STEP_BENCH) < 0)
+            return -1;
+        c->step += k, nsteps -= k;
+    }
+    return 0;
+}
+
+int sc_cells_eval_iion(ScCells *c)
+{
+    return submit(c, c->step, 1, SC_STEP_IION_ONLY);
+}
+
+/* Names of the non-finite states of a cell, into buf. */
+static void bad_states(ScCells *c, long cell, char *buf, size_t len)
+{
+    double *sv = calloc((size_t)c->nsv + 1, sizeof(double)), vm, ii;
+    buf[0] = '\0';
+    if (!sv || sc_cells_sample(c, &cell, 1, &vm, &ii, sv) < 0) {
+        free(sv);
+        return;
+    }
+    size_t o = 0;
+    int nbad = 0;
+    for (int k = 0; k < c->nsv && o + 40 < len; k++)
+        if (!isfinite(sv[k]))
+            o += (size_t)snprintf(buf + o, len - o, "%s%s", nbad++ ? ", " : "; non-finite: ", c->d->sv_names[k]);
+    if (!isfinite(ii) && o + 20 < len)
+        snprintf(buf + o, len - o, "%sIion", nbad ? ", " : "; non-finite: ");
+    free(sv);
+}
+
+int sc_cells_wait(ScCells *c, ScFailure *f)
+{
+    unsigned long long best = ~0ULL;
+    int bp = -1;
+    double bv = 0;
+    for (int p = 0; p < c->np; p++) {
+        starpu_data_acquire(c->p_stat[p], STARPU_R);
+        unsigned long long key = c->stat[(size_t)p * SC_STAT_WORDS];
+        if (key != ~0ULL) {
+            unsigned long long d = key >> 32, i = key & 0xffffffffULL;
+            unsigned long long g = (d << 32) | (unsigned long long)(c->off[p] + (long)i);
+            if (g < best) {
+                best = g, bp = p;
+                memcpy(&bv, &c->stat[(size_t)p * SC_STAT_WORDS + 1], sizeof bv);
+            }
+        }
+        starpu_data_release(c->p_stat[p]);
+    }
+    if (c->acc.launch_error) {
+        if (f) {
+            memset(f, 0, sizeof *f);
+            f->cell = -1, f->step = c->step, f->t = (double)c->step * c->cfg.dt, f->vm = NAN;
+            snprintf(f->what, sizeof f->what, "a GPU kernel launch failed (error %d)", c->acc.launch_error);
+        }
+        return 1;
+    }
+    if (bp < 0)
+        return 0;
+    if (f) {
+        memset(f, 0, sizeof *f);
+        f->cell = (long)(best & 0xffffffffULL);
+        f->step = (long)(best >> 32);
+        f->t = (double)f->step * c->cfg.dt;
+        f->vm = bv;
+        double bound = c->cfg.vm_bound > 0 ? c->cfg.vm_bound : 1000.0;
+        char states[160];
+        bad_states(c, f->cell, states, sizeof states);
+        if (isfinite(bv))
+            snprintf(f->what, sizeof f->what, "Vm = %.6g mV beyond the bound %g mV%s", bv, bound, states);
+        else
+            snprintf(f->what, sizeof f->what, "Vm = %g%s", bv, states);
+    }
+    return 1;
+}
+
+int sc_cells_lut_oor(ScCells *c, unsigned long long *counts)
+{
+    memset(counts, 0, sizeof(unsigned long long) * SC_MAX_TABLES);
+    for (int p = 0; p < c->np; p++) {
+        starpu_data_acquire(c->p_stat[p], STARPU_R);
+        for (int t = 0; t < SC_MAX_TABLES; t++)
+            counts[t] += c->stat[(size_t)p * SC_STAT_WORDS + 2 + (size_t)t];
+        starpu_data_release(c->p_stat[p]);
+    }
+    return 0;
+}
+
+int sc_cells_stats(const ScCells *c, ScWorkerLoad *w, int max)
+{
+    int nw = (int)starpu_worker_get_count();
+    for (int i = 0; i < nw && i < max; i++) {
+        memset(&w[i], 0, sizeof w[i]);
+        starpu_worker_get_name(i, w[i].name, sizeof w[i].name);
+        w[i].is_gpu = starpu_worker_get_type(i) != STARPU_CPU_WORKER;
+        w[i].tasks = c->acc.tasks[i];
+        w[i].cell_steps = c->acc.cell_steps[i];
+        struct starpu_profiling_worker_info info;
+        if (starpu_profiling_status_get() == STARPU_PROFILING_ENABLE &&
+            starpu_profiling_worker_get_info(i, &info) == 0) {
+            ((ScCells *)c)->busy[i] += starpu_timing_timespec_to_us(&info.executing_time) * 1e-6;
+        }
+        w[i].busy_s = c->busy[i];
+    }
+    return nw;
+}
+
