@@ -9,8 +9,8 @@
  * N cells (default 4096) start from desc->init, cell i with Vm + MV*(i mod 4096) (MV = 0.01 mV
  * by default; dimensionless models such as mitchell_schaeffer_2003 fail from step 0 with it, on the
  * host as on the GPU: reported, not a test failure) so cells differ; S steps (default 500; at most
- * S_ADAPTIVE = 150 for a model with a cvode group: past the stimulus and the upstroke; such a model
- * also runs at most N_ADAPTIVE = 512 cells, its single-precision run at most F32_SUBSTEPS = 2000
+ * S_ADAPTIVE = 500 for a model with a cvode group: past the stimulus and the upstroke; such a model
+ * also runs at most N_ADAPTIVE = 4096 cells, its single-precision run at most F32_SUBSTEPS = 2000
  * cvode sub-steps per step (a cell that needs more fails: reported, as every f32 failure), and no
  * large timing run: these sizes let the whole library be checked within 5 minutes on the GPU
  * machine, and depend on the model, never on the machine's speed) of dt 0.01 ms
@@ -59,8 +59,9 @@
 #define STIM_PULSE 100
 #define DT 0.01
 #define TIME_STEPS 20
-#define S_ADAPTIVE 150   /* steps of a model with a cvode group (stimulus from step 10, upstroke) */
-#define N_ADAPTIVE 512   /* cells of such a model: four GPU blocks, 32 cells per host thread */
+#define S_ADAPTIVE 500   /* steps of a model with a cvode group (stimulus from step 10, upstroke) */
+#define N_ADAPTIVE 4096  /* cells of such a model (512 x 150 steps while cvode ran ROS2 with a
+                            dense LU: the whole library then did not fit in 5 minutes) */
 #define F32_SUBSTEPS 2000   /* cvode sub-steps per step in the single-precision check run */
 #define MODEL_THREADS 8     /* models checked at once */
 
