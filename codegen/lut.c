@@ -182,12 +182,15 @@ static void make_tables(Sema *s) {
         ScTable t = {0};
         t.var = x;
         t.min = v[0], t.max = v[1], t.step = v[2];
-        t.lo = (long)floor(v[0] / v[2] + 1e-9);
-        t.hi = (long)ceil(v[1] / v[2] - 1e-9);
-        if (fabs(v[0] / v[2]) > LUT_MAX_ROWS || fabs(v[1] / v[2]) > LUT_MAX_ROWS ||
-            t.hi - t.lo + 1 > LUT_MAX_ROWS)
+        /* bounds checked before the conversion to long (a bound of 1e200 would overflow it) */
+        if (!(fabs(v[0] / v[2]) <= LUT_MAX_ROWS) || !(fabs(v[1] / v[2]) <= LUT_MAX_ROWS) ||
+            (v[1] - v[0]) / v[2] + 1 > LUT_MAX_ROWS) {
             diag_error_at(s->dg, mk->tok, "lookup table of '%s' would have more than %ld rows",
                           x->name, LUT_MAX_ROWS);
+            continue;
+        }
+        t.lo = (long)floor(v[0] / v[2] + 1e-9);
+        t.hi = (long)ceil(v[1] / v[2] - 1e-9);
         t.tok = mk->tok;
         if (!(x->flags & SCF_USED))
             diag_warn_at(s->dg, mk->tok, "lookup table on '%s', which is never used", x->name);
