@@ -598,10 +598,19 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
             out->chosen = k;
     }
     out->ncand = tried;
+    /* a set that passes but runs no faster than the file's own methods (one cell, the same beat)
+       is not worth the change: the file's cvode (order-4 sub-steps) can beat a split set whose
+       cvode block is driven by the explicit states around it (mmt_sampson_2010, 2026-11-24) */
+    if (out->chosen >= 0 && out->file.seconds > 0 &&
+        out->cand[out->chosen].seconds >= out->file.seconds) {
+        snprintf(out->reason, sizeof out->reason, "the passing set, %.40s, ran no faster: %.3g s against %.3g s",
+                 out->cand[out->chosen].label, out->cand[out->chosen].seconds, out->file.seconds);
+        out->chosen = -1;
+    }
     if (out->chosen >= 0) {
         memcpy(out->overrides, out->cand[out->chosen].overrides, sizeof out->overrides);
         memcpy(out->label, out->cand[out->chosen].label, sizeof out->label);
-    } else {
+    } else if (!out->reason[0]) {
         snprintf(out->reason, sizeof out->reason, "no cheaper method set passes the check");
     }
     rc = 0;
