@@ -31,16 +31,16 @@ static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t
  * bandwidth at 3-6 and 94 % at 12, in single 74 % and 78 %. Models with an implicit or adaptive
  * group keep 1 (no cap): their Newton matrices spill, not yet measured. */
 /* Has the model an implicit or adaptive group (markov_be, rosenbrock, cvode)? */
-static int implicit_model(const ScModel *m) {
+static int implicit_model(const CgModel *m) {
     for (int g = 0; g < m->ngroups; g++)
-        if (m->groups[g].method == SC_MARKOV_BE || m->groups[g].method == SC_ROSENBROCK ||
-            m->groups[g].method == SC_CVODE)
+        if (m->groups[g].method == CG_MARKOV_BE || m->groups[g].method == CG_ROSENBROCK ||
+            m->groups[g].method == CG_CVODE)
             return 1;
     return 0;
 }
 
 static int min_blocks(const Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     if (e->target == EMIT_HIP)
         return 1;   /* HIP reads the second argument as waves per execution unit: not measured */
     if (implicit_model(m))
