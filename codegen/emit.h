@@ -100,8 +100,8 @@ unsigned long long emit_source_hash(const CgModel *m);
 void  emit_file_header(Em *e, const char *what);
 void  emit_pc_struct(Em *e);
 void  emit_scalar_math(Em *e);        /* sc_exp ... of the scalar dialects */
-void  emit_scalar_primitives(Em *e);  /* sc_bc, sc_sel, SC_LD, sc_lut_pos, sc_check ... */
-void  emit_common_prelude(Em *e);   /* helpers written with the dialect's primitives */
+void  emit_scalar_primitives(Em *e);  /* prelude/scalar.h: sc_bc, sc_sel, SC_LD, sc_lut_pos ... */
+void  emit_common_prelude(Em *e);   /* prelude/common.h: helpers over the dialect's primitives */
 void  emit_body(Em *e);          /* every variant: groups, cells, per-variant block function */
 void  emit_line_comment(Em *e, const CgSym *s);
 void  emit_eq(Em *e, const CgSym *s, const char *indent);
@@ -137,6 +137,11 @@ int   emit_lu_plan(Em *e, const CgGroup *g, LuPlan *p);   /* in e->ar; 0, or -1 
 int   emit_lu_written(const CgGroup *g, int r, int c);   /* an entry the Jacobian writes */
 int   emit_lu_needed(const CgGroup *g);                   /* the group factorises W */
 void  emit_lu_functions(Em *e, int gi);  /* ID_w_gK, ID_lu_gK, ID_solve_gK (once per file) */
+
+/* The prelude headers (codegen/prelude) as embedded by embed.cmake: the text after each header's marker
+ * line (build/codegen/prelude.c). */
+extern const char emit_prelude_c_dialect[], emit_prelude_scalar[], emit_prelude_common[],
+    emit_prelude_cpu[], emit_prelude_cpu_lut[], emit_prelude_gpu_fast_f32[], emit_prelude_gpu_powi[];
 
 /* per back end */
 int   emit_c(Em *e);

@@ -9,26 +9,9 @@
 
 #include "emit.h"
 
+/* The portable C dialect (prelude/c_dialect.h), its math, the scalar primitives and the helpers. */
 static void emit_prelude(Em *e) {
-    fprintf(e->out,
-            "#include <math.h>\n#include <stddef.h>\n\n#include \"starcarp_model.h\"\n\n"
-            "/* ---- dialect: portable C, one cell at a time, double ---- */\n"
-            "typedef double sc_scal;     /* a uniform value */\n"
-            "typedef double sc_real;     /* a value of one cell */\n"
-            "typedef int sc_mask;        /* a truth value of one cell */\n"
-            "typedef long sc_idx;        /* a table row of one cell */\n"
-            "#define SC_FN static\n#define SC_INL inline\n"
-            "#define SC_COUNT(p) __atomic_fetch_add((p), 1ULL, __ATOMIC_RELAXED)\n"
-            "#define SC_RECORD(s, k, v) sc_record((s), (k), (v))\n\n"
-            "/* Keep the earliest failure (smallest key) of concurrent calls. */\n"
-            "static void sc_record(ScStepStatus *s, unsigned long long key, double v) {\n"
-            "    unsigned long long old = __atomic_load_n(&s->key, __ATOMIC_RELAXED);\n"
-            "    while (key < old && !__atomic_compare_exchange_n(&s->key, &old, key, 0, __ATOMIC_RELAXED,\n"
-            "                                                     __ATOMIC_RELAXED))\n"
-            "        ;\n"
-            "    if (key < old)\n"
-            "        s->value = v;\n"
-            "}\n\n");
+    fputs(emit_prelude_c_dialect, e->out);
     emit_scalar_math(e);
     emit_scalar_primitives(e);
     emit_common_prelude(e);

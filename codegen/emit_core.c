@@ -574,35 +574,9 @@ void emit_body(Em *e) {
 }
 
 /* The common prelude of every dialect, after the back end's own (types, SC_FN, SC_LD/SC_ST,
- * sc_bc, sc_sel, the math helpers): helpers written once with those. */
-static const char common_prelude[] =
-    "static SC_INL sc_real sc_square(sc_real x) { return x * x; }\n"
-    "static SC_INL sc_real sc_cube(sc_real x) { return x * x * x; }\n"
-    "static SC_INL sc_real sc_heav(sc_real x) { return sc_sel(x >= (sc_scal)0, sc_bc(1), sc_bc(0)); }\n"
-    "static SC_INL sc_real sc_sign(sc_real x) {\n"
-    "    return sc_sel(x > (sc_scal)0, sc_bc(1), sc_sel(x < (sc_scal)0, sc_bc(-1), sc_bc(0)));\n"
-    "}\n\n"
-    "/* x when finite, else 0 (a Jacobian entry that overflowed: a W-method stays consistent with\n"
-    " * an approximate Jacobian). */\n"
-    "static SC_INL sc_real sc_fin0(sc_real x) { return sc_sel(x - x == (sc_scal)0, x, sc_bc(0)); }\n\n"
-    "/* Generalised Rush-Larsen increment over h of dx/dt = f with diagonal Jacobian L:\n"
-    " * expm1(h*L)/L * f, forward Euler when |L| is tiny. */\n"
-    "static SC_INL sc_real sc_grl(sc_real f, sc_real L, sc_real h) {\n"
-    "    const sc_mask tiny = sc_fabs(L) < (sc_scal)1e-12;\n"
-    "    const sc_real Ls = sc_sel(tiny, sc_bc(1), L);\n"
-    "    return sc_sel(tiny, h * f, sc_expm1(h * Ls) / Ls * f);\n"
-    "}\n\n"
-    "/* Is step d inside a stimulus pulse? (bench's timing rules, starcarp_model.h) */\n"
-    "static SC_INL int sc_stim_on(const ScStim *s, long d) {\n"
-    "    if (s->count <= 0 || d < s->start)\n"
-    "        return 0;\n"
-    "    if (s->period <= 0)\n"
-    "        return d - s->start < s->pulse;\n"
-    "    return (d - s->start) / s->period < s->count && (d - s->start) % s->period < s->pulse;\n"
-    "}\n\n";
-
+ * sc_bc, sc_sel, the math helpers): helpers written once with those (prelude/common.h). */
 void emit_common_prelude(Em *e) {
-    fputs(common_prelude, e->out);
+    fputs(emit_prelude_common, e->out);
 }
 
 void emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt) {
@@ -667,50 +641,8 @@ void emit_scalar_math(Em *e) {
     fputc('\n', e->out);
 }
 
-/* The primitives every scalar dialect shares (one cell per thread or per loop iteration). */
+/* The primitives every scalar dialect shares (one cell per thread or per loop iteration):
+ * prelude/scalar.h. */
 void emit_scalar_primitives(Em *e) {
-    fputs("static SC_INL sc_real sc_bc(sc_scal x) { return x; }\n"
-          "static SC_INL sc_mask sc_mbc(int b) { return b != 0; }\n"
-          "static SC_INL sc_real sc_sel(sc_mask m, sc_real a, sc_real b) { return m ? a : b; }\n"
-          "static SC_INL sc_real sc_m2r(sc_mask m) { return m ? (sc_scal)1 : (sc_scal)0; }\n"
-          "static SC_INL sc_mask sc_not(sc_mask m) { return !m; }\n"
-          "static SC_INL sc_mask sc_and(sc_mask a, sc_mask b) { return a && b; }\n"
-          "static SC_INL sc_mask sc_or(sc_mask a, sc_mask b) { return a || b; }\n"
-          "static SC_INL sc_mask sc_andnot(sc_mask a, sc_mask b) { return a && !b; }\n"
-          "static SC_INL int sc_any(sc_mask m) { return m; }\n"
-          "static SC_INL int sc_all(sc_mask m) { return m; }\n"
-          "#define SC_LD(p, nv) (*(p))\n"
-          "#define SC_ST(p, v, nv) (*(p) = (v))\n\n"
-          "/* Lookup-table row sc_ix and fraction sc_fr of x (rows x = xmin + r/inv); out of range is\n"
-          " * clamped and counted; a NaN x gives a NaN fraction (so the result shows it). */\n"
-          "static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix,\n"
-          "                              sc_real *fr, unsigned long long *oor) {\n"
-          "    const sc_real u = (x - xmin) * inv;\n"
-          "    sc_real c = u;\n"
-          "    if (!(c >= 0))\n"
-          "        c = 0;\n"
-          "    if (c > (sc_scal)(rows - 1))\n"
-          "        c = (sc_scal)(rows - 1);\n"
-          "    if (oor && !(u >= 0 && u <= (sc_scal)(rows - 1)))\n"
-          "        SC_COUNT(oor);\n"
-          "    sc_idx k = (sc_idx)c;\n"
-          "    if (k > rows - 2)\n"
-          "        k = rows >= 2 ? rows - 2 : 0;\n"
-          "    *ix = k;\n"
-          "    *fr = c - (sc_real)k + (u - u);\n"
-          "}\n\n"
-          "static SC_INL sc_real sc_lut_col(const sc_scal *tb, int cols, int col, sc_idx k, sc_real f) {\n"
-          "    const sc_real a = tb[k * cols + col], b = tb[(k + 1) * cols + col];\n"
-          "    return a + f * (b - a);\n"
-          "}\n\n"
-          "/* After a step: is v (Vm in bench mode, else Iion) a failure? Records the earliest one. */\n"
-          "static SC_INL int sc_check(const ScStepArgs *a, long d, long i, int nv, sc_real v, int vm) {\n"
-          "    (void)nv;\n"
-          "    const sc_scal b = vm ? (a->vm_bound > 0 ? (sc_scal)a->vm_bound : (sc_scal)1000) : (sc_scal)1e30;\n"
-          "    if (sc_fabs(v) <= b)\n"
-          "        return 1 == 0;\n"
-          "    if (a->status)\n"
-          "        SC_RECORD(a->status, ((unsigned long long)d << 32) | (unsigned long long)i, v);\n"
-          "    return 1;\n"
-          "}\n\n", e->out);
+    fputs(emit_prelude_scalar, e->out);
 }

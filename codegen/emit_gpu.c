@@ -71,20 +71,8 @@ static void emit_prelude(Em *e, const GpuApi *api) {
             min_blocks(e) > 1 ? 65536 / (128 * min_blocks(e)) : 0);
     emit_scalar_math(e);
     if (e->fast_f32)
-        fputs("/* the model's exp and log in single precision (emit_expr.c): __expf is ex2.approx of x\n"
-              " * log2(e), within 2 + 1.2 |x| ulp; __logf within 3 ulp (CUDA's documented bounds) */\n"
-              "static SC_INL sc_real sc_fast_exp(sc_real x) { return __expf(x); }\n"
-              "static SC_INL sc_real sc_fast_log(sc_real x) { return __logf(x); }\n\n", e->out);
-    fputs("/* x^n for a literal integer n (pow with a constant exponent, emit_expr.c): squarings,\n"
-          " * unrolled since n is a literal; a double pow costs about an exp and a log */\n"
-          "static SC_INL sc_real sc_powi(sc_real x, const int n) {\n"
-          "    sc_real r = (sc_scal)1, b = x;\n"
-          "    for (int m = n < 0 ? -n : n; m; m >>= 1) {\n"
-          "        if (m & 1)\n            r = r * b;\n"
-          "        b = b * b;\n"
-          "    }\n"
-          "    return n < 0 ? (sc_scal)1 / r : r;\n"
-          "}\n\n", e->out);
+        fputs(emit_prelude_gpu_fast_f32, e->out);
+    fputs(emit_prelude_gpu_powi, e->out);
     emit_scalar_primitives(e);
     emit_common_prelude(e);
 }
