@@ -1,7 +1,7 @@
 /* arena.h: bump allocator; everything of one compilation is freed at once (ar_free).
  * Module prefix: ar_. Allocation failure aborts with a message (out of memory is not bad input). */
-#ifndef SC_ARENA_H
-#define SC_ARENA_H
+#ifndef CG_ARENA_H
+#define CG_ARENA_H
 #include <stddef.h>
 
 typedef struct ArenaBlock ArenaBlock;

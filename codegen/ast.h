@@ -1,6 +1,6 @@
 /* ast.h: the syntax tree of an EasyML file, as parsed (before any analysis). Module prefix: ast_. */
-#ifndef SC_AST_H
-#define SC_AST_H
+#ifndef CG_AST_H
+#define CG_AST_H
 #include "expr.h"
 #include "lex.h"
 

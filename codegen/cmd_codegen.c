@@ -36,7 +36,7 @@ static void codegen_usage(FILE *out) {
 }
 
 /* Write one generated file DIR/<id><suffix>. */
-static int write_one(Arena *ar, const ScModel *m, const char *outdir, EmitTarget t, int single,
+static int write_one(Arena *ar, const CgModel *m, const char *outdir, EmitTarget t, int single,
                      const char *overrides, int automatic, const char *ident, int quiet) {
     const char *suffix = emit_target_suffix(t);
     if (single) {
@@ -65,8 +65,8 @@ static int codegen_write(const char *model, const char *outdir, const char *targ
                          const char *overrides, int automatic, const char *ident, int werror, int quiet) {
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    ScSemaOptions so = {overrides};
-    ScModel *m = sema_load_file_opts(&ar, &dg, model, &so);
+    CgSemaOptions so = {overrides};
+    CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0;
     if (!m || diag_failed(&dg)) {
         rc = 1;
@@ -92,7 +92,7 @@ static int codegen_write(const char *model, const char *outdir, const char *targ
 static int auto_choice(const char *model, const char *table, char *buf, size_t len) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
-    ScModel *m = sema_load_file_opts(&ar, &dg, model, NULL);
+    CgModel *m = sema_load_file_opts(&ar, &dg, model, NULL);
     unsigned long long h = m ? emit_source_hash(m) : 0;
     ar_free(&ar);
     if (!m)
@@ -229,8 +229,8 @@ int cmd_codegen(int argc, char **argv) {
                              werror, quiet);
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    ScSemaOptions so = {overrides};
-    ScModel *m = sema_load_file_opts(&ar, &dg, model, &so);
+    CgSemaOptions so = {overrides};
+    CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0;
     if (!m) {
         rc = 1;

@@ -4,8 +4,8 @@
  * longjmps to the Diag's recovery point (so analysis stops at the first error, and a library caller
  * such as the fuzzer gets control back instead of an exit). Warnings print the same way and
  * continue; with werror set they count as errors at the end (diag_failed). */
-#ifndef SC_DIAG_H
-#define SC_DIAG_H
+#ifndef CG_DIAG_H
+#define CG_DIAG_H
 #include <setjmp.h>
 #include <stdio.h>
 

@@ -19,8 +19,8 @@
  *   pv     some parameters per cell (ScStepArgs.vary/pcell): constants recomputed per cell,
  *          columns evaluated exactly
  */
-#ifndef SC_EMIT_H
-#define SC_EMIT_H
+#ifndef CG_EMIT_H
+#define CG_EMIT_H
 #include <stdio.h>
 
 #include "sema.h"
@@ -41,11 +41,11 @@ typedef struct EmitOptions {
 } EmitOptions;
 
 /* The model's name as a C identifier (letters, digits, '_'; never starts with a digit), in ar. */
-const char *emit_ident(Arena *ar, const ScModel *m);
+const char *emit_ident(Arena *ar, const CgModel *m);
 
 /* Write the source of m for opt->target to out. Deterministic: the same model and options give
  * the same text. Returns 0, or -1 when writing failed. */
-int emit_model(FILE *out, const ScModel *m, const EmitOptions *opt);
+int emit_model(FILE *out, const CgModel *m, const EmitOptions *opt);
 
 /* Target names ("c", "cpu", "cuda", "hip") and the file suffix of each ("_c.c", "_cpu.c", ...). */
 const char *emit_target_name(EmitTarget t);
@@ -54,7 +54,7 @@ const char *emit_target_suffix(EmitTarget t);
 /* ---- Internals shared by the emitter files (not for other callers). ---- */
 typedef struct Em {
     FILE *out;
-    const ScModel *m;
+    const CgModel *m;
     Arena ar;                /* names and scratch expressions of this emission */
     const char *id;          /* emit_ident */
     const char *file;        /* base name of the model file, for line comments */
@@ -93,25 +93,25 @@ void  emit_num(Em *e, double v);
 void  emit_count_divisors(Em *e);                             /* fills e->ndiv */
 
 /* emit_core.c */
-void  emit_begin(Em *e, FILE *out, const ScModel *m, const EmitOptions *opt);
+void  emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt);
 void  emit_end(Em *e);
 const char *emit_safe_text(Em *e, const char *s);
-unsigned long long emit_source_hash(const ScModel *m);
+unsigned long long emit_source_hash(const CgModel *m);
 void  emit_file_header(Em *e, const char *what);
 void  emit_pc_struct(Em *e);
 void  emit_scalar_math(Em *e);        /* sc_exp ... of the scalar dialects */
-void  emit_scalar_primitives(Em *e);  /* sc_bc, sc_sel, SC_LD, sc_lut_pos, sc_check ... */
-void  emit_common_prelude(Em *e);   /* helpers written with the dialect's primitives */
+void  emit_scalar_primitives(Em *e);  /* prelude/scalar.h: sc_bc, sc_sel, SC_LD, sc_lut_pos ... */
+void  emit_common_prelude(Em *e);   /* prelude/common.h: helpers over the dialect's primitives */
 void  emit_body(Em *e);          /* every variant: groups, cells, per-variant block function */
-void  emit_line_comment(Em *e, const ScSym *s);
-void  emit_eq(Em *e, const ScSym *s, const char *indent);
-Expr *emit_value(Em *e, ScSym *s);
+void  emit_line_comment(Em *e, const CgSym *s);
+void  emit_eq(Em *e, const CgSym *s, const char *indent);
+Expr *emit_value(Em *e, CgSym *s);
 void  emit_need_clear(Em *e);
 void  emit_need_expr(Em *e, const Expr *x);
-void  emit_need_eqs(Em *e, ScSym **eqs, int n);
+void  emit_need_eqs(Em *e, CgSym **eqs, int n);
 void  emit_need_step(Em *e);     /* e->need := what a step's equations compute */
-void  emit_inputs(Em *e, const ScGroup *g, const char *indent);
-void  emit_needed_eqs(Em *e, ScSym **eqs, int n, const char *indent);
+void  emit_inputs(Em *e, const CgGroup *g, const char *indent);
+void  emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *indent);
 
 /* emit_carry.c: equations of the states alone carried from Iion's part to the next step */
 void  emit_carry_plan(Em *e);
@@ -121,9 +121,9 @@ void  emit_carry_init(Em *e);
 /* emit_methods.c: per-group functions (file scope), liveness of the cell's method code, and the
  * cell's update code. */
 void  emit_group_functions(Em *e, int gi);
-void  emit_method_need(Em *e, const ScGroup *g);
+void  emit_method_need(Em *e, const CgGroup *g);
 void  emit_method_call(Em *e, int gi);
-int   emit_group_uses_rhs(const ScModel *m, const ScGroup *g);
+int   emit_group_uses_rhs(const CgModel *m, const CgGroup *g);
 
 /* emit_lu.c: the sparse LU of an implicit group's W = I - c J (markov_be, rosenbrock, cvode).
  * The plan: the pattern (Jacobian, diagonal, fill-in of the elimination order) as compact
@@ -133,10 +133,15 @@ typedef struct LuPlan {
     int *pos;                /* n*n: the entry's index in the compact array, or -1 */
     int *ord, *rank;         /* ord[k]: the k-th state eliminated; rank[ord[k]] = k */
 } LuPlan;
-int   emit_lu_plan(Em *e, const ScGroup *g, LuPlan *p);   /* in e->ar; 0, or -1 (memory) */
-int   emit_lu_written(const ScGroup *g, int r, int c);   /* an entry the Jacobian writes */
-int   emit_lu_needed(const ScGroup *g);                   /* the group factorises W */
+int   emit_lu_plan(Em *e, const CgGroup *g, LuPlan *p);   /* in e->ar; 0, or -1 (memory) */
+int   emit_lu_written(const CgGroup *g, int r, int c);   /* an entry the Jacobian writes */
+int   emit_lu_needed(const CgGroup *g);                   /* the group factorises W */
 void  emit_lu_functions(Em *e, int gi);  /* ID_w_gK, ID_lu_gK, ID_solve_gK (once per file) */
+
+/* The prelude headers (codegen/prelude) as embedded by embed.cmake: the text after each header's marker
+ * line (build/codegen/prelude.c). */
+extern const char emit_prelude_c_dialect[], emit_prelude_scalar[], emit_prelude_common[],
+    emit_prelude_cpu[], emit_prelude_cpu_lut[], emit_prelude_gpu_fast_f32[], emit_prelude_gpu_powi[];
 
 /* per back end */
 int   emit_c(Em *e);

@@ -9,26 +9,9 @@
 
 #include "emit.h"
 
+/* The portable C dialect (prelude/c_dialect.h), its math, the scalar primitives and the helpers. */
 static void emit_prelude(Em *e) {
-    fprintf(e->out,
-            "#include <math.h>\n#include <stddef.h>\n\n#include \"starcarp_model.h\"\n\n"
-            "/* ---- dialect: portable C, one cell at a time, double ---- */\n"
-            "typedef double sc_scal;     /* a uniform value */\n"
-            "typedef double sc_real;     /* a value of one cell */\n"
-            "typedef int sc_mask;        /* a truth value of one cell */\n"
-            "typedef long sc_idx;        /* a table row of one cell */\n"
-            "#define SC_FN static\n#define SC_INL inline\n"
-            "#define SC_COUNT(p) __atomic_fetch_add((p), 1ULL, __ATOMIC_RELAXED)\n"
-            "#define SC_RECORD(s, k, v) sc_record((s), (k), (v))\n\n"
-            "/* Keep the earliest failure (smallest key) of concurrent calls. */\n"
-            "static void sc_record(ScStepStatus *s, unsigned long long key, double v) {\n"
-            "    unsigned long long old = __atomic_load_n(&s->key, __ATOMIC_RELAXED);\n"
-            "    while (key < old && !__atomic_compare_exchange_n(&s->key, &old, key, 0, __ATOMIC_RELAXED,\n"
-            "                                                     __ATOMIC_RELAXED))\n"
-            "        ;\n"
-            "    if (key < old)\n"
-            "        s->value = v;\n"
-            "}\n\n");
+    fputs(emit_prelude_c_dialect, e->out);
     emit_scalar_math(e);
     emit_scalar_primitives(e);
     emit_common_prelude(e);
@@ -53,12 +36,12 @@ static void emit_run(Em *e) {
 /* ---------------------------------------------------------------- host side */
 
 static void emit_host_consts(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     fprintf(e->out, "/* The constants of the parameter set pc (parameters given): pc[%d ..]. */\n"
                     "static void %s_consts(double *pc) {\n    %s_pc *sc_p = (%s_pc *)pc;\n"
                     "    (void)sc_p;\n", m->nparams, e->id, e->id, e->id);
     for (int i = 0; i < m->nconsts; i++) {
-        const ScSym *c = m->consts[i];
+        const CgSym *c = m->consts[i];
         fprintf(e->out, "    sc_p->%s = ", e->cn[c->id]);
         if (c->def)
             emit_expr(e, c->def);
@@ -72,7 +55,7 @@ static void emit_host_consts(Em *e) {
 }
 
 static void emit_host_init(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     fprintf(e->out, "/* Initial states, stores (0) and Vm of one cell for the parameter set pc. */\n"
                     "static void %s_init(const double *pc, double *sv0, double *vm0) {\n"
                     "    const %s_pc *sc_p = (const %s_pc *)pc;\n    (void)sc_p;\n    *vm0 = ",
@@ -83,15 +66,15 @@ static void emit_host_init(Em *e) {
         emit_num(e, m->vm_init);
     fprintf(e->out, ";\n");
     for (int s = 0; s < m->nstates; s++) {
-        const ScState *st = &m->states[s];
+        const CgState *st = &m->states[s];
         fprintf(e->out, "    sv0[%d] = ", s);
-        if (st->init_kind == SC_INIT_GIVEN && st->init)
+        if (st->init_kind == CG_INIT_GIVEN && st->init)
             emit_expr(e, st->init);
         else
             emit_num(e, st->init_value);
         fprintf(e->out, ";   /* %s%s */\n", e->cn[st->sym->id],
-                st->init_kind == SC_INIT_STEADY ? ": steady state for the default parameters" :
-                st->init_kind == SC_INIT_ZERO ? ": no initial value given" : "");
+                st->init_kind == CG_INIT_STEADY ? ": steady state for the default parameters" :
+                st->init_kind == CG_INIT_ZERO ? ": no initial value given" : "");
     }
     for (int k = 0; k < m->nstores; k++)
         fprintf(e->out, "    sv0[%d] = 0.0;   /* store %s */\n", m->nstates + k,
@@ -102,7 +85,7 @@ static void emit_host_init(Em *e) {
 }
 
 static void emit_host_luts(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     long total = 0;
     for (int k = 0; k < m->ntables; k++)
         total += (m->tables[k].hi - m->tables[k].lo + 1) * m->tables[k].ncols;
@@ -113,7 +96,7 @@ static void emit_host_luts(Em *e) {
             e->id, e->id, e->id);
     long off = 0;
     for (int k = 0; k < m->ntables; k++) {
-        const ScTable *t = &m->tables[k];
+        const CgTable *t = &m->tables[k];
         long rows = t->hi - t->lo + 1;
         const char *saved = e->ref[t->var->id];
         e->ref[t->var->id] = "sc_v";
@@ -146,7 +129,7 @@ static const char *tr_name(Em *e, int i) { return e->m->traces[i]->name; }
 static const char *ext_name(Em *e, int i) { return e->m->externals[i]->name; }
 
 static void emit_descriptor(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     const char *id = e->id;
     str_list(e, "sv_names", e->nsv, sv_name);
     str_list(e, "param_names", m->nparams, par_name);
@@ -159,7 +142,7 @@ static void emit_descriptor(Em *e) {
     }
     fprintf(e->out, "%s};\n", m->nparams ? "" : "0");
     for (int i = 0; i < m->nparams; i++) {
-        const ScSym *p = m->params[i];
+        const CgSym *p = m->params[i];
         if (!p->nflagvals)
             continue;
         fprintf(e->out, "static const char *const %s_flags_%d[] = {", id, i);
@@ -175,7 +158,7 @@ static void emit_descriptor(Em *e) {
     fprintf(e->out, "%s};\n", m->nparams ? "" : "0");
     fprintf(e->out, "static const ScTableDesc %s_tables[%d] = {", id, m->ntables ? m->ntables : 1);
     for (int k = 0; k < m->ntables; k++) {
-        const ScTable *t = &m->tables[k];
+        const CgTable *t = &m->tables[k];
         fprintf(e->out, "%s{\"%s\", %ld, %ld, ", k ? ", " : "", emit_safe_text(e, t->var->name),
                 t->lo, t->hi - t->lo + 1);
         emit_num(e, t->step);
@@ -183,14 +166,14 @@ static void emit_descriptor(Em *e) {
     }
     fprintf(e->out, "%s};\n\n", m->ntables ? "" : "{0, 0, 0, 0, 0}");
 
-    /* the methods used, in ScMethod order */
+    /* the methods used, in CgMethod order */
     char methods[256] = "";
-    for (int k = 0; k < SC_NMETHODS; k++)
+    for (int k = 0; k < CG_NMETHODS; k++)
         for (int g = 0; g < m->ngroups; g++)
             if ((int)m->groups[g].method == k) {
                 if (*methods)
                     strcat(methods, "+");
-                strcat(methods, sema_method_name((ScMethod)k));
+                strcat(methods, sema_method_name((CgMethod)k));
                 break;
             }
     fprintf(e->out,

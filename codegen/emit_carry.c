@@ -25,17 +25,17 @@
  * constants and equations that do? memo by symbol id: 0 not known yet, 1 yes, 2 no. */
 static int state_only_expr(Em *e, const Expr *x, char *memo);
 
-static int state_only_sym(Em *e, const ScSym *s, char *memo) {
+static int state_only_sym(Em *e, const CgSym *s, char *memo) {
     if (!s)
         return 0;
     if (memo[s->id])
         return memo[s->id] == 1;
     int r;
-    if (s->kind == SC_PARAM || s->kind == SC_CONST)
+    if (s->kind == CG_PARAM || s->kind == CG_CONST)
         r = 1;
-    else if (s->kind == SC_STATE)
+    else if (s->kind == CG_STATE)
         r = s != e->m->vm && s != e->m->vm_copy;
-    else if (s->kind == SC_INTERM && e->eqpos[s->id] >= 0 && s->def) {
+    else if (s->kind == CG_INTERM && e->eqpos[s->id] >= 0 && s->def) {
         memo[s->id] = 2;   /* a cycle (none in an ordered model) reads as "no" */
         r = e->lut && s->lut ? state_only_sym(e, s->lut->var, memo) : state_only_expr(e, s->def, memo);
     } else
@@ -63,7 +63,7 @@ static int has_div(const Expr *x) {
 }
 
 void emit_carry_plan(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     size_t n = (size_t)m->nsyms;
     e->cvpos = ar_alloc(&e->ar, n * sizeof(int));
     for (size_t i = 0; i < n; i++)
@@ -77,7 +77,7 @@ void emit_carry_plan(Em *e) {
     memcpy(iion_need, e->need, n);
     emit_need_step(e);                   /* what the step's equations compute */
     for (int i = 0; i < m->neqs && e->ncv < EMIT_MAX_CARRY; i++) {
-        const ScSym *s = m->eqs[i];
+        const CgSym *s = m->eqs[i];
         if (!e->need[s->id] || !iion_need[s->id] || (e->lut && s->lut) || !s->def ||
             !(ex_has_call(s->def) || has_div(s->def)) || !state_only_sym(e, s, memo))
             continue;
@@ -87,7 +87,7 @@ void emit_carry_plan(Em *e) {
 }
 
 void emit_carry_store(Em *e, const char *in) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     if (!e->ncv)
         return;
     fprintf(e->out, "%s/* carried to the next step, whose states these are */\n", in);
@@ -97,7 +97,7 @@ void emit_carry_store(Em *e, const char *in) {
 }
 
 void emit_carry_init(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     fprintf(e->out, "    sc_real sc_cv[%d];   /* values carried between steps (emit_carry.c) */\n",
             e->ncv ? e->ncv : 1);
     if (!e->ncv) {

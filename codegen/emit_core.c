@@ -59,26 +59,26 @@ static int name_taken(Em *e, const char *s, int upto) {
 
 /* C identifier of every symbol, and what a read of it prints. */
 static void make_names(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     e->cn = ar_alloc(&e->ar, (size_t)m->nsyms * sizeof(char *));
     e->ref = ar_alloc(&e->ar, (size_t)m->nsyms * sizeof(char *));
     for (int i = 0; i < m->nsyms; i++) {
-        const ScSym *s = m->syms[i];
+        const CgSym *s = m->syms[i];
         const char *c = s->name;
-        if (s->kind != SC_BUILTIN && is_reserved(c)) {
+        if (s->kind != CG_BUILTIN && is_reserved(c)) {
             c = ar_printf(&e->ar, "%s_", c);
             while (name_taken(e, c, i))
                 c = ar_printf(&e->ar, "%s_", c);
         }
         e->cn[i] = c;
-        if (s->kind == SC_PARAM || s->kind == SC_CONST)
+        if (s->kind == CG_PARAM || s->kind == CG_CONST)
             e->ref[i] = ar_printf(&e->ar, "sc_p->%s", c);
         else
             e->ref[i] = c;
     }
 }
 
-const char *emit_ident(Arena *ar, const ScModel *m) {
+const char *emit_ident(Arena *ar, const CgModel *m) {
     const char *n = m->name && *m->name ? m->name : "model";
     char *r = ar_alloc(ar, strlen(n) + 3);
     char *p = r;
@@ -104,7 +104,7 @@ const char *emit_target_suffix(EmitTarget t) {
 
 /* ---------------------------------------------------------------- equations */
 
-void emit_line_comment(Em *e, const ScSym *s) {
+void emit_line_comment(Em *e, const CgSym *s) {
     if (s->tok)
         fprintf(e->out, " /* %s:%d */", e->file, s->tok->line);
 }
@@ -112,7 +112,7 @@ void emit_line_comment(Em *e, const ScSym *s) {
 /* Index and fraction of table k for the current function, computed once (before its first
  * column). */
 static void table_pos(Em *e, int k, const char *in) {
-    const ScTable *t = &e->m->tables[k];
+    const CgTable *t = &e->m->tables[k];
     if (e->tbl_ready[k])
         return;
     e->tbl_ready[k] = 1;
@@ -132,7 +132,7 @@ static void table_pos(Em *e, int k, const char *in) {
 
 /* `const sc_real NAME = DEF; // file:line` at the given indentation; a lookup-table column in
  * the lut variant is interpolated from its table instead. */
-void emit_eq(Em *e, const ScSym *s, const char *indent) {
+void emit_eq(Em *e, const CgSym *s, const char *indent) {
     if (e->lut && s->lut) {
         int k = (int)(s->lut - e->m->tables);
         table_pos(e, k, indent);
@@ -148,12 +148,12 @@ void emit_eq(Em *e, const ScSym *s, const char *indent) {
 
 /* The value of a computed symbol as an expression: a read of it when something computes it (an
  * equation, a constant, a parameter, a state), else its definition inlined, else 0. */
-Expr *emit_value(Em *e, ScSym *s) {
+Expr *emit_value(Em *e, CgSym *s) {
     if (!s)
         return ex_num(&e->ar, 0);
-    if (s->kind == SC_CONST || s->kind == SC_PARAM || s->kind == SC_STATE ||
-        s->kind == SC_BUILTIN || s->kind == SC_VM || e->eqpos[s->id] >= 0 || !s->def) {
-        if (!s->def && (s->kind == SC_INTERM || s->kind == SC_IION))
+    if (s->kind == CG_CONST || s->kind == CG_PARAM || s->kind == CG_STATE ||
+        s->kind == CG_BUILTIN || s->kind == CG_VM || e->eqpos[s->id] >= 0 || !s->def) {
+        if (!s->def && (s->kind == CG_INTERM || s->kind == CG_IION))
             return ex_num(&e->ar, 0);
         Expr *v = ex_var(&e->ar, s->name);
         v->sym = s;
@@ -167,7 +167,7 @@ Expr *emit_value(Em *e, ScSym *s) {
 static void need_var(void *ctx, const Expr *v) {
     Em *e = ctx;
     if (v->sym)
-        e->need[((const ScSym *)v->sym)->id] = 1;
+        e->need[((const CgSym *)v->sym)->id] = 1;
 }
 
 void emit_need_clear(Em *e) {
@@ -182,7 +182,7 @@ void emit_need_expr(Em *e, const Expr *x) {
 
 /* Backward pass: an equation is needed when something needed reads it; an interpolated column
  * needs its table's variable instead of its definition. */
-void emit_need_eqs(Em *e, ScSym **eqs, int n) {
+void emit_need_eqs(Em *e, CgSym **eqs, int n) {
     for (int i = n - 1; i >= 0; i--) {
         if (!e->need[eqs[i]->id] || (e->cv_read && e->cvpos && e->cvpos[eqs[i]->id] >= 0))
             continue;
@@ -195,12 +195,12 @@ void emit_need_eqs(Em *e, ScSym **eqs, int n) {
 
 /* Declarations of the needed per-cell inputs: Vm (sc_V), states (sc_x, or sc_y for the states of
  * group g when g is not NULL), stores (sc_st) and read externals (sc_ext). */
-void emit_inputs(Em *e, const ScGroup *g, const char *in) {
-    const ScModel *m = e->m;
+void emit_inputs(Em *e, const CgGroup *g, const char *in) {
+    const CgModel *m = e->m;
     if (e->need[m->vm->id])
         fprintf(e->out, "%sconst sc_real %s = sc_V;\n", in, e->cn[m->vm->id]);
     for (int s = 0; s < m->nstates; s++) {
-        const ScSym *x = m->states[s].sym;
+        const CgSym *x = m->states[s].sym;
         if (!e->need[x->id])
             continue;
         int j = -1;
@@ -217,16 +217,16 @@ void emit_inputs(Em *e, const ScGroup *g, const char *in) {
         if (e->need[m->stores[k]->id])
             fprintf(e->out, "%sconst sc_real %s = sc_st[%d];\n", in, e->cn[m->stores[k]->id], k);
     for (int k = 0; k < m->nexternals; k++) {
-        const ScSym *x = m->externals[k];
+        const CgSym *x = m->externals[k];
         if (e->need[x->id] && e->eqpos[x->id] < 0)
             fprintf(e->out, "%sconst sc_real %s = sc_ext[%d];\n", in, e->cn[x->id], k);
     }
 }
 
 /* The needed equations of the list, in order. */
-void emit_needed_eqs(Em *e, ScSym **eqs, int n, const char *in) {
+void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *in) {
     for (int i = 0; i < n; i++) {
-        const ScSym *s = eqs[i];
+        const CgSym *s = eqs[i];
         if (!e->need[s->id])
             continue;
         if (e->cv_read && e->cvpos && e->cvpos[s->id] >= 0) {
@@ -249,7 +249,7 @@ static uint64_t fnv1a(const char *s) {
     return h;
 }
 
-unsigned long long emit_source_hash(const ScModel *m) {
+unsigned long long emit_source_hash(const CgModel *m) {
     for (int i = 0; i < m->nsyms; i++)
         if (m->syms[i]->tok && m->syms[i]->tok->file)
             return fnv1a(m->syms[i]->tok->file->text);
@@ -266,7 +266,7 @@ const char *emit_safe_text(Em *e, const char *s) {
 }
 
 void emit_file_header(Em *e, const char *what) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     fprintf(e->out,
             "/* %s%s: generated by " EMIT_GENERATOR " (%s). Do not edit.\n"
             " * model:   %s\n"
@@ -289,7 +289,7 @@ void emit_file_header(Em *e, const char *what) {
 /* ID_pc (uniform parameter set, sc_scal fields: the layout of ScStepArgs.pc) and ID_pcv (the
  * same with sc_real fields: per-cell values of the pv variant). */
 void emit_pc_struct(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     for (int v = 0; v < 2; v++) {
         fprintf(e->out, "/* %s */\ntypedef struct %s_pc%s {\n",
                 v ? "Parameters and constants of the cells of one block (per-cell parameters)."
@@ -317,7 +317,7 @@ static const char *pc_type(Em *e) {
 /* e->need := what a step's equations compute: the stores, traces, written externals and what
  * the groups' methods read, with the equations these read. */
 void emit_need_step(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     emit_need_clear(e);
     for (int k = 0; k < m->nstores; k++)
         emit_need_expr(e, m->stores[k]->def);
@@ -332,7 +332,7 @@ void emit_need_step(Em *e) {
 }
 
 static void emit_cell(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     emit_carry_plan(e);
     e->cv_read = 1;   /* carried equations: read from sc_cv, what only they read is not computed */
     emit_need_step(e);
@@ -372,7 +372,7 @@ static void emit_cell(Em *e) {
         emit_method_call(e, gi);
     int clamps = 0;
     for (int s = 0; s < m->nstates; s++) {
-        const ScState *st = &m->states[s];
+        const CgState *st = &m->states[s];
         if ((st->has_lb || st->has_ub) && !clamps++)
             fprintf(e->out, "\n    /* bounds (.lb, .ub); a NaN stays a NaN */\n");
         if (st->has_lb) {
@@ -418,7 +418,7 @@ static void emit_cell(Em *e) {
 /* The per-cell parameter set of the pv variant: each parameter from its per-cell array or the
  * uniform set, then every constant recomputed from them. */
 static void emit_pv_fill(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     fprintf(e->out, "    %s_pcv sc_q;\n    %s_pcv *const sc_p = &sc_q;\n"
                     "    const sc_scal *sc_pcell = (const sc_scal *)sc_a->pcell;\n"
                     "    (void)sc_pcell;\n    (void)sc_pu;\n", e->id, e->id);
@@ -428,7 +428,7 @@ static void emit_pv_fill(Em *e) {
                         "                               : sc_bc(sc_pu->%s);\n", n, i, i, n);
     }
     for (int i = 0; i < m->nconsts; i++) {
-        const ScSym *c = m->consts[i];
+        const CgSym *c = m->consts[i];
         fprintf(e->out, "    sc_q.%s = ", e->cn[c->id]);
         if (c->def)
             emit_expr(e, c->def);
@@ -448,7 +448,7 @@ static void emit_pv_fill(Em *e) {
 /* ID_cells V: cells [sc_i, sc_i + lanes) over the steps of the call (sc_nv of the lanes are
  * real cells; SC_LD repeats a real one in the others, SC_ST skips them). */
 static void emit_cells(Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     int nst = m->nstores ? m->nstores : 1, nex = m->nexternals ? m->nexternals : 1;
     int ntr = m->ntraces ? m->ntraces : 1;
     fprintf(e->out,
@@ -574,38 +574,12 @@ void emit_body(Em *e) {
 }
 
 /* The common prelude of every dialect, after the back end's own (types, SC_FN, SC_LD/SC_ST,
- * sc_bc, sc_sel, the math helpers): helpers written once with those. */
-static const char common_prelude[] =
-    "static SC_INL sc_real sc_square(sc_real x) { return x * x; }\n"
-    "static SC_INL sc_real sc_cube(sc_real x) { return x * x * x; }\n"
-    "static SC_INL sc_real sc_heav(sc_real x) { return sc_sel(x >= (sc_scal)0, sc_bc(1), sc_bc(0)); }\n"
-    "static SC_INL sc_real sc_sign(sc_real x) {\n"
-    "    return sc_sel(x > (sc_scal)0, sc_bc(1), sc_sel(x < (sc_scal)0, sc_bc(-1), sc_bc(0)));\n"
-    "}\n\n"
-    "/* x when finite, else 0 (a Jacobian entry that overflowed: a W-method stays consistent with\n"
-    " * an approximate Jacobian). */\n"
-    "static SC_INL sc_real sc_fin0(sc_real x) { return sc_sel(x - x == (sc_scal)0, x, sc_bc(0)); }\n\n"
-    "/* Generalised Rush-Larsen increment over h of dx/dt = f with diagonal Jacobian L:\n"
-    " * expm1(h*L)/L * f, forward Euler when |L| is tiny. */\n"
-    "static SC_INL sc_real sc_grl(sc_real f, sc_real L, sc_real h) {\n"
-    "    const sc_mask tiny = sc_fabs(L) < (sc_scal)1e-12;\n"
-    "    const sc_real Ls = sc_sel(tiny, sc_bc(1), L);\n"
-    "    return sc_sel(tiny, h * f, sc_expm1(h * Ls) / Ls * f);\n"
-    "}\n\n"
-    "/* Is step d inside a stimulus pulse? (bench's timing rules, starcarp_model.h) */\n"
-    "static SC_INL int sc_stim_on(const ScStim *s, long d) {\n"
-    "    if (s->count <= 0 || d < s->start)\n"
-    "        return 0;\n"
-    "    if (s->period <= 0)\n"
-    "        return d - s->start < s->pulse;\n"
-    "    return (d - s->start) / s->period < s->count && (d - s->start) % s->period < s->pulse;\n"
-    "}\n\n";
-
+ * sc_bc, sc_sel, the math helpers): helpers written once with those (prelude/common.h). */
 void emit_common_prelude(Em *e) {
-    fputs(common_prelude, e->out);
+    fputs(emit_prelude_common, e->out);
 }
 
-void emit_begin(Em *e, FILE *out, const ScModel *m, const EmitOptions *opt) {
+void emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt) {
     memset(e, 0, sizeof *e);
     e->out = out;
     e->m = m;
@@ -636,7 +610,7 @@ void emit_end(Em *e) {
     ar_free(&e->ar);
 }
 
-int emit_model(FILE *out, const ScModel *m, const EmitOptions *opt) {
+int emit_model(FILE *out, const CgModel *m, const EmitOptions *opt) {
     Em e;
     emit_begin(&e, out, m, opt);
     int rc;
@@ -667,50 +641,8 @@ void emit_scalar_math(Em *e) {
     fputc('\n', e->out);
 }
 
-/* The primitives every scalar dialect shares (one cell per thread or per loop iteration). */
+/* The primitives every scalar dialect shares (one cell per thread or per loop iteration):
+ * prelude/scalar.h. */
 void emit_scalar_primitives(Em *e) {
-    fputs("static SC_INL sc_real sc_bc(sc_scal x) { return x; }\n"
-          "static SC_INL sc_mask sc_mbc(int b) { return b != 0; }\n"
-          "static SC_INL sc_real sc_sel(sc_mask m, sc_real a, sc_real b) { return m ? a : b; }\n"
-          "static SC_INL sc_real sc_m2r(sc_mask m) { return m ? (sc_scal)1 : (sc_scal)0; }\n"
-          "static SC_INL sc_mask sc_not(sc_mask m) { return !m; }\n"
-          "static SC_INL sc_mask sc_and(sc_mask a, sc_mask b) { return a && b; }\n"
-          "static SC_INL sc_mask sc_or(sc_mask a, sc_mask b) { return a || b; }\n"
-          "static SC_INL sc_mask sc_andnot(sc_mask a, sc_mask b) { return a && !b; }\n"
-          "static SC_INL int sc_any(sc_mask m) { return m; }\n"
-          "static SC_INL int sc_all(sc_mask m) { return m; }\n"
-          "#define SC_LD(p, nv) (*(p))\n"
-          "#define SC_ST(p, v, nv) (*(p) = (v))\n\n"
-          "/* Lookup-table row sc_ix and fraction sc_fr of x (rows x = xmin + r/inv); out of range is\n"
-          " * clamped and counted; a NaN x gives a NaN fraction (so the result shows it). */\n"
-          "static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix,\n"
-          "                              sc_real *fr, unsigned long long *oor) {\n"
-          "    const sc_real u = (x - xmin) * inv;\n"
-          "    sc_real c = u;\n"
-          "    if (!(c >= 0))\n"
-          "        c = 0;\n"
-          "    if (c > (sc_scal)(rows - 1))\n"
-          "        c = (sc_scal)(rows - 1);\n"
-          "    if (oor && !(u >= 0 && u <= (sc_scal)(rows - 1)))\n"
-          "        SC_COUNT(oor);\n"
-          "    sc_idx k = (sc_idx)c;\n"
-          "    if (k > rows - 2)\n"
-          "        k = rows >= 2 ? rows - 2 : 0;\n"
-          "    *ix = k;\n"
-          "    *fr = c - (sc_real)k + (u - u);\n"
-          "}\n\n"
-          "static SC_INL sc_real sc_lut_col(const sc_scal *tb, int cols, int col, sc_idx k, sc_real f) {\n"
-          "    const sc_real a = tb[k * cols + col], b = tb[(k + 1) * cols + col];\n"
-          "    return a + f * (b - a);\n"
-          "}\n\n"
-          "/* After a step: is v (Vm in bench mode, else Iion) a failure? Records the earliest one. */\n"
-          "static SC_INL int sc_check(const ScStepArgs *a, long d, long i, int nv, sc_real v, int vm) {\n"
-          "    (void)nv;\n"
-          "    const sc_scal b = vm ? (a->vm_bound > 0 ? (sc_scal)a->vm_bound : (sc_scal)1000) : (sc_scal)1e30;\n"
-          "    if (sc_fabs(v) <= b)\n"
-          "        return 1 == 0;\n"
-          "    if (a->status)\n"
-          "        SC_RECORD(a->status, ((unsigned long long)d << 32) | (unsigned long long)i, v);\n"
-          "    return 1;\n"
-          "}\n\n", e->out);
+    fputs(emit_prelude_scalar, e->out);
 }

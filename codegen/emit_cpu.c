@@ -42,30 +42,7 @@ static void emit_prelude(Em *e) {
                "typedef sc_mask sc_idx;\n"
                "#define SC_FN static\n#define SC_INL inline __attribute__((always_inline))\n\n",
             T, e->single ? 16 : 8, e->single ? 8 : 4, e->single ? 8 : 4, e->single ? 4 : 2, T, I);
-    fputs("static SC_INL sc_real sc_bc(sc_scal x) {   /* every lane x (exactly: -0.0 stays -0.0) */\n"
-          "    sc_real v;\n    for (int l = 0; l < SC_W; l++)\n        v[l] = x;\n    return v;\n}\n"
-          "static SC_INL sc_mask sc_mbc(int b) { return (sc_mask){0} - (b != 0); }\n"
-          "static SC_INL sc_real sc_sel(sc_mask m, sc_real a, sc_real b) {\n"
-          "    return (sc_real)((m & (sc_mask)a) | (~m & (sc_mask)b));\n"
-          "}\n"
-          "static SC_INL sc_real sc_m2r(sc_mask m) { return sc_sel(m, sc_bc(1), sc_bc(0)); }\n"
-          "static SC_INL sc_mask sc_not(sc_mask m) { return ~m; }\n"
-          "static SC_INL sc_mask sc_and(sc_mask a, sc_mask b) { return a & b; }\n"
-          "static SC_INL sc_mask sc_or(sc_mask a, sc_mask b) { return a | b; }\n"
-          "static SC_INL sc_mask sc_andnot(sc_mask a, sc_mask b) { return a & ~b; }\n"
-          "static SC_INL int sc_any(sc_mask m) {\n"
-          "    for (int l = 0; l < SC_W; l++)\n        if (m[l])\n            return 1;\n    return 0;\n}\n"
-          "static SC_INL int sc_all(sc_mask m) {\n"
-          "    for (int l = 0; l < SC_W; l++)\n        if (!m[l])\n            return 0;\n    return 1;\n}\n\n"
-          "/* Load / store SC_W consecutive cells; nv < SC_W: only nv are real (the others repeat\n"
-          " * cell 0 of the block on load and are not stored). */\n"
-          "static SC_INL sc_real SC_LD(const sc_scal *p, int nv) {\n"
-          "    sc_real v;\n"
-          "    if (nv == SC_W) {\n        memcpy(&v, p, sizeof v);\n        return v;\n    }\n"
-          "    for (int l = 0; l < SC_W; l++)\n        v[l] = p[l < nv ? l : 0];\n    return v;\n}\n"
-          "static SC_INL void SC_ST(sc_scal *p, sc_real v, int nv) {\n"
-          "    if (nv == SC_W) {\n        memcpy(p, &v, sizeof v);\n        return;\n    }\n"
-          "    for (int l = 0; l < nv; l++)\n        p[l] = v[l];\n}\n\n", o);
+    fputs(emit_prelude_cpu, o);
     /* lane loops */
     static const char *const lane1[] = {"sqrt", "floor", "ceil"};
     for (size_t i = 0; i < sizeof lane1 / sizeof *lane1; i++)
@@ -104,51 +81,7 @@ static void emit_prelude(Em *e) {
                 mv_old(n) ? "OLD" : "NEW", n, f, n, n, f, n, n, f);
     }
     fputc('\n', o);
-    fputs("/* Lookup tables: rows and fractions per lane (clamped, counted; NaN stays NaN). */\n"
-          "static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix,\n"
-          "                              sc_real *fr, unsigned long long *oor) {\n"
-          "    const sc_real u = (x - xmin) * inv;\n"
-          "    const sc_scal top = (sc_scal)(rows - 1);\n"
-          "    sc_real c = sc_sel(u >= (sc_scal)0, u, sc_bc(0));\n"
-          "    c = sc_sel(c > top, sc_bc(top), c);\n"
-          "    if (oor) {\n"
-          "        const sc_mask out = ~((u >= (sc_scal)0) & (u <= top));\n"
-          "        unsigned long long k = 0;\n"
-          "        for (int l = 0; l < SC_W; l++)\n            k += out[l] != 0;\n"
-          "        if (k)\n            __atomic_fetch_add(oor, k, __ATOMIC_RELAXED);\n"
-          "    }\n"
-          "    sc_real fl = sc_floor(c);\n"
-          "    fl = sc_sel(fl > (sc_scal)(rows >= 2 ? rows - 2 : 0), sc_bc((sc_scal)(rows >= 2 ? rows - 2 : 0)), fl);\n"
-          "    for (int l = 0; l < SC_W; l++)\n        (*ix)[l] = (long)fl[l];\n"
-          "    *fr = c - fl + (u - u);\n"
-          "}\n\n"
-          "static SC_INL sc_real sc_lut_col(const sc_scal *tb, int cols, int col, sc_idx k, sc_real f) {\n"
-          "    sc_real a, b;\n"
-          "    for (int l = 0; l < SC_W; l++) {\n"
-          "        a[l] = tb[k[l] * cols + col];\n"
-          "        b[l] = tb[(k[l] + 1) * cols + col];\n"
-          "    }\n"
-          "    return a + f * (b - a);\n"
-          "}\n\n"
-          "/* After a step: the earliest real lane whose v (Vm in bench mode, else Iion) failed. */\n"
-          "static SC_INL int sc_check(const ScStepArgs *a, long d, long i, int nv, sc_real v, int vm) {\n"
-          "    const sc_scal b = vm ? (a->vm_bound > 0 ? (sc_scal)a->vm_bound : (sc_scal)1000) : (sc_scal)1e30;\n"
-          "    const sc_mask ok = sc_fabs(v) <= b;\n"
-          "    for (int l = 0; l < nv; l++) {\n"
-          "        if (ok[l])\n            continue;\n"
-          "        if (a->status) {\n"
-          "            ScStepStatus *s = a->status;\n"
-          "            const unsigned long long key = ((unsigned long long)d << 32) | (unsigned long long)(i + l);\n"
-          "            unsigned long long old = __atomic_load_n(&s->key, __ATOMIC_RELAXED);\n"
-          "            while (key < old && !__atomic_compare_exchange_n(&s->key, &old, key, 0,\n"
-          "                                                             __ATOMIC_RELAXED, __ATOMIC_RELAXED))\n"
-          "                ;\n"
-          "            if (key < old)\n                s->value = v[l];\n"
-          "        }\n"
-          "        return 1;\n"
-          "    }\n"
-          "    return 0;\n"
-          "}\n\n", o);
+    fputs(emit_prelude_cpu_lut, o);
     emit_common_prelude(e);
 }
 

@@ -230,15 +230,15 @@ static int gpu_recip(Em *e, const Expr *c, char *b, size_t size) {
 
 /* Is x a parameter or constant that divides in at least two per-step equations (GPU)? */
 static int gpu_shared_divisor(const Em *e, const Expr *x) {
-    const ScSym *s = x->kind == EX_VAR ? x->sym : NULL;
-    return e->ndiv && s && (s->kind == SC_PARAM || s->kind == SC_CONST) && e->ndiv[s->id] >= 2;
+    const CgSym *s = x->kind == EX_VAR ? x->sym : NULL;
+    return e->ndiv && s && (s->kind == CG_PARAM || s->kind == CG_CONST) && e->ndiv[s->id] >= 2;
 }
 
 static void count_divs(Em *e, const Expr *x) {
     if (!x)
         return;
     if (x->kind == EX_DIV && x->a[1]->kind == EX_VAR && x->a[1]->sym)
-        e->ndiv[((const ScSym *)x->a[1]->sym)->id]++;
+        e->ndiv[((const CgSym *)x->a[1]->sym)->id]++;
     for (int i = 0; i < x->nargs && i < 3; i++)
         count_divs(e, x->a[i]);
 }
@@ -264,9 +264,9 @@ static Out pr(Em *e, const Expr *x) {
         return o;
     }
     case EX_VAR: {
-        const ScSym *s = x->sym;
+        const CgSym *s = x->sym;
         Ty ty = TY_V;
-        if (!s || s->kind == SC_PARAM || s->kind == SC_CONST)
+        if (!s || s->kind == CG_PARAM || s->kind == CG_CONST)
             ty = e->pv ? TY_V : TY_S;
         if (!e->vec)
             ty = TY_S;

@@ -31,16 +31,16 @@ static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t
  * bandwidth at 3-6 and 94 % at 12, in single 74 % and 78 %. Models with an implicit or adaptive
  * group keep 1 (no cap): their Newton matrices spill, not yet measured. */
 /* Has the model an implicit or adaptive group (markov_be, rosenbrock, cvode)? */
-static int implicit_model(const ScModel *m) {
+static int implicit_model(const CgModel *m) {
     for (int g = 0; g < m->ngroups; g++)
-        if (m->groups[g].method == SC_MARKOV_BE || m->groups[g].method == SC_ROSENBROCK ||
-            m->groups[g].method == SC_CVODE)
+        if (m->groups[g].method == CG_MARKOV_BE || m->groups[g].method == CG_ROSENBROCK ||
+            m->groups[g].method == CG_CVODE)
             return 1;
     return 0;
 }
 
 static int min_blocks(const Em *e) {
-    const ScModel *m = e->m;
+    const CgModel *m = e->m;
     if (e->target == EMIT_HIP)
         return 1;   /* HIP reads the second argument as waves per execution unit: not measured */
     if (implicit_model(m))
@@ -71,20 +71,8 @@ static void emit_prelude(Em *e, const GpuApi *api) {
             min_blocks(e) > 1 ? 65536 / (128 * min_blocks(e)) : 0);
     emit_scalar_math(e);
     if (e->fast_f32)
-        fputs("/* the model's exp and log in single precision (emit_expr.c): __expf is ex2.approx of x\n"
-              " * log2(e), within 2 + 1.2 |x| ulp; __logf within 3 ulp (CUDA's documented bounds) */\n"
-              "static SC_INL sc_real sc_fast_exp(sc_real x) { return __expf(x); }\n"
-              "static SC_INL sc_real sc_fast_log(sc_real x) { return __logf(x); }\n\n", e->out);
-    fputs("/* x^n for a literal integer n (pow with a constant exponent, emit_expr.c): squarings,\n"
-          " * unrolled since n is a literal; a double pow costs about an exp and a log */\n"
-          "static SC_INL sc_real sc_powi(sc_real x, const int n) {\n"
-          "    sc_real r = (sc_scal)1, b = x;\n"
-          "    for (int m = n < 0 ? -n : n; m; m >>= 1) {\n"
-          "        if (m & 1)\n            r = r * b;\n"
-          "        b = b * b;\n"
-          "    }\n"
-          "    return n < 0 ? (sc_scal)1 / r : r;\n"
-          "}\n\n", e->out);
+        fputs(emit_prelude_gpu_fast_f32, e->out);
+    fputs(emit_prelude_gpu_powi, e->out);
     emit_scalar_primitives(e);
     emit_common_prelude(e);
 }

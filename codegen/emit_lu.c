@@ -23,7 +23,7 @@
 
 #include "emit.h"
 
-static int jac_nonzero(const ScGroup *g, int r, int c) {
+static int jac_nonzero(const CgGroup *g, int r, int c) {
     double z;
     return !(ex_is_num(g->jac[r * g->n + c], &z) && z == 0);
 }
@@ -57,7 +57,7 @@ static int min_degree(int n, unsigned char *sym, int *ord) {
     return 0;
 }
 
-int emit_lu_plan(Em *e, const ScGroup *g, LuPlan *p) {
+int emit_lu_plan(Em *e, const CgGroup *g, LuPlan *p) {
     int n = g->n;
     memset(p, 0, sizeof *p);
     p->n = n;
@@ -98,11 +98,11 @@ int emit_lu_plan(Em *e, const ScGroup *g, LuPlan *p) {
 }
 
 /* Is compact entry (r, c) one the Jacobian writes (structurally nonzero, or the diagonal)? */
-int emit_lu_written(const ScGroup *g, int r, int c) {
+int emit_lu_written(const CgGroup *g, int r, int c) {
     return r == c || !g->jac || jac_nonzero(g, r, c);
 }
 
-static void emit_assemble(Em *e, const ScGroup *g, const LuPlan *p, int gi) {
+static void emit_assemble(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
     int n = g->n;
     fprintf(e->out,
             "/* W = I - sc_c J in place (J compact, as ID_rhs_g%d writes it; fill entries set to 0).\n"
@@ -126,7 +126,7 @@ static void emit_assemble(Em *e, const ScGroup *g, const LuPlan *p, int gi) {
     fprintf(e->out, "}\n\n");
 }
 
-static void emit_factor(Em *e, const ScGroup *g, const LuPlan *p, int gi) {
+static void emit_factor(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
     int n = p->n;
     fprintf(e->out,
             "/* LU of W in place, eliminating in the order of the plan (no pivoting: emit_lu.c);\n"
@@ -179,12 +179,12 @@ static void emit_solve(Em *e, const LuPlan *p, int gi) {
     fprintf(e->out, "}\n\n");
 }
 
-int emit_lu_needed(const ScGroup *g) {
-    return g->method == SC_MARKOV_BE || g->method == SC_ROSENBROCK || g->method == SC_CVODE;
+int emit_lu_needed(const CgGroup *g) {
+    return g->method == CG_MARKOV_BE || g->method == CG_ROSENBROCK || g->method == CG_CVODE;
 }
 
 void emit_lu_functions(Em *e, int gi) {
-    const ScGroup *g = &e->m->groups[gi];
+    const CgGroup *g = &e->m->groups[gi];
     if (!emit_lu_needed(g))
         return;
     LuPlan p;

@@ -18,21 +18,21 @@
 
 #include "emit.h"
 
-int emit_group_uses_rhs(const ScModel *m, const ScGroup *g) {
+int emit_group_uses_rhs(const CgModel *m, const CgGroup *g) {
     switch (g->method) {
-    case SC_FE: return 0;
-    case SC_RUSH_LARSEN: return !m->states[g->states[0]].gate;
+    case CG_FE: return 0;
+    case CG_RUSH_LARSEN: return !m->states[g->states[0]].gate;
     default: return 1;
     }
 }
 
-static int uses_jac(const ScGroup *g) {
-    return g->jac && (g->method == SC_RUSH_LARSEN || g->method == SC_SUNDNES ||
-                      g->method == SC_MARKOV_BE || g->method == SC_ROSENBROCK ||
-                      g->method == SC_CVODE);
+static int uses_jac(const CgGroup *g) {
+    return g->jac && (g->method == CG_RUSH_LARSEN || g->method == CG_SUNDNES ||
+                      g->method == CG_MARKOV_BE || g->method == CG_ROSENBROCK ||
+                      g->method == CG_CVODE);
 }
 
-static void group_comment(Em *e, const ScGroup *g, int gi) {
+static void group_comment(Em *e, const CgGroup *g, int gi) {
     fprintf(e->out, "/* group %d: %s over", gi, sema_method_name(g->method));
     for (int j = 0; j < g->n && j < 12; j++)
         fprintf(e->out, " %s", e->m->states[g->states[j]].sym->name);
@@ -46,8 +46,8 @@ static const char *pct(Em *e) {
 }
 
 /* e->need := what the group's derivatives (and Jacobian, when jac) read. */
-static void need_group(Em *e, const ScGroup *g, int jac) {
-    const ScModel *m = e->m;
+static void need_group(Em *e, const CgGroup *g, int jac) {
+    const CgModel *m = e->m;
     emit_need_clear(e);
     for (int j = 0; j < g->n; j++)
         emit_need_expr(e, emit_value(e, m->states[g->states[j]].diff));
@@ -60,7 +60,7 @@ static void need_group(Em *e, const ScGroup *g, int jac) {
 }
 
 /* Do the group's derivatives read the time t (a non-autonomous right-hand side)? */
-static int group_reads_t(Em *e, const ScGroup *g) {
+static int group_reads_t(Em *e, const CgGroup *g) {
     need_group(e, g, 0);
     int r = e->m->t && e->need[e->m->t->id];
     emit_need_clear(e);
@@ -68,8 +68,8 @@ static int group_reads_t(Em *e, const ScGroup *g) {
 }
 
 /* ID_rhs_gK: f = the group's derivatives at y, and J when asked and available. */
-static void emit_rhs(Em *e, const ScGroup *g, int gi) {
-    const ScModel *m = e->m;
+static void emit_rhs(Em *e, const CgGroup *g, int gi) {
+    const CgModel *m = e->m;
     int n = g->n, jac = uses_jac(g);
     need_group(e, g, jac);
 
@@ -121,12 +121,12 @@ static void call_rhs(Em *e, int gi, const char *t, const char *y, const char *f,
 }
 
 /* The size of the group's compact Jacobian (1 for a one-state group without LU). */
-static int jac_size(Em *e, const ScGroup *g) {
+static int jac_size(Em *e, const CgGroup *g) {
     LuPlan lp;
     return emit_lu_needed(g) && emit_lu_plan(e, g, &lp) == 0 ? lp.nnz : 1;
 }
 
-static void emit_ros2(Em *e, const ScGroup *g, int gi) {
+static void emit_ros2(Em *e, const CgGroup *g, int gi) {
     int n = g->n;
     fprintf(e->out,
             "/* One ROS2 step of size sc_h (Verwer et al. 1999, gamma = 1 + 1/sqrt(2)):\n"
@@ -172,7 +172,7 @@ static void emit_ros2(Em *e, const ScGroup *g, int gi) {
  * sum_j c_ij g_j / h read W g_i = gamma h f(Y_i) + gamma sum_j c_ij g_j. It is cvode's engine: at
  * cvode's tolerances (rtol 1e-8 in double) an order-4 method takes about the fourth root of the
  * tolerance as its step where ROS2 took the square root: tens of times fewer sub-steps. */
-static void emit_ros4(Em *e, const ScGroup *g, int gi) {
+static void emit_ros4(Em *e, const CgGroup *g, int gi) {
     int n = g->n;
     const char *id = e->id;
     fprintf(e->out,
@@ -250,10 +250,10 @@ static void emit_ros4(Em *e, const ScGroup *g, int gi) {
  * with one atol for all, its error is a few per cent per step and adds up over long runs
  * (docs/verification.md, "Error that builds up"). */
 #define SC_ATOL_REF 1e-5
-static void emit_atol_scales(Em *e, const ScGroup *g) {
+static void emit_atol_scales(Em *e, const CgGroup *g) {
     fprintf(e->out, "    const sc_scal sc_ascale[%d] = {", g->n);
     for (int j = 0; j < g->n; j++) {
-        const ScState *st = &e->m->states[g->states[j]];
+        const CgState *st = &e->m->states[g->states[j]];
         double a = fabs(st->init_value), sc = 1;
         if (a > 0 && a < SC_ATOL_REF)
             sc = fmax(a / SC_ATOL_REF, 1e-6);
@@ -265,18 +265,18 @@ static void emit_atol_scales(Em *e, const ScGroup *g) {
     fprintf(e->out, " */\n");
 }
 
-static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
+static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
     int n = g->n;
     FILE *o = e->out;
     char ros[160];
-    snprintf(ros, sizeof ros, "%s_ros%d_g%d%s", e->id, g->method == SC_CVODE ? 4 : 2, gi, e->vs);
+    snprintf(ros, sizeof ros, "%s_ros%d_g%d%s", e->id, g->method == CG_CVODE ? 4 : 2, gi, e->vs);
     switch (g->method) {
-    case SC_RUSH_LARSEN:   /* non-gate: generalised Rush-Larsen */
+    case CG_RUSH_LARSEN:   /* non-gate: generalised Rush-Larsen */
         fprintf(o, "    sc_real sc_f[1], sc_J[1];\n");
         call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
         fprintf(o, "    sc_y[0] += sc_grl(sc_f[0], sc_J[0], dt);\n");
         break;
-    case SC_SUNDNES:       /* half step of generalised RL, then the full step linearised there */
+    case CG_SUNDNES:       /* half step of generalised RL, then the full step linearised there */
         fprintf(o, "    sc_real sc_f[1], sc_J[1], sc_ym[1];\n");
         call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
         fprintf(o, "    sc_ym[0] = sc_y[0] + sc_grl(sc_f[0], sc_J[0], (sc_scal)0.5 * dt);\n");
@@ -284,7 +284,7 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
         fprintf(o, "    /* diff(X) ~ f(Xm) + L(Xm) (X - Xm): exact increment of the linearisation */\n"
                    "    sc_y[0] += sc_grl(sc_f[0] + sc_J[0] * (sc_y[0] - sc_ym[0]), sc_J[0], dt);\n");
         break;
-    case SC_RK2:
+    case CG_RK2:
         fprintf(o, "    sc_real sc_k[%d], sc_ym[%d];\n", n, n);
         call_rhs(e, gi, "t", "sc_y", "sc_k", "0", "    ");
         fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
@@ -293,7 +293,7 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
         fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
                    "        sc_y[sc_j] += dt * sc_k[sc_j];\n", n);
         break;
-    case SC_RK4:
+    case CG_RK4:
         fprintf(o, "    sc_real sc_k1[%d], sc_k2[%d], sc_k3[%d], sc_k4[%d], sc_ys[%d];\n", n, n, n, n, n);
         call_rhs(e, gi, "t", "sc_y", "sc_k1", "0", "    ");
         fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
@@ -309,7 +309,7 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
                    "        sc_y[sc_j] += dt / (sc_scal)6 * (sc_k1[sc_j] + (sc_scal)2 * sc_k2[sc_j] +"
                    " (sc_scal)2 * sc_k3[sc_j] + sc_k4[sc_j]);\n", n);
         break;
-    case SC_MARKOV_BE:     /* backward Euler: z = y + dt f(z) by Newton with the Jacobian */
+    case CG_MARKOV_BE:     /* backward Euler: z = y + dt f(z) by Newton with the Jacobian */
         fprintf(o, "    sc_real sc_z[%d], sc_f[%d], sc_A[%d], sc_b[%d];\n"
                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_z[sc_j] = sc_y[sc_j];\n"
                    "    for (int sc_it = 0; sc_it < %d; sc_it++) {\n", n, n, jac_size(e, g), n, n,
@@ -326,13 +326,13 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_z[sc_j];\n",
                 n, e->id, gi, e->id, gi, e->id, gi, n, n);
         break;
-    case SC_ROSENBROCK:
+    case CG_ROSENBROCK:
         fprintf(o, "    sc_real sc_yn[%d], sc_err[%d];\n"
                    "    %s(sc_p, sc_lut, sc_oor, t, dt, dt, sc_V, sc_x, sc_y, sc_yn, sc_err);\n"
                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_yn[sc_j];\n",
                 n, n, ros, n);
         break;
-    case SC_CVODE:         /* adaptive ROS4 sub-steps across [t, t + dt], lanes in lock step */
+    case CG_CVODE:         /* adaptive ROS4 sub-steps across [t, t + dt], lanes in lock step */
         emit_atol_scales(e, g);
         fprintf(o,
                 "    /* a sub-step is accepted only when its error test passes; a lane that has not\n"
@@ -388,15 +388,15 @@ static void emit_adv_body(Em *e, const ScGroup *g, int gi) {
 }
 
 void emit_group_functions(Em *e, int gi) {
-    const ScModel *m = e->m;
-    const ScGroup *g = &m->groups[gi];
+    const CgModel *m = e->m;
+    const CgGroup *g = &m->groups[gi];
     if (!emit_group_uses_rhs(m, g))
         return;
     group_comment(e, g, gi);
     emit_rhs(e, g, gi);
-    if (g->method == SC_ROSENBROCK)
+    if (g->method == CG_ROSENBROCK)
         emit_ros2(e, g, gi);
-    if (g->method == SC_CVODE)
+    if (g->method == CG_CVODE)
         emit_ros4(e, g, gi);
     fprintf(e->out,
             "/* Advances the group's states y over dt (V and the other states sc_x frozen). */\n"
@@ -415,20 +415,20 @@ void emit_group_functions(Em *e, int gi) {
  * looked through to its per-step definition (unless the variant interpolates it from a table).
  * NULL when tau is anything else. */
 static const Expr *rl_rate(const Em *e, const Expr *tau) {
-    const ScSym *s = tau->kind == EX_VAR ? tau->sym : NULL;
-    if (s && s->kind == SC_INTERM && s->def && e->eqpos[s->id] >= 0 && !(e->lut && s->lut))
+    const CgSym *s = tau->kind == EX_VAR ? tau->sym : NULL;
+    if (s && s->kind == CG_INTERM && s->def && e->eqpos[s->id] >= 0 && !(e->lut && s->lut))
         tau = s->def;
     if (tau->kind == EX_DIV && tau->a[0]->kind == EX_NUM && tau->a[0]->num == 1)
         return tau->a[1];
     return NULL;
 }
 
-void emit_method_need(Em *e, const ScGroup *g) {
-    const ScModel *m = e->m;
+void emit_method_need(Em *e, const CgGroup *g) {
+    const CgModel *m = e->m;
     if (emit_group_uses_rhs(m, g))
         return;
-    const ScState *st = &m->states[g->states[0]];
-    if (g->method == SC_FE) {
+    const CgState *st = &m->states[g->states[0]];
+    if (g->method == CG_FE) {
         emit_need_expr(e, emit_value(e, st->diff));
     } else {
         emit_need_expr(e, st->rl_inf);
@@ -437,13 +437,13 @@ void emit_method_need(Em *e, const ScGroup *g) {
 }
 
 void emit_method_call(Em *e, int gi) {
-    const ScModel *m = e->m;
-    const ScGroup *g = &m->groups[gi];
+    const CgModel *m = e->m;
+    const CgGroup *g = &m->groups[gi];
     FILE *o = e->out;
     if (!emit_group_uses_rhs(m, g)) {
         int s = g->states[0];
-        const ScState *st = &m->states[s];
-        if (g->method == SC_FE) {
+        const CgState *st = &m->states[s];
+        if (g->method == CG_FE) {
             fprintf(o, "    sc_xn[%d] = sc_x[%d] + dt * (%s);   /* %s: fe */\n", s, s,
                     emit_expr_str(e, emit_value(e, st->diff), 1), st->sym->name);
         } else {

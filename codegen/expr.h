@@ -4,8 +4,8 @@
  * Trees are immutable once built: transformations (fold, deriv, subst) return new trees and may
  * share unchanged subtrees with their input.
  */
-#ifndef SC_EXPR_H
-#define SC_EXPR_H
+#ifndef CG_EXPR_H
+#define CG_EXPR_H
 
 #include <stdio.h>
 #include "arena.h"

@@ -60,7 +60,7 @@ Ast *fe_parse(Arena *ar, Diag *dg, const SrcFile *file) {
 int fe_check_file(const char *path, Diag *dg) {
     /* every front-end pass: reading, parsing (fe_parse) and the semantic analysis (sema.h) */
     Arena ar = {0};
-    ScModel *m = sema_load_file(&ar, dg, path);
+    CgModel *m = sema_load_file(&ar, dg, path);
     int rc = m ? diag_failed(dg) : 1;
     ar_free(&ar);
     return rc;

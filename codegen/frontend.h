@@ -1,7 +1,7 @@
 /* frontend.h: entry points of the EasyML front end that never longjmp into the caller.
  * Module prefix: fe_. */
-#ifndef SC_FRONTEND_H
-#define SC_FRONTEND_H
+#ifndef CG_FRONTEND_H
+#define CG_FRONTEND_H
 #include "ast.h"
 
 /* Read a whole file into the arena, NUL-terminated; out->path = path (not copied).

@@ -36,7 +36,7 @@
 
 typedef struct {
     Sema *s;
-    ScSym **made;            /* constants made by this pass, to share identical ones */
+    CgSym **made;            /* constants made by this pass, to share identical ones */
     int nmade, cap;
     int capconsts;           /* capacity of m->consts as this pass grows it (starts full) */
 } Hoist;
@@ -51,13 +51,13 @@ static int hoist_worth(const Expr *e) {
 
 /* The variable naming constant expression e: an existing hoisted constant equal to e, or a new one. */
 static Expr *hoist_constant(Hoist *h, Expr *e) {
-    ScModel *m = h->s->m;
-    ScSym *sym = NULL;
+    CgModel *m = h->s->m;
+    CgSym *sym = NULL;
     for (int i = 0; i < h->nmade && !sym; i++)
         if (ex_equal(h->made[i]->def, e))
             sym = h->made[i];
     if (!sym) {
-        sym = sema_synth(h->s, "_k", SC_CONST, SC_ROLE_NONE);
+        sym = sema_synth(h->s, "_k", CG_CONST, CG_ROLE_NONE);
         sym->def = e;
         sym->tok = e->tok;
         sym->value = sema_eval_const(e);
@@ -179,9 +179,9 @@ static Expr *hoist_expr(Hoist *h, Expr *e) {
     return ex_rebuild(h->s->ar, e, kids);
 }
 
-static void hoist_syms(Hoist *h, ScSym **syms, int n) {
+static void hoist_syms(Hoist *h, CgSym **syms, int n) {
     for (int i = 0; i < n; i++)
-        if (syms[i]->kind != SC_CONST && syms[i]->kind != SC_PARAM)
+        if (syms[i]->kind != CG_CONST && syms[i]->kind != CG_PARAM)
             syms[i]->def = hoist_expr(h, syms[i]->def);
 }
 
@@ -205,7 +205,7 @@ typedef struct {
 /* Is e affine in Vm, e = k * V + c, with a literal k (computed here) and a constant c (NULL: 0)? */
 static int affine(Share *sh, Expr *e, double *k, Expr **c) {
     Arena *ar = sh->h->s->ar;
-    const ScModel *m = sh->h->s->m;
+    const CgModel *m = sh->h->s->m;
     double k1, k2;
     Expr *c1, *c2;
     if (sema_is_constexpr(e)) {
@@ -281,7 +281,7 @@ static Expr *replace_exps(Share *sh, Expr *e, int in_sub) {
 }
 
 /* Is sym re-evaluated by a group (its equations or Jacobian temporaries)? */
-static int in_group(const ScModel *m, const ScSym *sym) {
+static int in_group(const CgModel *m, const CgSym *sym) {
     for (int g = 0; g < m->ngroups; g++) {
         for (int i = 0; i < m->groups[g].neqs; i++)
             if (m->groups[g].eqs[i] == sym)
@@ -295,9 +295,9 @@ static int in_group(const ScModel *m, const ScSym *sym) {
 
 static void share_exps(Hoist *h) {
     Sema *s = h->s;
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     Arena *ar = s->ar;
-    if (!m->vm || m->vm->kind == SC_STATE)
+    if (!m->vm || m->vm->kind == CG_STATE)
         return;
     for (int i = 0; i < m->nstates; i++)
         if (m->states[i].vm_coupled)
@@ -310,7 +310,7 @@ static void share_exps(Hoist *h) {
         find_exps(&sh, m->states[i].rl_inf, 0);
         find_exps(&sh, m->states[i].rl_tau, 0);
     }
-    ScSym **made = NULL;
+    CgSym **made = NULL;
     int nmade = 0, cap = 0;
     for (int i = 0; i < sh.nuse; i++) {
         if (sh.use[i].by)
@@ -322,7 +322,7 @@ static void share_exps(Hoist *h) {
                 distinct++;
         if (distinct < 2)
             continue;
-        ScSym *ev = sema_synth(s, "_eV", SC_INTERM, SC_ROLE_NONE);
+        CgSym *ev = sema_synth(s, "_eV", CG_INTERM, CG_ROLE_NONE);
         Expr *v = ex_var(ar, m->vm->name);
         v->sym = m->vm;
         ev->def = ex_call(ar, FN_EXP, sh.use[i].k == 1 ? v : ex_binary(ar, EX_MUL, ex_num(ar, sh.use[i].k), v), NULL);
@@ -351,7 +351,7 @@ static void share_exps(Hoist *h) {
         m->states[i].rl_inf = replace_exps(&sh, m->states[i].rl_inf, 0);
         m->states[i].rl_tau = replace_exps(&sh, m->states[i].rl_tau, 0);
     }
-    ScSym **eqs = ar_alloc(ar, (size_t)(m->neqs + nmade) * sizeof *eqs);   /* the exps first */
+    CgSym **eqs = ar_alloc(ar, (size_t)(m->neqs + nmade) * sizeof *eqs);   /* the exps first */
     memcpy(eqs, made, (size_t)nmade * sizeof *eqs);
     memcpy(eqs + nmade, m->eqs, (size_t)m->neqs * sizeof *eqs);
     m->eqs = eqs;
@@ -359,16 +359,16 @@ static void share_exps(Hoist *h) {
 }
 
 void sema_hoist(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     Hoist h = {s, NULL, 0, 0, m->nconsts};
     hoist_syms(&h, m->eqs, m->neqs);
     for (int i = 0; i < m->nstates; i++) {
-        ScState *st = &m->states[i];
+        CgState *st = &m->states[i];
         st->rl_inf = hoist_expr(&h, st->rl_inf);
         st->rl_tau = hoist_expr(&h, st->rl_tau);
     }
     for (int g = 0; g < m->ngroups; g++) {
-        ScGroup *gr = &m->groups[g];
+        CgGroup *gr = &m->groups[g];
         hoist_syms(&h, gr->jeqs, gr->njeqs);
         if (gr->jac)
             for (int k = 0; k < gr->n * gr->n; k++)

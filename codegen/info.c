@@ -41,11 +41,11 @@ static void print_meta(FILE *out, const char *meta) {
     }
 }
 
-static const char *gate_text(const ScState *st) {
-    return st->gate == SC_GATE_AB ? "alpha/beta" : st->gate == SC_GATE_TAUINF ? "tau/inf" : "";
+static const char *gate_text(const CgState *st) {
+    return st->gate == CG_GATE_AB ? "alpha/beta" : st->gate == CG_GATE_TAUINF ? "tau/inf" : "";
 }
 
-static void print_states(FILE *out, const ScModel *m) {
+static void print_states(FILE *out, const CgModel *m) {
     fprintf(out, "states: %d (%d gate%s)\n", m->nstates, m->ngates, m->ngates == 1 ? "" : "s");
     int w = 4;
     for (int i = 0; i < m->nstates; i++) {
@@ -54,11 +54,11 @@ static void print_states(FILE *out, const ScModel *m) {
     }
     char b[32];
     for (int i = 0; i < m->nstates; i++) {
-        const ScState *st = &m->states[i];
+        const CgState *st = &m->states[i];
         char init[64];
         snprintf(init, sizeof init, "%s%s", num(b, st->init_value),
-                 st->init_kind == SC_INIT_STEADY ? " (steady state)" :
-                 st->init_kind == SC_INIT_ZERO ? " (default)" : "");
+                 st->init_kind == CG_INIT_STEADY ? " (steady state)" :
+                 st->init_kind == CG_INIT_ZERO ? " (default)" : "");
         fprintf(out, "  %-*s  %-11s  init %s", w, st->sym->name, sema_method_name(st->method), init);
         if (st->gate)
             fprintf(out, "  gate %s (%s, %s)", gate_text(st), st->ga->name, st->gb->name);
@@ -72,18 +72,18 @@ static void print_states(FILE *out, const ScModel *m) {
     }
 }
 
-static void print_params(FILE *out, const ScModel *m) {
+static void print_params(FILE *out, const CgModel *m) {
     fprintf(out, "parameters: %d\n", m->nparams);
     char b[32];
     for (int i = 0; i < m->nparams; i++) {
-        const ScSym *p = m->params[i];
+        const CgSym *p = m->params[i];
         fprintf(out, "  %s = %s", p->name, num(b, p->value));
         if (!is_literal(p->def)) {
             fprintf(out, "  (= ");
             ex_print(out, p->def, NULL, NULL);
             fputc(')', out);
         }
-        if (p->flags & SCF_NODAL)
+        if (p->flags & CGF_NODAL)
             fprintf(out, "  nodal");
         if (p->nflagvals) {
             fprintf(out, "  flags ");
@@ -95,7 +95,7 @@ static void print_params(FILE *out, const ScModel *m) {
 }
 
 /* States coupled to Vm faster than the analysis' dt (vmcouple.c). */
-static void print_fast_vm(FILE *out, const ScModel *m) {
+static void print_fast_vm(FILE *out, const CgModel *m) {
     fprintf(out, "states coupled to Vm faster than dt %g ms: ", m->fastvm_dt);
     if (!m->nfastvm)
         fprintf(out, "none\n");
@@ -107,19 +107,19 @@ static void print_fast_vm(FILE *out, const ScModel *m) {
                 100 * m->fastvm[j].share, m->fastvm[j].vm);
 }
 
-static void print_groups(FILE *out, const ScModel *m) {
+static void print_groups(FILE *out, const CgModel *m) {
     int n = 0;
     for (int g = 0; g < m->ngroups; g++)
-        n += m->groups[g].method != SC_FE && m->groups[g].method != SC_RUSH_LARSEN &&
-             m->groups[g].method != SC_SUNDNES;
+        n += m->groups[g].method != CG_FE && m->groups[g].method != CG_RUSH_LARSEN &&
+             m->groups[g].method != CG_SUNDNES;
     if (!n) {
         fprintf(out, "method groups: none\n");
         return;
     }
     fprintf(out, "method groups: %d\n", n);
     for (int gi = 0; gi < m->ngroups; gi++) {
-        const ScGroup *g = &m->groups[gi];
-        if (g->method == SC_FE || g->method == SC_RUSH_LARSEN || g->method == SC_SUNDNES)
+        const CgGroup *g = &m->groups[gi];
+        if (g->method == CG_FE || g->method == CG_RUSH_LARSEN || g->method == CG_SUNDNES)
             continue;
         fprintf(out, "  %s%s (%d state%s):", sema_method_name(g->method),
                 g->vm_coupled ? ", with Vm (vm=M)" : "", g->n, g->n == 1 ? "" : "s");
@@ -137,7 +137,7 @@ static void print_groups(FILE *out, const ScModel *m) {
     }
 }
 
-static void print_tables(FILE *out, const ScModel *m) {
+static void print_tables(FILE *out, const CgModel *m) {
     if (!m->ntables) {
         fprintf(out, "lookup tables: none\n");
         return;
@@ -145,7 +145,7 @@ static void print_tables(FILE *out, const ScModel *m) {
     fprintf(out, "lookup tables: %d\n", m->ntables);
     char b1[32], b2[32], b3[32];
     for (int k = 0; k < m->ntables; k++) {
-        const ScTable *t = &m->tables[k];
+        const CgTable *t = &m->tables[k];
         fprintf(out, "  %s: %s .. %s step %s, rows %ld .. %ld (%ld), %d column%s\n", t->var->name,
                 num(b1, t->min), num(b2, t->max), num(b3, t->step), t->lo, t->hi, t->hi - t->lo + 1,
                 t->ncols, t->ncols == 1 ? "" : "s");
@@ -157,7 +157,7 @@ static void print_tables(FILE *out, const ScModel *m) {
     }
 }
 
-void sema_info(FILE *out, const ScModel *m) {
+void sema_info(FILE *out, const CgModel *m) {
     char b[32];
     fprintf(out, "model: %s\n", m->name);
     if (m->path)
@@ -171,7 +171,7 @@ void sema_info(FILE *out, const ScModel *m) {
     else
         fprintf(out, "externals: %d\n", m->nexternals);
     for (int i = 0; i < m->nexternals; i++) {
-        const ScSym *x = m->externals[i];
+        const CgSym *x = m->externals[i];
         fprintf(out, "  %s (external %s, %s)", x->name, x->ext, x->def ? "written" : "read");
         if (x->units)
             fprintf(out, "  units %s", x->units);
@@ -198,14 +198,14 @@ void sema_info(FILE *out, const ScModel *m) {
     }
     int nlut = 0;
     for (int i = 0; i < m->neqs; i++)
-        nlut += !(m->eqs[i]->flags & SCF_LUT_DEAD);
+        nlut += !(m->eqs[i]->flags & CGF_LUT_DEAD);
     fprintf(out, "equations: %d constants, %d per-step", m->nconsts, m->neqs);
     if (m->ntables)
         fprintf(out, " (%d with lookup tables)", nlut);
     fputc('\n', out);
 }
 
-void sema_summary(FILE *out, const ScModel *m) {
+void sema_summary(FILE *out, const CgModel *m) {
     fprintf(out, "%d state%s (%d gate%s), %d parameter%s, %d lookup table%s, %d trace%s",
             m->nstates, m->nstates == 1 ? "" : "s", m->ngates, m->ngates == 1 ? "" : "s",
             m->nparams, m->nparams == 1 ? "" : "s", m->ntables, m->ntables == 1 ? "" : "s",

@@ -1,6 +1,6 @@
 /* lex.h: tokens of EasyML. Module prefix: lex_. */
-#ifndef SC_LEX_H
-#define SC_LEX_H
+#ifndef CG_LEX_H
+#define CG_LEX_H
 #include "arena.h"
 
 typedef enum {

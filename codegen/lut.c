@@ -11,7 +11,7 @@
  *   - X-only gate coefficients (alpha/beta or tau/inf), with or without a call.
  * Each column's ->lut_expr is its definition with the X-only intermediates inlined, so that it
  * reads only X, parameters and constants. Per-step symbols needed only by columns are flagged
- * SCF_LUT_DEAD. Identical sub-expressions share a column. */
+ * CGF_LUT_DEAD. Identical sub-expressions share a column. */
 #include <math.h>
 #include <string.h>
 
@@ -39,14 +39,14 @@ static int join(int a, int b) {
 }
 
 /* Class of a symbol read. */
-static int sym_class(Lut *l, const ScSym *v) {
+static int sym_class(Lut *l, const CgSym *v) {
     for (int k = 0; k < l->s->m->ntables; k++)
         if (l->s->m->tables[k].var == v)
             return k;
-    if (v->kind == SC_PARAM || v->kind == SC_CONST)
+    if (v->kind == CG_PARAM || v->kind == CG_CONST)
         return LUT_CONST;
-    if (v->id < l->nsyms && (v->kind == SC_INTERM || v->kind == SC_IION ||
-                             v->kind == SC_EXTERNAL) && v->def)
+    if (v->id < l->nsyms && (v->kind == CG_INTERM || v->kind == CG_IION ||
+                             v->kind == CG_EXTERNAL) && v->def)
         return l->cls[v->id];
     return LUT_MIXED;
 }
@@ -56,7 +56,7 @@ static int sym_class(Lut *l, const ScSym *v) {
 static int expr_class(Lut *l, const Expr *e, int *call) {
     if (e->kind == EX_VAR) {
         int c = sym_class(l, e->sym);
-        const ScSym *v = e->sym;
+        const CgSym *v = e->sym;
         if (c >= 0 && v->id < l->nsyms && l->call[v->id])
             *call = 1;
         return c;
@@ -77,7 +77,7 @@ static int expr_class(Lut *l, const Expr *e, int *call) {
 /* e with every X-only intermediate inlined (for the table of class k). */
 static Expr *inline_expr(Lut *l, Expr *e, int k) {
     if (e->kind == EX_VAR) {
-        ScSym *v = e->sym;
+        CgSym *v = e->sym;
         if (!v->def || l->s->m->tables[k].var == v || sym_class(l, v) != k)
             return e;
         if (v->id >= l->nsyms)
@@ -93,10 +93,10 @@ static Expr *inline_expr(Lut *l, Expr *e, int k) {
 }
 
 /* Make sym column of table k (once). */
-static void add_column(Lut *l, ScSym *sym, int k) {
+static void add_column(Lut *l, CgSym *sym, int k) {
     if (sym->lut)
         return;
-    ScTable *t = &l->s->m->tables[k];
+    CgTable *t = &l->s->m->tables[k];
     sym->lut = t;
     sym->lut_col = t->ncols;
     sym->lut_expr = inline_expr(l, sym->def, k);
@@ -105,7 +105,7 @@ static void add_column(Lut *l, ScSym *sym, int k) {
 
 /* Replace the maximal X-only sub-expressions with a call in e (an equation's definition that is
  * not X-only) by columns; returns the new tree (e itself when nothing changed). */
-static Expr *scan(Lut *l, const ScSym *owner, Expr *e) {
+static Expr *scan(Lut *l, const CgSym *owner, Expr *e) {
     int call = 0;
     int c = expr_class(l, e, &call);
     if (c >= 0 && call) {
@@ -113,19 +113,19 @@ static Expr *scan(Lut *l, const ScSym *owner, Expr *e) {
             add_column(l, e->sym, c);
             return e;
         }
-        ScTable *t = &l->s->m->tables[c];
+        CgTable *t = &l->s->m->tables[c];
         for (int i = 0; i < t->ncols; i++)
-            if (t->cols[i]->role == SC_ROLE_LUTCOL && ex_equal(t->cols[i]->def, e)) {
+            if (t->cols[i]->role == CG_ROLE_LUTCOL && ex_equal(t->cols[i]->def, e)) {
                 Expr *r = ex_var(l->s->ar, t->cols[i]->name);
                 r->sym = t->cols[i];
                 r->tok = e->tok;
                 return r;
             }
-        ScSym *col = sema_synth(l->s, ar_printf(l->s->ar, "_lut_%s_%d", t->var->name, t->ncols),
-                                SC_INTERM, SC_ROLE_LUTCOL);
+        CgSym *col = sema_synth(l->s, ar_printf(l->s->ar, "_lut_%s_%d", t->var->name, t->ncols),
+                                CG_INTERM, CG_ROLE_LUTCOL);
         col->def = e;
         col->tok = owner->tok;
-        col->flags |= SCF_LIVE;
+        col->flags |= CGF_LIVE;
         col->of = t->var;
         add_column(l, col, c);
         Expr *r = ex_var(l->s->ar, col->name);
@@ -142,28 +142,28 @@ static Expr *scan(Lut *l, const ScSym *owner, Expr *e) {
 }
 
 /* Is sym's value needed by itself (not only as input of other equations)? */
-static int is_root(const ScModel *m, const ScSym *sym) {
-    return sym == m->iion || sym->role == SC_ROLE_DIFF || (sym->flags & SCF_TRACE) ||
-           (sym->kind == SC_EXTERNAL && sym->def);
+static int is_root(const CgModel *m, const CgSym *sym) {
+    return sym == m->iion || sym->role == CG_ROLE_DIFF || (sym->flags & CGF_TRACE) ||
+           (sym->kind == CG_EXTERNAL && sym->def);
 }
 
-static int is_gate_coef(const ScSym *sym) {
-    return sym->role == SC_ROLE_ALPHA || sym->role == SC_ROLE_BETA || sym->role == SC_ROLE_TAU ||
-           sym->role == SC_ROLE_INF;
+static int is_gate_coef(const CgSym *sym) {
+    return sym->role == CG_ROLE_ALPHA || sym->role == CG_ROLE_BETA || sym->role == CG_ROLE_TAU ||
+           sym->role == CG_ROLE_INF;
 }
 
 /* Tables from the .lookup markups (validated). */
 static void make_tables(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     int n = 0, cap = 0;
     for (int i = 0; i < m->nsyms; i++) {
-        ScSym *x = m->syms[i];
+        CgSym *x = m->syms[i];
         const Markup *mk = x->mk_lookup;
         if (!mk)
             continue;
-        if (x->kind == SC_PARAM || x->kind == SC_CONST || x->kind == SC_BUILTIN)
+        if (x->kind == CG_PARAM || x->kind == CG_CONST || x->kind == CG_BUILTIN)
             diag_error_at(s->dg, mk->tok, "lookup table on '%s', which is %s", x->name,
-                          x->kind == SC_BUILTIN ? "a builtin" : x->kind == SC_PARAM ?
+                          x->kind == CG_BUILTIN ? "a builtin" : x->kind == CG_PARAM ?
                           "a parameter" : "a constant");
         double v[3];
         for (int k = 0; k < 3; k++) {
@@ -179,7 +179,7 @@ static void make_tables(Sema *s) {
         if (!(v[0] < v[1]) || !isfinite(v[0]) || !isfinite(v[1]))
             diag_error_at(s->dg, mk->tok, "lookup table of '%s': min (%g) must be less than max (%g)",
                           x->name, v[0], v[1]);
-        ScTable t = {0};
+        CgTable t = {0};
         t.var = x;
         t.min = v[0], t.max = v[1], t.step = v[2];
         /* bounds checked before the conversion to long (a bound of 1e200 would overflow it) */
@@ -192,16 +192,16 @@ static void make_tables(Sema *s) {
         t.lo = (long)floor(v[0] / v[2] + 1e-9);
         t.hi = (long)ceil(v[1] / v[2] - 1e-9);
         t.tok = mk->tok;
-        if (!(x->flags & SCF_USED))
+        if (!(x->flags & CGF_USED))
             diag_warn_at(s->dg, mk->tok, "lookup table on '%s', which is never used", x->name);
         sema_push(s->ar, &m->tables, &n, &cap, &t, sizeof t);
         m->ntables = n;
     }
 }
 
-static void mark_needed(const ScModel *m, ScSym *sym, char *need);
+static void mark_needed(const CgModel *m, CgSym *sym, char *need);
 
-static void mark_needed_expr(const ScModel *m, const Expr *e, char *need) {
+static void mark_needed_expr(const CgModel *m, const Expr *e, char *need) {
     if (!e)
         return;
     if (e->kind == EX_VAR) {
@@ -214,7 +214,7 @@ static void mark_needed_expr(const ScModel *m, const Expr *e, char *need) {
 
 /* What is computed when tables are on: a column's definition is not followed (its value is
  * interpolated), but its table's variable is needed. */
-static void mark_needed(const ScModel *m, ScSym *sym, char *need) {
+static void mark_needed(const CgModel *m, CgSym *sym, char *need) {
     if (need[sym->id])
         return;
     need[sym->id] = 1;
@@ -222,12 +222,12 @@ static void mark_needed(const ScModel *m, ScSym *sym, char *need) {
         mark_needed(m, sym->lut->var, need);
         return;
     }
-    if (sym->kind != SC_STORE)
+    if (sym->kind != CG_STORE)
         mark_needed_expr(m, sym->def, need);
 }
 
 void sema_plan_luts(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     make_tables(s);
     if (!m->ntables)
         return;
@@ -236,7 +236,7 @@ void sema_plan_luts(Sema *s) {
              ar_alloc(s->ar, (size_t)nsyms * sizeof(Expr *)), nsyms,
              ar_alloc(s->ar, (size_t)m->ntables * sizeof(int))};
     for (int i = 0; i < m->neqs; i++) {          /* classes, in evaluation order */
-        ScSym *e = m->eqs[i];
+        CgSym *e = m->eqs[i];
         int call = 0;
         int c = expr_class(&l, e->def, &call);
         l.cls[e->id] = c;
@@ -244,33 +244,33 @@ void sema_plan_luts(Sema *s) {
     }
     int neqs = m->neqs;
     for (int i = 0; i < neqs; i++) {
-        ScSym *e = m->eqs[i];
+        CgSym *e = m->eqs[i];
         int c = sym_class(&l, e);
         if (c >= 0 && m->tables[c].var != e &&
             ((is_root(m, e) && l.call[e->id]) || is_gate_coef(e)))
             add_column(&l, e, c);
     }
     for (int i = 0; i < neqs; i++) {
-        ScSym *e = m->eqs[i];
+        CgSym *e = m->eqs[i];
         if (l.cls[e->id] == LUT_MIXED)
             e->def = scan(&l, e, e->def);
     }
     for (int k = 0; k < m->ntables; k++)        /* a table with nothing to tabulate is useless */
-        if (m->tables[k].ncols == 0 && (m->tables[k].var->flags & SCF_USED))
+        if (m->tables[k].ncols == 0 && (m->tables[k].var->flags & CGF_USED))
             diag_warn_at(s->dg, m->tables[k].tok, "lookup table on '%s' has no column: no "
                          "expression of '%s' alone calls a function", m->tables[k].var->name,
                          m->tables[k].var->name);
     char *need = ar_alloc(s->ar, (size_t)m->nsyms);
     mark_needed(m, m->iion, need);
     for (int i = 0; i < m->nsyms; i++) {
-        ScSym *sym = m->syms[i];
-        if ((sym->flags & SCF_LIVE) && (is_root(m, sym) || is_gate_coef(sym) ||
-                                        sym->kind == SC_STORE || sym->kind == SC_STATE))
+        CgSym *sym = m->syms[i];
+        if ((sym->flags & CGF_LIVE) && (is_root(m, sym) || is_gate_coef(sym) ||
+                                        sym->kind == CG_STORE || sym->kind == CG_STATE))
             mark_needed(m, sym, need);
     }
     for (int i = 0; i < m->nstores; i++)
         mark_needed_expr(m, m->stores[i]->def, need);
     for (int i = 0; i < neqs; i++)
         if (!need[m->eqs[i]->id])
-            m->eqs[i]->flags |= SCF_LUT_DEAD;
+            m->eqs[i]->flags |= CGF_LUT_DEAD;
 }

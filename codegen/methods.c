@@ -9,7 +9,7 @@
  * would blow up on large models): for an intermediate I that depends on state Y,
  *     dI/dY = sum over the symbols v read by I's definition of (d def_I / d v) * dv/dY
  * with dY/dY = 1, and dv/dY = 0 when v does not depend on Y. Each non-trivial dI/dY becomes a
- * temporary symbol d_I_d_Y (SC_ROLE_JAC, in group->jeqs, in evaluation order), so the entries
+ * temporary symbol d_I_d_Y (CG_ROLE_JAC, in group->jeqs, in evaluation order), so the entries
  * are small expressions over intermediates, states and temporaries. */
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +18,9 @@
 
 typedef struct Jac {
     Sema *s;
-    ScGroup *g;
+    CgGroup *g;
     int words;               /* length of the deps bitsets */
-    ScSym *y;                /* the state differentiated by */
+    CgSym *y;                /* the state differentiated by */
     Expr **memo;             /* by symbol id: dsym/dy (NULL: not computed yet) */
     int nmemo;
     int capj;
@@ -33,8 +33,8 @@ static int has_bit(const unsigned long long *b, int i) {
 /* Add to deps the states read by e, directly or through computed symbols. */
 static void add_deps(unsigned long long *deps, const Expr *e, int words) {
     if (e->kind == EX_VAR) {
-        const ScSym *v = e->sym;
-        if (v->kind == SC_STATE)
+        const CgSym *v = e->sym;
+        if (v->kind == CG_STATE)
             deps[v->state / 64] |= 1ULL << (v->state % 64);
         else if (v->deps && v->deps != deps)
             for (int w = 0; w < words; w++)
@@ -47,7 +47,7 @@ static void add_deps(unsigned long long *deps, const Expr *e, int words) {
 
 /* ->deps of every per-step symbol (in evaluation order, so what it reads is done). */
 static void compute_deps(Sema *s, int words) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     for (int i = 0; i < m->neqs; i++)
         m->eqs[i]->deps = ar_alloc(s->ar, (size_t)words * sizeof(unsigned long long));
     for (int i = 0; i < m->neqs; i++)
@@ -55,7 +55,7 @@ static void compute_deps(Sema *s, int words) {
 }
 
 /* Does sym depend on any state of group g? */
-static int depends_on_group(const ScModel *m, const ScSym *sym, const ScGroup *g) {
+static int depends_on_group(const CgModel *m, const CgSym *sym, const CgGroup *g) {
     for (int i = 0; i < g->n; i++)
         if (has_bit(sym->deps, g->states[i]))
             return 1;
@@ -63,7 +63,7 @@ static int depends_on_group(const ScModel *m, const ScSym *sym, const ScGroup *g
     return 0;
 }
 
-static void mark_need(ScSym *sym);
+static void mark_need(CgSym *sym);
 
 static void mark_need_expr(const Expr *e) {
     if (e->kind == EX_VAR) {
@@ -74,7 +74,7 @@ static void mark_need_expr(const Expr *e) {
         mark_need_expr(e->a[i]);
 }
 
-static void mark_need(ScSym *sym) {
+static void mark_need(CgSym *sym) {
     if (sym->mark || !sym->deps)
         return;
     sym->mark = 1;
@@ -83,12 +83,12 @@ static void mark_need(ScSym *sym) {
 
 /* ---------------------------------------------------------------- Jacobians */
 
-static Expr *deriv_sym(Jac *j, ScSym *v);
+static Expr *deriv_sym(Jac *j, CgSym *v);
 
 /* The distinct symbols read by e that depend on j->y (or are j->y), appended to *list. */
-static void collect_vars(Jac *j, const Expr *e, ScSym ***list, int *n, int *cap) {
+static void collect_vars(Jac *j, const Expr *e, CgSym ***list, int *n, int *cap) {
     if (e->kind == EX_VAR) {
-        ScSym *v = e->sym;
+        CgSym *v = e->sym;
         if (v != j->y && !has_bit(v->deps, j->y->state))
             return;
         for (int i = 0; i < *n; i++)
@@ -104,7 +104,7 @@ static void collect_vars(Jac *j, const Expr *e, ScSym ***list, int *n, int *cap)
 /* d def / d y by the chain rule over the symbols def reads. */
 static Expr *deriv_def(Jac *j, Expr *def) {
     Arena *ar = j->s->ar;
-    ScSym **vars = NULL;
+    CgSym **vars = NULL;
     int n = 0, cap = 0;
     collect_vars(j, def, &vars, &n, &cap);
     Expr *sum = NULL;
@@ -126,23 +126,23 @@ static Expr *deriv_def(Jac *j, Expr *def) {
 
 /* dv/dy: 1 for y itself, 0 for what does not depend on y, else a temporary (or a small
  * expression) for a computed symbol. */
-static Expr *deriv_sym(Jac *j, ScSym *v) {
+static Expr *deriv_sym(Jac *j, CgSym *v) {
     Arena *ar = j->s->ar;
     if (v == j->y)
         return ex_num(ar, 1);
-    if (!v->def || !has_bit(v->deps, j->y->state) || v->kind == SC_STATE)
+    if (!v->def || !has_bit(v->deps, j->y->state) || v->kind == CG_STATE)
         return ex_num(ar, 0);
     if (v->id < j->nmemo && j->memo[v->id])
         return j->memo[v->id];
     Expr *d = deriv_def(j, v->def);
     if (d->kind != EX_NUM && d->kind != EX_VAR) {
-        ScSym *t = sema_synth(j->s, ar_printf(ar, "d_%s_d_%s", v->name, j->y->name), SC_INTERM,
-                              SC_ROLE_JAC);
+        CgSym *t = sema_synth(j->s, ar_printf(ar, "d_%s_d_%s", v->name, j->y->name), CG_INTERM,
+                              CG_ROLE_JAC);
         t->def = d;
         t->of = j->y;
         t->jac_of = v;
         t->tok = v->tok;
-        t->flags |= SCF_LIVE;
+        t->flags |= CGF_LIVE;
         sema_push(ar, &j->g->jeqs, &j->g->njeqs, &j->capj, &t, sizeof t);
         d = ex_var(ar, t->name);
         d->sym = t;
@@ -153,8 +153,8 @@ static Expr *deriv_sym(Jac *j, ScSym *v) {
 }
 
 /* The Jacobian of group g: full, or its diagonal for a one-state group. */
-static void group_jacobian(Sema *s, ScGroup *g) {
-    ScModel *m = s->m;
+static void group_jacobian(Sema *s, CgGroup *g) {
+    CgModel *m = s->m;
     Jac j = {s, g, 0, NULL, NULL, m->nsyms, 0};
     j.memo = ar_alloc(s->ar, (size_t)j.nmemo * sizeof(Expr *));
     g->jac = ar_alloc(s->ar, (size_t)g->n * (size_t)g->n * sizeof(Expr *));
@@ -162,9 +162,9 @@ static void group_jacobian(Sema *s, ScGroup *g) {
         j.y = m->states[g->states[c]].sym;
         memset(j.memo, 0, (size_t)j.nmemo * sizeof(Expr *));
         for (int r = 0; r < g->n; r++) {
-            ScSym *diff = m->states[g->states[r]].diff;
+            CgSym *diff = m->states[g->states[r]].diff;
             Expr *d;
-            if (diff->kind == SC_CONST || !diff->def)
+            if (diff->kind == CG_CONST || !diff->def)
                 d = ex_num(s->ar, 0);
             else
                 d = deriv_def(&j, diff->def);
@@ -175,14 +175,14 @@ static void group_jacobian(Sema *s, ScGroup *g) {
 
 /* ---------------------------------------------------------------- groups */
 
-static int shared_method(ScMethod me) {
-    return me == SC_RK2 || me == SC_RK4 || me == SC_MARKOV_BE || me == SC_ROSENBROCK ||
-           me == SC_CVODE;
+static int shared_method(CgMethod me) {
+    return me == CG_RK2 || me == CG_RK4 || me == CG_MARKOV_BE || me == CG_ROSENBROCK ||
+           me == CG_CVODE;
 }
 
 static int method_by_name(const char *t, size_t len) {
-    for (int k = 0; k < SC_NMETHODS; k++) {
-        const char *n = sema_method_name((ScMethod)k);
+    for (int k = 0; k < CG_NMETHODS; k++) {
+        const char *n = sema_method_name((CgMethod)k);
         if (strlen(n) == len && strncmp(t, n, len) == 0)
             return k;
     }
@@ -227,7 +227,7 @@ static int parse_overrides(const char *o, Override *ov, int max, char *err, size
             end = o + strlen(o);
         if (eq && eq < end && eq - o == 2 && strncmp(o, "vm", 2) == 0) {
             int t = method_by_name(eq + 1, (size_t)(end - eq - 1));
-            if (t != SC_MARKOV_BE && t != SC_ROSENBROCK && t != SC_CVODE) {
+            if (t != CG_MARKOV_BE && t != CG_ROSENBROCK && t != CG_CVODE) {
                 snprintf(err, errlen, "bad override '%.*s': vm=M advances Vm with the states "
                          "coupled to it in one group of method M, one of markov_be, rosenbrock, "
                          "cvode", (int)(end - o), o);
@@ -241,9 +241,9 @@ static int parse_overrides(const char *o, Override *ov, int max, char *err, size
         int state = f < 0 && eq && eq < end && is_ident(o, (size_t)(eq - o));
         if ((f < 0 && !state) || t < 0 || n == max) {
             char methods[200] = "";
-            for (int k = 0; k < SC_NMETHODS; k++)
+            for (int k = 0; k < CG_NMETHODS; k++)
                 snprintf(methods + strlen(methods), sizeof methods - strlen(methods), "%s%s",
-                         k ? ", " : "", sema_method_name((ScMethod)k));
+                         k ? ", " : "", sema_method_name((CgMethod)k));
             snprintf(err, errlen, "bad method override '%.*s': expected FROM=TO, FROM a method or "
                      "a state's name, TO a method (%s)", (int)(end - o), o, methods);
             return -1;
@@ -279,16 +279,16 @@ int sema_check_overrides(const char *overrides, char *err, size_t errlen) {
 
 /* The method of state st after the overrides: method items first (the first that matches), then
  * the items naming the state (the last wins). */
-static ScMethod apply_overrides(const ScState *st, ScMethod me, const Override *ov, int n) {
+static CgMethod apply_overrides(const CgState *st, CgMethod me, const Override *ov, int n) {
     for (int k = 0; k < n; k++)
         if (!ov[k].state && (int)me == ov[k].from) {
-            me = (ScMethod)ov[k].to;
+            me = (CgMethod)ov[k].to;
             break;
         }
     for (int k = 0; k < n; k++)
         if (ov[k].state && (int)strlen(st->sym->name) == ov[k].slen &&
             strncmp(st->sym->name, ov[k].state, (size_t)ov[k].slen) == 0)
-            me = (ScMethod)ov[k].to;
+            me = (CgMethod)ov[k].to;
     return me;
 }
 
@@ -304,7 +304,7 @@ static void check_state_items(Sema *s, const Override *ov, int n) {
         if (!found)
             diag_error_at(s->dg, s->first_tok, "method override '%.*s=%s': the model has no state "
                           "'%.*s' (and it is not a method)", ov[k].slen, ov[k].state,
-                          sema_method_name((ScMethod)ov[k].to), ov[k].slen, ov[k].state);
+                          sema_method_name((CgMethod)ov[k].to), ov[k].slen, ov[k].state);
     }
 }
 
@@ -320,10 +320,10 @@ void sema_methods(Sema *s) {
             diag_error_at(s->dg, s->first_tok, "%s", oerr);
         check_state_items(s, ov, nover);
     }
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     int capg = 0;
     for (int i = 0; i < m->nstates; i++) {
-        ScState *st = &m->states[i];
+        CgState *st = &m->states[i];
         const Markup *mk = st->sym->mk_method;
         if (st->vm_coupled) {         /* vm=M (vmcouple.c): one group with Vm's copy */
             st->group = -1;
@@ -331,25 +331,25 @@ void sema_methods(Sema *s) {
                 if (m->groups[g].vm_coupled)
                     st->group = g;
             if (st->group < 0) {
-                ScGroup g = {0};
+                CgGroup g = {0};
                 g.method = st->method;
                 g.vm_coupled = 1;
                 g.states = ar_alloc(s->ar, (size_t)m->nstates * sizeof(int));
                 sema_push(s->ar, &m->groups, &m->ngroups, &capg, &g, sizeof g);
                 st->group = m->ngroups - 1;
             }
-            ScGroup *g = &m->groups[st->group];
+            CgGroup *g = &m->groups[st->group];
             g->states[g->n++] = i;
             continue;
         }
         if (mk) {
             const char *t = mk->args[0].text;
-            st->method = strcmp(t, "sundnes_half") == 0 ? SC_SUNDNES : SC_FE;
-            for (int k = 0; k < SC_NMETHODS; k++)
-                if (strcmp(t, sema_method_name((ScMethod)k)) == 0)
-                    st->method = (ScMethod)k;
+            st->method = strcmp(t, "sundnes_half") == 0 ? CG_SUNDNES : CG_FE;
+            for (int k = 0; k < CG_NMETHODS; k++)
+                if (strcmp(t, sema_method_name((CgMethod)k)) == 0)
+                    st->method = (CgMethod)k;
         } else {
-            st->method = st->gate ? SC_RUSH_LARSEN : SC_FE;
+            st->method = st->gate ? CG_RUSH_LARSEN : CG_FE;
         }
         st->method = apply_overrides(st, st->method, ov, nover);
         st->group = -1;
@@ -358,36 +358,36 @@ void sema_methods(Sema *s) {
                 if (m->groups[g].method == st->method && !m->groups[g].vm_coupled)
                     st->group = g;
         if (st->group < 0) {
-            ScGroup g = {0};
+            CgGroup g = {0};
             g.method = st->method;
             g.states = ar_alloc(s->ar, (size_t)m->nstates * sizeof(int));
             sema_push(s->ar, &m->groups, &m->ngroups, &capg, &g, sizeof g);
             st->group = m->ngroups - 1;
         }
-        ScGroup *g = &m->groups[st->group];
+        CgGroup *g = &m->groups[st->group];
         g->states[g->n++] = i;
     }
     int words = (m->nstates + 63) / 64 + 1;
     compute_deps(s, words);
     for (int gi = 0; gi < m->ngroups; gi++) {
-        ScGroup *g = &m->groups[gi];
+        CgGroup *g = &m->groups[gi];
         for (int i = 0; i < m->nsyms; i++)
             m->syms[i]->mark = 0;
         for (int i = 0; i < g->n; i++) {
-            ScState *st = &m->states[g->states[i]];
+            CgState *st = &m->states[g->states[i]];
             mark_need(st->diff);
             if (st->ga)
                 mark_need(st->ga), mark_need(st->gb);
         }
         int cap = 0;
         for (int i = 0; i < m->neqs; i++) {
-            ScSym *e = m->eqs[i];
+            CgSym *e = m->eqs[i];
             if (e->mark && depends_on_group(m, e, g))
                 sema_push(s->ar, &g->eqs, &g->neqs, &cap, &e, sizeof e);
         }
-        ScState *st0 = &m->states[g->states[0]];
-        int full = g->method == SC_MARKOV_BE || g->method == SC_ROSENBROCK || g->method == SC_CVODE;
-        int diag = g->method == SC_SUNDNES || (g->method == SC_RUSH_LARSEN && !st0->gate);
+        CgState *st0 = &m->states[g->states[0]];
+        int full = g->method == CG_MARKOV_BE || g->method == CG_ROSENBROCK || g->method == CG_CVODE;
+        int diag = g->method == CG_SUNDNES || (g->method == CG_RUSH_LARSEN && !st0->gate);
         if (full || diag)
             group_jacobian(s, g);
     }

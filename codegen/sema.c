@@ -1,9 +1,9 @@
 /* sema.c: semantic analysis, part 1: the symbol table, the walk over the statements (markups,
  * accumulations, if/elif/else expansion) and the entry point sema_analyse.
  *
- * After sema_collect every name of the file has one ScSym; assigned names have their folded
+ * After sema_collect every name of the file has one CgSym; assigned names have their folded
  * definition in ->def (x = a; x += b  gives  a + b; an if gives one ternary per assigned name),
- * markups are recorded on the symbols, and every name read in an expression is SCF_USED. */
+ * markups are recorded on the symbols, and every name read in an expression is CGF_USED. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -35,7 +35,7 @@ void sema_push(Arena *ar, void *arr, int *n, int *cap, const void *x, size_t siz
     (*n)++;
 }
 
-ScSym *sema_find(Sema *s, const char *name) {
+CgSym *sema_find(Sema *s, const char *name) {
     uint32_t i = hash_name(name) & (uint32_t)(s->tabcap - 1);
     while (s->tab[i]) {
         if (strcmp(s->tab[i]->name, name) == 0)
@@ -46,12 +46,12 @@ ScSym *sema_find(Sema *s, const char *name) {
 }
 
 /* Insert sym (whose name is not in the table), growing the table at half load. */
-static void tab_insert(Sema *s, ScSym *sym) {
+static void tab_insert(Sema *s, CgSym *sym) {
     if (2 * (s->m->nsyms + 1) > s->tabcap) {
-        ScSym **old = s->tab;
+        CgSym **old = s->tab;
         int oldcap = s->tabcap;
         s->tabcap = oldcap ? oldcap * 2 : 256;
-        s->tab = ar_alloc(s->ar, (size_t)s->tabcap * sizeof(ScSym *));
+        s->tab = ar_alloc(s->ar, (size_t)s->tabcap * sizeof(CgSym *));
         for (int k = 0; k < oldcap; k++)
             if (old[k]) {
                 uint32_t i = hash_name(old[k]->name) & (uint32_t)(s->tabcap - 1);
@@ -68,8 +68,8 @@ static void tab_insert(Sema *s, ScSym *sym) {
     sema_push(s->ar, &s->m->syms, &s->m->nsyms, &s->capsyms, &sym, sizeof sym);
 }
 
-ScSym *sema_intern(Sema *s, const char *name) {
-    ScSym *sym = s->tabcap ? sema_find(s, name) : NULL;
+CgSym *sema_intern(Sema *s, const char *name) {
+    CgSym *sym = s->tabcap ? sema_find(s, name) : NULL;
     if (sym)
         return sym;
     sym = ar_alloc(s->ar, sizeof *sym);
@@ -79,31 +79,31 @@ ScSym *sema_intern(Sema *s, const char *name) {
     return sym;
 }
 
-ScSym *sema_synth(Sema *s, const char *base, ScKind kind, ScRole role) {
+CgSym *sema_synth(Sema *s, const char *base, CgKind kind, CgRole role) {
     const char *name = base;
     for (int k = 2; sema_find(s, name); k++)
         name = ar_printf(s->ar, "%s_%d", base, k);
-    ScSym *sym = sema_intern(s, name);
+    CgSym *sym = sema_intern(s, name);
     sym->kind = kind;
     sym->role = role;
-    sym->flags |= SCF_SYNTH;
+    sym->flags |= CGF_SYNTH;
     return sym;
 }
 
 /* ---------------------------------------------------------------- markups */
 
-static const char *method_names[SC_NMETHODS] = {
+static const char *method_names[CG_NMETHODS] = {
     "fe", "rk2", "rk4", "rush_larsen", "sundnes", "markov_be", "rosenbrock", "cvode"};
 
-const char *sema_method_name(ScMethod m) {
-    return (unsigned)m < SC_NMETHODS ? method_names[m] : "?";
+const char *sema_method_name(CgMethod m) {
+    return (unsigned)m < CG_NMETHODS ? method_names[m] : "?";
 }
 
 /* The method named `text` (sundnes_half is sundnes), or -1. */
 static int method_lookup(const char *text) {
     if (strcmp(text, "sundnes_half") == 0)
-        return SC_SUNDNES;
-    for (int i = 0; i < SC_NMETHODS; i++)
+        return CG_SUNDNES;
+    for (int i = 0; i < CG_NMETHODS; i++)
         if (strcmp(text, method_names[i]) == 0)
             return i;
     return -1;
@@ -142,7 +142,7 @@ static Expr *expr_arg(Sema *s, const Markup *mk, int i) {
 }
 
 /* Error when a markup that takes one value was given twice with different values. */
-static void check_same(Sema *s, const Markup *old, const Markup *mk, const ScSym *sym) {
+static void check_same(Sema *s, const Markup *old, const Markup *mk, const CgSym *sym) {
     if (!old || old == mk)
         return;
     int same = old->nargs == mk->nargs;
@@ -156,7 +156,7 @@ static void check_same(Sema *s, const Markup *old, const Markup *mk, const ScSym
 
 /* Record one markup on sym. Arguments are checked here; their meaning (is sym a state?) is
  * checked by sema_classify once every name is known. */
-static void apply_markup(Sema *s, ScSym *sym, const Markup *mk) {
+static void apply_markup(Sema *s, CgSym *sym, const Markup *mk) {
     const char *n = mk->name;
     if (strcmp(n, "external") == 0) {
         check_nargs(s, mk, 0, 1);
@@ -165,10 +165,10 @@ static void apply_markup(Sema *s, ScSym *sym, const Markup *mk) {
         sym->ext = mk->nargs ? ident_arg(s, mk, 0) : sym->name;
     } else if (strcmp(n, "nodal") == 0) {
         check_nargs(s, mk, 0, 0);
-        sym->flags |= SCF_NODAL;
+        sym->flags |= CGF_NODAL;
     } else if (strcmp(n, "param") == 0) {
         check_nargs(s, mk, 0, 0);
-        sym->flags |= SCF_PARAMMARK;
+        sym->flags |= CGF_PARAMMARK;
     } else if (strcmp(n, "method") == 0) {
         check_nargs(s, mk, 1, 1);
         if (method_lookup(ident_arg(s, mk, 0)) < 0)
@@ -191,15 +191,15 @@ static void apply_markup(Sema *s, ScSym *sym, const Markup *mk) {
         *slot = mk;
     } else if (strcmp(n, "trace") == 0) {
         check_nargs(s, mk, 0, 0);
-        if (!(sym->flags & SCF_TRACE))
+        if (!(sym->flags & CGF_TRACE))
             sema_push(s->ar, &s->m->traces, &s->m->ntraces, &s->captraces, &sym, sizeof sym);
-        sym->flags |= SCF_TRACE;
+        sym->flags |= CGF_TRACE;
     } else if (strcmp(n, "units") == 0) {
         check_nargs(s, mk, 1, 1);
         sym->units = mk->args[0].text;
     } else if (strcmp(n, "regional") == 0) {
         check_nargs(s, mk, 0, 0);
-        sym->flags |= SCF_REGIONAL;
+        sym->flags |= CGF_REGIONAL;
     } else if (strcmp(n, "flag") == 0) {
         if (mk->nargs < 1)
             diag_error_at(s->dg, mk->tok, ".flag() needs at least one value");
@@ -209,7 +209,7 @@ static void apply_markup(Sema *s, ScSym *sym, const Markup *mk) {
         sym->mk_flag = mk;
     } else if (strcmp(n, "store") == 0) {
         check_nargs(s, mk, 0, 0);
-        sym->flags |= SCF_STOREMARK;
+        sym->flags |= CGF_STOREMARK;
     } else {
         diag_error_at(s->dg, mk->tok, "unknown markup '.%s'", n);
     }
@@ -222,7 +222,7 @@ struct MkScope {
     const MkScope *up;
 };
 
-static void apply_markups(Sema *s, ScSym *sym, const Markup *own, const MkScope *sc) {
+static void apply_markups(Sema *s, CgSym *sym, const Markup *own, const MkScope *sc) {
     for (const Markup *mk = own; mk; mk = mk->next)
         apply_markup(s, sym, mk);
     for (; sc; sc = sc->up)
@@ -235,7 +235,7 @@ static void apply_markups(Sema *s, ScSym *sym, const Markup *own, const MkScope 
 /* The changes made inside one arm of an if: each symbol assigned there, with the definition it
  * had before the if (restored after the arm) and the one the arm leaves. */
 typedef struct ArmChange {
-    ScSym *sym;
+    CgSym *sym;
     Expr *before, *after;
     const Token *tok;        /* first assignment in the arm */
 } ArmChange;
@@ -245,7 +245,7 @@ typedef struct Arm {
     int n, cap;
 } Arm;
 
-static ArmChange *arm_find(Arm *arm, const ScSym *sym) {
+static ArmChange *arm_find(Arm *arm, const CgSym *sym) {
     for (int i = 0; arm && i < arm->n; i++)
         if (arm->ch[i].sym == sym)
             return &arm->ch[i];
@@ -257,10 +257,10 @@ static void note_uses(Sema *s, const Expr *e) {
     if (!e)
         return;
     if (e->kind == EX_VAR) {
-        ScSym *u = sema_intern(s, e->name);
-        if (!(u->flags & SCF_USED))
+        CgSym *u = sema_intern(s, e->name);
+        if (!(u->flags & CGF_USED))
             u->use_tok = e->tok;
-        u->flags |= SCF_USED;
+        u->flags |= CGF_USED;
         return;
     }
     for (int i = 0; i < e->nargs; i++)
@@ -270,7 +270,7 @@ static void note_uses(Sema *s, const Expr *e) {
 /* Give sym the new definition `def` (made at tok). merge != 0 for the result of an if, which
  * already includes the earlier definition. Inside an arm the first assignment to a name defined
  * before the if is allowed; a second one is a redefinition. */
-static void define(Sema *s, ScSym *sym, Expr *def, const Token *tok, Arm *arm, int merge) {
+static void define(Sema *s, CgSym *sym, Expr *def, const Token *tok, Arm *arm, int merge) {
     ArmChange *c = arm_find(arm, sym);
     if (!merge && sym->def && !(arm && !c)) {
         diag_error_at(s->dg, tok, "redefinition of '%s'", sym->name);
@@ -290,12 +290,12 @@ static void collect_block(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm);
 
 /* x = e, x += e, ... */
 static void collect_assign(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm) {
-    ScSym *sym = sema_intern(s, st->name);
-    if (sym->kind == SC_BUILTIN)
+    CgSym *sym = sema_intern(s, st->name);
+    if (sym->kind == CG_BUILTIN)
         diag_error_at(s->dg, st->tok, "cannot assign to '%s': %s is read-only (a built-in of the "
                       "language); a variable of the model needs another name, for example '%s_m'", sym->name,
                       strcmp(sym->name, "t") == 0 ? "the simulation time" : "the time step", sym->name);
-    sym->flags |= SCF_DECLARED;
+    sym->flags |= CGF_DECLARED;
     note_uses(s, st->value);
     if (st->op == '=') {
         define(s, sym, st->value, st->tok, arm, 0);
@@ -367,8 +367,8 @@ static void collect_block(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm) 
             collect_assign(s, st, sc, arm);
             break;
         case ST_DECL: {
-            ScSym *sym = sema_intern(s, st->name);
-            sym->flags |= SCF_DECLARED;
+            CgSym *sym = sema_intern(s, st->name);
+            sym->flags |= CGF_DECLARED;
             if (!sym->tok)
                 sym->tok = st->tok;
             apply_markups(s, sym, st->markups, sc);
@@ -389,7 +389,7 @@ static void collect_block(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm) 
 void sema_collect(Sema *s) {
     collect_block(s, s->ast->stmts, NULL, NULL);
     for (int i = 0; i < s->m->nsyms; i++) {
-        ScSym *sym = s->m->syms[i];
+        CgSym *sym = s->m->syms[i];
         if (sym->def_tok)
             sym->tok = sym->def_tok;
         else if (!sym->tok)
@@ -424,20 +424,20 @@ static const char *model_name(Arena *ar, const char *meta, const char *path) {
     return ar_strndup(ar, b, n);
 }
 
-static ScModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const ScSemaOptions *opt) {
+static CgModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const CgSemaOptions *opt) {
     Sema s = {0};
     s.opt = opt;
     s.ar = ar;
     s.dg = dg;
     s.ast = ast;
-    s.m = ar_alloc(ar, sizeof(ScModel));
+    s.m = ar_alloc(ar, sizeof(CgModel));
     s.m->path = ast->file ? ast->file->path : NULL;
     s.m->meta = ast->meta;
     s.m->name = model_name(ar, ast->meta, s.m->path);
     s.m->t = sema_intern(&s, "t");
-    s.m->t->kind = SC_BUILTIN;
+    s.m->t->kind = CG_BUILTIN;
     s.m->dt = sema_intern(&s, "dt");
-    s.m->dt->kind = SC_BUILTIN;
+    s.m->dt->kind = CG_BUILTIN;
     if (!ast->stmts && ast->file)   /* model-wide errors below need a statement to point at */
         diag_error_pos(dg, ast->file->path, ast->file->text, ast->file->text,
                        "the model has no statements: it needs at least the membrane potential "
@@ -453,34 +453,34 @@ static ScModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const ScSemaOptions
     int vm_method = sema_override_vm(opt ? opt->overrides : NULL);
     sema_check_fast_vm(ar, vm_method >= 0 ? NULL : dg, s.m, 0.01);
     if (vm_method >= 0)
-        sema_couple_vm(&s, (ScMethod)vm_method);
+        sema_couple_vm(&s, (CgMethod)vm_method);
     sema_methods(&s);
     sema_hoist(&s);
     return s.m;
 }
 
-ScModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) {
+CgModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) {
     return analyse(ar, dg, ast, NULL);
 }
 
-ScSym *sc_model_find(const ScModel *m, const char *name) {
+CgSym *sema_model_find(const CgModel *m, const char *name) {
     for (int i = 0; i < m->nsyms; i++)
         if (strcmp(m->syms[i]->name, name) == 0)
             return m->syms[i];
     return NULL;
 }
 
-const char *sema_kind_name(ScKind k) {
+const char *sema_kind_name(CgKind k) {
     static const char *names[] = {"unknown", "builtin", "Vm", "Iion", "external", "state",
                                   "store", "parameter", "constant", "intermediate"};
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
 }
 
-ScModel *sema_load_file(Arena *ar, Diag *dg, const char *path) {
+CgModel *sema_load_file(Arena *ar, Diag *dg, const char *path) {
     return sema_load_file_opts(ar, dg, path, NULL);
 }
 
-ScModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const ScSemaOptions *opt) {
+CgModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const CgSemaOptions *opt) {
     SrcFile *file = ar_alloc(ar, sizeof *file);
     if (fe_read_file(path, file, ar) != 0) {
         if (dg->out)
@@ -492,15 +492,15 @@ ScModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const ScSema
     return ast ? sema_try_analyse_opts(ar, dg, ast, opt) : NULL;
 }
 
-ScModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast) {
+CgModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast) {
     return sema_try_analyse_opts(ar, dg, ast, NULL);
 }
 
-ScModel *sema_try_analyse_opts(Arena *ar, Diag *dg, const Ast *ast, const ScSemaOptions *opt) {
+CgModel *sema_try_analyse_opts(Arena *ar, Diag *dg, const Ast *ast, const CgSemaOptions *opt) {
     jmp_buf jb;
     jmp_buf *saved = dg->recover;
     dg->recover = &jb;
-    ScModel *volatile m = NULL;
+    CgModel *volatile m = NULL;
     if (setjmp(jb) == 0)
         m = analyse(ar, dg, ast, opt);
     dg->recover = saved;

@@ -1,90 +1,91 @@
 /* sema.h: semantic analysis of an EasyML model, and the model IR the back ends emit code from.
- * Module prefixes: sema_ (the analysis), sc_model_ (queries on its result).
+ * Module prefix: sema_ (the analysis, and queries on its result: sema_model_find, ...). Types Cg*,
+ * enum constants CG_*: the compiler's own names (sc_ and Sc* are the public runtime API's).
  *
- * sema_analyse turns a syntax tree (ast.h) into an ScModel: every name becomes one ScSym,
- * classified (ScKind); the definitions are folded (+=, if/elif/else become one expression per
+ * sema_analyse turns a syntax tree (ast.h) into a CgModel: every name becomes one CgSym,
+ * classified (CgKind); the definitions are folded (+=, if/elif/else become one expression per
  * name); the per-step equations are ordered by dependency; constants (literals and parameters
  * only) are hoisted; states get their method, group, initial value, gate data and Jacobian;
  * lookup tables get their columns. Everything lives in the caller's Arena.
  *
  * Expressions in the IR are Expr trees (expr.h) whose EX_VAR nodes all have ->sym set to the
- * ScSym they read. What reading a symbol means depends on its kind:
- *   SC_BUILTIN  t (ms) or dt (ms)                SC_VM       the membrane potential (held fixed)
- *   SC_STATE    the current value of the state   SC_STORE    the value stored by the last step
- *   SC_EXTERNAL the host's per-cell array        SC_PARAM    the parameter's current value
- *   SC_CONST    computed from parameters, once per parameter set (model->consts, in order)
- *   SC_INTERM / SC_IION   computed per cell-step from ->def (model->eqs, in order)
- * An SC_EXTERNAL with a ->def is written back (like Iion); without one it is only read.
+ * CgSym they read. What reading a symbol means depends on its kind:
+ *   CG_BUILTIN  t (ms) or dt (ms)                CG_VM       the membrane potential (held fixed)
+ *   CG_STATE    the current value of the state   CG_STORE    the value stored by the last step
+ *   CG_EXTERNAL the host's per-cell array        CG_PARAM    the parameter's current value
+ *   CG_CONST    computed from parameters, once per parameter set (model->consts, in order)
+ *   CG_INTERM / CG_IION   computed per cell-step from ->def (model->eqs, in order)
+ * An CG_EXTERNAL with a ->def is written back (like Iion); without one it is only read.
  *
  * One cell-step, as a back end implements it:
  *   1. evaluate model->eqs in order (a symbol with ->lut set may be interpolated from its table
- *      instead, and then the symbols flagged SCF_LUT_DEAD need not be computed);
+ *      instead, and then the symbols flagged CGF_LUT_DEAD need not be computed);
  *   2. write Iion and the other written externals;
  *   3. advance each group (model->groups) with its method: the group's states are read from
  *      group->eqs (the equations to re-evaluate when the group's states change) and the diff
  *      symbols; Jacobians come from group->jac (entries over the symbols of group->jeqs);
  *   4. clamp states with .lb/.ub, write .store values (model->stores, their ->def).
  */
-#ifndef SC_SEMA_H
-#define SC_SEMA_H
+#ifndef CG_SEMA_H
+#define CG_SEMA_H
 #include <stdio.h>
 #include "ast.h"
 #include "expr.h"
 
 typedef enum {
-    SC_UNKNOWN,       /* internal: not classified yet (never in a finished model) */
-    SC_BUILTIN,       /* t, dt: read-only */
-    SC_VM,            /* the local name bound with .external(Vm) */
-    SC_IION,          /* the ionic current (the name bound with .external(Iion), or Iion) */
-    SC_EXTERNAL,      /* another host array (Lambda, Ca_e, ...) */
-    SC_STATE,         /* state variable: ->state indexes model->states */
-    SC_STORE,         /* .store(): per-cell value carried between steps; ->def is the new value */
-    SC_PARAM,         /* .param(): ->def is the default's expression, ->value the default */
-    SC_CONST,         /* depends on literals and parameters only: ->def, ->value (defaults) */
-    SC_INTERM         /* per-step intermediate: ->def */
-} ScKind;
+    CG_UNKNOWN,       /* internal: not classified yet (never in a finished model) */
+    CG_BUILTIN,       /* t, dt: read-only */
+    CG_VM,            /* the local name bound with .external(Vm) */
+    CG_IION,          /* the ionic current (the name bound with .external(Iion), or Iion) */
+    CG_EXTERNAL,      /* another host array (Lambda, Ca_e, ...) */
+    CG_STATE,         /* state variable: ->state indexes model->states */
+    CG_STORE,         /* .store(): per-cell value carried between steps; ->def is the new value */
+    CG_PARAM,         /* .param(): ->def is the default's expression, ->value the default */
+    CG_CONST,         /* depends on literals and parameters only: ->def, ->value (defaults) */
+    CG_INTERM         /* per-step intermediate: ->def */
+} CgKind;
 
 /* What a symbol is for, besides its kind (->of names the state or Vm it belongs to). */
 typedef enum {
-    SC_ROLE_NONE,
-    SC_ROLE_DIFF,     /* diff_X / d_X_dt, or the derived derivative of gate X */
-    SC_ROLE_INIT,     /* X_init (of a state), or V_init/Vm_init (of the Vm symbol) */
-    SC_ROLE_ALPHA, SC_ROLE_BETA, SC_ROLE_TAU, SC_ROLE_INF,   /* coefficients of gate X */
-    SC_ROLE_FLAGVAL,  /* a symbolic value listed by .flag(...): a constant equal to its index */
-    SC_ROLE_LUTCOL,   /* synthesised: a sub-expression tabulated by a lookup table */
-    SC_ROLE_JAC       /* synthesised: a Jacobian temporary d(->jac_of)/d(->of) */
-} ScRole;
+    CG_ROLE_NONE,
+    CG_ROLE_DIFF,     /* diff_X / d_X_dt, or the derived derivative of gate X */
+    CG_ROLE_INIT,     /* X_init (of a state), or V_init/Vm_init (of the Vm symbol) */
+    CG_ROLE_ALPHA, CG_ROLE_BETA, CG_ROLE_TAU, CG_ROLE_INF,   /* coefficients of gate X */
+    CG_ROLE_FLAGVAL,  /* a symbolic value listed by .flag(...): a constant equal to its index */
+    CG_ROLE_LUTCOL,   /* synthesised: a sub-expression tabulated by a lookup table */
+    CG_ROLE_JAC       /* synthesised: a Jacobian temporary d(->jac_of)/d(->of) */
+} CgRole;
 
-enum {                /* ScSym.flags */
-    SCF_NODAL    = 1 << 0,   /* .nodal() */
-    SCF_TRACE    = 1 << 1,   /* .trace() */
-    SCF_REGIONAL = 1 << 2,   /* .regional() */
-    SCF_USED     = 1 << 3,   /* read somewhere in the source */
-    SCF_LIVE     = 1 << 4,   /* needed by Iion, a state, a trace, a store or a written external */
-    SCF_SYNTH    = 1 << 5,   /* made by the compiler (derived diff, LUT column, Jacobian temporary) */
-    SCF_LUT_DEAD = 1 << 6,   /* not needed when lookup tables are on (all readers are columns) */
-    SCF_PARAMMARK= 1 << 7,   /* internal: .param() was given */
-    SCF_STOREMARK= 1 << 8,   /* internal: .store() was given */
-    SCF_DECLARED = 1 << 9    /* internal: appeared as a statement (declared or assigned) */
+enum {                /* CgSym.flags */
+    CGF_NODAL    = 1 << 0,   /* .nodal() */
+    CGF_TRACE    = 1 << 1,   /* .trace() */
+    CGF_REGIONAL = 1 << 2,   /* .regional() */
+    CGF_USED     = 1 << 3,   /* read somewhere in the source */
+    CGF_LIVE     = 1 << 4,   /* needed by Iion, a state, a trace, a store or a written external */
+    CGF_SYNTH    = 1 << 5,   /* made by the compiler (derived diff, LUT column, Jacobian temporary) */
+    CGF_LUT_DEAD = 1 << 6,   /* not needed when lookup tables are on (all readers are columns) */
+    CGF_PARAMMARK= 1 << 7,   /* internal: .param() was given */
+    CGF_STOREMARK= 1 << 8,   /* internal: .store() was given */
+    CGF_DECLARED = 1 << 9    /* internal: appeared as a statement (declared or assigned) */
 };
 
 typedef enum {
-    SC_FE, SC_RK2, SC_RK4, SC_RUSH_LARSEN, SC_SUNDNES, SC_MARKOV_BE, SC_ROSENBROCK, SC_CVODE,
-    SC_NMETHODS
-} ScMethod;
+    CG_FE, CG_RK2, CG_RK4, CG_RUSH_LARSEN, CG_SUNDNES, CG_MARKOV_BE, CG_ROSENBROCK, CG_CVODE,
+    CG_NMETHODS
+} CgMethod;
 
-typedef enum { SC_GATE_NONE, SC_GATE_AB, SC_GATE_TAUINF } ScGateKind;
-typedef enum { SC_INIT_GIVEN, SC_INIT_STEADY, SC_INIT_ZERO } ScInitKind;
+typedef enum { CG_GATE_NONE, CG_GATE_AB, CG_GATE_TAUINF } CgGateKind;
+typedef enum { CG_INIT_GIVEN, CG_INIT_STEADY, CG_INIT_ZERO } CgInitKind;
 
-typedef struct ScSym ScSym;
-typedef struct ScTable ScTable;
+typedef struct CgSym CgSym;
+typedef struct CgTable CgTable;
 
-struct ScSym {
+struct CgSym {
     const char *name;
-    ScKind kind;
-    ScRole role;
-    ScSym *of;               /* role's owner: the state (or Vm for its init; the state for JAC) */
-    ScSym *jac_of;           /* SC_ROLE_JAC: the symbol differentiated */
+    CgKind kind;
+    CgRole role;
+    CgSym *of;               /* role's owner: the state (or Vm for its init; the state for JAC) */
+    CgSym *jac_of;           /* CG_ROLE_JAC: the symbol differentiated */
     int id;                  /* index in model->syms */
     const Token *tok;        /* the definition, else the first declaration, else the first use */
     Expr *def;               /* folded definition (NULL when none) */
@@ -94,8 +95,8 @@ struct ScSym {
     const char *units;       /* .units(u) text, or NULL */
     const char **flagvals;   /* PARAM with .flag(A, B, ...): the symbolic values */
     int nflagvals;
-    int state;               /* SC_STATE: index in model->states, else -1 */
-    ScTable *lut;            /* when not NULL, the value may be interpolated from lut column */
+    int state;               /* CG_STATE: index in model->states, else -1 */
+    CgTable *lut;            /* when not NULL, the value may be interpolated from lut column */
     int lut_col;             /*   lut_col, whose exact expression is ->lut_expr (over the table's */
     Expr *lut_expr;          /*   variable, constants and parameters only) */
     /* analysis internals */
@@ -107,88 +108,88 @@ struct ScSym {
     unsigned long long *deps;/* bitset over model->states: states this value depends on */
 };
 
-typedef struct ScState {
-    ScSym *sym;
-    ScSym *diff;             /* the derivative (a symbol; for gates the derived one) */
-    ScMethod method;
+typedef struct CgState {
+    CgSym *sym;
+    CgSym *diff;             /* the derivative (a symbol; for gates the derived one) */
+    CgMethod method;
     int group;               /* index in model->groups */
-    ScGateKind gate;
-    ScSym *ga, *gb;          /* AB: alpha, beta.  TAUINF: tau, inf */
+    CgGateKind gate;
+    CgSym *ga, *gb;          /* AB: alpha, beta.  TAUINF: tau, inf */
     Expr *rl_inf, *rl_tau;   /* gates: steady state and time constant (a/(a+b), 1/(a+b) for AB) */
-    ScInitKind init_kind;
+    CgInitKind init_kind;
     Expr *init;              /* GIVEN: X_init's expression (constants/params) */
     double init_value;       /* for the default parameter set */
     int has_lb, has_ub;
     double lb, ub;
     int vm_coupled;          /* advanced with Vm in one group (vmcouple.c, --methods vm=M) */
-} ScState;
+} CgState;
 
 /* A state coupled to Vm faster than the time step (vmcouple.c): found at the point Vm = vm with
  * the fast mode's time constant tau (ms) and Vm's share of that mode. */
-typedef struct ScFastVm {
+typedef struct CgFastVm {
     int state;               /* index in model->states */
     double tau, share, vm;
-} ScFastVm;
+} CgFastVm;
 
 /* The states advanced together by one method. Methods fe, rush_larsen and sundnes give one group
  * per state; rk2, rk4, markov_be, rosenbrock and cvode give one group holding every state with
  * that method. */
-typedef struct ScGroup {
-    ScMethod method;
+typedef struct CgGroup {
+    CgMethod method;
     int *states;             /* indices in model->states */
     int n;
-    ScSym **eqs;             /* live per-step equations that depend on the group's states and */
+    CgSym **eqs;             /* live per-step equations that depend on the group's states and */
     int neqs;                /*   that its derivatives need, in evaluation order */
-    ScSym **jeqs;            /* Jacobian temporaries (SC_ROLE_JAC), in evaluation order, to be */
+    CgSym **jeqs;            /* Jacobian temporaries (CG_ROLE_JAC), in evaluation order, to be */
     int njeqs;               /*   computed after eqs */
     Expr **jac;              /* n*n row-major, jac[i*n+j] = d diff_i / d state_j; NULL for fe, */
                              /*   rk2, rk4 and rush_larsen gates */
     int vm_coupled;          /* the group of --methods vm=M: its states include model->vm_copy */
-} ScGroup;
+} CgGroup;
 
-struct ScTable {
-    ScSym *var;              /* the tabulated variable (Vm, a state, ...) */
+struct CgTable {
+    CgSym *var;              /* the tabulated variable (Vm, a state, ...) */
     double min, max, step;
     long lo, hi;             /* rows are var = i*step for i = lo..hi */
-    ScSym **cols;            /* columns: symbols with ->lut == this table, value ->lut_expr */
+    CgSym **cols;            /* columns: symbols with ->lut == this table, value ->lut_expr */
     int ncols;
     const Token *tok;        /* the .lookup markup */
 };
 
-typedef struct ScModel {
+typedef struct CgModel {
     const char *path;
     const char *meta;        /* leading comment (metadata) */
     const char *name;        /* "name:" of the metadata, else the file's base name */
-    ScSym **syms;  int nsyms;            /* every symbol, by id */
-    ScSym *vm, *iion, *t, *dt;
+    CgSym **syms;  int nsyms;            /* every symbol, by id */
+    CgSym *vm, *iion, *t, *dt;
     double vm_init;          /* initial Vm (V_init), for the default parameters */
     Expr *vm_init_expr;      /* its expression, or NULL (0 was assumed) */
-    ScSym **externals; int nexternals;   /* externals other than Vm and Iion */
-    ScSym **params;   int nparams;       /* in order of definition */
-    ScSym **consts;   int nconsts;       /* live constants, in evaluation order */
-    ScSym **eqs;      int neqs;          /* live per-step equations, in evaluation order */
-    ScSym **stores;   int nstores;
-    ScSym **traces;   int ntraces;       /* in order of declaration */
-    ScState *states;  int nstates;       /* diff_X states, then gates, then sv->X states */
-    ScGroup *groups;  int ngroups;
-    ScTable *tables;  int ntables;
+    CgSym **externals; int nexternals;   /* externals other than Vm and Iion */
+    CgSym **params;   int nparams;       /* in order of definition */
+    CgSym **consts;   int nconsts;       /* live constants, in evaluation order */
+    CgSym **eqs;      int neqs;          /* live per-step equations, in evaluation order */
+    CgSym **stores;   int nstores;
+    CgSym **traces;   int ntraces;       /* in order of declaration */
+    CgState *states;  int nstates;       /* diff_X states, then gates, then sv->X states */
+    CgGroup *groups;  int ngroups;
+    CgTable *tables;  int ntables;
     int ngates;
-    ScFastVm *fastvm; int nfastvm;       /* states coupled to Vm faster than fastvm_dt */
+    CgFastVm *fastvm; int nfastvm;       /* states coupled to Vm faster than fastvm_dt */
     double fastvm_dt;                    /* the time step of that analysis (ms) */
-    ScSym *vm_copy;          /* --methods vm=M: the state that carries Vm through the step (the
+    CgSym *vm_copy;          /* --methods vm=M: the state that carries Vm through the step (the
                                 back ends start it at the step's Vm), else NULL */
-} ScModel;
+} CgModel;
 
 /* Analyse a parsed file. Errors are reported through dg (diag_error_at longjmps to
  * dg->recover, which the caller must have set); warnings go to dg and analysis continues. */
-ScModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast);
+CgModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast);
 
 /* sema_analyse with its own recovery point: NULL after an error (reported to dg), so callers
  * never see the longjmp. dg->recover is restored on return. */
-ScModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast);
+CgModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast);
 
 /* Read, parse and analyse a file: NULL after an error (reported to dg). */
-ScModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
+CgModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
 
 /* Options of the analysis. overrides: "FROM=TO[,FROM=TO...]" replaces every state's method FROM
  * by TO (e.g. "cvode=fe"), after .method() markups and defaults; an item whose FROM is not a
@@ -197,35 +198,35 @@ ScModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
  * rosenbrock or cvode) advances Vm together with the states coupled to it faster than dt, in one
  * group of method M (vmcouple.c); NULL or "" for none. The analysis finds the states coupled
  * to Vm faster than bench's default dt, 0.01 ms (sema_check_fast_vm for another dt). */
-typedef struct ScSemaOptions {
+typedef struct CgSemaOptions {
     const char *overrides;
-} ScSemaOptions;
+} CgSemaOptions;
 
 /* States of m coupled to Vm faster than dt (ms) under bench's splitting (vmcouple.c): fills
  * m->fastvm (allocated in ar) and, when dg is not NULL, warns at each such state's derivative
  * (naming the state, the time constant and the treatment). Returns how many there are. For a
  * model analysed with "vm=M" the coupled states are those found at 0.01 ms. */
-int sema_check_fast_vm(Arena *ar, Diag *dg, ScModel *m, double dt);
+int sema_check_fast_vm(Arena *ar, Diag *dg, CgModel *m, double dt);
 
 /* Check an override string: 0, or -1 with a message naming the bad item and the methods. */
 int sema_check_overrides(const char *overrides, char *err, size_t errlen);
 
 /* sema_try_analyse / sema_load_file with options (opt may be NULL). */
-ScModel *sema_try_analyse_opts(Arena *ar, Diag *dg, const Ast *ast, const ScSemaOptions *opt);
-ScModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const ScSemaOptions *opt);
+CgModel *sema_try_analyse_opts(Arena *ar, Diag *dg, const Ast *ast, const CgSemaOptions *opt);
+CgModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const CgSemaOptions *opt);
 
 /* The readable report of `starcarp models info`. */
-void sema_info(FILE *out, const ScModel *m);
+void sema_info(FILE *out, const CgModel *m);
 
 /* One-line summary: "N states (G gates), P parameters, L lookup tables, T traces". */
-void sema_summary(FILE *out, const ScModel *m);
+void sema_summary(FILE *out, const CgModel *m);
 
-const char *sema_method_name(ScMethod m);
-const char *sema_kind_name(ScKind k);
-ScSym *sc_model_find(const ScModel *m, const char *name);
+const char *sema_method_name(CgMethod m);
+const char *sema_kind_name(CgKind k);
+CgSym *sema_model_find(const CgModel *m, const char *name);
 
 /* Evaluate e for the default parameters at the initial state (Vm = vm_init, states at their
  * initial values, t = 0, dt = 0, other externals 0). */
-double sc_model_eval_init(const ScModel *m, const Expr *e);
+double sema_model_eval_init(const CgModel *m, const Expr *e);
 
 #endif

@@ -9,42 +9,42 @@
 /* ---------------------------------------------------------------- externals */
 
 static void classify_externals(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     int cap = 0;
     for (int i = 0; i < m->nsyms; i++) {
-        ScSym *sym = m->syms[i];
+        CgSym *sym = m->syms[i];
         if (!sym->ext)
             continue;
         const Token *at = sym->mk_external ? sym->mk_external->tok : sym->tok;
-        if (sym->kind == SC_BUILTIN)
+        if (sym->kind == CG_BUILTIN)
             diag_error_at(s->dg, at, "'%s' is a builtin and cannot be an external", sym->name);
         if (strcmp(sym->ext, "Vm") == 0) {
             if (m->vm)
                 diag_error_at(s->dg, at, "'%s' is bound to Vm, but '%s' already is", sym->name,
                               m->vm->name);
-            sym->kind = SC_VM;
+            sym->kind = CG_VM;
             m->vm = sym;
         } else if (strcmp(sym->ext, "Iion") == 0) {
             if (m->iion)
                 diag_error_at(s->dg, at, "'%s' is bound to Iion, but '%s' already is", sym->name,
                               m->iion->name);
-            sym->kind = SC_IION;
+            sym->kind = CG_IION;
             m->iion = sym;
         } else {
             for (int k = 0; k < m->nexternals; k++)
                 if (strcmp(m->externals[k]->ext, sym->ext) == 0)
                     diag_error_at(s->dg, at, "'%s' is bound to external %s, but '%s' already is",
                                   sym->name, sym->ext, m->externals[k]->name);
-            sym->kind = SC_EXTERNAL;
+            sym->kind = CG_EXTERNAL;
             sema_push(s->ar, &m->externals, &m->nexternals, &cap, &sym, sizeof sym);
         }
-        if (sym->flags & SCF_PARAMMARK)
+        if (sym->flags & CGF_PARAMMARK)
             diag_error_at(s->dg, at, "'%s' is an external and cannot be a parameter", sym->name);
     }
     if (!m->iion) {
-        ScSym *iion = sema_find(s, "Iion");
-        if (iion && iion->kind == SC_UNKNOWN) {
-            iion->kind = SC_IION;
+        CgSym *iion = sema_find(s, "Iion");
+        if (iion && iion->kind == CG_UNKNOWN) {
+            iion->kind = CG_IION;
             iion->ext = "Iion";
             m->iion = iion;
         }
@@ -75,8 +75,8 @@ static const char *diff_target(Arena *ar, const char *name) {
 }
 
 /* The defined symbol named prefix+x+suffix, or NULL. */
-static ScSym *defined(Sema *s, const char *prefix, const char *x, const char *suffix) {
-    ScSym *sym = sema_find(s, ar_printf(s->ar, "%s%s%s", prefix, x, suffix));
+static CgSym *defined(Sema *s, const char *prefix, const char *x, const char *suffix) {
+    CgSym *sym = sema_find(s, ar_printf(s->ar, "%s%s%s", prefix, x, suffix));
     return sym && sym->def ? sym : NULL;
 }
 
@@ -91,34 +91,34 @@ static int from_legacy_sv(const Token *tok) {
 }
 
 /* Can sym become a state (it is not a builtin, external, parameter or store)? */
-static int may_be_state(const ScSym *sym) {
-    return sym->kind == SC_UNKNOWN && !(sym->flags & (SCF_PARAMMARK | SCF_STOREMARK));
+static int may_be_state(const CgSym *sym) {
+    return sym->kind == CG_UNKNOWN && !(sym->flags & (CGF_PARAMMARK | CGF_STOREMARK));
 }
 
-static ScState *new_state(Sema *s, ScSym *x, int *cap) {
-    ScState st = {0};
+static CgState *new_state(Sema *s, CgSym *x, int *cap) {
+    CgState st = {0};
     st.sym = x;
-    x->kind = SC_STATE;
+    x->kind = CG_STATE;
     x->state = s->m->nstates;
     sema_push(s->ar, &s->m->states, &s->m->nstates, cap, &st, sizeof st);
     return &s->m->states[s->m->nstates - 1];
 }
 
 /* The complete gate pairs of x: fills pa/pb (up to 5 pairs) and returns how many there are. */
-static int gate_pairs(Sema *s, const char *x, ScSym **pa, ScSym **pb, ScGateKind *kind) {
+static int gate_pairs(Sema *s, const char *x, CgSym **pa, CgSym **pb, CgGateKind *kind) {
     static const char *ap[] = {"alpha_", "a_"}, *bp[] = {"beta_", "b_"};
     int n = 0;
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
-            ScSym *a = defined(s, ap[i], x, ""), *b = defined(s, bp[j], x, "");
+            CgSym *a = defined(s, ap[i], x, ""), *b = defined(s, bp[j], x, "");
             if (a && b) {
-                pa[n] = a, pb[n] = b, kind[n] = SC_GATE_AB;
+                pa[n] = a, pb[n] = b, kind[n] = CG_GATE_AB;
                 n++;
             }
         }
-    ScSym *tau = defined(s, "tau_", x, ""), *inf = defined(s, "", x, "_inf");
+    CgSym *tau = defined(s, "tau_", x, ""), *inf = defined(s, "", x, "_inf");
     if (tau && inf) {
-        pa[n] = tau, pb[n] = inf, kind[n] = SC_GATE_TAUINF;
+        pa[n] = tau, pb[n] = inf, kind[n] = CG_GATE_TAUINF;
         n++;
     }
     return n;
@@ -140,12 +140,12 @@ static const char *gate_target(Arena *ar, const char *name) {
 
 /* Derive diff_X of a gate: (X_inf - X)/tau_X, or alpha_X*(1 - X) - beta_X*X. The symbol diff_X
  * is reused when the source reads it (it cannot define it). */
-static void derive_gate_diff(Sema *s, ScState *st) {
+static void derive_gate_diff(Sema *s, CgState *st) {
     Arena *ar = s->ar;
-    ScSym *x = st->sym;
+    CgSym *x = st->sym;
     Expr *X = ex_var(ar, x->name), *a = ex_var(ar, st->ga->name), *b = ex_var(ar, st->gb->name);
     Expr *d;
-    if (st->gate == SC_GATE_TAUINF) {
+    if (st->gate == CG_GATE_TAUINF) {
         d = ex_binary(ar, EX_DIV, ex_binary(ar, EX_SUB, b, X), a);
         st->rl_inf = b;
         st->rl_tau = a;
@@ -157,11 +157,11 @@ static void derive_gate_diff(Sema *s, ScState *st) {
         st->rl_tau = ex_binary(ar, EX_DIV, ex_num(ar, 1), sum);
     }
     const char *dn = ar_printf(ar, "diff_%s", x->name);
-    ScSym *diff = sema_find(s, dn);
-    if (!diff || diff->kind != SC_UNKNOWN || diff->def)
-        diff = sema_synth(s, dn, SC_UNKNOWN, SC_ROLE_DIFF);
-    diff->role = SC_ROLE_DIFF;
-    diff->flags |= SCF_SYNTH;
+    CgSym *diff = sema_find(s, dn);
+    if (!diff || diff->kind != CG_UNKNOWN || diff->def)
+        diff = sema_synth(s, dn, CG_UNKNOWN, CG_ROLE_DIFF);
+    diff->role = CG_ROLE_DIFF;
+    diff->flags |= CGF_SYNTH;
     diff->of = x;
     diff->def = d;
     diff->tok = st->ga->tok;
@@ -170,53 +170,53 @@ static void derive_gate_diff(Sema *s, ScState *st) {
 
 /* States: X with diff_X or d_X_dt defined, X gates (easyml.md 3), X read as sv->X only. */
 static void classify_states(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     int cap = 0;
     int nsyms = m->nsyms;
     for (int i = 0; i < nsyms; i++) {          /* states by derivative */
-        ScSym *d = m->syms[i];
+        CgSym *d = m->syms[i];
         const char *xn = d->def ? diff_target(s->ar, d->name) : NULL;
-        if (!xn || d->kind != SC_UNKNOWN)
+        if (!xn || d->kind != CG_UNKNOWN)
             continue;
-        ScSym *x = sema_intern(s, xn);
+        CgSym *x = sema_intern(s, xn);
         if (x == m->vm)
             diag_error_at(s->dg, d->def_tok, "'%s' is the membrane potential (external Vm), "
                           "which the host integrates: it cannot have a derivative '%s'",
                           x->name, d->name);
-        if (x->kind == SC_STATE)
+        if (x->kind == CG_STATE)
             diag_error_at(s->dg, d->def_tok, "state '%s' already has a derivative ('%s')",
                           x->name, m->states[x->state].diff->name);
         if (!may_be_state(x))
             diag_error_at(s->dg, d->def_tok, "'%s' defines a derivative of '%s', which is %s",
-                          d->name, x->name, x->flags & SCF_STOREMARK ? "a .store() value" :
-                          x->flags & SCF_PARAMMARK ? "a parameter" : "an external");
+                          d->name, x->name, x->flags & CGF_STOREMARK ? "a .store() value" :
+                          x->flags & CGF_PARAMMARK ? "a parameter" : "an external");
         if (x->def)
             diag_error_at(s->dg, x->def_tok, "'%s' is a state (its derivative '%s' is defined) "
                           "and cannot be assigned", x->name, d->name);
-        ScState *st = new_state(s, x, &cap);
+        CgState *st = new_state(s, x, &cap);
         st->diff = d;
-        d->role = SC_ROLE_DIFF;
+        d->role = CG_ROLE_DIFF;
         d->of = x;
     }
     for (int i = 0; i < nsyms; i++) {          /* gates */
-        ScSym *c = m->syms[i];
+        CgSym *c = m->syms[i];
         const char *xn = c->def ? gate_target(s->ar, c->name) : NULL;
-        ScSym *x = xn ? sema_find(s, xn) : NULL;
-        if (!x || !(x->flags & SCF_USED) || x->mark || x == m->vm || x == m->iion)
+        CgSym *x = xn ? sema_find(s, xn) : NULL;
+        if (!x || !(x->flags & CGF_USED) || x->mark || x == m->vm || x == m->iion)
             continue;
         x->mark = 1;
-        ScSym *pa[5], *pb[5];
-        ScGateKind kind[5];
+        CgSym *pa[5], *pb[5];
+        CgGateKind kind[5];
         int n = gate_pairs(s, xn, pa, pb, kind);
-        if (n == 0 || (!may_be_state(x) && x->kind != SC_STATE))
+        if (n == 0 || (!may_be_state(x) && x->kind != CG_STATE))
             continue;
-        if (n > 1 && x->kind != SC_STATE && !x->def)
+        if (n > 1 && x->kind != CG_STATE && !x->def)
             diag_error_at(s->dg, pa[1]->def_tok, "ambiguous gate '%s': '%s' and '%s' define it, "
                           "and so do '%s' and '%s'", xn, pa[0]->name, pb[0]->name, pa[1]->name,
                           pb[1]->name);
         if (n > 1)
             continue;
-        if (x->kind == SC_STATE)
+        if (x->kind == CG_STATE)
             diag_error_at(s->dg, m->states[x->state].diff->def_tok,
                           "'%s' is written for '%s', which is a gate ('%s' and '%s' define it): "
                           "the compiler derives its derivative", m->states[x->state].diff->name,
@@ -224,23 +224,23 @@ static void classify_states(Sema *s) {
         if (x->def)
             diag_error_at(s->dg, x->def_tok, "'%s' is assigned, but '%s' and '%s' make it a gate",
                           xn, pa[0]->name, pb[0]->name);
-        ScState *st = new_state(s, x, &cap);
+        CgState *st = new_state(s, x, &cap);
         st->gate = kind[0];
         st->ga = pa[0];
         st->gb = pb[0];
-        pa[0]->role = kind[0] == SC_GATE_AB ? SC_ROLE_ALPHA : SC_ROLE_TAU;
-        pb[0]->role = kind[0] == SC_GATE_AB ? SC_ROLE_BETA : SC_ROLE_INF;
+        pa[0]->role = kind[0] == CG_GATE_AB ? CG_ROLE_ALPHA : CG_ROLE_TAU;
+        pb[0]->role = kind[0] == CG_GATE_AB ? CG_ROLE_BETA : CG_ROLE_INF;
         pa[0]->of = pb[0]->of = x;
         m->ngates++;
         derive_gate_diff(s, st);
     }
     for (int i = 0; i < m->nsyms; i++) {      /* sv->X of an otherwise undefined X */
-        ScSym *x = m->syms[i];
+        CgSym *x = m->syms[i];
         x->mark = 0;
-        if (x->kind != SC_UNKNOWN || x->def || !from_legacy_sv(x->use_tok) || !may_be_state(x))
+        if (x->kind != CG_UNKNOWN || x->def || !from_legacy_sv(x->use_tok) || !may_be_state(x))
             continue;
-        ScState *st = new_state(s, x, &cap);
-        ScSym *d = sema_synth(s, ar_printf(s->ar, "diff_%s", x->name), SC_UNKNOWN, SC_ROLE_DIFF);
+        CgState *st = new_state(s, x, &cap);
+        CgSym *d = sema_synth(s, ar_printf(s->ar, "diff_%s", x->name), CG_UNKNOWN, CG_ROLE_DIFF);
         d->def = ex_num(s->ar, 0);
         d->of = x;
         d->tok = x->use_tok;
@@ -253,57 +253,57 @@ static void classify_states(Sema *s) {
 /* ---------------------------------------------------------------- params, stores, inits */
 
 static void classify_params(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     int cap = 0, capst = 0;
     for (int i = 0; i < m->nsyms; i++) {
-        ScSym *p = m->syms[i];
-        if (p->flags & SCF_STOREMARK) {
-            if (p->kind != SC_UNKNOWN)
+        CgSym *p = m->syms[i];
+        if (p->flags & CGF_STOREMARK) {
+            if (p->kind != CG_UNKNOWN)
                 diag_error_at(s->dg, p->tok, "'%s' is a %s and cannot be a .store() value",
                               p->name, sema_kind_name(p->kind));
-            p->kind = SC_STORE;
+            p->kind = CG_STORE;
             sema_push(s->ar, &m->stores, &m->nstores, &capst, &p, sizeof p);
         }
-        if (!(p->flags & SCF_PARAMMARK))
+        if (!(p->flags & CGF_PARAMMARK))
             continue;
-        if (p->kind != SC_UNKNOWN)
+        if (p->kind != CG_UNKNOWN)
             diag_error_at(s->dg, p->tok, "'%s' is a %s and cannot be a parameter", p->name,
                           sema_kind_name(p->kind));
         if (!p->def)
             diag_error_at(s->dg, p->tok, "parameter '%s' has no value (give it one: '%s = ...;')",
                           p->name, p->name);
-        p->kind = SC_PARAM;
+        p->kind = CG_PARAM;
         sema_push(s->ar, &m->params, &m->nparams, &cap, &p, sizeof p);
     }
     /* parameters in order of definition */
     for (int i = 1; i < m->nparams; i++)
         for (int j = i; j > 0 && m->params[j - 1]->defseq > m->params[j]->defseq; j--) {
-            ScSym *t = m->params[j];
+            CgSym *t = m->params[j];
             m->params[j] = m->params[j - 1];
             m->params[j - 1] = t;
         }
     for (int i = 0; i < m->nsyms; i++) {      /* .flag(A, B, ...) values */
-        ScSym *p = m->syms[i];
+        CgSym *p = m->syms[i];
         if (!p->mk_flag)
             continue;
-        if (p->kind != SC_PARAM)
+        if (p->kind != CG_PARAM)
             diag_error_at(s->dg, p->mk_flag->tok, ".flag() applies to parameters; '%s' is not one",
                           p->name);
         p->nflagvals = p->mk_flag->nargs;
         p->flagvals = ar_alloc(s->ar, (size_t)p->nflagvals * sizeof(char *));
         for (int k = 0; k < p->nflagvals; k++) {
             const MarkupArg *a = &p->mk_flag->args[k];
-            ScSym *v = sema_intern(s, a->text);
+            CgSym *v = sema_intern(s, a->text);
             p->flagvals[k] = v->name;
-            if (v->role == SC_ROLE_FLAGVAL && v->value == k)
+            if (v->role == CG_ROLE_FLAGVAL && v->value == k)
                 continue;
-            if (v->kind != SC_UNKNOWN || v->def || v->flags & SCF_DECLARED)
+            if (v->kind != CG_UNKNOWN || v->def || v->flags & CGF_DECLARED)
                 diag_error_at(s->dg, a->tok ? a->tok : p->mk_flag->tok,
                               "flag value '%s' is already %s", v->name,
-                              v->role == SC_ROLE_FLAGVAL ? "a flag value with another index"
+                              v->role == CG_ROLE_FLAGVAL ? "a flag value with another index"
                                                          : "a name of the model");
-            v->kind = SC_CONST;
-            v->role = SC_ROLE_FLAGVAL;
+            v->kind = CG_CONST;
+            v->role = CG_ROLE_FLAGVAL;
             v->value = k;
             v->of = p;
             v->def = ex_num(s->ar, k);
@@ -315,20 +315,20 @@ static void classify_params(Sema *s) {
 /* X_init of a state gives its initial value; <Vm local>_init (or Vm_init, V_init when those are
  * not states) gives the initial Vm. */
 static void classify_inits(Sema *s) {
-    ScModel *m = s->m;
-    ScSym *vm_init = NULL;
+    CgModel *m = s->m;
+    CgSym *vm_init = NULL;
     for (int i = 0; i < m->nsyms; i++) {
-        ScSym *in = m->syms[i];
+        CgSym *in = m->syms[i];
         size_t n = strlen(in->name);
         if (!in->def || n <= 5 || strcmp(in->name + n - 5, "_init") != 0 ||
-            (in->kind != SC_UNKNOWN && in->kind != SC_PARAM))
+            (in->kind != CG_UNKNOWN && in->kind != CG_PARAM))
             continue;
-        ScSym *x = sema_find(s, ar_strndup(s->ar, in->name, n - 5));
-        if (x && x->kind == SC_STATE) {
-            in->role = SC_ROLE_INIT;
+        CgSym *x = sema_find(s, ar_strndup(s->ar, in->name, n - 5));
+        if (x && x->kind == CG_STATE) {
+            in->role = CG_ROLE_INIT;
             in->of = x;
             m->states[x->state].init = in->def;
-            m->states[x->state].init_kind = SC_INIT_GIVEN;
+            m->states[x->state].init_kind = CG_INIT_GIVEN;
         } else if (x == m->vm) {
             vm_init = in;
         }
@@ -336,14 +336,14 @@ static void classify_inits(Sema *s) {
     if (!vm_init) {
         static const char *alt[] = {"Vm_init", "V_init"};
         for (int k = 0; k < 2 && !vm_init; k++) {
-            ScSym *in = sema_find(s, alt[k]);
-            if (in && in->def && in->role == SC_ROLE_NONE &&
-                (in->kind == SC_UNKNOWN || in->kind == SC_PARAM))
+            CgSym *in = sema_find(s, alt[k]);
+            if (in && in->def && in->role == CG_ROLE_NONE &&
+                (in->kind == CG_UNKNOWN || in->kind == CG_PARAM))
                 vm_init = in;
         }
     }
     if (vm_init) {
-        vm_init->role = SC_ROLE_INIT;
+        vm_init->role = CG_ROLE_INIT;
         vm_init->of = m->vm;
         m->vm_init_expr = vm_init->def;
     } else {
@@ -351,22 +351,22 @@ static void classify_inits(Sema *s) {
                      "(define %s_init): 0 is used", m->vm->name, m->vm->name);
     }
     for (int i = 0; i < m->nstates; i++)
-        if (!m->states[i].init && m->states[i].gate == SC_GATE_NONE)
-            m->states[i].init_kind = SC_INIT_ZERO;
+        if (!m->states[i].init && m->states[i].gate == CG_GATE_NONE)
+            m->states[i].init_kind = CG_INIT_ZERO;
         else if (!m->states[i].init)
-            m->states[i].init_kind = SC_INIT_STEADY;
+            m->states[i].init_kind = CG_INIT_STEADY;
 }
 
 /* Markups that only make sense on states (.method, .lb, .ub). */
 static void check_state_markups(Sema *s) {
     for (int i = 0; i < s->m->nsyms; i++) {
-        ScSym *sym = s->m->syms[i];
+        CgSym *sym = s->m->syms[i];
         const Markup *mk = sym->mk_method ? sym->mk_method : sym->mk_lb ? sym->mk_lb : sym->mk_ub;
-        if (mk && sym->kind != SC_STATE)
+        if (mk && sym->kind != CG_STATE)
             diag_error_at(s->dg, mk->tok, ".%s() applies to state variables; '%s' is %s",
-                          mk->name, sym->name, sym->kind == SC_UNKNOWN ? "not a state"
-                          : ar_printf(s->ar, "a%s %s", sym->kind == SC_EXTERNAL ||
-                                      sym->kind == SC_INTERM ? "n" : "", sema_kind_name(sym->kind)));
+                          mk->name, sym->name, sym->kind == CG_UNKNOWN ? "not a state"
+                          : ar_printf(s->ar, "a%s %s", sym->kind == CG_EXTERNAL ||
+                                      sym->kind == CG_INTERM ? "n" : "", sema_kind_name(sym->kind)));
     }
 }
 
@@ -376,12 +376,12 @@ static void check_state_markups(Sema *s) {
  * tau_X with X_inf (a gate). (An assignment to it is refused when it is collected.) Read silently
  * as the built-in, such a model would compute something else than its author wrote. */
 static void check_builtins(Sema *s) {
-    ScSym *const builtins[] = {s->m->t, s->m->dt};
+    CgSym *const builtins[] = {s->m->t, s->m->dt};
     for (int i = 0; i < 2; i++) {
-        const ScSym *b = builtins[i];
+        const CgSym *b = builtins[i];
         const char *x = b->name, *as = NULL;
-        const ScSym *by = NULL;
-        if (b->flags & SCF_DECLARED)
+        const CgSym *by = NULL;
+        if (b->flags & CGF_DECLARED)
             by = b, as = "a name declared by the model";
         else if ((by = defined(s, "", x, "_init")))
             as = "a state (this is its initial value)";
@@ -409,26 +409,26 @@ void sema_classify(Sema *s) {
     classify_params(s);
     classify_inits(s);
     check_state_markups(s);
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     for (int i = 0; i < m->nsyms; i++) {
-        ScSym *sym = m->syms[i];
-        if (sym->kind == SC_EXTERNAL && (sym->flags & SCF_NODAL) == 0)
-            sym->flags |= SCF_NODAL;
-        if (sym->kind != SC_UNKNOWN)
+        CgSym *sym = m->syms[i];
+        if (sym->kind == CG_EXTERNAL && (sym->flags & CGF_NODAL) == 0)
+            sym->flags |= CGF_NODAL;
+        if (sym->kind != CG_UNKNOWN)
             continue;
         if (sym->def) {
-            sym->kind = SC_INTERM;          /* constants are found by sema_order */
+            sym->kind = CG_INTERM;          /* constants are found by sema_order */
             continue;
         }
-        if (sym->flags & SCF_USED)
+        if (sym->flags & CGF_USED)
             diag_error_at(s->dg, sym->use_tok, "unknown name '%s'", sym->name);
-        if (sym->flags & SCF_TRACE)
+        if (sym->flags & CGF_TRACE)
             diag_error_at(s->dg, sym->tok, "cannot trace '%s': it is never defined", sym->name);
         if (sym->mk_lookup)
             diag_error_at(s->dg, sym->mk_lookup->tok, "lookup table on '%s', which is never "
                           "defined", sym->name);
         diag_warn_at(s->dg, sym->tok, "'%s' is declared but never defined or used", sym->name);
-        sym->kind = SC_INTERM;
+        sym->kind = CG_INTERM;
     }
 }
 
@@ -439,7 +439,7 @@ Expr *sema_resolve_expr(Sema *s, Expr *e) {
         return e;
     if (e->kind == EX_VAR) {
         if (!e->sym) {
-            ScSym *sym = sema_find(s, e->name);
+            CgSym *sym = sema_find(s, e->name);
             if (!sym)
                 diag_error_at(s->dg, e->tok, "unknown name '%s'", e->name);
             e->sym = sym;
@@ -452,7 +452,7 @@ Expr *sema_resolve_expr(Sema *s, Expr *e) {
 }
 
 void sema_resolve(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     for (int i = 0; i < m->nsyms; i++)
         sema_resolve_expr(s, m->syms[i]->def);
     for (int i = 0; i < m->nstates; i++) {

@@ -1,28 +1,28 @@
 /* sema_int.h: internals shared by the files of the semantic analysis (sema*.c, lut.c,
  * methods.c, info.c). Not for back ends: they use sema.h only. */
-#ifndef SC_SEMA_INT_H
-#define SC_SEMA_INT_H
+#ifndef CG_SEMA_INT_H
+#define CG_SEMA_INT_H
 #include "sema.h"
 
 typedef struct Sema {
     Arena *ar;
     Diag *dg;
     const Ast *ast;
-    ScModel *m;
-    ScSym **tab;             /* open-addressing hash table of symbols by name */
+    CgModel *m;
+    CgSym **tab;             /* open-addressing hash table of symbols by name */
     int tabcap;
     int capsyms;             /* capacity of m->syms */
     int captraces;           /* capacity of m->traces */
     int defseq;              /* counter of first definitions */
     const Token *first_tok;  /* first statement (for model-wide errors) */
-    const ScSemaOptions *opt;/* may be NULL */
+    const CgSemaOptions *opt;/* may be NULL */
 } Sema;
 
 /* Symbol table (sema.c). intern creates the symbol when absent; find returns NULL then. */
-ScSym *sema_intern(Sema *s, const char *name);
-ScSym *sema_find(Sema *s, const char *name);
+CgSym *sema_intern(Sema *s, const char *name);
+CgSym *sema_find(Sema *s, const char *name);
 /* A new compiler-made symbol whose name is `base`, or base_2, base_3... when taken. */
-ScSym *sema_synth(Sema *s, const char *base, ScKind kind, ScRole role);
+CgSym *sema_synth(Sema *s, const char *base, CgKind kind, CgRole role);
 
 /* Append x to the arena-backed array *arr of *n elements (capacity *cap). */
 void sema_push(Arena *ar, void *arr, int *n, int *cap, const void *x, size_t size);
@@ -36,7 +36,7 @@ void sema_reorder_eqs(Sema *s);    /* sema_order.c: rebuild m->eqs after LUT pla
 void sema_inits(Sema *s);          /* sema_order.c: initial values */
 void sema_warn_unused(Sema *s);    /* sema_order.c */
 void sema_plan_luts(Sema *s);      /* lut.c */
-void sema_couple_vm(Sema *s, ScMethod method);  /* vmcouple.c: the vm=M treatment */
+void sema_couple_vm(Sema *s, CgMethod method);  /* vmcouple.c: the vm=M treatment */
 int  sema_override_vm(const char *overrides);   /* methods.c: M of a "vm=M" item, else -1 */
 void sema_methods(Sema *s);        /* methods.c: groups, deps, Jacobians */
 void sema_hoist(Sema *s);          /* hoist.c: constant sub-expressions -> m->consts */
@@ -47,7 +47,7 @@ typedef struct SemaPoint {
     double vm, dt;
     const double *x;         /* by state index */
 } SemaPoint;
-void sema_eval_at(const ScModel *m, const SemaPoint *at, ScSym *const *syms, int n, double *out);
+void sema_eval_at(const CgModel *m, const SemaPoint *at, CgSym *const *syms, int n, double *out);
 
 /* Helpers (sema_order.c). */
 Expr *sema_resolve_expr(Sema *s, Expr *e);  /* set ->sym of new EX_VAR nodes (by name) */

@@ -10,11 +10,11 @@
 /* Is sym's value computed from its definition (so that readers depend on that definition)?
  * States, Vm, read externals, builtins and stores are inputs of a step: reading them breaks
  * dependency cycles. */
-static int computed(const ScSym *sym) {
+static int computed(const CgSym *sym) {
     switch (sym->kind) {
-    case SC_INTERM: case SC_CONST: case SC_PARAM: case SC_IION:
+    case CG_INTERM: case CG_CONST: case CG_PARAM: case CG_IION:
         return 1;
-    case SC_EXTERNAL:
+    case CG_EXTERNAL:
         return sym->def != NULL;
     default:
         return 0;
@@ -23,8 +23,8 @@ static int computed(const ScSym *sym) {
 
 int sema_is_constexpr(const Expr *e) {
     if (e->kind == EX_VAR) {
-        const ScSym *v = e->sym;
-        return v && (v->kind == SC_PARAM || v->kind == SC_CONST);
+        const CgSym *v = e->sym;
+        return v && (v->kind == CG_PARAM || v->kind == CG_CONST);
     }
     for (int i = 0; i < e->nargs; i++)
         if (!sema_is_constexpr(e->a[i]))
@@ -34,7 +34,7 @@ int sema_is_constexpr(const Expr *e) {
 
 static double value_of(void *ctx, const Expr *var) {
     (void)ctx;
-    const ScSym *v = var->sym;
+    const CgSym *v = var->sym;
     return v ? v->value : NAN;
 }
 
@@ -43,11 +43,11 @@ double sema_eval_const(const Expr *e) {
 }
 
 /* The first name read by e that is not a parameter or constant (for messages), or NULL. */
-static const ScSym *first_nonconst(const Expr *e) {
+static const CgSym *first_nonconst(const Expr *e) {
     if (e->kind == EX_VAR)
         return sema_is_constexpr(e) ? NULL : e->sym;
     for (int i = 0; i < e->nargs; i++) {
-        const ScSym *v = first_nonconst(e->a[i]);
+        const CgSym *v = first_nonconst(e->a[i]);
         if (v)
             return v;
     }
@@ -58,18 +58,18 @@ static const ScSym *first_nonconst(const Expr *e) {
 
 typedef struct Topo {
     Sema *s;
-    ScSym **stack;           /* the DFS path, for naming a cycle */
+    CgSym **stack;           /* the DFS path, for naming a cycle */
     int depth;
-    ScSym **order;           /* post-order: every computed symbol after what it reads */
+    CgSym **order;           /* post-order: every computed symbol after what it reads */
     int n, cap;
 } Topo;
 
-static void visit(Topo *tp, ScSym *sym);
+static void visit(Topo *tp, CgSym *sym);
 
 /* Visit the computed symbols read by e. */
 static void visit_expr(Topo *tp, const Expr *e) {
     if (e->kind == EX_VAR) {
-        ScSym *v = e->sym;
+        CgSym *v = e->sym;
         if (!computed(v))
             return;
         if (v->mark == 1) {               /* on the path: a cycle from v back to v */
@@ -93,16 +93,16 @@ static void visit_expr(Topo *tp, const Expr *e) {
 
 /* Depth-first visit of sym's definition; appends sym to the order once what it reads is there,
  * and decides whether an intermediate is a constant. */
-static void visit(Topo *tp, ScSym *sym) {
+static void visit(Topo *tp, CgSym *sym) {
     sym->mark = 1;
     tp->stack[tp->depth++] = sym;
     if (sym->def)
         visit_expr(tp, sym->def);
     tp->depth--;
     sym->mark = 2;
-    if (sym->kind == SC_INTERM && sym->def && sema_is_constexpr(sym->def))
-        sym->kind = SC_CONST;
-    if (sym->kind == SC_PARAM && !sema_is_constexpr(sym->def))
+    if (sym->kind == CG_INTERM && sym->def && sema_is_constexpr(sym->def))
+        sym->kind = CG_CONST;
+    if (sym->kind == CG_PARAM && !sema_is_constexpr(sym->def))
         diag_error_at(tp->s->dg, sym->def_tok, "the value of parameter '%s' must depend only on "
                       "literals and parameters (it reads '%s')", sym->name,
                       first_nonconst(sym->def)->name);
@@ -111,12 +111,12 @@ static void visit(Topo *tp, ScSym *sym) {
 }
 
 /* All symbols in order of definition (first definition in the source, then the rest). */
-static ScSym **by_definition(Sema *s) {
-    ScModel *m = s->m;
-    ScSym **v = ar_alloc(s->ar, (size_t)m->nsyms * sizeof *v);
+static CgSym **by_definition(Sema *s) {
+    CgModel *m = s->m;
+    CgSym **v = ar_alloc(s->ar, (size_t)m->nsyms * sizeof *v);
     memcpy(v, m->syms, (size_t)m->nsyms * sizeof *v);
     for (int i = 1; i < m->nsyms; i++) {
-        ScSym *x = v[i];
+        CgSym *x = v[i];
         int kx = x->defseq ? x->defseq : s->defseq + 1 + x->id;
         int j = i;
         for (; j > 0; j--) {
@@ -132,15 +132,15 @@ static ScSym **by_definition(Sema *s) {
 
 /* Topological order of every computed symbol (cycles are errors). */
 static Topo topo_sort(Sema *s) {
-    ScModel *m = s->m;
-    Topo tp = {s, ar_alloc(s->ar, (size_t)(m->nsyms + 1) * sizeof(ScSym *)), 0, NULL, 0, 0};
-    ScSym **v = by_definition(s);
+    CgModel *m = s->m;
+    Topo tp = {s, ar_alloc(s->ar, (size_t)(m->nsyms + 1) * sizeof(CgSym *)), 0, NULL, 0, 0};
+    CgSym **v = by_definition(s);
     for (int i = 0; i < m->nsyms; i++)
         v[i]->mark = 0;
     for (int i = 0; i < m->nsyms; i++) {
         if (v[i]->mark)
             continue;
-        if (computed(v[i]) || v[i]->kind == SC_STORE)
+        if (computed(v[i]) || v[i]->kind == CG_STORE)
             visit(&tp, v[i]);
     }
     for (int i = 0; i < m->nsyms; i++)
@@ -154,8 +154,8 @@ static Topo topo_sort(Sema *s) {
  * value cannot change at run time)? Uses ->mark as a memo (3 fixed, 4 not), reset by the caller. */
 static int is_fixed(const Expr *e) {
     if (e->kind == EX_VAR) {
-        ScSym *v = e->sym;
-        if (v->kind != SC_CONST)
+        CgSym *v = e->sym;
+        if (v->kind != CG_CONST)
             return 0;
         if (v->mark < 3)
             v->mark = is_fixed(v->def) ? 3 : 4;
@@ -169,7 +169,7 @@ static int is_fixed(const Expr *e) {
 
 /* Division (or %) by a fixed divisor equal to 0 is an error. A divisor that depends on a
  * parameter may be 0 for the default values only (and is often guarded): it is accepted. */
-static void check_div0(Sema *s, const ScSym *sym, const Expr *e) {
+static void check_div0(Sema *s, const CgSym *sym, const Expr *e) {
     if ((e->kind == EX_DIV || e->kind == EX_MOD) && is_fixed(e->a[1]) &&
         sema_eval_const(e->a[1]) == 0) {
         const Token *at = e->a[1]->tok ? e->a[1]->tok : e->tok ? e->tok : sym->tok;
@@ -180,7 +180,7 @@ static void check_div0(Sema *s, const ScSym *sym, const Expr *e) {
         check_div0(s, sym, e->a[i]);
 }
 
-static void mark_live(ScSym *sym);
+static void mark_live(CgSym *sym);
 
 static void mark_live_expr(const Expr *e) {
     if (!e)
@@ -193,18 +193,18 @@ static void mark_live_expr(const Expr *e) {
         mark_live_expr(e->a[i]);
 }
 
-static void mark_live(ScSym *sym) {
-    if (sym->flags & SCF_LIVE)
+static void mark_live(CgSym *sym) {
+    if (sym->flags & CGF_LIVE)
         return;
-    sym->flags |= SCF_LIVE;
-    if (sym->kind != SC_STORE)            /* a store's definition is a root of its own */
+    sym->flags |= CGF_LIVE;
+    if (sym->kind != CG_STORE)            /* a store's definition is a root of its own */
         mark_live_expr(sym->def);
 }
 
 /* Live: what Iion, a written external, a state (derivative, gate coefficients, initial value),
  * a trace or a store needs. */
 static void liveness(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     mark_live(m->iion);
     mark_live(m->vm);
     mark_live_expr(m->vm_init_expr);
@@ -212,7 +212,7 @@ static void liveness(Sema *s) {
         if (m->externals[i]->def)
             mark_live(m->externals[i]);
     for (int i = 0; i < m->nstates; i++) {
-        ScState *st = &m->states[i];
+        CgState *st = &m->states[i];
         mark_live(st->sym);
         mark_live(st->diff);
         if (st->ga)
@@ -231,15 +231,15 @@ static void liveness(Sema *s) {
 
 /* m->consts and m->eqs from a topological order: the live constants and per-step symbols. */
 static void split_order(Sema *s, const Topo *tp) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     int capc = 0, cape = 0;
     m->nconsts = m->neqs = 0;
     m->consts = m->eqs = NULL;
     for (int i = 0; i < tp->n; i++) {
-        ScSym *sym = tp->order[i];
-        if (!(sym->flags & SCF_LIVE) || sym->kind == SC_PARAM)
+        CgSym *sym = tp->order[i];
+        if (!(sym->flags & CGF_LIVE) || sym->kind == CG_PARAM)
             continue;
-        if (sym->kind == SC_CONST)
+        if (sym->kind == CG_CONST)
             sema_push(s->ar, &m->consts, &m->nconsts, &capc, &sym, sizeof sym);
         else
             sema_push(s->ar, &m->eqs, &m->neqs, &cape, &sym, sizeof sym);
@@ -247,17 +247,17 @@ static void split_order(Sema *s, const Topo *tp) {
 }
 
 void sema_order(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     Topo tp = topo_sort(s);
     for (int i = 0; i < m->nsyms; i++) {        /* initial values must be constants */
-        ScSym *in = m->syms[i];
-        if (in->role == SC_ROLE_INIT && in->kind != SC_CONST && in->kind != SC_PARAM)
+        CgSym *in = m->syms[i];
+        if (in->role == CG_ROLE_INIT && in->kind != CG_CONST && in->kind != CG_PARAM)
             diag_error_at(s->dg, in->def_tok, "the initial value '%s' must depend only on literals "
                           "and parameters (it reads '%s')", in->name, first_nonconst(in->def)->name);
     }
     for (int i = 0; i < tp.n; i++) {            /* default values, in dependency order */
-        ScSym *sym = tp.order[i];
-        if (sym->kind == SC_PARAM || sym->kind == SC_CONST)
+        CgSym *sym = tp.order[i];
+        if (sym->kind == CG_PARAM || sym->kind == CG_CONST)
             sym->value = sema_eval_const(sym->def);
     }
     for (int i = 0; i < m->nsyms; i++)
@@ -277,21 +277,21 @@ void sema_reorder_eqs(Sema *s) {
 /* ---------------------------------------------------------------- initial values */
 
 typedef struct InitCtx {
-    const ScModel *m;
+    const CgModel *m;
     double *val;
     char *state;             /* 0 unknown, 1 in progress, 2 known */
     const SemaPoint *at;     /* NULL: the initial state */
 } InitCtx;
 
-static double init_value(InitCtx *c, const ScSym *sym);
+static double init_value(InitCtx *c, const CgSym *sym);
 
 static double init_lookup(void *ctx, const Expr *var) {
     return init_value(ctx, var->sym);
 }
 
-/* The value of sym at the initial state (see sc_model_eval_init). A steady-state gate is
+/* The value of sym at the initial state (see sema_model_eval_init). A steady-state gate is
  * evaluated through its X_inf (a circular dependency between such gates reads 0). */
-static double init_value(InitCtx *c, const ScSym *sym) {
+static double init_value(InitCtx *c, const CgSym *sym) {
     if (!sym)
         return 0;
     if (c->state[sym->id] == 2)
@@ -300,27 +300,27 @@ static double init_value(InitCtx *c, const ScSym *sym) {
         return 0;
     c->state[sym->id] = 1;
     double v = 0;
-    switch (c->at && (sym->kind == SC_VM || sym->kind == SC_STATE || sym->kind == SC_BUILTIN)
-                ? SC_UNKNOWN : sym->kind) {
-    case SC_UNKNOWN:          /* a point's Vm, state or dt */
-        v = sym->kind == SC_VM ? c->at->vm : sym->kind == SC_STATE ? c->at->x[sym->state]
+    switch (c->at && (sym->kind == CG_VM || sym->kind == CG_STATE || sym->kind == CG_BUILTIN)
+                ? CG_UNKNOWN : sym->kind) {
+    case CG_UNKNOWN:          /* a point's Vm, state or dt */
+        v = sym->kind == CG_VM ? c->at->vm : sym->kind == CG_STATE ? c->at->x[sym->state]
             : sym == c->m->dt ? c->at->dt : 0;
         break;
-    case SC_PARAM: case SC_CONST:
+    case CG_PARAM: case CG_CONST:
         v = sym->value;
         break;
-    case SC_VM:
+    case CG_VM:
         v = c->m->vm_init;
         break;
-    case SC_STATE: {
-        const ScState *st = &c->m->states[sym->state];
-        v = st->init_kind == SC_INIT_STEADY ? ex_eval(st->rl_inf, init_lookup, c) : st->init_value;
+    case CG_STATE: {
+        const CgState *st = &c->m->states[sym->state];
+        v = st->init_kind == CG_INIT_STEADY ? ex_eval(st->rl_inf, init_lookup, c) : st->init_value;
         break;
     }
-    case SC_INTERM: case SC_IION:
+    case CG_INTERM: case CG_IION:
         v = sym->def ? ex_eval(sym->def, init_lookup, c) : 0;
         break;
-    case SC_EXTERNAL:
+    case CG_EXTERNAL:
         v = sym->def ? ex_eval(sym->def, init_lookup, c) : 0;
         break;
     default:                 /* t, dt, stores */
@@ -331,7 +331,7 @@ static double init_value(InitCtx *c, const ScSym *sym) {
     return v;
 }
 
-void sema_eval_at(const ScModel *m, const SemaPoint *at, ScSym *const *syms, int n, double *out) {
+void sema_eval_at(const CgModel *m, const SemaPoint *at, CgSym *const *syms, int n, double *out) {
     InitCtx c = {m, calloc((size_t)m->nsyms + 1, sizeof(double)), calloc((size_t)m->nsyms + 1, 1),
                  at};
     for (int i = 0; i < n; i++)
@@ -340,7 +340,7 @@ void sema_eval_at(const ScModel *m, const SemaPoint *at, ScSym *const *syms, int
     free(c.state);
 }
 
-double sc_model_eval_init(const ScModel *m, const Expr *e) {
+double sema_model_eval_init(const CgModel *m, const Expr *e) {
     InitCtx c = {m, calloc((size_t)m->nsyms + 1, sizeof(double)), calloc((size_t)m->nsyms + 1, 1),
                  NULL};
     if (!c.val || !c.state) {
@@ -355,7 +355,7 @@ double sc_model_eval_init(const ScModel *m, const Expr *e) {
 }
 
 /* A constant bound .lb(v)/.ub(v), evaluated. */
-static double bound(Sema *s, const ScSym *x, const Markup *mk) {
+static double bound(Sema *s, const CgSym *x, const Markup *mk) {
     Expr *e = sema_resolve_expr(s, mk->args[0].expr);
     if (!sema_is_constexpr(e))
         diag_error_at(s->dg, mk->tok, ".%s() of '%s' must be a constant", mk->name, x->name);
@@ -363,14 +363,14 @@ static double bound(Sema *s, const ScSym *x, const Markup *mk) {
 }
 
 void sema_inits(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     if (m->vm_init_expr)
         m->vm_init = sema_eval_const(m->vm_init_expr);
     for (int i = 0; i < m->nstates; i++) {
-        ScState *st = &m->states[i];
-        if (st->init_kind == SC_INIT_GIVEN)
+        CgState *st = &m->states[i];
+        if (st->init_kind == CG_INIT_GIVEN)
             st->init_value = sema_eval_const(st->init);
-        else if (st->init_kind == SC_INIT_ZERO)
+        else if (st->init_kind == CG_INIT_ZERO)
             diag_warn_at(s->dg, st->sym->tok, "state '%s' has no initial value ('%s_init'): it "
                          "starts at 0", st->sym->name, st->sym->name);
         if (st->sym->mk_lb)
@@ -379,20 +379,20 @@ void sema_inits(Sema *s) {
             st->has_ub = 1, st->ub = bound(s, st->sym, st->sym->mk_ub);
     }
     for (int i = 0; i < m->nstates; i++) {
-        ScState *st = &m->states[i];
-        if (st->init_kind == SC_INIT_STEADY)
-            st->init_value = sc_model_eval_init(m, st->rl_inf);
+        CgState *st = &m->states[i];
+        if (st->init_kind == CG_INIT_STEADY)
+            st->init_value = sema_model_eval_init(m, st->rl_inf);
     }
 }
 
 /* Warn about names the source defines and nobody reads (parameters, initial values, traces,
  * derivatives, gate coefficients and externals are exempt). */
 void sema_warn_unused(Sema *s) {
-    ScModel *m = s->m;
+    CgModel *m = s->m;
     for (int i = 0; i < m->nsyms; i++) {
-        ScSym *sym = m->syms[i];
-        if (!sym->def_tok || (sym->flags & (SCF_USED | SCF_TRACE | SCF_SYNTH)) || sym->mk_lookup ||
-            sym->role != SC_ROLE_NONE || (sym->kind != SC_INTERM && sym->kind != SC_CONST))
+        CgSym *sym = m->syms[i];
+        if (!sym->def_tok || (sym->flags & (CGF_USED | CGF_TRACE | CGF_SYNTH)) || sym->mk_lookup ||
+            sym->role != CG_ROLE_NONE || (sym->kind != CG_INTERM && sym->kind != CG_CONST))
             continue;
         diag_warn_at(s->dg, sym->def_tok, "'%s' is defined but never used", sym->name);
     }

@@ -34,7 +34,7 @@
 
 /* Iion and every state's derivative at (vm, x): f[0] = Iion, f[1 + i] = diff of state i
  * (syms holds those symbols in that order). */
-static void point_eval(const ScModel *m, ScSym *const *syms, double vm, double dt, const double *x,
+static void point_eval(const CgModel *m, CgSym *const *syms, double vm, double dt, const double *x,
                        double *f) {
     SemaPoint at = {vm, dt, x};
     sema_eval_at(m, &at, syms, m->nstates + 1, f);
@@ -59,14 +59,14 @@ static void pair_modes(double a, double b, double c, double d, double *tau, doub
     *px = cabs((d - ls) / (lf - ls));
 }
 
-/* The initial state of every state (sc_model_eval_init's values). */
-static void initial_states(const ScModel *m, double *x) {
+/* The initial state of every state (sema_model_eval_init's values). */
+static void initial_states(const CgModel *m, double *x) {
     for (int i = 0; i < m->nstates; i++)
         x[i] = m->states[i].init_value;
 }
 
 /* m->fastvm at dt (see the head of the file). */
-static void find_fast_vm(Arena *ar, ScModel *m, double dt) {
+static void find_fast_vm(Arena *ar, CgModel *m, double dt) {
     m->fastvm_dt = dt;
     m->nfastvm = 0;
     int n = m->nstates - (m->vm_copy != NULL);
@@ -74,11 +74,11 @@ static void find_fast_vm(Arena *ar, ScModel *m, double dt) {
         return;
     double *x = calloc((size_t)n, sizeof(double)), *fp = calloc((size_t)n + 1, sizeof(double)),
            *fm = calloc((size_t)n + 1, sizeof(double));
-    ScSym **syms = ar_alloc(ar, ((size_t)n + 1) * sizeof(ScSym *));
+    CgSym **syms = ar_alloc(ar, ((size_t)n + 1) * sizeof(CgSym *));
     syms[0] = m->iion;
     for (int i = 0; i < n; i++)
         syms[1 + i] = m->states[i].diff;
-    m->fastvm = ar_alloc(ar, (size_t)n * sizeof(ScFastVm));
+    m->fastvm = ar_alloc(ar, (size_t)n * sizeof(CgFastVm));
     /* the points: the initial state, then the same states at a depolarised Vm (0 mV for a model
        in mV, whose rest is below -20; Vm_init + 1 for a dimensionless one) */
     double v0 = m->vm_init, vdep = v0 < -20 ? 0 : v0 + 1;
@@ -107,9 +107,9 @@ static void find_fast_vm(Arena *ar, ScModel *m, double dt) {
             while (j < m->nfastvm && m->fastvm[j].state != i)
                 j++;
             if (j == m->nfastvm)
-                m->fastvm[m->nfastvm++] = (ScFastVm){i, tau, pv, V};
+                m->fastvm[m->nfastvm++] = (CgFastVm){i, tau, pv, V};
             else if (tau < m->fastvm[j].tau)
-                m->fastvm[j] = (ScFastVm){i, tau, pv, V};
+                m->fastvm[j] = (CgFastVm){i, tau, pv, V};
         }
         free(cv);
     }
@@ -121,12 +121,12 @@ static const char *tau_text(Arena *ar, double tau) {
     return tau < 0.1 ? ar_printf(ar, "%.3g us", tau * 1000) : ar_printf(ar, "%.3g ms", tau);
 }
 
-int sema_check_fast_vm(Arena *ar, Diag *dg, ScModel *m, double dt) {
+int sema_check_fast_vm(Arena *ar, Diag *dg, CgModel *m, double dt) {
     if (!m->vm_copy)          /* with vm=M the coupled group is fixed: keep what it was made of */
         find_fast_vm(ar, m, dt);
     for (int j = 0; dg && !m->vm_copy && j < m->nfastvm; j++) {
-        const ScFastVm *f = &m->fastvm[j];
-        const ScState *st = &m->states[f->state];
+        const CgFastVm *f = &m->fastvm[j];
+        const CgState *st = &m->states[f->state];
         const Token *at = st->diff && st->diff->def_tok ? st->diff->def_tok : st->sym->tok;
         diag_warn_at(dg, at, "state '%s' is coupled to Vm with a time constant of %s, below "
                      "dt = %g ms (Vm's share of that mode %.0f %%, at Vm = %g): bench's splitting "
@@ -141,16 +141,16 @@ int sema_check_fast_vm(Arena *ar, Diag *dg, ScModel *m, double dt) {
 
 typedef struct Couple {
     Sema *s;
-    ScSym *vc;               /* the in-step copy of Vm (a state) */
-    ScSym **clone;           /* by symbol id (of the symbols before the treatment) */
+    CgSym *vc;               /* the in-step copy of Vm (a state) */
+    CgSym **clone;           /* by symbol id (of the symbols before the treatment) */
     char *vdep;              /* by symbol id: reads Vm, directly or not */
     int nold;
 } Couple;
 
 static int reads_vdep(const Couple *c, const Expr *e) {
     if (e->kind == EX_VAR) {
-        const ScSym *v = e->sym;
-        return v && (v->kind == SC_VM || (v->id < c->nold && c->vdep[v->id]));
+        const CgSym *v = e->sym;
+        return v && (v->kind == CG_VM || (v->id < c->nold && c->vdep[v->id]));
     }
     for (int i = 0; i < e->nargs; i++)
         if (reads_vdep(c, e->a[i]))
@@ -161,14 +161,14 @@ static int reads_vdep(const Couple *c, const Expr *e) {
 /* e with every read of Vm, or of a symbol that reads Vm, replaced by the clone's. */
 static Expr *subst_clones(Couple *c, Expr *e) {
     if (e->kind == EX_VAR) {
-        ScSym *v = e->sym, *to = NULL;
-        if (v && v->kind == SC_VM)
+        CgSym *v = e->sym, *to = NULL;
+        if (v && v->kind == CG_VM)
             to = c->vc;
         else if (v && v->id < c->nold && c->clone[v->id])
             to = c->clone[v->id];
         if (!to) {
             if (v)
-                v->flags &= ~(unsigned)SCF_LUT_DEAD;   /* a clone reads it: compute it */
+                v->flags &= ~(unsigned)CGF_LUT_DEAD;   /* a clone reads it: compute it */
             return e;
         }
         Expr *r = ex_var(c->s->ar, to->name);
@@ -183,16 +183,16 @@ static Expr *subst_clones(Couple *c, Expr *e) {
 }
 
 /* A new per-step equation `name` (unique) = def, live. */
-static ScSym *new_eq(Sema *s, const char *name, Expr *def, const Token *tok, ScRole role) {
-    ScSym *q = sema_synth(s, name, SC_INTERM, role);
+static CgSym *new_eq(Sema *s, const char *name, Expr *def, const Token *tok, CgRole role) {
+    CgSym *q = sema_synth(s, name, CG_INTERM, role);
     q->def = def;
     q->tok = tok;
-    q->flags |= SCF_LIVE;
+    q->flags |= CGF_LIVE;
     return q;
 }
 
-void sema_couple_vm(Sema *s, ScMethod method) {
-    ScModel *m = s->m;
+void sema_couple_vm(Sema *s, CgMethod method) {
+    CgModel *m = s->m;
     if (m->nfastvm == 0) {
         diag_warn_at(s->dg, m->vm->tok, "'--methods vm=%s': no state is coupled to Vm faster than "
                      "dt = %g ms, so Vm is not coupled to any", sema_method_name(method),
@@ -203,15 +203,15 @@ void sema_couple_vm(Sema *s, ScMethod method) {
         diag_error_at(s->dg, m->vm->tok, "'--methods vm=%s' needs the built-in time step 'dt', "
                       "which this model's state of that name hides", sema_method_name(method));
     Couple c = {s, NULL, NULL, NULL, m->nsyms};
-    c.clone = ar_alloc(s->ar, (size_t)c.nold * sizeof(ScSym *));
+    c.clone = ar_alloc(s->ar, (size_t)c.nold * sizeof(CgSym *));
     c.vdep = ar_alloc(s->ar, (size_t)c.nold);
     /* the in-step copy of Vm: a state that starts at Vm_init */
-    c.vc = sema_synth(s, ar_printf(s->ar, "%s_coupled", m->vm->name), SC_STATE, SC_ROLE_NONE);
+    c.vc = sema_synth(s, ar_printf(s->ar, "%s_coupled", m->vm->name), CG_STATE, CG_ROLE_NONE);
     c.vc->tok = m->vm->tok;
-    c.vc->flags |= SCF_LIVE;
-    ScState st = {0};
+    c.vc->flags |= CGF_LIVE;
+    CgState st = {0};
     st.sym = c.vc;
-    st.init_kind = SC_INIT_GIVEN;
+    st.init_kind = CG_INIT_GIVEN;
     st.init = m->vm_init_expr ? m->vm_init_expr : ex_num(s->ar, m->vm_init);
     st.init_value = m->vm_init;
     st.vm_coupled = 1;
@@ -221,34 +221,34 @@ void sema_couple_vm(Sema *s, ScMethod method) {
     sema_push(s->ar, &m->states, &m->nstates, &cap, &st, sizeof st);
     m->vm_copy = c.vc;
     /* clones of the per-step equations that read Vm, each right after its original */
-    ScSym **eqs = NULL;
+    CgSym **eqs = NULL;
     int neqs = 0, capq = 0;
     for (int i = 0; i < m->neqs; i++) {
-        ScSym *q = m->eqs[i];
+        CgSym *q = m->eqs[i];
         sema_push(s->ar, &eqs, &neqs, &capq, &q, sizeof q);
         if (!q->def || !reads_vdep(&c, q->def))
             continue;
         c.vdep[q->id] = 1;
-        ScSym *k = new_eq(s, ar_printf(s->ar, "%s_vc", q->name), subst_clones(&c, q->def), q->tok,
-                          SC_ROLE_NONE);
+        CgSym *k = new_eq(s, ar_printf(s->ar, "%s_vc", q->name), subst_clones(&c, q->def), q->tok,
+                          CG_ROLE_NONE);
         c.clone[q->id] = k;
         sema_push(s->ar, &eqs, &neqs, &capq, &k, sizeof k);
     }
     /* diff of the copy: the ionic current at the copy (the stimulus is applied before the step) */
-    ScSym *iion_c = c.clone[m->iion->id];
+    CgSym *iion_c = c.clone[m->iion->id];
     Expr *rd = ex_var(s->ar, iion_c ? iion_c->name : m->iion->name);
     rd->sym = iion_c ? iion_c : m->iion;
-    ScSym *dvc = new_eq(s, ar_printf(s->ar, "diff_%s", c.vc->name), ex_unary(s->ar, EX_NEG, rd),
-                        m->iion->tok, SC_ROLE_DIFF);
+    CgSym *dvc = new_eq(s, ar_printf(s->ar, "diff_%s", c.vc->name), ex_unary(s->ar, EX_NEG, rd),
+                        m->iion->tok, CG_ROLE_DIFF);
     dvc->of = c.vc;
     sema_push(s->ar, &eqs, &neqs, &capq, &dvc, sizeof dvc);
     m->states[c.vc->state].diff = dvc;
     /* the flagged states: derivatives at the copy, in the coupled group */
     for (int j = 0; j < m->nfastvm; j++) {
-        ScState *x = &m->states[m->fastvm[j].state];
-        ScSym *cd = x->diff->id < c.nold ? c.clone[x->diff->id] : NULL;
+        CgState *x = &m->states[m->fastvm[j].state];
+        CgSym *cd = x->diff->id < c.nold ? c.clone[x->diff->id] : NULL;
         if (cd) {
-            cd->role = SC_ROLE_DIFF;
+            cd->role = CG_ROLE_DIFF;
             cd->of = x->sym;
             x->diff = cd;
         }

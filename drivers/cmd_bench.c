@@ -348,8 +348,8 @@ static void warn_fast_vm(const char *imp, const char *methods, double dt)
         return;
     Arena ar = {0};
     Diag quiet = {0};
-    ScSemaOptions so = {methods};
-    ScModel *sm = sema_load_file_opts(&ar, &quiet, path, &so);
+    CgSemaOptions so = {methods};
+    CgModel *sm = sema_load_file_opts(&ar, &quiet, path, &so);
     Diag dg = {0};
     dg.out = stderr;
     if (sm)

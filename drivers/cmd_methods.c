@@ -43,7 +43,7 @@ static void model_hash(const char *path, char *buf, size_t len)
 {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
-    ScModel *m = sema_load_file_opts(&ar, &dg, path, NULL);
+    CgModel *m = sema_load_file_opts(&ar, &dg, path, NULL);
     snprintf(buf, len, "%016llx", m ? emit_source_hash(m) : 0ULL);
     ar_free(&ar);
 }

@@ -98,7 +98,7 @@ static int models_list(void) {
     for (int i = 0; i < n; i++) {
         Arena ar = {0};
         Diag dg = {NULL, 0, 0, 0, NULL};
-        ScModel *m = sema_load_file(&ar, &dg, e[i].path);
+        CgModel *m = sema_load_file(&ar, &dg, e[i].path);
         if (m)
             printf("%-*s  %-8s  %d\n", w, e[i].name, e[i].folder, m->nstates);
         else
@@ -138,7 +138,7 @@ static int models_info(const char *name) {
         return 1;
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
-    ScModel *m = sema_load_file(&ar, &dg, path);
+    CgModel *m = sema_load_file(&ar, &dg, path);
     if (m)
         sema_info(stdout, m);
     ar_free(&ar);

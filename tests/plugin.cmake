@@ -1,4 +1,4 @@
-# sc_model_find: library models by name, users' models as plugins built on the fly.
+# sc_model_lookup: library models by name, users' models as plugins built on the fly.
 add_executable(test_plugin ${CMAKE_CURRENT_SOURCE_DIR}/plugin/test_plugin.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
 target_include_directories(test_plugin PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_options(test_plugin PRIVATE ${SC_WARN})

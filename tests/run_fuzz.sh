@@ -4,7 +4,8 @@
 #
 # usage: run_fuzz.sh CLANG SOURCE_DIR WORK_DIR SECONDS
 #   SECONDS = 0 only builds WORK_DIR/fuzz_frontend.
-#   SC_FUZZ_SOURCES (environment, optional) replaces the list of C sources (default codegen/*.c).
+#   SC_FUZZ_SOURCES (environment, optional) replaces the list of C sources (default codegen/*.c and
+#   the embedded preludes); CMAKE (environment, optional): the cmake that embeds them.
 # Exit status: 0 no crash, 77 clang cannot build libFuzzer programs (test skipped), else failure;
 # a crashing input is left in WORK_DIR as crash-* (reproduce: WORK_DIR/fuzz_frontend crash-...).
 set -eu
@@ -21,7 +22,10 @@ if ! "$clang" -fsanitize=fuzzer,address,undefined "$work/probe.c" -o "$work/prob
     exit 77
 fi
 
-sources=${SC_FUZZ_SOURCES:-$(ls "$src"/codegen/*.c | grep -v "/main_")}
+# the prelude headers as C strings, as the build embeds them (codegen/embed.cmake)
+headers=$(ls "$src"/codegen/prelude/*.h | tr '\n' ';')
+"${CMAKE:-cmake}" -DOUT="$work/prelude.c" "-DHEADERS=$headers" -P "$src/codegen/embed.cmake"
+sources=${SC_FUZZ_SOURCES:-$(ls "$src"/codegen/*.c | grep -v "/main_") $work/prelude.c}
 # shellcheck disable=SC2086
 "$clang" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$src/codegen" $sources -lm -o "$work/fuzz_frontend"

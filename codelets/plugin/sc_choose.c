@@ -115,8 +115,8 @@ static int build(Ctx *c, const char *overrides, Kern *k) {
     Arena ar = {0};
     FILE *quiet = fopen("/dev/null", "w");     /* the model's warnings were shown once already */
     Diag dg = {quiet ? quiet : stderr, 0, 0, 0, NULL};
-    ScSemaOptions so_ = {overrides};
-    ScModel *m = sema_load_file_opts(&ar, &dg, c->path, &so_);
+    CgSemaOptions so_ = {overrides};
+    CgModel *m = sema_load_file_opts(&ar, &dg, c->path, &so_);
     int rc = -1;
     if (!m || diag_failed(&dg)) {
         sc_set_err(c->err, c->errlen, "%s: the model does not analyse with the methods '%s'", c->path,
@@ -400,7 +400,7 @@ static void remove_tmpdir(const char *dir) {
 static int cvode_states(Ctx *c) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
-    ScModel *m = sema_load_file_opts(&ar, &dg, c->path, NULL);
+    CgModel *m = sema_load_file_opts(&ar, &dg, c->path, NULL);
     if (!m || diag_failed(&dg)) {
         ar_free(&ar);
         sc_set_err(c->err, c->errlen, "%s: the model has errors (reported above)", c->path);
@@ -408,7 +408,7 @@ static int cvode_states(Ctx *c) {
     }
     c->cvode = calloc((size_t)m->nstates + 1, sizeof(char *));
     for (int i = 0; i < m->nstates; i++)
-        if (m->states[i].method == SC_CVODE)
+        if (m->states[i].method == CG_CVODE)
             c->cvode[c->ncvode++] = strdup(m->states[i].sym->name);
     ar_free(&ar);
     return 0;

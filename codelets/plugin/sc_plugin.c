@@ -35,7 +35,7 @@ enum { PATH_LEN = 4096 };
 
 /* What one plugin build needs: the analysed model and the names derived from it. */
 typedef struct Plugin {
-    const ScModel *m;
+    const CgModel *m;
     const char *path, *overrides, *cc, *inc;
     int automatic;             /* the overrides are the automatic choice */
     char stem[128], ident[140];
@@ -280,7 +280,7 @@ const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int 
                                    size_t len) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
-    ScSemaOptions sopt = {overrides};
+    CgSemaOptions sopt = {overrides};
     Plugin pl = {.path = path, .overrides = overrides, .automatic = automatic, .err = err, .errlen = len};
     Part host = {.kind = "host"}, cuda = {.kind = "cuda"};
     pl.m = sema_load_file_opts(&ar, &dg, path, &sopt);

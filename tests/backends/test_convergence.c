@@ -141,7 +141,7 @@ static int emit_case(const Case *c) {
     Arena ar = {0};
     Diag dg = {0};
     dg.out = stderr;
-    ScModel *m = sema_load_file(&ar, &dg, path);
+    CgModel *m = sema_load_file(&ar, &dg, path);
     if (!m) {
         ar_free(&ar);
         return -1;

@@ -4,7 +4,7 @@
  *   - deterministic output for every target (c, cpu, cuda, hip) and precision;
  *   - the expected pieces of each method, line comments, the file header, `f` literals in single
  *     precision, the GPU launchers, --ident and Newton-iteration options;
- *   - method overrides (sema_try_analyse_opts with ScSemaOptions "cvode=fe");
+ *   - method overrides (sema_try_analyse_opts with CgSemaOptions "cvode=fe");
  *   - when a C compiler `cc` is on the PATH: the C target compiles with -Wall -Wextra -Werror and
  *     runs through the ABI (starcarp_model.h: 2 cells, 1000 steps, SC_STEP_BENCH with a stimulus:
  *     finite, both cells equal), the vectorised CPU target compiles and equals the C target within
@@ -45,18 +45,18 @@ static const char tiny[] =
     "diff_z = -10 * z + a; z; .method(cvode); z; .lb(0);\n"
     "Iion = g * (V + 80) + m * 0.01 + a + r + k2 + k4 + s + c1 + w + z;\n";
 
-static ScModel *analyse(Arena *ar, const char *text, const char *overrides) {
+static CgModel *analyse(Arena *ar, const char *text, const char *overrides) {
     SrcFile *f = ar_alloc(ar, sizeof *f);
     f->path = "t.model";
     f->text = ar_strdup(ar, text);
     Diag dg = {0};
     dg.out = stderr;
     Ast *ast = fe_parse(ar, &dg, f);
-    ScSemaOptions so = {overrides};
+    CgSemaOptions so = {overrides};
     return ast ? sema_try_analyse_opts(ar, &dg, ast, &so) : NULL;
 }
 
-static char *generate(const ScModel *m, EmitTarget target, int single, int newton,
+static char *generate(const CgModel *m, EmitTarget target, int single, int newton,
                       const char *overrides, const char *ident) {
     char *s = NULL;
     size_t n = 0;
@@ -256,7 +256,7 @@ static void lut_model(void) {
     Arena ar = {0};
     Diag dg = {0};
     dg.out = stderr;
-    ScModel *m = sema_load_file(&ar, &dg, SC_SOURCE_DIR "/models/native/BeelerReuterNative.model");
+    CgModel *m = sema_load_file(&ar, &dg, SC_SOURCE_DIR "/models/native/BeelerReuterNative.model");
     ASSERT(m != NULL);
     if (!m) {
         ar_free(&ar);
@@ -305,7 +305,7 @@ static void no_param_model(void) {
         "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\nx_init = 0.5;\n"
         "diff_x = -x * (V + 90) / 10;\nIion = x;\n";
     Arena ar = {0};
-    ScModel *m = analyse(&ar, text, NULL);
+    CgModel *m = analyse(&ar, text, NULL);
     ASSERT(m != NULL);
     if (!m || !have_cc()) {
         ar_free(&ar);
@@ -345,7 +345,7 @@ static void sparse_lu_model(void) {
         "diff_c = 0.4 * b - 0.1 * c; c; .method(markov_be);\n"
         "Iion = a * (V + 80);\n";
     Arena ar = {0};
-    ScModel *m = analyse(&ar, text, NULL);
+    CgModel *m = analyse(&ar, text, NULL);
     ASSERT(m != NULL);
     if (!m) {
         ar_free(&ar);
@@ -420,7 +420,7 @@ static void check_c_text(const char *a) {
  * equation that reads V is not. */
 static void test_carry(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar,
+    CgModel *m = analyse(&ar,
         "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
         "group { Ko = 5.4; g = 0.3; } .param();\nKi_init = 140;\n"
         "EK = 26.7 * log(Ko / Ki);\n"                          /* states only: carried */
@@ -447,7 +447,7 @@ static void test_carry(void) {
  * and a tau named and defined as 1 / (...); any other tau keeps exp(-dt / tau). */
 static void test_rl_rate(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar,
+    CgModel *m = analyse(&ar,
         "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
         "alpha_h = 0.1 * exp(-V / 20); beta_h = 1 / (1 + exp(-(V + 30) / 10));\n"
         "j_inf = 1 / (1 + exp((V + 60) / 7)); tau_j = 1 / (alpha_h + 0.5 * beta_h);\n"
@@ -468,7 +468,7 @@ static void test_rl_rate(void) {
 
 int main(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar, tiny, NULL);
+    CgModel *m = analyse(&ar, tiny, NULL);
     ASSERT(m != NULL);
     if (!m)
         return TEST_DONE();
@@ -566,7 +566,7 @@ int main(void) {
     /* method overrides: cvode=fe removes the adaptive loop; with rosenbrock=fe too, no ROS2 */
     {
         Arena ar2 = {0};
-        ScModel *mo = analyse(&ar2, tiny, "cvode=fe");
+        CgModel *mo = analyse(&ar2, tiny, "cvode=fe");
         ASSERT(mo != NULL);
         if (mo) {
             char *o = generate(mo, EMIT_C, 0, 0, "cvode=fe", NULL);
@@ -579,7 +579,7 @@ int main(void) {
             HAS(o, "t_ros2_g");                                    /* rosenbrock still there */
             free(o);
         }
-        ScModel *mo2 = analyse(&ar2, tiny, "cvode=fe,rosenbrock=fe");
+        CgModel *mo2 = analyse(&ar2, tiny, "cvode=fe,rosenbrock=fe");
         ASSERT(mo2 != NULL);
         if (mo2) {
             char *o = generate(mo2, EMIT_CPU, 0, 0, "cvode=fe,rosenbrock=fe", NULL);

@@ -14,7 +14,7 @@ static size_t t_msglen;
 
 /* Analyse `text` as a model file named t.model with the method overrides (may be NULL); NULL on
  * error (messages in t_msgs). */
-static ScModel *analyse_with(Arena *ar, const char *text, const char *overrides) {
+static CgModel *analyse_with(Arena *ar, const char *text, const char *overrides) {
     SrcFile *f = ar_alloc(ar, sizeof *f);
     f->path = "t.model";
     f->text = ar_strdup(ar, text);
@@ -23,16 +23,16 @@ static ScModel *analyse_with(Arena *ar, const char *text, const char *overrides)
     FILE *out = open_memstream(&t_msgs, &t_msglen);
     Diag dg = {0};
     dg.out = out;
-    ScModel *m = NULL;
+    CgModel *m = NULL;
     Ast *ast = fe_parse(ar, &dg, f);
-    ScSemaOptions so = {overrides};
+    CgSemaOptions so = {overrides};
     if (ast)
         m = sema_try_analyse_opts(ar, &dg, ast, &so);
     fclose(out);
     return m;
 }
 
-static ScModel *analyse(Arena *ar, const char *text) {
+static CgModel *analyse(Arena *ar, const char *text) {
     return analyse_with(ar, text, NULL);
 }
 
@@ -47,34 +47,34 @@ static const char *first_msg(void) {
     return line;
 }
 
-static ScSym *sym(const ScModel *m, const char *name) {
-    ScSym *s = sc_model_find(m, name);
+static CgSym *sym(const CgModel *m, const char *name) {
+    CgSym *s = sema_model_find(m, name);
     if (!s)
         fprintf(stderr, "no symbol '%s'\n", name);
     return s;
 }
 
-static const ScState *state(const ScModel *m, const char *name) {
-    ScSym *s = sc_model_find(m, name);
-    return s && s->kind == SC_STATE ? &m->states[s->state] : NULL;
+static const CgState *state(const CgModel *m, const char *name) {
+    CgSym *s = sema_model_find(m, name);
+    return s && s->kind == CG_STATE ? &m->states[s->state] : NULL;
 }
 
 /* ---------------------------------------------------------------- evaluation for the checks */
 
 typedef struct Env {
-    const ScModel *m;
+    const CgModel *m;
     double *val;              /* by symbol id, for states, Vm, t, dt, externals */
 } Env;
 
 static double env_lookup(void *ctx, const Expr *var);
 
-static double env_sym(Env *env, const ScSym *s) {
+static double env_sym(Env *env, const CgSym *s) {
     switch (s->kind) {
-    case SC_PARAM: case SC_CONST:
+    case CG_PARAM: case CG_CONST:
         return s->value;
-    case SC_INTERM: case SC_IION:
+    case CG_INTERM: case CG_IION:
         return ex_eval(s->def, env_lookup, env);
-    case SC_EXTERNAL:
+    case CG_EXTERNAL:
         return s->def ? ex_eval(s->def, env_lookup, env) : env->val[s->id];
     default:
         return env->val[s->id];
@@ -89,7 +89,7 @@ static double eval_in(Env *env, const Expr *e) {
     return ex_eval(e, env_lookup, env);
 }
 
-static int in_order(const ScModel *m, const char *a, const char *b) {
+static int in_order(const CgModel *m, const char *a, const char *b) {
     int ia = -1, ib = -1;
     for (int i = 0; i < m->neqs; i++) {
         if (!strcmp(m->eqs[i]->name, a))
@@ -100,7 +100,7 @@ static int in_order(const ScModel *m, const char *a, const char *b) {
     return ia >= 0 && ib >= 0 && ia < ib;
 }
 
-static int is_eq(const ScModel *m, const char *name) {
+static int is_eq(const CgModel *m, const char *name) {
     for (int i = 0; i < m->neqs; i++)
         if (!strcmp(m->eqs[i]->name, name))
             return 1;
@@ -113,7 +113,7 @@ static int is_eq(const ScModel *m, const char *name) {
 
 static void test_gates(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar, HEAD
+    CgModel *m = analyse(&ar, HEAD
         "alpha_m = 0.1*exp(V/10); beta_m = 4*exp(-V/18);\n"
         "a_h = 0.07*exp(-V/20); b_h = 1/(1+exp(-(V+30)/10));\n"
         "tau_j = 5; j_inf = 1/(1+exp((V+60)/7));\n"
@@ -131,23 +131,23 @@ static void test_gates(void) {
     }
     ASSERT_EQ_INT(5, m->nstates);
     ASSERT_EQ_INT(3, m->ngates);
-    ASSERT(state(m, "m") && state(m, "m")->gate == SC_GATE_AB);
-    ASSERT(state(m, "h") && state(m, "h")->gate == SC_GATE_AB && state(m, "h")->ga == sym(m, "a_h"));
-    ASSERT(state(m, "j") && state(m, "j")->gate == SC_GATE_TAUINF);
-    ASSERT(state(m, "d") && state(m, "d")->gate == SC_GATE_NONE);
+    ASSERT(state(m, "m") && state(m, "m")->gate == CG_GATE_AB);
+    ASSERT(state(m, "h") && state(m, "h")->gate == CG_GATE_AB && state(m, "h")->ga == sym(m, "a_h"));
+    ASSERT(state(m, "j") && state(m, "j")->gate == CG_GATE_TAUINF);
+    ASSERT(state(m, "d") && state(m, "d")->gate == CG_GATE_NONE);
     ASSERT(state(m, "c") && state(m, "c")->diff == sym(m, "d_c_dt"));
     ASSERT(!state(m, "in") && !state(m, "q") && !state(m, "w") && !state(m, "1"));
-    ASSERT_EQ_INT(SC_CONST, sym(m, "tau_in")->kind);
-    ASSERT_EQ_INT(SC_ROLE_INIT, sym(m, "d_init")->role);
+    ASSERT_EQ_INT(CG_CONST, sym(m, "tau_in")->kind);
+    ASSERT_EQ_INT(CG_ROLE_INIT, sym(m, "d_init")->role);
     ASSERT_NEAR(0.5, state(m, "d")->init_value, 0);
-    ASSERT_EQ_INT(SC_RUSH_LARSEN, state(m, "m")->method);
-    ASSERT_EQ_INT(SC_FE, state(m, "d")->method);
+    ASSERT_EQ_INT(CG_RUSH_LARSEN, state(m, "m")->method);
+    ASSERT_EQ_INT(CG_FE, state(m, "d")->method);
     /* steady states at V_init = -60 */
     double V = -60, am = 0.1 * exp(V / 10), bm = 4 * exp(-V / 18);
     ASSERT_NEAR(am / (am + bm), state(m, "m")->init_value, 1e-15);
-    ASSERT_EQ_INT(SC_INIT_STEADY, state(m, "m")->init_kind);
+    ASSERT_EQ_INT(CG_INIT_STEADY, state(m, "m")->init_kind);
     ASSERT_NEAR(1 / (1 + exp((V + 60) / 7)), state(m, "j")->init_value, 1e-15);
-    ASSERT_EQ_INT(SC_INIT_ZERO, state(m, "c")->init_kind);
+    ASSERT_EQ_INT(CG_INIT_ZERO, state(m, "c")->init_kind);
     ASSERT(strstr(t_msgs, "state 'c' has no initial value") != NULL);
     /* derived derivatives */
     Env env = {m, calloc((size_t)m->nsyms, sizeof(double))};
@@ -164,7 +164,7 @@ static void test_gates(void) {
 
 static void test_classes_and_order(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar, HEAD
+    CgModel *m = analyse(&ar, HEAD
         "Lambda; .external(); .nodal();\n"
         "Tension; .external();\n"
         "group { gK = 0.5; EK = -90; } .param();\n"
@@ -182,17 +182,17 @@ static void test_classes_and_order(void) {
         fprintf(stderr, "%s", t_msgs);
         return;
     }
-    ASSERT_EQ_INT(SC_PARAM, sym(m, "gK")->kind);
-    ASSERT_EQ_INT(SC_CONST, sym(m, "gK2")->kind);
+    ASSERT_EQ_INT(CG_PARAM, sym(m, "gK")->kind);
+    ASSERT_EQ_INT(CG_CONST, sym(m, "gK2")->kind);
     ASSERT_NEAR(1.0, sym(m, "gK2")->value, 0);
-    ASSERT_EQ_INT(SC_CONST, sym(m, "RTF")->kind);
+    ASSERT_EQ_INT(CG_CONST, sym(m, "RTF")->kind);
     ASSERT_NEAR(8314.0 * 310 / 96485, sym(m, "RTF")->value, 1e-15);
-    ASSERT_EQ_INT(SC_INTERM, sym(m, "IK")->kind);
-    ASSERT_EQ_INT(SC_EXTERNAL, sym(m, "Lambda")->kind);
-    ASSERT_EQ_INT(SC_EXTERNAL, sym(m, "Tension")->kind);
+    ASSERT_EQ_INT(CG_INTERM, sym(m, "IK")->kind);
+    ASSERT_EQ_INT(CG_EXTERNAL, sym(m, "Lambda")->kind);
+    ASSERT_EQ_INT(CG_EXTERNAL, sym(m, "Tension")->kind);
     ASSERT(sym(m, "Tension")->def != NULL);
     ASSERT_EQ_INT(2, m->nexternals);
-    ASSERT_EQ_INT(SC_BUILTIN, sym(m, "t")->kind);
+    ASSERT_EQ_INT(CG_BUILTIN, sym(m, "t")->kind);
     ASSERT(m->vm == sym(m, "V") && m->iion == sym(m, "Iion"));
     ASSERT_EQ_INT(2, m->nparams);
     ASSERT_EQ_STR("gK", m->params[0]->name);
@@ -210,7 +210,7 @@ static void test_classes_and_order(void) {
     ASSERT(in_order(m, "IK", "Iion") && in_order(m, "Ix", "Iion") && in_order(m, "IK", "Tension"));
     /* dead code: unused is dropped with a warning */
     ASSERT(!is_eq(m, "unused"));
-    ASSERT(!(sym(m, "unused")->flags & SCF_LIVE));
+    ASSERT(!(sym(m, "unused")->flags & CGF_LIVE));
     ASSERT(strstr(t_msgs, "'unused' is defined but never used") != NULL);
     ASSERT_EQ_INT(1, m->ntraces);
     ar_free(&ar);
@@ -218,7 +218,7 @@ static void test_classes_and_order(void) {
 
 static void test_if_and_accumulation(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar, HEAD
+    CgModel *m = analyse(&ar, HEAD
         "g = 1;\n"
         "if (V > 0) { g = 2; h = 5; } elif (V > -40) { h = 6; g += 10; } else { h = 7; }\n"
         "k = 1; if (V < -100) { k = 3; }\n"
@@ -275,7 +275,7 @@ static void test_errors(void) {
 
 /* Evaluate every diff and Jacobian entry of group g at random states; compare with central
  * finite differences. */
-static void check_jacobian(const ScModel *m, const ScGroup *g, double *x0) {
+static void check_jacobian(const CgModel *m, const CgGroup *g, double *x0) {
     Env env = {m, calloc((size_t)m->nsyms, sizeof(double))};
     for (int i = 0; i < m->nstates; i++)
         env.val[m->states[i].sym->id] = x0[i];
@@ -283,7 +283,7 @@ static void check_jacobian(const ScModel *m, const ScGroup *g, double *x0) {
     for (int c = 0; c < g->n; c++) {
         int sc = m->states[g->states[c]].sym->id;
         for (int r = 0; r < g->n; r++) {
-            const ScSym *diff = m->states[g->states[r]].diff;
+            const CgSym *diff = m->states[g->states[r]].diff;
             double x = env.val[sc], h = 1e-6 * fabs(x) + 1e-12;
             env.val[sc] = x + h;
             double fp = env_sym(&env, diff);
@@ -300,7 +300,7 @@ static void check_jacobian(const ScModel *m, const ScGroup *g, double *x0) {
 
 static void test_methods_and_jacobians(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar, HEAD
+    CgModel *m = analyse(&ar, HEAD
         "k1 = 0.1*exp(V/20); k2 = 0.2*exp(-V/30); k3 = 0.05;\n"
         "sq = C*C;\n"
         "diff_C = -k1*C*O + k2*O + 0.01*sq;\n"
@@ -321,22 +321,22 @@ static void test_methods_and_jacobians(void) {
         fprintf(stderr, "%s", t_msgs);
         return;
     }
-    ASSERT_EQ_INT(SC_MARKOV_BE, state(m, "O")->method);
-    ASSERT_EQ_INT(SC_SUNDNES, state(m, "z")->method);
-    ASSERT_EQ_INT(SC_RUSH_LARSEN, state(m, "m")->method);
+    ASSERT_EQ_INT(CG_MARKOV_BE, state(m, "O")->method);
+    ASSERT_EQ_INT(CG_SUNDNES, state(m, "z")->method);
+    ASSERT_EQ_INT(CG_RUSH_LARSEN, state(m, "m")->method);
     ASSERT_EQ_INT(state(m, "C")->group, state(m, "I")->group);
     ASSERT(state(m, "C")->group != state(m, "c2")->group);
     ASSERT(state(m, "y")->group != state(m, "z")->group);
-    const ScGroup *mk = &m->groups[state(m, "C")->group];
+    const CgGroup *mk = &m->groups[state(m, "C")->group];
     ASSERT_EQ_INT(3, mk->n);
     ASSERT(mk->jac != NULL);
-    const ScGroup *cv = &m->groups[state(m, "c2")->group];
+    const CgGroup *cv = &m->groups[state(m, "c2")->group];
     ASSERT_EQ_INT(2, cv->n);
     ASSERT(cv->jac != NULL);
     ASSERT(m->groups[state(m, "w")->group].jac == NULL);
     ASSERT(m->groups[state(m, "m")->group].jac == NULL);
-    const ScGroup *gy = &m->groups[state(m, "y")->group];
-    const ScGroup *gz = &m->groups[state(m, "z")->group];
+    const CgGroup *gy = &m->groups[state(m, "y")->group];
+    const CgGroup *gz = &m->groups[state(m, "z")->group];
     ASSERT(gy->jac != NULL && gy->n == 1 && gz->jac != NULL);
     /* the markov group re-evaluates sq (depends on C) but not k1 (depends on V only) */
     int has_sq = 0, has_k1 = 0;
@@ -368,13 +368,13 @@ static void test_state_overrides(void) {
         "m_inf = 1/(1+exp(-V)); tau_m = 2;\n"
         "Iion = c2 + c3 + c4 + m;\n";
     Arena ar = {0};
-    ScModel *m = analyse_with(&ar, text, "cvode=fe,c3=rush_larsen,m=fe,c4=rosenbrock");
+    CgModel *m = analyse_with(&ar, text, "cvode=fe,c3=rush_larsen,m=fe,c4=rosenbrock");
     ASSERT(m != NULL);
     if (m) {
-        ASSERT_EQ_INT(SC_FE, state(m, "c2")->method);
-        ASSERT_EQ_INT(SC_RUSH_LARSEN, state(m, "c3")->method);
-        ASSERT_EQ_INT(SC_FE, state(m, "m")->method);
-        ASSERT_EQ_INT(SC_ROSENBROCK, state(m, "c4")->method);
+        ASSERT_EQ_INT(CG_FE, state(m, "c2")->method);
+        ASSERT_EQ_INT(CG_RUSH_LARSEN, state(m, "c3")->method);
+        ASSERT_EQ_INT(CG_FE, state(m, "m")->method);
+        ASSERT_EQ_INT(CG_ROSENBROCK, state(m, "c4")->method);
         ASSERT(m->groups[state(m, "c4")->group].jac != NULL);
     }
     ar_free(&ar);
@@ -392,7 +392,7 @@ static void test_state_overrides(void) {
 
 static void test_lookup_tables(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar, HEAD
+    CgModel *m = analyse(&ar, HEAD
         "V; .lookup(-100, 100, 0.05);\n"
         "Ca; .lookup(1e-4, 10, 1e-4);\n"
         "diff_Ca = -0.01*Ca + 1e-4; Ca_init = 1e-3;\n"
@@ -411,7 +411,7 @@ static void test_lookup_tables(void) {
         return;
     }
     ASSERT_EQ_INT(2, m->ntables);
-    const ScTable *tv = &m->tables[0], *tc = &m->tables[1];
+    const CgTable *tv = &m->tables[0], *tc = &m->tables[1];
     ASSERT(tv->var == m->vm && tc->var == sym(m, "Ca"));
     ASSERT_EQ_INT(-2000, tv->lo);
     ASSERT_EQ_INT(2000, tv->hi);
@@ -421,14 +421,14 @@ static void test_lookup_tables(void) {
     ASSERT(sym(m, "n_inf")->lut == tv);
     ASSERT(sym(m, "tau_n")->lut == NULL);                /* constant */
     ASSERT(sym(m, "dV")->lut == NULL && sym(m, "xinf")->lut == NULL);
-    ASSERT(sym(m, "xinf")->flags & SCF_LUT_DEAD);        /* read only by the column n_inf */
-    ASSERT(!(sym(m, "dV")->flags & SCF_LUT_DEAD));       /* Iion reads it */
+    ASSERT(sym(m, "xinf")->flags & CGF_LUT_DEAD);        /* read only by the column n_inf */
+    ASSERT(!(sym(m, "dV")->flags & CGF_LUT_DEAD));       /* Iion reads it */
     ASSERT(sym(m, "E")->lut == tc);
     ASSERT_EQ_INT(1, tc->ncols);
     /* exp(V/10) in I2 became a column of its own */
     int synth = 0;
     for (int i = 0; i < tv->ncols; i++)
-        synth += tv->cols[i]->role == SC_ROLE_LUTCOL;
+        synth += tv->cols[i]->role == CG_ROLE_LUTCOL;
     ASSERT_EQ_INT(1, synth);
     ASSERT_EQ_INT(4, tv->ncols);
     /* every column reads only its variable, parameters and constants; values agree */
@@ -437,7 +437,7 @@ static void test_lookup_tables(void) {
     env.val[sym(m, "Ca")->id] = 0.02;
     for (int k = 0; k < m->ntables; k++)
         for (int c = 0; c < m->tables[k].ncols; c++) {
-            const ScSym *col = m->tables[k].cols[c];
+            const CgSym *col = m->tables[k].cols[c];
             ASSERT_NEAR(eval_in(&env, col->def), eval_in(&env, col->lut_expr), 1e-12);
         }
     ASSERT_NEAR(0.1 * 2.5 / (1 - exp(-0.25)), eval_in(&env, sym(m, "alpha_m")->lut_expr), 1e-12);
@@ -452,7 +452,7 @@ static void test_lookup_tables(void) {
 
 static void test_params_and_flags(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar, HEAD
+    CgModel *m = analyse(&ar, HEAD
         "group { celltype = EPI; gNa = 14; gNa2 = gNa * 2; } .param();\n"
         "celltype; .flag(ENDO, EPI, MCELL);\n"
         "gNa; .nodal();\n"
@@ -464,12 +464,12 @@ static void test_params_and_flags(void) {
         return;
     }
     ASSERT_EQ_INT(3, m->nparams);
-    ScSym *ct = sym(m, "celltype");
+    CgSym *ct = sym(m, "celltype");
     ASSERT_EQ_INT(3, ct->nflagvals);
     ASSERT_NEAR(1, ct->value, 0);
     ASSERT_NEAR(28, sym(m, "gNa2")->value, 0);
-    ASSERT(sym(m, "gNa")->flags & SCF_NODAL);
-    ASSERT_EQ_INT(SC_CONST, sym(m, "scale")->kind);
+    ASSERT(sym(m, "gNa")->flags & CGF_NODAL);
+    ASSERT_EQ_INT(CG_CONST, sym(m, "scale")->kind);
     ASSERT_NEAR(1, sym(m, "scale")->value, 0);
     ar_free(&ar);
 }
@@ -478,7 +478,7 @@ static void test_params_and_flags(void) {
 /* Constant sub-expressions of per-step equations become constants, shared when identical. */
 static void test_hoisting(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar, HEAD
+    CgModel *m = analyse(&ar, HEAD
         "group { g = 2; Ko = 5.4; Ki = 140; } .param();\n"
         "R = 8314; T = 310; F = 96485;\n"
         "x_init = 0.5;\n"
@@ -489,8 +489,8 @@ static void test_hoisting(void) {
         fprintf(stderr, "%s", t_msgs);
         return;
     }
-    ScSym *k = sc_model_find(m, "_k");
-    ASSERT(k != NULL && k->kind == SC_CONST);
+    CgSym *k = sema_model_find(m, "_k");
+    ASSERT(k != NULL && k->kind == CG_CONST);
     if (!k)
         return;
     /* the hoisted constants are computed after the constants they read, once */
@@ -498,7 +498,7 @@ static void test_hoisting(void) {
     for (int i = 0; i < m->nconsts; i++)
         hoisted += m->consts[i]->name[0] == '_';
     ASSERT_EQ_INT(2, hoisted);      /* R*T/F (shared by three uses) and R*T/F*log(Ko/Ki) */
-    ScSym *k2 = sc_model_find(m, "_k_2");
+    CgSym *k2 = sema_model_find(m, "_k_2");
     ASSERT(k2 != NULL);
     double rtf = 8314.0 * 310.0 / 96485.0;
     ASSERT_NEAR(rtf, k->value, 1e-12);
@@ -516,7 +516,7 @@ static void test_hoisting(void) {
  * except under a subtraction (1 - exp(...): cancellation). */
 static void test_products_and_exps(void) {
     Arena ar = {0};
-    ScModel *m = analyse(&ar, HEAD
+    CgModel *m = analyse(&ar, HEAD
         "group { g = 2; F = 96485; RT = 2577; } .param();\n"
         "x_init = 0.5;\n"
         "x_inf = 1 / (1 + exp((V + 20) / -5));\n"
@@ -533,15 +533,15 @@ static void test_products_and_exps(void) {
     }
     char *iion = ex_to_string(&ar, sym(m, "Iion")->def, NULL, NULL);
     ASSERT_EQ_STR("x * V * _k_2 + a + b", iion);         /* g * F / RT / 7 (_k: a's) */
-    ScSym *k = sym(m, "_k_2");
+    CgSym *k = sym(m, "_k_2");
     ASSERT(k != NULL);
     if (k)
         ASSERT_NEAR(2.0 * 96485 / 2577 / 7, k->value, 1e-12);
-    ScSym *ev = sym(m, "_eV");
-    ASSERT(ev != NULL && ev->kind == SC_INTERM && m->eqs[0] == ev);
+    CgSym *ev = sym(m, "_eV");
+    ASSERT(ev != NULL && ev->kind == CG_INTERM && m->eqs[0] == ev);
     if (ev)
         ASSERT_EQ_STR("exp(-0.2 * V)", ex_to_string(&ar, ev->def, NULL, NULL));
-    ASSERT(sc_model_find(m, "_eV_2") == NULL);           /* one slope; exp(k V F / RT) not literal */
+    ASSERT(sema_model_find(m, "_eV_2") == NULL);           /* one slope; exp(k V F / RT) not literal */
     char *tau = ex_to_string(&ar, sym(m, "tau_x")->def, NULL, NULL);
     ASSERT(strstr(tau, "_eV * 7.389") != NULL);             /* exp(2) */
     if (!strstr(tau, "1.0 - exp(-(V + 40.0) * 0.2)"))            /* left alone */
@@ -552,7 +552,7 @@ static void test_products_and_exps(void) {
     ASSERT_EQ_STR("1.0 / (1.0 + _eV * _k_3)", b);          /* _k_3 = exp(0.2 * g) */
     char *c = ex_to_string(&ar, sym(m, "c")->def, NULL, NULL);
     ASSERT(strstr(c, "x * x") != NULL && strstr(c, " * 0.14285714285714285") != NULL);   /* / 7 */
-    ScSym *k3 = sc_model_find(m, "_k_3");
+    CgSym *k3 = sema_model_find(m, "_k_3");
     ASSERT(k3 != NULL);
     if (k3)
         ASSERT_NEAR(exp(0.4), k3->value, 1e-12);
@@ -569,7 +569,7 @@ static void test_golden(void) {
         snprintf(want_path, sizeof want_path, "tests/golden/%s.info", names[i]);
         Arena ar = {0};
         Diag dg = {0};
-        ScModel *m = sema_load_file(&ar, &dg, path);
+        CgModel *m = sema_load_file(&ar, &dg, path);
         ASSERT(m != NULL);
         char *want = t_read_file(want_path);
         ASSERT(want != NULL);
@@ -606,15 +606,15 @@ static void test_library(void) {
             snprintf(path, sizeof path, "%s/%s", dirs[k], de->d_name);
             Arena ar = {0};
             Diag dg = {0};
-            ScModel *m = sema_load_file(&ar, &dg, path);
+            CgModel *m = sema_load_file(&ar, &dg, path);
             if (!m)
                 fprintf(stderr, "%s: rejected\n", path);
             ASSERT(m != NULL);
             if (m) {
                 ASSERT(m->nstates > 0);
                 for (int g = 0; g < m->ngroups; g++) {
-                    ScMethod me = m->groups[g].method;
-                    if (me == SC_CVODE || me == SC_MARKOV_BE || me == SC_ROSENBROCK)
+                    CgMethod me = m->groups[g].method;
+                    if (me == CG_CVODE || me == CG_MARKOV_BE || me == CG_ROSENBROCK)
                         ASSERT(m->groups[g].jac != NULL);
                 }
             }
@@ -629,7 +629,7 @@ static void test_library(void) {
 static void test_reference_models(void) {
     Arena ar = {0};
     Diag dg = {0};
-    ScModel *m = sema_load_file(&ar, &dg, "models/native/AlievPanfilov.model");
+    CgModel *m = sema_load_file(&ar, &dg, "models/native/AlievPanfilov.model");
     ASSERT(m != NULL);
     if (m) {
         ASSERT_EQ_STR("Vm", m->vm->name);
@@ -645,10 +645,10 @@ static void test_reference_models(void) {
     if (m) {
         ASSERT_EQ_INT(18, m->nstates);
         ASSERT_EQ_INT(11, m->ngates);
-        ASSERT_EQ_INT(SC_CVODE, state(m, "Ca_i")->method);
+        ASSERT_EQ_INT(CG_CVODE, state(m, "Ca_i")->method);
         ASSERT_EQ_INT(7, m->groups[state(m, "Ca_i")->group].n);
         ASSERT_NEAR(-85.23, m->vm_init, 0);
-        ASSERT_EQ_INT(SC_GATE_TAUINF, state(m, "m")->gate);
+        ASSERT_EQ_INT(CG_GATE_TAUINF, state(m, "m")->gate);
         double x[64];
         for (int i = 0; i < m->nstates; i++)
             x[i] = m->states[i].init_value;
@@ -670,8 +670,8 @@ static void test_reference_models(void) {
     if (m) {
         ASSERT_EQ_INT(7, m->nstates);
         ASSERT_EQ_INT(6, m->ngates);
-        ASSERT_EQ_INT(SC_SUNDNES, state(m, "d")->method);
-        ASSERT_EQ_INT(SC_RK2, state(m, "Cai")->method);
+        ASSERT_EQ_INT(CG_SUNDNES, state(m, "d")->method);
+        ASSERT_EQ_INT(CG_RK2, state(m, "Cai")->method);
         ASSERT(state(m, "Cai")->has_lb);
         ASSERT_EQ_INT(2, m->ntables);
     }

@@ -48,8 +48,8 @@ const ScModelDesc *nx_build(const char *model, const char *overrides, const char
     Arena ar = {0};
     Diag dg = {0};
     dg.out = stderr;
-    ScSemaOptions so = {overrides};
-    ScModel *m = sema_load_file_opts(&ar, &dg, model, &so);
+    CgSemaOptions so = {overrides};
+    CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     if (!m) {
         ar_free(&ar);
         return NULL;

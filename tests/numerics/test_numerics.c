@@ -59,7 +59,7 @@ static void test_builtin(void) {
     char *msgs = NULL;
     size_t len = 0;
     dg.out = open_memstream(&msgs, &len);
-    ScModel *m = sema_load_file(&ar, &dg, DIR "ito_gate_t.model");
+    CgModel *m = sema_load_file(&ar, &dg, DIR "ito_gate_t.model");
     fclose(dg.out);
     ASSERT(m == NULL);
     ASSERT(msgs && strstr(msgs, DIR "ito_gate_t.model:19:1: error: 't' is the simulation time") != NULL);
@@ -90,7 +90,7 @@ static void test_vm_detection(void) {
     char *msgs = NULL;
     size_t len = 0;
     dg.out = open_memstream(&msgs, &len);
-    ScModel *m = sema_load_file(&ar, &dg, DIR "two_compartment.model");
+    CgModel *m = sema_load_file(&ar, &dg, DIR "two_compartment.model");
     fclose(dg.out);
     ASSERT(m != NULL);
     if (m) {
