@@ -6,8 +6,8 @@
  *                           (constants, initial values, lookup tables, the ScModelDesc ID_model)
  *   emit_cpu   ID_cpu.c     vectorised CPU C: GCC vector extensions, SC_W cells per operation,
  *                           vector math from glibc's libmvec (x86-64), per-lane masks
- *   emit_cuda  ID_cuda.cu   CUDA: one thread per cell, extern "C" launcher on a given stream
- *   emit_hip   ID_hip.hip   HIP: the same kernels for AMD GPUs
+ *   emit_gpu   ID_cuda.cu   CUDA: one thread per cell, extern "C" launcher on a given stream
+ *              ID_hip.hip   HIP: the same kernels for AMD GPUs (the same emitter, emit_gpu.c)
  * Each writes the kernel ID_<target>_<f64|f32>_run(const ScStepArgs *) (GPU: a launcher taking the
  * args and a stream). The body of a cell-step (equations, methods, bounds) is the same text for
  * every back end: it calls sc_ helpers that each back end's prelude defines for its type
@@ -146,6 +146,6 @@ extern const char emit_prelude_c_dialect[], emit_prelude_scalar[], emit_prelude_
 /* per back end */
 int   emit_c(Em *e);
 int   emit_cpu(Em *e);
-int   emit_gpu(Em *e);           /* emit_cuda.c / emit_hip.c share it: emit_gpu.c */
+int   emit_gpu(Em *e);           /* CUDA and HIP (e->target): emit_gpu.c */
 
 #endif

@@ -1,36 +1,3 @@
-// gather_cuda.cu: CUDA kernel of the gather codelet (one thread per listed cell and value).
-#include <cuda_runtime.h>
-#include "gather.h"
-#include "sc_gather_args.h"
-
-__global__ static void gather_kernel(const void *sv, const void *vm, const void *iion, size_t n,
-                                     double *out, struct sc_gather_args g)
-{
-    int w = 2 + g.nsv;
-    int t = blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= g.ncell * w)
-        return;
-    int j = t / w, k = t % w;
-    size_t i = (size_t)g.idx[j];
-    double v;
-    if (g.f32) {
-        const float *src = k == 0 ? (const float *)vm : k == 1 ? (const float *)iion
-                                                                : (const float *)sv + (size_t)(k - 2) * n;
-        v = src[i];
-    } else {
-        const double *src = k == 0 ? (const double *)vm : k == 1 ? (const double *)iion
-                                                                  : (const double *)sv + (size_t)(k - 2) * n;
-        v = src[i];
-    }
-    out[t] = v;
-}
-
-extern "C" int sc_gather_cuda_launch(const void *sv, const void *vm, const void *iion, size_t n,
-                                     double *out, const struct sc_gather_args *g, void *stream)
-{
-    int total = g->ncell * (2 + g->nsv);
-    if (total <= 0)
-        return 0;
-    gather_kernel<<<(total + 127) / 128, 128, 0, (cudaStream_t)stream>>>(sv, vm, iion, n, out, *g);
-    return (int)cudaGetLastError();
-}
+// gather_cuda.cu: the gather codelet's kernel for CUDA; the source is gather_gpu.h (shared with HIP).
+#define SC_GATHER_LAUNCH sc_gather_cuda_launch
+#include "gather_gpu.h"
