@@ -31,11 +31,10 @@
 #include "sc_internal.h"
 #include "sc_host.h"
 
-
 #define PERT_WRAP 4096
 
-static double g_rtol, g_atol;   /* cvode tolerances passed to the kernels (0: their defaults) */
-static unsigned g_flags;        /* SC_STEP_UNIFORM_ATOL with --uniform-atol */
+static double g_rtol, g_atol; /* cvode tolerances passed to the kernels (0: their defaults) */
+static unsigned g_flags; /* SC_STEP_UNIFORM_ATOL with --uniform-atol */
 
 static void *xcalloc(size_t n, size_t sz) {
     void *p = calloc(n ? n : 1, sz ? sz : 1);
@@ -48,10 +47,10 @@ static void *xcalloc(size_t n, size_t sz) {
 
 /* One precision's arrays: the initial state (kept) and the working state. */
 typedef struct Arrays {
-    size_t es;                         /* element size */
+    size_t es; /* element size */
     long n;
     int nsv, nex;
-    void *sv0, *vm0;                   /* initial */
+    void *sv0, *vm0; /* initial */
     void *sv, *vm, *iion, *ext, *pc, *lut;
 } Arrays;
 
@@ -128,10 +127,10 @@ static double pass(ScCpuKernel run, Arrays *A, long S, int K, ScStepStatus *st) 
 }
 
 typedef struct Meas {
-    double rate;      /* cell-steps per second (NaN: no kernel) */
-    double secs;      /* timed */
+    double rate; /* cell-steps per second (NaN: no kernel) */
+    double secs; /* timed */
     long reps;
-    int failed;       /* status recorded a failure */
+    int failed; /* status recorded a failure */
 } Meas;
 
 static Meas measure(ScCpuKernel run, Arrays *A, long S, int K, double min_time, double *vm_out) {
@@ -139,7 +138,7 @@ static Meas measure(ScCpuKernel run, Arrays *A, long S, int K, double min_time, 
     if (!run)
         return m;
     ScStepStatus st;
-    pass(run, A, S, K, &st);   /* warm-up */
+    pass(run, A, S, K, &st); /* warm-up */
     do {
         m.secs += pass(run, A, S, K, &st);
         m.reps++;
@@ -194,14 +193,16 @@ static void cpu_name(char *buf, size_t bs) {
 typedef struct Row {
     const ScModelEntry *e;
     int lanes[2];
-    Meas m[3];                /* portable f64, vector f64, vector f32 */
-    double sp64, sp32;        /* speed-ups over the portable kernel */
-    double dvm64, dvm32;      /* max |Vm - Vm_portable| after S steps */
+    Meas m[3]; /* portable f64, vector f64, vector f32 */
+    double sp64, sp32; /* speed-ups over the portable kernel */
+    double dvm64, dvm32; /* max |Vm - Vm_portable| after S steps */
 } Row;
 
 static void usage(const char *p) {
-    fprintf(stderr, "usage: %s [--cells N] [--steps S] [--k K] [--min-time SEC] [--csv FILE] "
-                    "[--png FILE] [--rtol R] [--atol A] [--uniform-atol] [MODEL ...]\n", p);
+    fprintf(stderr,
+            "usage: %s [--cells N] [--steps S] [--k K] [--min-time SEC] [--csv FILE] "
+            "[--png FILE] [--rtol R] [--atol A] [--uniform-atol] [MODEL ...]\n",
+            p);
 }
 
 int main(int argc, char **argv) {
@@ -263,8 +264,10 @@ int main(int argc, char **argv) {
         snprintf(cmd + l, sizeof cmd - l, "%s%s", k ? " " : "", argv[k]);
     }
     char machine[1600];
-    snprintf(machine, sizeof machine, "machine: %s; %s; command: %s; %ld cells, %ld steps of 0.01 ms, "
-             "K = %d, >= %g s per measurement", cpu, date, cmd, N, S, K, min_time);
+    snprintf(machine, sizeof machine,
+             "machine: %s; %s; command: %s; %ld cells, %ld steps of 0.01 ms, "
+             "K = %d, >= %g s per measurement",
+             cpu, date, cmd, N, S, K, min_time);
 
     Row *rows = xcalloc((size_t)sc_model_registry_count, sizeof *rows);
     int nr = 0, bad = 0;
@@ -336,12 +339,13 @@ int main(int argc, char **argv) {
                 snprintf(note + l, sizeof note - l, "%s%s: status failure", l ? "; " : "", kn[j]);
             }
         printf("| %d | %s | %d | %s | %d/%d | %.3g | %.3g | %.3g | %.2f | %.2f | %.2g / %.2g | %s |\n", k,
-               r->e->name, r->e->desc->nstates, r->e->desc->methods ? r->e->desc->methods : "?",
-               r->lanes[0], r->lanes[1], r->m[0].rate, r->m[1].rate, r->m[2].rate, r->sp64, r->sp32,
-               r->dvm64, r->dvm32, note);
+               r->e->name, r->e->desc->nstates, r->e->desc->methods ? r->e->desc->methods : "?", r->lanes[0],
+               r->lanes[1], r->m[0].rate, r->m[1].rate, r->m[2].rate, r->sp64, r->sp32, r->dvm64, r->dvm32,
+               note);
     }
     printf("\nGeometric mean speed-up over %d models: vector f64 / portable %.2f, vector f32 / "
-           "portable %.2f\n", nr, gm64, gm32);
+           "portable %.2f\n",
+           nr, gm64, gm32);
 
     if (csv) {
         FILE *f = fopen(csv, "w");
@@ -369,8 +373,8 @@ int main(int argc, char **argv) {
     }
     if (png && nr > 0) {
         char title[400];
-        snprintf(title, sizeof title, "Vector / portable C, 1 thread (geomean f64 %.2f, f32 %.2f)",
-                 gm64, gm32);
+        snprintf(title, sizeof title, "Vector / portable C, 1 thread (geomean f64 %.2f, f32 %.2f)", gm64,
+                 gm32);
         PlotFig *f = plot_new(1200, 650, title, "model index (table order)", "speed-up");
         double *x = xcalloc((size_t)nr, sizeof(double)), *y64 = xcalloc((size_t)nr, sizeof(double));
         double *y32 = xcalloc((size_t)nr, sizeof(double));

@@ -26,16 +26,14 @@ typedef double real;
 extern const ScModelDesc SC_MODEL;
 int SC_RUN(const ScStepArgs *a, void *stream);
 
-static int ok(cudaError_t e, const char *what)
-{
+static int ok(cudaError_t e, const char *what) {
     if (e != cudaSuccess)
         fprintf(stderr, "sc-bench-gpu-kernel: %s: %s\n", what, cudaGetErrorString(e));
     return e == cudaSuccess;
 }
 
 /* A device copy of n host values (converted to real). */
-static void *to_device(const double *h, long n)
-{
+static void *to_device(const double *h, long n) {
     real *t = malloc(sizeof(real) * (size_t)(n > 0 ? n : 1));
     for (long k = 0; k < n; k++)
         t[k] = (real)h[k];
@@ -47,8 +45,7 @@ static void *to_device(const double *h, long n)
     return d;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc < 4) {
         fprintf(stderr, "usage: sc-bench-gpu-kernel N K REPS\n");
         return 2;
@@ -57,11 +54,13 @@ int main(int argc, char **argv)
     const int K = atoi(argv[2]), reps = atoi(argv[3]);
     const ScModelDesc *d = &SC_MODEL;
     const int npc = d->nparams + d->nconsts;
-    double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)), vm0;
+    double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)),
+           vm0;
     memcpy(pc, d->param_defaults, sizeof(double) * (size_t)d->nparams);
     d->consts(pc);
     d->init(pc, sv0, &vm0);
-    double *sv = malloc(sizeof(double) * (size_t)(d->nsv + 1) * (size_t)n), *vm = malloc(sizeof(double) * (size_t)n);
+    double *sv = malloc(sizeof(double) * (size_t)(d->nsv + 1) * (size_t)n),
+           *vm = malloc(sizeof(double) * (size_t)n);
     for (long i = 0; i < n; i++) {
         vm[i] = vm0 + 0.001 * (double)(i % 1000);
         for (int k = 0; k < d->nsv; k++)
@@ -99,7 +98,8 @@ int main(int argc, char **argv)
     cudaMemcpy(&v[1], (real *)a.vm + n - 1, sizeof(real), cudaMemcpyDeviceToHost);
     cudaMemcpy(&st1, st, sizeof st1, cudaMemcpyDeviceToHost);
     double per = ms / reps;
-    printf("cells %ld K %d reps %d ms_per_launch %.4f cell_steps_per_s %.4g vm0 %.9g vm_last %.9g%s\n", n, K, reps,
-           per, (double)n * K / (per * 1e-3), (double)v[0], (double)v[1], st1.key != ULLONG_MAX ? " FAILED" : "");
+    printf("cells %ld K %d reps %d ms_per_launch %.4f cell_steps_per_s %.4g vm0 %.9g vm_last %.9g%s\n", n, K,
+           reps, per, (double)n * K / (per * 1e-3), (double)v[0], (double)v[1],
+           st1.key != ULLONG_MAX ? " FAILED" : "");
     return st1.key != ULLONG_MAX;
 }

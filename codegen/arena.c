@@ -13,7 +13,7 @@
 
 struct ArenaBlock {
     ArenaBlock *next;
-    size_t size;        /* usable bytes in data[] */
+    size_t size; /* usable bytes in data[] */
     size_t used;
     _Alignas(16) unsigned char data[];
 };

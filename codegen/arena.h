@@ -5,12 +5,14 @@
 #include <stddef.h>
 
 typedef struct ArenaBlock ArenaBlock;
-typedef struct Arena { ArenaBlock *head; } Arena;
+typedef struct Arena {
+    ArenaBlock *head;
+} Arena;
 
-void *ar_alloc(Arena *ar, size_t n);                   /* zeroed, aligned for any type */
-char *ar_strndup(Arena *ar, const char *s, size_t n);  /* copy of s[0..n) plus NUL */
+void *ar_alloc(Arena *ar, size_t n); /* zeroed, aligned for any type */
+char *ar_strndup(Arena *ar, const char *s, size_t n); /* copy of s[0..n) plus NUL */
 char *ar_strdup(Arena *ar, const char *s);
 char *ar_printf(Arena *ar, const char *fmt, ...);
-void  ar_free(Arena *ar);                              /* frees every block; arena reusable */
+void ar_free(Arena *ar); /* frees every block; arena reusable */
 
 #endif

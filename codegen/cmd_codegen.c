@@ -77,8 +77,8 @@ static int codegen_write(const char *model, const char *outdir, const char *targ
                 continue;
             for (int single = 0; single < 2; single++)
                 if (prec & (1 << single))
-                    rc |= write_one(&ar, m, outdir, (EmitTarget)t, single, overrides, automatic, ident,
-                                    quiet);
+                    rc |=
+                        write_one(&ar, m, outdir, (EmitTarget)t, single, overrides, automatic, ident, quiet);
         }
     }
     ar_free(&ar);
@@ -96,7 +96,7 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
     unsigned long long h = m ? emit_source_hash(m) : 0;
     ar_free(&ar);
     if (!m)
-        return 0;            /* the model's errors come again when it is generated */
+        return 0; /* the model's errors come again when it is generated */
     FILE *f = fopen(table, "r");
     if (!f) {
         fprintf(stderr, "starcarp codegen: --auto-methods: cannot read '%s': %s\n", table, strerror(errno));
@@ -111,7 +111,8 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
             continue;
         char *fields[5] = {line};
         for (int k = 1; k < 5; k++)
-            fields[k] = fields[k - 1] ? strchr(fields[k - 1], '\t') : NULL, fields[k] = fields[k] ? fields[k] + 1 : NULL;
+            fields[k] = fields[k - 1] ? strchr(fields[k - 1], '\t') : NULL,
+            fields[k] = fields[k] ? fields[k] + 1 : NULL;
         if (!fields[4])
             continue;
         for (int k = 1; k < 5; k++)
@@ -127,16 +128,19 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
     }
     fclose(f);
     if (!found)
-        fprintf(stderr, "starcarp codegen: warning: %s: %s %s: its own methods are used "
-                "(scripts/choose-methods.sh makes the choice)\n", model,
-                stale ? "the automatic choice of methods was made for another text of the model in" :
-                        "no automatic choice of methods for this model in", table);
+        fprintf(stderr,
+                "starcarp codegen: warning: %s: %s %s: its own methods are used "
+                "(scripts/choose-methods.sh makes the choice)\n",
+                model,
+                stale ? "the automatic choice of methods was made for another text of the model in"
+                      : "no automatic choice of methods for this model in",
+                table);
     return found;
 }
 
 int cmd_codegen(int argc, char **argv) {
-    const char *model = NULL, *outdir = NULL, *target = NULL, *precision = NULL,
-               *overrides = NULL, *ident = NULL, *auto_table = NULL;
+    const char *model = NULL, *outdir = NULL, *target = NULL, *precision = NULL, *overrides = NULL,
+               *ident = NULL, *auto_table = NULL;
     int check = 0, werror = 0, quiet = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -149,16 +153,19 @@ int cmd_codegen(int argc, char **argv) {
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             codegen_usage(stdout);
             return 0;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--target") == 0 ||
-                   strcmp(a, "--precision") == 0 || strcmp(a, "--methods") == 0 ||
-                   strcmp(a, "--ident") == 0 || strcmp(a, "--auto-methods") == 0) {
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--target") == 0 || strcmp(a, "--precision") == 0 ||
+                   strcmp(a, "--methods") == 0 || strcmp(a, "--ident") == 0 ||
+                   strcmp(a, "--auto-methods") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "starcarp codegen: %s needs a value\n", a);
                 return 2;
             }
-            const char **dst = a[1] == 'o' ? &outdir : a[2] == 't' ? &target :
-                               a[2] == 'p' ? &precision : a[2] == 'i' ? &ident : a[2] == 'a' ? &auto_table :
-                               &overrides;
+            const char **dst = a[1] == 'o'   ? &outdir
+                               : a[2] == 't' ? &target
+                               : a[2] == 'p' ? &precision
+                               : a[2] == 'i' ? &ident
+                               : a[2] == 'a' ? &auto_table
+                                             : &overrides;
             *dst = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "starcarp codegen: unknown option '%s'; accepted options: %s\n", a,
@@ -175,19 +182,23 @@ int cmd_codegen(int argc, char **argv) {
         codegen_usage(stderr);
         return 2;
     }
-    if (target && strcmp(target, "all") != 0 && strcmp(target, "c") != 0 &&
-        strcmp(target, "cpu") != 0 && strcmp(target, "cuda") != 0 && strcmp(target, "hip") != 0) {
+    if (target && strcmp(target, "all") != 0 && strcmp(target, "c") != 0 && strcmp(target, "cpu") != 0 &&
+        strcmp(target, "cuda") != 0 && strcmp(target, "hip") != 0) {
         fprintf(stderr, "starcarp codegen: --target '%s': accepted values are c, cpu, cuda, hip, all\n",
                 target);
         return 2;
     }
     int prec = 1;
     if (precision) {
-        prec = !strcmp(precision, "double") ? 1 : !strcmp(precision, "single") ? 2 :
-               !strcmp(precision, "both") ? 3 : 0;
+        prec = !strcmp(precision, "double")   ? 1
+               : !strcmp(precision, "single") ? 2
+               : !strcmp(precision, "both")   ? 3
+                                              : 0;
         if (!prec) {
-            fprintf(stderr, "starcarp codegen: --precision '%s': accepted values are double, single, "
-                            "both\n", precision);
+            fprintf(stderr,
+                    "starcarp codegen: --precision '%s': accepted values are double, single, "
+                    "both\n",
+                    precision);
             return 2;
         }
     }
@@ -199,8 +210,8 @@ int cmd_codegen(int argc, char **argv) {
     if (ident) {
         int ok = (*ident >= 'a' && *ident <= 'z') || (*ident >= 'A' && *ident <= 'Z') || *ident == '_';
         for (const char *p = ident; *p; p++)
-            ok &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-                  *p == '_';
+            ok &=
+                (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
         if (!ok) {
             fprintf(stderr, "starcarp codegen: --ident '%s': expected a C identifier\n", ident);
             return 2;
@@ -211,7 +222,7 @@ int cmd_codegen(int argc, char **argv) {
         codegen_usage(stderr);
         return 2;
     }
-    if (outdir && mkdir(outdir, 0777) != 0 && errno != EEXIST) {   /* the folder, not its parents */
+    if (outdir && mkdir(outdir, 0777) != 0 && errno != EEXIST) { /* the folder, not its parents */
         fprintf(stderr, "starcarp codegen: -o %s: cannot create the folder: %s\n", outdir, strerror(errno));
         return 1;
     }

@@ -14,11 +14,19 @@ typedef struct {
 
 static Expr *deriv(Deriv *d, Expr *e);
 
-static int is_zero(const Expr *e) { return e->kind == EX_NUM && e->num == 0; }
-static int is_one(const Expr *e) { return e->kind == EX_NUM && e->num == 1; }
+static int is_zero(const Expr *e) {
+    return e->kind == EX_NUM && e->num == 0;
+}
+static int is_one(const Expr *e) {
+    return e->kind == EX_NUM && e->num == 1;
+}
 
-static Expr *num(Deriv *d, double v) { return ex_num(d->ar, v); }
-static Expr *call1(Deriv *d, ExFn fn, Expr *a) { return ex_call(d->ar, fn, a, NULL); }
+static Expr *num(Deriv *d, double v) {
+    return ex_num(d->ar, v);
+}
+static Expr *call1(Deriv *d, ExFn fn, Expr *a) {
+    return ex_call(d->ar, fn, a, NULL);
+}
 
 static Expr *add(Deriv *d, Expr *a, Expr *b) {
     if (is_zero(a))
@@ -66,7 +74,9 @@ static Expr *mul(Deriv *d, Expr *a, Expr *b) {
     return ex_binary(d->ar, EX_MUL, a, b);
 }
 
-static int uses(Deriv *d, const Expr *e) { return ex_uses(e, d->name); }
+static int uses(Deriv *d, const Expr *e) {
+    return ex_uses(e, d->name);
+}
 
 /* d(u/v) = du/v when v does not use the name, else (du - (u/v)*dv)/v, which reuses the
  * quotient itself and cannot overflow where v*v would. */
@@ -85,8 +95,8 @@ static Expr *deriv_mod(Deriv *d, Expr *e) {
     if (!uses(d, b))
         return da;
     Expr *q = ex_binary(d->ar, EX_DIV, a, b);
-    Expr *trunc = ex_cond(d->ar, ex_binary(d->ar, EX_GE, q, num(d, 0)),
-                          call1(d, FN_FLOOR, q), call1(d, FN_CEIL, q));
+    Expr *trunc =
+        ex_cond(d->ar, ex_binary(d->ar, EX_GE, q, num(d, 0)), call1(d, FN_FLOOR, q), call1(d, FN_CEIL, q));
     return sub(d, da, mul(d, trunc, deriv(d, b)));
 }
 
@@ -100,7 +110,7 @@ static Expr *deriv_pow(Deriv *d, Expr *e) {
         return mul(d, mul(d, v, p), deriv(d, u));
     }
     Expr *logu = call1(d, FN_LOG, u);
-    if (!uses(d, u))    /* log of a literal base folds to a literal, which mul() puts first */
+    if (!uses(d, u)) /* log of a literal base folds to a literal, which mul() puts first */
         return mul(d, mul(d, e, ex_simplify(d->ar, logu)), deriv(d, v));
     Expr *t1 = mul(d, deriv(d, v), logu);
     Expr *t2 = divide(d, mul(d, v, deriv(d, u)), u);
@@ -120,26 +130,47 @@ static Expr *one_plus_sq(Deriv *d, Expr *u) {
  * NULL for the piecewise-constant functions (floor, ceil, heav, sign). */
 static Expr *fn1_prime(Deriv *d, Expr *e, Expr *u) {
     switch (e->fn) {
-    case FN_EXP: return e;
-    case FN_EXPM1: return call1(d, FN_EXP, u);
-    case FN_LOG: return divide(d, num(d, 1), u);
-    case FN_LOG10: return divide(d, num(d, 1), mul(d, u, num(d, 2.302585092994045684)));
-    case FN_LOG1P: return divide(d, num(d, 1), ex_binary(d->ar, EX_ADD, num(d, 1), u));
-    case FN_SQRT: return divide(d, num(d, 0.5), e);
-    case FN_CBRT: return divide(d, num(d, 1), mul(d, num(d, 3), call1(d, FN_SQUARE, e)));
-    case FN_FABS: case FN_ABS: return call1(d, FN_SIGN, u);
-    case FN_SIN: return call1(d, FN_COS, u);
-    case FN_COS: return neg(d, call1(d, FN_SIN, u));
-    case FN_TAN: return one_plus_sq(d, e);
-    case FN_ASIN: return divide(d, num(d, 1), call1(d, FN_SQRT, one_minus_sq(d, u)));
-    case FN_ACOS: return divide(d, num(d, -1), call1(d, FN_SQRT, one_minus_sq(d, u)));
-    case FN_ATAN: return divide(d, num(d, 1), one_plus_sq(d, u));
-    case FN_SINH: return call1(d, FN_COSH, u);
-    case FN_COSH: return call1(d, FN_SINH, u);
-    case FN_TANH: return one_minus_sq(d, e);
-    case FN_SQUARE: return mul(d, num(d, 2), u);
-    case FN_CUBE: return mul(d, num(d, 3), call1(d, FN_SQUARE, u));
-    default: return NULL;
+        case FN_EXP:
+            return e;
+        case FN_EXPM1:
+            return call1(d, FN_EXP, u);
+        case FN_LOG:
+            return divide(d, num(d, 1), u);
+        case FN_LOG10:
+            return divide(d, num(d, 1), mul(d, u, num(d, 2.302585092994045684)));
+        case FN_LOG1P:
+            return divide(d, num(d, 1), ex_binary(d->ar, EX_ADD, num(d, 1), u));
+        case FN_SQRT:
+            return divide(d, num(d, 0.5), e);
+        case FN_CBRT:
+            return divide(d, num(d, 1), mul(d, num(d, 3), call1(d, FN_SQUARE, e)));
+        case FN_FABS:
+        case FN_ABS:
+            return call1(d, FN_SIGN, u);
+        case FN_SIN:
+            return call1(d, FN_COS, u);
+        case FN_COS:
+            return neg(d, call1(d, FN_SIN, u));
+        case FN_TAN:
+            return one_plus_sq(d, e);
+        case FN_ASIN:
+            return divide(d, num(d, 1), call1(d, FN_SQRT, one_minus_sq(d, u)));
+        case FN_ACOS:
+            return divide(d, num(d, -1), call1(d, FN_SQRT, one_minus_sq(d, u)));
+        case FN_ATAN:
+            return divide(d, num(d, 1), one_plus_sq(d, u));
+        case FN_SINH:
+            return call1(d, FN_COSH, u);
+        case FN_COSH:
+            return call1(d, FN_SINH, u);
+        case FN_TANH:
+            return one_minus_sq(d, e);
+        case FN_SQUARE:
+            return mul(d, num(d, 2), u);
+        case FN_CUBE:
+            return mul(d, num(d, 3), call1(d, FN_SQUARE, u));
+        default:
+            return NULL;
     }
 }
 
@@ -159,10 +190,15 @@ static Expr *deriv_minmax(Deriv *d, Expr *e) {
 
 static Expr *deriv_call(Deriv *d, Expr *e) {
     switch (e->fn) {
-    case FN_POW: return deriv_pow(d, e);
-    case FN_ATAN2: return deriv_atan2(d, e->a[0], e->a[1]);
-    case FN_MIN: case FN_MAX: return deriv_minmax(d, e);
-    default: break;
+        case FN_POW:
+            return deriv_pow(d, e);
+        case FN_ATAN2:
+            return deriv_atan2(d, e->a[0], e->a[1]);
+        case FN_MIN:
+        case FN_MAX:
+            return deriv_minmax(d, e);
+        default:
+            break;
     }
     Expr *fp = fn1_prime(d, e, e->a[0]);
     return fp ? mul(d, fp, deriv(d, e->a[0])) : num(d, 0);
@@ -173,18 +209,28 @@ static Expr *deriv(Deriv *d, Expr *e) {
     if (!uses(d, e))
         return num(d, 0);
     switch (e->kind) {
-    case EX_VAR: return num(d, 1);      /* uses() said it is the name */
-    case EX_NEG: return neg(d, deriv(d, e->a[0]));
-    case EX_ADD: return add(d, deriv(d, e->a[0]), deriv(d, e->a[1]));
-    case EX_SUB: return sub(d, deriv(d, e->a[0]), deriv(d, e->a[1]));
-    case EX_MUL:
-        return add(d, mul(d, deriv(d, e->a[0]), e->a[1]), mul(d, e->a[0], deriv(d, e->a[1])));
-    case EX_DIV: return deriv_div(d, e);
-    case EX_MOD: return deriv_mod(d, e);
-    case EX_POW: return deriv_pow(d, e);
-    case EX_COND: return ex_cond(d->ar, e->a[0], deriv(d, e->a[1]), deriv(d, e->a[2]));
-    case EX_CALL: return deriv_call(d, e);
-    default: return num(d, 0);          /* literals, !, comparisons, && and || */
+        case EX_VAR:
+            return num(d, 1); /* uses() said it is the name */
+        case EX_NEG:
+            return neg(d, deriv(d, e->a[0]));
+        case EX_ADD:
+            return add(d, deriv(d, e->a[0]), deriv(d, e->a[1]));
+        case EX_SUB:
+            return sub(d, deriv(d, e->a[0]), deriv(d, e->a[1]));
+        case EX_MUL:
+            return add(d, mul(d, deriv(d, e->a[0]), e->a[1]), mul(d, e->a[0], deriv(d, e->a[1])));
+        case EX_DIV:
+            return deriv_div(d, e);
+        case EX_MOD:
+            return deriv_mod(d, e);
+        case EX_POW:
+            return deriv_pow(d, e);
+        case EX_COND:
+            return ex_cond(d->ar, e->a[0], deriv(d, e->a[1]), deriv(d, e->a[2]));
+        case EX_CALL:
+            return deriv_call(d, e);
+        default:
+            return num(d, 0); /* literals, !, comparisons, && and || */
     }
 }
 

@@ -33,8 +33,8 @@ static void diag_show_line(FILE *out, const char *text, const char *loc) {
 /* Print one message of the given kind ("error", "warning", "note") at `loc` in `text`.
  * `line`/`col` may be 0, in which case they are computed from `loc`. `path`/`text` may be NULL
  * (synthesised positions): then only "kind: message" is printed. */
-static void diag_vprint(Diag *dg, const char *kind, const char *path, const char *text,
-                        const char *loc, int line, int col, const char *fmt, va_list ap) {
+static void diag_vprint(Diag *dg, const char *kind, const char *path, const char *text, const char *loc,
+                        int line, int col, const char *fmt, va_list ap) {
     FILE *out = dg->out;
     if (!out)
         return;
@@ -89,8 +89,7 @@ void diag_error_at(Diag *dg, const Token *tok, const char *fmt, ...) {
     diag_bail(dg);
 }
 
-void diag_error_pos(Diag *dg, const char *path, const char *text, const char *loc,
-                    const char *fmt, ...) {
+void diag_error_pos(Diag *dg, const char *path, const char *text, const char *loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     diag_vprint(dg, "error", path, text, loc, 0, 0, fmt, ap);

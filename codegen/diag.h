@@ -12,21 +12,21 @@
 struct Token;
 
 typedef struct Diag {
-    FILE *out;          /* where messages go (stderr; tests use a memstream; NULL = silent) */
-    int werror;         /* warnings are errors */
+    FILE *out; /* where messages go (stderr; tests use a memstream; NULL = silent) */
+    int werror; /* warnings are errors */
     int nerrors, nwarnings;
-    jmp_buf *recover;   /* set by the entry point that catches errors */
+    jmp_buf *recover; /* set by the entry point that catches errors */
 } Diag;
 
 _Noreturn void diag_error_at(Diag *dg, const struct Token *tok, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Same, at a position given by file/line/col (for errors found by the lexer before a token exists). */
-_Noreturn void diag_error_pos(Diag *dg, const char *path, const char *text, const char *loc,
-                              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+_Noreturn void diag_error_pos(Diag *dg, const char *path, const char *text, const char *loc, const char *fmt,
+                              ...) __attribute__((format(printf, 5, 6)));
 void diag_warn_at(Diag *dg, const struct Token *tok, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void diag_note_at(Diag *dg, const struct Token *tok, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-int  diag_failed(const Diag *dg);   /* errors, or warnings under werror */
+int diag_failed(const Diag *dg); /* errors, or warnings under werror */
 
 #endif

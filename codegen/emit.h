@@ -32,11 +32,11 @@ typedef enum { EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP, EMIT_NTARGETS } EmitTarget
 
 typedef struct EmitOptions {
     EmitTarget target;
-    int single;              /* float instead of double */
-    int newton_iters;        /* markov_be: Newton iterations per step (default 2 when 0) */
-    const char *overrides;   /* text of the method overrides applied (for the header), or NULL */
-    const char *ident;       /* C identifier prefix of every exported name (NULL: emit_ident) */
-    int automatic;           /* the overrides are the automatic choice of methods (docs/methods.md):
+    int single; /* float instead of double */
+    int newton_iters; /* markov_be: Newton iterations per step (default 2 when 0) */
+    const char *overrides; /* text of the method overrides applied (for the header), or NULL */
+    const char *ident; /* C identifier prefix of every exported name (NULL: emit_ident) */
+    int automatic; /* the overrides are the automatic choice of methods (docs/methods.md):
                                 the portable C file exports them as ID_methods_choice */
 } EmitOptions;
 
@@ -55,97 +55,97 @@ const char *emit_target_suffix(EmitTarget t);
 typedef struct Em {
     FILE *out;
     const CgModel *m;
-    Arena ar;                /* names and scratch expressions of this emission */
-    const char *id;          /* emit_ident */
-    const char *file;        /* base name of the model file, for line comments */
-    const char **cn;         /* by symbol id: C identifier */
-    const char **ref;        /* by symbol id: text of a read (NAME, sc_p->NAME) */
-    int *eqpos;              /* by symbol id: index in m->eqs, or -1 */
-    int fast_f32;            /* GPU, single precision, explicit model: exp/log in the hardware's
+    Arena ar; /* names and scratch expressions of this emission */
+    const char *id; /* emit_ident */
+    const char *file; /* base name of the model file, for line comments */
+    const char **cn; /* by symbol id: C identifier */
+    const char **ref; /* by symbol id: text of a read (NAME, sc_p->NAME) */
+    int *eqpos; /* by symbol id: index in m->eqs, or -1 */
+    int fast_f32; /* GPU, single precision, explicit model: exp/log in the hardware's
                                 forms (emit_gpu.c) */
-    int *ndiv;               /* GPU: by symbol id, divisions by that parameter or constant in
+    int *ndiv; /* GPU: by symbol id, divisions by that parameter or constant in
                                 the per-step equations (emit_count_divisors), or NULL */
-    char *need;              /* by symbol id: liveness scratch */
-    int newton;              /* markov_be Newton iterations */
-    int nsv, nsv1, ns1;      /* states + stores; the same, at least 1; states, at least 1 */
+    char *need; /* by symbol id: liveness scratch */
+    int newton; /* markov_be Newton iterations */
+    int nsv, nsv1, ns1; /* states + stores; the same, at least 1; states, at least 1 */
     EmitTarget target;
-    int vec;                 /* vector dialect (emit_cpu) */
-    int gpu;                 /* CUDA or HIP */
+    int vec; /* vector dialect (emit_cpu) */
+    int gpu; /* CUDA or HIP */
     int single;
     const char *overrides;
-    int automatic;           /* EmitOptions.automatic */
+    int automatic; /* EmitOptions.automatic */
     /* the variant being written */
-    int lut;                 /* lookup-table columns interpolated */
-    int pv;                  /* per-cell parameters */
-    const char *vs;          /* its suffix: "", "_lut", "_pv" */
-    char tbl_ready[64];      /* per table: index/fraction computed in the current function */
-    const char *xarr;        /* the array emit_inputs reads states from ("sc_x", or "sc_xn") */
-    int *cvpos;              /* by symbol id: index in sc_cv of a carried equation, or -1 */
-    int ncv;                 /*   their number (emit_carry.c) */
-    int cv_read;             /* the step's equations: carried ones are read from sc_cv */
+    int lut; /* lookup-table columns interpolated */
+    int pv; /* per-cell parameters */
+    const char *vs; /* its suffix: "", "_lut", "_pv" */
+    char tbl_ready[64]; /* per table: index/fraction computed in the current function */
+    const char *xarr; /* the array emit_inputs reads states from ("sc_x", or "sc_xn") */
+    int *cvpos; /* by symbol id: index in sc_cv of a carried equation, or -1 */
+    int ncv; /*   their number (emit_carry.c) */
+    int cv_read; /* the step's equations: carried ones are read from sc_cv */
 } Em;
 
 /* emit_expr.c */
-char *emit_expr_str(Em *e, const Expr *x, int want_vector);  /* in e->ar */
-char *emit_cond_str(Em *e, const Expr *x);                    /* as a truth value / mask */
-void  emit_expr(Em *e, const Expr *x);
-void  emit_num(Em *e, double v);
-void  emit_count_divisors(Em *e);                             /* fills e->ndiv */
+char *emit_expr_str(Em *e, const Expr *x, int want_vector); /* in e->ar */
+char *emit_cond_str(Em *e, const Expr *x); /* as a truth value / mask */
+void emit_expr(Em *e, const Expr *x);
+void emit_num(Em *e, double v);
+void emit_count_divisors(Em *e); /* fills e->ndiv */
 
 /* emit_core.c */
-void  emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt);
-void  emit_end(Em *e);
+void emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt);
+void emit_end(Em *e);
 const char *emit_safe_text(Em *e, const char *s);
 unsigned long long emit_source_hash(const CgModel *m);
-void  emit_file_header(Em *e, const char *what);
-void  emit_pc_struct(Em *e);
-void  emit_scalar_math(Em *e);        /* sc_exp ... of the scalar dialects */
-void  emit_scalar_primitives(Em *e);  /* prelude/scalar.h: sc_bc, sc_sel, SC_LD, sc_lut_pos ... */
-void  emit_common_prelude(Em *e);   /* prelude/common.h: helpers over the dialect's primitives */
-void  emit_body(Em *e);          /* every variant: groups, cells, per-variant block function */
-void  emit_line_comment(Em *e, const CgSym *s);
-void  emit_eq(Em *e, const CgSym *s, const char *indent);
+void emit_file_header(Em *e, const char *what);
+void emit_pc_struct(Em *e);
+void emit_scalar_math(Em *e); /* sc_exp ... of the scalar dialects */
+void emit_scalar_primitives(Em *e); /* prelude/scalar.h: sc_bc, sc_sel, SC_LD, sc_lut_pos ... */
+void emit_common_prelude(Em *e); /* prelude/common.h: helpers over the dialect's primitives */
+void emit_body(Em *e); /* every variant: groups, cells, per-variant block function */
+void emit_line_comment(Em *e, const CgSym *s);
+void emit_eq(Em *e, const CgSym *s, const char *indent);
 Expr *emit_value(Em *e, CgSym *s);
-void  emit_need_clear(Em *e);
-void  emit_need_expr(Em *e, const Expr *x);
-void  emit_need_eqs(Em *e, CgSym **eqs, int n);
-void  emit_need_step(Em *e);     /* e->need := what a step's equations compute */
-void  emit_inputs(Em *e, const CgGroup *g, const char *indent);
-void  emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *indent);
+void emit_need_clear(Em *e);
+void emit_need_expr(Em *e, const Expr *x);
+void emit_need_eqs(Em *e, CgSym **eqs, int n);
+void emit_need_step(Em *e); /* e->need := what a step's equations compute */
+void emit_inputs(Em *e, const CgGroup *g, const char *indent);
+void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *indent);
 
 /* emit_carry.c: equations of the states alone carried from Iion's part to the next step */
-void  emit_carry_plan(Em *e);
-void  emit_carry_store(Em *e, const char *indent);
-void  emit_carry_init(Em *e);
+void emit_carry_plan(Em *e);
+void emit_carry_store(Em *e, const char *indent);
+void emit_carry_init(Em *e);
 
 /* emit_methods.c: per-group functions (file scope), liveness of the cell's method code, and the
  * cell's update code. */
-void  emit_group_functions(Em *e, int gi);
-void  emit_method_need(Em *e, const CgGroup *g);
-void  emit_method_call(Em *e, int gi);
-int   emit_group_uses_rhs(const CgModel *m, const CgGroup *g);
+void emit_group_functions(Em *e, int gi);
+void emit_method_need(Em *e, const CgGroup *g);
+void emit_method_call(Em *e, int gi);
+int emit_group_uses_rhs(const CgModel *m, const CgGroup *g);
 
 /* emit_lu.c: the sparse LU of an implicit group's W = I - c J (markov_be, rosenbrock, cvode).
  * The plan: the pattern (Jacobian, diagonal, fill-in of the elimination order) as compact
  * positions, row-major. */
 typedef struct LuPlan {
-    int n, nnz, fill;        /* order; entries of the pattern; of which fill-in */
-    int *pos;                /* n*n: the entry's index in the compact array, or -1 */
-    int *ord, *rank;         /* ord[k]: the k-th state eliminated; rank[ord[k]] = k */
+    int n, nnz, fill; /* order; entries of the pattern; of which fill-in */
+    int *pos; /* n*n: the entry's index in the compact array, or -1 */
+    int *ord, *rank; /* ord[k]: the k-th state eliminated; rank[ord[k]] = k */
 } LuPlan;
-int   emit_lu_plan(Em *e, const CgGroup *g, LuPlan *p);   /* in e->ar; 0, or -1 (memory) */
-int   emit_lu_written(const CgGroup *g, int r, int c);   /* an entry the Jacobian writes */
-int   emit_lu_needed(const CgGroup *g);                   /* the group factorises W */
-void  emit_lu_functions(Em *e, int gi);  /* ID_w_gK, ID_lu_gK, ID_solve_gK (once per file) */
+int emit_lu_plan(Em *e, const CgGroup *g, LuPlan *p); /* in e->ar; 0, or -1 (memory) */
+int emit_lu_written(const CgGroup *g, int r, int c); /* an entry the Jacobian writes */
+int emit_lu_needed(const CgGroup *g); /* the group factorises W */
+void emit_lu_functions(Em *e, int gi); /* ID_w_gK, ID_lu_gK, ID_solve_gK (once per file) */
 
 /* The prelude headers (codegen/prelude) as embedded by embed.cmake: the text after each header's marker
  * line (build/codegen/prelude.c). */
-extern const char emit_prelude_c_dialect[], emit_prelude_scalar[], emit_prelude_common[],
-    emit_prelude_cpu[], emit_prelude_cpu_lut[], emit_prelude_gpu_fast_f32[], emit_prelude_gpu_powi[];
+extern const char emit_prelude_c_dialect[], emit_prelude_scalar[], emit_prelude_common[], emit_prelude_cpu[],
+    emit_prelude_cpu_lut[], emit_prelude_gpu_fast_f32[], emit_prelude_gpu_powi[];
 
 /* per back end */
-int   emit_c(Em *e);
-int   emit_cpu(Em *e);
-int   emit_gpu(Em *e);           /* CUDA and HIP (e->target): emit_gpu.c */
+int emit_c(Em *e);
+int emit_cpu(Em *e);
+int emit_gpu(Em *e); /* CUDA and HIP (e->target): emit_gpu.c */
 
 #endif

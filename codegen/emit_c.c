@@ -27,7 +27,8 @@ static void emit_run(Em *e) {
             "    (void)sc_lut;\n"
             "    for (long sc_i = 0; sc_i < sc_a->n; sc_i++) {\n"
             "        if (sc_a->nvary > 0)\n"
-            "            %s_cells_pv(sc_a, sc_pu, sc_i, 1);\n", id, id, id, id);
+            "            %s_cells_pv(sc_a, sc_pu, sc_i, 1);\n",
+            id, id, id, id);
     if (e->m->ntables)
         fprintf(e->out, "        else if (sc_lut)\n            %s_cells_lut(sc_a, sc_pu, sc_i, 1);\n", id);
     fprintf(e->out, "        else\n            %s_cells(sc_a, sc_pu, sc_i, 1);\n    }\n}\n\n", id);
@@ -37,9 +38,11 @@ static void emit_run(Em *e) {
 
 static void emit_host_consts(Em *e) {
     const CgModel *m = e->m;
-    fprintf(e->out, "/* The constants of the parameter set pc (parameters given): pc[%d ..]. */\n"
-                    "static void %s_consts(double *pc) {\n    %s_pc *sc_p = (%s_pc *)pc;\n"
-                    "    (void)sc_p;\n", m->nparams, e->id, e->id, e->id);
+    fprintf(e->out,
+            "/* The constants of the parameter set pc (parameters given): pc[%d ..]. */\n"
+            "static void %s_consts(double *pc) {\n    %s_pc *sc_p = (%s_pc *)pc;\n"
+            "    (void)sc_p;\n",
+            m->nparams, e->id, e->id, e->id);
     for (int i = 0; i < m->nconsts; i++) {
         const CgSym *c = m->consts[i];
         fprintf(e->out, "    sc_p->%s = ", e->cn[c->id]);
@@ -56,9 +59,10 @@ static void emit_host_consts(Em *e) {
 
 static void emit_host_init(Em *e) {
     const CgModel *m = e->m;
-    fprintf(e->out, "/* Initial states, stores (0) and Vm of one cell for the parameter set pc. */\n"
-                    "static void %s_init(const double *pc, double *sv0, double *vm0) {\n"
-                    "    const %s_pc *sc_p = (const %s_pc *)pc;\n    (void)sc_p;\n    *vm0 = ",
+    fprintf(e->out,
+            "/* Initial states, stores (0) and Vm of one cell for the parameter set pc. */\n"
+            "static void %s_init(const double *pc, double *sv0, double *vm0) {\n"
+            "    const %s_pc *sc_p = (const %s_pc *)pc;\n    (void)sc_p;\n    *vm0 = ",
             e->id, e->id, e->id);
     if (m->vm_init_expr)
         emit_expr(e, m->vm_init_expr);
@@ -73,12 +77,12 @@ static void emit_host_init(Em *e) {
         else
             emit_num(e, st->init_value);
         fprintf(e->out, ";   /* %s%s */\n", e->cn[st->sym->id],
-                st->init_kind == CG_INIT_STEADY ? ": steady state for the default parameters" :
-                st->init_kind == CG_INIT_ZERO ? ": no initial value given" : "");
+                st->init_kind == CG_INIT_STEADY ? ": steady state for the default parameters"
+                : st->init_kind == CG_INIT_ZERO ? ": no initial value given"
+                                                : "");
     }
     for (int k = 0; k < m->nstores; k++)
-        fprintf(e->out, "    sv0[%d] = 0.0;   /* store %s */\n", m->nstates + k,
-                e->cn[m->stores[k]->id]);
+        fprintf(e->out, "    sv0[%d] = 0.0;   /* store %s */\n", m->nstates + k, e->cn[m->stores[k]->id]);
     if (!e->nsv)
         fprintf(e->out, "    (void)sv0;\n");
     fprintf(e->out, "}\n\n");
@@ -90,9 +94,10 @@ static void emit_host_luts(Em *e) {
     for (int k = 0; k < m->ntables; k++)
         total += (m->tables[k].hi - m->tables[k].lo + 1) * m->tables[k].ncols;
     fprintf(e->out, "static size_t %s_lut_size(void) { return %ld; }\n\n", e->id, total);
-    fprintf(e->out, "/* The lookup tables of the parameter set pc: every column at every row. */\n"
-                    "static void %s_lut_build(const double *pc, double *lut) {\n"
-                    "    const %s_pc *sc_p = (const %s_pc *)pc;\n    (void)sc_p;\n    (void)lut;\n",
+    fprintf(e->out,
+            "/* The lookup tables of the parameter set pc: every column at every row. */\n"
+            "static void %s_lut_build(const double *pc, double *lut) {\n"
+            "    const %s_pc *sc_p = (const %s_pc *)pc;\n    (void)sc_p;\n    (void)lut;\n",
             e->id, e->id, e->id);
     long off = 0;
     for (int k = 0; k < m->ntables; k++) {
@@ -100,8 +105,10 @@ static void emit_host_luts(Em *e) {
         long rows = t->hi - t->lo + 1;
         const char *saved = e->ref[t->var->id];
         e->ref[t->var->id] = "sc_v";
-        fprintf(e->out, "    for (long sc_r = 0; sc_r < %ld; sc_r++) {   /* table %d over %s */\n"
-                        "        const double sc_v = (double)(%ld + sc_r) * ", rows, k, t->var->name, t->lo);
+        fprintf(e->out,
+                "    for (long sc_r = 0; sc_r < %ld; sc_r++) {   /* table %d over %s */\n"
+                "        const double sc_v = (double)(%ld + sc_r) * ",
+                rows, k, t->var->name, t->lo);
         emit_num(e, t->step);
         fprintf(e->out, ";\n        double *const sc_row = lut + %ld + sc_r * %d;\n", off, t->ncols);
         for (int c = 0; c < t->ncols; c++)
@@ -124,9 +131,15 @@ static void str_list(Em *e, const char *name, int n, const char *(*get)(Em *, in
 static const char *sv_name(Em *e, int i) {
     return i < e->m->nstates ? e->m->states[i].sym->name : e->m->stores[i - e->m->nstates]->name;
 }
-static const char *par_name(Em *e, int i) { return e->m->params[i]->name; }
-static const char *tr_name(Em *e, int i) { return e->m->traces[i]->name; }
-static const char *ext_name(Em *e, int i) { return e->m->externals[i]->name; }
+static const char *par_name(Em *e, int i) {
+    return e->m->params[i]->name;
+}
+static const char *tr_name(Em *e, int i) {
+    return e->m->traces[i]->name;
+}
+static const char *ext_name(Em *e, int i) {
+    return e->m->externals[i]->name;
+}
 
 static void emit_descriptor(Em *e) {
     const CgModel *m = e->m;
@@ -159,8 +172,8 @@ static void emit_descriptor(Em *e) {
     fprintf(e->out, "static const ScTableDesc %s_tables[%d] = {", id, m->ntables ? m->ntables : 1);
     for (int k = 0; k < m->ntables; k++) {
         const CgTable *t = &m->tables[k];
-        fprintf(e->out, "%s{\"%s\", %ld, %ld, ", k ? ", " : "", emit_safe_text(e, t->var->name),
-                t->lo, t->hi - t->lo + 1);
+        fprintf(e->out, "%s{\"%s\", %ld, %ld, ", k ? ", " : "", emit_safe_text(e, t->var->name), t->lo,
+                t->hi - t->lo + 1);
         emit_num(e, t->step);
         fprintf(e->out, ", %d}", t->ncols);
     }

@@ -36,10 +36,10 @@ static int state_only_sym(Em *e, const CgSym *s, char *memo) {
     else if (s->kind == CG_STATE)
         r = s != e->m->vm && s != e->m->vm_copy;
     else if (s->kind == CG_INTERM && e->eqpos[s->id] >= 0 && s->def) {
-        memo[s->id] = 2;   /* a cycle (none in an ordered model) reads as "no" */
+        memo[s->id] = 2; /* a cycle (none in an ordered model) reads as "no" */
         r = e->lut && s->lut ? state_only_sym(e, s->lut->var, memo) : state_only_expr(e, s->def, memo);
     } else
-        r = 0;   /* Vm, t, dt, Iion, stores, externals */
+        r = 0; /* Vm, t, dt, Iion, stores, externals */
     memo[s->id] = r ? 1 : 2;
     return r;
 }
@@ -71,11 +71,11 @@ void emit_carry_plan(Em *e) {
     e->ncv = 0;
     char *memo = ar_alloc(&e->ar, n), *iion_need = ar_alloc(&e->ar, n);
     memset(memo, 0, n);
-    emit_need_clear(e);                  /* what Iion's part computes */
+    emit_need_clear(e); /* what Iion's part computes */
     emit_need_expr(e, emit_value(e, m->iion));
     emit_need_eqs(e, m->eqs, m->neqs);
     memcpy(iion_need, e->need, n);
-    emit_need_step(e);                   /* what the step's equations compute */
+    emit_need_step(e); /* what the step's equations compute */
     for (int i = 0; i < m->neqs && e->ncv < EMIT_MAX_CARRY; i++) {
         const CgSym *s = m->eqs[i];
         if (!e->need[s->id] || !iion_need[s->id] || (e->lut && s->lut) || !s->def ||

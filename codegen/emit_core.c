@@ -25,19 +25,97 @@
 
 static const char *const reserved[] = {
     /* C keywords */
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
-    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
-    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
-    "union", "unsigned", "void", "volatile", "while", "_Bool", "_Complex", "_Imaginary",
-    "_Alignas", "_Alignof", "_Atomic", "_Generic", "_Noreturn", "_Static_assert",
-    "_Thread_local", "bool", "true", "false", "NULL",
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "_Bool",
+    "_Complex",
+    "_Imaginary",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Generic",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+    "bool",
+    "true",
+    "false",
+    "NULL",
     /* <math.h> names the generated code calls, or macros */
-    "fmod", "pow", "fmin", "fmax", "isnan", "isinf", "isfinite", "signbit", "fpclassify",
-    "INFINITY", "NAN", "HUGE_VAL", "exp", "expm1", "log", "log10", "log1p", "sqrt", "cbrt",
-    "fabs", "abs", "floor", "ceil", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh",
-    "cosh", "tanh",
+    "fmod",
+    "pow",
+    "fmin",
+    "fmax",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "signbit",
+    "fpclassify",
+    "INFINITY",
+    "NAN",
+    "HUGE_VAL",
+    "exp",
+    "expm1",
+    "log",
+    "log10",
+    "log1p",
+    "sqrt",
+    "cbrt",
+    "fabs",
+    "abs",
+    "floor",
+    "ceil",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "sinh",
+    "cosh",
+    "tanh",
     /* helpers of the generated code, and the builtins' C names */
-    "square", "cube", "min", "max", "heav", "sign", "main", "size_t",
+    "square",
+    "cube",
+    "min",
+    "max",
+    "heav",
+    "sign",
+    "main",
+    "size_t",
 };
 
 static int is_reserved(const char *s) {
@@ -85,12 +163,10 @@ const char *emit_ident(Arena *ar, const CgModel *m) {
     if (*n >= '0' && *n <= '9')
         *p++ = 'm', *p++ = '_';
     for (; *n; n++)
-        *p++ = ((*n >= 'a' && *n <= 'z') || (*n >= 'A' && *n <= 'Z') || (*n >= '0' && *n <= '9'))
-                   ? *n : '_';
+        *p++ = ((*n >= 'a' && *n <= 'z') || (*n >= 'A' && *n <= 'Z') || (*n >= '0' && *n <= '9')) ? *n : '_';
     *p = '\0';
     return r;
 }
-
 
 const char *emit_target_name(EmitTarget t) {
     static const char *const n[] = {"c", "cpu", "cuda", "hip"};
@@ -119,14 +195,15 @@ static void table_pos(Em *e, int k, const char *in) {
     long off = 0;
     for (int j = 0; j < k; j++)
         off += (e->m->tables[j].hi - e->m->tables[j].lo + 1) * e->m->tables[j].ncols;
-    fprintf(e->out, "%ssc_idx sc_ti%d;   /* table %d over %s: row and fraction */\n%ssc_real sc_tf%d;\n",
-            in, k, k, t->var->name, in, k);
+    fprintf(e->out, "%ssc_idx sc_ti%d;   /* table %d over %s: row and fraction */\n%ssc_real sc_tf%d;\n", in,
+            k, k, t->var->name, in, k);
     fprintf(e->out, "%ssc_lut_pos(%s, ", in, e->ref[t->var->id]);
     emit_num(e, (double)t->lo * t->step);
     fputs(", ", e->out);
     emit_num(e, 1.0 / t->step);
-    fprintf(e->out, ", %ld, &sc_ti%d, &sc_tf%d, sc_oor ? sc_oor + %d : 0);\n"
-                    "%sconst sc_scal *const sc_tb%d = sc_lut + %ld;\n",
+    fprintf(e->out,
+            ", %ld, &sc_ti%d, &sc_tf%d, sc_oor ? sc_oor + %d : 0);\n"
+            "%sconst sc_scal *const sc_tb%d = sc_lut + %ld;\n",
             t->hi - t->lo + 1, k, k, k, in, k, off);
 }
 
@@ -136,11 +213,10 @@ void emit_eq(Em *e, const CgSym *s, const char *indent) {
     if (e->lut && s->lut) {
         int k = (int)(s->lut - e->m->tables);
         table_pos(e, k, indent);
-        fprintf(e->out, "%sconst sc_real %s = sc_lut_col(sc_tb%d, %d, %d, sc_ti%d, sc_tf%d);",
-                indent, e->cn[s->id], k, s->lut->ncols, s->lut_col, k, k);
+        fprintf(e->out, "%sconst sc_real %s = sc_lut_col(sc_tb%d, %d, %d, sc_ti%d, sc_tf%d);", indent,
+                e->cn[s->id], k, s->lut->ncols, s->lut_col, k, k);
     } else {
-        fprintf(e->out, "%sconst sc_real %s = %s;", indent, e->cn[s->id],
-                emit_expr_str(e, s->def, 1));
+        fprintf(e->out, "%sconst sc_real %s = %s;", indent, e->cn[s->id], emit_expr_str(e, s->def, 1));
     }
     emit_line_comment(e, s);
     fputc('\n', e->out);
@@ -151,8 +227,8 @@ void emit_eq(Em *e, const CgSym *s, const char *indent) {
 Expr *emit_value(Em *e, CgSym *s) {
     if (!s)
         return ex_num(&e->ar, 0);
-    if (s->kind == CG_CONST || s->kind == CG_PARAM || s->kind == CG_STATE ||
-        s->kind == CG_BUILTIN || s->kind == CG_VM || e->eqpos[s->id] >= 0 || !s->def) {
+    if (s->kind == CG_CONST || s->kind == CG_PARAM || s->kind == CG_STATE || s->kind == CG_BUILTIN ||
+        s->kind == CG_VM || e->eqpos[s->id] >= 0 || !s->def) {
         if (!s->def && (s->kind == CG_INTERM || s->kind == CG_IION))
             return ex_num(&e->ar, 0);
         Expr *v = ex_var(&e->ar, s->name);
@@ -210,8 +286,8 @@ void emit_inputs(Em *e, const CgGroup *g, const char *in) {
         if (j >= 0)
             fprintf(e->out, "%sconst sc_real %s = sc_y[%d];\n", in, e->cn[x->id], j);
         else
-            fprintf(e->out, "%sconst sc_real %s = %s[%d];\n", in, e->cn[x->id],
-                    e->xarr ? e->xarr : "sc_x", s);
+            fprintf(e->out, "%sconst sc_real %s = %s[%d];\n", in, e->cn[x->id], e->xarr ? e->xarr : "sc_x",
+                    s);
     }
     for (int k = 0; k < m->nstores; k++)
         if (e->need[m->stores[k]->id])
@@ -230,8 +306,8 @@ void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *in) {
         if (!e->need[s->id])
             continue;
         if (e->cv_read && e->cvpos && e->cvpos[s->id] >= 0) {
-            fprintf(e->out, "%sconst sc_real %s = sc_cv[%d];   /* carried */",
-                    in, e->cn[s->id], e->cvpos[s->id]);
+            fprintf(e->out, "%sconst sc_real %s = sc_cv[%d];   /* carried */", in, e->cn[s->id],
+                    e->cvpos[s->id]);
             emit_line_comment(e, s);
             fputc('\n', e->out);
         } else {
@@ -281,9 +357,8 @@ void emit_file_header(Em *e, const char *what) {
             emit_safe_text(e, m->path), emit_source_hash(m), emit_target_name(e->target),
             e->single ? "single" : "double", e->newton,
             e->overrides && *e->overrides ? emit_safe_text(e, e->overrides) : "none",
-            e->automatic ? " (the automatic choice)" : "", e->id,
-            m->nstates, m->nstores, m->nparams, m->nconsts, m->neqs, m->ngroups, m->ntables,
-            m->ntraces);
+            e->automatic ? " (the automatic choice)" : "", e->id, m->nstates, m->nstores, m->nparams,
+            m->nconsts, m->neqs, m->ngroups, m->ntables, m->ntraces);
 }
 
 /* ID_pc (uniform parameter set, sc_scal fields: the layout of ScStepArgs.pc) and ID_pcv (the
@@ -334,7 +409,7 @@ void emit_need_step(Em *e) {
 static void emit_cell(Em *e) {
     const CgModel *m = e->m;
     emit_carry_plan(e);
-    e->cv_read = 1;   /* carried equations: read from sc_cv, what only they read is not computed */
+    e->cv_read = 1; /* carried equations: read from sc_cv, what only they read is not computed */
     emit_need_step(e);
 
     fprintf(e->out,
@@ -351,7 +426,7 @@ static void emit_cell(Em *e) {
             "    sc_real sc_x[%d], sc_xn[%d];   /* states at the start of the step, new states */\n",
             e->id, e->vs, pc_type(e), e->ns1, e->ns1);
     for (int s = 0; s < m->nstates; s++)
-        if (m->vm_copy && m->vm_copy->state == s)   /* vm=M: Vm's copy starts at the step's Vm */
+        if (m->vm_copy && m->vm_copy->state == s) /* vm=M: Vm's copy starts at the step's Vm */
             fprintf(e->out, "    sc_x[%d] = sc_xn[%d] = sc_V;   /* %s */\n", s, s, m->vm_copy->name);
         else
             fprintf(e->out, "    sc_x[%d] = sc_xn[%d] = sc_xio[%d];\n", s, s, s);
@@ -361,10 +436,11 @@ static void emit_cell(Em *e) {
     e->cv_read = 0;
     if (m->ntraces) {
         fprintf(e->out, "    if (sc_tr) {\n");
-        for (int k = 0; k < m->ntraces; k++)   /* GPU: sc_tr is the cell's column of out_tr */
-            fprintf(e->out, e->gpu ? "        sc_tr[%d * sc_o->n] = %s;   /* trace %s */\n"
-                                   : "        sc_tr[%d] = %s;   /* trace %s */\n", k,
-                    emit_expr_str(e, emit_value(e, m->traces[k]), 1), m->traces[k]->name);
+        for (int k = 0; k < m->ntraces; k++) /* GPU: sc_tr is the cell's column of out_tr */
+            fprintf(e->out,
+                    e->gpu ? "        sc_tr[%d * sc_o->n] = %s;   /* trace %s */\n"
+                           : "        sc_tr[%d] = %s;   /* trace %s */\n",
+                    k, emit_expr_str(e, emit_value(e, m->traces[k]), 1), m->traces[k]->name);
         fprintf(e->out, "    }\n");
     }
     fprintf(e->out, "\n    /* states: every method starts from sc_x (easyml.md 6, 7) */\n");
@@ -394,8 +470,8 @@ static void emit_cell(Em *e) {
     for (int s = 0; s < m->nstates; s++)
         fprintf(e->out, "    sc_xio[%d] = sc_xn[%d];\n", s, s);
     for (int k = 0; k < m->nstores; k++)
-        fprintf(e->out, "    sc_st[%d] = %s;   /* store %s */\n", k,
-                emit_expr_str(e, m->stores[k]->def, 1), e->cn[m->stores[k]->id]);
+        fprintf(e->out, "    sc_st[%d] = %s;   /* store %s */\n", k, emit_expr_str(e, m->stores[k]->def, 1),
+                e->cn[m->stores[k]->id]);
     for (int k = 0; k < m->nexternals; k++)
         if (m->externals[k]->def)
             fprintf(e->out, "    sc_ext[%d] = %s;   /* external %s */\n", k,
@@ -405,8 +481,9 @@ static void emit_cell(Em *e) {
     emit_need_clear(e);
     emit_need_expr(e, emit_value(e, m->iion));
     emit_need_eqs(e, m->eqs, m->neqs);
-    fprintf(e->out, "\n    {   /* Iion at the new states (bench: the model advances its states, then returns\n"
-                    "           Iion at the step's V) */\n");
+    fprintf(e->out,
+            "\n    {   /* Iion at the new states (bench: the model advances its states, then returns\n"
+            "           Iion at the step's V) */\n");
     e->xarr = "sc_xn";
     emit_inputs(e, NULL, "        ");
     emit_needed_eqs(e, m->eqs, m->neqs, "        ");
@@ -419,13 +496,17 @@ static void emit_cell(Em *e) {
  * uniform set, then every constant recomputed from them. */
 static void emit_pv_fill(Em *e) {
     const CgModel *m = e->m;
-    fprintf(e->out, "    %s_pcv sc_q;\n    %s_pcv *const sc_p = &sc_q;\n"
-                    "    const sc_scal *sc_pcell = (const sc_scal *)sc_a->pcell;\n"
-                    "    (void)sc_pcell;\n    (void)sc_pu;\n", e->id, e->id);
+    fprintf(e->out,
+            "    %s_pcv sc_q;\n    %s_pcv *const sc_p = &sc_q;\n"
+            "    const sc_scal *sc_pcell = (const sc_scal *)sc_a->pcell;\n"
+            "    (void)sc_pcell;\n    (void)sc_pu;\n",
+            e->id, e->id);
     for (int i = 0; i < m->nparams; i++) {
         const char *n = e->cn[m->params[i]->id];
-        fprintf(e->out, "    sc_q.%s = sc_a->vary[%d] >= 0 ? SC_LD(sc_pcell + sc_a->vary[%d] * sc_n + sc_i, sc_nv)\n"
-                        "                               : sc_bc(sc_pu->%s);\n", n, i, i, n);
+        fprintf(e->out,
+                "    sc_q.%s = sc_a->vary[%d] >= 0 ? SC_LD(sc_pcell + sc_a->vary[%d] * sc_n + sc_i, sc_nv)\n"
+                "                               : sc_bc(sc_pu->%s);\n",
+                n, i, i, n);
     }
     for (int i = 0; i < m->nconsts; i++) {
         const CgSym *c = m->consts[i];
@@ -473,15 +554,22 @@ static void emit_cells(Em *e) {
        only where it is output before the first step computes it (a K = 1 call of a small model
        moves a sixth fewer bytes) */
     const char *trdecl = e->gpu ? "" : ar_printf(&e->ar, ", sc_tr[%d]", ntr);
-    const char *iload = e->gpu ? "(sc_a->out_iion || sc_a->nsteps <= 0) ? SC_LD(sc_iim + sc_i, sc_nv) : sc_bc(0)"
-                               : "SC_LD(sc_iim + sc_i, sc_nv)";
-    const char *trset = e->gpu ? ar_printf(&e->ar, "(sc_scal *)sc_a->out_tr + sc_slot * %d * sc_n + sc_i", m->ntraces)
-                               : "sc_tr";
-    const char *trcopy = e->gpu ? "" : ar_printf(&e->ar,
-            "        if (sc_trp)\n"
-            "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-            "                SC_ST((sc_scal *)sc_a->out_tr + (sc_slot * %d + sc_k) * sc_n + sc_i, sc_tr[sc_k],\n"
-            "                      sc_nv);\n", m->ntraces, m->ntraces);
+    const char *iload = e->gpu
+                            ? "(sc_a->out_iion || sc_a->nsteps <= 0) ? SC_LD(sc_iim + sc_i, sc_nv) : sc_bc(0)"
+                            : "SC_LD(sc_iim + sc_i, sc_nv)";
+    const char *trset =
+        e->gpu ? ar_printf(&e->ar, "(sc_scal *)sc_a->out_tr + sc_slot * %d * sc_n + sc_i", m->ntraces)
+               : "sc_tr";
+    const char *trcopy =
+        e->gpu
+            ? ""
+            : ar_printf(
+                  &e->ar,
+                  "        if (sc_trp)\n"
+                  "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
+                  "                SC_ST((sc_scal *)sc_a->out_tr + (sc_slot * %d + sc_k) * sc_n + sc_i, sc_tr[sc_k],\n"
+                  "                      sc_nv);\n",
+                  m->ntraces, m->ntraces);
     fprintf(e->out,
             "    sc_real sc_x[%d], sc_st[%d], sc_ext[%d]%s;\n"
             "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
@@ -492,43 +580,44 @@ static void emit_cells(Em *e) {
             "        sc_ext[sc_k] = %s;\n"
             "    sc_real sc_V = SC_LD(sc_vmm + sc_i, sc_nv), sc_I = %s;\n",
             m->nstates ? m->nstates : 1, nst, nex, trdecl, m->nstates, m->nstores,
-            ar_printf(&e->ar, "SC_LD(sc_svm + (%d + sc_k) * sc_n + sc_i, sc_nv)", m->nstates),
-            m->nexternals, "sc_exm ? SC_LD(sc_exm + sc_k * sc_n + sc_i, sc_nv) : sc_bc(0)", iload);
+            ar_printf(&e->ar, "SC_LD(sc_svm + (%d + sc_k) * sc_n + sc_i, sc_nv)", m->nstates), m->nexternals,
+            "sc_exm ? SC_LD(sc_exm + sc_k * sc_n + sc_i, sc_nv) : sc_bc(0)", iload);
     emit_carry_init(e);
-    fprintf(e->out,
-            "    const sc_real dt = sc_bc((sc_scal)sc_a->dt);\n"
-            "    const int sc_K = (sc_flags & SC_STEP_IION_ONLY) ? 1 : sc_a->nsteps;\n"
-            "    for (int sc_s = 0; sc_s < sc_K; sc_s++) {\n"
-            "        const long sc_d = sc_a->d0 + sc_s;\n"
-            "        const sc_real t = sc_bc((sc_scal)((double)sc_d * sc_a->dt));\n"
-            "        sc_real *sc_trp = 0;\n"
-            "        long sc_slot = -1;\n"
-            "        if (sc_a->out_every > 0 && sc_d >= sc_a->out_start &&\n"
-            "            (sc_d - sc_a->out_start) %% sc_a->out_every == 0) {\n"
-            "            sc_slot = (sc_d - sc_a->out_start) / sc_a->out_every - sc_a->out_slot0;\n"
-            "            if (sc_a->out_vm)\n"
-            "                SC_ST((sc_scal *)sc_a->out_vm + sc_slot * sc_n + sc_i, sc_V, sc_nv);\n"
-            "            if (sc_a->out_iion)\n"
-            "                SC_ST((sc_scal *)sc_a->out_iion + sc_slot * sc_n + sc_i, sc_I, sc_nv);\n"
-            "            if (sc_a->out_tr)\n"
-            "                sc_trp = %s;\n"
-            "        }\n"
-            "        sc_real sc_Vs = sc_V;\n"
-            "        if ((sc_flags & SC_STEP_BENCH) && sc_stim_on(&sc_a->stim, sc_d))\n"
-            "            sc_Vs = sc_V + (sc_scal)sc_a->stim.amp * dt;\n"
-            "        /* Iion only: a step of length 0 leaves the states as they are */\n"
-            "        sc_I = %s_cell%s(sc_p, sc_lut, sc_oor, sc_a, t, (sc_flags & SC_STEP_IION_ONLY) ? sc_bc(0) : dt,\n"
-            "                      sc_Vs, sc_x, sc_st, sc_ext, sc_trp, sc_cv);\n"
-            "%s"
-            "        if (sc_flags & SC_STEP_IION_ONLY)\n"
-            "            break;\n"
-            "        if (sc_flags & SC_STEP_BENCH)\n"
-            "            sc_V = sc_Vs - dt * sc_I;\n"
-            "        if (sc_check(sc_a, sc_d, sc_i, sc_nv, (sc_flags & SC_STEP_BENCH) ? sc_V : sc_I,\n"
-            "                     (sc_flags & SC_STEP_BENCH) != 0))\n"
-            "            break;   /* recorded in sc_a->status: the runtime stops the run */\n"
-            "    }\n",
-            trset, e->id, e->vs, trcopy);
+    fprintf(
+        e->out,
+        "    const sc_real dt = sc_bc((sc_scal)sc_a->dt);\n"
+        "    const int sc_K = (sc_flags & SC_STEP_IION_ONLY) ? 1 : sc_a->nsteps;\n"
+        "    for (int sc_s = 0; sc_s < sc_K; sc_s++) {\n"
+        "        const long sc_d = sc_a->d0 + sc_s;\n"
+        "        const sc_real t = sc_bc((sc_scal)((double)sc_d * sc_a->dt));\n"
+        "        sc_real *sc_trp = 0;\n"
+        "        long sc_slot = -1;\n"
+        "        if (sc_a->out_every > 0 && sc_d >= sc_a->out_start &&\n"
+        "            (sc_d - sc_a->out_start) %% sc_a->out_every == 0) {\n"
+        "            sc_slot = (sc_d - sc_a->out_start) / sc_a->out_every - sc_a->out_slot0;\n"
+        "            if (sc_a->out_vm)\n"
+        "                SC_ST((sc_scal *)sc_a->out_vm + sc_slot * sc_n + sc_i, sc_V, sc_nv);\n"
+        "            if (sc_a->out_iion)\n"
+        "                SC_ST((sc_scal *)sc_a->out_iion + sc_slot * sc_n + sc_i, sc_I, sc_nv);\n"
+        "            if (sc_a->out_tr)\n"
+        "                sc_trp = %s;\n"
+        "        }\n"
+        "        sc_real sc_Vs = sc_V;\n"
+        "        if ((sc_flags & SC_STEP_BENCH) && sc_stim_on(&sc_a->stim, sc_d))\n"
+        "            sc_Vs = sc_V + (sc_scal)sc_a->stim.amp * dt;\n"
+        "        /* Iion only: a step of length 0 leaves the states as they are */\n"
+        "        sc_I = %s_cell%s(sc_p, sc_lut, sc_oor, sc_a, t, (sc_flags & SC_STEP_IION_ONLY) ? sc_bc(0) : dt,\n"
+        "                      sc_Vs, sc_x, sc_st, sc_ext, sc_trp, sc_cv);\n"
+        "%s"
+        "        if (sc_flags & SC_STEP_IION_ONLY)\n"
+        "            break;\n"
+        "        if (sc_flags & SC_STEP_BENCH)\n"
+        "            sc_V = sc_Vs - dt * sc_I;\n"
+        "        if (sc_check(sc_a, sc_d, sc_i, sc_nv, (sc_flags & SC_STEP_BENCH) ? sc_V : sc_I,\n"
+        "                     (sc_flags & SC_STEP_BENCH) != 0))\n"
+        "            break;   /* recorded in sc_a->status: the runtime stops the run */\n"
+        "    }\n",
+        trset, e->id, e->vs, trcopy);
     fprintf(e->out,
             "    if (!(sc_flags & SC_STEP_IION_ONLY)) {\n"
             "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"
@@ -553,9 +642,9 @@ static void emit_variant(Em *e, int lut, int pv) {
     e->vs = lut ? "_lut" : pv ? "_pv" : "";
     fprintf(e->out, "/* ================ variant %s: %s ================ */\n\n",
             *e->vs ? e->vs + 1 : "exact",
-            lut ? "lookup-table columns interpolated" :
-            pv ? "parameters per cell, constants per cell, columns exact" :
-                 "uniform parameter set, every expression exact");
+            lut  ? "lookup-table columns interpolated"
+            : pv ? "parameters per cell, constants per cell, columns exact"
+                 : "uniform parameter set, every expression exact");
     for (int gi = 0; gi < e->m->ngroups; gi++)
         emit_group_functions(e, gi);
     emit_cell(e);
@@ -615,9 +704,15 @@ int emit_model(FILE *out, const CgModel *m, const EmitOptions *opt) {
     emit_begin(&e, out, m, opt);
     int rc;
     switch (e.target) {
-    case EMIT_C: rc = emit_c(&e); break;
-    case EMIT_CPU: rc = emit_cpu(&e); break;
-    default: rc = emit_gpu(&e); break;
+        case EMIT_C:
+            rc = emit_c(&e);
+            break;
+        case EMIT_CPU:
+            rc = emit_cpu(&e);
+            break;
+        default:
+            rc = emit_gpu(&e);
+            break;
     }
     if (ferror(out))
         rc = -1;
@@ -627,11 +722,11 @@ int emit_model(FILE *out, const CgModel *m, const EmitOptions *opt) {
 
 /* The math helpers of a scalar dialect (C, CUDA, HIP): sc_NAME calls NAME or NAMEf. */
 void emit_scalar_math(Em *e) {
-    static const char *const un[] = {"exp", "expm1", "log", "log10", "log1p", "sqrt", "cbrt",
-                                     "fabs", "floor", "ceil", "sin", "cos", "tan", "asin", "acos",
-                                     "atan", "sinh", "cosh", "tanh"};
-    static const char *const bin[][2] = {{"pow", "pow"}, {"atan2", "atan2"}, {"fmod", "fmod"},
-                                         {"min", "fmin"}, {"max", "fmax"}};
+    static const char *const un[] = {"exp",  "expm1", "log",  "log10", "log1p", "sqrt", "cbrt",
+                                     "fabs", "floor", "ceil", "sin",   "cos",   "tan",  "asin",
+                                     "acos", "atan",  "sinh", "cosh",  "tanh"};
+    static const char *const bin[][2] = {
+        {"pow", "pow"}, {"atan2", "atan2"}, {"fmod", "fmod"}, {"min", "fmin"}, {"max", "fmax"}};
     const char *f = e->single ? "f" : "";
     for (size_t i = 0; i < sizeof un / sizeof *un; i++)
         fprintf(e->out, "static SC_INL sc_real sc_%s(sc_real x) { return %s%s(x); }\n", un[i], un[i], f);

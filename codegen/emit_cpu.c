@@ -15,8 +15,8 @@
 
 #include "emit.h"
 
-static const char *const mv_un[] = {"exp", "expm1", "log", "log10", "log1p", "cbrt", "sin",
-                                    "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh"};
+static const char *const mv_un[] = {"exp", "expm1", "log",  "log10", "log1p", "cbrt", "sin", "cos",
+                                    "tan", "asin",  "acos", "atan",  "sinh",  "cosh", "tanh"};
 static const char *const mv_bin[] = {"pow", "atan2"};
 
 /* Functions of glibc 2.22 (the others came with 2.35). */
@@ -29,33 +29,38 @@ static void emit_prelude(Em *e) {
     FILE *o = e->out;
     const char *T = e->single ? "float" : "double", *f = e->single ? "f" : "";
     const char *I = e->single ? "int" : "long";
-    fprintf(o, "#include <math.h>\n#include <stddef.h>\n#include <string.h>\n\n"
-               "#include \"starcarp_model.h\"\n\n"
-               "/* ---- dialect: vectorised CPU, SC_W cells per operation, %s ---- */\n"
-               "#if defined(__AVX512F__)\n#define SC_W %d\n#define SC_ISA e\n"
-               "#elif defined(__AVX2__)\n#define SC_W %d\n#define SC_ISA d\n"
-               "#elif defined(__AVX__)\n#define SC_W %d\n#define SC_ISA c\n"
-               "#else\n#define SC_W %d\n#define SC_ISA b\n#endif\n"
-               "typedef %s sc_scal;\n"
-               "typedef sc_scal sc_real __attribute__((vector_size(SC_W * sizeof(sc_scal))));\n"
-               "typedef %s sc_mask __attribute__((vector_size(SC_W * sizeof(sc_scal))));\n"
-               "typedef sc_mask sc_idx;\n"
-               "#define SC_FN static\n#define SC_INL inline __attribute__((always_inline))\n\n",
+    fprintf(o,
+            "#include <math.h>\n#include <stddef.h>\n#include <string.h>\n\n"
+            "#include \"starcarp_model.h\"\n\n"
+            "/* ---- dialect: vectorised CPU, SC_W cells per operation, %s ---- */\n"
+            "#if defined(__AVX512F__)\n#define SC_W %d\n#define SC_ISA e\n"
+            "#elif defined(__AVX2__)\n#define SC_W %d\n#define SC_ISA d\n"
+            "#elif defined(__AVX__)\n#define SC_W %d\n#define SC_ISA c\n"
+            "#else\n#define SC_W %d\n#define SC_ISA b\n#endif\n"
+            "typedef %s sc_scal;\n"
+            "typedef sc_scal sc_real __attribute__((vector_size(SC_W * sizeof(sc_scal))));\n"
+            "typedef %s sc_mask __attribute__((vector_size(SC_W * sizeof(sc_scal))));\n"
+            "typedef sc_mask sc_idx;\n"
+            "#define SC_FN static\n#define SC_INL inline __attribute__((always_inline))\n\n",
             T, e->single ? 16 : 8, e->single ? 8 : 4, e->single ? 8 : 4, e->single ? 4 : 2, T, I);
     fputs(emit_prelude_cpu, o);
     /* lane loops */
     static const char *const lane1[] = {"sqrt", "floor", "ceil"};
     for (size_t i = 0; i < sizeof lane1 / sizeof *lane1; i++)
-        fprintf(o, "static SC_INL sc_real sc_%s(sc_real x) {\n"
-                   "    for (int l = 0; l < SC_W; l++)\n        x[l] = %s%s(x[l]);\n    return x;\n}\n",
+        fprintf(o,
+                "static SC_INL sc_real sc_%s(sc_real x) {\n"
+                "    for (int l = 0; l < SC_W; l++)\n        x[l] = %s%s(x[l]);\n    return x;\n}\n",
                 lane1[i], lane1[i], f);
     static const char *const lane2[][2] = {{"fmod", "fmod"}, {"min", "fmin"}, {"max", "fmax"}};
     for (size_t i = 0; i < sizeof lane2 / sizeof *lane2; i++)
-        fprintf(o, "static SC_INL sc_real sc_%s(sc_real x, sc_real y) {\n"
-                   "    for (int l = 0; l < SC_W; l++)\n        x[l] = %s%s(x[l], y[l]);\n    return x;\n}\n",
+        fprintf(o,
+                "static SC_INL sc_real sc_%s(sc_real x, sc_real y) {\n"
+                "    for (int l = 0; l < SC_W; l++)\n        x[l] = %s%s(x[l], y[l]);\n    return x;\n}\n",
                 lane2[i][0], lane2[i][1], f);
-    fprintf(o, "static SC_INL sc_real sc_fabs(sc_real x) {\n"
-               "    return (sc_real)((sc_mask)x & ~(sc_mask)sc_bc(-0.0%s));\n}\n\n", f);
+    fprintf(o,
+            "static SC_INL sc_real sc_fabs(sc_real x) {\n"
+            "    return (sc_real)((sc_mask)x & ~(sc_mask)sc_bc(-0.0%s));\n}\n\n",
+            f);
     /* libmvec */
     fprintf(o, "/* Vector math: glibc's libmvec where it exists (x86-64), else lane loops. */\n"
                "#if defined(__x86_64__) && defined(__GLIBC__) && !defined(SC_NO_MVEC)\n"
@@ -66,19 +71,22 @@ static void emit_prelude(Em *e) {
                "#if __GLIBC_PREREQ(2, 35)\n#define SC_HAVE_MVEC_NEW 1\n#endif\n#endif\n");
     for (size_t i = 0; i < sizeof mv_un / sizeof *mv_un; i++) {
         const char *n = mv_un[i];
-        fprintf(o, "#ifdef SC_HAVE_MVEC_%s\nsc_real SC_MV(v, %s%s)(sc_real);\n"
-                   "static SC_INL sc_real sc_%s(sc_real x) { return SC_MV(v, %s%s)(x); }\n#else\n"
-                   "static SC_INL sc_real sc_%s(sc_real x) {\n"
-                   "    for (int l = 0; l < SC_W; l++)\n        x[l] = %s%s(x[l]);\n    return x;\n}\n#endif\n",
+        fprintf(o,
+                "#ifdef SC_HAVE_MVEC_%s\nsc_real SC_MV(v, %s%s)(sc_real);\n"
+                "static SC_INL sc_real sc_%s(sc_real x) { return SC_MV(v, %s%s)(x); }\n#else\n"
+                "static SC_INL sc_real sc_%s(sc_real x) {\n"
+                "    for (int l = 0; l < SC_W; l++)\n        x[l] = %s%s(x[l]);\n    return x;\n}\n#endif\n",
                 mv_old(n) ? "OLD" : "NEW", n, f, n, n, f, n, n, f);
     }
     for (size_t i = 0; i < sizeof mv_bin / sizeof *mv_bin; i++) {
         const char *n = mv_bin[i];
-        fprintf(o, "#ifdef SC_HAVE_MVEC_%s\nsc_real SC_MV(vv, %s%s)(sc_real, sc_real);\n"
-                   "static SC_INL sc_real sc_%s(sc_real x, sc_real y) { return SC_MV(vv, %s%s)(x, y); }\n#else\n"
-                   "static SC_INL sc_real sc_%s(sc_real x, sc_real y) {\n"
-                   "    for (int l = 0; l < SC_W; l++)\n        x[l] = %s%s(x[l], y[l]);\n    return x;\n}\n#endif\n",
-                mv_old(n) ? "OLD" : "NEW", n, f, n, n, f, n, n, f);
+        fprintf(
+            o,
+            "#ifdef SC_HAVE_MVEC_%s\nsc_real SC_MV(vv, %s%s)(sc_real, sc_real);\n"
+            "static SC_INL sc_real sc_%s(sc_real x, sc_real y) { return SC_MV(vv, %s%s)(x, y); }\n#else\n"
+            "static SC_INL sc_real sc_%s(sc_real x, sc_real y) {\n"
+            "    for (int l = 0; l < SC_W; l++)\n        x[l] = %s%s(x[l], y[l]);\n    return x;\n}\n#endif\n",
+            mv_old(n) ? "OLD" : "NEW", n, f, n, n, f, n, n, f);
     }
     fputc('\n', o);
     fputs(emit_prelude_cpu_lut, o);
@@ -98,9 +106,11 @@ static void emit_run(Em *e) {
             "    for (long sc_i = 0; sc_i < sc_a->n; sc_i += SC_W) {\n"
             "        const int sc_nv = sc_a->n - sc_i < SC_W ? (int)(sc_a->n - sc_i) : SC_W;\n"
             "        if (sc_a->nvary > 0)\n"
-            "            %s_cells_pv(sc_a, sc_pu, sc_i, sc_nv);\n", id, p, id, p, id, id, id);
+            "            %s_cells_pv(sc_a, sc_pu, sc_i, sc_nv);\n",
+            id, p, id, p, id, id, id);
     if (e->m->ntables)
-        fprintf(e->out, "        else if (sc_lut)\n            %s_cells_lut(sc_a, sc_pu, sc_i, sc_nv);\n", id);
+        fprintf(e->out, "        else if (sc_lut)\n            %s_cells_lut(sc_a, sc_pu, sc_i, sc_nv);\n",
+                id);
     fprintf(e->out, "        else\n            %s_cells(sc_a, sc_pu, sc_i, sc_nv);\n    }\n}\n", id);
 }
 

@@ -29,7 +29,7 @@ typedef struct Str {
 typedef struct Out {
     Str s;
     Ty ty;
-    int prec;          /* 16: primary, 14: unary, 13 mul, 12 add, 10 rel, 9 eq, 5 &&/&, 4 ||/|, 3 ?: */
+    int prec; /* 16: primary, 14: unary, 13 mul, 12 add, 10 rel, 9 eq, 5 &&/&, 4 ||/|, 3 ?: */
 } Out;
 
 static void s_put(Str *s, const char *t) {
@@ -76,7 +76,7 @@ static Out wrap(Out a, const char *fn, Ty ty) {
 }
 
 /* Conversions of the vector dialect (no-ops in scalar dialects). */
-static Out as_value(Em *e, Out a) {          /* -> S or V */
+static Out as_value(Em *e, Out a) { /* -> S or V */
     if (!e->vec)
         return a;
     if (a.ty == TY_M)
@@ -90,14 +90,14 @@ static Out as_value(Em *e, Out a) {          /* -> S or V */
     return a;
 }
 
-static Out as_vector(Em *e, Out a) {         /* -> V */
+static Out as_vector(Em *e, Out a) { /* -> V */
     a = as_value(e, a);
     if (e->vec && a.ty == TY_S)
         return wrap(a, "sc_bc", TY_V);
     return a;
 }
 
-static Out as_truth(Em *e, Out a) {          /* -> B or M */
+static Out as_truth(Em *e, Out a) { /* -> B or M */
     if (!e->vec)
         return a;
     if (a.ty == TY_B || a.ty == TY_M)
@@ -108,7 +108,7 @@ static Out as_truth(Em *e, Out a) {          /* -> B or M */
     return o;
 }
 
-static Out as_mask(Em *e, Out a) {           /* -> M */
+static Out as_mask(Em *e, Out a) { /* -> M */
     a = as_truth(e, a);
     if (e->vec && a.ty == TY_B)
         return wrap(a, "sc_mbc", TY_M);
@@ -123,29 +123,53 @@ static void num_text(Em *e, char *b, size_t size, double v) {
 
 static int prec_of(ExKind k) {
     switch (k) {
-    case EX_MUL: case EX_DIV: return 13;
-    case EX_ADD: case EX_SUB: return 12;
-    case EX_LT: case EX_GT: case EX_LE: case EX_GE: return 10;
-    case EX_EQ: case EX_NE: return 9;
-    case EX_AND: return 5;
-    case EX_OR: return 4;
-    default: return 16;
+        case EX_MUL:
+        case EX_DIV:
+            return 13;
+        case EX_ADD:
+        case EX_SUB:
+            return 12;
+        case EX_LT:
+        case EX_GT:
+        case EX_LE:
+        case EX_GE:
+            return 10;
+        case EX_EQ:
+        case EX_NE:
+            return 9;
+        case EX_AND:
+            return 5;
+        case EX_OR:
+            return 4;
+        default:
+            return 16;
     }
 }
 
 static const char *op_text(ExKind k) {
     switch (k) {
-    case EX_ADD: return " + ";
-    case EX_SUB: return " - ";
-    case EX_MUL: return " * ";
-    case EX_DIV: return " / ";
-    case EX_LT: return " < ";
-    case EX_GT: return " > ";
-    case EX_LE: return " <= ";
-    case EX_GE: return " >= ";
-    case EX_EQ: return " == ";
-    case EX_NE: return " != ";
-    default: return " ? ";
+        case EX_ADD:
+            return " + ";
+        case EX_SUB:
+            return " - ";
+        case EX_MUL:
+            return " * ";
+        case EX_DIV:
+            return " / ";
+        case EX_LT:
+            return " < ";
+        case EX_GT:
+            return " > ";
+        case EX_LE:
+            return " <= ";
+        case EX_GE:
+            return " >= ";
+        case EX_EQ:
+            return " == ";
+        case EX_NE:
+            return " != ";
+        default:
+            return " ? ";
     }
 }
 
@@ -175,7 +199,7 @@ static Out call(Em *e, const char *name, const Expr *x) {
         s_sub(&o.s, &args[i], 0);
     }
     s_put(&o.s, ")");
-    if (e->vec)                 /* all uniform: the vector helper on broadcasts */
+    if (e->vec) /* all uniform: the vector helper on broadcasts */
         o.ty = TY_V;
     return o;
 }
@@ -220,7 +244,7 @@ static int gpu_recip(Em *e, const Expr *c, char *b, size_t size) {
     if (c->kind != EX_NUM || !(c->num != 0) || !isfinite(c->num) || !isfinite(1 / c->num))
         return 0;
     num_text(e, b, size, 1 / c->num);
-    if (b[0] == '-') {   /* a * (-r) */
+    if (b[0] == '-') { /* a * (-r) */
         memmove(b + 1, b, strlen(b) + 1);
         b[0] = '(';
         strcat(b, ")");
@@ -257,135 +281,136 @@ static int is_cmp(ExKind k) {
 static Out pr(Em *e, const Expr *x) {
     char b[48];
     switch (x->kind) {
-    case EX_NUM: {
-        Out o = o_new(TY_S, x->num < 0 ? 14 : 16);
-        num_text(e, b, sizeof b, x->num);
-        s_put(&o.s, b);
-        return o;
-    }
-    case EX_VAR: {
-        const CgSym *s = x->sym;
-        Ty ty = TY_V;
-        if (!s || s->kind == CG_PARAM || s->kind == CG_CONST)
-            ty = e->pv ? TY_V : TY_S;
-        if (!e->vec)
-            ty = TY_S;
-        Out o = o_new(ty, 16);
-        s_put(&o.s, s ? e->ref[s->id] : x->name);
-        return o;
-    }
-    case EX_NEG: {
-        Out a = as_value(e, pr(e, x->a[0]));
-        Out o = o_new(a.ty, 14);
-        s_put(&o.s, "-");
-        if (a.prec < 14 || a.s.p[0] == '-')
-            a.prec = 0;
-        s_sub(&o.s, &a, 14);
-        return o;
-    }
-    case EX_NOT: {
-        Out a = as_truth(e, pr(e, x->a[0]));
-        if (e->vec && a.ty == TY_M)
-            return wrap(a, "sc_not", TY_M);
-        Out o = o_new(e->vec ? TY_B : TY_S, 14);
-        s_put(&o.s, "!");
-        s_sub(&o.s, &a, 14);
-        return o;
-    }
-    case EX_MOD:
-        return call(e, "sc_fmod", x);
-    case EX_POW:
-        if (e->gpu)
-            return gpu_pow(e, x->a[0], x->a[1]);
-        return call(e, "sc_pow", x);
-    case EX_CALL:
-        if (e->gpu && x->fn == FN_POW)
-            return gpu_pow(e, x->a[0], x->a[1]);
-        /* single precision on a GPU, explicit model: the model's exp and log in the hardware's
+        case EX_NUM: {
+            Out o = o_new(TY_S, x->num < 0 ? 14 : 16);
+            num_text(e, b, sizeof b, x->num);
+            s_put(&o.s, b);
+            return o;
+        }
+        case EX_VAR: {
+            const CgSym *s = x->sym;
+            Ty ty = TY_V;
+            if (!s || s->kind == CG_PARAM || s->kind == CG_CONST)
+                ty = e->pv ? TY_V : TY_S;
+            if (!e->vec)
+                ty = TY_S;
+            Out o = o_new(ty, 16);
+            s_put(&o.s, s ? e->ref[s->id] : x->name);
+            return o;
+        }
+        case EX_NEG: {
+            Out a = as_value(e, pr(e, x->a[0]));
+            Out o = o_new(a.ty, 14);
+            s_put(&o.s, "-");
+            if (a.prec < 14 || a.s.p[0] == '-')
+                a.prec = 0;
+            s_sub(&o.s, &a, 14);
+            return o;
+        }
+        case EX_NOT: {
+            Out a = as_truth(e, pr(e, x->a[0]));
+            if (e->vec && a.ty == TY_M)
+                return wrap(a, "sc_not", TY_M);
+            Out o = o_new(e->vec ? TY_B : TY_S, 14);
+            s_put(&o.s, "!");
+            s_sub(&o.s, &a, 14);
+            return o;
+        }
+        case EX_MOD:
+            return call(e, "sc_fmod", x);
+        case EX_POW:
+            if (e->gpu)
+                return gpu_pow(e, x->a[0], x->a[1]);
+            return call(e, "sc_pow", x);
+        case EX_CALL:
+            if (e->gpu && x->fn == FN_POW)
+                return gpu_pow(e, x->a[0], x->a[1]);
+            /* single precision on a GPU, explicit model: the model's exp and log in the hardware's
            forms (a few instructions fewer each; error a few ulp more, reported by
            test_gpu_vs_cpu) */
-        if (e->fast_f32 && (x->fn == FN_EXP || x->fn == FN_LOG))
-            return call(e, x->fn == FN_EXP ? "sc_fast_exp" : "sc_fast_log", x);
-        return call(e, fn_helper(x->fn), x);
-    case EX_AND: case EX_OR: {
-        Out a = as_truth(e, pr(e, x->a[0])), c = as_truth(e, pr(e, x->a[1]));
-        int p = prec_of(x->kind);
-        if (e->vec && (a.ty == TY_M || c.ty == TY_M)) {
-            a = as_mask(e, a), c = as_mask(e, c);
-            Out o = o_new(TY_M, p);
-            s_sub(&o.s, &a, 11);   /* comparisons and & | inside are parenthesised */
-            s_put(&o.s, x->kind == EX_AND ? " & " : " | ");
-            s_sub(&o.s, &c, 11);
-            return o;
-        }
-        Out o = o_new(e->vec ? TY_B : TY_S, p);
-        s_sub(&o.s, &a, p + 1);
-        s_put(&o.s, x->kind == EX_AND ? " && " : " || ");
-        s_sub(&o.s, &c, p + 1);
-        return o;
-    }
-    case EX_COND: {
-        Out c = as_truth(e, pr(e, x->a[0]));
-        Out a = as_value(e, pr(e, x->a[1])), f = as_value(e, pr(e, x->a[2]));
-        if (e->vec && c.ty == TY_M) {
-            Out o = o_new(TY_V, 16);
-            a = as_vector(e, a), f = as_vector(e, f);
-            s_put(&o.s, "sc_sel(");
-            s_sub(&o.s, &c, 0);
-            s_put(&o.s, ", ");
-            s_sub(&o.s, &a, 0);
-            s_put(&o.s, ", ");
-            s_sub(&o.s, &f, 0);
-            s_put(&o.s, ")");
-            return o;
-        }
-        Ty ty = TY_S;
-        if (e->vec && (a.ty == TY_V || f.ty == TY_V))
-            a = as_vector(e, a), f = as_vector(e, f), ty = TY_V;
-        Out o = o_new(ty, 3);
-        s_sub(&o.s, &c, 5);
-        s_put(&o.s, " ? ");
-        s_sub(&o.s, &a, 4);
-        s_put(&o.s, " : ");
-        s_sub(&o.s, &f, 3);
-        return o;
-    }
-    default: {   /* binary arithmetic and comparisons */
-        int p = prec_of(x->kind), cmp = is_cmp(x->kind);
-        Out a = as_value(e, pr(e, x->a[0])), c = as_value(e, pr(e, x->a[1]));
-        Ty ty = (a.ty == TY_V || c.ty == TY_V) ? TY_V : TY_S;
-        if (cmp)
-            ty = !e->vec ? TY_S : ty == TY_V ? TY_M : TY_B;
-        if (e->gpu && x->kind == EX_DIV && gpu_shared_divisor(e, x->a[1])) {
-            /* a / P, P a parameter or constant that divides in several equations: a * (1 / P),
-               the one reciprocal shared by every use in a step (common subexpression) */
-            Out o = o_new(ty, p);
-            s_sub(&o.s, &a, p);
-            s_put(&o.s, " * ((sc_scal)1 / ");
+            if (e->fast_f32 && (x->fn == FN_EXP || x->fn == FN_LOG))
+                return call(e, x->fn == FN_EXP ? "sc_fast_exp" : "sc_fast_log", x);
+            return call(e, fn_helper(x->fn), x);
+        case EX_AND:
+        case EX_OR: {
+            Out a = as_truth(e, pr(e, x->a[0])), c = as_truth(e, pr(e, x->a[1]));
+            int p = prec_of(x->kind);
+            if (e->vec && (a.ty == TY_M || c.ty == TY_M)) {
+                a = as_mask(e, a), c = as_mask(e, c);
+                Out o = o_new(TY_M, p);
+                s_sub(&o.s, &a, 11); /* comparisons and & | inside are parenthesised */
+                s_put(&o.s, x->kind == EX_AND ? " & " : " | ");
+                s_sub(&o.s, &c, 11);
+                return o;
+            }
+            Out o = o_new(e->vec ? TY_B : TY_S, p);
+            s_sub(&o.s, &a, p + 1);
+            s_put(&o.s, x->kind == EX_AND ? " && " : " || ");
             s_sub(&o.s, &c, p + 1);
-            s_put(&o.s, ")");
             return o;
         }
-        if (e->gpu && x->kind == EX_DIV && gpu_recip(e, x->a[1], b, sizeof b)) {
-            /* a / c, c a literal: a * (1/c) (a multiplication instead of a division; the
+        case EX_COND: {
+            Out c = as_truth(e, pr(e, x->a[0]));
+            Out a = as_value(e, pr(e, x->a[1])), f = as_value(e, pr(e, x->a[2]));
+            if (e->vec && c.ty == TY_M) {
+                Out o = o_new(TY_V, 16);
+                a = as_vector(e, a), f = as_vector(e, f);
+                s_put(&o.s, "sc_sel(");
+                s_sub(&o.s, &c, 0);
+                s_put(&o.s, ", ");
+                s_sub(&o.s, &a, 0);
+                s_put(&o.s, ", ");
+                s_sub(&o.s, &f, 0);
+                s_put(&o.s, ")");
+                return o;
+            }
+            Ty ty = TY_S;
+            if (e->vec && (a.ty == TY_V || f.ty == TY_V))
+                a = as_vector(e, a), f = as_vector(e, f), ty = TY_V;
+            Out o = o_new(ty, 3);
+            s_sub(&o.s, &c, 5);
+            s_put(&o.s, " ? ");
+            s_sub(&o.s, &a, 4);
+            s_put(&o.s, " : ");
+            s_sub(&o.s, &f, 3);
+            return o;
+        }
+        default: { /* binary arithmetic and comparisons */
+            int p = prec_of(x->kind), cmp = is_cmp(x->kind);
+            Out a = as_value(e, pr(e, x->a[0])), c = as_value(e, pr(e, x->a[1]));
+            Ty ty = (a.ty == TY_V || c.ty == TY_V) ? TY_V : TY_S;
+            if (cmp)
+                ty = !e->vec ? TY_S : ty == TY_V ? TY_M : TY_B;
+            if (e->gpu && x->kind == EX_DIV && gpu_shared_divisor(e, x->a[1])) {
+                /* a / P, P a parameter or constant that divides in several equations: a * (1 / P),
+               the one reciprocal shared by every use in a step (common subexpression) */
+                Out o = o_new(ty, p);
+                s_sub(&o.s, &a, p);
+                s_put(&o.s, " * ((sc_scal)1 / ");
+                s_sub(&o.s, &c, p + 1);
+                s_put(&o.s, ")");
+                return o;
+            }
+            if (e->gpu && x->kind == EX_DIV && gpu_recip(e, x->a[1], b, sizeof b)) {
+                /* a / c, c a literal: a * (1/c) (a multiplication instead of a division; the
                product differs from the quotient by round-off only) */
+                Out o = o_new(ty, p);
+                s_sub(&o.s, &a, p);
+                s_put(&o.s, " * ");
+                s_put(&o.s, b);
+                free(c.s.p);
+                return o;
+            }
             Out o = o_new(ty, p);
-            s_sub(&o.s, &a, p);
-            s_put(&o.s, " * ");
-            s_put(&o.s, b);
-            free(c.s.p);
+            /* left-associative: equal precedence on the right is parenthesised; comparisons of
+           comparisons are parenthesised (gcc -Wparentheses) */
+            s_sub(&o.s, &a, cmp ? p + 1 : p);
+            s_put(&o.s, op_text(x->kind));
+            if (c.s.p[0] == '-')
+                c.prec = 0;
+            s_sub(&o.s, &c, p + 1);
             return o;
         }
-        Out o = o_new(ty, p);
-        /* left-associative: equal precedence on the right is parenthesised; comparisons of
-           comparisons are parenthesised (gcc -Wparentheses) */
-        s_sub(&o.s, &a, cmp ? p + 1 : p);
-        s_put(&o.s, op_text(x->kind));
-        if (c.s.p[0] == '-')
-            c.prec = 0;
-        s_sub(&o.s, &c, p + 1);
-        return o;
-    }
     }
 }
 

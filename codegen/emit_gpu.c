@@ -14,10 +14,10 @@ typedef struct GpuApi {
     const char *what, *include, *stream, *error_t, *last_error, *success;
 } GpuApi;
 
-static const GpuApi cuda_api = {"CUDA back end", "cuda_runtime.h", "cudaStream_t", "cudaError_t",
-                                "cudaGetLastError", "cudaSuccess"};
-static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t", "hipError_t",
-                               "hipGetLastError", "hipSuccess"};
+static const GpuApi cuda_api = {"CUDA back end", "cuda_runtime.h",   "cudaStream_t",
+                                "cudaError_t",   "cudaGetLastError", "cudaSuccess"};
+static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t",
+                               "hipError_t",   "hipGetLastError",   "hipSuccess"};
 
 /* Blocks of SC_BLOCK threads that each multiprocessor must be able to hold (the second argument
  * of __launch_bounds__, which caps the registers per thread at 65536 / (128 x it)). Explicit models
@@ -42,7 +42,7 @@ static int implicit_model(const CgModel *m) {
 static int min_blocks(const Em *e) {
     const CgModel *m = e->m;
     if (e->target == EMIT_HIP)
-        return 1;   /* HIP reads the second argument as waves per execution unit: not measured */
+        return 1; /* HIP reads the second argument as waves per execution unit: not measured */
     if (implicit_model(m))
         return 1;
     /* a tiny model (Aliev-Panfilov: 1 state, 3 equations) is bound by memory: occupancy keeps
@@ -54,21 +54,22 @@ static int min_blocks(const Em *e) {
 
 static void emit_prelude(Em *e, const GpuApi *api) {
     const char *T = e->single ? "float" : "double";
-    fprintf(e->out,
-            "#include <%s>\n#include <math.h>\n\n#include \"starcarp_model.h\"\n\n"
-            "/* ---- dialect: GPU, one thread per cell, %s ---- */\n"
-            "typedef %s sc_scal;\ntypedef %s sc_real;\ntypedef int sc_mask;\ntypedef long sc_idx;\n"
-            "#define SC_FN static __device__\n#define SC_INL __device__ __forceinline__ __attribute__((unused))\n"
-            "#define SC_COUNT(p) atomicAdd((p), 1ULL)\n"
-            "#define SC_RECORD(s, k, v) sc_record((s), (k), (v))\n"
-            "#define SC_BLOCK 128   /* threads per block */\n"
-            "#define SC_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s %d registers */\n\n"
-            "static __device__ void sc_record(ScStepStatus *s, unsigned long long key, double v) {\n"
-            "    if (atomicMin(&s->key, key) > key)\n"
-            "        s->value = v;\n"
-            "}\n\n",
-            api->include, T, T, T, min_blocks(e), min_blocks(e) > 1 ? ", at most" : "",
-            min_blocks(e) > 1 ? 65536 / (128 * min_blocks(e)) : 0);
+    fprintf(
+        e->out,
+        "#include <%s>\n#include <math.h>\n\n#include \"starcarp_model.h\"\n\n"
+        "/* ---- dialect: GPU, one thread per cell, %s ---- */\n"
+        "typedef %s sc_scal;\ntypedef %s sc_real;\ntypedef int sc_mask;\ntypedef long sc_idx;\n"
+        "#define SC_FN static __device__\n#define SC_INL __device__ __forceinline__ __attribute__((unused))\n"
+        "#define SC_COUNT(p) atomicAdd((p), 1ULL)\n"
+        "#define SC_RECORD(s, k, v) sc_record((s), (k), (v))\n"
+        "#define SC_BLOCK 128   /* threads per block */\n"
+        "#define SC_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s %d registers */\n\n"
+        "static __device__ void sc_record(ScStepStatus *s, unsigned long long key, double v) {\n"
+        "    if (atomicMin(&s->key, key) > key)\n"
+        "        s->value = v;\n"
+        "}\n\n",
+        api->include, T, T, T, min_blocks(e), min_blocks(e) > 1 ? ", at most" : "",
+        min_blocks(e) > 1 ? 65536 / (128 * min_blocks(e)) : 0);
     emit_scalar_math(e);
     if (e->fast_f32)
         fputs(emit_prelude_gpu_fast_f32, e->out);
@@ -84,12 +85,14 @@ static void emit_kernels(Em *e, const GpuApi *api) {
     for (int v = 0; v < 3; v++) {
         if (v == 1 && !e->m->ntables)
             continue;
-        fprintf(e->out,
-                "__global__ void __launch_bounds__(SC_BLOCK, SC_MIN_BLOCKS) %s_%s_%s_k%s(const ScStepArgs sc_a) {\n"
-                "    const long sc_i = (long)blockIdx.x * SC_BLOCK + threadIdx.x;\n"
-                "    if (sc_i < sc_a.n)\n"
-                "        %s_cells%s(&sc_a, (const %s_pc *)sc_a.pc, sc_i, 1);\n"
-                "}\n\n", id, tg, p, vars[v], id, vars[v], id);
+        fprintf(
+            e->out,
+            "__global__ void __launch_bounds__(SC_BLOCK, SC_MIN_BLOCKS) %s_%s_%s_k%s(const ScStepArgs sc_a) {\n"
+            "    const long sc_i = (long)blockIdx.x * SC_BLOCK + threadIdx.x;\n"
+            "    if (sc_i < sc_a.n)\n"
+            "        %s_cells%s(&sc_a, (const %s_pc *)sc_a.pc, sc_i, 1);\n"
+            "}\n\n",
+            id, tg, p, vars[v], id, vars[v], id);
     }
     fprintf(e->out,
             "/* Launches the call's kernel on the stream sc_stream (a %s); returns the launch error\n"
@@ -104,7 +107,8 @@ static void emit_kernels(Em *e, const GpuApi *api) {
             "        %s_%s_%s_k_pv<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n",
             api->stream, id, tg, p, api->stream, api->stream, id, tg, p);
     if (e->m->ntables)
-        fprintf(e->out, "    else if (sc_lut)\n        %s_%s_%s_k_lut<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n",
+        fprintf(e->out,
+                "    else if (sc_lut)\n        %s_%s_%s_k_lut<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n",
                 id, tg, p);
     fprintf(e->out,
             "    else\n        %s_%s_%s_k<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n"

@@ -135,8 +135,9 @@ static void emit_factor(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
             e->id, gi);
     for (int i = 0; i < n; i++) {
         int k = p->ord[i], kk = p->pos[k * n + k];
-        fprintf(e->out, "    sc_A[%d] = (sc_scal)1 / sc_sel(sc_A[%d] == (sc_scal)0, sc_bc((sc_scal)1e-30), sc_A[%d]);"
-                        "   /* pivot %s */\n",
+        fprintf(e->out,
+                "    sc_A[%d] = (sc_scal)1 / sc_sel(sc_A[%d] == (sc_scal)0, sc_bc((sc_scal)1e-30), sc_A[%d]);"
+                "   /* pivot %s */\n",
                 kk, kk, kk, e->m->states[g->states[k]].sym->name);
         for (int r = 0; r < n; r++) {
             int rk = p->pos[r * n + k];

@@ -20,16 +20,18 @@
 
 int emit_group_uses_rhs(const CgModel *m, const CgGroup *g) {
     switch (g->method) {
-    case CG_FE: return 0;
-    case CG_RUSH_LARSEN: return !m->states[g->states[0]].gate;
-    default: return 1;
+        case CG_FE:
+            return 0;
+        case CG_RUSH_LARSEN:
+            return !m->states[g->states[0]].gate;
+        default:
+            return 1;
     }
 }
 
 static int uses_jac(const CgGroup *g) {
-    return g->jac && (g->method == CG_RUSH_LARSEN || g->method == CG_SUNDNES ||
-                      g->method == CG_MARKOV_BE || g->method == CG_ROSENBROCK ||
-                      g->method == CG_CVODE);
+    return g->jac && (g->method == CG_RUSH_LARSEN || g->method == CG_SUNDNES || g->method == CG_MARKOV_BE ||
+                      g->method == CG_ROSENBROCK || g->method == CG_CVODE);
 }
 
 static void group_comment(Em *e, const CgGroup *g, int gi) {
@@ -85,11 +87,13 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
     for (int k = 0; k < m->nstores; k++)
         if (e->need[m->stores[k]->id])
             fprintf(e->out, "    const sc_real %s = sc_bc(0);   /* store: not passed to groups */\n",
-                    e->cn[m->stores[k]->id]), e->need[m->stores[k]->id] = 0;
+                    e->cn[m->stores[k]->id]),
+                e->need[m->stores[k]->id] = 0;
     for (int k = 0; k < m->nexternals; k++)
         if (e->need[m->externals[k]->id] && e->eqpos[m->externals[k]->id] < 0)
             fprintf(e->out, "    const sc_real %s = sc_bc(0);   /* external: not passed to groups */\n",
-                    e->cn[m->externals[k]->id]), e->need[m->externals[k]->id] = 0;
+                    e->cn[m->externals[k]->id]),
+                e->need[m->externals[k]->id] = 0;
     emit_inputs(e, g, "    ");
     emit_needed_eqs(e, m->eqs, m->neqs, "    ");
     for (int j = 0; j < n; j++)
@@ -116,8 +120,8 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
 /* The call of the group's rhs: T is the time expression, Y the point, F and J the outputs. */
 static void call_rhs(Em *e, int gi, const char *t, const char *y, const char *f, const char *J,
                      const char *in) {
-    fprintf(e->out, "%s%s_rhs_g%d%s(sc_p, sc_lut, sc_oor, %s, dt, sc_V, sc_x, %s, %s, %s);\n", in,
-            e->id, gi, e->vs, t, y, f, J);
+    fprintf(e->out, "%s%s_rhs_g%d%s(sc_p, sc_lut, sc_oor, %s, dt, sc_V, sc_x, %s, %s, %s);\n", in, e->id, gi,
+            e->vs, t, y, f, J);
 }
 
 /* The size of the group's compact Jacobian (1 for a one-state group without LU). */
@@ -150,19 +154,20 @@ static void emit_ros2(Em *e, const CgGroup *g, int gi) {
             "        sc_yn[sc_j] = sc_y[sc_j] + sc_h * sc_k1[sc_j];\n",
             e->id, gi, e->id, gi, n, e->id, gi, n);
     call_rhs(e, gi, "t + sc_h", "sc_yn", "sc_f", "0", "    ");
-    fprintf(e->out,
-            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-            "        sc_k2[sc_j] = sc_f[sc_j] - (sc_scal)2 * sc_k1[sc_j];\n"
-            "    %s_solve_g%d(sc_A, sc_k2);\n"
-            "    for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
-            "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];\n"
-            "        sc_err[sc_j] = (sc_scal)0.5 * sc_h * (sc_k1[sc_j] + sc_k2[sc_j]);\n"
-            "    }\n"
-            "    /* filtered estimate W^-1 err (as Shampine's ode23s, Hairer-Wanner's RADAU5): the raw\n"
-            "       one stays O(1) on stiff components whatever h, the filtered one goes to 0 */\n"
-            "    %s_solve_g%d(sc_A, sc_err);\n"
-            "}\n\n",
-            n, e->id, gi, n, e->id, gi);
+    fprintf(
+        e->out,
+        "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+        "        sc_k2[sc_j] = sc_f[sc_j] - (sc_scal)2 * sc_k1[sc_j];\n"
+        "    %s_solve_g%d(sc_A, sc_k2);\n"
+        "    for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
+        "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];\n"
+        "        sc_err[sc_j] = (sc_scal)0.5 * sc_h * (sc_k1[sc_j] + sc_k2[sc_j]);\n"
+        "    }\n"
+        "    /* filtered estimate W^-1 err (as Shampine's ode23s, Hairer-Wanner's RADAU5): the raw\n"
+        "       one stays O(1) on stiff components whatever h, the filtered one goes to 0 */\n"
+        "    %s_solve_g%d(sc_A, sc_err);\n"
+        "}\n\n",
+        n, e->id, gi, n, e->id, gi);
 }
 
 /* One step of size sc_h of the 4th-order Rosenbrock method with Shampine's coefficients (L. F.
@@ -189,10 +194,11 @@ static void emit_ros4(Em *e, const CgGroup *g, int gi) {
        f_t by a forward difference (c = 1/2, -3/2, 121/50, 29/250); autonomous ones need none */
     const char *ft[4] = {"", "", "", ""};
     if (group_reads_t(e, g)) {
-        fprintf(e->out,
-                "    sc_real sc_ft[%d];\n"
-                "    const sc_real sc_dl = (sc_scal)(sizeof(sc_scal) == 4 ? 3e-4 : 1.5e-8) * ((sc_scal)1 + sc_fabs(t));\n",
-                n);
+        fprintf(
+            e->out,
+            "    sc_real sc_ft[%d];\n"
+            "    const sc_real sc_dl = (sc_scal)(sizeof(sc_scal) == 4 ? 3e-4 : 1.5e-8) * ((sc_scal)1 + sc_fabs(t));\n",
+            n);
         call_rhs(e, gi, "t + sc_dl", "sc_y", "sc_ft", "0", "    ");
         fprintf(e->out,
                 "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
@@ -221,25 +227,26 @@ static void emit_ros4(Em *e, const CgGroup *g, int gi) {
             "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.92 * sc_g1[sc_j] + (sc_scal)0.24 * sc_g2[sc_j];\n",
             n, ft[1], id, gi, n);
     call_rhs(e, gi, "t + (sc_scal)0.6 * sc_h", "sc_yn", "sc_f", "0", "    ");
-    fprintf(e->out,
-            "    for (int sc_j = 0; sc_j < %d; sc_j++) {   /* c31 = 372/25, c32 = 12/5; c41 = -112/125,\n"
-            "                                           c42 = -54/125, c43 = -2/5 (stage 4 reuses f(Y3)) */\n"
-            "        sc_g3[sc_j] = sc_gh * sc_f[sc_j] + sc_gamma * ((sc_scal)14.88 * sc_g1[sc_j] + (sc_scal)2.4 * sc_g2[sc_j])%s;\n"
-            "        sc_g4[sc_j] = sc_gh * sc_f[sc_j] + sc_gamma * ((sc_scal)-0.896 * sc_g1[sc_j] + (sc_scal)-0.432 * sc_g2[sc_j])%s;\n"
-            "    }\n"
-            "    %s_solve_g%d(sc_A, sc_g3);\n"
-            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-            "        sc_g4[sc_j] += sc_gamma * (sc_scal)-0.4 * sc_g3[sc_j];\n"
-            "    %s_solve_g%d(sc_A, sc_g4);\n"
-            "    /* b = 19/9, 1/2, 25/108, 125/108; e = 17/54, 7/36, 0, 125/108 */\n"
-            "    for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
-            "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)(19.0 / 9.0) * sc_g1[sc_j] + (sc_scal)0.5 * sc_g2[sc_j] +\n"
-            "                      (sc_scal)(25.0 / 108.0) * sc_g3[sc_j] + (sc_scal)(125.0 / 108.0) * sc_g4[sc_j];\n"
-            "        sc_err[sc_j] = (sc_scal)(17.0 / 54.0) * sc_g1[sc_j] + (sc_scal)(7.0 / 36.0) * sc_g2[sc_j] +\n"
-            "                       (sc_scal)(125.0 / 108.0) * sc_g4[sc_j];\n"
-            "    }\n"
-            "}\n\n",
-            n, ft[2], ft[3], id, gi, n, id, gi, n);
+    fprintf(
+        e->out,
+        "    for (int sc_j = 0; sc_j < %d; sc_j++) {   /* c31 = 372/25, c32 = 12/5; c41 = -112/125,\n"
+        "                                           c42 = -54/125, c43 = -2/5 (stage 4 reuses f(Y3)) */\n"
+        "        sc_g3[sc_j] = sc_gh * sc_f[sc_j] + sc_gamma * ((sc_scal)14.88 * sc_g1[sc_j] + (sc_scal)2.4 * sc_g2[sc_j])%s;\n"
+        "        sc_g4[sc_j] = sc_gh * sc_f[sc_j] + sc_gamma * ((sc_scal)-0.896 * sc_g1[sc_j] + (sc_scal)-0.432 * sc_g2[sc_j])%s;\n"
+        "    }\n"
+        "    %s_solve_g%d(sc_A, sc_g3);\n"
+        "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+        "        sc_g4[sc_j] += sc_gamma * (sc_scal)-0.4 * sc_g3[sc_j];\n"
+        "    %s_solve_g%d(sc_A, sc_g4);\n"
+        "    /* b = 19/9, 1/2, 25/108, 125/108; e = 17/54, 7/36, 0, 125/108 */\n"
+        "    for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
+        "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)(19.0 / 9.0) * sc_g1[sc_j] + (sc_scal)0.5 * sc_g2[sc_j] +\n"
+        "                      (sc_scal)(25.0 / 108.0) * sc_g3[sc_j] + (sc_scal)(125.0 / 108.0) * sc_g4[sc_j];\n"
+        "        sc_err[sc_j] = (sc_scal)(17.0 / 54.0) * sc_g1[sc_j] + (sc_scal)(7.0 / 36.0) * sc_g2[sc_j] +\n"
+        "                       (sc_scal)(125.0 / 108.0) * sc_g4[sc_j];\n"
+        "    }\n"
+        "}\n\n",
+        n, ft[2], ft[3], id, gi, n, id, gi, n);
 }
 
 /* The body of ID_adv_gK for each method. */
@@ -271,70 +278,86 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
     char ros[160];
     snprintf(ros, sizeof ros, "%s_ros%d_g%d%s", e->id, g->method == CG_CVODE ? 4 : 2, gi, e->vs);
     switch (g->method) {
-    case CG_RUSH_LARSEN:   /* non-gate: generalised Rush-Larsen */
-        fprintf(o, "    sc_real sc_f[1], sc_J[1];\n");
-        call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
-        fprintf(o, "    sc_y[0] += sc_grl(sc_f[0], sc_J[0], dt);\n");
-        break;
-    case CG_SUNDNES:       /* half step of generalised RL, then the full step linearised there */
-        fprintf(o, "    sc_real sc_f[1], sc_J[1], sc_ym[1];\n");
-        call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
-        fprintf(o, "    sc_ym[0] = sc_y[0] + sc_grl(sc_f[0], sc_J[0], (sc_scal)0.5 * dt);\n");
-        call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ym", "sc_f", "sc_J", "    ");
-        fprintf(o, "    /* diff(X) ~ f(Xm) + L(Xm) (X - Xm): exact increment of the linearisation */\n"
-                   "    sc_y[0] += sc_grl(sc_f[0] + sc_J[0] * (sc_y[0] - sc_ym[0]), sc_J[0], dt);\n");
-        break;
-    case CG_RK2:
-        fprintf(o, "    sc_real sc_k[%d], sc_ym[%d];\n", n, n);
-        call_rhs(e, gi, "t", "sc_y", "sc_k", "0", "    ");
-        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                   "        sc_ym[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k[sc_j];\n", n);
-        call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ym", "sc_k", "0", "    ");
-        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                   "        sc_y[sc_j] += dt * sc_k[sc_j];\n", n);
-        break;
-    case CG_RK4:
-        fprintf(o, "    sc_real sc_k1[%d], sc_k2[%d], sc_k3[%d], sc_k4[%d], sc_ys[%d];\n", n, n, n, n, n);
-        call_rhs(e, gi, "t", "sc_y", "sc_k1", "0", "    ");
-        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                   "        sc_ys[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k1[sc_j];\n", n);
-        call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ys", "sc_k2", "0", "    ");
-        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                   "        sc_ys[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k2[sc_j];\n", n);
-        call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ys", "sc_k3", "0", "    ");
-        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                   "        sc_ys[sc_j] = sc_y[sc_j] + dt * sc_k3[sc_j];\n", n);
-        call_rhs(e, gi, "t + dt", "sc_ys", "sc_k4", "0", "    ");
-        fprintf(o, "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                   "        sc_y[sc_j] += dt / (sc_scal)6 * (sc_k1[sc_j] + (sc_scal)2 * sc_k2[sc_j] +"
-                   " (sc_scal)2 * sc_k3[sc_j] + sc_k4[sc_j]);\n", n);
-        break;
-    case CG_MARKOV_BE:     /* backward Euler: z = y + dt f(z) by Newton with the Jacobian */
-        fprintf(o, "    sc_real sc_z[%d], sc_f[%d], sc_A[%d], sc_b[%d];\n"
-                   "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_z[sc_j] = sc_y[sc_j];\n"
-                   "    for (int sc_it = 0; sc_it < %d; sc_it++) {\n", n, n, jac_size(e, g), n, n,
-                e->newton);
-        call_rhs(e, gi, "t + dt", "sc_z", "sc_f", "sc_A", "        ");
-        fprintf(o, "        for (int sc_r = 0; sc_r < %d; sc_r++)\n"
-                   "            sc_b[sc_r] = sc_y[sc_r] + dt * sc_f[sc_r] - sc_z[sc_r];\n"
-                   "        %s_w_g%d(sc_A, dt);\n"
-                   "        %s_lu_g%d(sc_A);\n"
-                   "        %s_solve_g%d(sc_A, sc_b);\n"
-                   "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                   "            sc_z[sc_j] += sc_b[sc_j];\n"
-                   "    }\n"
-                   "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_z[sc_j];\n",
-                n, e->id, gi, e->id, gi, e->id, gi, n, n);
-        break;
-    case CG_ROSENBROCK:
-        fprintf(o, "    sc_real sc_yn[%d], sc_err[%d];\n"
-                   "    %s(sc_p, sc_lut, sc_oor, t, dt, dt, sc_V, sc_x, sc_y, sc_yn, sc_err);\n"
-                   "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_yn[sc_j];\n",
-                n, n, ros, n);
-        break;
-    case CG_CVODE:         /* adaptive ROS4 sub-steps across [t, t + dt], lanes in lock step */
-        emit_atol_scales(e, g);
-        fprintf(o,
+        case CG_RUSH_LARSEN: /* non-gate: generalised Rush-Larsen */
+            fprintf(o, "    sc_real sc_f[1], sc_J[1];\n");
+            call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
+            fprintf(o, "    sc_y[0] += sc_grl(sc_f[0], sc_J[0], dt);\n");
+            break;
+        case CG_SUNDNES: /* half step of generalised RL, then the full step linearised there */
+            fprintf(o, "    sc_real sc_f[1], sc_J[1], sc_ym[1];\n");
+            call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
+            fprintf(o, "    sc_ym[0] = sc_y[0] + sc_grl(sc_f[0], sc_J[0], (sc_scal)0.5 * dt);\n");
+            call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ym", "sc_f", "sc_J", "    ");
+            fprintf(o, "    /* diff(X) ~ f(Xm) + L(Xm) (X - Xm): exact increment of the linearisation */\n"
+                       "    sc_y[0] += sc_grl(sc_f[0] + sc_J[0] * (sc_y[0] - sc_ym[0]), sc_J[0], dt);\n");
+            break;
+        case CG_RK2:
+            fprintf(o, "    sc_real sc_k[%d], sc_ym[%d];\n", n, n);
+            call_rhs(e, gi, "t", "sc_y", "sc_k", "0", "    ");
+            fprintf(o,
+                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                    "        sc_ym[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k[sc_j];\n",
+                    n);
+            call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ym", "sc_k", "0", "    ");
+            fprintf(o,
+                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                    "        sc_y[sc_j] += dt * sc_k[sc_j];\n",
+                    n);
+            break;
+        case CG_RK4:
+            fprintf(o, "    sc_real sc_k1[%d], sc_k2[%d], sc_k3[%d], sc_k4[%d], sc_ys[%d];\n", n, n, n, n, n);
+            call_rhs(e, gi, "t", "sc_y", "sc_k1", "0", "    ");
+            fprintf(o,
+                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                    "        sc_ys[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k1[sc_j];\n",
+                    n);
+            call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ys", "sc_k2", "0", "    ");
+            fprintf(o,
+                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                    "        sc_ys[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k2[sc_j];\n",
+                    n);
+            call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ys", "sc_k3", "0", "    ");
+            fprintf(o,
+                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                    "        sc_ys[sc_j] = sc_y[sc_j] + dt * sc_k3[sc_j];\n",
+                    n);
+            call_rhs(e, gi, "t + dt", "sc_ys", "sc_k4", "0", "    ");
+            fprintf(o,
+                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                    "        sc_y[sc_j] += dt / (sc_scal)6 * (sc_k1[sc_j] + (sc_scal)2 * sc_k2[sc_j] +"
+                    " (sc_scal)2 * sc_k3[sc_j] + sc_k4[sc_j]);\n",
+                    n);
+            break;
+        case CG_MARKOV_BE: /* backward Euler: z = y + dt f(z) by Newton with the Jacobian */
+            fprintf(o,
+                    "    sc_real sc_z[%d], sc_f[%d], sc_A[%d], sc_b[%d];\n"
+                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_z[sc_j] = sc_y[sc_j];\n"
+                    "    for (int sc_it = 0; sc_it < %d; sc_it++) {\n",
+                    n, n, jac_size(e, g), n, n, e->newton);
+            call_rhs(e, gi, "t + dt", "sc_z", "sc_f", "sc_A", "        ");
+            fprintf(o,
+                    "        for (int sc_r = 0; sc_r < %d; sc_r++)\n"
+                    "            sc_b[sc_r] = sc_y[sc_r] + dt * sc_f[sc_r] - sc_z[sc_r];\n"
+                    "        %s_w_g%d(sc_A, dt);\n"
+                    "        %s_lu_g%d(sc_A);\n"
+                    "        %s_solve_g%d(sc_A, sc_b);\n"
+                    "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                    "            sc_z[sc_j] += sc_b[sc_j];\n"
+                    "    }\n"
+                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_z[sc_j];\n",
+                    n, e->id, gi, e->id, gi, e->id, gi, n, n);
+            break;
+        case CG_ROSENBROCK:
+            fprintf(o,
+                    "    sc_real sc_yn[%d], sc_err[%d];\n"
+                    "    %s(sc_p, sc_lut, sc_oor, t, dt, dt, sc_V, sc_x, sc_y, sc_yn, sc_err);\n"
+                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_yn[sc_j];\n",
+                    n, n, ros, n);
+            break;
+        case CG_CVODE: /* adaptive ROS4 sub-steps across [t, t + dt], lanes in lock step */
+            emit_atol_scales(e, g);
+            fprintf(
+                o,
                 "    /* a sub-step is accepted only when its error test passes; a lane that has not\n"
                 "       reached t + dt after sc_maxk sub-steps gets NaN states (the run's failure\n"
                 "       check then names the cell and the time), never an uncontrolled jump */\n"
@@ -381,9 +404,9 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
                 "                             sc_bc((sc_scal)0.2));\n"
                 "    }\n",
                 n, n, ros, n, n, n, n);
-        break;
-    default:
-        break;
+            break;
+        default:
+            break;
     }
 }
 
@@ -448,11 +471,10 @@ void emit_method_call(Em *e, int gi) {
                     emit_expr_str(e, emit_value(e, st->diff), 1), st->sym->name);
         } else {
             const Expr *rate = rl_rate(e, st->rl_tau);
-            fprintf(o, "    {   /* %s: rush_larsen%s */\n        const sc_real sc_inf = %s;\n",
-                    st->sym->name, rate ? " (tau = 1 / rate: exp(-dt * rate))" : "",
-                    emit_expr_str(e, st->rl_inf, 1));
-            fprintf(o, "        sc_xn[%d] = sc_inf + (sc_x[%d] - sc_inf) * sc_exp(-dt %s (%s));\n    }\n",
-                    s, s, rate ? "*" : "/", emit_expr_str(e, rate ? rate : st->rl_tau, 1));
+            fprintf(o, "    {   /* %s: rush_larsen%s */\n        const sc_real sc_inf = %s;\n", st->sym->name,
+                    rate ? " (tau = 1 / rate: exp(-dt * rate))" : "", emit_expr_str(e, st->rl_inf, 1));
+            fprintf(o, "        sc_xn[%d] = sc_inf + (sc_x[%d] - sc_inf) * sc_exp(-dt %s (%s));\n    }\n", s,
+                    s, rate ? "*" : "/", emit_expr_str(e, rate ? rate : st->rl_tau, 1));
         }
         return;
     }
@@ -461,8 +483,8 @@ void emit_method_call(Em *e, int gi) {
     fprintf(o, "        sc_real sc_y[%d];\n", g->n);
     for (int j = 0; j < g->n; j++)
         fprintf(o, "        sc_y[%d] = sc_x[%d];\n", j, g->states[j]);
-    fprintf(o, "        %s_adv_g%d%s(sc_p, sc_lut, sc_oor, sc_o, t, dt, sc_V, sc_x, sc_y);\n",
-            e->id, gi, e->vs);
+    fprintf(o, "        %s_adv_g%d%s(sc_p, sc_lut, sc_oor, sc_o, t, dt, sc_V, sc_x, sc_y);\n", e->id, gi,
+            e->vs);
     for (int j = 0; j < g->n; j++)
         fprintf(o, "        sc_xn[%d] = sc_y[%d];\n", g->states[j], j);
     fprintf(o, "    }\n");

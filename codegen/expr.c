@@ -14,19 +14,19 @@
 typedef struct {
     const char *name;
     int arity;
-    int transcendental;     /* counted by ex_count_calls */
+    int transcendental; /* counted by ex_count_calls */
 } FnInfo;
 
 static const FnInfo fn_tab[FN_COUNT] = {
-    [FN_EXP] = {"exp", 1, 1},     [FN_EXPM1] = {"expm1", 1, 1}, [FN_LOG] = {"log", 1, 1},
-    [FN_LOG10] = {"log10", 1, 1}, [FN_LOG1P] = {"log1p", 1, 1}, [FN_POW] = {"pow", 2, 1},
-    [FN_SQRT] = {"sqrt", 1, 1},   [FN_CBRT] = {"cbrt", 1, 1},   [FN_FABS] = {"fabs", 1, 0},
-    [FN_ABS] = {"abs", 1, 0},     [FN_FLOOR] = {"floor", 1, 0}, [FN_CEIL] = {"ceil", 1, 0},
-    [FN_SIN] = {"sin", 1, 1},     [FN_COS] = {"cos", 1, 1},     [FN_TAN] = {"tan", 1, 1},
-    [FN_ASIN] = {"asin", 1, 1},   [FN_ACOS] = {"acos", 1, 1},   [FN_ATAN] = {"atan", 1, 1},
-    [FN_ATAN2] = {"atan2", 2, 1}, [FN_SINH] = {"sinh", 1, 1},   [FN_COSH] = {"cosh", 1, 1},
+    [FN_EXP] = {"exp", 1, 1},     [FN_EXPM1] = {"expm1", 1, 1},   [FN_LOG] = {"log", 1, 1},
+    [FN_LOG10] = {"log10", 1, 1}, [FN_LOG1P] = {"log1p", 1, 1},   [FN_POW] = {"pow", 2, 1},
+    [FN_SQRT] = {"sqrt", 1, 1},   [FN_CBRT] = {"cbrt", 1, 1},     [FN_FABS] = {"fabs", 1, 0},
+    [FN_ABS] = {"abs", 1, 0},     [FN_FLOOR] = {"floor", 1, 0},   [FN_CEIL] = {"ceil", 1, 0},
+    [FN_SIN] = {"sin", 1, 1},     [FN_COS] = {"cos", 1, 1},       [FN_TAN] = {"tan", 1, 1},
+    [FN_ASIN] = {"asin", 1, 1},   [FN_ACOS] = {"acos", 1, 1},     [FN_ATAN] = {"atan", 1, 1},
+    [FN_ATAN2] = {"atan2", 2, 1}, [FN_SINH] = {"sinh", 1, 1},     [FN_COSH] = {"cosh", 1, 1},
     [FN_TANH] = {"tanh", 1, 1},   [FN_SQUARE] = {"square", 1, 0}, [FN_CUBE] = {"cube", 1, 0},
-    [FN_MIN] = {"min", 2, 0},     [FN_MAX] = {"max", 2, 0},     [FN_HEAV] = {"heav", 1, 0},
+    [FN_MIN] = {"min", 2, 0},     [FN_MAX] = {"max", 2, 0},       [FN_HEAV] = {"heav", 1, 0},
     [FN_SIGN] = {"sign", 1, 0},
 };
 
@@ -138,73 +138,127 @@ int ex_is_num(const Expr *e, double *v) {
  * Evaluation
  */
 
-static double heav(double x) { return x >= 0 ? 1.0 : 0.0; }
-static double sign(double x) { return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0); }
+static double heav(double x) {
+    return x >= 0 ? 1.0 : 0.0;
+}
+static double sign(double x) {
+    return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0);
+}
 
 /* Value of a one-argument function of the table. */
 static double eval_fn1(ExFn fn, double x) {
     switch (fn) {
-    case FN_EXP: return exp(x);
-    case FN_EXPM1: return expm1(x);
-    case FN_LOG: return log(x);
-    case FN_LOG10: return log10(x);
-    case FN_LOG1P: return log1p(x);
-    case FN_SQRT: return sqrt(x);
-    case FN_CBRT: return cbrt(x);
-    case FN_FABS: case FN_ABS: return fabs(x);
-    case FN_FLOOR: return floor(x);
-    case FN_CEIL: return ceil(x);
-    case FN_SIN: return sin(x);
-    case FN_COS: return cos(x);
-    case FN_TAN: return tan(x);
-    case FN_ASIN: return asin(x);
-    case FN_ACOS: return acos(x);
-    case FN_ATAN: return atan(x);
-    case FN_SINH: return sinh(x);
-    case FN_COSH: return cosh(x);
-    case FN_TANH: return tanh(x);
-    case FN_SQUARE: return x * x;
-    case FN_CUBE: return x * x * x;
-    case FN_HEAV: return heav(x);
-    case FN_SIGN: return sign(x);
-    default: return NAN;
+        case FN_EXP:
+            return exp(x);
+        case FN_EXPM1:
+            return expm1(x);
+        case FN_LOG:
+            return log(x);
+        case FN_LOG10:
+            return log10(x);
+        case FN_LOG1P:
+            return log1p(x);
+        case FN_SQRT:
+            return sqrt(x);
+        case FN_CBRT:
+            return cbrt(x);
+        case FN_FABS:
+        case FN_ABS:
+            return fabs(x);
+        case FN_FLOOR:
+            return floor(x);
+        case FN_CEIL:
+            return ceil(x);
+        case FN_SIN:
+            return sin(x);
+        case FN_COS:
+            return cos(x);
+        case FN_TAN:
+            return tan(x);
+        case FN_ASIN:
+            return asin(x);
+        case FN_ACOS:
+            return acos(x);
+        case FN_ATAN:
+            return atan(x);
+        case FN_SINH:
+            return sinh(x);
+        case FN_COSH:
+            return cosh(x);
+        case FN_TANH:
+            return tanh(x);
+        case FN_SQUARE:
+            return x * x;
+        case FN_CUBE:
+            return x * x * x;
+        case FN_HEAV:
+            return heav(x);
+        case FN_SIGN:
+            return sign(x);
+        default:
+            return NAN;
     }
 }
 
 /* Value of a two-argument function; min/max follow C fmin/fmax. */
 static double eval_fn2(ExFn fn, double x, double y) {
     switch (fn) {
-    case FN_POW: return pow(x, y);
-    case FN_ATAN2: return atan2(x, y);
-    case FN_MIN: return fmin(x, y);
-    case FN_MAX: return fmax(x, y);
-    default: return NAN;
+        case FN_POW:
+            return pow(x, y);
+        case FN_ATAN2:
+            return atan2(x, y);
+        case FN_MIN:
+            return fmin(x, y);
+        case FN_MAX:
+            return fmax(x, y);
+        default:
+            return NAN;
     }
 }
 
 double ex_eval(const Expr *e, ExLookup lookup, void *ctx) {
 #define EV(i) ex_eval(e->a[i], lookup, ctx)
     switch (e->kind) {
-    case EX_NUM: return e->num;
-    case EX_VAR: return lookup ? lookup(ctx, e) : NAN;
-    case EX_NEG: return -EV(0);
-    case EX_NOT: return EV(0) == 0 ? 1.0 : 0.0;
-    case EX_ADD: return EV(0) + EV(1);
-    case EX_SUB: return EV(0) - EV(1);
-    case EX_MUL: return EV(0) * EV(1);
-    case EX_DIV: return EV(0) / EV(1);
-    case EX_MOD: return fmod(EV(0), EV(1));
-    case EX_POW: return pow(EV(0), EV(1));
-    case EX_LT: return EV(0) < EV(1);
-    case EX_GT: return EV(0) > EV(1);
-    case EX_LE: return EV(0) <= EV(1);
-    case EX_GE: return EV(0) >= EV(1);
-    case EX_EQ: return EV(0) == EV(1);
-    case EX_NE: return EV(0) != EV(1);
-    case EX_AND: return EV(0) != 0 && EV(1) != 0;
-    case EX_OR: return EV(0) != 0 || EV(1) != 0;
-    case EX_COND: return EV(0) != 0 ? EV(1) : EV(2);
-    case EX_CALL: return e->nargs == 2 ? eval_fn2(e->fn, EV(0), EV(1)) : eval_fn1(e->fn, EV(0));
+        case EX_NUM:
+            return e->num;
+        case EX_VAR:
+            return lookup ? lookup(ctx, e) : NAN;
+        case EX_NEG:
+            return -EV(0);
+        case EX_NOT:
+            return EV(0) == 0 ? 1.0 : 0.0;
+        case EX_ADD:
+            return EV(0) + EV(1);
+        case EX_SUB:
+            return EV(0) - EV(1);
+        case EX_MUL:
+            return EV(0) * EV(1);
+        case EX_DIV:
+            return EV(0) / EV(1);
+        case EX_MOD:
+            return fmod(EV(0), EV(1));
+        case EX_POW:
+            return pow(EV(0), EV(1));
+        case EX_LT:
+            return EV(0) < EV(1);
+        case EX_GT:
+            return EV(0) > EV(1);
+        case EX_LE:
+            return EV(0) <= EV(1);
+        case EX_GE:
+            return EV(0) >= EV(1);
+        case EX_EQ:
+            return EV(0) == EV(1);
+        case EX_NE:
+            return EV(0) != EV(1);
+        case EX_AND:
+            return EV(0) != 0 && EV(1) != 0;
+        case EX_OR:
+            return EV(0) != 0 || EV(1) != 0;
+        case EX_COND:
+            return EV(0) != 0 ? EV(1) : EV(2);
+        case EX_CALL:
+            return e->nargs == 2 ? eval_fn2(e->fn, EV(0), EV(1)) : eval_fn1(e->fn, EV(0));
     }
 #undef EV
     return NAN;
@@ -255,12 +309,12 @@ static Expr *fold(Arena *ar, Expr *e) {
 static Expr *simplify_add_sub(Arena *ar, Expr *e) {
     Expr *x = e->a[0], *y = e->a[1];
     if (is_lit(y, 0))
-        return x;                                          /* x + 0, x - 0 */
+        return x; /* x + 0, x - 0 */
     if (is_lit(x, 0))
-        return e->kind == EX_ADD ? y : ex_unary(ar, EX_NEG, y);  /* 0 + y, 0 - y */
-    if (y->kind == EX_NUM && y->num < 0)                   /* x + (-c) -> x - c, x - (-c) -> x + c */
+        return e->kind == EX_ADD ? y : ex_unary(ar, EX_NEG, y); /* 0 + y, 0 - y */
+    if (y->kind == EX_NUM && y->num < 0) /* x + (-c) -> x - c, x - (-c) -> x + c */
         return ex_binary(ar, e->kind == EX_ADD ? EX_SUB : EX_ADD, x, ex_num(ar, -y->num));
-    if (y->kind == EX_NEG)                                 /* x + -y -> x - y, x - -y -> x + y */
+    if (y->kind == EX_NEG) /* x + -y -> x - y, x - -y -> x + y */
         return ex_binary(ar, e->kind == EX_ADD ? EX_SUB : EX_ADD, x, y->a[0]);
     return e;
 }
@@ -294,24 +348,27 @@ static Expr *simplify_logic(Arena *ar, Expr *e) {
 /* Identities for a node whose operands are already simplified and not all literal. */
 static Expr *simplify_node(Arena *ar, Expr *e) {
     switch (e->kind) {
-    case EX_NEG:
-        if (e->a[0]->kind == EX_NEG)
-            return e->a[0]->a[0];
-        return e;
-    case EX_ADD: case EX_SUB:
-        return simplify_add_sub(ar, e);
-    case EX_MUL: case EX_DIV:
-        return simplify_mul_div(ar, e);
-    case EX_AND: case EX_OR:
-        return simplify_logic(ar, e);
-    case EX_COND:
-        if (e->a[0]->kind == EX_NUM)
-            return e->a[0]->num != 0 ? e->a[1] : e->a[2];
-        if (ex_equal(e->a[1], e->a[2]))
-            return e->a[1];
-        return e;
-    default:
-        break;
+        case EX_NEG:
+            if (e->a[0]->kind == EX_NEG)
+                return e->a[0]->a[0];
+            return e;
+        case EX_ADD:
+        case EX_SUB:
+            return simplify_add_sub(ar, e);
+        case EX_MUL:
+        case EX_DIV:
+            return simplify_mul_div(ar, e);
+        case EX_AND:
+        case EX_OR:
+            return simplify_logic(ar, e);
+        case EX_COND:
+            if (e->a[0]->kind == EX_NUM)
+                return e->a[0]->num != 0 ? e->a[1] : e->a[2];
+            if (ex_equal(e->a[1], e->a[2]))
+                return e->a[1];
+            return e;
+        default:
+            break;
     }
     if (is_pow(e) && is_lit(e->a[1], 1))
         return e->a[0];
@@ -446,16 +503,33 @@ typedef struct {
  * a leading '-', so it binds like a unary operator. */
 static int prec(const Expr *e) {
     switch (e->kind) {
-    case EX_NUM: return (signbit(e->num) && !isnan(e->num)) ? 8 : 9;
-    case EX_NEG: case EX_NOT: return 8;
-    case EX_MUL: case EX_DIV: return 7;
-    case EX_ADD: case EX_SUB: return 6;
-    case EX_LT: case EX_GT: case EX_LE: case EX_GE: return 5;
-    case EX_EQ: case EX_NE: return 4;
-    case EX_AND: return 3;
-    case EX_OR: return 2;
-    case EX_COND: return 1;
-    default: return 9;   /* names, calls, pow, fmod */
+        case EX_NUM:
+            return (signbit(e->num) && !isnan(e->num)) ? 8 : 9;
+        case EX_NEG:
+        case EX_NOT:
+            return 8;
+        case EX_MUL:
+        case EX_DIV:
+            return 7;
+        case EX_ADD:
+        case EX_SUB:
+            return 6;
+        case EX_LT:
+        case EX_GT:
+        case EX_LE:
+        case EX_GE:
+            return 5;
+        case EX_EQ:
+        case EX_NE:
+            return 4;
+        case EX_AND:
+            return 3;
+        case EX_OR:
+            return 2;
+        case EX_COND:
+            return 1;
+        default:
+            return 9; /* names, calls, pow, fmod */
     }
 }
 
@@ -469,8 +543,8 @@ static int is_compare(ExKind k) {
 
 static const char *op_text(ExKind k) {
     static const char *const ops[] = {
-        [EX_ADD] = " + ", [EX_SUB] = " - ", [EX_MUL] = " * ", [EX_DIV] = " / ",
-        [EX_LT] = " < ", [EX_GT] = " > ", [EX_LE] = " <= ", [EX_GE] = " >= ",
+        [EX_ADD] = " + ", [EX_SUB] = " - ", [EX_MUL] = " * ",  [EX_DIV] = " / ",
+        [EX_LT] = " < ",  [EX_GT] = " > ",  [EX_LE] = " <= ",  [EX_GE] = " >= ",
         [EX_EQ] = " == ", [EX_NE] = " != ", [EX_AND] = " && ", [EX_OR] = " || ",
     };
     return ops[k];
@@ -526,36 +600,37 @@ static void print_var(Printer *pr, const Expr *e) {
 static void print_expr(Printer *pr, const Expr *e) {
     char num[48];
     switch (e->kind) {
-    case EX_NUM:
-        ex_format_num(num, sizeof num, e->num);
-        buf_puts(&pr->buf, num);
-        return;
-    case EX_VAR:
-        print_var(pr, e);
-        return;
-    case EX_NEG: case EX_NOT:
-        buf_puts(&pr->buf, e->kind == EX_NEG ? "-" : "!");
-        print_paren(pr, e->a[0], prec(e->a[0]) < 8 || starts_with_minus(e->a[0]));
-        return;
-    case EX_MOD:
-        print_call(pr, "fmod", e);
-        return;
-    case EX_POW:
-        print_call(pr, "pow", e);
-        return;
-    case EX_CALL:
-        print_call(pr, e->fn == FN_ABS ? "fabs" : ex_fn_name(e->fn), e);
-        return;
-    case EX_COND:
-        print_paren(pr, e->a[0], prec(e->a[0]) <= 1);
-        buf_puts(&pr->buf, " ? ");
-        print_expr(pr, e->a[1]);
-        buf_puts(&pr->buf, " : ");
-        print_expr(pr, e->a[2]);
-        return;
-    default:
-        print_binary(pr, e);
-        return;
+        case EX_NUM:
+            ex_format_num(num, sizeof num, e->num);
+            buf_puts(&pr->buf, num);
+            return;
+        case EX_VAR:
+            print_var(pr, e);
+            return;
+        case EX_NEG:
+        case EX_NOT:
+            buf_puts(&pr->buf, e->kind == EX_NEG ? "-" : "!");
+            print_paren(pr, e->a[0], prec(e->a[0]) < 8 || starts_with_minus(e->a[0]));
+            return;
+        case EX_MOD:
+            print_call(pr, "fmod", e);
+            return;
+        case EX_POW:
+            print_call(pr, "pow", e);
+            return;
+        case EX_CALL:
+            print_call(pr, e->fn == FN_ABS ? "fabs" : ex_fn_name(e->fn), e);
+            return;
+        case EX_COND:
+            print_paren(pr, e->a[0], prec(e->a[0]) <= 1);
+            buf_puts(&pr->buf, " ? ");
+            print_expr(pr, e->a[1]);
+            buf_puts(&pr->buf, " : ");
+            print_expr(pr, e->a[2]);
+            return;
+        default:
+            print_binary(pr, e);
+            return;
     }
 }
 

@@ -40,7 +40,7 @@ int fe_read_file(const char *path, SrcFile *out, Arena *ar) {
     buf[len] = '\0';
     out->path = path;
     out->text = buf;
-    out->len = len;   /* a NUL inside is the lexer's located error */
+    out->len = len; /* a NUL inside is the lexer's located error */
     return 0;
 }
 

@@ -44,10 +44,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         Diag dg2 = {0};
         Ast *ast2 = fe_parse(&ar, &dg2, &again);
         if (!ast2)
-            abort();                  /* the printer wrote something the parser rejects */
+            abort(); /* the printer wrote something the parser rejects */
         char *p2 = fuzz_print(ast2);
         if (strcmp(p1, p2) != 0)
-            abort();                  /* the round trip changed the tree */
+            abort(); /* the round trip changed the tree */
         free(p2);
         free(p1);
 

@@ -36,9 +36,9 @@
 
 typedef struct {
     Sema *s;
-    CgSym **made;            /* constants made by this pass, to share identical ones */
+    CgSym **made; /* constants made by this pass, to share identical ones */
     int nmade, cap;
-    int capconsts;           /* capacity of m->consts as this pass grows it (starts full) */
+    int capconsts; /* capacity of m->consts as this pass grows it (starts full) */
 } Hoist;
 
 /* Is a constant sub-expression worth a name of its own (more than a literal, a name, or the
@@ -73,13 +73,13 @@ static Expr *hoist_constant(Hoist *h, Expr *e) {
 static Expr *hoist_expr(Hoist *h, Expr *e);
 
 /* ---- products: the factors of a chain of * and / ---- */
-enum { MAXF = 24 };   /* factors gathered from one chain; deeper ones stay sub-trees */
+enum { MAXF = 24 }; /* factors gathered from one chain; deeper ones stay sub-trees */
 
 typedef struct {
     Expr *x[MAXF];
-    int inv[MAXF];      /* 1: a divisor */
+    int inv[MAXF]; /* 1: a divisor */
     int n;
-    int pend;           /* right operands of splits still to append: n + pend <= MAXF */
+    int pend; /* right operands of splits still to append: n + pend <= MAXF */
 } Factors;
 
 /* Append the factors of e (divisors when inv) to f: a product or quotient is split while there
@@ -130,7 +130,7 @@ static Expr *hoist_product(Hoist *h, Expr *e) {
     if (nconst == 0 || (nconst < 2 && ndiv == 0))
         return NULL;
     Expr *k = NULL, *num = NULL, *den = NULL;
-    for (int i = 0; i < f.n; i++)        /* constant factors first, then divisors */
+    for (int i = 0; i < f.n; i++) /* constant factors first, then divisors */
         if (sema_is_constexpr(f.x[i]) && !f.inv[i])
             k = chain(ar, k, EX_MUL, f.x[i]);
     for (int i = 0; i < f.n; i++)
@@ -152,7 +152,7 @@ static Expr *hoist_product(Hoist *h, Expr *e) {
         k = ex_num(ar, kv);
     else if (hoist_worth(k))
         k = hoist_constant(h, k);
-    Expr *r = k;                       /* num * K / den; K = 1 left out */
+    Expr *r = k; /* num * K / den; K = 1 left out */
     if (num)
         r = k->kind == EX_NUM && k->num == 1 ? num : ex_binary(ar, EX_MUL, num, k);
     if (den)
@@ -190,10 +190,10 @@ static void hoist_syms(Hoist *h, CgSym **syms, int n) {
 #define SHARE_CMAX 80.0
 
 typedef struct {
-    Expr *call;          /* the exp(k * V + c) node */
+    Expr *call; /* the exp(k * V + c) node */
     double k;
-    Expr *c;             /* NULL: 0 */
-    Expr *by;            /* its replacement, or NULL */
+    Expr *c; /* NULL: 0 */
+    Expr *by; /* its replacement, or NULL */
 } ExpUse;
 
 typedef struct {
@@ -213,34 +213,37 @@ static int affine(Share *sh, Expr *e, double *k, Expr **c) {
         return 1;
     }
     switch (e->kind) {
-    case EX_VAR:
-        *k = 1, *c = NULL;
-        return e->sym == m->vm;
-    case EX_NEG:
-        if (!affine(sh, e->a[0], k, c))
+        case EX_VAR:
+            *k = 1, *c = NULL;
+            return e->sym == m->vm;
+        case EX_NEG:
+            if (!affine(sh, e->a[0], k, c))
+                return 0;
+            *k = -*k;
+            *c = *c ? ex_unary(ar, EX_NEG, *c) : NULL;
+            return 1;
+        case EX_ADD:
+        case EX_SUB:
+            if (!affine(sh, e->a[0], &k1, &c1) || !affine(sh, e->a[1], &k2, &c2))
+                return 0;
+            *k = e->kind == EX_ADD ? k1 + k2 : k1 - k2;
+            *c = !c2   ? c1
+                 : !c1 ? (e->kind == EX_ADD ? c2 : ex_unary(ar, EX_NEG, c2))
+                       : ex_binary(ar, e->kind, c1, c2);
+            return 1;
+        case EX_MUL:
+        case EX_DIV: {
+            int lit = e->kind == EX_MUL && is_literal_tree(e->a[0]) ? 0 : 1; /* the literal's side */
+            Expr *n = e->a[lit];
+            double nv = is_literal_tree(n) ? sema_eval_const(n) : NAN;
+            if (!(nv != 0) || !isfinite(nv) || !affine(sh, e->a[!lit], &k1, &c1))
+                return 0;
+            *k = e->kind == EX_MUL ? nv * k1 : k1 / nv;
+            *c = c1 ? ex_binary(ar, e->kind, lit ? c1 : n, lit ? n : c1) : NULL;
+            return 1;
+        }
+        default:
             return 0;
-        *k = -*k;
-        *c = *c ? ex_unary(ar, EX_NEG, *c) : NULL;
-        return 1;
-    case EX_ADD: case EX_SUB:
-        if (!affine(sh, e->a[0], &k1, &c1) || !affine(sh, e->a[1], &k2, &c2))
-            return 0;
-        *k = e->kind == EX_ADD ? k1 + k2 : k1 - k2;
-        *c = !c2 ? c1 : !c1 ? (e->kind == EX_ADD ? c2 : ex_unary(ar, EX_NEG, c2))
-                            : ex_binary(ar, e->kind, c1, c2);
-        return 1;
-    case EX_MUL: case EX_DIV: {
-        int lit = e->kind == EX_MUL && is_literal_tree(e->a[0]) ? 0 : 1;   /* the literal's side */
-        Expr *n = e->a[lit];
-        double nv = is_literal_tree(n) ? sema_eval_const(n) : NAN;
-        if (!(nv != 0) || !isfinite(nv) || !affine(sh, e->a[!lit], &k1, &c1))
-            return 0;
-        *k = e->kind == EX_MUL ? nv * k1 : k1 / nv;
-        *c = c1 ? ex_binary(ar, e->kind, lit ? c1 : n, lit ? n : c1) : NULL;
-        return 1;
-    }
-    default:
-        return 0;
     }
 }
 
@@ -315,17 +318,19 @@ static void share_exps(Hoist *h) {
     for (int i = 0; i < sh.nuse; i++) {
         if (sh.use[i].by)
             continue;
-        int distinct = 1;   /* other offsets c with this slope */
+        int distinct = 1; /* other offsets c with this slope */
         for (int j = i + 1; j < sh.nuse; j++)
-            if (sh.use[j].k == sh.use[i].k && !(sh.use[i].c && sh.use[j].c ? ex_equal(sh.use[i].c, sh.use[j].c)
-                                                                          : sh.use[i].c == sh.use[j].c))
+            if (sh.use[j].k == sh.use[i].k &&
+                !(sh.use[i].c && sh.use[j].c ? ex_equal(sh.use[i].c, sh.use[j].c)
+                                             : sh.use[i].c == sh.use[j].c))
                 distinct++;
         if (distinct < 2)
             continue;
         CgSym *ev = sema_synth(s, "_eV", CG_INTERM, CG_ROLE_NONE);
         Expr *v = ex_var(ar, m->vm->name);
         v->sym = m->vm;
-        ev->def = ex_call(ar, FN_EXP, sh.use[i].k == 1 ? v : ex_binary(ar, EX_MUL, ex_num(ar, sh.use[i].k), v), NULL);
+        ev->def = ex_call(ar, FN_EXP,
+                          sh.use[i].k == 1 ? v : ex_binary(ar, EX_MUL, ex_num(ar, sh.use[i].k), v), NULL);
         ev->tok = ev->def->tok = sh.use[i].call->tok;
         sema_push(ar, &made, &nmade, &cap, &ev, sizeof ev);
         for (int j = i; j < sh.nuse; j++) {
@@ -351,7 +356,7 @@ static void share_exps(Hoist *h) {
         m->states[i].rl_inf = replace_exps(&sh, m->states[i].rl_inf, 0);
         m->states[i].rl_tau = replace_exps(&sh, m->states[i].rl_tau, 0);
     }
-    CgSym **eqs = ar_alloc(ar, (size_t)(m->neqs + nmade) * sizeof *eqs);   /* the exps first */
+    CgSym **eqs = ar_alloc(ar, (size_t)(m->neqs + nmade) * sizeof *eqs); /* the exps first */
     memcpy(eqs, made, (size_t)nmade * sizeof *eqs);
     memcpy(eqs + nmade, m->eqs, (size_t)m->neqs * sizeof *eqs);
     m->eqs = eqs;

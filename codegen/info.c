@@ -7,7 +7,7 @@
 
 /* Number as the report prints it: %g with 6 significant digits. */
 static const char *num(char *buf, double v) {
-    snprintf(buf, 32, "%g", v == 0 ? 0.0 : v);   /* no "-0" */
+    snprintf(buf, 32, "%g", v == 0 ? 0.0 : v); /* no "-0" */
     return buf;
 }
 
@@ -57,8 +57,9 @@ static void print_states(FILE *out, const CgModel *m) {
         const CgState *st = &m->states[i];
         char init[64];
         snprintf(init, sizeof init, "%s%s", num(b, st->init_value),
-                 st->init_kind == CG_INIT_STEADY ? " (steady state)" :
-                 st->init_kind == CG_INIT_ZERO ? " (default)" : "");
+                 st->init_kind == CG_INIT_STEADY ? " (steady state)"
+                 : st->init_kind == CG_INIT_ZERO ? " (default)"
+                                                 : "");
         fprintf(out, "  %-*s  %-11s  init %s", w, st->sym->name, sema_method_name(st->method), init);
         if (st->gate)
             fprintf(out, "  gate %s (%s, %s)", gate_text(st), st->ga->name, st->gb->name);
@@ -103,8 +104,8 @@ static void print_fast_vm(FILE *out, const CgModel *m) {
         fprintf(out, "%d%s\n", m->nfastvm, m->vm_copy ? " (advanced with Vm)" : " (use --methods vm=cvode)");
     for (int j = 0; j < m->nfastvm; j++)
         fprintf(out, "  %s: time constant %.3g ms, Vm's share %.0f %% (at Vm = %g)\n",
-                m->states[m->fastvm[j].state].sym->name, m->fastvm[j].tau,
-                100 * m->fastvm[j].share, m->fastvm[j].vm);
+                m->states[m->fastvm[j].state].sym->name, m->fastvm[j].tau, 100 * m->fastvm[j].share,
+                m->fastvm[j].vm);
 }
 
 static void print_groups(FILE *out, const CgModel *m) {
@@ -147,8 +148,8 @@ static void print_tables(FILE *out, const CgModel *m) {
     for (int k = 0; k < m->ntables; k++) {
         const CgTable *t = &m->tables[k];
         fprintf(out, "  %s: %s .. %s step %s, rows %ld .. %ld (%ld), %d column%s\n", t->var->name,
-                num(b1, t->min), num(b2, t->max), num(b3, t->step), t->lo, t->hi, t->hi - t->lo + 1,
-                t->ncols, t->ncols == 1 ? "" : "s");
+                num(b1, t->min), num(b2, t->max), num(b3, t->step), t->lo, t->hi, t->hi - t->lo + 1, t->ncols,
+                t->ncols == 1 ? "" : "s");
         for (int c = 0; c < t->ncols; c++) {
             fprintf(out, "    %s = ", t->cols[c]->name);
             ex_print(out, t->cols[c]->lut_expr, NULL, NULL);
@@ -206,8 +207,8 @@ void sema_info(FILE *out, const CgModel *m) {
 }
 
 void sema_summary(FILE *out, const CgModel *m) {
-    fprintf(out, "%d state%s (%d gate%s), %d parameter%s, %d lookup table%s, %d trace%s",
-            m->nstates, m->nstates == 1 ? "" : "s", m->ngates, m->ngates == 1 ? "" : "s",
-            m->nparams, m->nparams == 1 ? "" : "s", m->ntables, m->ntables == 1 ? "" : "s",
-            m->ntraces, m->ntraces == 1 ? "" : "s");
+    fprintf(out, "%d state%s (%d gate%s), %d parameter%s, %d lookup table%s, %d trace%s", m->nstates,
+            m->nstates == 1 ? "" : "s", m->ngates, m->ngates == 1 ? "" : "s", m->nparams,
+            m->nparams == 1 ? "" : "s", m->ntables, m->ntables == 1 ? "" : "s", m->ntraces,
+            m->ntraces == 1 ? "" : "s");
 }

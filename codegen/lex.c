@@ -18,17 +18,17 @@ typedef struct Lexer {
     Arena *ar;
     Diag *dg;
     const SrcFile *file;
-    const char *linepos;      /* position up to which `line` and `linestart` are known */
-    const char *linestart;    /* first character of line `line` */
-    const char *end;          /* end of the text (a NUL before it is an error) */
+    const char *linepos; /* position up to which `line` and `linestart` are known */
+    const char *linestart; /* first character of line `line` */
+    const char *end; /* end of the text (a NUL before it is an error) */
     int line;
     Token head, *tail;
 } Lexer;
 
 /* Punctuators, longest first so that the first match is the longest one. */
 static const char *const lex_puncts[] = {
-    "->", "+=", "-=", "*=", "/=", "<=", ">=", "==", "!=", "&&", "||",
-    ";", ",", ".", "(", ")", "{", "}", "=", "+", "-", "*", "/", "%", "^", "<", ">", "!", "?", ":",
+    "->", "+=", "-=", "*=", "/=", "<=", ">=", "==", "!=", "&&", "||", ";", ",", ".", "(",
+    ")",  "{",  "}",  "=",  "+",  "-",  "*",  "/",  "%",  "^",  "<",  ">", "!", "?", ":",
 };
 
 /* Advance the line bookkeeping to `loc` (loc never goes backwards). */
@@ -56,8 +56,12 @@ static Token *lex_push(Lexer *lx, TokKind kind, const char *loc, int len) {
     return t;
 }
 
-static int lex_is_ident1(int c) { return isalpha(c) || c == '_'; }
-static int lex_is_ident2(int c) { return isalnum(c) || c == '_'; }
+static int lex_is_ident1(int c) {
+    return isalpha(c) || c == '_';
+}
+static int lex_is_ident2(int c) {
+    return isalnum(c) || c == '_';
+}
 
 /* Scan a C floating literal starting at p (a digit, or '.' followed by a digit):
  *     digits [ "." digits? ] [ ("e"|"E") ("+"|"-")? digits ]   |   "." digits [ exponent ]
@@ -90,8 +94,7 @@ static const char *lex_number(Lexer *lx, const char *p, double *val) {
         while (lex_is_ident2((unsigned char)*r) || *r == '.' ||
                ((*r == '+' || *r == '-') && (r[-1] == 'e' || r[-1] == 'E')))
             r++;
-        diag_error_pos(lx->dg, lx->file->path, lx->file->text, p, "malformed number '%.*s'",
-                       (int)(r - p), p);
+        diag_error_pos(lx->dg, lx->file->path, lx->file->text, p, "malformed number '%.*s'", (int)(r - p), p);
     }
     char *copy = ar_strndup(lx->ar, p, (size_t)(q - p));
     *val = strtod(copy, NULL);
@@ -125,20 +128,24 @@ static _Noreturn void lex_bad_char(Lexer *lx, const char *p) {
     unsigned cp;
     int n;
     if (c == '&' || c == '|')
-        diag_error_pos(lx->dg, f->path, f->text, p, "invalid character '%c' (did you mean '%c%c'?)",
-                       c, c, c);
+        diag_error_pos(lx->dg, f->path, f->text, p, "invalid character '%c' (did you mean '%c%c'?)", c, c, c);
     if (c == 0)
-        diag_error_pos(lx->dg, f->path, f->text, p, "invalid character: a NUL byte (is this a "
+        diag_error_pos(lx->dg, f->path, f->text, p,
+                       "invalid character: a NUL byte (is this a "
                        "text file?)");
     if (c < 0x80 && isprint(c))
         diag_error_pos(lx->dg, f->path, f->text, p, "invalid character '%c'", c);
     if (c < 0x80)
         diag_error_pos(lx->dg, f->path, f->text, p, "invalid control character '\\x%02x'", c);
     if ((n = lex_utf8((const unsigned char *)p, &cp)) > 0)
-        diag_error_pos(lx->dg, f->path, f->text, p, "invalid character '%.*s' (U+%04X): names and "
-                       "operators are ASCII; non-ASCII text belongs in comments", n, p, cp);
-    diag_error_pos(lx->dg, f->path, f->text, p, "invalid byte '\\x%02x': the file is not UTF-8 text "
-                   "here", c);
+        diag_error_pos(lx->dg, f->path, f->text, p,
+                       "invalid character '%.*s' (U+%04X): names and "
+                       "operators are ASCII; non-ASCII text belongs in comments",
+                       n, p, cp);
+    diag_error_pos(lx->dg, f->path, f->text, p,
+                   "invalid byte '\\x%02x': the file is not UTF-8 text "
+                   "here",
+                   c);
 }
 
 /* Skip a block comment starting at p ("/" "*"); return the position after its end.
@@ -168,8 +175,8 @@ Token *lex_file(Arena *ar, Diag *dg, const SrcFile *file, const char **meta) {
         *meta = NULL;
 
     const char *p = file->text;
-    const char *last = p;          /* end of the last non-blank character seen */
-    int seen = 0;                  /* a token or a block comment came already */
+    const char *last = p; /* end of the last non-blank character seen */
+    int seen = 0; /* a token or a block comment came already */
     while (*p) {
         unsigned char c = (unsigned char)*p;
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
@@ -225,7 +232,7 @@ Token *lex_file(Arena *ar, Diag *dg, const SrcFile *file, const char **meta) {
         lex_bad_char(&lx, p);
     }
     if (p < lx.end)
-        lex_bad_char(&lx, p);   /* the text stopped at a NUL byte */
+        lex_bad_char(&lx, p); /* the text stopped at a NUL byte */
     lex_push(&lx, TK_EOF, last, 0);
     return lx.head.next;
 }

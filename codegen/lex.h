@@ -4,24 +4,26 @@
 #include "arena.h"
 
 typedef enum {
-    TK_IDENT, TK_NUM, TK_PUNCT,   /* punctuators: ; , . ( ) { } = += -= *= /= + - * / % ^ < > <= >= == != && || ! ? : -> */
+    TK_IDENT,
+    TK_NUM,
+    TK_PUNCT, /* punctuators: ; , . ( ) { } = += -= *= /= + - * / % ^ < > <= >= == != && || ! ? : -> */
     TK_EOF
 } TokKind;
 
 typedef struct SrcFile {
-    const char *path;             /* as given by the user, for messages */
-    const char *text;             /* whole file, NUL-terminated */
-    size_t len;                   /* bytes of text, NUL bytes inside it included (0: up to the
+    const char *path; /* as given by the user, for messages */
+    const char *text; /* whole file, NUL-terminated */
+    size_t len; /* bytes of text, NUL bytes inside it included (0: up to the
                                      first NUL); a NUL before len is a located error */
 } SrcFile;
 
 typedef struct Token Token;
 struct Token {
     TokKind kind;
-    const char *loc;              /* first character in file->text */
+    const char *loc; /* first character in file->text */
     int len;
-    int line, col;                /* 1-based; col counts bytes */
-    double num;                   /* TK_NUM */
+    int line, col; /* 1-based; col counts bytes */
+    double num; /* TK_NUM */
     const SrcFile *file;
     Token *next;
 };
@@ -31,6 +33,6 @@ struct Token {
  * if it comes before any token, is returned in *meta (NULL otherwise). Errors go to diag. */
 Token *lex_file(Arena *ar, Diag *dg, const SrcFile *file, const char **meta);
 
-int lex_is(const Token *t, const char *punct_or_word);   /* token text equals s */
+int lex_is(const Token *t, const char *punct_or_word); /* token text equals s */
 
 #endif

@@ -17,17 +17,17 @@
 
 #include "sema_int.h"
 
-#define LUT_MIXED (-2)    /* reads something no single table covers */
-#define LUT_CONST (-1)    /* reads only parameters and constants */
+#define LUT_MIXED (-2) /* reads something no single table covers */
+#define LUT_CONST (-1) /* reads only parameters and constants */
 #define LUT_MAX_ROWS 100000000L
 
 typedef struct Lut {
     Sema *s;
-    int *cls;             /* by symbol id: LUT_CONST, LUT_MIXED or a table index */
-    char *call;           /* by symbol id: X-only and contains a call */
-    Expr **inl;           /* by symbol id: the inlined definition (memo) */
-    int nsyms;            /* symbols before planning (columns made here come after) */
-    int *capcols;         /* capacity of tables[k].cols */
+    int *cls; /* by symbol id: LUT_CONST, LUT_MIXED or a table index */
+    char *call; /* by symbol id: X-only and contains a call */
+    Expr **inl; /* by symbol id: the inlined definition (memo) */
+    int nsyms; /* symbols before planning (columns made here come after) */
+    int *capcols; /* capacity of tables[k].cols */
 } Lut;
 
 static int join(int a, int b) {
@@ -45,8 +45,7 @@ static int sym_class(Lut *l, const CgSym *v) {
             return k;
     if (v->kind == CG_PARAM || v->kind == CG_CONST)
         return LUT_CONST;
-    if (v->id < l->nsyms && (v->kind == CG_INTERM || v->kind == CG_IION ||
-                             v->kind == CG_EXTERNAL) && v->def)
+    if (v->id < l->nsyms && (v->kind == CG_INTERM || v->kind == CG_IION || v->kind == CG_EXTERNAL) && v->def)
         return l->cls[v->id];
     return LUT_MIXED;
 }
@@ -121,8 +120,8 @@ static Expr *scan(Lut *l, const CgSym *owner, Expr *e) {
                 r->tok = e->tok;
                 return r;
             }
-        CgSym *col = sema_synth(l->s, ar_printf(l->s->ar, "_lut_%s_%d", t->var->name, t->ncols),
-                                CG_INTERM, CG_ROLE_LUTCOL);
+        CgSym *col = sema_synth(l->s, ar_printf(l->s->ar, "_lut_%s_%d", t->var->name, t->ncols), CG_INTERM,
+                                CG_ROLE_LUTCOL);
         col->def = e;
         col->tok = owner->tok;
         col->flags |= CGF_LIVE;
@@ -163,8 +162,9 @@ static void make_tables(Sema *s) {
             continue;
         if (x->kind == CG_PARAM || x->kind == CG_CONST || x->kind == CG_BUILTIN)
             diag_error_at(s->dg, mk->tok, "lookup table on '%s', which is %s", x->name,
-                          x->kind == CG_BUILTIN ? "a builtin" : x->kind == CG_PARAM ?
-                          "a parameter" : "a constant");
+                          x->kind == CG_BUILTIN ? "a builtin"
+                          : x->kind == CG_PARAM ? "a parameter"
+                                                : "a constant");
         double v[3];
         for (int k = 0; k < 3; k++) {
             Expr *e = sema_resolve_expr(s, mk->args[k].expr);
@@ -174,8 +174,8 @@ static void make_tables(Sema *s) {
             v[k] = sema_eval_const(e);
         }
         if (!(v[2] > 0) || !isfinite(v[2]))
-            diag_error_at(s->dg, mk->tok, "lookup table of '%s': the step must be positive (got %g)",
-                          x->name, v[2]);
+            diag_error_at(s->dg, mk->tok, "lookup table of '%s': the step must be positive (got %g)", x->name,
+                          v[2]);
         if (!(v[0] < v[1]) || !isfinite(v[0]) || !isfinite(v[1]))
             diag_error_at(s->dg, mk->tok, "lookup table of '%s': min (%g) must be less than max (%g)",
                           x->name, v[0], v[1]);
@@ -185,8 +185,8 @@ static void make_tables(Sema *s) {
         /* bounds checked before the conversion to long (a bound of 1e200 would overflow it) */
         if (!(fabs(v[0] / v[2]) <= LUT_MAX_ROWS) || !(fabs(v[1] / v[2]) <= LUT_MAX_ROWS) ||
             (v[1] - v[0]) / v[2] + 1 > LUT_MAX_ROWS) {
-            diag_error_at(s->dg, mk->tok, "lookup table of '%s' would have more than %ld rows",
-                          x->name, LUT_MAX_ROWS);
+            diag_error_at(s->dg, mk->tok, "lookup table of '%s' would have more than %ld rows", x->name,
+                          LUT_MAX_ROWS);
             continue;
         }
         t.lo = (long)floor(v[0] / v[2] + 1e-9);
@@ -232,10 +232,13 @@ void sema_plan_luts(Sema *s) {
     if (!m->ntables)
         return;
     int nsyms = m->nsyms;
-    Lut l = {s, ar_alloc(s->ar, (size_t)nsyms * sizeof(int)), ar_alloc(s->ar, (size_t)nsyms),
-             ar_alloc(s->ar, (size_t)nsyms * sizeof(Expr *)), nsyms,
+    Lut l = {s,
+             ar_alloc(s->ar, (size_t)nsyms * sizeof(int)),
+             ar_alloc(s->ar, (size_t)nsyms),
+             ar_alloc(s->ar, (size_t)nsyms * sizeof(Expr *)),
+             nsyms,
              ar_alloc(s->ar, (size_t)m->ntables * sizeof(int))};
-    for (int i = 0; i < m->neqs; i++) {          /* classes, in evaluation order */
+    for (int i = 0; i < m->neqs; i++) { /* classes, in evaluation order */
         CgSym *e = m->eqs[i];
         int call = 0;
         int c = expr_class(&l, e->def, &call);
@@ -246,8 +249,7 @@ void sema_plan_luts(Sema *s) {
     for (int i = 0; i < neqs; i++) {
         CgSym *e = m->eqs[i];
         int c = sym_class(&l, e);
-        if (c >= 0 && m->tables[c].var != e &&
-            ((is_root(m, e) && l.call[e->id]) || is_gate_coef(e)))
+        if (c >= 0 && m->tables[c].var != e && ((is_root(m, e) && l.call[e->id]) || is_gate_coef(e)))
             add_column(&l, e, c);
     }
     for (int i = 0; i < neqs; i++) {
@@ -255,17 +257,18 @@ void sema_plan_luts(Sema *s) {
         if (l.cls[e->id] == LUT_MIXED)
             e->def = scan(&l, e, e->def);
     }
-    for (int k = 0; k < m->ntables; k++)        /* a table with nothing to tabulate is useless */
+    for (int k = 0; k < m->ntables; k++) /* a table with nothing to tabulate is useless */
         if (m->tables[k].ncols == 0 && (m->tables[k].var->flags & CGF_USED))
-            diag_warn_at(s->dg, m->tables[k].tok, "lookup table on '%s' has no column: no "
-                         "expression of '%s' alone calls a function", m->tables[k].var->name,
-                         m->tables[k].var->name);
+            diag_warn_at(s->dg, m->tables[k].tok,
+                         "lookup table on '%s' has no column: no "
+                         "expression of '%s' alone calls a function",
+                         m->tables[k].var->name, m->tables[k].var->name);
     char *need = ar_alloc(s->ar, (size_t)m->nsyms);
     mark_needed(m, m->iion, need);
     for (int i = 0; i < m->nsyms; i++) {
         CgSym *sym = m->syms[i];
-        if ((sym->flags & CGF_LIVE) && (is_root(m, sym) || is_gate_coef(sym) ||
-                                        sym->kind == CG_STORE || sym->kind == CG_STATE))
+        if ((sym->flags & CGF_LIVE) &&
+            (is_root(m, sym) || is_gate_coef(sym) || sym->kind == CG_STORE || sym->kind == CG_STATE))
             mark_needed(m, sym, need);
     }
     for (int i = 0; i < m->nstores; i++)

@@ -19,9 +19,9 @@
 typedef struct Jac {
     Sema *s;
     CgGroup *g;
-    int words;               /* length of the deps bitsets */
-    CgSym *y;                /* the state differentiated by */
-    Expr **memo;             /* by symbol id: dsym/dy (NULL: not computed yet) */
+    int words; /* length of the deps bitsets */
+    CgSym *y; /* the state differentiated by */
+    Expr **memo; /* by symbol id: dsym/dy (NULL: not computed yet) */
     int nmemo;
     int capj;
 } Jac;
@@ -136,8 +136,7 @@ static Expr *deriv_sym(Jac *j, CgSym *v) {
         return j->memo[v->id];
     Expr *d = deriv_def(j, v->def);
     if (d->kind != EX_NUM && d->kind != EX_VAR) {
-        CgSym *t = sema_synth(j->s, ar_printf(ar, "d_%s_d_%s", v->name, j->y->name), CG_INTERM,
-                              CG_ROLE_JAC);
+        CgSym *t = sema_synth(j->s, ar_printf(ar, "d_%s_d_%s", v->name, j->y->name), CG_INTERM, CG_ROLE_JAC);
         t->def = d;
         t->of = j->y;
         t->jac_of = v;
@@ -176,8 +175,7 @@ static void group_jacobian(Sema *s, CgGroup *g) {
 /* ---------------------------------------------------------------- groups */
 
 static int shared_method(CgMethod me) {
-    return me == CG_RK2 || me == CG_RK4 || me == CG_MARKOV_BE || me == CG_ROSENBROCK ||
-           me == CG_CVODE;
+    return me == CG_RK2 || me == CG_RK4 || me == CG_MARKOV_BE || me == CG_ROSENBROCK || me == CG_CVODE;
 }
 
 static int method_by_name(const char *t, size_t len) {
@@ -201,8 +199,8 @@ static int is_ident(const char *t, size_t len) {
     if (!len || !((t[0] >= 'a' && t[0] <= 'z') || (t[0] >= 'A' && t[0] <= 'Z') || t[0] == '_'))
         return 0;
     for (size_t i = 1; i < len; i++)
-        if (!((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z') ||
-              (t[i] >= '0' && t[i] <= '9') || t[i] == '_'))
+        if (!((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= '0' && t[i] <= '9') ||
+              t[i] == '_'))
             return 0;
     return 1;
 }
@@ -228,9 +226,11 @@ static int parse_overrides(const char *o, Override *ov, int max, char *err, size
         if (eq && eq < end && eq - o == 2 && strncmp(o, "vm", 2) == 0) {
             int t = method_by_name(eq + 1, (size_t)(end - eq - 1));
             if (t != CG_MARKOV_BE && t != CG_ROSENBROCK && t != CG_CVODE) {
-                snprintf(err, errlen, "bad override '%.*s': vm=M advances Vm with the states "
+                snprintf(err, errlen,
+                         "bad override '%.*s': vm=M advances Vm with the states "
                          "coupled to it in one group of method M, one of markov_be, rosenbrock, "
-                         "cvode", (int)(end - o), o);
+                         "cvode",
+                         (int)(end - o), o);
                 return -1;
             }
             o = *end ? end + 1 : end;
@@ -242,10 +242,12 @@ static int parse_overrides(const char *o, Override *ov, int max, char *err, size
         if ((f < 0 && !state) || t < 0 || n == max) {
             char methods[200] = "";
             for (int k = 0; k < CG_NMETHODS; k++)
-                snprintf(methods + strlen(methods), sizeof methods - strlen(methods), "%s%s",
-                         k ? ", " : "", sema_method_name((CgMethod)k));
-            snprintf(err, errlen, "bad method override '%.*s': expected FROM=TO, FROM a method or "
-                     "a state's name, TO a method (%s)", (int)(end - o), o, methods);
+                snprintf(methods + strlen(methods), sizeof methods - strlen(methods), "%s%s", k ? ", " : "",
+                         sema_method_name((CgMethod)k));
+            snprintf(err, errlen,
+                     "bad method override '%.*s': expected FROM=TO, FROM a method or "
+                     "a state's name, TO a method (%s)",
+                     (int)(end - o), o, methods);
             return -1;
         }
         ov[n].from = f, ov[n].to = t, ov[n].state = state ? o : NULL;
@@ -302,9 +304,11 @@ static void check_state_items(Sema *s, const Override *ov, int n) {
             found = (int)strlen(s->m->states[i].sym->name) == ov[k].slen &&
                     strncmp(s->m->states[i].sym->name, ov[k].state, (size_t)ov[k].slen) == 0;
         if (!found)
-            diag_error_at(s->dg, s->first_tok, "method override '%.*s=%s': the model has no state "
-                          "'%.*s' (and it is not a method)", ov[k].slen, ov[k].state,
-                          sema_method_name((CgMethod)ov[k].to), ov[k].slen, ov[k].state);
+            diag_error_at(s->dg, s->first_tok,
+                          "method override '%.*s=%s': the model has no state "
+                          "'%.*s' (and it is not a method)",
+                          ov[k].slen, ov[k].state, sema_method_name((CgMethod)ov[k].to), ov[k].slen,
+                          ov[k].state);
     }
 }
 
@@ -325,7 +329,7 @@ void sema_methods(Sema *s) {
     for (int i = 0; i < m->nstates; i++) {
         CgState *st = &m->states[i];
         const Markup *mk = st->sym->mk_method;
-        if (st->vm_coupled) {         /* vm=M (vmcouple.c): one group with Vm's copy */
+        if (st->vm_coupled) { /* vm=M (vmcouple.c): one group with Vm's copy */
             st->group = -1;
             for (int g = 0; g < m->ngroups; g++)
                 if (m->groups[g].vm_coupled)

@@ -48,9 +48,9 @@ typedef struct Parser {
     Arena *ar;
     Diag *dg;
     const SrcFile *file;
-    Token *tok;       /* current token */
-    Token *prev;      /* last consumed token (NULL before the first) */
-    int nest;         /* current nesting, see parse_enter */
+    Token *tok; /* current token */
+    Token *prev; /* last consumed token (NULL before the first) */
+    int nest; /* current nesting, see parse_enter */
 } Parser;
 
 static Expr *parse_expr(Parser *p);
@@ -60,7 +60,9 @@ static Stmt *parse_stmts(Parser *p, int in_block);
 
 /* ------------------------------------------------------------------------------------ helpers */
 
-static int parse_is(Parser *p, const char *s) { return lex_is(p->tok, s); }
+static int parse_is(Parser *p, const char *s) {
+    return lex_is(p->tok, s);
+}
 
 /* Consume the current token and return it (EOF is never consumed). */
 static Token *parse_next(Parser *p) {
@@ -82,8 +84,8 @@ static int parse_accept(Parser *p, const char *s) {
 
 /* Error just after the last consumed token (for a missing ';' and the like, so that the caret
  * sits where the character is missing rather than on the next line). */
-static _Noreturn __attribute__((format(printf, 2, 3)))
-void parse_error_after(Parser *p, const char *fmt, ...) {
+static _Noreturn __attribute__((format(printf, 2, 3))) void parse_error_after(Parser *p, const char *fmt,
+                                                                              ...) {
     char msg[256];
     va_list ap;
     va_start(ap, fmt);
@@ -116,7 +118,9 @@ static void parse_enter(Parser *p, const char *what) {
         diag_error_at(p->dg, p->tok, "%s nested too deeply (limit %d)", what, PARSE_MAX_NEST);
 }
 
-static void parse_leave(Parser *p) { p->nest--; }
+static void parse_leave(Parser *p) {
+    p->nest--;
+}
 
 /* True when the tree is taller than `room` (visits at most `room` levels). */
 static int parse_too_tall(const Expr *e, int room) {
@@ -171,21 +175,21 @@ static Expr *parse_primary(Parser *p) {
                 } while (parse_accept(p, ","));
             }
             if (!parse_is(p, ")"))
-                diag_error_at(p->dg, p->tok, "expected ',' or ')' in the call of '%.*s', got %s",
-                              t->len, t->loc, parse_desc(p, p->tok));
+                diag_error_at(p->dg, p->tok, "expected ',' or ')' in the call of '%.*s', got %s", t->len,
+                              t->loc, parse_desc(p, p->tok));
             parse_next(p);
             int want = ex_fn_arity((ExFn)fn);
             if (n != want)
-                diag_error_at(p->dg, t, "function '%.*s' takes %d argument%s, got %d", t->len, t->loc,
-                              want, want == 1 ? "" : "s", n);
+                diag_error_at(p->dg, t, "function '%.*s' takes %d argument%s, got %d", t->len, t->loc, want,
+                              want == 1 ? "" : "s", n);
             return parse_at(ex_call(p->ar, (ExFn)fn, args[0], args[1]), t);
         }
         if (parse_is(p, "->")) {
             Token *arrow = p->tok;
             if (lex_is(t, "sv") && arrow->next->kind == TK_IDENT) {
                 Token *field = arrow->next;
-                diag_warn_at(p->dg, t, "legacy pointer syntax 'sv->%.*s' read as state '%.*s'",
-                             field->len, field->loc, field->len, field->loc);
+                diag_warn_at(p->dg, t, "legacy pointer syntax 'sv->%.*s' read as state '%.*s'", field->len,
+                             field->loc, field->len, field->loc);
                 parse_next(p);
                 parse_next(p);
                 return parse_at(ex_var(p->ar, ar_strndup(p->ar, field->loc, (size_t)field->len)), field);
@@ -213,7 +217,7 @@ static Expr *parse_power(Parser *p) {
 static Expr *parse_unary(Parser *p) {
     Token *t = p->tok;
     int neg = lex_is(t, "-"), pos = lex_is(t, "+"), not = lex_is(t, "!") || lex_is(t, "not");
-    if (!neg && !pos && !not)
+    if (!neg && !pos && !not )
         return parse_power(p);
     parse_next(p);
     parse_enter(p, "expression");
@@ -228,8 +232,8 @@ static Expr *parse_unary(Parser *p) {
  * ops[i] (a punctuator or word) builds kinds[i]. */
 typedef Expr *(*ParseFn)(Parser *p);
 
-static Expr *parse_binary_level(Parser *p, ParseFn operand, const char *const *ops,
-                                const ExKind *kinds, int nops) {
+static Expr *parse_binary_level(Parser *p, ParseFn operand, const char *const *ops, const ExKind *kinds,
+                                int nops) {
     Expr *e = operand(p);
     for (;;) {
         Token *t = p->tok;
@@ -294,8 +298,8 @@ static Expr *parse_ternary(Parser *p) {
     if (parse_accept(p, "?")) {
         Expr *a = parse_expr(p);
         if (!parse_is(p, ":"))
-            diag_error_at(p->dg, p->tok, "expected ':' of the '?' at line %d, column %d, got %s",
-                          q->line, q->col, parse_desc(p, p->tok));
+            diag_error_at(p->dg, p->tok, "expected ':' of the '?' at line %d, column %d, got %s", q->line,
+                          q->col, parse_desc(p, p->tok));
         parse_next(p);
         Expr *b = parse_ternary(p);
         c = parse_at(ex_cond(p->ar, c, a, b), q);
@@ -305,7 +309,9 @@ static Expr *parse_ternary(Parser *p) {
 }
 
 /* expr = ternary */
-static Expr *parse_expr(Parser *p) { return parse_ternary(p); }
+static Expr *parse_expr(Parser *p) {
+    return parse_ternary(p);
+}
 
 /* A complete expression of a statement, condition or markup: checks the height of the tree. */
 static Expr *parse_full_expr(Parser *p) {
@@ -320,8 +326,8 @@ static Expr *parse_full_expr(Parser *p) {
 /* ------------------------------------------------------------------------------------ markups */
 
 static const char *const parse_markup_names[] = {
-    "external", "nodal", "param", "method", "lookup", "lb", "ub", "trace", "units", "regional",
-    "flag", "store",
+    "external", "nodal", "param", "method",   "lookup", "lb",
+    "ub",       "trace", "units", "regional", "flag",   "store",
 };
 
 static const char *const parse_methods[] = {
@@ -390,8 +396,10 @@ static void parse_check_markup(Parser *p, const Markup *m) {
         for (size_t i = 0; i < sizeof parse_methods / sizeof parse_methods[0]; i++)
             ok |= parse_arg_is_ident(a) && !strcmp(a->text, parse_methods[i]);
         if (!ok)
-            diag_error_at(p->dg, a->tok, "unknown integration method '%.40s' (accepted: fe, rk2, rk4, "
-                          "rush_larsen, sundnes, sundnes_half, markov_be, rosenbrock, cvode)", a->text);
+            diag_error_at(p->dg, a->tok,
+                          "unknown integration method '%.40s' (accepted: fe, rk2, rk4, "
+                          "rush_larsen, sundnes, sundnes_half, markov_be, rosenbrock, cvode)",
+                          a->text);
     } else if (!strcmp(n, "lookup") || !strcmp(n, "lb") || !strcmp(n, "ub")) {
         int want = n[0] == 'l' && n[1] == 'o' ? 3 : 1;
         if (m->nargs != want)
@@ -400,8 +408,8 @@ static void parse_check_markup(Parser *p, const Markup *m) {
                           m->nargs == 1 ? "" : "s");
         for (int i = 0; i < m->nargs; i++)
             if (!parse_arg_is_number(&m->args[i]))
-                diag_error_at(p->dg, m->args[i].tok, "argument of '.%s' must be a number, got '%.40s'",
-                              n, m->args[i].text);
+                diag_error_at(p->dg, m->args[i].tok, "argument of '.%s' must be a number, got '%.40s'", n,
+                              m->args[i].text);
     } else if (!strcmp(n, "external")) {
         if (m->nargs > 1)
             diag_error_at(p->dg, m->tok, "'.external' takes at most one argument, the host name");
@@ -536,8 +544,8 @@ static Expr *parse_condition(Parser *p, const Token *kw) {
         diag_error_at(p->dg, p->tok, "empty condition in '%.*s'", kw->len, kw->loc);
     Expr *c = parse_full_expr(p);
     if (!parse_is(p, ")"))
-        diag_error_at(p->dg, p->tok, "expected ')' after the condition of '%.*s', got %s", kw->len,
-                      kw->loc, parse_desc(p, p->tok));
+        diag_error_at(p->dg, p->tok, "expected ')' after the condition of '%.*s', got %s", kw->len, kw->loc,
+                      parse_desc(p, p->tok));
     parse_next(p);
     return c;
 }
@@ -546,7 +554,7 @@ static Expr *parse_condition(Parser *p, const Token *kw) {
 static Stmt *parse_if(Parser *p) {
     Stmt *st = parse_new_stmt(p, ST_IF, p->tok);
     int cap = 0, is_else = 0;
-    Token *kw = parse_next(p);                      /* the if, elif, "else if" or else token */
+    Token *kw = parse_next(p); /* the if, elif, "else if" or else token */
     for (;;) {
         if (st->narms == cap) {
             cap = cap ? 2 * cap : 4;
@@ -568,12 +576,11 @@ static Stmt *parse_if(Parser *p) {
         if (!parse_accept(p, "else"))
             return st;
         if (parse_is(p, "if")) {
-            kw = parse_next(p);                     /* "else if" is elif */
+            kw = parse_next(p); /* "else if" is elif */
             continue;
         }
         if (!parse_is(p, "{"))
-            diag_error_at(p->dg, p->tok, "expected '{' or 'if' after 'else', got %s",
-                          parse_desc(p, p->tok));
+            diag_error_at(p->dg, p->tok, "expected '{' or 'if' after 'else', got %s", parse_desc(p, p->tok));
         is_else = 1;
     }
 }
@@ -601,7 +608,8 @@ static Stmt *parse_assign_or_decl(Parser *p) {
             k = i;
     if (k < 0) {
         if (parse_is(p, "->"))
-            diag_error_at(p->dg, p->tok, "'->' is not EasyML (only the legacy 'sv->name' is "
+            diag_error_at(p->dg, p->tok,
+                          "'->' is not EasyML (only the legacy 'sv->name' is "
                           "accepted, inside expressions)");
         diag_error_at(p->dg, p->tok, "expected '=', '+=', '-=', '*=', '/=' or ';' after '%.*s', got %s",
                       name->len, name->loc, parse_desc(p, p->tok));
@@ -642,8 +650,7 @@ static Stmt *parse_stmts(Parser *p, int in_block) {
         if (parse_accept(p, ";"))
             continue;
         if (lex_is(t, "."))
-            diag_error_at(p->dg, t->next->kind == TK_IDENT ? t->next : t,
-                          "a markup must follow a statement");
+            diag_error_at(p->dg, t->next->kind == TK_IDENT ? t->next : t, "a markup must follow a statement");
         if (lex_is(t, "}"))
             diag_error_at(p->dg, t, "unmatched '}'");
         if (t->kind != TK_IDENT)
@@ -674,24 +681,43 @@ enum { PR_TERNARY = 1, PR_OR, PR_AND, PR_EQ, PR_REL, PR_ADD, PR_MUL, PR_UNARY, P
 
 static int ast_prec(const Expr *e) {
     switch (e->kind) {
-    case EX_COND: return PR_TERNARY;
-    case EX_OR: return PR_OR;
-    case EX_AND: return PR_AND;
-    case EX_EQ: case EX_NE: return PR_EQ;
-    case EX_LT: case EX_GT: case EX_LE: case EX_GE: return PR_REL;
-    case EX_ADD: case EX_SUB: return PR_ADD;
-    case EX_MUL: case EX_DIV: case EX_MOD: return PR_MUL;
-    case EX_NEG: case EX_NOT: return PR_UNARY;
-    case EX_POW: return PR_POW;
-    case EX_NUM: return e->num < 0 || signbit(e->num) || isnan(e->num) ? PR_UNARY : PR_PRIMARY;
-    default: return PR_PRIMARY;
+        case EX_COND:
+            return PR_TERNARY;
+        case EX_OR:
+            return PR_OR;
+        case EX_AND:
+            return PR_AND;
+        case EX_EQ:
+        case EX_NE:
+            return PR_EQ;
+        case EX_LT:
+        case EX_GT:
+        case EX_LE:
+        case EX_GE:
+            return PR_REL;
+        case EX_ADD:
+        case EX_SUB:
+            return PR_ADD;
+        case EX_MUL:
+        case EX_DIV:
+        case EX_MOD:
+            return PR_MUL;
+        case EX_NEG:
+        case EX_NOT:
+            return PR_UNARY;
+        case EX_POW:
+            return PR_POW;
+        case EX_NUM:
+            return e->num < 0 || signbit(e->num) || isnan(e->num) ? PR_UNARY : PR_PRIMARY;
+        default:
+            return PR_PRIMARY;
     }
 }
 
 static const char *ast_op(ExKind k) {
     static const char *const ops[] = {
-        [EX_ADD] = "+", [EX_SUB] = "-", [EX_MUL] = "*", [EX_DIV] = "/", [EX_MOD] = "%",
-        [EX_POW] = "^", [EX_LT] = "<", [EX_GT] = ">", [EX_LE] = "<=", [EX_GE] = ">=",
+        [EX_ADD] = "+", [EX_SUB] = "-", [EX_MUL] = "*",  [EX_DIV] = "/", [EX_MOD] = "%",
+        [EX_POW] = "^", [EX_LT] = "<",  [EX_GT] = ">",   [EX_LE] = "<=", [EX_GE] = ">=",
         [EX_EQ] = "==", [EX_NE] = "!=", [EX_AND] = "&&", [EX_OR] = "||",
     };
     return ops[k];
@@ -727,43 +753,43 @@ static void ast_print_expr(FILE *out, const Expr *e, int min) {
     if (prec < min)
         fputc('(', out);
     switch (e->kind) {
-    case EX_NUM:
-        ast_print_num(out, e->num);
-        break;
-    case EX_VAR:
-        fputs(e->name, out);
-        break;
-    case EX_NEG:
-    case EX_NOT:
-        fputc(e->kind == EX_NEG ? '-' : '!', out);
-        ast_print_expr(out, e->a[0], ast_prec(e->a[0]) == PR_UNARY ? PR_PRIMARY : PR_UNARY);
-        break;
-    case EX_POW:
-        ast_print_expr(out, e->a[0], PR_PRIMARY);
-        fputc('^', out);
-        ast_print_expr(out, e->a[1], PR_UNARY);
-        break;
-    case EX_COND:
-        ast_print_expr(out, e->a[0], PR_OR);
-        fputs(" ? ", out);
-        ast_print_expr(out, e->a[1], PR_TERNARY);
-        fputs(" : ", out);
-        ast_print_expr(out, e->a[2], PR_TERNARY);
-        break;
-    case EX_CALL:
-        fprintf(out, "%s(", ex_fn_name(e->fn));
-        for (int i = 0; i < e->nargs; i++) {
-            if (i)
-                fputs(", ", out);
-            ast_print_expr(out, e->a[i], PR_TERNARY);
-        }
-        fputc(')', out);
-        break;
-    default:
-        ast_print_expr(out, e->a[0], prec);
-        fprintf(out, " %s ", ast_op(e->kind));
-        ast_print_expr(out, e->a[1], prec + 1);
-        break;
+        case EX_NUM:
+            ast_print_num(out, e->num);
+            break;
+        case EX_VAR:
+            fputs(e->name, out);
+            break;
+        case EX_NEG:
+        case EX_NOT:
+            fputc(e->kind == EX_NEG ? '-' : '!', out);
+            ast_print_expr(out, e->a[0], ast_prec(e->a[0]) == PR_UNARY ? PR_PRIMARY : PR_UNARY);
+            break;
+        case EX_POW:
+            ast_print_expr(out, e->a[0], PR_PRIMARY);
+            fputc('^', out);
+            ast_print_expr(out, e->a[1], PR_UNARY);
+            break;
+        case EX_COND:
+            ast_print_expr(out, e->a[0], PR_OR);
+            fputs(" ? ", out);
+            ast_print_expr(out, e->a[1], PR_TERNARY);
+            fputs(" : ", out);
+            ast_print_expr(out, e->a[2], PR_TERNARY);
+            break;
+        case EX_CALL:
+            fprintf(out, "%s(", ex_fn_name(e->fn));
+            for (int i = 0; i < e->nargs; i++) {
+                if (i)
+                    fputs(", ", out);
+                ast_print_expr(out, e->a[i], PR_TERNARY);
+            }
+            fputc(')', out);
+            break;
+        default:
+            ast_print_expr(out, e->a[0], prec);
+            fprintf(out, " %s ", ast_op(e->kind));
+            ast_print_expr(out, e->a[1], prec + 1);
+            break;
     }
     if (prec < min)
         fputc(')', out);
@@ -783,40 +809,40 @@ static void ast_print_stmts(FILE *out, const Stmt *st, int indent) {
     for (; st; st = st->next) {
         fprintf(out, "%*s", 2 * indent, "");
         switch (st->kind) {
-        case ST_DECL:
-            fprintf(out, "%s;", st->name);
-            break;
-        case ST_ASSIGN:
-            if (st->op == '=')
-                fprintf(out, "%s = ", st->name);
-            else
-                fprintf(out, "%s %c= ", st->name, st->op);
-            ast_print_expr(out, st->value, PR_TERNARY);
-            fputc(';', out);
-            break;
-        case ST_GROUP:
-            fputs("group {\n", out);
-            ast_print_stmts(out, st->body, indent + 1);
-            fprintf(out, "%*s}", 2 * indent, "");
-            break;
-        case ST_IF:
-            for (int i = 0; i < st->narms; i++) {
-                const IfArm *arm = &st->arms[i];
-                if (arm->cond) {
-                    fputs(i ? " elif (" : "if (", out);
-                    ast_print_expr(out, arm->cond, PR_TERNARY);
-                    fputs(") {\n", out);
-                } else {
-                    fputs(" else {\n", out);
-                }
-                ast_print_stmts(out, arm->body, indent + 1);
-                fprintf(out, "%*s}", 2 * indent, "");
-            }
-            /* a statement named else/elif right after the block would read as another arm */
-            if (!st->markups && st->next && st->next->name &&
-                (!strcmp(st->next->name, "else") || !strcmp(st->next->name, "elif")))
+            case ST_DECL:
+                fprintf(out, "%s;", st->name);
+                break;
+            case ST_ASSIGN:
+                if (st->op == '=')
+                    fprintf(out, "%s = ", st->name);
+                else
+                    fprintf(out, "%s %c= ", st->name, st->op);
+                ast_print_expr(out, st->value, PR_TERNARY);
                 fputc(';', out);
-            break;
+                break;
+            case ST_GROUP:
+                fputs("group {\n", out);
+                ast_print_stmts(out, st->body, indent + 1);
+                fprintf(out, "%*s}", 2 * indent, "");
+                break;
+            case ST_IF:
+                for (int i = 0; i < st->narms; i++) {
+                    const IfArm *arm = &st->arms[i];
+                    if (arm->cond) {
+                        fputs(i ? " elif (" : "if (", out);
+                        ast_print_expr(out, arm->cond, PR_TERNARY);
+                        fputs(") {\n", out);
+                    } else {
+                        fputs(" else {\n", out);
+                    }
+                    ast_print_stmts(out, arm->body, indent + 1);
+                    fprintf(out, "%*s}", 2 * indent, "");
+                }
+                /* a statement named else/elif right after the block would read as another arm */
+                if (!st->markups && st->next && st->next->name &&
+                    (!strcmp(st->next->name, "else") || !strcmp(st->next->name, "elif")))
+                    fputc(';', out);
+                break;
         }
         ast_print_markups(out, st->markups);
         fputc('\n', out);

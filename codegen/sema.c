@@ -92,8 +92,8 @@ CgSym *sema_synth(Sema *s, const char *base, CgKind kind, CgRole role) {
 
 /* ---------------------------------------------------------------- markups */
 
-static const char *method_names[CG_NMETHODS] = {
-    "fe", "rk2", "rk4", "rush_larsen", "sundnes", "markov_be", "rosenbrock", "cvode"};
+static const char *method_names[CG_NMETHODS] = {"fe",      "rk2",       "rk4",        "rush_larsen",
+                                                "sundnes", "markov_be", "rosenbrock", "cvode"};
 
 const char *sema_method_name(CgMethod m) {
     return (unsigned)m < CG_NMETHODS ? method_names[m] : "?";
@@ -114,10 +114,9 @@ static void check_nargs(Sema *s, const Markup *mk, int lo, int hi) {
     if (mk->nargs >= lo && mk->nargs <= hi)
         return;
     if (lo == hi)
-        diag_error_at(s->dg, mk->tok, ".%s() takes %d argument%s, not %d", mk->name, lo,
-                      lo == 1 ? "" : "s", mk->nargs);
-    diag_error_at(s->dg, mk->tok, ".%s() takes %d to %d arguments, not %d", mk->name, lo, hi,
-                  mk->nargs);
+        diag_error_at(s->dg, mk->tok, ".%s() takes %d argument%s, not %d", mk->name, lo, lo == 1 ? "" : "s",
+                      mk->nargs);
+    diag_error_at(s->dg, mk->tok, ".%s() takes %d to %d arguments, not %d", mk->name, lo, hi, mk->nargs);
 }
 
 /* Error unless argument i is a plain identifier; returns its text. */
@@ -125,19 +124,18 @@ static const char *ident_arg(Sema *s, const Markup *mk, int i) {
     const char *t = mk->args[i].text;
     int ok = t && (*t == '_' || (*t >= 'A' && *t <= 'Z') || (*t >= 'a' && *t <= 'z'));
     for (const char *p = t; ok && *p; p++)
-        ok = *p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
-             (*p >= '0' && *p <= '9');
+        ok = *p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9');
     if (!ok)
-        diag_error_at(s->dg, mk->args[i].tok ? mk->args[i].tok : mk->tok,
-                      ".%s() expects a name here", mk->name);
+        diag_error_at(s->dg, mk->args[i].tok ? mk->args[i].tok : mk->tok, ".%s() expects a name here",
+                      mk->name);
     return t;
 }
 
 /* Error unless argument i is an expression; returns it. */
 static Expr *expr_arg(Sema *s, const Markup *mk, int i) {
     if (!mk->args[i].expr)
-        diag_error_at(s->dg, mk->args[i].tok ? mk->args[i].tok : mk->tok,
-                      ".%s() expects a number here", mk->name);
+        diag_error_at(s->dg, mk->args[i].tok ? mk->args[i].tok : mk->tok, ".%s() expects a number here",
+                      mk->name);
     return mk->args[i].expr;
 }
 
@@ -149,8 +147,8 @@ static void check_same(Sema *s, const Markup *old, const Markup *mk, const CgSym
     for (int i = 0; same && i < mk->nargs; i++)
         same = strcmp(old->args[i].text, mk->args[i].text) == 0;
     if (!same)
-        diag_error_at(s->dg, mk->tok, "conflicting .%s() for '%s' (given before as .%s(%s%s))",
-                      mk->name, sym->name, old->name, old->nargs ? old->args[0].text : "",
+        diag_error_at(s->dg, mk->tok, "conflicting .%s() for '%s' (given before as .%s(%s%s))", mk->name,
+                      sym->name, old->name, old->nargs ? old->args[0].text : "",
                       old->nargs > 1 ? ", ..." : "");
 }
 
@@ -174,7 +172,8 @@ static void apply_markup(Sema *s, CgSym *sym, const Markup *mk) {
         if (method_lookup(ident_arg(s, mk, 0)) < 0)
             diag_error_at(s->dg, mk->args[0].tok ? mk->args[0].tok : mk->tok,
                           "unknown integration method '%s' (accepted: fe, rk2, rk4, rush_larsen, "
-                          "sundnes, sundnes_half, markov_be, rosenbrock, cvode)", mk->args[0].text);
+                          "sundnes, sundnes_half, markov_be, rosenbrock, cvode)",
+                          mk->args[0].text);
         check_same(s, sym->mk_method, mk, sym);
         sym->mk_method = mk;
     } else if (strcmp(n, "lookup") == 0) {
@@ -237,7 +236,7 @@ static void apply_markups(Sema *s, CgSym *sym, const Markup *own, const MkScope 
 typedef struct ArmChange {
     CgSym *sym;
     Expr *before, *after;
-    const Token *tok;        /* first assignment in the arm */
+    const Token *tok; /* first assignment in the arm */
 } ArmChange;
 
 typedef struct Arm {
@@ -292,9 +291,11 @@ static void collect_block(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm);
 static void collect_assign(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm) {
     CgSym *sym = sema_intern(s, st->name);
     if (sym->kind == CG_BUILTIN)
-        diag_error_at(s->dg, st->tok, "cannot assign to '%s': %s is read-only (a built-in of the "
-                      "language); a variable of the model needs another name, for example '%s_m'", sym->name,
-                      strcmp(sym->name, "t") == 0 ? "the simulation time" : "the time step", sym->name);
+        diag_error_at(s->dg, st->tok,
+                      "cannot assign to '%s': %s is read-only (a built-in of the "
+                      "language); a variable of the model needs another name, for example '%s_m'",
+                      sym->name, strcmp(sym->name, "t") == 0 ? "the simulation time" : "the time step",
+                      sym->name);
     sym->flags |= CGF_DECLARED;
     note_uses(s, st->value);
     if (st->op == '=') {
@@ -302,8 +303,8 @@ static void collect_assign(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm)
     } else {
         if (!sym->def)
             diag_error_at(s->dg, st->tok,
-                          "'%s %c= ...' accumulates into '%s', which has no earlier definition",
-                          sym->name, st->op, sym->name);
+                          "'%s %c= ...' accumulates into '%s', which has no earlier definition", sym->name,
+                          st->op, sym->name);
         ExKind k = st->op == '+' ? EX_ADD : st->op == '-' ? EX_SUB : st->op == '*' ? EX_MUL : EX_DIV;
         Expr *e = ex_binary(s->ar, k, sym->def, st->value);
         e->tok = st->tok;
@@ -321,7 +322,7 @@ static void collect_if(Sema *s, const Stmt *st, const MkScope *sc, Arm *outer) {
     for (int i = 0; i < st->narms; i++) {
         note_uses(s, st->arms[i].cond);
         collect_block(s, st->arms[i].body, st->markups ? &inner : sc, &arms[i]);
-        for (int k = 0; k < arms[i].n; k++) {   /* undo the arm: the next one starts afresh */
+        for (int k = 0; k < arms[i].n; k++) { /* undo the arm: the next one starts afresh */
             arms[i].ch[k].after = arms[i].ch[k].sym->def;
             arms[i].ch[k].sym->def = arms[i].ch[k].before;
         }
@@ -342,7 +343,8 @@ static void collect_if(Sema *s, const Stmt *st, const MkScope *sc, Arm *outer) {
             if (!before && !everywhere)
                 diag_error_at(s->dg, c->tok,
                               "'%s' is assigned in some branches of this if only and has no "
-                              "earlier definition", c->sym->name);
+                              "earlier definition",
+                              c->sym->name);
             Expr *v = before;
             if (has_else) {
                 ArmChange *e = arm_find(&arms[st->narms - 1], c->sym);
@@ -363,25 +365,25 @@ static void collect_block(Sema *s, const Stmt *st, const MkScope *sc, Arm *arm) 
         if (!s->first_tok)
             s->first_tok = st->tok;
         switch (st->kind) {
-        case ST_ASSIGN:
-            collect_assign(s, st, sc, arm);
-            break;
-        case ST_DECL: {
-            CgSym *sym = sema_intern(s, st->name);
-            sym->flags |= CGF_DECLARED;
-            if (!sym->tok)
-                sym->tok = st->tok;
-            apply_markups(s, sym, st->markups, sc);
-            break;
-        }
-        case ST_GROUP: {
-            MkScope inner = {st->markups, sc};
-            collect_block(s, st->body, &inner, arm);
-            break;
-        }
-        case ST_IF:
-            collect_if(s, st, sc, arm);
-            break;
+            case ST_ASSIGN:
+                collect_assign(s, st, sc, arm);
+                break;
+            case ST_DECL: {
+                CgSym *sym = sema_intern(s, st->name);
+                sym->flags |= CGF_DECLARED;
+                if (!sym->tok)
+                    sym->tok = st->tok;
+                apply_markups(s, sym, st->markups, sc);
+                break;
+            }
+            case ST_GROUP: {
+                MkScope inner = {st->markups, sc};
+                collect_block(s, st->body, &inner, arm);
+                break;
+            }
+            case ST_IF:
+                collect_if(s, st, sc, arm);
+                break;
         }
     }
 }
@@ -402,8 +404,7 @@ void sema_collect(Sema *s) {
 /* The value of "name:" in the metadata comment, else the file's base name without .model. */
 static const char *model_name(Arena *ar, const char *meta, const char *path) {
     for (const char *p = meta; p && *p; p++) {
-        if ((p == meta || p[-1] == '\n' || p[-1] == ' ' || p[-1] == '*') &&
-            strncmp(p, "name:", 5) == 0) {
+        if ((p == meta || p[-1] == '\n' || p[-1] == ' ' || p[-1] == '*') && strncmp(p, "name:", 5) == 0) {
             p += 5;
             while (*p == ' ' || *p == '\t')
                 p++;
@@ -438,7 +439,7 @@ static CgModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const CgSemaOptions
     s.m->t->kind = CG_BUILTIN;
     s.m->dt = sema_intern(&s, "dt");
     s.m->dt->kind = CG_BUILTIN;
-    if (!ast->stmts && ast->file)   /* model-wide errors below need a statement to point at */
+    if (!ast->stmts && ast->file) /* model-wide errors below need a statement to point at */
         diag_error_pos(dg, ast->file->path, ast->file->text, ast->file->text,
                        "the model has no statements: it needs at least the membrane potential "
                        "('V; .external(Vm);') and the ionic current Iion");
@@ -471,8 +472,8 @@ CgSym *sema_model_find(const CgModel *m, const char *name) {
 }
 
 const char *sema_kind_name(CgKind k) {
-    static const char *names[] = {"unknown", "builtin", "Vm", "Iion", "external", "state",
-                                  "store", "parameter", "constant", "intermediate"};
+    static const char *names[] = {"unknown", "builtin", "Vm",        "Iion",     "external",
+                                  "state",   "store",   "parameter", "constant", "intermediate"};
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
 }
 

@@ -33,44 +33,54 @@
 #include "expr.h"
 
 typedef enum {
-    CG_UNKNOWN,       /* internal: not classified yet (never in a finished model) */
-    CG_BUILTIN,       /* t, dt: read-only */
-    CG_VM,            /* the local name bound with .external(Vm) */
-    CG_IION,          /* the ionic current (the name bound with .external(Iion), or Iion) */
-    CG_EXTERNAL,      /* another host array (Lambda, Ca_e, ...) */
-    CG_STATE,         /* state variable: ->state indexes model->states */
-    CG_STORE,         /* .store(): per-cell value carried between steps; ->def is the new value */
-    CG_PARAM,         /* .param(): ->def is the default's expression, ->value the default */
-    CG_CONST,         /* depends on literals and parameters only: ->def, ->value (defaults) */
-    CG_INTERM         /* per-step intermediate: ->def */
+    CG_UNKNOWN, /* internal: not classified yet (never in a finished model) */
+    CG_BUILTIN, /* t, dt: read-only */
+    CG_VM, /* the local name bound with .external(Vm) */
+    CG_IION, /* the ionic current (the name bound with .external(Iion), or Iion) */
+    CG_EXTERNAL, /* another host array (Lambda, Ca_e, ...) */
+    CG_STATE, /* state variable: ->state indexes model->states */
+    CG_STORE, /* .store(): per-cell value carried between steps; ->def is the new value */
+    CG_PARAM, /* .param(): ->def is the default's expression, ->value the default */
+    CG_CONST, /* depends on literals and parameters only: ->def, ->value (defaults) */
+    CG_INTERM /* per-step intermediate: ->def */
 } CgKind;
 
 /* What a symbol is for, besides its kind (->of names the state or Vm it belongs to). */
 typedef enum {
     CG_ROLE_NONE,
-    CG_ROLE_DIFF,     /* diff_X / d_X_dt, or the derived derivative of gate X */
-    CG_ROLE_INIT,     /* X_init (of a state), or V_init/Vm_init (of the Vm symbol) */
-    CG_ROLE_ALPHA, CG_ROLE_BETA, CG_ROLE_TAU, CG_ROLE_INF,   /* coefficients of gate X */
-    CG_ROLE_FLAGVAL,  /* a symbolic value listed by .flag(...): a constant equal to its index */
-    CG_ROLE_LUTCOL,   /* synthesised: a sub-expression tabulated by a lookup table */
-    CG_ROLE_JAC       /* synthesised: a Jacobian temporary d(->jac_of)/d(->of) */
+    CG_ROLE_DIFF, /* diff_X / d_X_dt, or the derived derivative of gate X */
+    CG_ROLE_INIT, /* X_init (of a state), or V_init/Vm_init (of the Vm symbol) */
+    CG_ROLE_ALPHA,
+    CG_ROLE_BETA,
+    CG_ROLE_TAU,
+    CG_ROLE_INF, /* coefficients of gate X */
+    CG_ROLE_FLAGVAL, /* a symbolic value listed by .flag(...): a constant equal to its index */
+    CG_ROLE_LUTCOL, /* synthesised: a sub-expression tabulated by a lookup table */
+    CG_ROLE_JAC /* synthesised: a Jacobian temporary d(->jac_of)/d(->of) */
 } CgRole;
 
-enum {                /* CgSym.flags */
-    CGF_NODAL    = 1 << 0,   /* .nodal() */
-    CGF_TRACE    = 1 << 1,   /* .trace() */
-    CGF_REGIONAL = 1 << 2,   /* .regional() */
-    CGF_USED     = 1 << 3,   /* read somewhere in the source */
-    CGF_LIVE     = 1 << 4,   /* needed by Iion, a state, a trace, a store or a written external */
-    CGF_SYNTH    = 1 << 5,   /* made by the compiler (derived diff, LUT column, Jacobian temporary) */
-    CGF_LUT_DEAD = 1 << 6,   /* not needed when lookup tables are on (all readers are columns) */
-    CGF_PARAMMARK= 1 << 7,   /* internal: .param() was given */
-    CGF_STOREMARK= 1 << 8,   /* internal: .store() was given */
-    CGF_DECLARED = 1 << 9    /* internal: appeared as a statement (declared or assigned) */
+enum { /* CgSym.flags */
+       CGF_NODAL = 1 << 0, /* .nodal() */
+       CGF_TRACE = 1 << 1, /* .trace() */
+       CGF_REGIONAL = 1 << 2, /* .regional() */
+       CGF_USED = 1 << 3, /* read somewhere in the source */
+       CGF_LIVE = 1 << 4, /* needed by Iion, a state, a trace, a store or a written external */
+       CGF_SYNTH = 1 << 5, /* made by the compiler (derived diff, LUT column, Jacobian temporary) */
+       CGF_LUT_DEAD = 1 << 6, /* not needed when lookup tables are on (all readers are columns) */
+       CGF_PARAMMARK = 1 << 7, /* internal: .param() was given */
+       CGF_STOREMARK = 1 << 8, /* internal: .store() was given */
+       CGF_DECLARED = 1 << 9 /* internal: appeared as a statement (declared or assigned) */
 };
 
 typedef enum {
-    CG_FE, CG_RK2, CG_RK4, CG_RUSH_LARSEN, CG_SUNDNES, CG_MARKOV_BE, CG_ROSENBROCK, CG_CVODE,
+    CG_FE,
+    CG_RK2,
+    CG_RK4,
+    CG_RUSH_LARSEN,
+    CG_SUNDNES,
+    CG_MARKOV_BE,
+    CG_ROSENBROCK,
+    CG_CVODE,
     CG_NMETHODS
 } CgMethod;
 
@@ -84,50 +94,50 @@ struct CgSym {
     const char *name;
     CgKind kind;
     CgRole role;
-    CgSym *of;               /* role's owner: the state (or Vm for its init; the state for JAC) */
-    CgSym *jac_of;           /* CG_ROLE_JAC: the symbol differentiated */
-    int id;                  /* index in model->syms */
-    const Token *tok;        /* the definition, else the first declaration, else the first use */
-    Expr *def;               /* folded definition (NULL when none) */
-    double value;            /* PARAM/CONST: value for the default parameter set */
-    unsigned flags;          /* SCF_* */
-    const char *ext;         /* VM/IION/EXTERNAL: the host array's name ("Vm", "Iion", ...) */
-    const char *units;       /* .units(u) text, or NULL */
-    const char **flagvals;   /* PARAM with .flag(A, B, ...): the symbolic values */
+    CgSym *of; /* role's owner: the state (or Vm for its init; the state for JAC) */
+    CgSym *jac_of; /* CG_ROLE_JAC: the symbol differentiated */
+    int id; /* index in model->syms */
+    const Token *tok; /* the definition, else the first declaration, else the first use */
+    Expr *def; /* folded definition (NULL when none) */
+    double value; /* PARAM/CONST: value for the default parameter set */
+    unsigned flags; /* SCF_* */
+    const char *ext; /* VM/IION/EXTERNAL: the host array's name ("Vm", "Iion", ...) */
+    const char *units; /* .units(u) text, or NULL */
+    const char **flagvals; /* PARAM with .flag(A, B, ...): the symbolic values */
     int nflagvals;
-    int state;               /* CG_STATE: index in model->states, else -1 */
-    CgTable *lut;            /* when not NULL, the value may be interpolated from lut column */
-    int lut_col;             /*   lut_col, whose exact expression is ->lut_expr (over the table's */
-    Expr *lut_expr;          /*   variable, constants and parameters only) */
+    int state; /* CG_STATE: index in model->states, else -1 */
+    CgTable *lut; /* when not NULL, the value may be interpolated from lut column */
+    int lut_col; /*   lut_col, whose exact expression is ->lut_expr (over the table's */
+    Expr *lut_expr; /*   variable, constants and parameters only) */
     /* analysis internals */
-    const Token *use_tok;    /* first use */
-    const Token *def_tok;    /* first definition */
+    const Token *use_tok; /* first use */
+    const Token *def_tok; /* first definition */
     const Markup *mk_method, *mk_lookup, *mk_lb, *mk_ub, *mk_flag, *mk_external;
-    int defseq;              /* order of the first definition in the source (0 = none) */
-    int mark;                /* DFS colour / scratch */
-    unsigned long long *deps;/* bitset over model->states: states this value depends on */
+    int defseq; /* order of the first definition in the source (0 = none) */
+    int mark; /* DFS colour / scratch */
+    unsigned long long *deps; /* bitset over model->states: states this value depends on */
 };
 
 typedef struct CgState {
     CgSym *sym;
-    CgSym *diff;             /* the derivative (a symbol; for gates the derived one) */
+    CgSym *diff; /* the derivative (a symbol; for gates the derived one) */
     CgMethod method;
-    int group;               /* index in model->groups */
+    int group; /* index in model->groups */
     CgGateKind gate;
-    CgSym *ga, *gb;          /* AB: alpha, beta.  TAUINF: tau, inf */
-    Expr *rl_inf, *rl_tau;   /* gates: steady state and time constant (a/(a+b), 1/(a+b) for AB) */
+    CgSym *ga, *gb; /* AB: alpha, beta.  TAUINF: tau, inf */
+    Expr *rl_inf, *rl_tau; /* gates: steady state and time constant (a/(a+b), 1/(a+b) for AB) */
     CgInitKind init_kind;
-    Expr *init;              /* GIVEN: X_init's expression (constants/params) */
-    double init_value;       /* for the default parameter set */
+    Expr *init; /* GIVEN: X_init's expression (constants/params) */
+    double init_value; /* for the default parameter set */
     int has_lb, has_ub;
     double lb, ub;
-    int vm_coupled;          /* advanced with Vm in one group (vmcouple.c, --methods vm=M) */
+    int vm_coupled; /* advanced with Vm in one group (vmcouple.c, --methods vm=M) */
 } CgState;
 
 /* A state coupled to Vm faster than the time step (vmcouple.c): found at the point Vm = vm with
  * the fast mode's time constant tau (ms) and Vm's share of that mode. */
 typedef struct CgFastVm {
-    int state;               /* index in model->states */
+    int state; /* index in model->states */
     double tau, share, vm;
 } CgFastVm;
 
@@ -136,47 +146,58 @@ typedef struct CgFastVm {
  * that method. */
 typedef struct CgGroup {
     CgMethod method;
-    int *states;             /* indices in model->states */
+    int *states; /* indices in model->states */
     int n;
-    CgSym **eqs;             /* live per-step equations that depend on the group's states and */
-    int neqs;                /*   that its derivatives need, in evaluation order */
-    CgSym **jeqs;            /* Jacobian temporaries (CG_ROLE_JAC), in evaluation order, to be */
-    int njeqs;               /*   computed after eqs */
-    Expr **jac;              /* n*n row-major, jac[i*n+j] = d diff_i / d state_j; NULL for fe, */
-                             /*   rk2, rk4 and rush_larsen gates */
-    int vm_coupled;          /* the group of --methods vm=M: its states include model->vm_copy */
+    CgSym **eqs; /* live per-step equations that depend on the group's states and */
+    int neqs; /*   that its derivatives need, in evaluation order */
+    CgSym **jeqs; /* Jacobian temporaries (CG_ROLE_JAC), in evaluation order, to be */
+    int njeqs; /*   computed after eqs */
+    Expr **jac; /* n*n row-major, jac[i*n+j] = d diff_i / d state_j; NULL for fe, */
+    /*   rk2, rk4 and rush_larsen gates */
+    int vm_coupled; /* the group of --methods vm=M: its states include model->vm_copy */
 } CgGroup;
 
 struct CgTable {
-    CgSym *var;              /* the tabulated variable (Vm, a state, ...) */
+    CgSym *var; /* the tabulated variable (Vm, a state, ...) */
     double min, max, step;
-    long lo, hi;             /* rows are var = i*step for i = lo..hi */
-    CgSym **cols;            /* columns: symbols with ->lut == this table, value ->lut_expr */
+    long lo, hi; /* rows are var = i*step for i = lo..hi */
+    CgSym **cols; /* columns: symbols with ->lut == this table, value ->lut_expr */
     int ncols;
-    const Token *tok;        /* the .lookup markup */
+    const Token *tok; /* the .lookup markup */
 };
 
 typedef struct CgModel {
     const char *path;
-    const char *meta;        /* leading comment (metadata) */
-    const char *name;        /* "name:" of the metadata, else the file's base name */
-    CgSym **syms;  int nsyms;            /* every symbol, by id */
+    const char *meta; /* leading comment (metadata) */
+    const char *name; /* "name:" of the metadata, else the file's base name */
+    CgSym **syms;
+    int nsyms; /* every symbol, by id */
     CgSym *vm, *iion, *t, *dt;
-    double vm_init;          /* initial Vm (V_init), for the default parameters */
-    Expr *vm_init_expr;      /* its expression, or NULL (0 was assumed) */
-    CgSym **externals; int nexternals;   /* externals other than Vm and Iion */
-    CgSym **params;   int nparams;       /* in order of definition */
-    CgSym **consts;   int nconsts;       /* live constants, in evaluation order */
-    CgSym **eqs;      int neqs;          /* live per-step equations, in evaluation order */
-    CgSym **stores;   int nstores;
-    CgSym **traces;   int ntraces;       /* in order of declaration */
-    CgState *states;  int nstates;       /* diff_X states, then gates, then sv->X states */
-    CgGroup *groups;  int ngroups;
-    CgTable *tables;  int ntables;
+    double vm_init; /* initial Vm (V_init), for the default parameters */
+    Expr *vm_init_expr; /* its expression, or NULL (0 was assumed) */
+    CgSym **externals;
+    int nexternals; /* externals other than Vm and Iion */
+    CgSym **params;
+    int nparams; /* in order of definition */
+    CgSym **consts;
+    int nconsts; /* live constants, in evaluation order */
+    CgSym **eqs;
+    int neqs; /* live per-step equations, in evaluation order */
+    CgSym **stores;
+    int nstores;
+    CgSym **traces;
+    int ntraces; /* in order of declaration */
+    CgState *states;
+    int nstates; /* diff_X states, then gates, then sv->X states */
+    CgGroup *groups;
+    int ngroups;
+    CgTable *tables;
+    int ntables;
     int ngates;
-    CgFastVm *fastvm; int nfastvm;       /* states coupled to Vm faster than fastvm_dt */
-    double fastvm_dt;                    /* the time step of that analysis (ms) */
-    CgSym *vm_copy;          /* --methods vm=M: the state that carries Vm through the step (the
+    CgFastVm *fastvm;
+    int nfastvm; /* states coupled to Vm faster than fastvm_dt */
+    double fastvm_dt; /* the time step of that analysis (ms) */
+    CgSym *vm_copy; /* --methods vm=M: the state that carries Vm through the step (the
                                 back ends start it at the step's Vm), else NULL */
 } CgModel;
 

@@ -20,8 +20,7 @@ static void classify_externals(Sema *s) {
             diag_error_at(s->dg, at, "'%s' is a builtin and cannot be an external", sym->name);
         if (strcmp(sym->ext, "Vm") == 0) {
             if (m->vm)
-                diag_error_at(s->dg, at, "'%s' is bound to Vm, but '%s' already is", sym->name,
-                              m->vm->name);
+                diag_error_at(s->dg, at, "'%s' is bound to Vm, but '%s' already is", sym->name, m->vm->name);
             sym->kind = CG_VM;
             m->vm = sym;
         } else if (strcmp(sym->ext, "Iion") == 0) {
@@ -33,8 +32,8 @@ static void classify_externals(Sema *s) {
         } else {
             for (int k = 0; k < m->nexternals; k++)
                 if (strcmp(m->externals[k]->ext, sym->ext) == 0)
-                    diag_error_at(s->dg, at, "'%s' is bound to external %s, but '%s' already is",
-                                  sym->name, sym->ext, m->externals[k]->name);
+                    diag_error_at(s->dg, at, "'%s' is bound to external %s, but '%s' already is", sym->name,
+                                  sym->ext, m->externals[k]->name);
             sym->kind = CG_EXTERNAL;
             sema_push(s->ar, &m->externals, &m->nexternals, &cap, &sym, sizeof sym);
         }
@@ -56,7 +55,8 @@ static void classify_externals(Sema *s) {
     if (m->vm->def)
         diag_error_at(s->dg, m->vm->def_tok,
                       "cannot assign to '%s': it is the membrane potential (external Vm), "
-                      "which the host integrates", m->vm->name);
+                      "which the host integrates",
+                      m->vm->name);
     if (!m->iion || !m->iion->def)
         diag_error_at(s->dg, m->iion ? m->iion->tok : s->first_tok,
                       "the model does not define Iion (the ionic current)");
@@ -173,32 +173,37 @@ static void classify_states(Sema *s) {
     CgModel *m = s->m;
     int cap = 0;
     int nsyms = m->nsyms;
-    for (int i = 0; i < nsyms; i++) {          /* states by derivative */
+    for (int i = 0; i < nsyms; i++) { /* states by derivative */
         CgSym *d = m->syms[i];
         const char *xn = d->def ? diff_target(s->ar, d->name) : NULL;
         if (!xn || d->kind != CG_UNKNOWN)
             continue;
         CgSym *x = sema_intern(s, xn);
         if (x == m->vm)
-            diag_error_at(s->dg, d->def_tok, "'%s' is the membrane potential (external Vm), "
+            diag_error_at(s->dg, d->def_tok,
+                          "'%s' is the membrane potential (external Vm), "
                           "which the host integrates: it cannot have a derivative '%s'",
                           x->name, d->name);
         if (x->kind == CG_STATE)
-            diag_error_at(s->dg, d->def_tok, "state '%s' already has a derivative ('%s')",
-                          x->name, m->states[x->state].diff->name);
+            diag_error_at(s->dg, d->def_tok, "state '%s' already has a derivative ('%s')", x->name,
+                          m->states[x->state].diff->name);
         if (!may_be_state(x))
-            diag_error_at(s->dg, d->def_tok, "'%s' defines a derivative of '%s', which is %s",
-                          d->name, x->name, x->flags & CGF_STOREMARK ? "a .store() value" :
-                          x->flags & CGF_PARAMMARK ? "a parameter" : "an external");
+            diag_error_at(s->dg, d->def_tok, "'%s' defines a derivative of '%s', which is %s", d->name,
+                          x->name,
+                          x->flags & CGF_STOREMARK   ? "a .store() value"
+                          : x->flags & CGF_PARAMMARK ? "a parameter"
+                                                     : "an external");
         if (x->def)
-            diag_error_at(s->dg, x->def_tok, "'%s' is a state (its derivative '%s' is defined) "
-                          "and cannot be assigned", x->name, d->name);
+            diag_error_at(s->dg, x->def_tok,
+                          "'%s' is a state (its derivative '%s' is defined) "
+                          "and cannot be assigned",
+                          x->name, d->name);
         CgState *st = new_state(s, x, &cap);
         st->diff = d;
         d->role = CG_ROLE_DIFF;
         d->of = x;
     }
-    for (int i = 0; i < nsyms; i++) {          /* gates */
+    for (int i = 0; i < nsyms; i++) { /* gates */
         CgSym *c = m->syms[i];
         const char *xn = c->def ? gate_target(s->ar, c->name) : NULL;
         CgSym *x = xn ? sema_find(s, xn) : NULL;
@@ -211,19 +216,20 @@ static void classify_states(Sema *s) {
         if (n == 0 || (!may_be_state(x) && x->kind != CG_STATE))
             continue;
         if (n > 1 && x->kind != CG_STATE && !x->def)
-            diag_error_at(s->dg, pa[1]->def_tok, "ambiguous gate '%s': '%s' and '%s' define it, "
-                          "and so do '%s' and '%s'", xn, pa[0]->name, pb[0]->name, pa[1]->name,
-                          pb[1]->name);
+            diag_error_at(s->dg, pa[1]->def_tok,
+                          "ambiguous gate '%s': '%s' and '%s' define it, "
+                          "and so do '%s' and '%s'",
+                          xn, pa[0]->name, pb[0]->name, pa[1]->name, pb[1]->name);
         if (n > 1)
             continue;
         if (x->kind == CG_STATE)
             diag_error_at(s->dg, m->states[x->state].diff->def_tok,
                           "'%s' is written for '%s', which is a gate ('%s' and '%s' define it): "
-                          "the compiler derives its derivative", m->states[x->state].diff->name,
-                          xn, pa[0]->name, pb[0]->name);
+                          "the compiler derives its derivative",
+                          m->states[x->state].diff->name, xn, pa[0]->name, pb[0]->name);
         if (x->def)
-            diag_error_at(s->dg, x->def_tok, "'%s' is assigned, but '%s' and '%s' make it a gate",
-                          xn, pa[0]->name, pb[0]->name);
+            diag_error_at(s->dg, x->def_tok, "'%s' is assigned, but '%s' and '%s' make it a gate", xn,
+                          pa[0]->name, pb[0]->name);
         CgState *st = new_state(s, x, &cap);
         st->gate = kind[0];
         st->ga = pa[0];
@@ -234,7 +240,7 @@ static void classify_states(Sema *s) {
         m->ngates++;
         derive_gate_diff(s, st);
     }
-    for (int i = 0; i < m->nsyms; i++) {      /* sv->X of an otherwise undefined X */
+    for (int i = 0; i < m->nsyms; i++) { /* sv->X of an otherwise undefined X */
         CgSym *x = m->syms[i];
         x->mark = 0;
         if (x->kind != CG_UNKNOWN || x->def || !from_legacy_sv(x->use_tok) || !may_be_state(x))
@@ -245,8 +251,10 @@ static void classify_states(Sema *s) {
         d->of = x;
         d->tok = x->use_tok;
         st->diff = d;
-        diag_warn_at(s->dg, x->use_tok, "'sv->%s' reads state '%s', which has no derivative: "
-                     "it keeps its initial value", x->name, x->name);
+        diag_warn_at(s->dg, x->use_tok,
+                     "'sv->%s' reads state '%s', which has no derivative: "
+                     "it keeps its initial value",
+                     x->name, x->name);
     }
 }
 
@@ -259,8 +267,8 @@ static void classify_params(Sema *s) {
         CgSym *p = m->syms[i];
         if (p->flags & CGF_STOREMARK) {
             if (p->kind != CG_UNKNOWN)
-                diag_error_at(s->dg, p->tok, "'%s' is a %s and cannot be a .store() value",
-                              p->name, sema_kind_name(p->kind));
+                diag_error_at(s->dg, p->tok, "'%s' is a %s and cannot be a .store() value", p->name,
+                              sema_kind_name(p->kind));
             p->kind = CG_STORE;
             sema_push(s->ar, &m->stores, &m->nstores, &capst, &p, sizeof p);
         }
@@ -270,8 +278,8 @@ static void classify_params(Sema *s) {
             diag_error_at(s->dg, p->tok, "'%s' is a %s and cannot be a parameter", p->name,
                           sema_kind_name(p->kind));
         if (!p->def)
-            diag_error_at(s->dg, p->tok, "parameter '%s' has no value (give it one: '%s = ...;')",
-                          p->name, p->name);
+            diag_error_at(s->dg, p->tok, "parameter '%s' has no value (give it one: '%s = ...;')", p->name,
+                          p->name);
         p->kind = CG_PARAM;
         sema_push(s->ar, &m->params, &m->nparams, &cap, &p, sizeof p);
     }
@@ -282,13 +290,12 @@ static void classify_params(Sema *s) {
             m->params[j] = m->params[j - 1];
             m->params[j - 1] = t;
         }
-    for (int i = 0; i < m->nsyms; i++) {      /* .flag(A, B, ...) values */
+    for (int i = 0; i < m->nsyms; i++) { /* .flag(A, B, ...) values */
         CgSym *p = m->syms[i];
         if (!p->mk_flag)
             continue;
         if (p->kind != CG_PARAM)
-            diag_error_at(s->dg, p->mk_flag->tok, ".flag() applies to parameters; '%s' is not one",
-                          p->name);
+            diag_error_at(s->dg, p->mk_flag->tok, ".flag() applies to parameters; '%s' is not one", p->name);
         p->nflagvals = p->mk_flag->nargs;
         p->flagvals = ar_alloc(s->ar, (size_t)p->nflagvals * sizeof(char *));
         for (int k = 0; k < p->nflagvals; k++) {
@@ -298,10 +305,9 @@ static void classify_params(Sema *s) {
             if (v->role == CG_ROLE_FLAGVAL && v->value == k)
                 continue;
             if (v->kind != CG_UNKNOWN || v->def || v->flags & CGF_DECLARED)
-                diag_error_at(s->dg, a->tok ? a->tok : p->mk_flag->tok,
-                              "flag value '%s' is already %s", v->name,
-                              v->role == CG_ROLE_FLAGVAL ? "a flag value with another index"
-                                                         : "a name of the model");
+                diag_error_at(
+                    s->dg, a->tok ? a->tok : p->mk_flag->tok, "flag value '%s' is already %s", v->name,
+                    v->role == CG_ROLE_FLAGVAL ? "a flag value with another index" : "a name of the model");
             v->kind = CG_CONST;
             v->role = CG_ROLE_FLAGVAL;
             v->value = k;
@@ -337,8 +343,7 @@ static void classify_inits(Sema *s) {
         static const char *alt[] = {"Vm_init", "V_init"};
         for (int k = 0; k < 2 && !vm_init; k++) {
             CgSym *in = sema_find(s, alt[k]);
-            if (in && in->def && in->role == CG_ROLE_NONE &&
-                (in->kind == CG_UNKNOWN || in->kind == CG_PARAM))
+            if (in && in->def && in->role == CG_ROLE_NONE && (in->kind == CG_UNKNOWN || in->kind == CG_PARAM))
                 vm_init = in;
         }
     }
@@ -347,8 +352,10 @@ static void classify_inits(Sema *s) {
         vm_init->of = m->vm;
         m->vm_init_expr = vm_init->def;
     } else {
-        diag_warn_at(s->dg, m->vm->tok, "no initial value for the membrane potential '%s' "
-                     "(define %s_init): 0 is used", m->vm->name, m->vm->name);
+        diag_warn_at(s->dg, m->vm->tok,
+                     "no initial value for the membrane potential '%s' "
+                     "(define %s_init): 0 is used",
+                     m->vm->name, m->vm->name);
     }
     for (int i = 0; i < m->nstates; i++)
         if (!m->states[i].init && m->states[i].gate == CG_GATE_NONE)
@@ -363,10 +370,12 @@ static void check_state_markups(Sema *s) {
         CgSym *sym = s->m->syms[i];
         const Markup *mk = sym->mk_method ? sym->mk_method : sym->mk_lb ? sym->mk_lb : sym->mk_ub;
         if (mk && sym->kind != CG_STATE)
-            diag_error_at(s->dg, mk->tok, ".%s() applies to state variables; '%s' is %s",
-                          mk->name, sym->name, sym->kind == CG_UNKNOWN ? "not a state"
-                          : ar_printf(s->ar, "a%s %s", sym->kind == CG_EXTERNAL ||
-                                      sym->kind == CG_INTERM ? "n" : "", sema_kind_name(sym->kind)));
+            diag_error_at(s->dg, mk->tok, ".%s() applies to state variables; '%s' is %s", mk->name, sym->name,
+                          sym->kind == CG_UNKNOWN
+                              ? "not a state"
+                              : ar_printf(s->ar, "a%s %s",
+                                          sym->kind == CG_EXTERNAL || sym->kind == CG_INTERM ? "n" : "",
+                                          sema_kind_name(sym->kind)));
     }
 }
 
@@ -397,8 +406,8 @@ static void check_builtins(Sema *s) {
             diag_error_at(s->dg, by->def_tok ? by->def_tok : by->tok,
                           "'%s' is %s, a built-in of the language, but '%s' makes it %s: rename the "
                           "model's '%s' everywhere it means the model's variable (for example '%s_m', "
-                          "'%s_m_init', 'alpha_%s_m')", x, i == 0 ? "the simulation time" : "the time step",
-                          by->name, as, x, x, x, x);
+                          "'%s_m_init', 'alpha_%s_m')",
+                          x, i == 0 ? "the simulation time" : "the time step", by->name, as, x, x, x, x);
     }
 }
 
@@ -417,7 +426,7 @@ void sema_classify(Sema *s) {
         if (sym->kind != CG_UNKNOWN)
             continue;
         if (sym->def) {
-            sym->kind = CG_INTERM;          /* constants are found by sema_order */
+            sym->kind = CG_INTERM; /* constants are found by sema_order */
             continue;
         }
         if (sym->flags & CGF_USED)
@@ -425,8 +434,10 @@ void sema_classify(Sema *s) {
         if (sym->flags & CGF_TRACE)
             diag_error_at(s->dg, sym->tok, "cannot trace '%s': it is never defined", sym->name);
         if (sym->mk_lookup)
-            diag_error_at(s->dg, sym->mk_lookup->tok, "lookup table on '%s', which is never "
-                          "defined", sym->name);
+            diag_error_at(s->dg, sym->mk_lookup->tok,
+                          "lookup table on '%s', which is never "
+                          "defined",
+                          sym->name);
         diag_warn_at(s->dg, sym->tok, "'%s' is declared but never defined or used", sym->name);
         sym->kind = CG_INTERM;
     }

@@ -9,13 +9,13 @@ typedef struct Sema {
     Diag *dg;
     const Ast *ast;
     CgModel *m;
-    CgSym **tab;             /* open-addressing hash table of symbols by name */
+    CgSym **tab; /* open-addressing hash table of symbols by name */
     int tabcap;
-    int capsyms;             /* capacity of m->syms */
-    int captraces;           /* capacity of m->traces */
-    int defseq;              /* counter of first definitions */
-    const Token *first_tok;  /* first statement (for model-wide errors) */
-    const CgSemaOptions *opt;/* may be NULL */
+    int capsyms; /* capacity of m->syms */
+    int captraces; /* capacity of m->traces */
+    int defseq; /* counter of first definitions */
+    const Token *first_tok; /* first statement (for model-wide errors) */
+    const CgSemaOptions *opt; /* may be NULL */
 } Sema;
 
 /* Symbol table (sema.c). intern creates the symbol when absent; find returns NULL then. */
@@ -28,30 +28,30 @@ CgSym *sema_synth(Sema *s, const char *base, CgKind kind, CgRole role);
 void sema_push(Arena *ar, void *arr, int *n, int *cap, const void *x, size_t size);
 
 /* Passes, in the order sema_analyse runs them. */
-void sema_collect(Sema *s);        /* sema.c: statements, markups, +=, if -> definitions */
-void sema_classify(Sema *s);       /* sema_class.c: externals, states, gates, params, inits */
-void sema_resolve(Sema *s);        /* sema_class.c: ->sym of every EX_VAR, unknown names */
-void sema_order(Sema *s);          /* sema_order.c: cycles, constants, values, div by 0, DCE */
-void sema_reorder_eqs(Sema *s);    /* sema_order.c: rebuild m->eqs after LUT planning */
-void sema_inits(Sema *s);          /* sema_order.c: initial values */
-void sema_warn_unused(Sema *s);    /* sema_order.c */
-void sema_plan_luts(Sema *s);      /* lut.c */
-void sema_couple_vm(Sema *s, CgMethod method);  /* vmcouple.c: the vm=M treatment */
-int  sema_override_vm(const char *overrides);   /* methods.c: M of a "vm=M" item, else -1 */
-void sema_methods(Sema *s);        /* methods.c: groups, deps, Jacobians */
-void sema_hoist(Sema *s);          /* hoist.c: constant sub-expressions -> m->consts */
+void sema_collect(Sema *s); /* sema.c: statements, markups, +=, if -> definitions */
+void sema_classify(Sema *s); /* sema_class.c: externals, states, gates, params, inits */
+void sema_resolve(Sema *s); /* sema_class.c: ->sym of every EX_VAR, unknown names */
+void sema_order(Sema *s); /* sema_order.c: cycles, constants, values, div by 0, DCE */
+void sema_reorder_eqs(Sema *s); /* sema_order.c: rebuild m->eqs after LUT planning */
+void sema_inits(Sema *s); /* sema_order.c: initial values */
+void sema_warn_unused(Sema *s); /* sema_order.c */
+void sema_plan_luts(Sema *s); /* lut.c */
+void sema_couple_vm(Sema *s, CgMethod method); /* vmcouple.c: the vm=M treatment */
+int sema_override_vm(const char *overrides); /* methods.c: M of a "vm=M" item, else -1 */
+void sema_methods(Sema *s); /* methods.c: groups, deps, Jacobians */
+void sema_hoist(Sema *s); /* hoist.c: constant sub-expressions -> m->consts */
 
 /* The values of syms[0..n) at a point (Vm, every state, dt; t = 0, stores and read externals 0,
  * parameters at their defaults) into out (sema_order.c; NaN when out of memory). */
 typedef struct SemaPoint {
     double vm, dt;
-    const double *x;         /* by state index */
+    const double *x; /* by state index */
 } SemaPoint;
 void sema_eval_at(const CgModel *m, const SemaPoint *at, CgSym *const *syms, int n, double *out);
 
 /* Helpers (sema_order.c). */
-Expr *sema_resolve_expr(Sema *s, Expr *e);  /* set ->sym of new EX_VAR nodes (by name) */
-int   sema_is_constexpr(const Expr *e);     /* only literals, params, constants */
-double sema_eval_const(const Expr *e);      /* value for the default parameters */
+Expr *sema_resolve_expr(Sema *s, Expr *e); /* set ->sym of new EX_VAR nodes (by name) */
+int sema_is_constexpr(const Expr *e); /* only literals, params, constants */
+double sema_eval_const(const Expr *e); /* value for the default parameters */
 
 #endif

@@ -12,12 +12,15 @@
  * dependency cycles. */
 static int computed(const CgSym *sym) {
     switch (sym->kind) {
-    case CG_INTERM: case CG_CONST: case CG_PARAM: case CG_IION:
-        return 1;
-    case CG_EXTERNAL:
-        return sym->def != NULL;
-    default:
-        return 0;
+        case CG_INTERM:
+        case CG_CONST:
+        case CG_PARAM:
+        case CG_IION:
+            return 1;
+        case CG_EXTERNAL:
+            return sym->def != NULL;
+        default:
+            return 0;
     }
 }
 
@@ -58,9 +61,9 @@ static const CgSym *first_nonconst(const Expr *e) {
 
 typedef struct Topo {
     Sema *s;
-    CgSym **stack;           /* the DFS path, for naming a cycle */
+    CgSym **stack; /* the DFS path, for naming a cycle */
     int depth;
-    CgSym **order;           /* post-order: every computed symbol after what it reads */
+    CgSym **order; /* post-order: every computed symbol after what it reads */
     int n, cap;
 } Topo;
 
@@ -72,7 +75,7 @@ static void visit_expr(Topo *tp, const Expr *e) {
         CgSym *v = e->sym;
         if (!computed(v))
             return;
-        if (v->mark == 1) {               /* on the path: a cycle from v back to v */
+        if (v->mark == 1) { /* on the path: a cycle from v back to v */
             int k = tp->depth - 1;
             while (k > 0 && tp->stack[k] != v)
                 k--;
@@ -80,8 +83,7 @@ static void visit_expr(Topo *tp, const Expr *e) {
             for (int j = k + 1; j < tp->depth; j++)
                 msg = ar_printf(tp->s->ar, "%s -> %s", msg, tp->stack[j]->name);
             msg = ar_printf(tp->s->ar, "%s -> %s", msg, v->name);
-            diag_error_at(tp->s->dg, v->def_tok ? v->def_tok : v->tok,
-                          "cycle in definitions: %s", msg);
+            diag_error_at(tp->s->dg, v->def_tok ? v->def_tok : v->tok, "cycle in definitions: %s", msg);
         }
         if (v->mark == 0)
             visit(tp, v);
@@ -103,9 +105,10 @@ static void visit(Topo *tp, CgSym *sym) {
     if (sym->kind == CG_INTERM && sym->def && sema_is_constexpr(sym->def))
         sym->kind = CG_CONST;
     if (sym->kind == CG_PARAM && !sema_is_constexpr(sym->def))
-        diag_error_at(tp->s->dg, sym->def_tok, "the value of parameter '%s' must depend only on "
-                      "literals and parameters (it reads '%s')", sym->name,
-                      first_nonconst(sym->def)->name);
+        diag_error_at(tp->s->dg, sym->def_tok,
+                      "the value of parameter '%s' must depend only on "
+                      "literals and parameters (it reads '%s')",
+                      sym->name, first_nonconst(sym->def)->name);
     if (computed(sym))
         sema_push(tp->s->ar, &tp->order, &tp->n, &tp->cap, &sym, sizeof sym);
 }
@@ -170,8 +173,7 @@ static int is_fixed(const Expr *e) {
 /* Division (or %) by a fixed divisor equal to 0 is an error. A divisor that depends on a
  * parameter may be 0 for the default values only (and is often guarded): it is accepted. */
 static void check_div0(Sema *s, const CgSym *sym, const Expr *e) {
-    if ((e->kind == EX_DIV || e->kind == EX_MOD) && is_fixed(e->a[1]) &&
-        sema_eval_const(e->a[1]) == 0) {
+    if ((e->kind == EX_DIV || e->kind == EX_MOD) && is_fixed(e->a[1]) && sema_eval_const(e->a[1]) == 0) {
         const Token *at = e->a[1]->tok ? e->a[1]->tok : e->tok ? e->tok : sym->tok;
         diag_error_at(s->dg, at, "division by zero: the divisor '%s' is a constant equal to 0",
                       ex_to_string(s->ar, e->a[1], NULL, NULL));
@@ -197,7 +199,7 @@ static void mark_live(CgSym *sym) {
     if (sym->flags & CGF_LIVE)
         return;
     sym->flags |= CGF_LIVE;
-    if (sym->kind != CG_STORE)            /* a store's definition is a root of its own */
+    if (sym->kind != CG_STORE) /* a store's definition is a root of its own */
         mark_live_expr(sym->def);
 }
 
@@ -249,13 +251,15 @@ static void split_order(Sema *s, const Topo *tp) {
 void sema_order(Sema *s) {
     CgModel *m = s->m;
     Topo tp = topo_sort(s);
-    for (int i = 0; i < m->nsyms; i++) {        /* initial values must be constants */
+    for (int i = 0; i < m->nsyms; i++) { /* initial values must be constants */
         CgSym *in = m->syms[i];
         if (in->role == CG_ROLE_INIT && in->kind != CG_CONST && in->kind != CG_PARAM)
-            diag_error_at(s->dg, in->def_tok, "the initial value '%s' must depend only on literals "
-                          "and parameters (it reads '%s')", in->name, first_nonconst(in->def)->name);
+            diag_error_at(s->dg, in->def_tok,
+                          "the initial value '%s' must depend only on literals "
+                          "and parameters (it reads '%s')",
+                          in->name, first_nonconst(in->def)->name);
     }
-    for (int i = 0; i < tp.n; i++) {            /* default values, in dependency order */
+    for (int i = 0; i < tp.n; i++) { /* default values, in dependency order */
         CgSym *sym = tp.order[i];
         if (sym->kind == CG_PARAM || sym->kind == CG_CONST)
             sym->value = sema_eval_const(sym->def);
@@ -279,8 +283,8 @@ void sema_reorder_eqs(Sema *s) {
 typedef struct InitCtx {
     const CgModel *m;
     double *val;
-    char *state;             /* 0 unknown, 1 in progress, 2 known */
-    const SemaPoint *at;     /* NULL: the initial state */
+    char *state; /* 0 unknown, 1 in progress, 2 known */
+    const SemaPoint *at; /* NULL: the initial state */
 } InitCtx;
 
 static double init_value(InitCtx *c, const CgSym *sym);
@@ -300,31 +304,35 @@ static double init_value(InitCtx *c, const CgSym *sym) {
         return 0;
     c->state[sym->id] = 1;
     double v = 0;
-    switch (c->at && (sym->kind == CG_VM || sym->kind == CG_STATE || sym->kind == CG_BUILTIN)
-                ? CG_UNKNOWN : sym->kind) {
-    case CG_UNKNOWN:          /* a point's Vm, state or dt */
-        v = sym->kind == CG_VM ? c->at->vm : sym->kind == CG_STATE ? c->at->x[sym->state]
-            : sym == c->m->dt ? c->at->dt : 0;
-        break;
-    case CG_PARAM: case CG_CONST:
-        v = sym->value;
-        break;
-    case CG_VM:
-        v = c->m->vm_init;
-        break;
-    case CG_STATE: {
-        const CgState *st = &c->m->states[sym->state];
-        v = st->init_kind == CG_INIT_STEADY ? ex_eval(st->rl_inf, init_lookup, c) : st->init_value;
-        break;
-    }
-    case CG_INTERM: case CG_IION:
-        v = sym->def ? ex_eval(sym->def, init_lookup, c) : 0;
-        break;
-    case CG_EXTERNAL:
-        v = sym->def ? ex_eval(sym->def, init_lookup, c) : 0;
-        break;
-    default:                 /* t, dt, stores */
-        v = 0;
+    switch (c->at && (sym->kind == CG_VM || sym->kind == CG_STATE || sym->kind == CG_BUILTIN) ? CG_UNKNOWN
+                                                                                              : sym->kind) {
+        case CG_UNKNOWN: /* a point's Vm, state or dt */
+            v = sym->kind == CG_VM      ? c->at->vm
+                : sym->kind == CG_STATE ? c->at->x[sym->state]
+                : sym == c->m->dt       ? c->at->dt
+                                        : 0;
+            break;
+        case CG_PARAM:
+        case CG_CONST:
+            v = sym->value;
+            break;
+        case CG_VM:
+            v = c->m->vm_init;
+            break;
+        case CG_STATE: {
+            const CgState *st = &c->m->states[sym->state];
+            v = st->init_kind == CG_INIT_STEADY ? ex_eval(st->rl_inf, init_lookup, c) : st->init_value;
+            break;
+        }
+        case CG_INTERM:
+        case CG_IION:
+            v = sym->def ? ex_eval(sym->def, init_lookup, c) : 0;
+            break;
+        case CG_EXTERNAL:
+            v = sym->def ? ex_eval(sym->def, init_lookup, c) : 0;
+            break;
+        default: /* t, dt, stores */
+            v = 0;
     }
     c->val[sym->id] = v;
     c->state[sym->id] = 2;
@@ -332,8 +340,7 @@ static double init_value(InitCtx *c, const CgSym *sym) {
 }
 
 void sema_eval_at(const CgModel *m, const SemaPoint *at, CgSym *const *syms, int n, double *out) {
-    InitCtx c = {m, calloc((size_t)m->nsyms + 1, sizeof(double)), calloc((size_t)m->nsyms + 1, 1),
-                 at};
+    InitCtx c = {m, calloc((size_t)m->nsyms + 1, sizeof(double)), calloc((size_t)m->nsyms + 1, 1), at};
     for (int i = 0; i < n; i++)
         out[i] = c.val && c.state ? init_value(&c, syms[i]) : NAN;
     free(c.val);
@@ -341,8 +348,7 @@ void sema_eval_at(const CgModel *m, const SemaPoint *at, CgSym *const *syms, int
 }
 
 double sema_model_eval_init(const CgModel *m, const Expr *e) {
-    InitCtx c = {m, calloc((size_t)m->nsyms + 1, sizeof(double)), calloc((size_t)m->nsyms + 1, 1),
-                 NULL};
+    InitCtx c = {m, calloc((size_t)m->nsyms + 1, sizeof(double)), calloc((size_t)m->nsyms + 1, 1), NULL};
     if (!c.val || !c.state) {
         free(c.val);
         free(c.state);
@@ -371,8 +377,10 @@ void sema_inits(Sema *s) {
         if (st->init_kind == CG_INIT_GIVEN)
             st->init_value = sema_eval_const(st->init);
         else if (st->init_kind == CG_INIT_ZERO)
-            diag_warn_at(s->dg, st->sym->tok, "state '%s' has no initial value ('%s_init'): it "
-                         "starts at 0", st->sym->name, st->sym->name);
+            diag_warn_at(s->dg, st->sym->tok,
+                         "state '%s' has no initial value ('%s_init'): it "
+                         "starts at 0",
+                         st->sym->name, st->sym->name);
         if (st->sym->mk_lb)
             st->has_lb = 1, st->lb = bound(s, st->sym, st->sym->mk_lb);
         if (st->sym->mk_ub)

@@ -29,8 +29,8 @@
 
 #include "sema_int.h"
 
-#define SHARE_MIN 0.05      /* least share of Vm and of x in the fast mode */
-#define DEFAULT_DT 0.01     /* ms: bench's default, when the options give none */
+#define SHARE_MIN 0.05 /* least share of Vm and of x in the fast mode */
+#define DEFAULT_DT 0.01 /* ms: bench's default, when the options give none */
 
 /* Iion and every state's derivative at (vm, x): f[0] = Iion, f[1 + i] = diff of state i
  * (syms holds those symbols in that order). */
@@ -44,14 +44,13 @@ static void point_eval(const CgModel *m, CgSym *const *syms, double vm, double d
 
 /* The pair (Vm, state i) of J: fills the time constant of the fast mode and the shares of Vm
  * and of x in it. */
-static void pair_modes(double a, double b, double c, double d, double *tau, double *pv,
-                       double *px) {
+static void pair_modes(double a, double b, double c, double d, double *tau, double *pv, double *px) {
     double complex tr = a + d, det = a * d - b * c;
     double complex root = csqrt(tr * tr - 4 * det);
     double complex l1 = (tr + root) / 2, l2 = (tr - root) / 2;
     double complex lf = cabs(l1) >= cabs(l2) ? l1 : l2, ls = cabs(l1) >= cabs(l2) ? l2 : l1;
     *tau = cabs(lf) > 0 ? 1 / cabs(lf) : INFINITY;
-    if (cabs(lf - ls) <= 1e-12 * cabs(lf)) {   /* a double eigenvalue: no separate fast mode */
+    if (cabs(lf - ls) <= 1e-12 * cabs(lf)) { /* a double eigenvalue: no separate fast mode */
         *pv = *px = 0;
         return;
     }
@@ -90,7 +89,7 @@ static void find_fast_vm(Arena *ar, CgModel *m, double dt) {
         double *cv = calloc((size_t)n + 1, sizeof(double));
         point_eval(m, syms, V - hv, dt, x, fm);
         for (int i = 0; i <= n && cv; i++)
-            cv[i] = (fp[i] - fm[i]) / (2 * hv);    /* d/dVm of Iion and of each diff */
+            cv[i] = (fp[i] - fm[i]) / (2 * hv); /* d/dVm of Iion and of each diff */
         for (int i = 0; i < n && cv; i++) {
             double xi = x[i], h = 1e-5 * fmax(fabs(xi), 1e-6);
             x[i] = xi + h;
@@ -122,13 +121,14 @@ static const char *tau_text(Arena *ar, double tau) {
 }
 
 int sema_check_fast_vm(Arena *ar, Diag *dg, CgModel *m, double dt) {
-    if (!m->vm_copy)          /* with vm=M the coupled group is fixed: keep what it was made of */
+    if (!m->vm_copy) /* with vm=M the coupled group is fixed: keep what it was made of */
         find_fast_vm(ar, m, dt);
     for (int j = 0; dg && !m->vm_copy && j < m->nfastvm; j++) {
         const CgFastVm *f = &m->fastvm[j];
         const CgState *st = &m->states[f->state];
         const Token *at = st->diff && st->diff->def_tok ? st->diff->def_tok : st->sym->tok;
-        diag_warn_at(dg, at, "state '%s' is coupled to Vm with a time constant of %s, below "
+        diag_warn_at(dg, at,
+                     "state '%s' is coupled to Vm with a time constant of %s, below "
                      "dt = %g ms (Vm's share of that mode %.0f %%, at Vm = %g): bench's splitting "
                      "advances it with Vm frozen and misplaces the charge it exchanges with Vm; "
                      "advance them together with '--methods vm=cvode' (docs/verification.md)",
@@ -141,9 +141,9 @@ int sema_check_fast_vm(Arena *ar, Diag *dg, CgModel *m, double dt) {
 
 typedef struct Couple {
     Sema *s;
-    CgSym *vc;               /* the in-step copy of Vm (a state) */
-    CgSym **clone;           /* by symbol id (of the symbols before the treatment) */
-    char *vdep;              /* by symbol id: reads Vm, directly or not */
+    CgSym *vc; /* the in-step copy of Vm (a state) */
+    CgSym **clone; /* by symbol id (of the symbols before the treatment) */
+    char *vdep; /* by symbol id: reads Vm, directly or not */
     int nold;
 } Couple;
 
@@ -168,7 +168,7 @@ static Expr *subst_clones(Couple *c, Expr *e) {
             to = c->clone[v->id];
         if (!to) {
             if (v)
-                v->flags &= ~(unsigned)CGF_LUT_DEAD;   /* a clone reads it: compute it */
+                v->flags &= ~(unsigned)CGF_LUT_DEAD; /* a clone reads it: compute it */
             return e;
         }
         Expr *r = ex_var(c->s->ar, to->name);
@@ -194,14 +194,17 @@ static CgSym *new_eq(Sema *s, const char *name, Expr *def, const Token *tok, CgR
 void sema_couple_vm(Sema *s, CgMethod method) {
     CgModel *m = s->m;
     if (m->nfastvm == 0) {
-        diag_warn_at(s->dg, m->vm->tok, "'--methods vm=%s': no state is coupled to Vm faster than "
-                     "dt = %g ms, so Vm is not coupled to any", sema_method_name(method),
-                     m->fastvm_dt);
+        diag_warn_at(s->dg, m->vm->tok,
+                     "'--methods vm=%s': no state is coupled to Vm faster than "
+                     "dt = %g ms, so Vm is not coupled to any",
+                     sema_method_name(method), m->fastvm_dt);
         return;
     }
     if (!m->dt)
-        diag_error_at(s->dg, m->vm->tok, "'--methods vm=%s' needs the built-in time step 'dt', "
-                      "which this model's state of that name hides", sema_method_name(method));
+        diag_error_at(s->dg, m->vm->tok,
+                      "'--methods vm=%s' needs the built-in time step 'dt', "
+                      "which this model's state of that name hides",
+                      sema_method_name(method));
     Couple c = {s, NULL, NULL, NULL, m->nsyms};
     c.clone = ar_alloc(s->ar, (size_t)c.nold * sizeof(CgSym *));
     c.vdep = ar_alloc(s->ar, (size_t)c.nold);
@@ -229,8 +232,8 @@ void sema_couple_vm(Sema *s, CgMethod method) {
         if (!q->def || !reads_vdep(&c, q->def))
             continue;
         c.vdep[q->id] = 1;
-        CgSym *k = new_eq(s, ar_printf(s->ar, "%s_vc", q->name), subst_clones(&c, q->def), q->tok,
-                          CG_ROLE_NONE);
+        CgSym *k =
+            new_eq(s, ar_printf(s->ar, "%s_vc", q->name), subst_clones(&c, q->def), q->tok, CG_ROLE_NONE);
         c.clone[q->id] = k;
         sema_push(s->ar, &eqs, &neqs, &capq, &k, sizeof k);
     }
@@ -238,8 +241,8 @@ void sema_couple_vm(Sema *s, CgMethod method) {
     CgSym *iion_c = c.clone[m->iion->id];
     Expr *rd = ex_var(s->ar, iion_c ? iion_c->name : m->iion->name);
     rd->sym = iion_c ? iion_c : m->iion;
-    CgSym *dvc = new_eq(s, ar_printf(s->ar, "diff_%s", c.vc->name), ex_unary(s->ar, EX_NEG, rd),
-                        m->iion->tok, CG_ROLE_DIFF);
+    CgSym *dvc = new_eq(s, ar_printf(s->ar, "diff_%s", c.vc->name), ex_unary(s->ar, EX_NEG, rd), m->iion->tok,
+                        CG_ROLE_DIFF);
     dvc->of = c.vc;
     sema_push(s->ar, &eqs, &neqs, &capq, &dvc, sizeof dvc);
     m->states[c.vc->state].diff = dvc;
@@ -257,8 +260,7 @@ void sema_couple_vm(Sema *s, CgMethod method) {
     }
     /* Iion: the step's mean current (Vm - Vc)/dt, so that V -= dt*Iion gives Vc; at dt = 0 the
        original current */
-    Expr *V = ex_var(s->ar, m->vm->name), *Vc = ex_var(s->ar, c.vc->name),
-         *dt = ex_var(s->ar, m->dt->name);
+    Expr *V = ex_var(s->ar, m->vm->name), *Vc = ex_var(s->ar, c.vc->name), *dt = ex_var(s->ar, m->dt->name);
     V->sym = m->vm, Vc->sym = c.vc, dt->sym = m->dt;
     Expr *mean = ex_binary(s->ar, EX_DIV, ex_binary(s->ar, EX_SUB, V, Vc), dt);
     m->iion->def = ex_cond(s->ar, ex_binary(s->ar, EX_GT, dt, ex_num(s->ar, 0)), mean, m->iion->def);

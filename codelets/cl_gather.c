@@ -10,8 +10,7 @@
 
 /* out[j * (2 + nsv) + 0 / 1 / 2 + k] = Vm, Iion, value k of cell idx[j] */
 void sc_gather_host(const void *sv, const void *vm, const void *iion, size_t n, double *out,
-                    const struct sc_gather_args *g)
-{
+                    const struct sc_gather_args *g) {
     const int w = 2 + g->nsv;
     for (int j = 0; j < g->ncell; j++) {
         size_t i = (size_t)g->idx[j];
@@ -28,8 +27,7 @@ void sc_gather_host(const void *sv, const void *vm, const void *iion, size_t n, 
     }
 }
 
-static void sc_gather_cpu(void *buffers[], void *cl_arg)
-{
+static void sc_gather_cpu(void *buffers[], void *cl_arg) {
     sc_gather_host((const void *)STARPU_VECTOR_GET_PTR(buffers[0]),
                    (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
                    (const void *)STARPU_VECTOR_GET_PTR(buffers[2]), STARPU_VECTOR_GET_NX(buffers[1]),
@@ -37,28 +35,22 @@ static void sc_gather_cpu(void *buffers[], void *cl_arg)
 }
 
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-static void sc_gather_cuda(void *buffers[], void *cl_arg)
-{
-    int rc = sc_gather_cuda_launch((const void *)STARPU_VECTOR_GET_PTR(buffers[0]),
-                                   (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
-                                   (const void *)STARPU_VECTOR_GET_PTR(buffers[2]),
-                                   STARPU_VECTOR_GET_NX(buffers[1]),
-                                   (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg,
-                                   starpu_cuda_get_local_stream());
+static void sc_gather_cuda(void *buffers[], void *cl_arg) {
+    int rc = sc_gather_cuda_launch(
+        (const void *)STARPU_VECTOR_GET_PTR(buffers[0]), (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
+        (const void *)STARPU_VECTOR_GET_PTR(buffers[2]), STARPU_VECTOR_GET_NX(buffers[1]),
+        (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg, starpu_cuda_get_local_stream());
     if (rc != 0)
         STARPU_ABORT_MSG("gather CUDA launch failed: error %d", rc);
 }
 #endif
 
 #ifdef STARPU_USE_HIP
-static void sc_gather_hip(void *buffers[], void *cl_arg)
-{
-    int rc = sc_gather_hip_launch((const void *)STARPU_VECTOR_GET_PTR(buffers[0]),
-                                  (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
-                                  (const void *)STARPU_VECTOR_GET_PTR(buffers[2]),
-                                  STARPU_VECTOR_GET_NX(buffers[1]),
-                                  (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg,
-                                  starpu_hip_get_local_stream());
+static void sc_gather_hip(void *buffers[], void *cl_arg) {
+    int rc = sc_gather_hip_launch(
+        (const void *)STARPU_VECTOR_GET_PTR(buffers[0]), (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
+        (const void *)STARPU_VECTOR_GET_PTR(buffers[2]), STARPU_VECTOR_GET_NX(buffers[1]),
+        (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg, starpu_hip_get_local_stream());
     if (rc != 0)
         STARPU_ABORT_MSG("gather HIP launch failed: error %d", rc);
 }
@@ -68,8 +60,7 @@ SC_CODELET(sc_gather, "starcarp.gather.any.bsoa", 4, STARPU_R, STARPU_R, STARPU_
 
 /* See sc_step_codelet.h. */
 int sc_gather_submit(starpu_data_handle_t sv, starpu_data_handle_t vm, starpu_data_handle_t iion,
-                     starpu_data_handle_t out, const struct sc_gather_args *g, int worker)
-{
+                     starpu_data_handle_t out, const struct sc_gather_args *g, int worker) {
     struct sc_gather_args *arg = malloc(sizeof *arg);
     if (!arg)
         return -ENOMEM;

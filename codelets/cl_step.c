@@ -9,11 +9,10 @@
 #include "sc_step_codelet.h"
 #include "sc_registry.h"
 
-extern ScModelCodelets *const sc_codelet_registry[];   /* sc_cl_registry.c (generated) */
+extern ScModelCodelets *const sc_codelet_registry[]; /* sc_cl_registry.c (generated) */
 
 /* Fill the data part of t->args from the task's buffers into *a. */
-static void unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a)
-{
+static void unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a) {
     *a = t->args;
     a->n = (long)STARPU_VECTOR_GET_NX(buffers[1]);
     a->sv = (void *)STARPU_VECTOR_GET_PTR(buffers[0]);
@@ -29,8 +28,7 @@ static void unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a)
     a->out_vm = a->out_iion = a->out_tr = NULL;
 }
 
-static void account(const struct sc_step_task *t, long n)
-{
+static void account(const struct sc_step_task *t, long n) {
     ScAccount *acc = t->account;
     int w = starpu_worker_get_id();
     if (acc && w >= 0 && w < STARPU_NMAXWORKERS) {
@@ -41,8 +39,7 @@ static void account(const struct sc_step_task *t, long n)
 
 /* A partition whose failure record is set is not advanced any more (its cells hold the failing
  * state, which the host reports); otherwise the vectorised kernel (portable C when absent). */
-void sc_step_cpu(void *buffers[], void *cl_arg)
-{
+void sc_step_cpu(void *buffers[], void *cl_arg) {
     const struct sc_step_task *t = cl_arg;
     ScStepArgs a;
     unpack(buffers, t, &a);
@@ -58,8 +55,7 @@ void sc_step_cpu(void *buffers[], void *cl_arg)
 /* A GPU launcher of the model (CUDA or HIP, [precision]) on StarPU's stream of this worker
  * (asynchronous codelet); a launch error is recorded for the host, which stops the run. The
  * kernels skip a failed partition. */
-static void step_gpu(void *buffers[], const struct sc_step_task *t, ScGpuLauncher run, void *stream)
-{
+static void step_gpu(void *buffers[], const struct sc_step_task *t, ScGpuLauncher run, void *stream) {
     ScStepArgs a;
     unpack(buffers, t, &a);
     int rc = run ? run(&a, stream) : -1;
@@ -74,45 +70,42 @@ static void step_gpu(void *buffers[], const struct sc_step_task *t, ScGpuLaunche
 #endif
 
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-void sc_step_cuda(void *buffers[], void *cl_arg)
-{
+void sc_step_cuda(void *buffers[], void *cl_arg) {
     const struct sc_step_task *t = cl_arg;
     step_gpu(buffers, t, t->model->cuda[t->precision == 32], starpu_cuda_get_local_stream());
 }
 #endif
 
 #ifdef STARPU_USE_HIP
-void sc_step_hip(void *buffers[], void *cl_arg)
-{
+void sc_step_hip(void *buffers[], void *cl_arg) {
     const struct sc_step_task *t = cl_arg;
     step_gpu(buffers, t, t->model->hip[t->precision == 32], starpu_hip_get_local_stream());
 }
 #endif
 
-int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned nimpl)
-{
+int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned nimpl) {
     (void)nimpl;
     const struct sc_step_task *t = task->cl_arg;
     if (!t)
         return 1;
     int p = t->precision == 32;
     switch (starpu_worker_get_type((int)workerid)) {
-    case STARPU_CPU_WORKER:
-        return 1;
-    case STARPU_CUDA_WORKER:
-        return t->model->cuda[p] != NULL;
+        case STARPU_CPU_WORKER:
+            return 1;
+        case STARPU_CUDA_WORKER:
+            return t->model->cuda[p] != NULL;
 #ifdef STARPU_USE_HIP
-    case STARPU_HIP_WORKER:
-        return t->model->hip[p] != NULL;
+        case STARPU_HIP_WORKER:
+            return t->model->hip[p] != NULL;
 #endif
-    default:
-        return 0;
+        default:
+            return 0;
     }
 }
 
 /* See sc_step_codelet.h. */
-int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t, int worker)
-{
+int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
+                   int worker) {
     /* STARPU_CL_ARGS hands the codelet this copy (StarPU frees it after the task) */
     struct sc_step_task *arg = malloc(sizeof *arg);
     if (!arg)
@@ -127,8 +120,7 @@ int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const stru
 }
 
 /* History entries are per (cells, steps): the footprint hashes both. */
-uint32_t sc_step_footprint(struct starpu_task *task)
-{
+uint32_t sc_step_footprint(struct starpu_task *task) {
     const struct sc_step_task *t = task->cl_arg;
     uint32_t n = (uint32_t)starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(task, 1));
     uint32_t h = starpu_hash_crc32c_be(n, 0);
@@ -136,16 +128,14 @@ uint32_t sc_step_footprint(struct starpu_task *task)
 }
 
 /* Regressions are over the work of a task: cells x steps. */
-size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl)
-{
+size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl) {
     (void)nimpl;
     const struct sc_step_task *t = task->cl_arg;
     size_t n = starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(task, 1));
     return n * (size_t)(t && t->args.nsteps > 0 ? t->args.nsteps : 1);
 }
 
-void sc_model_key(const ScModelEntry *m, char *buf, size_t n)
-{
+void sc_model_key(const ScModelEntry *m, char *buf, size_t n) {
     unsigned long long h = sc_fnv(sc_fnv(sc_fnv(SC_FNV_INIT, m->desc->methods), "|"),
                                   m->methods_choice ? m->methods_choice : "");
     snprintf(buf, n, "%s.m%08llx", m->name, h & 0xffffffffULL);
@@ -153,8 +143,7 @@ void sc_model_key(const ScModelEntry *m, char *buf, size_t n)
 
 /* The performance-model symbols of a model's six codelets, "starcarp.<prefix>.<f64|f32>.bsoa.<exact|
  * lut|pv>", into sym (storage of the caller) and set. */
-static void set_symbols(ScModelCodelets *set, char sym[2][3][256], const char *prefix)
-{
+static void set_symbols(ScModelCodelets *set, char sym[2][3][256], const char *prefix) {
     /* prefix is at most 200 characters (callers' buffers): the symbol fits */
     static const char *const prec[2] = {"f64", "f32"}, *const var[3] = {"exact", "lut", "pv"};
     for (int i = 0; i < 2; i++)
@@ -175,8 +164,7 @@ typedef struct PluginCodelets {
 static PluginCodelets *plugin_sets;
 static starpu_pthread_mutex_t plugin_lock = STARPU_PTHREAD_MUTEX_INITIALIZER;
 
-static ScModelCodelets *plugin_codelets(const ScModelEntry *m)
-{
+static ScModelCodelets *plugin_codelets(const ScModelEntry *m) {
     STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
     PluginCodelets *p;
     for (p = plugin_sets; p; p = p->next)
@@ -188,7 +176,8 @@ static ScModelCodelets *plugin_codelets(const ScModelEntry *m)
            model key (one per method set) */
         char key[160], prefix[200];
         sc_model_key(m, key, sizeof key);
-        snprintf(prefix, sizeof prefix, "plugin.%s-%.12s", key, m->desc->source_hash ? m->desc->source_hash : "0");
+        snprintf(prefix, sizeof prefix, "plugin.%s-%.12s", key,
+                 m->desc->source_hash ? m->desc->source_hash : "0");
         set_symbols(&p->set, p->symbols, prefix);
         for (int i = 0; i < 2; i++)
             for (int v = 0; v < 3; v++) {
@@ -227,9 +216,8 @@ static ScModelCodelets *plugin_codelets(const ScModelEntry *m)
 }
 
 /* The library's codelets get their symbols (sc_model_key) on first use, before StarPU reads them. */
-static void library_symbols(const ScModelEntry *m, ScModelCodelets *set)
-{
-    static char (*syms)[2][3][256];
+static void library_symbols(const ScModelEntry *m, ScModelCodelets *set) {
+    static char(*syms)[2][3][256];
     STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
     if (!syms)
         syms = calloc((size_t)sc_model_registry_count, sizeof *syms);
@@ -242,8 +230,7 @@ static void library_symbols(const ScModelEntry *m, ScModelCodelets *set)
     STARPU_PTHREAD_MUTEX_UNLOCK(&plugin_lock);
 }
 
-struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, int variant)
-{
+struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, int variant) {
     if (!m || (precision != 64 && precision != 32) || variant < 0 || variant > 2)
         return NULL;
     int p = precision == 32;

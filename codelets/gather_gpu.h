@@ -6,9 +6,8 @@
 #include "gather.h"
 #include "sc_gather_args.h"
 
-__global__ static void gather_kernel(const void *sv, const void *vm, const void *iion, size_t n,
-                                     double *out, struct sc_gather_args g)
-{
+__global__ static void gather_kernel(const void *sv, const void *vm, const void *iion, size_t n, double *out,
+                                     struct sc_gather_args g) {
     int w = 2 + g.nsv;
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= g.ncell * w)
@@ -17,20 +16,21 @@ __global__ static void gather_kernel(const void *sv, const void *vm, const void 
     size_t i = (size_t)g.idx[j];
     double v;
     if (g.f32) {
-        const float *src = k == 0 ? (const float *)vm : k == 1 ? (const float *)iion
-                                                                : (const float *)sv + (size_t)(k - 2) * n;
+        const float *src = k == 0   ? (const float *)vm
+                           : k == 1 ? (const float *)iion
+                                    : (const float *)sv + (size_t)(k - 2) * n;
         v = src[i];
     } else {
-        const double *src = k == 0 ? (const double *)vm : k == 1 ? (const double *)iion
-                                                                  : (const double *)sv + (size_t)(k - 2) * n;
+        const double *src = k == 0   ? (const double *)vm
+                            : k == 1 ? (const double *)iion
+                                     : (const double *)sv + (size_t)(k - 2) * n;
         v = src[i];
     }
     out[t] = v;
 }
 
 extern "C" int SC_GATHER_LAUNCH(const void *sv, const void *vm, const void *iion, size_t n, double *out,
-                                const struct sc_gather_args *g, void *stream)
-{
+                                const struct sc_gather_args *g, void *stream) {
     int total = g->ncell * (2 + g->nsv);
     if (total <= 0)
         return 0;

@@ -24,17 +24,20 @@
 #define SC_CL_HIP_(cl)
 #endif
 
-#define SC_CODELET(cl, sym, nbuf, ...)                                                  \
-    static struct starpu_perfmodel cl##_model = {                                       \
-        .type = STARPU_HISTORY_BASED, .symbol = (sym) };                                \
-    struct starpu_codelet cl##_cl = {                                                   \
-        .cpu_funcs = {cl##_cpu},                                                        \
-        SC_CL_CUDA_(cl) SC_CL_HIP_(cl)                                                  \
-        .nbuffers = (nbuf), .modes = {__VA_ARGS__},                                     \
-        .model = &cl##_model, .name = #cl }
+#define SC_CODELET(cl, sym, nbuf, ...)                                                           \
+    static struct starpu_perfmodel cl##_model = {.type = STARPU_HISTORY_BASED, .symbol = (sym)}; \
+    struct starpu_codelet cl##_cl = {.cpu_funcs = {cl##_cpu},                                    \
+                                     SC_CL_CUDA_(cl) SC_CL_HIP_(cl).nbuffers = (nbuf),           \
+                                     .modes = {__VA_ARGS__},                                     \
+                                     .model = &cl##_model,                                       \
+                                     .name = #cl}
 
 /* Abort with file:line and StarPU's message when a StarPU call fails (STARPU_CHECK_RETURN_VALUE style). */
-#define SC_CHECK(call) do { int sc_rc_ = (call); \
-    if (sc_rc_ != 0) STARPU_CHECK_RETURN_VALUE(sc_rc_, #call); } while (0)
+#define SC_CHECK(call)                                \
+    do {                                              \
+        int sc_rc_ = (call);                          \
+        if (sc_rc_ != 0)                              \
+            STARPU_CHECK_RETURN_VALUE(sc_rc_, #call); \
+    } while (0)
 
 #endif

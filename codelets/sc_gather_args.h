@@ -4,6 +4,6 @@
 #define SC_GATHER_MAX 64
 struct sc_gather_args {
     int f32, nsv, ncell;
-    long idx[SC_GATHER_MAX];  /* cells, indices within the partition */
+    long idx[SC_GATHER_MAX]; /* cells, indices within the partition */
 };
 #endif

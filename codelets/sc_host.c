@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int sc_host_model_init(ScHostModel *h, const ScModelDesc *d, const double *params)
-{
+int sc_host_model_init(ScHostModel *h, const ScModelDesc *d, const double *params) {
     memset(h, 0, sizeof *h);
     h->d = d;
     h->npc = d->nparams + d->nconsts;
@@ -25,8 +24,7 @@ int sc_host_model_init(ScHostModel *h, const ScModelDesc *d, const double *param
     return 0;
 }
 
-void sc_host_model_free(ScHostModel *h)
-{
+void sc_host_model_free(ScHostModel *h) {
     free(h->pc), free(h->sv0), free(h->lut);
     memset(h, 0, sizeof *h);
 }

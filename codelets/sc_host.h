@@ -9,11 +9,11 @@
 
 typedef struct ScHostModel {
     const ScModelDesc *d;
-    int npc;                  /* nparams + nconsts */
-    double *pc;               /* npc values (+1 spare): parameters, then constants */
-    double *sv0;              /* nsv initial values (+1 spare) */
-    double vm0;               /* initial Vm */
-    double *lut;              /* nlut values, or NULL when the model has no table */
+    int npc; /* nparams + nconsts */
+    double *pc; /* npc values (+1 spare): parameters, then constants */
+    double *sv0; /* nsv initial values (+1 spare) */
+    double vm0; /* initial Vm */
+    double *lut; /* nlut values, or NULL when the model has no table */
     size_t nlut;
 } ScHostModel;
 

@@ -38,8 +38,7 @@ static const char *const model_subdirs[] = {"cellml", "native", "."};
 enum { NSUBDIRS = 3 };
 
 /* Root r of the model folders into buf (see sc_registry.h), NULL past the last. */
-static const char *model_root(int r, char *buf, size_t n)
-{
+static const char *model_root(int r, char *buf, size_t n) {
     const char *env = getenv("STARCARP_MODELS");
     if (env && *env) {
         for (int k = 0; k < r && env; k++)
@@ -57,8 +56,7 @@ static const char *model_root(int r, char *buf, size_t n)
 }
 
 /* See sc_registry.h. */
-const char *sc_model_folder(int i, char *buf, size_t n)
-{
+const char *sc_model_folder(int i, char *buf, size_t n) {
     char root[4096];
     if (i < 0 || !model_root(i / NSUBDIRS, root, sizeof root))
         return NULL;
@@ -70,15 +68,13 @@ const char *sc_model_folder(int i, char *buf, size_t n)
     return buf;
 }
 
-static int is_file(const char *path)
-{
+static int is_file(const char *path) {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* See sc_registry.h. */
-const char *sc_model_file(const char *name, char *buf, size_t n)
-{
+const char *sc_model_file(const char *name, char *buf, size_t n) {
     if (is_file(name))
         return name;
     char dir[4200];
@@ -94,8 +90,7 @@ const char *sc_model_file(const char *name, char *buf, size_t n)
 }
 
 /* The source file of library entry e, into buf; NULL (err set) when it is not found. */
-static const char *library_source(const ScModelEntry *e, char *buf, size_t n, char *err, size_t len)
-{
+static const char *library_source(const ScModelEntry *e, char *buf, size_t n, char *err, size_t len) {
     const char *p = sc_model_file(e->name, buf, n);
     if (!p)
         sc_set_err(err, len, "the source of model '%s' (%s) is not found: its methods cannot be changed",
@@ -106,16 +101,24 @@ static const char *library_source(const ScModelEntry *e, char *buf, size_t n, ch
 /* A plugin of the model file at path with the automatic choice of methods at dt (the choice is
  * made at max(dt, 0.01 ms): one made at 0.01 holds for smaller steps, docs/methods.md). */
 static const ScModelEntry *auto_plugin(const char *path, double dt, char *err, size_t len) {
-    ScChooseSpec sp = {.dt = dt > 0.01 ? dt : 0.01, .stim_start = 1, .stim_dur = 1, .stim_curr = 60,
-                       .bcl = 1000, .duration = 1000, .nstim = 1, .verbose = 1};
+    ScChooseSpec sp = {.dt = dt > 0.01 ? dt : 0.01,
+                       .stim_start = 1,
+                       .stim_dur = 1,
+                       .stim_curr = 60,
+                       .bcl = 1000,
+                       .duration = 1000,
+                       .nstim = 1,
+                       .verbose = 1};
     ScChoice *c = calloc(1, sizeof *c);
     if (!c || sc_choose_methods_cached(path, &sp, c, err, len) != 0) {
         free(c);
         return NULL;
     }
     if (*c->overrides)
-        fprintf(stderr, "starcarp: %s: methods chosen at dt %g ms: %s (--methods %s; --methods file keeps "
-                "the file's)\n", path, sp.dt, c->label, c->overrides);
+        fprintf(stderr,
+                "starcarp: %s: methods chosen at dt %g ms: %s (--methods %s; --methods file keeps "
+                "the file's)\n",
+                path, sp.dt, c->label, c->overrides);
     const ScModelEntry *e = sc_plugin_load(path, c->overrides, *c->overrides != '\0', err, len);
     free(c);
     return e;
@@ -123,12 +126,14 @@ static const ScModelEntry *auto_plugin(const char *path, double dt, char *err, s
 
 static const ScModelEntry *library_entry(const char *name) {
     for (int i = 0; i < sc_model_registry_count; i++)
-        if (strcmp(sc_model_registry[i].name, name) == 0 || strcmp(sc_model_registry[i].desc->name, name) == 0)
+        if (strcmp(sc_model_registry[i].name, name) == 0 ||
+            strcmp(sc_model_registry[i].desc->name, name) == 0)
             return &sc_model_registry[i];
     return NULL;
 }
 
-const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, double dt, char *err, size_t len) {
+const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, double dt, char *err,
+                                       size_t len) {
     if (!name || !*name) {
         sc_set_err(err, len, "no model given");
         return NULL;
@@ -146,8 +151,10 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
         }
         path = name;
     } else if (!(lib = library_entry(name))) {
-        sc_set_err(err, len, "unknown model '%s': `starcarp models list` shows the library, or give a "
-                             ".model file", name);
+        sc_set_err(err, len,
+                   "unknown model '%s': `starcarp models list` shows the library, or give a "
+                   ".model file",
+                   name);
         return NULL;
     }
     /* the library's kernels hold the automatic choice made at 0.01 ms (or the file's methods) */

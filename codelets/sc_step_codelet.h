@@ -53,20 +53,22 @@ int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned ni
 uint32_t sc_step_footprint(struct starpu_task *task);
 size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl);
 
-#define SC_STEP_PM_ {.type = STARPU_HISTORY_BASED, .footprint = sc_step_footprint, \
-    .size_base = sc_step_size_base}
-#define SC_STEP_CL_(set, p, v, label) {.cpu_funcs = {sc_step_cpu}, SC_STEP_CUDA_ SC_STEP_HIP_ \
-    .nbuffers = SC_STEP_NBUF, .modes = {STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, \
-    STARPU_R, STARPU_R, STARPU_RW}, .model = &(set).model[p][v], .name = (label), \
-    .can_execute = sc_step_can_execute}
+#define SC_STEP_PM_ \
+    { .type = STARPU_HISTORY_BASED, .footprint = sc_step_footprint, .size_base = sc_step_size_base }
+#define SC_STEP_CL_(set, p, v, label)                                                                   \
+    {                                                                                                   \
+        .cpu_funcs = {sc_step_cpu}, SC_STEP_CUDA_ SC_STEP_HIP_.nbuffers = SC_STEP_NBUF,                 \
+        .modes = {STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_R, STARPU_RW}, \
+        .model = &(set).model[p][v], .name = (label), .can_execute = sc_step_can_execute                \
+    }
 
 /* The six step codelets of model `stem` (a string literal) as the object sc_cl_<id> (their
  * performance-model symbols are set on first use: sc_model_codelet). */
-#define SC_MODEL_CODELETS(id, stem)                                                              \
-    ScModelCodelets sc_cl_##id = {                                                               \
-        .model = {{SC_STEP_PM_, SC_STEP_PM_, SC_STEP_PM_}, {SC_STEP_PM_, SC_STEP_PM_, SC_STEP_PM_}}, \
+#define SC_MODEL_CODELETS(id, stem)                                                                     \
+    ScModelCodelets sc_cl_##id = {                                                                      \
+        .model = {{SC_STEP_PM_, SC_STEP_PM_, SC_STEP_PM_}, {SC_STEP_PM_, SC_STEP_PM_, SC_STEP_PM_}},    \
         .cl = {{SC_STEP_CL_(sc_cl_##id, 0, 0, stem ".f64"), SC_STEP_CL_(sc_cl_##id, 0, 1, stem ".f64"), \
-                SC_STEP_CL_(sc_cl_##id, 0, 2, stem ".f64")},                                     \
+                SC_STEP_CL_(sc_cl_##id, 0, 2, stem ".f64")},                                            \
                {SC_STEP_CL_(sc_cl_##id, 1, 0, stem ".f32"), SC_STEP_CL_(sc_cl_##id, 1, 1, stem ".f32"), \
                 SC_STEP_CL_(sc_cl_##id, 1, 2, stem ".f32")}}}
 
@@ -78,7 +80,8 @@ typedef struct ScStepHandles {
 /* Submit one step task of codelet cl (sc_model_codelet) on h, with a copy of *t as its cl_arg;
  * worker >= 0 pins it to that StarPU worker, -1 leaves the placement to the scheduler. Returns 0,
  * -ENOMEM, or StarPU's negative errno (cl_step.c). */
-int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t, int worker);
+int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
+                   int worker);
 
 /* ---- gather (cl_gather.c): sampled outputs of a few cells of one partition ------------------
  * Buffers: 0 sv (R), 1 vm (R), 2 iion (R), 3 out (W, vector of double: per listed cell, Vm, Iion,

@@ -7,8 +7,7 @@
 
 // The update is written with explicit roundings (__dadd_rn, __dmul_rn) so that no multiply-add is
 // contracted: GPU and CPU results are bitwise identical.
-__global__ static void vm_update_kernel(double *vm, const double *iion, size_t n, double dt, double stim)
-{
+__global__ static void vm_update_kernel(double *vm, const double *iion, size_t n, double dt, double stim) {
     size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         double v = __dadd_rn(vm[i], __dmul_rn(stim, dt));
@@ -16,8 +15,8 @@ __global__ static void vm_update_kernel(double *vm, const double *iion, size_t n
     }
 }
 
-extern "C" int SC_VM_UPDATE_LAUNCH(double *vm, const double *iion, size_t n, double dt, double stim, void *stream)
-{
+extern "C" int SC_VM_UPDATE_LAUNCH(double *vm, const double *iion, size_t n, double dt, double stim,
+                                   void *stream) {
     if (n == 0)
         return 0;
     const unsigned block = 256;

@@ -15,27 +15,36 @@
 #include "bench_opts.h"
 
 typedef enum {
-    K_FLAG,     /* int set to 1 */
-    K_STR,      /* const char * */
-    K_POS,      /* double > 0 */
-    K_NONNEG,   /* double >= 0 */
-    K_REAL,     /* any finite double */
-    K_COUNT,    /* long >= 1 */
-    K_COUNT0,   /* long >= 0 */
-    K_SPECIAL   /* handled by its own code (OptDef.special) */
+    K_FLAG, /* int set to 1 */
+    K_STR, /* const char * */
+    K_POS, /* double > 0 */
+    K_NONNEG, /* double >= 0 */
+    K_REAL, /* any finite double */
+    K_COUNT, /* long >= 1 */
+    K_COUNT0, /* long >= 0 */
+    K_SPECIAL /* handled by its own code (OptDef.special) */
 } Kind;
 
 typedef enum {
-    S_NONE, S_HELP, S_FOUT, S_STIM_TIMES, S_PRECISION, S_PROBE, S_VARY, S_SEED, S_PLOT, S_UNSUPPORTED
+    S_NONE,
+    S_HELP,
+    S_FOUT,
+    S_STIM_TIMES,
+    S_PRECISION,
+    S_PROBE,
+    S_VARY,
+    S_SEED,
+    S_PLOT,
+    S_UNSUPPORTED
 } Special;
 
 typedef struct {
-    const char *name;   /* long name, with its dashes */
-    const char *alias;  /* short form, or NULL */
+    const char *name; /* long name, with its dashes */
+    const char *alias; /* short form, or NULL */
     Kind kind;
-    size_t off;         /* the field of BenchOpts (plain kinds) */
+    size_t off; /* the field of BenchOpts (plain kinds) */
     Special special;
-    const char *what;   /* what the value is, for messages (the kind says the sign) */
+    const char *what; /* what the value is, for messages (the kind says the sign) */
 } OptDef;
 
 #define F(field) offsetof(BenchOpts, field)
@@ -78,7 +87,8 @@ static const OptDef opts[] = {
     {"--no-lut", NULL, K_FLAG, F(no_lut), S_NONE, NULL},
     {"--rtol", NULL, K_POS, F(rtol), S_NONE, " (relative tolerance)"},
     {"--atol", NULL, K_POS, F(atol), S_NONE, " (absolute tolerance)"},
-    {"--methods", NULL, K_STR, F(methods), S_NONE, "auto, file, or FROM=TO[,...] method overrides (vm=cvode)"},
+    {"--methods", NULL, K_STR, F(methods), S_NONE,
+     "auto, file, or FROM=TO[,...] method overrides (vm=cvode)"},
     {"--vm-bound", NULL, K_POS, F(vm_bound), S_NONE, " of mV"},
     {"--checkpoint", NULL, K_STR, F(checkpoint), S_NONE, "a file name"},
     {"--checkpoint-time", NULL, K_NONNEG, F(checkpoint_time), S_NONE, " of ms"},
@@ -105,12 +115,24 @@ static int takes_value(const OptDef *d) {
 static void describe(const OptDef *d, char *buf, size_t len) {
     const char *what = d->what ? d->what : "";
     switch (d->kind) {
-    case K_POS: snprintf(buf, len, "a positive number%s", what); break;
-    case K_NONNEG: snprintf(buf, len, "a non-negative number%s", what); break;
-    case K_REAL: snprintf(buf, len, "a number%s", what); break;
-    case K_COUNT: snprintf(buf, len, "a positive integer%s", what); break;
-    case K_COUNT0: snprintf(buf, len, "a non-negative integer%s", what); break;
-    default: snprintf(buf, len, "%s", what); break;
+        case K_POS:
+            snprintf(buf, len, "a positive number%s", what);
+            break;
+        case K_NONNEG:
+            snprintf(buf, len, "a non-negative number%s", what);
+            break;
+        case K_REAL:
+            snprintf(buf, len, "a number%s", what);
+            break;
+        case K_COUNT:
+            snprintf(buf, len, "a positive integer%s", what);
+            break;
+        case K_COUNT0:
+            snprintf(buf, len, "a non-negative integer%s", what);
+            break;
+        default:
+            snprintf(buf, len, "%s", what);
+            break;
     }
 }
 
@@ -151,26 +173,26 @@ static int store_plain(const OptDef *d, const char *val, BenchOpts *o, char *err
     double x;
     long n;
     switch (d->kind) {
-    case K_STR:
-        if (!*val && d->off != F(imp_par)) /* only --imp-par may be empty (no changes) */
-            return bad_value(d, val, err, errlen);
-        memcpy(field, &val, sizeof val);
-        return 0;
-    case K_POS:
-    case K_NONNEG:
-    case K_REAL:
-        if (!to_double(val, &x) || (d->kind == K_POS && !(x > 0)) || (d->kind == K_NONNEG && x < 0))
-            return bad_value(d, val, err, errlen);
-        memcpy(field, &x, sizeof x);
-        return 0;
-    case K_COUNT:
-    case K_COUNT0:
-        if (!to_long(val, &n) || n < (d->kind == K_COUNT ? 1 : 0))
-            return bad_value(d, val, err, errlen);
-        memcpy(field, &n, sizeof n);
-        return 0;
-    default:
-        return FAIL(err, errlen, "%s: internal error (kind %d)", d->name, (int)d->kind);
+        case K_STR:
+            if (!*val && d->off != F(imp_par)) /* only --imp-par may be empty (no changes) */
+                return bad_value(d, val, err, errlen);
+            memcpy(field, &val, sizeof val);
+            return 0;
+        case K_POS:
+        case K_NONNEG:
+        case K_REAL:
+            if (!to_double(val, &x) || (d->kind == K_POS && !(x > 0)) || (d->kind == K_NONNEG && x < 0))
+                return bad_value(d, val, err, errlen);
+            memcpy(field, &x, sizeof x);
+            return 0;
+        case K_COUNT:
+        case K_COUNT0:
+            if (!to_long(val, &n) || n < (d->kind == K_COUNT ? 1 : 0))
+                return bad_value(d, val, err, errlen);
+            memcpy(field, &n, sizeof n);
+            return 0;
+        default:
+            return FAIL(err, errlen, "%s: internal error (kind %d)", d->name, (int)d->kind);
     }
 }
 
@@ -216,8 +238,8 @@ static int set_stim_times(const OptDef *d, const char *val, BenchOpts *o, char *
         return -1;
     for (long k = 0; k < n; k++)
         if (t[k] < 0) {
-            int rc = FAIL(err, errlen, "%s: the times must be >= 0 ms, got %g (item %ld)", d->name, t[k],
-                          k + 1);
+            int rc =
+                FAIL(err, errlen, "%s: the times must be >= 0 ms, got %g (item %ld)", d->name, t[k], k + 1);
             free(t);
             return rc;
         }
@@ -296,50 +318,53 @@ static int add_vary(const OptDef *d, const char *val, BenchOpts *o, char *err, s
 /* The options with their own rules. */
 static int store_special(const OptDef *d, const char *val, BenchOpts *o, char *err, size_t errlen) {
     switch (d->special) {
-    case S_FOUT:
-        if (val && !*val)
-            return bad_value(d, val, err, errlen);
-        o->fout = val ? val : "BENCH_REG";
-        return 0;
-    case S_STIM_TIMES:
-        return set_stim_times(d, val, o, err, errlen);
-    case S_PROBE:
-        return set_probe(d, val, o, err, errlen);
-    case S_VARY:
-        return add_vary(d, val, o, err, errlen);
-    case S_PRECISION:
-        if (!strcmp(val, "double") || !strcmp(val, "64"))
-            o->precision = BOPT_DOUBLE;
-        else if (!strcmp(val, "single") || !strcmp(val, "32"))
-            o->precision = BOPT_SINGLE;
-        else
-            return FAIL(err, errlen, "%s: accepted values are double, single (or 64, 32) (got '%s')", d->name,
-                        val);
-        return 0;
-    case S_SEED: {
-        char *end;
-        errno = 0;
-        unsigned long long s = strtoull(val, &end, 10);
-        if (val[0] < '0' || val[0] > '9' || *end != '\0' || errno)
-            return bad_value(d, val, err, errlen);
-        o->seed = s;
-        return 0;
-    }
-    case S_PLOT: {
-        size_t n = strlen(val);
-        if (n < 5 || strcmp(val + n - 4, ".png") != 0)
-            return bad_value(d, val, err, errlen);
-        o->plot = val;
-        return 0;
-    }
-    case S_UNSUPPORTED:
-        if (!strcmp(d->name, "--load-module"))
-            return FAIL(err, errlen, "--load-module is not supported by starcarp: give --imp the path of the "
-                                     "model's .model file instead");
-        return FAIL(err, errlen, "%s is not supported by starcarp: it has no plugin models (put the extra "
-                                 "current into the model's .model file)", d->name);
-    default:
-        return FAIL(err, errlen, "%s: internal error (special %d)", d->name, (int)d->special);
+        case S_FOUT:
+            if (val && !*val)
+                return bad_value(d, val, err, errlen);
+            o->fout = val ? val : "BENCH_REG";
+            return 0;
+        case S_STIM_TIMES:
+            return set_stim_times(d, val, o, err, errlen);
+        case S_PROBE:
+            return set_probe(d, val, o, err, errlen);
+        case S_VARY:
+            return add_vary(d, val, o, err, errlen);
+        case S_PRECISION:
+            if (!strcmp(val, "double") || !strcmp(val, "64"))
+                o->precision = BOPT_DOUBLE;
+            else if (!strcmp(val, "single") || !strcmp(val, "32"))
+                o->precision = BOPT_SINGLE;
+            else
+                return FAIL(err, errlen, "%s: accepted values are double, single (or 64, 32) (got '%s')",
+                            d->name, val);
+            return 0;
+        case S_SEED: {
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(val, &end, 10);
+            if (val[0] < '0' || val[0] > '9' || *end != '\0' || errno)
+                return bad_value(d, val, err, errlen);
+            o->seed = s;
+            return 0;
+        }
+        case S_PLOT: {
+            size_t n = strlen(val);
+            if (n < 5 || strcmp(val + n - 4, ".png") != 0)
+                return bad_value(d, val, err, errlen);
+            o->plot = val;
+            return 0;
+        }
+        case S_UNSUPPORTED:
+            if (!strcmp(d->name, "--load-module"))
+                return FAIL(err, errlen,
+                            "--load-module is not supported by starcarp: give --imp the path of the "
+                            "model's .model file instead");
+            return FAIL(err, errlen,
+                        "%s is not supported by starcarp: it has no plugin models (put the extra "
+                        "current into the model's .model file)",
+                        d->name);
+        default:
+            return FAIL(err, errlen, "%s: internal error (special %d)", d->name, (int)d->special);
     }
 }
 
@@ -418,7 +443,9 @@ static void set_defaults(BenchOpts *o) {
 }
 
 /* Whether t / dt maps to a step index that the step arithmetic can hold. */
-static int steps_fit(double t, double dt) { return t / dt <= BOPT_MAX_STEPS; }
+static int steps_fit(double t, double dt) {
+    return t / dt <= BOPT_MAX_STEPS;
+}
 
 /* A time option that must lie within the run: defaults to the end, needs its file option. */
 static int check_run_time(const char *topt, int given, double *t, const char *fopt, const char *file,
@@ -436,18 +463,26 @@ static int check_run_time(const char *topt, int given, double *t, const char *fo
 /* Checks and defaults that involve several options. seen(name) says whether an option was given. */
 static int check_together(BenchOpts *o, const unsigned char *seen, char *err, size_t errlen) {
     if (!o->imp && (!o->list_imps || o->imp_info))
-        return FAIL(err, errlen, "--imp is required: the ionic model (a name from --list-imps, or a .model "
-                                 "file)");
+        return FAIL(err, errlen,
+                    "--imp is required: the ionic model (a name from --list-imps, or a .model "
+                    "file)");
     if (!was_seen(seen, "--duration")) {
         if (o->stim_times)
             o->duration = o->stim_times[o->nstim_times - 1] + 1000;
         else
             o->duration = o->stim_start + o->bcl * (double)(o->numstim > 1 ? o->numstim - 1 : 0) + 1000;
     }
-    const struct { const char *name; double t; } times[] = {
-        {"--duration", o->duration}, {"--stim-start", o->stim_start}, {"--bcl", o->bcl},
-        {"--stim-dur", o->stim_dur}, {"--dt-out", o->dt_out}, {"--start-out", o->start_out},
-        {"--save-ini-time", o->save_ini_time}, {"--checkpoint-time", o->checkpoint_time}};
+    const struct {
+        const char *name;
+        double t;
+    } times[] = {{"--duration", o->duration},
+                 {"--stim-start", o->stim_start},
+                 {"--bcl", o->bcl},
+                 {"--stim-dur", o->stim_dur},
+                 {"--dt-out", o->dt_out},
+                 {"--start-out", o->start_out},
+                 {"--save-ini-time", o->save_ini_time},
+                 {"--checkpoint-time", o->checkpoint_time}};
     for (size_t k = 0; k < sizeof times / sizeof times[0]; k++)
         if (!steps_fit(times[k].t, o->dt))
             return FAIL(err, errlen, "%s (%g ms) is more than %g steps of --dt %g ms", times[k].name,
@@ -460,9 +495,10 @@ static int check_together(BenchOpts *o, const unsigned char *seen, char *err, si
         return FAIL(err, errlen, "--dt-out (%g ms) rounds to 0 steps of --dt %g ms; give at least one step",
                     o->dt_out, o->dt);
     if (!o->stim_times && o->numstim > 1 && bopt_pulse_steps(o) > bopt_step(o, o->bcl))
-        return FAIL(err, errlen, "--stim-dur (%g ms) is longer than --bcl (%g ms, %ld steps of --dt %g ms): "
-                    "with --numstim %ld the pulses would overlap", o->stim_dur, o->bcl, bopt_step(o, o->bcl),
-                    o->dt, o->numstim);
+        return FAIL(err, errlen,
+                    "--stim-dur (%g ms) is longer than --bcl (%g ms, %ld steps of --dt %g ms): "
+                    "with --numstim %ld the pulses would overlap",
+                    o->stim_dur, o->bcl, bopt_step(o, o->bcl), o->dt, o->numstim);
     if (bopt_step(o, o->start_out) > bopt_nsteps(o))
         return FAIL(err, errlen, "--start-out (%g ms) is after the end of the run (--duration %g ms)",
                     o->start_out, o->duration);
@@ -633,9 +669,13 @@ void bopt_usage(FILE *out) {
           out);
 }
 
-long bopt_step(const BenchOpts *o, double t) { return lround(t / o->dt); }
+long bopt_step(const BenchOpts *o, double t) {
+    return lround(t / o->dt);
+}
 
-long bopt_nsteps(const BenchOpts *o) { return bopt_step(o, o->duration); }
+long bopt_nsteps(const BenchOpts *o) {
+    return bopt_step(o, o->duration);
+}
 
 long bopt_pulse_steps(const BenchOpts *o) {
     long p = bopt_step(o, o->stim_dur);
@@ -688,8 +728,11 @@ long bopt_nout(const BenchOpts *o) {
 double bopt_vary_value(const BoptVary *v, long i, long ncells, double base) {
     double f = ncells > 1 ? (double)i / (double)(ncells - 1) : 0;
     switch (v->mode) {
-    case BOPT_VARY_LOG: return v->lo * pow(v->hi / v->lo, f);
-    case BOPT_VARY_SCALE: return base * (v->lo + (v->hi - v->lo) * f);
-    default: return v->lo + (v->hi - v->lo) * f;
+        case BOPT_VARY_LOG:
+            return v->lo * pow(v->hi / v->lo, f);
+        case BOPT_VARY_SCALE:
+            return base * (v->lo + (v->hi - v->lo) * f);
+        default:
+            return v->lo + (v->hi - v->lo) * f;
     }
 }

@@ -32,15 +32,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define BOPT_MAX_VARY 16        /* --vary parameters of one run (the kernels' SC_MAX_VARY) */
-#define BOPT_NAME_MAX 64        /* longest --vary parameter name + 1 */
-#define BOPT_MAX_STEPS 1e15     /* largest step index a time may map to */
+#define BOPT_MAX_VARY 16 /* --vary parameters of one run (the kernels' SC_MAX_VARY) */
+#define BOPT_NAME_MAX 64 /* longest --vary parameter name + 1 */
+#define BOPT_MAX_STEPS 1e15 /* largest step index a time may map to */
 
 /* How a --vary parameter goes from cell 0 (lo) to cell num-1 (hi). */
 typedef enum {
-    BOPT_VARY_LINEAR,   /* NAME=LO:HI      value lo + (hi - lo) * i / (num - 1) */
-    BOPT_VARY_LOG,      /* NAME=LO:HI:log  value lo * (hi / lo)^(i / (num - 1)), lo and hi > 0 */
-    BOPT_VARY_SCALE     /* NAME*LO:HI      value base * (lo + (hi - lo) * i / (num - 1)) */
+    BOPT_VARY_LINEAR, /* NAME=LO:HI      value lo + (hi - lo) * i / (num - 1) */
+    BOPT_VARY_LOG, /* NAME=LO:HI:log  value lo * (hi / lo)^(i / (num - 1)), lo and hi > 0 */
+    BOPT_VARY_SCALE /* NAME*LO:HI      value base * (lo + (hi - lo) * i / (num - 1)) */
 } BoptVaryMode;
 
 typedef struct BoptVary {
@@ -49,52 +49,52 @@ typedef struct BoptVary {
     double lo, hi;
 } BoptVary;
 
-enum { BOPT_DOUBLE = 64, BOPT_SINGLE = 32 };   /* BenchOpts.precision */
+enum { BOPT_DOUBLE = 64, BOPT_SINGLE = 32 }; /* BenchOpts.precision */
 
 typedef struct BenchOpts {
     /* bench's options (times in ms) */
-    const char *imp;            /* --imp: model name or .model path; NULL only with --list-imps */
-    const char *imp_par;        /* --imp-par, "" when not given */
-    double duration;            /* given, or the default computed after parsing */
-    double dt;                  /* 0.01 */
-    long num;                   /* 1 */
-    long numstim;               /* 1 */
-    double stim_start;          /* 1.0 */
-    double bcl;                 /* 1000 */
-    double stim_dur;            /* 1.0 */
-    double stim_curr;           /* 60.0 uA/cm^2 */
-    double *stim_times;         /* --stim-times, sorted ascending (malloc'd); NULL: the train */
+    const char *imp; /* --imp: model name or .model path; NULL only with --list-imps */
+    const char *imp_par; /* --imp-par, "" when not given */
+    double duration; /* given, or the default computed after parsing */
+    double dt; /* 0.01 */
+    long num; /* 1 */
+    long numstim; /* 1 */
+    double stim_start; /* 1.0 */
+    double bcl; /* 1000 */
+    double stim_dur; /* 1.0 */
+    double stim_curr; /* 60.0 uA/cm^2 */
+    double *stim_times; /* --stim-times, sorted ascending (malloc'd); NULL: the train */
     long nstim_times;
-    double dt_out;              /* 1.0 */
-    double start_out;           /* 0 */
-    const char *fout;           /* NULL: table on stdout; "BENCH_REG" for a bare --fout */
-    int binary;                 /* -B */
-    int validate;               /* --validate, -v */
-    const char *imp_sv_dump;    /* comma-separated state names, or NULL */
-    const char *save_ini_file;  /* or NULL */
-    double save_ini_time;       /* default: duration */
-    const char *read_ini_file;  /* or NULL */
+    double dt_out; /* 1.0 */
+    double start_out; /* 0 */
+    const char *fout; /* NULL: table on stdout; "BENCH_REG" for a bare --fout */
+    int binary; /* -B */
+    int validate; /* --validate, -v */
+    const char *imp_sv_dump; /* comma-separated state names, or NULL */
+    const char *save_ini_file; /* or NULL */
+    double save_ini_time; /* default: duration */
+    const char *read_ini_file; /* or NULL */
     int list_imps, imp_info;
     /* starcarp's extensions */
-    int precision;              /* BOPT_DOUBLE (default) or BOPT_SINGLE */
-    long steps_per_task;        /* 10 */
-    long ncpu, ngpu;            /* -1: all there are */
-    const char *sched;          /* "dmda" */
-    long nparts;                /* 0: planned partitions, pinned; N: N partitions placed by sched */
-    const char *perfmodels;     /* or NULL */
+    int precision; /* BOPT_DOUBLE (default) or BOPT_SINGLE */
+    long steps_per_task; /* 10 */
+    long ncpu, ngpu; /* -1: all there are */
+    const char *sched; /* "dmda" */
+    long nparts; /* 0: planned partitions, pinned; N: N partitions placed by sched */
+    const char *perfmodels; /* or NULL */
     int no_lut;
-    double rtol, atol;          /* 0: the kernels' defaults */
-    const char *methods;        /* --methods: method overrides ("cvode=fe", "vm=cvode"), or NULL */
-    double vm_bound;            /* 1000 mV */
-    const char *checkpoint;     /* or NULL */
-    double checkpoint_time;     /* default: duration */
-    const char *restart;        /* or NULL */
-    const char *plot;           /* a .png path, or NULL */
-    long *probe;                /* cells whose traces are output, in the order given (malloc'd) */
-    long nprobe;                /* default: one probe, cell 0 */
+    double rtol, atol; /* 0: the kernels' defaults */
+    const char *methods; /* --methods: method overrides ("cvode=fe", "vm=cvode"), or NULL */
+    double vm_bound; /* 1000 mV */
+    const char *checkpoint; /* or NULL */
+    double checkpoint_time; /* default: duration */
+    const char *restart; /* or NULL */
+    const char *plot; /* a .png path, or NULL */
+    long *probe; /* cells whose traces are output, in the order given (malloc'd) */
+    long nprobe; /* default: one probe, cell 0 */
     BoptVary vary[BOPT_MAX_VARY];
     int nvary;
-    unsigned long long seed;    /* 1 */
+    unsigned long long seed; /* 1 */
     int quiet, progress;
 } BenchOpts;
 

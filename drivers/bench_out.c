@@ -19,14 +19,14 @@
 typedef struct {
     char *path;
     FILE *f;
-    int sv;             /* the state it samples, or -1 for t, Vm, Iion */
+    int sv; /* the state it samples, or -1 for t, Vm, Iion */
 } BinFile;
 
 struct BoutWriter {
-    FILE *table;        /* stdout, NAME.txt, or NULL (-B) */
-    char *table_path;   /* NULL for stdout */
-    char *header_path;  /* NAME_header.txt, or NULL when no binary file is written */
-    BinFile *bins;      /* t, Vm, Iion (with -B or --validate), then the states */
+    FILE *table; /* stdout, NAME.txt, or NULL (-B) */
+    char *table_path; /* NULL for stdout */
+    char *header_path; /* NAME_header.txt, or NULL when no binary file is written */
+    BinFile *bins; /* t, Vm, Iion (with -B or --validate), then the states */
     int nbins, nstate_bins;
     long rows;
     char err[512];
@@ -187,7 +187,9 @@ int bout_row(BoutWriter *w, double t, double vm, double iion, const double *sv) 
     return 0;
 }
 
-const char *bout_error(const BoutWriter *w) { return w->err; }
+const char *bout_error(const BoutWriter *w) {
+    return w->err;
+}
 
 /* Write NAME_header.txt: one line per binary file (see bench_out.h). */
 static void write_header(BoutWriter *w) {
@@ -211,7 +213,7 @@ static void write_header(BoutWriter *w) {
 int bout_close(BoutWriter *w, char *err, size_t errlen) {
     if (!w)
         return 0;
-    close_all(w);   /* the header is written only when every data file is complete */
+    close_all(w); /* the header is written only when every data file is complete */
     if (w->header_path && !w->err[0])
         write_header(w);
     int rc = w->err[0] ? FAIL(err, errlen, "%s", w->err) : 0;
@@ -259,8 +261,8 @@ int bout_dump_mask(const char *list, const char *model, int nsv, const char *con
             return FAIL(err, errlen, "--imp-sv-dump: empty item %d in '%s'", item, list);
         int k = find_state(nsv, names, s, (size_t)(e - s));
         if (k < 0) {
-            int rc = FAIL(err, errlen, "--imp-sv-dump: unknown state '%.*s' of model %s", (int)(e - s), s,
-                          model);
+            int rc =
+                FAIL(err, errlen, "--imp-sv-dump: unknown state '%.*s' of model %s", (int)(e - s), s, model);
             list_states(err, errlen, nsv, names);
             return rc;
         }
@@ -288,8 +290,8 @@ int bout_save_state(const char *path, const char *model, int nsv, const char *co
 
 /* Globals of openCARP's state files that starcarp reads past (before the model's name). */
 static int ignored_global(const char *name) {
-    static const char *const g[] = {"Iion", "Lambda", "delLambda", "Tension", "K_e", "Na_e", "Ca_e",
-                                    "tension_component"};
+    static const char *const g[] = {"Iion", "Lambda", "delLambda", "Tension",
+                                    "K_e",  "Na_e",   "Ca_e",      "tension_component"};
     for (size_t k = 0; k < sizeof g / sizeof g[0]; k++)
         if (!strcmp(name, g[k]))
             return 1;
@@ -312,7 +314,7 @@ typedef struct {
     int nsv;
     const char *const *names;
     double *sv, vm;
-    unsigned char *got;     /* [nsv] */
+    unsigned char *got; /* [nsv] */
     int got_vm, got_model;
 } StateRead;
 
@@ -324,8 +326,10 @@ static int state_line(StateRead *r, char *line, long lineno, char *err, size_t e
     char *hash = strchr(s, '#');
     if (!hash) {
         if (strpbrk(s, " \t"))
-            return FAIL(err, errlen, "%s:%ld: malformed line '%s'; expected 'VALUE # NAME' or the model's "
-                        "name", r->path, lineno, s);
+            return FAIL(err, errlen,
+                        "%s:%ld: malformed line '%s'; expected 'VALUE # NAME' or the model's "
+                        "name",
+                        r->path, lineno, s);
         if (strcmp(s, r->model) != 0)
             return FAIL(err, errlen, "%s:%ld: the state file is for model '%s', not '%s'", r->path, lineno, s,
                         r->model);
@@ -371,8 +375,9 @@ int bout_load_state(const char *path, const char *model, int nsv, const char *co
     FILE *f = fopen(path, "r");
     if (!f)
         return FAIL(err, errlen, "%s: %s", path, strerror(errno));
-    StateRead r = {path, model, nsv, names, calloc((size_t)nsv + 1, sizeof(double)), 0,
-                   calloc((size_t)nsv + 1, 1), 0, 0};
+    StateRead r = {
+        path, model, nsv, names, calloc((size_t)nsv + 1, sizeof(double)), 0, calloc((size_t)nsv + 1, 1),
+        0,    0};
     int rc = r.sv && r.got ? 0 : FAIL(err, errlen, "%s: out of memory", path);
     char *line = NULL;
     size_t cap = 0;

@@ -39,13 +39,12 @@ static const char *const conf_names[NCONF] = {"c-1core", "cpu-all", "gpu-k1", "g
 typedef struct BmOpts {
     const char *models, *csv, *png;
     long cells, c_cells, steps, k, ncpu, ngpu;
-    int prec[2], nprec;       /* 64 and/or 32 */
+    int prec[2], nprec; /* 64 and/or 32 */
     double min_time;
     int quiet;
 } BmOpts;
 
-static void usage(FILE *out)
-{
+static void usage(FILE *out) {
     fprintf(out,
             "usage: starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S] [--k K]\n"
             "                          [--precision double|single|both] [--min-time SEC] [--csv FILE]\n"
@@ -64,11 +63,17 @@ static void usage(FILE *out)
 }
 
 /* Parse options; returns 0, 1 for --help, -1 on a bad option (message printed). */
-static int parse(int argc, char **argv, BmOpts *o)
-{
+static int parse(int argc, char **argv, BmOpts *o) {
     *o = (BmOpts){.models = "ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo",
-                  .cells = 1048576, .c_cells = 4096, .steps = 100, .k = 10, .ncpu = -1, .ngpu = -1,
-                  .prec = {64}, .nprec = 1, .min_time = 1.0};
+                  .cells = 1048576,
+                  .c_cells = 4096,
+                  .steps = 100,
+                  .k = 10,
+                  .ncpu = -1,
+                  .ngpu = -1,
+                  .prec = {64},
+                  .nprec = 1,
+                  .min_time = 1.0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "-h") || !strcmp(a, "--help"))
@@ -82,8 +87,11 @@ static int parse(int argc, char **argv, BmOpts *o)
             return -1;
         }
         i++;
-        long *num = !strcmp(a, "--cells") ? &o->cells : !strcmp(a, "--c-cells") ? &o->c_cells
-                  : !strcmp(a, "--steps") ? &o->steps : !strcmp(a, "--k") ? &o->k : NULL;
+        long *num = !strcmp(a, "--cells")     ? &o->cells
+                    : !strcmp(a, "--c-cells") ? &o->c_cells
+                    : !strcmp(a, "--steps")   ? &o->steps
+                    : !strcmp(a, "--k")       ? &o->k
+                                              : NULL;
         if (num) {
             if ((*num = cli_positive("benchmark", a, v)) < 0)
                 return -1;
@@ -116,13 +124,17 @@ static int parse(int argc, char **argv, BmOpts *o)
             else if (!strcmp(v, "both"))
                 o->prec[0] = 64, o->prec[1] = 32, o->nprec = 2;
             else {
-                fprintf(stderr, "starcarp benchmark: --precision: accepted values are double, single, both "
-                        "(got '%s')\n", v);
+                fprintf(stderr,
+                        "starcarp benchmark: --precision: accepted values are double, single, both "
+                        "(got '%s')\n",
+                        v);
                 return -1;
             }
         } else {
-            fprintf(stderr, "starcarp benchmark: unknown option '%s'; accepted: --models --cells --c-cells "
-                    "--steps --k --precision --min-time --csv --png --ncpu --ngpu -q\n", a);
+            fprintf(stderr,
+                    "starcarp benchmark: unknown option '%s'; accepted: --models --cells --c-cells "
+                    "--steps --k --precision --min-time --csv --png --ncpu --ngpu -q\n",
+                    a);
             return -1;
         }
     }
@@ -135,8 +147,7 @@ static int parse(int argc, char **argv, BmOpts *o)
 
 /* Cell-steps per second of the portable C kernel on this thread; NAN when the model has no such
  * kernel (the portable C back end is double only), -1 when the run fails. */
-static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o)
-{
+static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
     const ScModelDesc *d = m->desc;
     ScCpuKernel run = d->c_run[prec == 32];
     if (!run)
@@ -197,8 +208,8 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o)
 
 /* Cell-steps per second of a StarPU cell array: nparts partitions on workers (NULL and 0: the
  * plan of `bench`), K steps per task; -1 on failure (message printed). */
-static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k, int nparts, const int *workers)
-{
+static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k, int nparts,
+                         const int *workers) {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.ncells = o->cells, cfg.precision = prec, cfg.dt = 0.01, cfg.steps_per_task = k;
@@ -228,13 +239,11 @@ static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k
 }
 
 /* Bytes one cell-step must move through device memory with k steps per task. */
-static double bytes_per_cell_step(const ScModelDesc *d, int prec, int k)
-{
+static double bytes_per_cell_step(const ScModelDesc *d, int prec, int k) {
     return 2.0 * (d->nsv + 2 + d->nexternals) * (prec == 32 ? 4.0 : 8.0) / k;
 }
 
-int cmd_benchmark(int argc, char **argv)
-{
+int cmd_benchmark(int argc, char **argv) {
     BmOpts o;
     int prc = parse(argc, argv, &o);
     if (prc)
@@ -262,7 +271,8 @@ int cmd_benchmark(int argc, char **argv)
         bw = ceil.copy_bytes_per_s, fp64 = ceil.fp64_flops;
 #endif
     printf("starcarp benchmark: %d CPU workers, %d GPU(s); %ld cells (C: %ld), %ld steps of 0.01 ms per "
-           "round, K = %ld, >= %g s per figure\n", ncpu, ngpu, o.cells, o.c_cells, o.steps, o.k, o.min_time);
+           "round, K = %ld, >= %g s per figure\n",
+           ncpu, ngpu, o.cells, o.c_cells, o.steps, o.k, o.min_time);
     if (ngpu)
         printf("GPU 0 ceilings (measured now): copy %.1f GB/s (read + written), FP64 %.2f TFLOP/s\n",
                bw / 1e9, fp64 / 1e12);
@@ -281,7 +291,7 @@ int cmd_benchmark(int argc, char **argv)
     }
     if (csv)
         fprintf(csv, "model,precision,config,cell_steps_per_s,bytes_per_cell_step,fraction_of_copy_bw\n");
-    double (*rates)[2][NCONF] = calloc((size_t)nm, sizeof *rates);
+    double(*rates)[2][NCONF] = calloc((size_t)nm, sizeof *rates);
     int rc = 0;
     for (int i = 0; i < nm; i++)
         for (int p = 0; p < o.nprec; p++) {
@@ -331,7 +341,8 @@ int cmd_benchmark(int argc, char **argv)
     if (csv)
         fclose(csv);
     if (o.png) {
-        PlotFig *fig = plot_new(1000, 600, "starcarp benchmark", "model (index in the table)", "cell-steps/s");
+        PlotFig *fig =
+            plot_new(1000, 600, "starcarp benchmark", "model (index in the table)", "cell-steps/s");
         plot_set_log(fig, 0, 1);
         double *x = malloc(sizeof(double) * (size_t)nm), *y = malloc(sizeof(double) * (size_t)nm);
         for (int p = 0; p < o.nprec; p++)

@@ -47,27 +47,26 @@ typedef struct CalOpts {
     int precision, quiet;
 } CalOpts;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: starcarp calibrate [options]\n"
-            "  --models LIST         comma-separated library models or .model files, or 'all'\n"
-            "                        (default: ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo)\n"
-            "  --sizes LIST          partition sizes in cells (default 256,1024,4096,16384,65536,262144,1048576)\n"
-            "  --cpu-max-cells N     largest size run on a CPU core (default 16384)\n"
-            "  --precision P         double or single (default double)\n"
-            "  --steps-per-task K    steps per task (default 10)\n"
-            "  --rounds N            timed tasks per size and worker (default 12; StarPU trusts 10)\n"
-            "  --dir DIR             where the models go (default perfmodels/<class>)\n"
-            "  --class NAME          machine class (default: <cores>cpu-<gpus>x<gpu name>)\n"
-            "  --csv FILE, --png FILE  the table as CSV, time against size as a PNG\n"
-            "  --ncpu N, --ngpu N    workers StarPU starts (default: all)\n"
-            "  -q                    no progress lines\n");
+static void usage(FILE *out) {
+    fprintf(
+        out,
+        "usage: starcarp calibrate [options]\n"
+        "  --models LIST         comma-separated library models or .model files, or 'all'\n"
+        "                        (default: ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo)\n"
+        "  --sizes LIST          partition sizes in cells (default 256,1024,4096,16384,65536,262144,1048576)\n"
+        "  --cpu-max-cells N     largest size run on a CPU core (default 16384)\n"
+        "  --precision P         double or single (default double)\n"
+        "  --steps-per-task K    steps per task (default 10)\n"
+        "  --rounds N            timed tasks per size and worker (default 12; StarPU trusts 10)\n"
+        "  --dir DIR             where the models go (default perfmodels/<class>)\n"
+        "  --class NAME          machine class (default: <cores>cpu-<gpus>x<gpu name>)\n"
+        "  --csv FILE, --png FILE  the table as CSV, time against size as a PNG\n"
+        "  --ncpu N, --ngpu N    workers StarPU starts (default: all)\n"
+        "  -q                    no progress lines\n");
 }
 
 /* A comma-separated list of positive integers. */
-static int parse_sizes(const char *s, long *v, int max)
-{
+static int parse_sizes(const char *s, long *v, int max) {
     int n = 0;
     while (*s) {
         char *end;
@@ -80,8 +79,7 @@ static int parse_sizes(const char *s, long *v, int max)
     return n;
 }
 
-static int parse(int argc, char **argv, CalOpts *o)
-{
+static int parse(int argc, char **argv, CalOpts *o) {
     memset(o, 0, sizeof *o);
     o->models = "ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo";
     o->nsizes = parse_sizes("256,1024,4096,16384,65536,262144,1048576", o->sizes, MAX_SIZES);
@@ -105,8 +103,10 @@ static int parse(int argc, char **argv, CalOpts *o)
             o->models = v;
         else if (!strcmp(a, "--sizes")) {
             if ((o->nsizes = parse_sizes(v, o->sizes, MAX_SIZES)) < 1) {
-                fprintf(stderr, "starcarp calibrate: --sizes expects up to %d positive integers separated by "
-                        "commas, got '%s'\n", MAX_SIZES, v);
+                fprintf(stderr,
+                        "starcarp calibrate: --sizes expects up to %d positive integers separated by "
+                        "commas, got '%s'\n",
+                        MAX_SIZES, v);
                 return -1;
             }
         } else if (!strcmp(a, "--cpu-max-cells")) {
@@ -127,7 +127,9 @@ static int parse(int argc, char **argv, CalOpts *o)
             else if (!strcmp(v, "single") || !strcmp(v, "32"))
                 o->precision = 32;
             else {
-                fprintf(stderr, "starcarp calibrate: --precision: accepted values are double, single (got '%s')\n", v);
+                fprintf(stderr,
+                        "starcarp calibrate: --precision: accepted values are double, single (got '%s')\n",
+                        v);
                 return -1;
             }
         } else if (!strcmp(a, "--dir"))
@@ -147,8 +149,10 @@ static int parse(int argc, char **argv, CalOpts *o)
             }
             *(a[4] == 'c' ? &o->ncpu : &o->ngpu) = x;
         } else {
-            fprintf(stderr, "starcarp calibrate: unknown option '%s'; accepted: --models --sizes --cpu-max-cells "
-                    "--precision --steps-per-task --rounds --dir --class --csv --png --ncpu --ngpu -q\n", a);
+            fprintf(stderr,
+                    "starcarp calibrate: unknown option '%s'; accepted: --models --sizes --cpu-max-cells "
+                    "--precision --steps-per-task --rounds --dir --class --csv --png --ncpu --ngpu -q\n",
+                    a);
             return -1;
         }
     }
@@ -157,8 +161,7 @@ static int parse(int argc, char **argv, CalOpts *o)
 
 /* "16cpu-1xNVIDIA_H200": the cores and GPUs of this machine (found without StarPU: StarPU reads
  * where its models live once per process, so it must first start with the final settings). */
-static void machine_class(char *buf, size_t len, long ncpu_opt, long ngpu_opt)
-{
+static void machine_class(char *buf, size_t len, long ncpu_opt, long ngpu_opt) {
     long ncpu = ncpu_opt >= 0 ? ncpu_opt : sysconf(_SC_NPROCESSORS_ONLN);
     int ngpu = 0;
     char gpu[256] = "cuda";
@@ -176,18 +179,17 @@ static void machine_class(char *buf, size_t len, long ncpu_opt, long ngpu_opt)
     else
         snprintf(buf, len, "%ldcpu", ncpu);
     for (char *c = buf; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '.'))
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' ||
+              *c == '.'))
             *c = '_';
 }
 
-static int cmp_double(const void *a, const void *b)
-{
+static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
-static int mkdirs(const char *path)
-{
+static int mkdirs(const char *path) {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", path);
     for (char *p = buf + 1; *p; p++)
@@ -200,8 +202,7 @@ static int mkdirs(const char *path)
 }
 
 /* Median seconds per task of `rounds` tasks of K steps of `cells` cells on worker w; -1 on failure. */
-static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, int w)
-{
+static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, int w) {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.ncells = cells, cfg.precision = o->precision, cfg.dt = 0.01, cfg.steps_per_task = (int)o->k;
@@ -230,15 +231,14 @@ static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, in
     return t[o->rounds / 2];
 }
 
-int cmd_calibrate(int argc, char **argv)
-{
+int cmd_calibrate(int argc, char **argv) {
     CalOpts o;
     int prc = parse(argc, argv, &o);
     if (prc)
         return prc > 0 ? 0 : 2;
     struct starpu_conf conf;
     cli_starpu_conf(&conf, o.ncpu, o.ngpu);
-    conf.sched_policy_name = "dmda";   /* calibration happens under model-based schedulers */
+    conf.sched_policy_name = "dmda"; /* calibration happens under model-based schedulers */
     char cls[300], dir[1024];
     if (o.cls)
         snprintf(cls, sizeof cls, "%s", o.cls);
@@ -257,7 +257,7 @@ int cmd_calibrate(int argc, char **argv)
     setenv("STARPU_HOME", dir, 1);
     unsetenv("STARPU_PERF_MODEL_PATH");
     setenv("STARPU_HOSTNAME", cls, 1);
-    conf.calibrate = 1;   /* (starpu_conf_init read the environment before these settings) */
+    conf.calibrate = 1; /* (starpu_conf_init read the environment before these settings) */
     if (starpu_init(&conf) != 0) {
         fprintf(stderr, "starcarp calibrate: StarPU could not start\n");
         return 1;
@@ -285,18 +285,19 @@ int cmd_calibrate(int argc, char **argv)
     sc_speeds_write_header(csv);
     if (csv2)
         sc_speeds_write_header(csv2);
-    printf("calibration of %d model(s) on %s into %s (%s precision, %ld steps per task, %ld rounds)\n", nm, cls, dir,
-           o.precision == 32 ? "single" : "double", o.k, o.rounds);
+    printf("calibration of %d model(s) on %s into %s (%s precision, %ld steps per task, %ld rounds)\n", nm,
+           cls, dir, o.precision == 32 ? "single" : "double", o.k, o.rounds);
     printf("%-34s %-5s %9s %12s %14s\n", "model", "kind", "cells", "s per task", "ns/cell-step");
-    PlotFig *fig = o.png ? plot_new(1000, 650, "starcarp calibrate: time per task", "cells per task",
-                                    "seconds per task") : NULL;
+    PlotFig *fig =
+        o.png ? plot_new(1000, 650, "starcarp calibrate: time per task", "cells per task", "seconds per task")
+              : NULL;
     if (fig)
         plot_set_log(fig, 1, 1);
     int rc = 0;
     double t_start = sc_now_s();
     for (int i = 0; i < nm; i++) {
         char key[256];
-        sc_model_key(ms[i], key, sizeof key);   /* the speed table's row names these kernels */
+        sc_model_key(ms[i], key, sizeof key); /* the speed table's row names these kernels */
         for (int kind = 0; kind < 2; kind++) {
             int w = kind == 0 ? cpu_id : ngpu ? gpu_ids[0] : -1;
             if (w < 0 || (kind == 1 && !ms[i]->cuda[o.precision == 32]))
@@ -312,13 +313,14 @@ int cmd_calibrate(int argc, char **argv)
                     continue;
                 }
                 double ns = 1e9 * t / ((double)o.sizes[s] * (double)o.k);
-                printf("%-34s %-5s %9ld %12.4g %14.4g\n", ms[i]->name, kind ? "cuda" : "cpu", o.sizes[s], t, ns);
+                printf("%-34s %-5s %9ld %12.4g %14.4g\n", ms[i]->name, kind ? "cuda" : "cpu", o.sizes[s], t,
+                       ns);
                 for (FILE *f = csv; f; f = f == csv ? csv2 : NULL)
                     sc_speeds_write_row(f, key, o.precision, kind ? "cuda" : "cpu", o.sizes[s], o.k, ns);
                 xs[n] = (double)o.sizes[s], ys[n++] = t;
                 if (!o.quiet)
-                    fprintf(stderr, "calibrate: %s %s %ld cells done (%.0f s)\n", ms[i]->name, kind ? "cuda" : "cpu",
-                            o.sizes[s], sc_now_s() - t_start);
+                    fprintf(stderr, "calibrate: %s %s %ld cells done (%.0f s)\n", ms[i]->name,
+                            kind ? "cuda" : "cpu", o.sizes[s], sc_now_s() - t_start);
             }
             if (fig && n) {
                 char lab[128];
@@ -344,7 +346,7 @@ int cmd_calibrate(int argc, char **argv)
         }
         plot_free(fig);
     }
-    starpu_shutdown();   /* writes the models */
+    starpu_shutdown(); /* writes the models */
     printf("StarPU's models: %s/codelets/*/starcarp.*; use them with: starcarp bench --perfmodels %s ...\n",
            dir, dir);
     return rc;

@@ -26,60 +26,80 @@ void sc_vm_update_host(double *vm, const double *iion, size_t n, double dt, doub
 
 typedef struct {
     long cells, steps, parts;
-    int ncpu, ngpu;            /* -1: all there are */
+    int ncpu, ngpu; /* -1: all there are */
     const char *sched;
     int require_gpu;
 } DevOpts;
 
-static void devices_usage(FILE *out)
-{
-    fprintf(out,
-        "usage: starcarp devices [--cells N] [--steps N] [--parts N] [--ncpu N] [--ngpu N]\n"
-        "                        [--sched NAME] [--require-gpu]\n"
-        "  --cells N      cells in the check (default 4194304)\n"
-        "  --steps N      time steps (default 10)\n"
-        "  --parts N      partitions (default: 4 per worker)\n"
-        "  --ncpu N       CPU workers (default: all cores StarPU finds)\n"
-        "  --ngpu N       CUDA workers (default: all GPUs; 0 = CPU only)\n"
-        "  --sched NAME   StarPU scheduler (default eager: every worker pulls work)\n"
-        "  --require-gpu  exit 77 (skipped) when no GPU is present\n");
+static void devices_usage(FILE *out) {
+    fprintf(out, "usage: starcarp devices [--cells N] [--steps N] [--parts N] [--ncpu N] [--ngpu N]\n"
+                 "                        [--sched NAME] [--require-gpu]\n"
+                 "  --cells N      cells in the check (default 4194304)\n"
+                 "  --steps N      time steps (default 10)\n"
+                 "  --parts N      partitions (default: 4 per worker)\n"
+                 "  --ncpu N       CPU workers (default: all cores StarPU finds)\n"
+                 "  --ngpu N       CUDA workers (default: all GPUs; 0 = CPU only)\n"
+                 "  --sched NAME   StarPU scheduler (default eager: every worker pulls work)\n"
+                 "  --require-gpu  exit 77 (skipped) when no GPU is present\n");
 }
 
 /* Parse options into o; returns 0, or the exit status to return (2 usage, -1 for --help). */
-static int devices_parse(int argc, char **argv, DevOpts *o)
-{
+static int devices_parse(int argc, char **argv, DevOpts *o) {
     *o = (DevOpts){.cells = 4194304, .steps = 10, .parts = 0, .ncpu = -1, .ngpu = -1, .sched = "eager"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { devices_usage(stdout); return -1; }
-        if (!strcmp(a, "--require-gpu")) { o->require_gpu = 1; continue; }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            devices_usage(stdout);
+            return -1;
+        }
+        if (!strcmp(a, "--require-gpu")) {
+            o->require_gpu = 1;
+            continue;
+        }
         if (!strcmp(a, "--sched")) {
-            if (!v) { fprintf(stderr, "starcarp devices: --sched needs a scheduler name\n"); return 2; }
-            o->sched = v; i++; continue;
+            if (!v) {
+                fprintf(stderr, "starcarp devices: --sched needs a scheduler name\n");
+                return 2;
+            }
+            o->sched = v;
+            i++;
+            continue;
         }
-        if (!strcmp(a, "--ngpu") && v && !strcmp(v, "0")) { o->ngpu = 0; i++; continue; }
-        if (!strcmp(a, "--cells") || !strcmp(a, "--steps") || !strcmp(a, "--parts") ||
-            !strcmp(a, "--ncpu") || !strcmp(a, "--ngpu")) {
-            if ((n = cli_positive("devices", a, v)) < 0) return 2;
-            if (!strcmp(a, "--cells")) o->cells = n;
-            else if (!strcmp(a, "--steps")) o->steps = n;
-            else if (!strcmp(a, "--parts")) o->parts = n;
-            else if (!strcmp(a, "--ncpu")) o->ncpu = (int)n;
-            else o->ngpu = (int)n;
-            i++; continue;
+        if (!strcmp(a, "--ngpu") && v && !strcmp(v, "0")) {
+            o->ngpu = 0;
+            i++;
+            continue;
         }
-        fprintf(stderr, "starcarp devices: unknown option '%s'; accepted: --cells --steps --parts --ncpu "
-                        "--ngpu --sched --require-gpu --help\n", a);
+        if (!strcmp(a, "--cells") || !strcmp(a, "--steps") || !strcmp(a, "--parts") || !strcmp(a, "--ncpu") ||
+            !strcmp(a, "--ngpu")) {
+            if ((n = cli_positive("devices", a, v)) < 0)
+                return 2;
+            if (!strcmp(a, "--cells"))
+                o->cells = n;
+            else if (!strcmp(a, "--steps"))
+                o->steps = n;
+            else if (!strcmp(a, "--parts"))
+                o->parts = n;
+            else if (!strcmp(a, "--ncpu"))
+                o->ncpu = (int)n;
+            else
+                o->ngpu = (int)n;
+            i++;
+            continue;
+        }
+        fprintf(stderr,
+                "starcarp devices: unknown option '%s'; accepted: --cells --steps --parts --ncpu "
+                "--ngpu --sched --require-gpu --help\n",
+                a);
         return 2;
     }
     return 0;
 }
 
 /* Number of CUDA devices present (0 without CUDA support or without a driver). */
-static int devices_cuda_count(void)
-{
+static int devices_cuda_count(void) {
 #ifdef SC_HAVE_CUDA
     int n = 0;
     if (cudaGetDeviceCount(&n) != cudaSuccess)
@@ -91,18 +111,17 @@ static int devices_cuda_count(void)
 }
 
 /* Deterministic pseudo-random doubles in [lo, hi) (a 64-bit LCG: the check needs no quality). */
-static void fill_uniform(double *x, long n, double lo, double hi, uint64_t seed)
-{
+static void fill_uniform(double *x, long n, double lo, double hi, uint64_t seed) {
     for (long i = 0; i < n; i++) {
         seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
         x[i] = lo + (hi - lo) * (double)(seed >> 11) * 0x1.0p-53;
     }
 }
 
-static void print_workers(void)
-{
+static void print_workers(void) {
     unsigned nw = starpu_worker_get_count();
-    printf("workers: %u (%d CPU, %d CUDA)\n", nw, starpu_cpu_worker_get_count(), starpu_cuda_worker_get_count());
+    printf("workers: %u (%d CPU, %d CUDA)\n", nw, starpu_cpu_worker_get_count(),
+           starpu_cuda_worker_get_count());
     for (unsigned w = 0; w < nw; w++) {
         char name[128];
         starpu_worker_get_name((int)w, name, sizeof name);
@@ -113,11 +132,11 @@ static void print_workers(void)
 }
 
 /* Run the partitioned check; returns the number of cells whose result differs from the host's. */
-static long run_check(const DevOpts *o, double *elapsed)
-{
+static long run_check(const DevOpts *o, double *elapsed) {
     size_t n = (size_t)o->cells;
     double *vm, *iion, *ref = malloc(n * sizeof *ref);
-    if (!ref || starpu_malloc((void **)&vm, n * sizeof *vm) || starpu_malloc((void **)&iion, n * sizeof *iion)) {
+    if (!ref || starpu_malloc((void **)&vm, n * sizeof *vm) ||
+        starpu_malloc((void **)&iion, n * sizeof *iion)) {
         fprintf(stderr, "starcarp devices: cannot allocate %ld cells\n", o->cells);
         exit(1);
     }
@@ -129,7 +148,8 @@ static long run_check(const DevOpts *o, double *elapsed)
     starpu_vector_data_register(&hv, STARPU_MAIN_RAM, (uintptr_t)vm, (uint32_t)n, sizeof(double));
     starpu_vector_data_register(&hi, STARPU_MAIN_RAM, (uintptr_t)iion, (uint32_t)n, sizeof(double));
     unsigned parts = o->parts ? (unsigned)o->parts : 4 * starpu_worker_get_count();
-    if (parts > n) parts = (unsigned)n;
+    if (parts > n)
+        parts = (unsigned)n;
     struct starpu_data_filter f = {.filter_func = starpu_vector_filter_block, .nchildren = parts};
     starpu_data_partition(hv, &f);
     starpu_data_partition(hi, &f);
@@ -139,7 +159,8 @@ static long run_check(const DevOpts *o, double *elapsed)
     for (long s = 0; s < o->steps; s++) {
         double stim = (s % 3 == 0) ? 60.0 : 0.0;
         for (unsigned p = 0; p < parts; p++) {
-            int rc = sc_vm_update_submit(starpu_data_get_sub_data(hv, 1, p), starpu_data_get_sub_data(hi, 1, p), dt, stim);
+            int rc = sc_vm_update_submit(starpu_data_get_sub_data(hv, 1, p),
+                                         starpu_data_get_sub_data(hi, 1, p), dt, stim);
             STARPU_CHECK_RETURN_VALUE(rc, "sc_vm_update_submit");
         }
     }
@@ -164,11 +185,11 @@ static long run_check(const DevOpts *o, double *elapsed)
     return bad;
 }
 
-int cmd_devices(int argc, char **argv)
-{
+int cmd_devices(int argc, char **argv) {
     DevOpts o;
     int rc = devices_parse(argc, argv, &o);
-    if (rc) return rc < 0 ? 0 : rc;
+    if (rc)
+        return rc < 0 ? 0 : rc;
 
     int have = devices_cuda_count();
     if (o.require_gpu && have == 0) {
@@ -182,7 +203,8 @@ int cmd_devices(int argc, char **argv)
     struct starpu_conf conf;
     starpu_conf_init(&conf);
     conf.sched_policy_name = o.sched;
-    if (o.ncpu >= 0) conf.ncpus = o.ncpu;
+    if (o.ncpu >= 0)
+        conf.ncpus = o.ncpu;
     conf.ncuda = o.ngpu >= 0 ? o.ngpu : have;
     rc = starpu_init(&conf);
     if (rc == -ENODEV) {
@@ -203,8 +225,8 @@ int cmd_devices(int argc, char **argv)
 
     double elapsed = 0;
     long bad = run_check(&o, &elapsed);
-    printf("check: %ld cells x %ld steps in %.3f s (%.3g cell-steps/s, includes transfers)\n",
-           o.cells, o.steps, elapsed, (double)o.cells * o.steps / elapsed);
+    printf("check: %ld cells x %ld steps in %.3f s (%.3g cell-steps/s, includes transfers)\n", o.cells,
+           o.steps, elapsed, (double)o.cells * o.steps / elapsed);
     printf("tasks per worker:");
     for (unsigned w = 0; w < starpu_worker_get_count(); w++) {
         struct starpu_profiling_worker_info info;

@@ -13,34 +13,31 @@
 #include "sc_choose.h"
 #include "sema.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: starcarp methods MODEL [options]\n"
-            "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
-            "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
-            "  of the file's own methods (docs/methods.md).\n"
-            "  --dt MS            time step (default 0.01)\n"
-            "  --tol-err PCT      bar of the normalised RMS error of Vm, %% (default 0.1)\n"
-            "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
-            "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
-            "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
-            "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
-            "                     --no-cache)\n"
-            "  --no-cache         choose again even when a cached choice exists\n"
-            "  -q                 no progress lines\n");
+static void usage(FILE *out) {
+    fprintf(out, "usage: starcarp methods MODEL [options]\n"
+                 "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
+                 "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
+                 "  of the file's own methods (docs/methods.md).\n"
+                 "  --dt MS            time step (default 0.01)\n"
+                 "  --tol-err PCT      bar of the normalised RMS error of Vm, %% (default 0.1)\n"
+                 "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
+                 "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
+                 "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
+                 "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
+                 "                     --no-cache)\n"
+                 "  --no-cache         choose again even when a cached choice exists\n"
+                 "  -q                 no progress lines\n");
 }
 
 /* Options with a number: name, where it goes. */
 typedef struct NumOpt {
     const char *name;
     double *to;
-    int positive;             /* > 0 required (else >= 0) */
+    int positive; /* > 0 required (else >= 0) */
 } NumOpt;
 
 /* The hash of the model text as the generated code records it (emit_source_hash), or "". */
-static void model_hash(const char *path, char *buf, size_t len)
-{
+static void model_hash(const char *path, char *buf, size_t len) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
     CgModel *m = sema_load_file_opts(&ar, &dg, path, NULL);
@@ -49,8 +46,7 @@ static void model_hash(const char *path, char *buf, size_t len)
 }
 
 /* Replace (or add) the row of `stem` in the TSV table file. Returns 0 or -1 (message printed). */
-static int write_row(const char *table, const char *stem, const char *row)
-{
+static int write_row(const char *table, const char *stem, const char *row) {
     FILE *f = fopen(table, "r");
     char *text = NULL;
     size_t len = 0, cap = 0;
@@ -80,8 +76,10 @@ static int write_row(const char *table, const char *stem, const char *row)
         return -1;
     }
     if (!f)
-        fputs("# model\tsource_hash\tdt\toverrides\tlabel\terr_f64_pct\tdapd_f64_ms\terr_f32_pct\tdapd_f32_ms\t"
-              "file_err_f64_pct\tfile_dapd_f64_ms\tfile_s\tchosen_s\tstiff\n", o);
+        fputs(
+            "# model\tsource_hash\tdt\toverrides\tlabel\terr_f64_pct\tdapd_f64_ms\terr_f32_pct\tdapd_f32_ms\t"
+            "file_err_f64_pct\tfile_dapd_f64_ms\tfile_s\tchosen_s\tstiff\n",
+            o);
     if (text)
         fputs(text, o);
     if (!replaced)
@@ -91,8 +89,7 @@ static int write_row(const char *table, const char *stem, const char *row)
 }
 
 /* A figure, or "-" where it was not measured (a run not made, or failed). */
-static const char *fig(char *buf, size_t n, const char *fmt, double v)
-{
+static const char *fig(char *buf, size_t n, const char *fmt, double v) {
     if (isnan(v))
         snprintf(buf, n, "-");
     else
@@ -100,24 +97,34 @@ static const char *fig(char *buf, size_t n, const char *fmt, double v)
     return buf;
 }
 
-static void print_cand(const ScCandidate *c)
-{
+static void print_cand(const ScCandidate *c) {
     char a[32], b[32], e[32], d[32];
     printf("  %-44.44s %9s %9s %9s %9s %8.2f  %s%s\n", c->label, fig(a, sizeof a, "%.4f", c->err[0]),
            fig(b, sizeof b, "%+.3f", c->dapd[0]), fig(e, sizeof e, "%.4f", c->err[1]),
-           fig(d, sizeof d, "%+.3f", c->dapd[1]), c->seconds, c->pass ? (*c->why ? "pass; " : "pass") : c->why, c->pass ? c->why : "");
+           fig(d, sizeof d, "%+.3f", c->dapd[1]), c->seconds,
+           c->pass ? (*c->why ? "pass; " : "pass") : c->why, c->pass ? c->why : "");
 }
 
-int cmd_methods(int argc, char **argv)
-{
-    ScChooseSpec sp = {.dt = 0.01, .stim_start = 1, .stim_dur = 1, .stim_curr = 60, .bcl = 1000,
-                       .duration = 1000, .nstim = 1, .verbose = 1};
+int cmd_methods(int argc, char **argv) {
+    ScChooseSpec sp = {.dt = 0.01,
+                       .stim_start = 1,
+                       .stim_dur = 1,
+                       .stim_curr = 60,
+                       .bcl = 1000,
+                       .duration = 1000,
+                       .nstim = 1,
+                       .verbose = 1};
     double nstim = 1;
     const char *model = NULL, *table = NULL;
     int no_cache = 0;
-    NumOpt nums[] = {{"--dt", &sp.dt, 1}, {"--tol-err", &sp.tol_err, 1}, {"--tol-apd", &sp.tol_apd, 1},
-                     {"--stim-start", &sp.stim_start, 0}, {"--stim-dur", &sp.stim_dur, 1},
-                     {"--stim-curr", &sp.stim_curr, 0}, {"--bcl", &sp.bcl, 1}, {"--numstim", &nstim, 0},
+    NumOpt nums[] = {{"--dt", &sp.dt, 1},
+                     {"--tol-err", &sp.tol_err, 1},
+                     {"--tol-apd", &sp.tol_apd, 1},
+                     {"--stim-start", &sp.stim_start, 0},
+                     {"--stim-dur", &sp.stim_dur, 1},
+                     {"--stim-curr", &sp.stim_curr, 0},
+                     {"--bcl", &sp.bcl, 1},
+                     {"--numstim", &nstim, 0},
                      {"--duration", &sp.duration, 1}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -127,7 +134,8 @@ int cmd_methods(int argc, char **argv)
                 continue;
             char *end = NULL;
             double v = i + 1 < argc ? strtod(argv[i + 1], &end) : NAN;
-            if (i + 1 >= argc || end == argv[i + 1] || *end || !isfinite(v) || (nums[k].positive ? v <= 0 : v < 0)) {
+            if (i + 1 >= argc || end == argv[i + 1] || *end || !isfinite(v) ||
+                (nums[k].positive ? v <= 0 : v < 0)) {
                 fprintf(stderr, "starcarp methods: %s expects a %s number, got '%s'\n", a,
                         nums[k].positive ? "positive" : "non-negative", i + 1 < argc ? argv[i + 1] : "");
                 return 2;
@@ -147,9 +155,12 @@ int cmd_methods(int argc, char **argv)
             usage(stdout);
             return 0;
         } else if (a[0] == '-' || model) {
-            fprintf(stderr, "starcarp methods: unknown option or extra argument '%s' (options: --dt, --tol-err, "
-                    "--tol-apd, --stim-start, --stim-dur, --stim-curr, --bcl, --numstim, --duration, --table, "
-                    "--no-cache, -q)\n", a);
+            fprintf(
+                stderr,
+                "starcarp methods: unknown option or extra argument '%s' (options: --dt, --tol-err, "
+                "--tol-apd, --stim-start, --stim-dur, --stim-curr, --bcl, --numstim, --duration, --table, "
+                "--no-cache, -q)\n",
+                a);
             return 2;
         } else
             model = a;
@@ -168,18 +179,20 @@ int cmd_methods(int argc, char **argv)
     ScChoice *c = calloc(1, sizeof *c);
     /* a table row needs every figure: a cached choice keeps only the chosen one's */
     int rc = no_cache || table ? sc_choose_methods(path, &sp, c, err, sizeof err)
-                      : sc_choose_methods_cached(path, &sp, c, err, sizeof err);
+                               : sc_choose_methods_cached(path, &sp, c, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "starcarp methods: %s\n", err);
         free(c);
         return 1;
     }
     printf("%s at dt %g ms: tolerances %g %% (RMS of Vm) and %g ms (APD90) against the file's methods at "
-           "rtol %g / atol %g (APD90 %.2f ms, %.2f s)\n", model, sp.dt, sp.tol_err > 0 ? sp.tol_err : 0.1,
-           sp.tol_apd > 0 ? sp.tol_apd : 0.5, c->ref_rtol, c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
+           "rtol %g / atol %g (APD90 %.2f ms, %.2f s)\n",
+           model, sp.dt, sp.tol_err > 0 ? sp.tol_err : 0.1, sp.tol_apd > 0 ? sp.tol_apd : 0.5, c->ref_rtol,
+           c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
     if (*c->stiff)
         printf("stiff at this dt (dt / tau): %s\n", c->stiff);
-    printf("  %-44s %9s %9s %9s %9s %8s\n", "methods", "err f64%", "dAPD f64", "err f32%", "dAPD f32", "seconds");
+    printf("  %-44s %9s %9s %9s %9s %8s\n", "methods", "err f64%", "dAPD f64", "err f32%", "dAPD f32",
+           "seconds");
     print_cand(&c->file);
     for (int k = 0; k < c->ncand; k++)
         print_cand(&c->cand[k]);
@@ -190,9 +203,9 @@ int cmd_methods(int argc, char **argv)
         snprintf(stem, sizeof stem, "%.*s", (int)strcspn(base, "."), base);
         model_hash(path, hash, sizeof hash);
         const ScCandidate *ch = c->chosen >= 0 ? &c->cand[c->chosen] : &c->file;
-        snprintf(row, sizeof row, "%s\t%s\t%g\t%s\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.3g\t%.3g\t%s\n", stem,
-                 hash, sp.dt, *c->overrides ? c->overrides : "-", c->label, ch->err[0], ch->dapd[0], ch->err[1],
-                 ch->dapd[1], c->file.err[0], c->file.dapd[0], c->file.seconds, ch->seconds,
+        snprintf(row, sizeof row, "%s\t%s\t%g\t%s\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.3g\t%.3g\t%s\n",
+                 stem, hash, sp.dt, *c->overrides ? c->overrides : "-", c->label, ch->err[0], ch->dapd[0],
+                 ch->err[1], ch->dapd[1], c->file.err[0], c->file.dapd[0], c->file.seconds, ch->seconds,
                  *c->stiff ? c->stiff : "-");
         if (write_row(table, stem, row) != 0)
             rc = 1;

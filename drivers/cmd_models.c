@@ -102,8 +102,7 @@ static int models_list(void) {
         if (m)
             printf("%-*s  %-8s  %d\n", w, e[i].name, e[i].folder, m->nstates);
         else
-            printf("%-*s  %-8s  error (see starcarp models info %s)\n", w, e[i].name, e[i].folder,
-                   e[i].name);
+            printf("%-*s  %-8s  error (see starcarp models info %s)\n", w, e[i].name, e[i].folder, e[i].name);
         ar_free(&ar);
     }
     free(e);
@@ -121,7 +120,8 @@ static void print_choice(const char *name) {
         printf("performance-model key: %s (starcarp.%s.f64.bsoa.exact, ...; starcarp calibrate)\n", key, key);
         if (e->methods_choice && *e->methods_choice)
             printf("automatic methods: %s (--methods %s, chosen at dt 0.01 ms for dt <= 0.01 ms: "
-                   "models/methods.tsv; --methods file keeps the file's)\n", e->desc->methods, e->methods_choice);
+                   "models/methods.tsv; --methods file keeps the file's)\n",
+                   e->desc->methods, e->methods_choice);
         else
             printf("automatic methods: the file's (%s): none cheaper was chosen (models/methods.tsv)\n",
                    e->desc->methods);

@@ -6,8 +6,7 @@
 
 /* Each thread runs 8 independent chains of `iters` FMAs (x = x * a + b), enough work in flight
  * to keep the FP64 units busy; the result is stored so that nothing is optimised away. */
-__global__ void probe_fma_kernel(double *out, int iters, double a, double b)
-{
+__global__ void probe_fma_kernel(double *out, int iters, double a, double b) {
     double x[8];
     for (int k = 0; k < 8; k++)
         x[k] = threadIdx.x * 1e-3 + k;
@@ -22,8 +21,7 @@ __global__ void probe_fma_kernel(double *out, int iters, double a, double b)
 }
 
 /* Seconds of fn() on the current device, timed with events after one untimed run. */
-template <class F> static int timed(F fn, int reps, double *secs)
-{
+template <class F> static int timed(F fn, int reps, double *secs) {
     cudaEvent_t e0, e1;
     if (cudaEventCreate(&e0) != cudaSuccess || cudaEventCreate(&e1) != cudaSuccess)
         return -1;
@@ -41,8 +39,7 @@ template <class F> static int timed(F fn, int reps, double *secs)
     return rc;
 }
 
-extern "C" int sc_probe_gpu(int dev, ScGpuCeilings *c)
-{
+extern "C" int sc_probe_gpu(int dev, ScGpuCeilings *c) {
     c->copy_bytes_per_s = c->fp64_flops = 0;
     if (cudaSetDevice(dev) != cudaSuccess)
         return -1;

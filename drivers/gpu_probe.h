@@ -7,8 +7,8 @@ extern "C" {
 #endif
 
 typedef struct ScGpuCeilings {
-    double copy_bytes_per_s;  /* device-to-device copy of 1 GiB: bytes read + bytes written per s */
-    double fp64_flops;        /* double-precision FMAs of independent chains, 2 flops each */
+    double copy_bytes_per_s; /* device-to-device copy of 1 GiB: bytes read + bytes written per s */
+    double fp64_flops; /* double-precision FMAs of independent chains, 2 flops each */
 } ScGpuCeilings;
 
 /* Measure both on CUDA device dev (it allocates 2 GiB for a moment). Returns 0, or -1 when the

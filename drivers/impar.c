@@ -34,8 +34,12 @@ PRINTF_LIKE(3, 4) static void append(char *err, size_t errlen, const char *fmt, 
     va_end(ap);
 }
 
-static int is_name_start(int c) { return isalpha((unsigned char)c) || c == '_'; }
-static int is_name_char(int c) { return isalnum((unsigned char)c) || c == '_'; }
+static int is_name_start(int c) {
+    return isalpha((unsigned char)c) || c == '_';
+}
+static int is_name_char(int c) {
+    return isalnum((unsigned char)c) || c == '_';
+}
 
 /* Whether s (no leading or trailing blanks) is NAME or NAME|NAME|... (blanks allowed around |). */
 static int symbol_list(const char *s) {
@@ -151,7 +155,7 @@ int impar_parse(const char *str, ImparItem **items, int *n, char *err, size_t er
             b--;
         if (a == b) {
             sc_set_err(err, errlen, "--imp-par: item %d is empty (two commas in a row, or a comma at an end)",
-                    i + 1);
+                       i + 1);
             free(it);
             return -1;
         }
@@ -175,7 +179,9 @@ int impar_find(const ImparModel *m, const char *name) {
     return -1;
 }
 
-static int nflags(const ImparModel *m, int p) { return m->nflags && m->flagnames ? m->nflags[p] : 0; }
+static int nflags(const ImparModel *m, int p) {
+    return m->nflags && m->flagnames ? m->nflags[p] : 0;
+}
 
 /* Index of the symbolic value sym (len bytes) among parameter p's, or -1. */
 static int flag_index(const ImparModel *m, int p, const char *sym, size_t len) {
@@ -239,9 +245,11 @@ static int apply_flags(const ImparModel *m, const ImparItem *it, double *vals, F
                 if (owners++ == 0)
                     owner = p, idx = k;
                 else if (owners == 2) {
-                    sc_set_err(err, errlen, "--imp-par: flag value '%.*s' at item %d is ambiguous: a value of "
-                            "both '%s' and '%s'; write %s=%.*s", (int)len, s, it->pos, m->names[owner],
-                            m->names[p], m->names[owner], (int)len, s);
+                    sc_set_err(err, errlen,
+                               "--imp-par: flag value '%.*s' at item %d is ambiguous: a value of "
+                               "both '%s' and '%s'; write %s=%.*s",
+                               (int)len, s, it->pos, m->names[owner], m->names[p], m->names[owner], (int)len,
+                               s);
                     return -1;
                 }
             }
@@ -262,7 +270,7 @@ static int apply_flags(const ImparModel *m, const ImparItem *it, double *vals, F
         for (int j = 0; j < nset; j++)
             if (set[j] == owner) {
                 sc_set_err(err, errlen, "--imp-par: two values of flag parameter '%s' at item %d ('%s')",
-                        m->names[owner], it->pos, it->sym);
+                           m->names[owner], it->pos, it->sym);
                 return -1;
             }
         if (nset < 64)
@@ -294,7 +302,8 @@ static int apply_item(const ImparModel *m, const ImparItem *it, double *vals, FI
                  it->value < nf)
             idx = (int)it->value;
         if (idx < 0) {
-            sc_set_err(err, errlen, "--imp-par: flag parameter '%s' at item %d takes one of ", it->name, it->pos);
+            sc_set_err(err, errlen, "--imp-par: flag parameter '%s' at item %d takes one of ", it->name,
+                       it->pos);
             append_values(err, errlen, m, p);
             append(err, errlen, " (or 0..%d), as %s=VALUE", nf - 1, it->name);
             return -1;
@@ -305,23 +314,33 @@ static int apply_item(const ImparModel *m, const ImparItem *it, double *vals, FI
         return 0;
     }
     if (it->sym) {
-        sc_set_err(err, errlen, "--imp-par: value '%s' of '%s' at item %d is not a number ('%s' has no flag "
-                "values)", it->sym, it->name, it->pos, it->name);
+        sc_set_err(err, errlen,
+                   "--imp-par: value '%s' of '%s' at item %d is not a number ('%s' has no flag "
+                   "values)",
+                   it->sym, it->name, it->pos, it->name);
         return -1;
     }
     double d = m->defaults[p], v = it->percent ? it->value / 100 : it->value, cur = vals[p], r;
     switch (it->op) {
-    case '=': r = it->percent ? v * d : v; break;
-    case '+': r = cur + (it->percent ? v * d : v); break;
-    case '-': r = cur - (it->percent ? v * d : v); break;
-    case '*': r = cur * v; break;
-    default:
-        if (v == 0) {
-            sc_set_err(err, errlen, "--imp-par: division by zero at item %d ('%s/%g%s')", it->pos, it->name,
-                    it->value, it->percent ? "%" : "");
-            return -1;
-        }
-        r = cur / v;
+        case '=':
+            r = it->percent ? v * d : v;
+            break;
+        case '+':
+            r = cur + (it->percent ? v * d : v);
+            break;
+        case '-':
+            r = cur - (it->percent ? v * d : v);
+            break;
+        case '*':
+            r = cur * v;
+            break;
+        default:
+            if (v == 0) {
+                sc_set_err(err, errlen, "--imp-par: division by zero at item %d ('%s/%g%s')", it->pos,
+                           it->name, it->value, it->percent ? "%" : "");
+                return -1;
+            }
+            r = cur / v;
     }
     if (!isfinite(r)) {
         sc_set_err(err, errlen, "--imp-par: '%s' becomes %g at item %d", it->name, r, it->pos);
@@ -367,8 +386,7 @@ int impar_apply_items(const ImparModel *m, const ImparItem *items, int n, double
     return run(m, items, n, values, echo, err, errlen); /* cannot fail now */
 }
 
-int impar_apply(const ImparModel *m, const char *str, double *values, FILE *echo, char *err,
-                size_t errlen) {
+int impar_apply(const ImparModel *m, const char *str, double *values, FILE *echo, char *err, size_t errlen) {
     ImparItem *items;
     int n;
     if (impar_parse(str, &items, &n, err, errlen) < 0)

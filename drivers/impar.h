@@ -27,20 +27,20 @@
 /* The parameters of a model, as the caller describes them (no dependence on the compiler). */
 typedef struct ImparModel {
     int nparams;
-    const char *const *names;           /* [nparams] */
-    const double *defaults;             /* [nparams]: the base of % values */
-    const int *nflags;                  /* [nparams] number of symbolic values; NULL: no flags */
+    const char *const *names; /* [nparams] */
+    const double *defaults; /* [nparams]: the base of % values */
+    const int *nflags; /* [nparams] number of symbolic values; NULL: no flags */
     const char *const *const *flagnames; /* [nparams][nflags[i]]; NULL where nflags[i] == 0 */
 } ImparModel;
 
 /* One parsed item. For `flags=A|B` and `name=SYMBOL`, sym holds the text after '=' ("A|B"). */
 typedef struct ImparItem {
     const char *name; /* "flags" for a flags item */
-    char op;          /* one of = + - * / */
-    double value;     /* the number (unused when sym is set) */
-    int percent;      /* value ended with % */
-    const char *sym;  /* symbolic value(s), or NULL */
-    int pos;          /* 1-based item number in the string (for messages) */
+    char op; /* one of = + - * / */
+    double value; /* the number (unused when sym is set) */
+    int percent; /* value ended with % */
+    const char *sym; /* symbolic value(s), or NULL */
+    int pos; /* 1-based item number in the string (for messages) */
 } ImparItem;
 
 /* Parse str into *items (one malloc'd block holding the strings too: free(*items)) and *n
@@ -57,8 +57,7 @@ int impar_apply_items(const ImparModel *m, const ImparItem *items, int n, double
                       char *err, size_t errlen);
 
 /* impar_parse then impar_apply_items. */
-int impar_apply(const ImparModel *m, const char *str, double *values, FILE *echo, char *err,
-                size_t errlen);
+int impar_apply(const ImparModel *m, const char *str, double *values, FILE *echo, char *err, size_t errlen);
 
 /* Index of the parameter called name, or -1. */
 int impar_find(const ImparModel *m, const char *name);

@@ -15,11 +15,10 @@
 #include <starcarp.h>
 
 #define NCELLS 2000
-#define MS 30            /* milliseconds simulated */
+#define MS 30 /* milliseconds simulated */
 
 /* The application's own kernel: peak[i] = max(peak[i], vm[i]) (double precision arrays). */
-static void peak_cpu(void *buffers[], void *cl_arg)
-{
+static void peak_cpu(void *buffers[], void *cl_arg) {
     (void)cl_arg;
     const double *vm = (const double *)STARPU_VECTOR_GET_PTR(buffers[0]);
     double *peak = (double *)STARPU_VECTOR_GET_PTR(buffers[1]);
@@ -31,8 +30,7 @@ static void peak_cpu(void *buffers[], void *cl_arg)
 static struct starpu_codelet peak_cl = {
     .cpu_funcs = {peak_cpu}, .nbuffers = 2, .modes = {STARPU_R, STARPU_RW}, .name = "app_peak"};
 
-int main(void)
-{
+int main(void) {
     struct starpu_conf conf;
     starpu_conf_init(&conf);
     int rc = starpu_init(&conf);
@@ -81,7 +79,8 @@ int main(void)
         if (sc_cells_advance(c, 100) < 0)
             return 1;
         for (int p = 0; p < np; p++) {
-            rc = starpu_task_insert(&peak_cl, STARPU_R, sc_cells_handle(c, SC_HANDLE_VM, p), STARPU_RW, ph[p], 0);
+            rc = starpu_task_insert(&peak_cl, STARPU_R, sc_cells_handle(c, SC_HANDLE_VM, p), STARPU_RW, ph[p],
+                                    0);
             STARPU_CHECK_RETURN_VALUE(rc, "starpu_task_insert");
         }
         if (sc_cells_read(c, SC_VAR_VM, vm) < 0)
@@ -102,7 +101,8 @@ int main(void)
         fired += peak[i] > 0;
     }
     printf("population_app: %s, %d cells in %d partitions, g_Na x0.5 .. x1.5: %d fired (peak > 0 mV); "
-           "peaks from the app's codelet: %d differ from the values read back\n", m->name, NCELLS, np, fired, bad);
+           "peaks from the app's codelet: %d differ from the values read back\n",
+           m->name, NCELLS, np, fired, bad);
     sc_cells_destroy(c);
     starpu_shutdown();
     free(vals), free(vm), free(peak), free(ref), free(ph);

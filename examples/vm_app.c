@@ -16,8 +16,7 @@
 static const double g = 0.05, E = -85.0, dt = 0.01;
 
 /* The application's own kernel: Iion = g * (V - E). */
-static void passive_iion_cpu(void *buffers[], void *cl_arg)
-{
+static void passive_iion_cpu(void *buffers[], void *cl_arg) {
     (void)cl_arg;
     const double *v = (const double *)STARPU_VECTOR_GET_PTR(buffers[0]);
     double *iion = (double *)STARPU_VECTOR_GET_PTR(buffers[1]);
@@ -29,17 +28,17 @@ static void passive_iion_cpu(void *buffers[], void *cl_arg)
 static struct starpu_codelet passive_cl = {
     .cpu_funcs = {passive_iion_cpu}, .nbuffers = 2, .modes = {STARPU_R, STARPU_W}, .name = "passive_iion"};
 
-int main(void)
-{
+int main(void) {
     static double v[NCELLS], iion[NCELLS], vref[NCELLS];
     for (int i = 0; i < NCELLS; i++)
         v[i] = vref[i] = -85.0 + 40.0 * (double)i / NCELLS;
 
     struct starpu_conf conf;
     starpu_conf_init(&conf);
-    conf.ncuda = 0;                      /* the passive codelet has a CPU version only */
+    conf.ncuda = 0; /* the passive codelet has a CPU version only */
     int rc = starpu_init(&conf);
-    if (rc == -ENODEV) return 77;
+    if (rc == -ENODEV)
+        return 77;
     STARPU_CHECK_RETURN_VALUE(rc, "starpu_init");
     printf("starcarp %s linked\n", sc_version());
 
@@ -52,7 +51,8 @@ int main(void)
     for (int s = 0; s < NSTEPS; s++) {
         double stim = s < 10 ? 20.0 : 0.0;
         for (unsigned p = 0; p < 8; p++) {
-            starpu_data_handle_t pv = starpu_data_get_sub_data(hv, 1, p), pi = starpu_data_get_sub_data(hi, 1, p);
+            starpu_data_handle_t pv = starpu_data_get_sub_data(hv, 1, p),
+                                 pi = starpu_data_get_sub_data(hi, 1, p);
             rc = starpu_task_insert(&passive_cl, STARPU_R, pv, STARPU_W, pi, 0);
             STARPU_CHECK_RETURN_VALUE(rc, "starpu_task_insert");
             rc = sc_vm_update_submit(pv, pi, dt, stim);

@@ -46,8 +46,8 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
  * Argument: a struct sc_vm_update_args passed by value (cl_arg). CPU, CUDA (and HIP where StarPU has
  * HIP) implementations; performance model symbol "starcarp.vm_update.f64.soa". */
 struct sc_vm_update_args {
-    double dt;        /* time step, ms */
-    double stim;      /* stimulus current this step (0 when not stimulated), uA/cm^2 */
+    double dt; /* time step, ms */
+    double stim; /* stimulus current this step (0 when not stimulated), uA/cm^2 */
 };
 extern struct starpu_codelet sc_vm_update_cl;
 
@@ -69,43 +69,43 @@ typedef struct ScCells ScCells;
 enum { SC_VAR_VM = -1, SC_VAR_IION = -2 };
 
 typedef struct ScCellsConfig {
-    long ncells;              /* cells (>= 1) */
-    int precision;            /* 64 (0 means 64) or 32: the kernels' type */
-    double dt;                /* time step, ms (0: 0.01) */
-    int steps_per_task;       /* K, steps advanced by one task (0: 10) */
-    int nparts;               /* partitions (0: planned, see sc_plan_parts) */
+    long ncells; /* cells (>= 1) */
+    int precision; /* 64 (0 means 64) or 32: the kernels' type */
+    double dt; /* time step, ms (0: 0.01) */
+    int steps_per_task; /* K, steps advanced by one task (0: 10) */
+    int nparts; /* partitions (0: planned, see sc_plan_parts) */
     const double *part_weights; /* optional, nparts relative sizes (NULL: from the plan) */
-    int no_lut;               /* evaluate lookup-table columns exactly */
-    double rtol, atol;        /* cvode tolerances (0: the kernels' defaults) */
-    int max_substeps;         /* cvode sub-step budget per step (0: default) */
-    double vm_bound;          /* |Vm| beyond it is a failure (0: 1000 mV) */
-    ScStim stim;              /* the stimulus train, in steps (count 0: none) */
+    int no_lut; /* evaluate lookup-table columns exactly */
+    double rtol, atol; /* cvode tolerances (0: the kernels' defaults) */
+    int max_substeps; /* cvode sub-step budget per step (0: default) */
+    double vm_bound; /* |Vm| beyond it is a failure (0: 1000 mV) */
+    ScStim stim; /* the stimulus train, in steps (count 0: none) */
     int ncpu_hint, ngpu_hint; /* workers to plan for (0: StarPU's CPU and CUDA worker counts) */
-    double gpu_speedup;       /* speed of one GPU over one CPU core for the plan (0: from the
+    double gpu_speedup; /* speed of one GPU over one CPU core for the plan (0: from the
                                  calibrated speed table, else measured on the spot with two small
                                  scratch arrays, once per model and precision in a process) */
-    int free_placement;       /* 0: each partition's tasks run on the worker planned for it (data
+    int free_placement; /* 0: each partition's tasks run on the worker planned for it (data
                                  never moves); 1: the scheduler places every task */
-    const int *workers;       /* optional, with nparts: partition p's tasks run on StarPU worker
+    const int *workers; /* optional, with nparts: partition p's tasks run on StarPU worker
                                  workers[p] (calibration runs pin work this way) */
 } ScCellsConfig;
 
 /* Where and when a run went numerically wrong (sc_cells_wait). */
 typedef struct ScFailure {
-    long cell;                /* global cell index */
-    long step;                /* the step d after which it was detected; time t = d * dt */
-    double t;                 /* ms */
-    double vm;                /* Vm there */
-    char what[256];           /* "Vm = nan", "Vm = 1.2e+03 beyond 1000 mV"; non-finite states named */
+    long cell; /* global cell index */
+    long step; /* the step d after which it was detected; time t = d * dt */
+    double t; /* ms */
+    double vm; /* Vm there */
+    char what[256]; /* "Vm = nan", "Vm = 1.2e+03 beyond 1000 mV"; non-finite states named */
 } ScFailure;
 
 /* Per-worker account of a run (sc_cells_stats). */
 typedef struct ScWorkerLoad {
-    char name[64];            /* StarPU's worker name ("CPU 3", "CUDA 0") */
+    char name[64]; /* StarPU's worker name ("CPU 3", "CUDA 0") */
     int is_gpu;
     long tasks;
-    double cell_steps;        /* cells x steps advanced by this worker */
-    double busy_s;            /* time spent in the kernels (seconds) */
+    double cell_steps; /* cells x steps advanced by this worker */
+    double busy_s; /* time spent in the kernels (seconds) */
 } ScWorkerLoad;
 
 /* Create an array of cfg->ncells cells of model m at its initial state (parameters: defaults).
@@ -185,8 +185,8 @@ enum { SC_TASK_USES_LUT = 1 };
 struct ScAccount;
 struct sc_step_task {
     const ScModelEntry *model;
-    int precision;            /* 64 or 32 */
-    unsigned uses;            /* SC_TASK_USES_* */
+    int precision; /* 64 or 32 */
+    unsigned uses; /* SC_TASK_USES_* */
     ScStepArgs args;
     struct ScAccount *account;
 };

@@ -22,17 +22,17 @@ extern "C" {
 #endif
 
 #define SC_MODEL_ABI 2
-#define SC_MAX_PARAMS 512     /* parameters of one model (the library's largest has under 200) */
-#define SC_MAX_VARY 16        /* parameters varied per cell in one run */
-#define SC_MAX_TABLES 8       /* lookup tables of one model */
+#define SC_MAX_PARAMS 512 /* parameters of one model (the library's largest has under 200) */
+#define SC_MAX_VARY 16 /* parameters varied per cell in one run */
+#define SC_MAX_TABLES 8 /* lookup tables of one model */
 
 /* Flags of a step call (ScStepArgs.flags). */
 enum {
-    SC_STEP_BENCH = 1,        /* the kernel also does bench's membrane update: V += stim*dt before
+    SC_STEP_BENCH = 1, /* the kernel also does bench's membrane update: V += stim*dt before
                                  the model, V -= dt*Iion after it; else Vm is read only */
-    SC_STEP_IION_ONLY = 2,    /* evaluate Iion (and externals) only; states are not advanced */
-    SC_STEP_NO_LUT = 4,       /* evaluate lookup-table columns exactly (tables not used) */
-    SC_STEP_UNIFORM_ATOL = 8  /* cvode groups: one absolute tolerance for every state, not scaled
+    SC_STEP_IION_ONLY = 2, /* evaluate Iion (and externals) only; states are not advanced */
+    SC_STEP_NO_LUT = 4, /* evaluate lookup-table columns exactly (tables not used) */
+    SC_STEP_UNIFORM_ATOL = 8 /* cvode groups: one absolute tolerance for every state, not scaled
                                  to states far below it (the per-state scale of docs/verification.md) */
 };
 
@@ -53,26 +53,26 @@ typedef struct ScStim {
  * call it may belong to another failing cell. */
 typedef struct ScStepStatus {
     unsigned long long key;
-    double value;             /* Vm of the failing cell-step */
+    double value; /* Vm of the failing cell-step */
 } ScStepStatus;
 
 /* Everything one call of a generated kernel needs. Pointers are in the memory of the device that
  * runs the kernel (host memory for the C and CPU back ends). */
 typedef struct ScStepArgs {
-    long n;                   /* cells in the arrays (the stride of sv, ext, per-cell params) */
+    long n; /* cells in the arrays (the stride of sv, ext, per-cell params) */
     void *sv, *vm, *iion, *ext;
-    const void *pc;           /* parameter set: nparams parameters, then nconsts constants */
-    const void *lut;          /* the model's lookup tables, or NULL (then columns are exact) */
-    unsigned long long *lut_oor;  /* per table: lookups out of range (clamped), or NULL */
+    const void *pc; /* parameter set: nparams parameters, then nconsts constants */
+    const void *lut; /* the model's lookup tables, or NULL (then columns are exact) */
+    unsigned long long *lut_oor; /* per table: lookups out of range (clamped), or NULL */
     /* per-cell parameters: vary[k] >= 0 means parameter k of cell i is pcell[vary[k] * n + i] */
     const void *pcell;
     signed char vary[SC_MAX_PARAMS];
-    int nvary;                /* 0: no per-cell parameter (the faster kernel is used) */
+    int nvary; /* 0: no per-cell parameter (the faster kernel is used) */
     /* time */
-    long d0;                  /* step index of the first step (t = d * dt) */
-    int nsteps;               /* steps advanced by this call (time blocking: K) */
+    long d0; /* step index of the first step (t = d * dt) */
+    int nsteps; /* steps advanced by this call (time blocking: K) */
     double dt;
-    unsigned flags;           /* SC_STEP_* */
+    unsigned flags; /* SC_STEP_* */
     ScStim stim;
     /* sampled outputs: at each step d of the call with d >= out_start and (d - out_start) %
      * out_every == 0, before the step, slot s = (d - out_start) / out_every - out_slot0 receives
@@ -86,7 +86,7 @@ typedef struct ScStepArgs {
      * states become NaN and the failure check reports it */
     double rtol, atol;
     int max_substeps;
-    double vm_bound;          /* |Vm| above it is a failure (0: 1000 mV) */
+    double vm_bound; /* |Vm| above it is a failure (0: 1000 mV) */
     ScStepStatus *status;
 } ScStepArgs;
 
@@ -96,7 +96,7 @@ typedef int (*ScGpuLauncher)(const ScStepArgs *a, void *stream);
 
 /* A lookup table of a model: the column values of rows x = (lo + r) * step, r = 0 .. rows-1. */
 typedef struct ScTableDesc {
-    const char *var;          /* the tabulated variable */
+    const char *var; /* the tabulated variable */
     long lo, rows;
     double step;
     int cols;
@@ -104,17 +104,17 @@ typedef struct ScTableDesc {
 
 /* What a generated model exports (ID_model in ID_c.c). Host functions work in double. */
 typedef struct ScModelDesc {
-    int abi;                  /* SC_MODEL_ABI */
+    int abi; /* SC_MODEL_ABI */
     const char *name, *ident, *source_hash, *generator;
     int nstates, nsv, nparams, nconsts, nexternals, ntraces, ntables;
-    const char *const *sv_names;        /* nsv: states, then stores */
-    const char *const *param_names;     /* nparams */
-    const double *param_defaults;       /* nparams */
-    const char *const *const *param_flags;  /* per parameter: NULL, or its .flag() values, NULL-ended */
-    const char *const *trace_names;     /* ntraces */
-    const char *const *external_names;  /* nexternals */
-    const ScTableDesc *tables;          /* ntables */
-    const char *methods;                /* e.g. "rush_larsen+cvode" */
+    const char *const *sv_names; /* nsv: states, then stores */
+    const char *const *param_names; /* nparams */
+    const double *param_defaults; /* nparams */
+    const char *const *const *param_flags; /* per parameter: NULL, or its .flag() values, NULL-ended */
+    const char *const *trace_names; /* ntraces */
+    const char *const *external_names; /* nexternals */
+    const ScTableDesc *tables; /* ntables */
+    const char *methods; /* e.g. "rush_larsen+cvode" */
     /* pc[0..nparams) given: fills pc[nparams .. nparams+nconsts) */
     void (*consts)(double *pc);
     /* initial values of one cell: sv0[nsv], *vm0 */
@@ -125,20 +125,20 @@ typedef struct ScModelDesc {
     /* CPU kernels: [0] double, [1] float; portable C, then vectorised CPU (NULL when absent) */
     ScCpuKernel c_run[2];
     ScCpuKernel cpu_run[2];
-    int cpu_lanes[2];                   /* cells per vector of the vectorised kernels */
+    int cpu_lanes[2]; /* cells per vector of the vectorised kernels */
 } ScModelDesc;
 
 /* One model of a library (starcarp's own: sc_registry.c, generated at build time): its host side
  * and every kernel built for it ([0] double, [1] float; NULL when not built). */
 typedef struct ScModelEntry {
-    const char *name;                   /* the model file's stem */
-    const char *file;                   /* the model file, relative to the model library */
+    const char *name; /* the model file's stem */
+    const char *file; /* the model file, relative to the model library */
     const ScModelDesc *desc;
     ScCpuKernel cpu[2];
     const int *cpu_lanes[2];
     ScGpuLauncher cuda[2];
     ScGpuLauncher hip[2];
-    const char *methods_choice;         /* the method overrides of the automatic choice the kernels
+    const char *methods_choice; /* the method overrides of the automatic choice the kernels
                                            were built with ("" or NULL: the file's methods, or the
                                            overrides asked for); docs/methods.md */
 } ScModelEntry;

@@ -31,18 +31,18 @@ struct ScCells {
     const ScModelDesc *d;
     ScCellsConfig cfg;
     int f32;
-    size_t esz;                 /* bytes per value */
+    size_t esz; /* bytes per value */
     long n;
     int np;
     long *size, *off;
-    int *worker;                /* worker of partition p, or -1 (free placement) */
+    int *worker; /* worker of partition p, or -1 (free placement) */
     int nsv, npc, next, nvary;
-    int vary_k[SC_MAX_VARY];    /* parameter of pcell row r */
+    int vary_k[SC_MAX_VARY]; /* parameter of pcell row r */
     void *sv, *vm, *iion, *ext, *pc, *lut, *pcell;
-    void **ext_dummy;           /* per partition, when the model has no externals */
-    unsigned long long *stat;   /* np * SC_STAT_WORDS */
-    double *params;             /* nparams: the uniform values */
-    double *pcd;                /* npc: parameters and constants in double */
+    void **ext_dummy; /* per partition, when the model has no externals */
+    unsigned long long *stat; /* np * SC_STAT_WORDS */
+    double *params; /* nparams: the uniform values */
+    double *pcd; /* npc: parameters and constants in double */
     size_t nlut;
     starpu_data_handle_t h_sv, h_vm, h_iion, h_ext, h_pc, h_lut, h_pcell, h_stat, h_dummy;
     starpu_data_handle_t *p_sv, *p_vm, *p_iion, *p_ext, *p_pcell, *p_stat;
@@ -50,17 +50,15 @@ struct ScCells {
     ScStim stim;
     ScAccount acc;
     double busy[STARPU_NMAXWORKERS];
-    double speedup;             /* the GPU/core speed ratio the plan used (0: no GPU, or given sizes) */
+    double speedup; /* the GPU/core speed ratio the plan used (0: no GPU, or given sizes) */
 };
 
 /* Value k of a per-cell array p of c's precision, as a double; and its store. */
-static inline double cells_get(const ScCells *c, const void *p, size_t k)
-{
+static inline double cells_get(const ScCells *c, const void *p, size_t k) {
     return c->f32 ? (double)((const float *)p)[k] : ((const double *)p)[k];
 }
 
-static inline void cells_put(const ScCells *c, void *p, size_t k, double v)
-{
+static inline void cells_put(const ScCells *c, void *p, size_t k, double v) {
     if (c->f32)
         ((float *)p)[k] = (float)v;
     else

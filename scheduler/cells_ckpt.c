@@ -22,8 +22,7 @@ typedef struct ScCkptHeader {
 
 static const char ckpt_magic[] = "starcarp-checkpoint 1\n";
 
-int sc_cells_save(ScCells *c, const char *path, char *err, size_t errlen)
-{
+int sc_cells_save(ScCells *c, const char *path, char *err, size_t errlen) {
     FILE *f = fopen(path, "wb");
     if (!f) {
         sc_set_err(err, errlen, "%s: %s", path, strerror(errno));
@@ -44,7 +43,8 @@ int sc_cells_save(ScCells *c, const char *path, char *err, size_t errlen)
         for (int p = 0; p < c->np; p++) {
             starpu_data_acquire(c->p_pcell[p], STARPU_R);
             for (long i = 0; i < c->size[p]; i++)
-                buf[c->off[p] + i] = cells_get(c, c->pcell, (size_t)(c->off[p] * c->nvary + r * c->size[p] + i));
+                buf[c->off[p] + i] =
+                    cells_get(c, c->pcell, (size_t)(c->off[p] * c->nvary + r * c->size[p] + i));
             starpu_data_release(c->p_pcell[p]);
         }
         ok = fwrite(buf, sizeof(double), (size_t)c->n, f) == (size_t)c->n;
@@ -62,8 +62,7 @@ int sc_cells_save(ScCells *c, const char *path, char *err, size_t errlen)
     return ok && buf ? 0 : -1;
 }
 
-int sc_cells_load(ScCells *c, const char *path, char *err, size_t errlen)
-{
+int sc_cells_load(ScCells *c, const char *path, char *err, size_t errlen) {
     FILE *f = fopen(path, "rb");
     if (!f) {
         sc_set_err(err, errlen, "%s: %s", path, strerror(errno));
@@ -81,13 +80,14 @@ int sc_cells_load(ScCells *c, const char *path, char *err, size_t errlen)
     }
     h.model[sizeof h.model - 1] = '\0';
     if (strcmp(h.model, c->m->name) != 0 || h.nsv != c->nsv || h.nparams != c->d->nparams) {
-        sc_set_err(err, errlen, "%s: checkpoint of model %s (%d states), this run is %s (%d states)", path, h.model,
-                h.nsv, c->m->name, c->nsv);
+        sc_set_err(err, errlen, "%s: checkpoint of model %s (%d states), this run is %s (%d states)", path,
+                   h.model, h.nsv, c->m->name, c->nsv);
         goto out;
     }
     if (h.ncells != c->n || h.precision != (c->f32 ? 32 : 64) || h.nvary < 0 || h.nvary > SC_MAX_VARY) {
-        sc_set_err(err, errlen, "%s: checkpoint of %lld cells in %d-bit precision, this run has %ld cells in %d-bit",
-                path, h.ncells, h.precision, c->n, c->f32 ? 32 : 64);
+        sc_set_err(err, errlen,
+                   "%s: checkpoint of %lld cells in %d-bit precision, this run has %ld cells in %d-bit", path,
+                   h.ncells, h.precision, c->n, c->f32 ? 32 : 64);
         goto out;
     }
     params = malloc(sizeof(double) * ((size_t)h.nparams + 1));

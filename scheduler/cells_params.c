@@ -8,8 +8,7 @@
 #include "sc_internal.h"
 
 /* See cells.h. */
-void cells_fill_pc(ScCells *c)
-{
+void cells_fill_pc(ScCells *c) {
     memcpy(c->pcd, c->params, sizeof(double) * (size_t)c->d->nparams);
     c->d->consts(c->pcd);
     for (int k = 0; k < c->npc; k++)
@@ -23,8 +22,7 @@ void cells_fill_pc(ScCells *c)
     }
 }
 
-int sc_cells_set_params(ScCells *c, const double *values, char *err, size_t errlen)
-{
+int sc_cells_set_params(ScCells *c, const double *values, char *err, size_t errlen) {
     for (int k = 0; k < c->d->nparams; k++)
         if (!isfinite(values[k])) {
             sc_set_err(err, errlen, "parameter %s: value not finite", c->d->param_names[k]);
@@ -41,8 +39,7 @@ int sc_cells_set_params(ScCells *c, const double *values, char *err, size_t errl
     return 0;
 }
 
-int sc_cells_vary_param(ScCells *c, int k, const double *values, char *err, size_t errlen)
-{
+int sc_cells_vary_param(ScCells *c, int k, const double *values, char *err, size_t errlen) {
     if (k < 0 || k >= c->d->nparams) {
         sc_set_err(err, errlen, "no parameter %d (the model has %d)", k, c->d->nparams);
         return -1;
@@ -69,12 +66,13 @@ int sc_cells_vary_param(ScCells *c, int k, const double *values, char *err, size
             return -1;
         }
         if (c->nvary) {
-            cells_unregister_split(c, c->h_pcell, c->p_pcell);   /* brings the old rows home */
+            cells_unregister_split(c, c->h_pcell, c->p_pcell); /* brings the old rows home */
             for (int p = 0; p < c->np; p++)
                 for (int r = 0; r < c->nvary; r++)
                     for (long i = 0; i < c->size[p]; i++)
-                        cells_put(c, np_, (size_t)(c->off[p] * nv + r * c->size[p] + i),
-                             cells_get(c, c->pcell, (size_t)(c->off[p] * c->nvary + r * c->size[p] + i)));
+                        cells_put(
+                            c, np_, (size_t)(c->off[p] * nv + r * c->size[p] + i),
+                            cells_get(c, c->pcell, (size_t)(c->off[p] * c->nvary + r * c->size[p] + i)));
         }
         free(c->pcell);
         c->pcell = np_;
@@ -83,16 +81,17 @@ int sc_cells_vary_param(ScCells *c, int k, const double *values, char *err, size
         c->nvary = nv;
         for (int p = 0; p < c->np; p++)
             for (long i = 0; i < c->size[p]; i++)
-                cells_put(c, c->pcell, (size_t)(c->off[p] * nv + row * c->size[p] + i), values[c->off[p] + i]);
+                cells_put(c, c->pcell, (size_t)(c->off[p] * nv + row * c->size[p] + i),
+                          values[c->off[p] + i]);
         cells_register_split(c, c->pcell, nv, &c->h_pcell, c->p_pcell);
         return 0;
     }
     for (int p = 0; p < c->np; p++) {
         starpu_data_acquire(c->p_pcell[p], STARPU_RW);
         for (long i = 0; i < c->size[p]; i++)
-            cells_put(c, c->pcell, (size_t)(c->off[p] * c->nvary + row * c->size[p] + i), values[c->off[p] + i]);
+            cells_put(c, c->pcell, (size_t)(c->off[p] * c->nvary + row * c->size[p] + i),
+                      values[c->off[p] + i]);
         starpu_data_release(c->p_pcell[p]);
     }
     return 0;
 }
-

@@ -10,16 +10,14 @@
 #define SC_GPU_ALIGN 128
 
 /* Worker ids of a kind, in StarPU's order. */
-static int workers_of(enum starpu_worker_archtype type, int *ids, int max)
-{
+static int workers_of(enum starpu_worker_archtype type, int *ids, int max) {
     int n = starpu_worker_get_ids_by_type(type, ids, (unsigned)max);
     return n < 0 ? 0 : n;
 }
 
 /* Explicit partitions: cfg.nparts of them, equal or weighted, each on cfg.workers[p] or placed by
  * the scheduler. 0, or -1 with a message in err. */
-static int plan_given(ScCells *c, char *err, size_t errlen)
-{
+static int plan_given(ScCells *c, char *err, size_t errlen) {
     int np = c->cfg.nparts > c->n ? (int)c->n : c->cfg.nparts;
     c->size = calloc((size_t)np, sizeof(long));
     c->worker = malloc(sizeof(int) * (size_t)np);
@@ -48,23 +46,22 @@ static int plan_given(ScCells *c, char *err, size_t errlen)
 
 /* The GPU's speed over a core: given, else calibrated (starcarp calibrate), else measured now on
  * two scratch arrays (sc_probe.c), else the guess SC_PLAN_GPU_SPEEDUP_GUESS. */
-static double gpu_speedup(const ScCells *c, const int *cpu_ids, int ncpu, int gpu_id)
-{
+static double gpu_speedup(const ScCells *c, const int *cpu_ids, int ncpu, int gpu_id) {
     double speedup = c->cfg.gpu_speedup > 0 ? c->cfg.gpu_speedup : 0;
     char key[256];
     sc_model_key(c->m, key, sizeof key);
     if (speedup <= 0)
         speedup = sc_speeds_gpu_speedup(NULL, key, c->f32 ? 32 : 64);
     if (speedup <= 0 && ncpu)
-        speedup = sc_probe_gpu_speedup(c->m, c->f32 ? 32 : 64, c->cfg.steps_per_task, c->n, cpu_ids, ncpu, gpu_id);
+        speedup =
+            sc_probe_gpu_speedup(c->m, c->f32 ? 32 : 64, c->cfg.steps_per_task, c->n, cpu_ids, ncpu, gpu_id);
     return speedup > 0 ? speedup : SC_PLAN_GPU_SPEEDUP_GUESS;
 }
 
 /* Planned partitions: one per worker (sc_plan_parts), GPUs first, each pinned to its worker unless
  * cfg.free_placement. 0, or -1 with a message in err. */
 static int plan_workers(ScCells *c, const int *cpu_ids, int ncpu, const int *gpu_ids, int ngpu, char *err,
-                        size_t errlen)
-{
+                        size_t errlen) {
     const int *lanes = c->m->cpu_lanes[c->f32];
     long align = lanes && *lanes > 0 ? *lanes : 1;
     if (ngpu && align < SC_GPU_ALIGN)
@@ -96,13 +93,12 @@ static int plan_workers(ScCells *c, const int *cpu_ids, int ncpu, const int *gpu
 }
 
 /* See cells.h. */
-int cells_plan(ScCells *c, char *err, size_t errlen)
-{
+int cells_plan(ScCells *c, char *err, size_t errlen) {
     int cpu_ids[STARPU_NMAXWORKERS], gpu_ids[STARPU_NMAXWORKERS];
     int ncpu = workers_of(STARPU_CPU_WORKER, cpu_ids, STARPU_NMAXWORKERS);
     int ngpu = workers_of(STARPU_CUDA_WORKER, gpu_ids, STARPU_NMAXWORKERS);
     if (!c->m->cuda[c->f32])
-        ngpu = 0;   /* no CUDA kernel of this model and precision: CPUs only */
+        ngpu = 0; /* no CUDA kernel of this model and precision: CPUs only */
     if (c->cfg.ncpu_hint > 0 && c->cfg.ncpu_hint < ncpu)
         ncpu = c->cfg.ncpu_hint;
     if (c->cfg.ngpu_hint > 0 && c->cfg.ngpu_hint < ngpu)

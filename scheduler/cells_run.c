@@ -8,14 +8,12 @@
 #include "cells.h"
 
 /* The codelet variant of the current settings: per-cell parameters, tables, or exact. */
-static int variant(const ScCells *c)
-{
+static int variant(const ScCells *c) {
     return c->nvary ? 2 : c->nlut ? 1 : 0;
 }
 
 /* The argument of a task: d0, nsteps and flags given. */
-static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, unsigned flags)
-{
+static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, unsigned flags) {
     memset(t, 0, sizeof *t);
     t->model = c->m;
     t->precision = c->f32 ? 32 : 64;
@@ -36,16 +34,16 @@ static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, u
 
 /* One step task per partition from step d0, nsteps steps, with the flags. 0, or -1 when the model
  * has no codelet or StarPU refused a task (message on stderr). */
-static int submit(ScCells *c, long d0, int nsteps, unsigned flags)
-{
+static int submit(ScCells *c, long d0, int nsteps, unsigned flags) {
     struct starpu_codelet *cl = sc_model_codelet(c->m, c->f32 ? 32 : 64, variant(c));
     if (!cl)
         return -1;
     struct sc_step_task t;
     task_args(c, &t, d0, nsteps, flags);
     for (int p = 0; p < c->np; p++) {
-        ScStepHandles h = {c->p_sv[p], c->p_vm[p], c->p_iion[p], c->p_ext[p], c->h_pc,
-                           c->nlut ? c->h_lut : c->h_dummy, c->p_pcell[p], c->p_stat[p]};
+        ScStepHandles h = {c->p_sv[p],    c->p_vm[p],  c->p_iion[p],
+                           c->p_ext[p],   c->h_pc,     c->nlut ? c->h_lut : c->h_dummy,
+                           c->p_pcell[p], c->p_stat[p]};
         int rc = sc_step_submit(cl, &h, &t, c->worker[p]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a task of %s (%s)\n", c->m->name, strerror(-rc));
@@ -55,8 +53,7 @@ static int submit(ScCells *c, long d0, int nsteps, unsigned flags)
     return 0;
 }
 
-int sc_cells_advance(ScCells *c, long nsteps)
-{
+int sc_cells_advance(ScCells *c, long nsteps) {
     const long K = c->cfg.steps_per_task;
     while (nsteps > 0) {
         int k = (int)(nsteps < K ? nsteps : K);
@@ -67,14 +64,12 @@ int sc_cells_advance(ScCells *c, long nsteps)
     return 0;
 }
 
-int sc_cells_eval_iion(ScCells *c)
-{
+int sc_cells_eval_iion(ScCells *c) {
     return submit(c, c->step, 1, SC_STEP_IION_ONLY);
 }
 
 /* Names of the non-finite states of a cell, into buf. */
-static void bad_states(ScCells *c, long cell, char *buf, size_t len)
-{
+static void bad_states(ScCells *c, long cell, char *buf, size_t len) {
     double *sv = calloc((size_t)c->nsv + 1, sizeof(double)), vm, ii;
     buf[0] = '\0';
     if (!sv || sc_cells_sample(c, &cell, 1, &vm, &ii, sv) < 0) {
@@ -85,14 +80,14 @@ static void bad_states(ScCells *c, long cell, char *buf, size_t len)
     int nbad = 0;
     for (int k = 0; k < c->nsv && o + 40 < len; k++)
         if (!isfinite(sv[k]))
-            o += (size_t)snprintf(buf + o, len - o, "%s%s", nbad++ ? ", " : "; non-finite: ", c->d->sv_names[k]);
+            o += (size_t)snprintf(buf + o, len - o, "%s%s",
+                                  nbad++ ? ", " : "; non-finite: ", c->d->sv_names[k]);
     if (!isfinite(ii) && o + 20 < len)
         snprintf(buf + o, len - o, "%sIion", nbad ? ", " : "; non-finite: ");
     free(sv);
 }
 
-int sc_cells_wait(ScCells *c, ScFailure *f)
-{
+int sc_cells_wait(ScCells *c, ScFailure *f) {
     unsigned long long best = ~0ULL;
     int bp = -1;
     double bv = 0;
@@ -136,8 +131,7 @@ int sc_cells_wait(ScCells *c, ScFailure *f)
     return 1;
 }
 
-int sc_cells_lut_oor(ScCells *c, unsigned long long *counts)
-{
+int sc_cells_lut_oor(ScCells *c, unsigned long long *counts) {
     memset(counts, 0, sizeof(unsigned long long) * SC_MAX_TABLES);
     for (int p = 0; p < c->np; p++) {
         starpu_data_acquire(c->p_stat[p], STARPU_R);
@@ -148,8 +142,7 @@ int sc_cells_lut_oor(ScCells *c, unsigned long long *counts)
     return 0;
 }
 
-int sc_cells_stats(const ScCells *c, ScWorkerLoad *w, int max)
-{
+int sc_cells_stats(const ScCells *c, ScWorkerLoad *w, int max) {
     int nw = (int)starpu_worker_get_count();
     for (int i = 0; i < nw && i < max; i++) {
         memset(&w[i], 0, sizeof w[i]);
@@ -166,4 +159,3 @@ int sc_cells_stats(const ScCells *c, ScWorkerLoad *w, int max)
     }
     return nw;
 }
-

@@ -5,8 +5,7 @@
 
 #include "cells.h"
 
-int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double *iion, double *sv)
-{
+int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double *iion, double *sv) {
     const int w = 2 + c->nsv;
     double *out = malloc(sizeof(double) * (size_t)(ncell > 0 ? ncell : 1) * (size_t)w);
     if (!out)
@@ -51,7 +50,7 @@ int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double
         starpu_vector_data_register(&h, STARPU_MAIN_RAM, (uintptr_t)tmp, (uint32_t)(cnt * w), sizeof(double));
         if (sc_gather_submit(c->p_sv[p], c->p_vm[p], c->p_iion[p], h, &g, c->worker[p]) != 0)
             rc = -1;
-        starpu_data_unregister(h);   /* waits for the gather; the values are then in tmp */
+        starpu_data_unregister(h); /* waits for the gather; the values are then in tmp */
         for (int q = 0; q < cnt && rc == 0; q++)
             memcpy(out + (size_t)pos[q] * (size_t)w, tmp + (size_t)q * (size_t)w, sizeof(double) * (size_t)w);
         free(tmp);
@@ -62,15 +61,15 @@ int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double
         if (iion)
             iion[j] = out[(size_t)j * (size_t)w + 1];
         if (sv)
-            memcpy(sv + (size_t)j * (size_t)c->nsv, out + (size_t)j * (size_t)w + 2, sizeof(double) * (size_t)c->nsv);
+            memcpy(sv + (size_t)j * (size_t)c->nsv, out + (size_t)j * (size_t)w + 2,
+                   sizeof(double) * (size_t)c->nsv);
     }
     free(out), free(part), free(pos), free(done);
     return rc;
 }
 
 /* The partition handle and the host address of value k of partition p for variable var. */
-static starpu_data_handle_t var_handle(ScCells *c, int var, int p, size_t *base)
-{
+static starpu_data_handle_t var_handle(ScCells *c, int var, int p, size_t *base) {
     if (var == SC_VAR_VM) {
         *base = (size_t)c->off[p];
         return c->p_vm[p];
@@ -83,8 +82,7 @@ static starpu_data_handle_t var_handle(ScCells *c, int var, int p, size_t *base)
     return c->p_sv[p];
 }
 
-static int copy_var(ScCells *c, int var, double *out, const double *in)
-{
+static int copy_var(ScCells *c, int var, double *out, const double *in) {
     if (var < SC_VAR_IION || var >= c->nsv)
         return -1;
     void *arr = var == SC_VAR_VM ? c->vm : var == SC_VAR_IION ? c->iion : c->sv;
@@ -103,6 +101,9 @@ static int copy_var(ScCells *c, int var, double *out, const double *in)
     return 0;
 }
 
-int sc_cells_read(ScCells *c, int var, double *out) { return copy_var(c, var, out, NULL); }
-int sc_cells_write(ScCells *c, int var, const double *in) { return copy_var(c, var, NULL, in); }
-
+int sc_cells_read(ScCells *c, int var, double *out) {
+    return copy_var(c, var, out, NULL);
+}
+int sc_cells_write(ScCells *c, int var, const double *in) {
+    return copy_var(c, var, NULL, in);
+}

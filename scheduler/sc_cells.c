@@ -12,23 +12,21 @@
 
 /* See cells.h. */
 void cells_register_split(ScCells *c, void *base, int per_cell, starpu_data_handle_t *parent,
-                           starpu_data_handle_t *parts)
-{
+                          starpu_data_handle_t *parts) {
     starpu_vector_data_register(parent, STARPU_MAIN_RAM, (uintptr_t)base, (uint32_t)(c->n * per_cell),
                                 c->esz);
     long *len = malloc(sizeof(long) * (size_t)c->np);
     for (int p = 0; p < c->np; p++)
         len[p] = c->size[p] * per_cell;
-    struct starpu_data_filter f = {.filter_func = starpu_vector_filter_list_long, .nchildren = (unsigned)c->np,
-                                   .filter_arg_ptr = len};
+    struct starpu_data_filter f = {
+        .filter_func = starpu_vector_filter_list_long, .nchildren = (unsigned)c->np, .filter_arg_ptr = len};
     starpu_data_partition_plan(*parent, &f, parts);
     starpu_data_partition_submit(*parent, (unsigned)c->np, parts);
     free(len);
 }
 
 /* See cells.h. */
-void cells_unregister_split(ScCells *c, starpu_data_handle_t parent, starpu_data_handle_t *parts)
-{
+void cells_unregister_split(ScCells *c, starpu_data_handle_t parent, starpu_data_handle_t *parts) {
     if (!parent)
         return;
     starpu_data_unpartition_submit(parent, (unsigned)c->np, parts, STARPU_MAIN_RAM);
@@ -36,8 +34,7 @@ void cells_unregister_split(ScCells *c, starpu_data_handle_t parent, starpu_data
     starpu_data_unregister(parent);
 }
 
-ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *err, size_t errlen)
-{
+ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *err, size_t errlen) {
     if (!m || !cfg) {
         sc_set_err(err, errlen, "no model or no configuration");
         return NULL;
@@ -133,14 +130,14 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
         starpu_vector_data_register(&c->h_lut, STARPU_MAIN_RAM, (uintptr_t)c->lut, (uint32_t)c->nlut, c->esz);
     for (int p = 0; p < c->np; p++) {
         c->p_pcell[p] = c->h_dummy;
-        starpu_vector_data_register(&c->p_stat[p], STARPU_MAIN_RAM, (uintptr_t)(c->stat + (size_t)p * SC_STAT_WORDS),
-                                    SC_STAT_WORDS, sizeof(unsigned long long));
+        starpu_vector_data_register(&c->p_stat[p], STARPU_MAIN_RAM,
+                                    (uintptr_t)(c->stat + (size_t)p * SC_STAT_WORDS), SC_STAT_WORDS,
+                                    sizeof(unsigned long long));
     }
     return c;
 }
 
-void sc_cells_destroy(ScCells *c)
-{
+void sc_cells_destroy(ScCells *c) {
     if (!c)
         return;
     if (c->p_stat) {
@@ -173,26 +170,47 @@ void sc_cells_destroy(ScCells *c)
     free(c);
 }
 
-long sc_cells_count(const ScCells *c) { return c->n; }
-const ScModelEntry *sc_cells_model(const ScCells *c) { return c->m; }
-int sc_cells_nparts(const ScCells *c) { return c->np; }
-long sc_cells_part_size(const ScCells *c, int p) { return p >= 0 && p < c->np ? c->size[p] : 0; }
-long sc_cells_step(const ScCells *c) { return c->step; }
-double sc_cells_gpu_speedup(const ScCells *c) { return c->speedup; }
-void sc_cells_set_step(ScCells *c, long d) { c->step = d; }
-const double *sc_cells_params(const ScCells *c) { return c->params; }
-void sc_cells_set_stim(ScCells *c, const ScStim *stim) { c->stim = *stim; }
+long sc_cells_count(const ScCells *c) {
+    return c->n;
+}
+const ScModelEntry *sc_cells_model(const ScCells *c) {
+    return c->m;
+}
+int sc_cells_nparts(const ScCells *c) {
+    return c->np;
+}
+long sc_cells_part_size(const ScCells *c, int p) {
+    return p >= 0 && p < c->np ? c->size[p] : 0;
+}
+long sc_cells_step(const ScCells *c) {
+    return c->step;
+}
+double sc_cells_gpu_speedup(const ScCells *c) {
+    return c->speedup;
+}
+void sc_cells_set_step(ScCells *c, long d) {
+    c->step = d;
+}
+const double *sc_cells_params(const ScCells *c) {
+    return c->params;
+}
+void sc_cells_set_stim(ScCells *c, const ScStim *stim) {
+    c->stim = *stim;
+}
 
-starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p)
-{
+starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p) {
     if (p < 0 || p >= c->np)
         return NULL;
     switch (which) {
-    case SC_HANDLE_SV: return c->p_sv[p];
-    case SC_HANDLE_VM: return c->p_vm[p];
-    case SC_HANDLE_IION: return c->p_iion[p];
-    case SC_HANDLE_PCELL: return c->nvary ? c->p_pcell[p] : NULL;
-    default: return NULL;
+        case SC_HANDLE_SV:
+            return c->p_sv[p];
+        case SC_HANDLE_VM:
+            return c->p_vm[p];
+        case SC_HANDLE_IION:
+            return c->p_iion[p];
+        case SC_HANDLE_PCELL:
+            return c->nvary ? c->p_pcell[p] : NULL;
+        default:
+            return NULL;
     }
 }
-

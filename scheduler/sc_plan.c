@@ -14,8 +14,7 @@
 
 #define SC_PLAN_MIN_CELLS 64
 
-int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, long *sizes, int max)
-{
+int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, long *sizes, int max) {
     if (ncells < 1 || ncpu < 0 || ngpu < 0 || ncpu + ngpu < 1 || !(speedup > 0) || !sizes || max < 1)
         return -1;
     if (align < 1)

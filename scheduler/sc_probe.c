@@ -19,18 +19,17 @@
 #include "sc_probe.h"
 #include "sc_internal.h"
 
-#define SC_PROBE_MIN_S 0.05      /* timed seconds per side, at least */
-#define SC_PROBE_ROUND_S 0.05    /* a timed round lasts about this long, at most (K permitting) */
+#define SC_PROBE_MIN_S 0.05 /* timed seconds per side, at least */
+#define SC_PROBE_ROUND_S 0.05 /* a timed round lasts about this long, at most (K permitting) */
 #define SC_PROBE_MAX_ROUNDS 256
 #define SC_PROBE_GPU_CELLS (1L << 20)
-#define SC_PROBE_GPU_VALUES (1L << 25)   /* cells x (values per cell) of the GPU array, at most */
-#define SC_PROBE_CPU_BLOCKS 16   /* vector blocks of cells per CPU worker */
+#define SC_PROBE_GPU_VALUES (1L << 25) /* cells x (values per cell) of the GPU array, at most */
+#define SC_PROBE_CPU_BLOCKS 16 /* vector blocks of cells per CPU worker */
 
 /* Cell-steps per second per worker of nw partitions of `cells` cells of m, partition p pinned to
  * workers[p], K steps per task (fewer when one step already lasts long: a round is kept near
  * SC_PROBE_ROUND_S, so that a slow model's probe stays short); 0 on failure. */
-static double rate_on(const ScModelEntry *m, int precision, int K, long cells, const int *workers, int nw)
-{
+static double rate_on(const ScModelEntry *m, int precision, int K, long cells, const int *workers, int nw) {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.ncells = cells * nw, cfg.precision = precision, cfg.steps_per_task = K;
@@ -69,8 +68,7 @@ static Probed probed[64];
 static int nprobed;
 
 double sc_probe_gpu_speedup(const ScModelEntry *m, int precision, int K, long ncells, const int *cpu_workers,
-                            int ncpu, int gpu_worker)
-{
+                            int ncpu, int gpu_worker) {
     for (int i = 0; i < nprobed; i++)
         if (probed[i].m == m && probed[i].precision == precision)
             return probed[i].speedup;

@@ -5,19 +5,16 @@
 
 #include "sc_speeds.h"
 
-void sc_speeds_write_header(FILE *f)
-{
+void sc_speeds_write_header(FILE *f) {
     fprintf(f, "model,precision,kind,cells,steps,ns_per_cell_step\n");
 }
 
 void sc_speeds_write_row(FILE *f, const char *model, int precision, const char *kind, long cells, long steps,
-                         double ns)
-{
+                         double ns) {
     fprintf(f, "%s,%d,%s,%ld,%ld,%.6g\n", model, precision, kind, cells, steps, ns);
 }
 
-double sc_speeds_gpu_speedup(const char *dir, const char *model, int precision)
-{
+double sc_speeds_gpu_speedup(const char *dir, const char *model, int precision) {
     char path[1024];
     const char *pm = getenv("STARPU_PERF_MODEL_DIR"), *home = getenv("STARPU_HOME");
     if (dir)
@@ -39,7 +36,7 @@ double sc_speeds_gpu_speedup(const char *dir, const char *model, int precision)
         long cells, steps;
         double v;
         if (sscanf(line, "%255[^,],%d,%15[^,],%ld,%ld,%lf", name, &prec, kind, &cells, &steps, &v) != 6)
-            continue;   /* the header, or a line of another format */
+            continue; /* the header, or a line of another format */
         if (strcmp(name, model) != 0 || prec != precision || !(v > 0))
             continue;
         int k = !strcmp(kind, "cpu") ? 0 : !strcmp(kind, "cuda") ? 1 : -1;

@@ -6,8 +6,7 @@
 
 int t_failures, t_checks;
 
-char *t_read_file(const char *path)
-{
+char *t_read_file(const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;

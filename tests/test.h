@@ -12,16 +12,43 @@ extern int t_failures, t_checks;
 /* The whole file as a malloc'd NUL-terminated string (free it), or NULL when it cannot be read. */
 char *t_read_file(const char *path);
 
-#define ASSERT(cond) do { t_checks++; if (!(cond)) { t_failures++; \
-    fprintf(stderr, "%s:%d: ASSERT failed: %s\n", __FILE__, __LINE__, #cond); } } while (0)
-#define ASSERT_EQ_INT(want, got) do { long long w_ = (want), g_ = (got); t_checks++; if (w_ != g_) { \
-    t_failures++; fprintf(stderr, "%s:%d: %s: want %lld, got %lld\n", __FILE__, __LINE__, #got, w_, g_); } } while (0)
-#define ASSERT_EQ_STR(want, got) do { const char *w_ = (want), *g_ = (got); t_checks++; \
-    if (!g_ || strcmp(w_, g_) != 0) { t_failures++; \
-    fprintf(stderr, "%s:%d: %s:\n  want \"%s\"\n  got  \"%s\"\n", __FILE__, __LINE__, #got, w_, g_ ? g_ : "(null)"); } } while (0)
-#define ASSERT_NEAR(want, got, tol) do { double w_ = (want), g_ = (got); t_checks++; \
-    if (!(fabs(w_ - g_) <= (tol))) { t_failures++; \
-    fprintf(stderr, "%s:%d: %s: want %.17g, got %.17g (tol %g)\n", __FILE__, __LINE__, #got, w_, g_, (double)(tol)); } } while (0)
+#define ASSERT(cond)                                                                  \
+    do {                                                                              \
+        t_checks++;                                                                   \
+        if (!(cond)) {                                                                \
+            t_failures++;                                                             \
+            fprintf(stderr, "%s:%d: ASSERT failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                             \
+    } while (0)
+#define ASSERT_EQ_INT(want, got)                                                                   \
+    do {                                                                                           \
+        long long w_ = (want), g_ = (got);                                                         \
+        t_checks++;                                                                                \
+        if (w_ != g_) {                                                                            \
+            t_failures++;                                                                          \
+            fprintf(stderr, "%s:%d: %s: want %lld, got %lld\n", __FILE__, __LINE__, #got, w_, g_); \
+        }                                                                                          \
+    } while (0)
+#define ASSERT_EQ_STR(want, got)                                                                        \
+    do {                                                                                                \
+        const char *w_ = (want), *g_ = (got);                                                           \
+        t_checks++;                                                                                     \
+        if (!g_ || strcmp(w_, g_) != 0) {                                                               \
+            t_failures++;                                                                               \
+            fprintf(stderr, "%s:%d: %s:\n  want \"%s\"\n  got  \"%s\"\n", __FILE__, __LINE__, #got, w_, \
+                    g_ ? g_ : "(null)");                                                                \
+        }                                                                                               \
+    } while (0)
+#define ASSERT_NEAR(want, got, tol)                                                                          \
+    do {                                                                                                     \
+        double w_ = (want), g_ = (got);                                                                      \
+        t_checks++;                                                                                          \
+        if (!(fabs(w_ - g_) <= (tol))) {                                                                     \
+            t_failures++;                                                                                    \
+            fprintf(stderr, "%s:%d: %s: want %.17g, got %.17g (tol %g)\n", __FILE__, __LINE__, #got, w_, g_, \
+                    (double)(tol));                                                                          \
+        }                                                                                                    \
+    } while (0)
 #define TEST_DONE() (printf("%d checks, %d failed\n", t_checks, t_failures), t_failures ? 1 : 0)
 
 #endif

@@ -50,11 +50,11 @@ typedef struct Kern {
 
 /* What one single-cell run gives. */
 typedef struct Run {
-    double *vm;                 /* nsamp samples, DT_OUT apart (every step when dt > DT_OUT) */
+    double *vm; /* nsamp samples, DT_OUT apart (every step when dt > DT_OUT) */
     long nsamp;
-    double h;                   /* ms between samples */
-    double *lo, *hi;            /* per state: min and max over the samples */
-    double *snap;               /* NSNAP x (nsv + 1): states then Vm (reference only) */
+    double h; /* ms between samples */
+    double *lo, *hi; /* per state: min and max over the samples */
+    double *snap; /* NSNAP x (nsv + 1): states then Vm (reference only) */
     long snap_d[NSNAP];
     int nsnap, failed;
     double seconds;
@@ -68,12 +68,12 @@ typedef struct Ctx {
     char dir[64];
     const char *inc, *cc;
     int nbuilt;
-    char **cvode;               /* the names of the states the file leaves to cvode */
+    char **cvode; /* the names of the states the file leaves to cvode */
     int ncvode;
-    const struct Kern *ref_k;   /* the file's methods, and their tight run */
+    const struct Kern *ref_k; /* the file's methods, and their tight run */
     const struct Run *ref;
-    ScCandidate *file;          /* their figures (single precision filled by file_single) */
-    int file32;                 /* 0 not run yet, 1 within the envelope, -1 failed */
+    ScCandidate *file; /* their figures (single precision filled by file_single) */
+    int file32; /* 0 not run yet, 1 within the envelope, -1 failed */
     char *err;
     size_t errlen;
 } Ctx;
@@ -113,7 +113,7 @@ static int build(Ctx *c, const char *overrides, Kern *k) {
     snprintf(src32, sizeof src32, "%s/%s_cpu_f32.c", c->dir, ident);
     snprintf(so, sizeof so, "%s/%s.so", c->dir, ident);
     Arena ar = {0};
-    FILE *quiet = fopen("/dev/null", "w");     /* the model's warnings were shown once already */
+    FILE *quiet = fopen("/dev/null", "w"); /* the model's warnings were shown once already */
     Diag dg = {quiet ? quiet : stderr, 0, 0, 0, NULL};
     CgSemaOptions so_ = {overrides};
     CgModel *m = sema_load_file_opts(&ar, &dg, c->path, &so_);
@@ -139,11 +139,11 @@ static int build(Ctx *c, const char *overrides, Kern *k) {
     tc_begin(&cmd);
     tc_add(&cmd, "%s -std=c11 -O1 -fPIC -shared %s -I", c->cc, tc_cpu_flags());
     tc_quote(&cmd, c->inc);
-    tc_add(&cmd, " %s_c.c %s_cpu_f32.c -o %s.so %s -lm", ident, ident, ident, tc_mvec_flag());   /* in c->dir */
+    tc_add(&cmd, " %s_c.c %s_cpu_f32.c -o %s.so %s -lm", ident, ident, ident, tc_mvec_flag()); /* in c->dir */
     snprintf(log, sizeof log, "%s.log", ident);
     if (tc_run(&cmd, c->dir, log) != TC_OK) {
-        sc_set_err(c->err, c->errlen, "compiling the candidate '%s' of %s failed (see %s/%s.log)",
-                   overrides, c->path, c->dir, ident);
+        sc_set_err(c->err, c->errlen, "compiling the candidate '%s' of %s failed (see %s/%s.log)", overrides,
+                   c->path, c->dir, ident);
         goto out;
     }
     k->lib = dlopen(so, RTLD_NOW | RTLD_LOCAL);
@@ -153,7 +153,8 @@ static int build(Ctx *c, const char *overrides, Kern *k) {
     snprintf(sym, sizeof sym, "%s_cpu_f32_run", ident);
     *(void **)&k->f32 = k->lib ? dlsym(k->lib, sym) : NULL;
     if (!k->d || !k->f32) {
-        sc_set_err(c->err, c->errlen, "cannot load the candidate %s: %s", so, k->lib ? "symbols missing" : dlerror());
+        sc_set_err(c->err, c->errlen, "cannot load the candidate %s: %s", so,
+                   k->lib ? "symbols missing" : dlerror());
         goto out;
     }
     rc = 0;
@@ -168,8 +169,8 @@ out:
 
 /* Runs one cell of k under the protocol in double (single = 0) or single precision. With
  * rtol/atol 0 the kernel's defaults. Fills r (arrays allocated here; free_run). */
-static void run_cell_dt(const Ctx *c, const Kern *k, int single, double rtol, double atol, int snaps, double dt,
-                        Run *r) {
+static void run_cell_dt(const Ctx *c, const Kern *k, int single, double rtol, double atol, int snaps,
+                        double dt, Run *r) {
     const ScModelDesc *d = k->d;
     const ScChooseSpec *sp = c->sp;
     int nsv = d->nsv, npc = d->nparams + d->nconsts;
@@ -195,9 +196,16 @@ static void run_cell_dt(const Ctx *c, const Kern *k, int single, double rtol, do
         svf[i] = (float)sv[i], r->lo[i] = r->hi[i] = sv[i];
     vmf = (float)vm;
     ScStepStatus st = {~0ULL, 0};
-    ScStepArgs a = {.n = 1, .sv = single ? (void *)svf : sv, .vm = single ? (void *)&vmf : &vm,
-                    .iion = single ? (void *)&iionf : &iion, .pc = single ? (void *)pcf : pc, .dt = dt,
-                    .flags = SC_STEP_BENCH, .rtol = rtol, .atol = atol, .status = &st};
+    ScStepArgs a = {.n = 1,
+                    .sv = single ? (void *)svf : sv,
+                    .vm = single ? (void *)&vmf : &vm,
+                    .iion = single ? (void *)&iionf : &iion,
+                    .pc = single ? (void *)pcf : pc,
+                    .dt = dt,
+                    .flags = SC_STEP_BENCH,
+                    .rtol = rtol,
+                    .atol = atol,
+                    .status = &st};
     memset(a.vary, -1, sizeof a.vary);
     if (sp->nstim > 0) {
         a.stim.start = lround(sp->stim_start / dt);
@@ -315,8 +323,15 @@ static void stiffness(const Ctx *c, const Kern *fe, const Run *ref, double *stif
     for (int s = 0; s < ref->nsnap; s++) {
         const double *y0 = ref->snap + s * (nsv + 1);
         double vm = y0[nsv], iion = 0;
-        ScStepArgs a = {.n = 1, .sv = y, .vm = &vm, .iion = &iion, .pc = pc, .dt = dt, .flags = 0,
-                        .d0 = ref->snap_d[s], .nsteps = 1};
+        ScStepArgs a = {.n = 1,
+                        .sv = y,
+                        .vm = &vm,
+                        .iion = &iion,
+                        .pc = pc,
+                        .dt = dt,
+                        .flags = 0,
+                        .d0 = ref->snap_d[s],
+                        .nsteps = 1};
         memset(a.vary, -1, sizeof a.vary);
         memcpy(y, y0, (size_t)nsv * sizeof(double));
         d->c_run[0](&a);
@@ -355,7 +370,8 @@ static void stiffness(const Ctx *c, const Kern *fe, const Run *ref, double *stif
  * or cvode group, then rosenbrock for all. Returns how many. */
 static int make_candidates(const Ctx *c, char **stiff, int ns, char **block, int nb, ScChoice *out) {
     static const char *const base[] = {"fe", NULL, "rush_larsen", "rk2", "rk4", NULL, NULL, "rosenbrock"};
-    static const char *const stiff_to[] = {NULL, "rush_larsen", NULL, NULL, NULL, "rosenbrock", "cvode", NULL};
+    static const char *const stiff_to[] = {NULL, "rush_larsen", NULL,    NULL,
+                                           NULL, "rosenbrock",  "cvode", NULL};
     int n = 0;
     for (int k = 0; k < 8 && n < SC_CHOOSE_MAXCAND; k++) {
         ScCandidate *cd = &out->cand[n];
@@ -376,7 +392,8 @@ static int make_candidates(const Ctx *c, char **stiff, int ns, char **block, int
                                         stiff_to[k]);
             if (len >= sizeof cd->overrides)
                 continue;
-            snprintf(cd->label, sizeof cd->label, "fe, %s for %d stiff state%s", stiff_to[k], m, m > 1 ? "s" : "");
+            snprintf(cd->label, sizeof cd->label, "fe, %s for %d stiff state%s", stiff_to[k], m,
+                     m > 1 ? "s" : "");
         }
         n++;
     }
@@ -535,7 +552,8 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
         goto done;
     for (int t = 0; t < 2 && (t == 0 || ref.failed); t++) {
         if (t) {
-            say(&c, "the reference failed (%s): again with rtol %g, atol %g", ref.why, REF_RTOL[t], REF_ATOL[t]);
+            say(&c, "the reference failed (%s): again with rtol %g, atol %g", ref.why, REF_RTOL[t],
+                REF_ATOL[t]);
             free_run(&ref);
         }
         run_cell(&c, &ref_k, 0, REF_RTOL[t], REF_ATOL[t], 1, &ref);
@@ -565,7 +583,8 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
     /* stiff: dt / tau above 1; the stiff block adds the states coupled to a stiff one as strongly
      * (an implicit method on one state of a fast pair splits the pair: tests/numerics) */
     int nc = c.ncvode;
-    double *stiff = calloc((size_t)nc, sizeof(double)), *couple = calloc((size_t)nc * (size_t)nc, sizeof(double));
+    double *stiff = calloc((size_t)nc, sizeof(double)),
+           *couple = calloc((size_t)nc * (size_t)nc, sizeof(double));
     char **names = calloc((size_t)nc + 1, sizeof(char *)), **block = calloc((size_t)nc + 1, sizeof(char *));
     int ns = 0, nb = 0;
     stiffness(&c, &fe_k, &ref, stiff, couple);
@@ -573,7 +592,8 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
         if (stiff[j] > 1.0) {
             names[ns++] = c.cvode[j];
             size_t l = strlen(out->stiff);
-            snprintf(out->stiff + l, sizeof out->stiff - l, "%s%s (%.3g)", l ? ", " : "", c.cvode[j], stiff[j]);
+            snprintf(out->stiff + l, sizeof out->stiff - l, "%s%s (%.3g)", l ? ", " : "", c.cvode[j],
+                     stiff[j]);
         }
     for (int i = 0; i < nc; i++) {
         int in = stiff[i] > 1.0;
@@ -601,10 +621,10 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
     /* a set that passes but runs no faster than the file's own methods (one cell, the same beat)
        is not worth the change: the file's cvode (order-4 sub-steps) can beat a split set whose
        cvode block is driven by the explicit states around it (mmt_sampson_2010, 2026-11-24) */
-    if (out->chosen >= 0 && out->file.seconds > 0 &&
-        out->cand[out->chosen].seconds >= out->file.seconds) {
-        snprintf(out->reason, sizeof out->reason, "the passing set, %.40s, ran no faster: %.3g s against %.3g s",
-                 out->cand[out->chosen].label, out->cand[out->chosen].seconds, out->file.seconds);
+    if (out->chosen >= 0 && out->file.seconds > 0 && out->cand[out->chosen].seconds >= out->file.seconds) {
+        snprintf(out->reason, sizeof out->reason,
+                 "the passing set, %.40s, ran no faster: %.3g s against %.3g s", out->cand[out->chosen].label,
+                 out->cand[out->chosen].seconds, out->file.seconds);
         out->chosen = -1;
     }
     if (out->chosen >= 0) {
@@ -645,8 +665,9 @@ static int cache_path(const char *path, const ScChooseSpec *sp, char *buf, size_
         h = sc_fnv(h, chunk);
     }
     fclose(f);
-    snprintf(key, sizeof key, "%s|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%ld", EMIT_GENERATOR, sp->dt,
-             sp->tol_err, sp->tol_apd, sp->stim_start, sp->stim_dur, sp->stim_curr, sp->bcl, sp->duration, sp->nstim);
+    snprintf(key, sizeof key, "%s|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%ld", EMIT_GENERATOR,
+             sp->dt, sp->tol_err, sp->tol_apd, sp->stim_start, sp->stim_dur, sp->stim_curr, sp->bcl,
+             sp->duration, sp->nstim);
     h = sc_fnv(h, key);
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     char root[3000];

@@ -15,33 +15,33 @@ enum { SC_CHOOSE_MAXCAND = 10 };
 
 /* What the choice is made for: the step, the tolerances and the one-cell protocol. */
 typedef struct ScChooseSpec {
-    double dt;                      /* ms */
-    double tol_err;                 /* % of the reference's Vm range, RMS (0: 0.1) */
-    double tol_apd;                 /* ms (0: 0.5) */
-    double stim_start, stim_dur, stim_curr, bcl, duration;   /* ms, ms, uA/cm^2, ms, ms */
-    long nstim;                     /* 0: unpaced */
-    int verbose;                    /* progress lines on stderr */
+    double dt; /* ms */
+    double tol_err; /* % of the reference's Vm range, RMS (0: 0.1) */
+    double tol_apd; /* ms (0: 0.5) */
+    double stim_start, stim_dur, stim_curr, bcl, duration; /* ms, ms, uA/cm^2, ms, ms */
+    long nstim; /* 0: unpaced */
+    int verbose; /* progress lines on stderr */
 } ScChooseSpec;
 
 /* One candidate: its overrides, what the check found. err/dapd: [0] double, [1] single. */
 typedef struct ScCandidate {
-    char overrides[1024];           /* "" for the file's methods */
+    char overrides[1024]; /* "" for the file's methods */
     char label[96];
     int pass;
     double err[2], dapd[2];
-    double seconds;                 /* the one-cell double run (portable C) */
-    char why[200];                  /* why it failed ("" when it passed) */
+    double seconds; /* the one-cell double run (portable C) */
+    char why[200]; /* why it failed ("" when it passed) */
 } ScCandidate;
 
 /* The outcome. chosen: index into cand, or -1 for the file's methods (then overrides is ""). */
 typedef struct ScChoice {
     char overrides[1024];
     char label[96];
-    char reason[200];               /* why the file's methods were kept, when they were */
-    char stiff[512];                /* the states found stiff at dt: "name (dt/tau), ..." */
-    double ref_apd, ref_seconds;    /* the tight reference run */
-    double ref_rtol;                /* its rtol (1e-10; 1e-9 where that failed; atol 100x smaller) */
-    ScCandidate file;               /* the file's methods at the default tolerances */
+    char reason[200]; /* why the file's methods were kept, when they were */
+    char stiff[512]; /* the states found stiff at dt: "name (dt/tau), ..." */
+    double ref_apd, ref_seconds; /* the tight reference run */
+    double ref_rtol; /* its rtol (1e-10; 1e-9 where that failed; atol 100x smaller) */
+    ScCandidate file; /* the file's methods at the default tolerances */
     int ncand, chosen;
     ScCandidate cand[SC_CHOOSE_MAXCAND];
 } ScChoice;

@@ -37,18 +37,18 @@ enum { PATH_LEN = 4096 };
 typedef struct Plugin {
     const CgModel *m;
     const char *path, *overrides, *cc, *inc;
-    int automatic;             /* the overrides are the automatic choice */
+    int automatic; /* the overrides are the automatic choice */
     char stem[128], ident[140];
-    char dir[PATH_LEN];        /* <cache>/<stem>-<hash> */
+    char dir[PATH_LEN]; /* <cache>/<stem>-<hash> */
     char *err;
     size_t errlen;
 } Plugin;
 
 /* One part of a plugin: the sources generated for it, how they are compiled, its library name. */
 typedef struct Part {
-    const char *kind;          /* "host" or "cuda" */
-    char key[64];              /* isa hash, or sm list */
-    char nvarch[256];          /* nvcc's -gencode flags (CUDA part) */
+    const char *kind; /* "host" or "cuda" */
+    char key[64]; /* isa hash, or sm list */
+    char nvarch[256]; /* nvcc's -gencode flags (CUDA part) */
 } Part;
 
 /* A key of this CPU for kernels built with -march=native: a hash of the first "flags" line of
@@ -101,8 +101,7 @@ static int cuda_part(Part *part) {
         seen[ns++] = cc;
         size_t kl = strlen(part->key), al = strlen(part->nvarch);
         snprintf(part->key + kl, sizeof part->key - kl, "%s%d", kl ? "_" : "", cc);
-        snprintf(part->nvarch + al, sizeof part->nvarch - al, " -gencode=arch=compute_%d,code=sm_%d",
-                 cc, cc);
+        snprintf(part->nvarch + al, sizeof part->nvarch - al, " -gencode=arch=compute_%d,code=sm_%d", cc, cc);
     }
     return ns > 0;
 #else
@@ -145,11 +144,11 @@ static void remove_dir(const char *dir) {
 
 /* The command that compiles and links the generated sources of a part into part.so (in the build
  * folder, the sources named <id>_*). */
-static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd)
-{
+static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
     tc_begin(cmd);
     if (strcmp(part->kind, "host") == 0) {
-        static const char *const src[3] = {"_c.c", "_cpu.c", "_cpu_f32.c"}, *const obj[3] = {"c.o", "cpu.o", "cpu32.o"};
+        static const char *const src[3] = {"_c.c", "_cpu.c", "_cpu_f32.c"}, *const obj[3] = {"c.o", "cpu.o",
+                                                                                             "cpu32.o"};
         for (int k = 0; k < 3; k++) {
             tc_add(cmd, "%s -std=c11 -O3 -fPIC%s%s -I", pl->cc, k ? " " : "", k ? tc_cpu_flags() : "");
             tc_quote(cmd, pl->inc);
@@ -157,7 +156,8 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd)
         }
         tc_add(cmd, "%s -shared -o part.so c.o cpu.o cpu32.o %s -lm", pl->cc, tc_mvec_flag());
     } else {
-        static const char *const src[2] = {"_cuda.cu", "_cuda_f32.cu"}, *const obj[2] = {"cuda.o", "cuda32.o"};
+        static const char *const src[2] = {"_cuda.cu", "_cuda_f32.cu"}, *const obj[2] = {"cuda.o",
+                                                                                         "cuda32.o"};
         for (int k = 0; k < 2; k++) {
             tc_quote(cmd, tc_nvcc());
             tc_add(cmd, " -O3%s -Xcompiler -fPIC -I", part->nvarch);
@@ -172,8 +172,7 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd)
 
 /* Generate, compile and link one part into its own build folder, then rename the library to
  * `so`. On failure the build folder stays (its build.log is named in the error). */
-static int build_part(const Plugin *pl, const Part *part, const char *so)
-{
+static int build_part(const Plugin *pl, const Part *part, const char *so) {
     char dir[PATH_LEN + 64];
     snprintf(dir, sizeof dir, "%s/build-%s-%ld", pl->dir, part->kind, (long)getpid());
     if (sc_make_dirs(dir) != 0) {
@@ -181,18 +180,21 @@ static int build_part(const Plugin *pl, const Part *part, const char *so)
         return -1;
     }
     fprintf(stderr, "starcarp: building the %s kernels of %s in %s\n", part->kind, pl->path, pl->dir);
-    int bad = strcmp(part->kind, "host") == 0
-                  ? gen_file(pl, dir, "_c.c", EMIT_C, 0) || gen_file(pl, dir, "_cpu.c", EMIT_CPU, 0) ||
-                        gen_file(pl, dir, "_cpu_f32.c", EMIT_CPU, 1)
-                  : gen_file(pl, dir, "_cuda.cu", EMIT_CUDA, 0) || gen_file(pl, dir, "_cuda_f32.cu", EMIT_CUDA, 1);
+    int bad =
+        strcmp(part->kind, "host") == 0
+            ? gen_file(pl, dir, "_c.c", EMIT_C, 0) || gen_file(pl, dir, "_cpu.c", EMIT_CPU, 0) ||
+                  gen_file(pl, dir, "_cpu_f32.c", EMIT_CPU, 1)
+            : gen_file(pl, dir, "_cuda.cu", EMIT_CUDA, 0) || gen_file(pl, dir, "_cuda_f32.cu", EMIT_CUDA, 1);
     if (bad)
         return -1;
     TcCmd cmd;
     part_command(pl, part, &cmd);
     int rc = tc_run(&cmd, dir, "build.log");
     if (rc == TC_TOO_LONG) {
-        sc_set_err(pl->err, pl->errlen, "building the plugin of %s: the compile command is longer than %d bytes "
-                   "(paths too long)", pl->path, TC_CMD_MAX);
+        sc_set_err(pl->err, pl->errlen,
+                   "building the plugin of %s: the compile command is longer than %d bytes "
+                   "(paths too long)",
+                   pl->path, TC_CMD_MAX);
         return -1;
     }
     if (rc != TC_OK) {

@@ -26,15 +26,13 @@
 #define SC_NVCC "nvcc"
 #endif
 
-void tc_begin(TcCmd *c)
-{
+void tc_begin(TcCmd *c) {
     c->text[0] = '\0';
     c->len = 0;
     c->overflow = 0;
 }
 
-void tc_add(TcCmd *c, const char *fmt, ...)
-{
+void tc_add(TcCmd *c, const char *fmt, ...) {
     if (c->overflow)
         return;
     va_list ap;
@@ -49,16 +47,14 @@ void tc_add(TcCmd *c, const char *fmt, ...)
     c->len += (size_t)n;
 }
 
-void tc_quote(TcCmd *c, const char *s)
-{
+void tc_quote(TcCmd *c, const char *s) {
     tc_add(c, "'");
     for (const char *q; (q = strchr(s, '\'')) != NULL; s = q + 1)
         tc_add(c, "%.*s'\\''", (int)(q - s), s);
     tc_add(c, "%s'", s);
 }
 
-int tc_run(const TcCmd *c, const char *dir, const char *log)
-{
+int tc_run(const TcCmd *c, const char *dir, const char *log) {
     if (c->overflow)
         return TC_TOO_LONG;
     TcCmd full;
@@ -74,20 +70,28 @@ int tc_run(const TcCmd *c, const char *dir, const char *log)
 }
 
 /* An environment variable when set and not empty, else def. */
-static const char *env_or(const char *name, const char *def)
-{
+static const char *env_or(const char *name, const char *def) {
     const char *v = getenv(name);
     return v && *v ? v : def;
 }
 
-const char *tc_cc(void) { return env_or("CC", "cc"); }
-const char *tc_cpu_flags(void) { return SC_CPU_FLAGS; }
-const char *tc_mvec_flag(void) { return SC_MVEC_FLAG; }
-const char *tc_nvcc(void) { return env_or("NVCC", SC_NVCC); }
-const char *tc_cuda_libdir(void) { return SC_CUDA_LIBDIR; }
+const char *tc_cc(void) {
+    return env_or("CC", "cc");
+}
+const char *tc_cpu_flags(void) {
+    return SC_CPU_FLAGS;
+}
+const char *tc_mvec_flag(void) {
+    return SC_MVEC_FLAG;
+}
+const char *tc_nvcc(void) {
+    return env_or("NVCC", SC_NVCC);
+}
+const char *tc_cuda_libdir(void) {
+    return SC_CUDA_LIBDIR;
+}
 
-const char *tc_include_dir(void)
-{
+const char *tc_include_dir(void) {
     char buf[4096];
     const char *cands[] = {getenv("STARCARP_INCLUDE_DIR"), SC_INCLUDE_DIR, SC_INSTALLED_INCLUDE_DIR};
     for (size_t i = 0; i < sizeof cands / sizeof *cands; i++) {

@@ -39,43 +39,39 @@
 #define V_FIXED (-20.0)
 #define T_END 1.0
 
-static const char head[] =
-    "V; .external(Vm);\n"
-    "Iion; .external(Iion);\n"
-    "V_init = -20;\n"
-    "k = 2; .param();\n"
-    "r = exp(V / 50);\n";
+static const char head[] = "V; .external(Vm);\n"
+                           "Iion; .external(Iion);\n"
+                           "V_init = -20;\n"
+                           "k = 2; .param();\n"
+                           "r = exp(V / 50);\n";
 
-static const char one_state[] =
-    "y_init = 0.2;\n"
-    "diff_y = r * (1 - y) - k * y * y + 0.5 * cos(3 * t); y; .method(%s);\n"
-    "Iion = y;\n";
+static const char one_state[] = "y_init = 0.2;\n"
+                                "diff_y = r * (1 - y) - k * y * y + 0.5 * cos(3 * t); y; .method(%s);\n"
+                                "Iion = y;\n";
 
-static const char two_states[] =
-    "y1_init = 0.2; y2_init = 0.5;\n"
-    "diff_y1 = r * (1 - y1) - k * y1 * y2 + 0.3 * sin(2 * t); y1; .method(%s);\n"
-    "diff_y2 = 2 * y1 * y2 - y2 + 0.2 * cos(t); y2; .method(%s);\n"
-    "Iion = y1 + y2;\n";
+static const char two_states[] = "y1_init = 0.2; y2_init = 0.5;\n"
+                                 "diff_y1 = r * (1 - y1) - k * y1 * y2 + 0.3 * sin(2 * t); y1; .method(%s);\n"
+                                 "diff_y2 = 2 * y1 * y2 - y2 + 0.2 * cos(t); y2; .method(%s);\n"
+                                 "Iion = y1 + y2;\n";
 
 /* A gate with fixed V: rush_larsen is exact. */
-static const char gate_model[] =
-    "m_init = 0.1;\n"
-    "m_inf = 1 / (1 + exp(-(V + 30) / 6));\n"
-    "tau_m = 0.3 + 0.2 * exp(-(V + 40) * (V + 40) / 400);\n"
-    "m; .method(rush_larsen);\n"
-    "Iion = m * r * k;\n";
+static const char gate_model[] = "m_init = 0.1;\n"
+                                 "m_inf = 1 / (1 + exp(-(V + 30) / 6));\n"
+                                 "tau_m = 0.3 + 0.2 * exp(-(V + 40) * (V + 40) / 400);\n"
+                                 "m; .method(rush_larsen);\n"
+                                 "Iion = m * r * k;\n";
 
 typedef struct Case {
     const char *method;
-    int nstates;        /* 1, 2; 0: the gate model */
-    double order;       /* expected; 0: adaptive (cvode) or exact (gate) */
+    int nstates; /* 1, 2; 0: the gate model */
+    double order; /* expected; 0: adaptive (cvode) or exact (gate) */
     const ScModelDesc *desc;
 } Case;
 
 static Case cases[] = {
-    {"fe", 1, 1, NULL},          {"rush_larsen", 1, 1, NULL}, {"sundnes", 1, 2, NULL},
-    {"rk2", 2, 2, NULL},         {"rk4", 2, 4, NULL},         {"markov_be", 2, 1, NULL},
-    {"rosenbrock", 2, 2, NULL},  {"cvode", 2, 0, NULL},       {"gate", 0, 0, NULL},
+    {"fe", 1, 1, NULL},         {"rush_larsen", 1, 1, NULL}, {"sundnes", 1, 2, NULL},
+    {"rk2", 2, 2, NULL},        {"rk4", 2, 4, NULL},         {"markov_be", 2, 1, NULL},
+    {"rosenbrock", 2, 2, NULL}, {"cvode", 2, 0, NULL},       {"gate", 0, 0, NULL},
 };
 #define NCASES ((int)(sizeof cases / sizeof *cases))
 
@@ -124,10 +120,11 @@ static char tmpdir[64];
 static int emit_case(const Case *c) {
     char text[2048];
     if (c->nstates == 1)
-        snprintf(text, sizeof text, "%s", head), snprintf(text + strlen(text), sizeof text - strlen(text), one_state, c->method);
+        snprintf(text, sizeof text, "%s", head),
+            snprintf(text + strlen(text), sizeof text - strlen(text), one_state, c->method);
     else if (c->nstates == 2)
         snprintf(text, sizeof text, "%s", head),
-        snprintf(text + strlen(text), sizeof text - strlen(text), two_states, c->method, c->method);
+            snprintf(text + strlen(text), sizeof text - strlen(text), two_states, c->method, c->method);
     else
         snprintf(text, sizeof text, "%s%s", head, gate_model);
     char path[256], ident[64];
@@ -187,7 +184,7 @@ static int simulate(const ScModelDesc *md, double dt, double rtol, double atol, 
 
 static double err_of(const Case *c, const double *y) {
     double ref[2];
-    if (c->nstates == 0) {   /* gate, V fixed: exact solution */
+    if (c->nstates == 0) { /* gate, V fixed: exact solution */
         const double V = V_FIXED;
         double inf = 1 / (1 + exp(-(V + 30) / 6));
         double tau = 0.3 + 0.2 * exp(-(V + 40) * (V + 40) / 400);
@@ -213,8 +210,9 @@ int main(void) {
     snprintf(tmpdir, sizeof tmpdir, "%s", tmpl);
 
     char cmd[4096];
-    int off = snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -I%s/include",
-                       tmpdir, SC_SOURCE_DIR);
+    int off =
+        snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -I%s/include",
+                 tmpdir, SC_SOURCE_DIR);
     for (int i = 0; i < NCASES; i++) {
         int rc = emit_case(&cases[i]);
         ASSERT_EQ_INT(0, rc);

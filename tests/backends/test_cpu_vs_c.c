@@ -48,17 +48,17 @@
 #define SC_SOURCE_DIR "."
 #endif
 
-
-#define NC 37            /* cells */
-#define NSTEPS 2000     /* steps of every check ... */
-#define NSTEPS_ADAPTIVE 300  /* ... but of the C vs CPU run of a model with a cvode group (past the
+#define NC 37 /* cells */
+#define NSTEPS 2000 /* steps of every check ... */
+#define NSTEPS_ADAPTIVE \
+    300 /* ... but of the C vs CPU run of a model with a cvode group (past the
                                 stimulus, steps 100 .. 199, and the upstroke) ... */
-#define SEC_STEPS_ADAPTIVE 200  /* ... and of its other checks (the stimulus included) */
+#define SEC_STEPS_ADAPTIVE 200 /* ... and of its other checks (the stimulus included) */
 #define DT 0.01
 #define KBLOCK 10
-#define TOL_VM 1e-6      /* C vs CPU, Vm over the run, relative */
-#define TOL_SV 1e-4      /* C vs CPU, states at the end, relative */
-#define TOL_F32_MV 1.0   /* f32 vs f64, final Vm (mV) */
+#define TOL_VM 1e-6 /* C vs CPU, Vm over the run, relative */
+#define TOL_SV 1e-4 /* C vs CPU, states at the end, relative */
+#define TOL_F32_MV 1.0 /* f32 vs f64, final Vm (mV) */
 
 /* ---------------------------------------------------------------- stimulus amplitudes */
 
@@ -68,7 +68,7 @@ static double stim_amp(const char *name) {
     if (!tried) {
         tried = 1;
         csv = t_read_file(SC_SOURCE_DIR "/tests/reference/cases.csv");
-        ASSERT(csv != NULL);   /* in the repository: its absence is a broken checkout */
+        ASSERT(csv != NULL); /* in the repository: its absence is a broken checkout */
     }
     if (csv) {
         size_t n = strlen(name);
@@ -123,11 +123,10 @@ typedef struct Model {
     double *pc, *sv0, vm0, *lut;
     size_t nlut;
     double amp;
-    double dv;               /* initial Vm of cell i: vm0 + dv * i */
+    double dv; /* initial Vm of cell i: vm0 + dv * i */
 } Model;
 
-static void sim_init(Sim *s, const Model *m, ScCpuKernel run, int f32, unsigned flags, int use_lut,
-                     int pv) {
+static void sim_init(Sim *s, const Model *m, ScCpuKernel run, int f32, unsigned flags, int use_lut, int pv) {
     const ScModelDesc *d = m->d;
     memset(s, 0, sizeof *s);
     s->f32 = f32, s->n = NC, s->run = run;
@@ -210,8 +209,7 @@ static double state_diff(const Model *m, const Sim *a, const Sim *b, int *worst)
         for (long i = 0; i < NC; i++)
             scale = fmax(scale, fabs(get(a, a->sv, k * NC + i)));
         for (long i = 0; i < NC; i++) {
-            double x = reldiff_floor(get(a, a->sv, k * NC + i), get(b, b->sv, k * NC + i), scale,
-                                     SV_FLOOR);
+            double x = reldiff_floor(get(a, a->sv, k * NC + i), get(b, b->sv, k * NC + i), scale, SV_FLOOR);
             if (x > r || isnan(x))
                 r = x, *worst = k;
         }
@@ -258,17 +256,18 @@ int main(int argc, char **argv) {
     ASSERT(nshards >= 1 && shard >= 0 && shard < nshards);
     ASSERT(sc_model_registry_count > 0);
     printf("CPU (vectorised) vs C kernels: %d cells, up to %d steps of %g ms, bench mode, stimulus "
-           "at step 100 for 1 ms\n", NC, NSTEPS, DT);
+           "at step 100 for 1 ms\n",
+           NC, NSTEPS, DT);
     printf("rel = |a-b| / max(1e-6*scale, |a|): Vm over the run, states at the end. K10: CPU with %d "
            "steps per call == K=1 (bits); out: sampled outputs == K=1 (bits); f32: |Vm f32 - Vm f64| "
            "at the end (mV); pv: per-cell parameter 0 (C vs CPU rel; pv0: the default cell vs the "
-           "uniform run); steps: C-vs-CPU run / other checks\n", KBLOCK);
-    printf("%-34s %2s %5s %8s %8s %-14s %3s %3s %8s %8s %8s %8s %9s %5s\n", "model", "W", "stim",
-           "Vm rel", "sv rel", "(worst state)", "K10", "out", "f32 dVm", "pv rel", "pv0 C",
-           "pv0 CPU", "steps", "s");
+           "uniform run); steps: C-vs-CPU run / other checks\n",
+           KBLOCK);
+    printf("%-34s %2s %5s %8s %8s %-14s %3s %3s %8s %8s %8s %8s %9s %5s\n", "model", "W", "stim", "Vm rel",
+           "sv rel", "(worst state)", "K10", "out", "f32 dVm", "pv rel", "pv0 C", "pv0 CPU", "steps", "s");
     int nrun = 0;
     double worst_vm = 0, worst_sv = 0, worst_f32 = 0, worst_pv = 0, worst_pv0c = 0, worst_pv0v = 0;
-    int f32_unusable = 0;   /* models whose float kernel stops (reported) */
+    int f32_unusable = 0; /* models whose float kernel stops (reported) */
     clock_t t_all = clock();
     for (int r = 0; r < sc_model_registry_count; r++) {
         const ScModelEntry *e = &sc_model_registry[r];
@@ -386,12 +385,13 @@ int main(int argc, char **argv) {
         t_checks++;
         if (!finite) {
             f32_unusable++;
-            fprintf(stderr, "%s: f32 kernel: NOT finite / stopped: single precision not usable for "
-                            "this model (reported, not a failure)\n", e->name);
+            fprintf(stderr,
+                    "%s: f32 kernel: NOT finite / stopped: single precision not usable for "
+                    "this model (reported, not a failure)\n",
+                    e->name);
         } else if (!(dvf <= TOL_F32_MV)) {
             t_failures++;
-            fprintf(stderr, "%s: f32 kernel: final |dVm| %.3g mV (tol %g)\n", e->name, dvf,
-                    TOL_F32_MV);
+            fprintf(stderr, "%s: f32 kernel: final |dVm| %.3g mV (tol %g)\n", e->name, dvf, TOL_F32_MV);
         }
         if (finite)
             worst_f32 = fmax(worst_f32, dvf);
@@ -430,8 +430,10 @@ int main(int argc, char **argv) {
             t_checks++;
             if (!(pv0_c <= TOL_SV && pv0_v <= TOL_SV)) {
                 t_failures++;
-                fprintf(stderr, "%s: per-cell parameters, the default cell differs from the uniform "
-                                "run: C %.3g, CPU %.3g\n", e->name, pv0_c, pv0_v);
+                fprintf(stderr,
+                        "%s: per-cell parameters, the default cell differs from the uniform "
+                        "run: C %.3g, CPU %.3g\n",
+                        e->name, pv0_c, pv0_v);
             }
             sim_free(&uc), sim_free(&uv), sim_free(&pc_), sim_free(&pv_);
         }
@@ -441,10 +443,9 @@ int main(int argc, char **argv) {
         char wname[17], steps[24];
         snprintf(wname, sizeof wname, "(%s)", wk >= 0 ? d->sv_names[wk] : "-");
         snprintf(steps, sizeof steps, "%ld/%ld", ns, ns2);
-        printf("%-34s %2d %5.1f %8.1e %8.1e %-14.14s %3s %3s %8.1e %8.1e %8.1e %8.1e %9s %5.2f\n",
-               e->name, *e->cpu_lanes[0], m.amp, rel_vm, rel_sv, wname, k10 ? "ok" : "NO",
-               outok ? "ok" : "NO", dvf, pv_rel, pv0_c, pv0_v, steps,
-               (double)(clock() - t0) / CLOCKS_PER_SEC);
+        printf("%-34s %2d %5.1f %8.1e %8.1e %-14.14s %3s %3s %8.1e %8.1e %8.1e %8.1e %9s %5.2f\n", e->name,
+               *e->cpu_lanes[0], m.amp, rel_vm, rel_sv, wname, k10 ? "ok" : "NO", outok ? "ok" : "NO", dvf,
+               pv_rel, pv0_c, pv0_v, steps, (double)(clock() - t0) / CLOCKS_PER_SEC);
         fflush(stdout);
         sim_free(&c), sim_free(&v);
         free(vv), free(m.pc), free(m.sv0), free(m.lut);
@@ -453,7 +454,8 @@ int main(int argc, char **argv) {
     printf("single precision not usable (float kernel stopped) for %d model(s), listed above\n",
            f32_unusable);
     printf("%d models; worst: Vm rel %.3g, states rel %.3g, f32 |dVm| %.3g mV, pv rel %.3g, pv0 C %.3g, "
-           "pv0 CPU %.3g; %.1f s\n", nrun, worst_vm, worst_sv, worst_f32, worst_pv, worst_pv0c,
-           worst_pv0v, (double)(clock() - t_all) / CLOCKS_PER_SEC);
+           "pv0 CPU %.3g; %.1f s\n",
+           nrun, worst_vm, worst_sv, worst_f32, worst_pv, worst_pv0c, worst_pv0v,
+           (double)(clock() - t_all) / CLOCKS_PER_SEC);
     return TEST_DONE();
 }

@@ -118,7 +118,9 @@ static char *nest(const char *start, const char *pre, const char *mid, const cha
 
 /* Deep nesting is an error with a clear message, never a stack overflow; moderate nesting parses. */
 static void test_too_deep(void) {
-    struct { const char *start, *pre, *mid, *post, *end, *what; } cases[] = {
+    struct {
+        const char *start, *pre, *mid, *post, *end, *what;
+    } cases[] = {
         {"x = ", "(", "1", ")", ";", "expression nested too deeply"},
         {"x = ", "-", "1", "", ";", "expression nested too deeply"},
         {"x = ", "!", "1", "", ";", "expression nested too deeply"},

@@ -11,17 +11,39 @@
 static Arena ar;
 
 /* Tree builders. */
-static Expr *N(double v) { return ex_num(&ar, v); }
-static Expr *V(const char *s) { return ex_var(&ar, s); }
-static Expr *B(ExKind k, Expr *a, Expr *b) { return ex_binary(&ar, k, a, b); }
-static Expr *U(ExKind k, Expr *a) { return ex_unary(&ar, k, a); }
-static Expr *F1(ExFn fn, Expr *a) { return ex_call(&ar, fn, a, NULL); }
-static Expr *F2(ExFn fn, Expr *a, Expr *b) { return ex_call(&ar, fn, a, b); }
-static Expr *C(Expr *c, Expr *t, Expr *f) { return ex_cond(&ar, c, t, f); }
-static Expr *add(Expr *a, Expr *b) { return B(EX_ADD, a, b); }
-static Expr *sub(Expr *a, Expr *b) { return B(EX_SUB, a, b); }
-static Expr *mul(Expr *a, Expr *b) { return B(EX_MUL, a, b); }
-static Expr *dvd(Expr *a, Expr *b) { return B(EX_DIV, a, b); }
+static Expr *N(double v) {
+    return ex_num(&ar, v);
+}
+static Expr *V(const char *s) {
+    return ex_var(&ar, s);
+}
+static Expr *B(ExKind k, Expr *a, Expr *b) {
+    return ex_binary(&ar, k, a, b);
+}
+static Expr *U(ExKind k, Expr *a) {
+    return ex_unary(&ar, k, a);
+}
+static Expr *F1(ExFn fn, Expr *a) {
+    return ex_call(&ar, fn, a, NULL);
+}
+static Expr *F2(ExFn fn, Expr *a, Expr *b) {
+    return ex_call(&ar, fn, a, b);
+}
+static Expr *C(Expr *c, Expr *t, Expr *f) {
+    return ex_cond(&ar, c, t, f);
+}
+static Expr *add(Expr *a, Expr *b) {
+    return B(EX_ADD, a, b);
+}
+static Expr *sub(Expr *a, Expr *b) {
+    return B(EX_SUB, a, b);
+}
+static Expr *mul(Expr *a, Expr *b) {
+    return B(EX_MUL, a, b);
+}
+static Expr *dvd(Expr *a, Expr *b) {
+    return B(EX_DIV, a, b);
+}
 
 static const char *d_str(Expr *e, const char *name) {
     return ex_to_string(&ar, ex_deriv(&ar, e, name), NULL, NULL);
@@ -82,9 +104,12 @@ typedef struct {
 
 static double lookup(void *ctx, const Expr *var) {
     const Point *p = ctx;
-    static const struct { const char *name; double v; } fixed[] = {
-        {"V", -30.0}, {"x", 0.3}, {"y", 1.7}, {"Ca", 0.02}, {"Cai", 3e-4}, {"a", 0.5},
-        {"b", 0.04}, {"tau", 4.0}, {"Nai", 10.0}, {"Ki", 140.0},
+    static const struct {
+        const char *name;
+        double v;
+    } fixed[] = {
+        {"V", -30.0}, {"x", 0.3},  {"y", 1.7},   {"Ca", 0.02},  {"Cai", 3e-4},
+        {"a", 0.5},   {"b", 0.04}, {"tau", 4.0}, {"Nai", 10.0}, {"Ki", 140.0},
     };
     if (strcmp(var->name, p->name) == 0)
         return p->at;
@@ -188,7 +213,8 @@ static void test_numeric_other(void) {
     check_fd(B(EX_MOD, mul(x, N(-5)), add(x, N(1))), "x", 0.2, 0.9);
     check_fd(dvd(F1(FN_EXP, x), add(N(1), F1(FN_EXP, x))), "x", -5, 5);
     check_fd(U(EX_NEG, dvd(sub(x, y), mul(x, y))), "y", 0.5, 3);
-    check_fd(C(B(EX_OR, B(EX_LT, x, N(-1)), B(EX_GT, x, N(1))), F1(FN_EXP, x), F1(FN_SIN, x)), "x", -2.5, 2.5);
+    check_fd(C(B(EX_OR, B(EX_LT, x, N(-1)), B(EX_GT, x, N(1))), F1(FN_EXP, x), F1(FN_SIN, x)), "x", -2.5,
+             2.5);
     check_fd(C(U(EX_NOT, B(EX_LT, x, N(0))), C(B(EX_LT, x, N(1.5)), mul(x, x), x), N(2)), "x", -2.2, 2.6);
 }
 

@@ -25,25 +25,24 @@
 #define SC_SOURCE_DIR "."
 #endif
 
-static const char tiny[] =
-    "V; .external(Vm);\n"
-    "Iion; .external(Iion);\n"
-    "V_init = -80;\n"
-    "g = 0.5; .param();\n"
-    "a_init = 0.1; r_init = 0.2; k2_init = 0.3; k4_init = 0.4; s_init = 0.5;\n"
-    "c1_init = 1; c2_init = 0; w_init = 1; z_init = 0;\n"
-    "diff_a = -g * (a - 1) + V * 0.001;\n"                 /* line 7: fe */
-    "m_inf = 1 / (1 + exp(-(V + 40) / 5));\n"               /* gate, rush_larsen */
-    "tau_m = 2;\n"
-    "diff_r = -r * 0.5 + 0.1; r; .method(rush_larsen);\n"   /* generalised RL */
-    "diff_k2 = -k2 + 1; k2; .method(rk2);\n"
-    "diff_k4 = -k4 + 1; k4; .method(rk4);\n"
-    "diff_s = -s * 2; s; .method(sundnes);\n"
-    "diff_c1 = -0.3 * c1 + 0.2 * c2; c1; .method(markov_be);\n"
-    "diff_c2 = 0.3 * c1 - 0.2 * c2; c2; .method(markov_be);\n"
-    "diff_w = -w * w; w; .method(rosenbrock);\n"
-    "diff_z = -10 * z + a; z; .method(cvode); z; .lb(0);\n"
-    "Iion = g * (V + 80) + m * 0.01 + a + r + k2 + k4 + s + c1 + w + z;\n";
+static const char tiny[] = "V; .external(Vm);\n"
+                           "Iion; .external(Iion);\n"
+                           "V_init = -80;\n"
+                           "g = 0.5; .param();\n"
+                           "a_init = 0.1; r_init = 0.2; k2_init = 0.3; k4_init = 0.4; s_init = 0.5;\n"
+                           "c1_init = 1; c2_init = 0; w_init = 1; z_init = 0;\n"
+                           "diff_a = -g * (a - 1) + V * 0.001;\n" /* line 7: fe */
+                           "m_inf = 1 / (1 + exp(-(V + 40) / 5));\n" /* gate, rush_larsen */
+                           "tau_m = 2;\n"
+                           "diff_r = -r * 0.5 + 0.1; r; .method(rush_larsen);\n" /* generalised RL */
+                           "diff_k2 = -k2 + 1; k2; .method(rk2);\n"
+                           "diff_k4 = -k4 + 1; k4; .method(rk4);\n"
+                           "diff_s = -s * 2; s; .method(sundnes);\n"
+                           "diff_c1 = -0.3 * c1 + 0.2 * c2; c1; .method(markov_be);\n"
+                           "diff_c2 = 0.3 * c1 - 0.2 * c2; c2; .method(markov_be);\n"
+                           "diff_w = -w * w; w; .method(rosenbrock);\n"
+                           "diff_z = -10 * z + a; z; .method(cvode); z; .lb(0);\n"
+                           "Iion = g * (V + 80) + m * 0.01 + a + r + k2 + k4 + s + c1 + w + z;\n";
 
 static CgModel *analyse(Arena *ar, const char *text, const char *overrides) {
     SrcFile *f = ar_alloc(ar, sizeof *f);
@@ -56,8 +55,8 @@ static CgModel *analyse(Arena *ar, const char *text, const char *overrides) {
     return ast ? sema_try_analyse_opts(ar, &dg, ast, &so) : NULL;
 }
 
-static char *generate(const CgModel *m, EmitTarget target, int single, int newton,
-                      const char *overrides, const char *ident) {
+static char *generate(const CgModel *m, EmitTarget target, int single, int newton, const char *overrides,
+                      const char *ident) {
     char *s = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&s, &n);
@@ -68,10 +67,22 @@ static char *generate(const CgModel *m, EmitTarget target, int single, int newto
     return s;
 }
 
-#define HAS(text, piece) do { t_checks++; if (!strstr((text), (piece))) { t_failures++; \
-    fprintf(stderr, "%s:%d: generated code lacks \"%s\"\n", __FILE__, __LINE__, (piece)); } } while (0)
-#define LACKS(text, piece) do { t_checks++; if (strstr((text), (piece))) { t_failures++; \
-    fprintf(stderr, "%s:%d: generated code has \"%s\"\n", __FILE__, __LINE__, (piece)); } } while (0)
+#define HAS(text, piece)                                                                          \
+    do {                                                                                          \
+        t_checks++;                                                                               \
+        if (!strstr((text), (piece))) {                                                           \
+            t_failures++;                                                                         \
+            fprintf(stderr, "%s:%d: generated code lacks \"%s\"\n", __FILE__, __LINE__, (piece)); \
+        }                                                                                         \
+    } while (0)
+#define LACKS(text, piece)                                                                      \
+    do {                                                                                        \
+        t_checks++;                                                                             \
+        if (strstr((text), (piece))) {                                                          \
+            t_failures++;                                                                       \
+            fprintf(stderr, "%s:%d: generated code has \"%s\"\n", __FILE__, __LINE__, (piece)); \
+        }                                                                                       \
+    } while (0)
 
 /* ---------------------------------------------------------------- compile and run */
 
@@ -89,8 +100,10 @@ static const char *mvec_flags(void) {
     static const char *fl;
     if (!fl) {
         char cmd[256];
-        snprintf(cmd, sizeof cmd, "echo 'int main(void){return 0;}' | cc -x c - -lmvec -o %s/mv "
-                 ">/dev/null 2>&1", tmpdir);
+        snprintf(cmd, sizeof cmd,
+                 "echo 'int main(void){return 0;}' | cc -x c - -lmvec -o %s/mv "
+                 ">/dev/null 2>&1",
+                 tmpdir);
         fl = system(cmd) == 0 ? "-lmvec" : "-DSC_NO_MVEC";
     }
     return fl;
@@ -188,7 +201,8 @@ static void compile_and_run_tiny(const char *c_src, const char *cpu_src) {
     /* the C target alone, warnings are errors */
     snprintf(cmd, sizeof cmd,
              "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include t_main.c t_c.c -o t_c -lm "
-             "&& ./t_c", tmpdir, SC_SOURCE_DIR);
+             "&& ./t_c",
+             tmpdir, SC_SOURCE_DIR);
     int rc = run_cmd(cmd, out, sizeof out);
     ASSERT_EQ_INT(0, rc);
     ASSERT(strncmp(out, "c ", 2) == 0);
@@ -199,8 +213,8 @@ static void compile_and_run_tiny(const char *c_src, const char *cpu_src) {
              "-I%s/include -c t_cpu.c -o t_cpu.o && "
              "cc -std=c11 -O2 -Wall -Wextra -Werror -DWITH_CPU -I%s/include t_main.c t_c.c t_cpu.o "
              "-o t_cpu %s -lm && ./t_cpu",
-             tmpdir, strcmp(mvec_flags(), "-lmvec") ? mvec_flags() : "", SC_SOURCE_DIR,
-             SC_SOURCE_DIR, strcmp(mvec_flags(), "-lmvec") ? "" : "-lmvec");
+             tmpdir, strcmp(mvec_flags(), "-lmvec") ? mvec_flags() : "", SC_SOURCE_DIR, SC_SOURCE_DIR,
+             strcmp(mvec_flags(), "-lmvec") ? "" : "-lmvec");
     rc = run_cmd(cmd, out, sizeof out);
     ASSERT_EQ_INT(0, rc);
     const char *p = strstr(out, "rel ");
@@ -279,7 +293,8 @@ static void lut_model(void) {
         char cmd[1024], out[1024];
         snprintf(cmd, sizeof cmd,
                  "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include br_main.c br_c.c -o br "
-                 "-lm && ./br", tmpdir, SC_SOURCE_DIR);
+                 "-lm && ./br",
+                 tmpdir, SC_SOURCE_DIR);
         int rc = run_cmd(cmd, out, sizeof out);
         ASSERT_EQ_INT(0, rc);
         double dmax = NAN, vmax = NAN;
@@ -290,9 +305,9 @@ static void lut_model(void) {
         if (p)
             vmax = strtod(p + 5, NULL);
         printf("BeelerReuterNative, lut vs exact over 500 ms: %s", out);
-        ASSERT(vmax > 0);           /* an action potential, so the comparison means something */
-        ASSERT(dmax > 0);           /* the tables are used */
-        ASSERT(dmax < 0.5);         /* ... and interpolate well */
+        ASSERT(vmax > 0); /* an action potential, so the comparison means something */
+        ASSERT(dmax > 0); /* the tables are used */
+        ASSERT(dmax < 0.5); /* ... and interpolate well */
     }
     free(c), free(cpu), free(cu);
     ar_free(&ar);
@@ -301,9 +316,8 @@ static void lut_model(void) {
 /* A model without parameters (and so no per-cell parameter to read): the C and CPU targets
  * still compile without warnings. */
 static void no_param_model(void) {
-    static const char text[] =
-        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\nx_init = 0.5;\n"
-        "diff_x = -x * (V + 90) / 10;\nIion = x;\n";
+    static const char text[] = "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\nx_init = 0.5;\n"
+                               "diff_x = -x * (V + 90) / 10;\nIion = x;\n";
     Arena ar = {0};
     CgModel *m = analyse(&ar, text, NULL);
     ASSERT(m != NULL);
@@ -323,8 +337,10 @@ static void no_param_model(void) {
     if (rc)
         fprintf(stderr, "model without parameters, C target:\n%s", out);
     ASSERT_EQ_INT(0, rc);
-    snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O3 -march=native -fno-math-errno -Wall -Wextra "
-             "-Werror -I%s/include -c np_cpu.c 2>&1", tmpdir, SC_SOURCE_DIR);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && cc -std=c11 -O3 -march=native -fno-math-errno -Wall -Wextra "
+             "-Werror -I%s/include -c np_cpu.c 2>&1",
+             tmpdir, SC_SOURCE_DIR);
     rc = run_cmd(cmd, out, sizeof out);
     if (rc)
         fprintf(stderr, "model without parameters, CPU target:\n%s", out);
@@ -337,13 +353,12 @@ static void no_param_model(void) {
  * has no entry d a / d c, eliminated in minimum-degree order it has no fill-in, and its compact
  * matrix holds the 7 entries of the tridiagonal pattern. */
 static void sparse_lu_model(void) {
-    static const char text[] =
-        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
-        "a_init = 1; b_init = 0; c_init = 0;\n"
-        "diff_a = -0.3 * a + 0.2 * b; a; .method(markov_be);\n"
-        "diff_b = 0.3 * a - 0.6 * b + 0.1 * c; b; .method(markov_be);\n"
-        "diff_c = 0.4 * b - 0.1 * c; c; .method(markov_be);\n"
-        "Iion = a * (V + 80);\n";
+    static const char text[] = "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+                               "a_init = 1; b_init = 0; c_init = 0;\n"
+                               "diff_a = -0.3 * a + 0.2 * b; a; .method(markov_be);\n"
+                               "diff_b = 0.3 * a - 0.6 * b + 0.1 * c; b; .method(markov_be);\n"
+                               "diff_c = 0.4 * b - 0.1 * c; c; .method(markov_be);\n"
+                               "Iion = a * (V + 80);\n";
     Arena ar = {0};
     CgModel *m = analyse(&ar, text, NULL);
     ASSERT(m != NULL);
@@ -355,7 +370,7 @@ static void sparse_lu_model(void) {
     HAS(c, "W = I - c J, 3 x 3, 7 entries written by the Jacobian,\n * 0 of fill-in, 7 in all;");
     HAS(c, "/* d b / d c */");
     LACKS(c, "/* d a / d c */");
-    HAS(c, "sc_A[7], sc_b[3];");                                    /* compact, not 3 x 3 */
+    HAS(c, "sc_A[7], sc_b[3];"); /* compact, not 3 x 3 */
     LACKS(c, "sc_A[9]");
     free(c);
     ar_free(&ar);
@@ -376,16 +391,16 @@ static void check_c_text(const char *a) {
     HAS(a, "\"fe+rk2+rk4+rush_larsen+sundnes+markov_be+rosenbrock+cvode\"");
     HAS(a, "static void t_consts(double *pc) {");
     HAS(a, "static void t_init(const double *pc, double *sv0, double *vm0) {");
-    HAS(a, "SC_LD(sc_svm + sc_k * sc_n + sc_i, sc_nv)");           /* SoA layout */
+    HAS(a, "SC_LD(sc_svm + sc_k * sc_n + sc_i, sc_nv)"); /* SoA layout */
     HAS(a, "variant exact: uniform parameter set");
     HAS(a, "variant pv: parameters per cell");
-    LACKS(a, "_cells_lut");                                         /* no tables */
+    LACKS(a, "_cells_lut"); /* no tables */
     HAS(a, "const sc_real diff_a = -sc_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
     HAS(a, "/* t.model:8 */");
     HAS(a, "sc_xn[0] = sc_x[0] + dt * (diff_a);   /* a: fe */");
-    HAS(a, "/* m: rush_larsen */");                                 /* gate */
+    HAS(a, "/* m: rush_larsen */"); /* gate */
     HAS(a, "sc_xn[9] = sc_inf + (sc_x[9] - sc_inf) * sc_exp(-dt / (sc_p->tau_m));");
-    HAS(a, "/* group 1: rush_larsen over r */");                    /* generalised RL */
+    HAS(a, "/* group 1: rush_larsen over r */"); /* generalised RL */
     HAS(a, "sc_y[0] += sc_grl(sc_f[0], sc_J[0], dt);");
     HAS(a, "/* group 2: rk2 over k2 */");
     HAS(a, "sc_ym[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k[sc_j];");
@@ -394,25 +409,26 @@ static void check_c_text(const char *a) {
     HAS(a, "/* group 4: sundnes over s */");
     HAS(a, "sc_ym[0] = sc_y[0] + sc_grl(sc_f[0], sc_J[0], (sc_scal)0.5 * dt);");
     HAS(a, "/* group 5: markov_be over c1 c2 */");
-    HAS(a, "for (int sc_it = 0; sc_it < 2; sc_it++) {");            /* Newton */
-    HAS(a, "t_w_g5(sc_A, dt);");                                    /* sparse LU (emit_lu.c) */
+    HAS(a, "for (int sc_it = 0; sc_it < 2; sc_it++) {"); /* Newton */
+    HAS(a, "t_w_g5(sc_A, dt);"); /* sparse LU (emit_lu.c) */
     HAS(a, "t_lu_g5(sc_A);");
     HAS(a, "t_solve_g5(sc_A, sc_b);");
     HAS(a, "SC_FN void t_lu_g5(sc_real *sc_A) {");
     HAS(a, "W = I - c J, 2 x 2, 4 entries written by the Jacobian,");
     HAS(a, "t_w_g6(sc_A, sc_gamma * sc_h);");
-    LACKS(a, "sc_sw");                                              /* no dense pivoting left */
+    LACKS(a, "sc_sw"); /* no dense pivoting left */
     HAS(a, "/* group 6: rosenbrock over w */");
     HAS(a, "SC_FN void t_ros2_g6(");
-    HAS(a, "sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];");
+    HAS(a,
+        "sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];");
     HAS(a, "/* group 7: cvode over z */");
-    HAS(a, "SC_FN void t_ros4_g7(");                                /* cvode: adaptive ROS4 */
-    HAS(a, "0.9 / sc_sqrt(sc_sqrt(sc_e))");                         /* h ~ err^(-1/4) */
+    HAS(a, "SC_FN void t_ros4_g7("); /* cvode: adaptive ROS4 */
+    HAS(a, "0.9 / sc_sqrt(sc_sqrt(sc_e))"); /* h ~ err^(-1/4) */
     LACKS(a, "SC_FN void t_ros2_g7(");
-    HAS(a, "sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : ");   /* ScStepArgs.rtol, else a default */
+    HAS(a, "sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : "); /* ScStepArgs.rtol, else a default */
     HAS(a, "sc_o->max_substeps > 0 ? sc_o->max_substeps : ");
-    HAS(a, "sc_xn[8] = sc_sel(sc_xn[8] < 0.0, sc_bc(0.0), sc_xn[8]);");  /* .lb on z */
-    HAS(a, "sc_J[0] = ");                                           /* Jacobians */
+    HAS(a, "sc_xn[8] = sc_sel(sc_xn[8] < 0.0, sc_bc(0.0), sc_xn[8]);"); /* .lb on z */
+    HAS(a, "sc_J[0] = "); /* Jacobians */
 }
 
 /* An equation of the states alone that the step's equations and Iion's part both need, and that
@@ -421,13 +437,14 @@ static void check_c_text(const char *a) {
 static void test_carry(void) {
     Arena ar = {0};
     CgModel *m = analyse(&ar,
-        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
-        "group { Ko = 5.4; g = 0.3; } .param();\nKi_init = 140;\n"
-        "EK = 26.7 * log(Ko / Ki);\n"                          /* states only: carried */
-        "a = 1 / (1 + exp(V / 10));\n"                          /* reads V: not */
-        "IK = g * a * (V - EK);\n"
-        "diff_Ki = -IK * 0.001;\n"
-        "Iion = IK;\n", NULL);
+                         "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+                         "group { Ko = 5.4; g = 0.3; } .param();\nKi_init = 140;\n"
+                         "EK = 26.7 * log(Ko / Ki);\n" /* states only: carried */
+                         "a = 1 / (1 + exp(V / 10));\n" /* reads V: not */
+                         "IK = g * a * (V - EK);\n"
+                         "diff_Ki = -IK * 0.001;\n"
+                         "Iion = IK;\n",
+                         NULL);
     ASSERT(m != NULL);
     if (!m)
         return;
@@ -436,7 +453,7 @@ static void test_carry(void) {
         HAS(c, "const sc_real EK = sc_cv[0];   /* carried */");
         HAS(c, "        sc_cv[0] = EK;\n");
         HAS(c, "sc_real sc_cv[1];   /* values carried between steps (emit_carry.c) */");
-        LACKS(c, "sc_cv[1] = ");                             /* one carried value */
+        LACKS(c, "sc_cv[1] = "); /* one carried value */
         LACKS(c, "const sc_real a = sc_cv");
         free(c);
     }
@@ -448,11 +465,12 @@ static void test_carry(void) {
 static void test_rl_rate(void) {
     Arena ar = {0};
     CgModel *m = analyse(&ar,
-        "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
-        "alpha_h = 0.1 * exp(-V / 20); beta_h = 1 / (1 + exp(-(V + 30) / 10));\n"
-        "j_inf = 1 / (1 + exp((V + 60) / 7)); tau_j = 1 / (alpha_h + 0.5 * beta_h);\n"
-        "n_inf = 0.5; tau_n = 2 + V * V / 1000;\n"
-        "Iion = h + j + n;\n", NULL);
+                         "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+                         "alpha_h = 0.1 * exp(-V / 20); beta_h = 1 / (1 + exp(-(V + 30) / 10));\n"
+                         "j_inf = 1 / (1 + exp((V + 60) / 7)); tau_j = 1 / (alpha_h + 0.5 * beta_h);\n"
+                         "n_inf = 0.5; tau_n = 2 + V * V / 1000;\n"
+                         "Iion = h + j + n;\n",
+                         NULL);
     ASSERT(m != NULL);
     if (!m)
         return;
@@ -461,7 +479,7 @@ static void test_rl_rate(void) {
     HAS(c, "sc_exp(-dt * (alpha_h + beta_h))");
     HAS(c, "sc_exp(-dt * (alpha_h + 0.5 * beta_h))");
     HAS(c, "sc_exp(-dt / (tau_n))");
-    LACKS(c, "const sc_real tau_j =");                      /* not needed any more */
+    LACKS(c, "const sc_real tau_j ="); /* not needed any more */
     free(c);
     ar_free(&ar);
 }
@@ -511,19 +529,19 @@ int main(void) {
     HAS(cpu, "options: target cpu, double precision");
     HAS(cpu, "typedef double sc_scal;");
     HAS(cpu, "vector_size(SC_W * sizeof(sc_scal))");
-    HAS(cpu, "_ZGV##isa##N##w##args##_##f");                        /* libmvec */
+    HAS(cpu, "_ZGV##isa##N##w##args##_##f"); /* libmvec */
     HAS(cpu, "const int t_cpu_f64_lanes = SC_W;");
     HAS(cpu, "void t_cpu_f64_run(const ScStepArgs *sc_a) {");
     HAS(cpu, "t_cells(sc_a, sc_pu, sc_i, sc_nv);");
     HAS(cpu, "const sc_real diff_a = -sc_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
     HAS(cpu, "t_lu_g5(sc_A);");
-    LACKS(cpu, "ScModelDesc t_model");                              /* host side: C file only */
+    LACKS(cpu, "ScModelDesc t_model"); /* host side: C file only */
     HAS(cpu32, "options: target cpu, single precision");
     HAS(cpu32, "typedef float sc_scal;");
     HAS(cpu32, "void t_cpu_f32_run(const ScStepArgs *sc_a) {");
     HAS(cpu32, "const int t_cpu_f32_lanes = SC_W;");
     HAS(cpu32, "const sc_real diff_a = -sc_p->g * (a - 1.0f) + V * 0.001f; /* t.model:7 */");
-    HAS(cpu32, "1.0f / (1.0f + sc_exp(-(V + 40.0f) * 0.2f))");   /* / 5 hoisted: * 0.2 */
+    HAS(cpu32, "1.0f / (1.0f + sc_exp(-(V + 40.0f) * 0.2f))"); /* / 5 hoisted: * 0.2 */
     LACKS(cpu32, "V * 0.001;");
 
     /* CUDA and HIP */
@@ -532,8 +550,8 @@ int main(void) {
     HAS(cu, "#include <cuda_runtime.h>");
     HAS(cu, "extern \"C\" int t_cuda_f64_run(const ScStepArgs *sc_a, void *sc_stream) {");
     HAS(cu, "__global__ void __launch_bounds__(SC_BLOCK, SC_MIN_BLOCKS) t_cuda_f64_k(const ScStepArgs sc_a)");
-    HAS(cu, "#define SC_MIN_BLOCKS 1 ");    /* an implicit group: no register cap */
-    HAS(hip, "#define SC_MIN_BLOCKS 1 ");   /* HIP: never (its second argument means waves) */
+    HAS(cu, "#define SC_MIN_BLOCKS 1 "); /* an implicit group: no register cap */
+    HAS(hip, "#define SC_MIN_BLOCKS 1 "); /* HIP: never (its second argument means waves) */
     HAS(cu, "t_cuda_f64_k_pv<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);");
     HAS(cu, "cudaGetLastError()");
     HAS(cu, "t_lu_g5(sc_A);");
@@ -560,7 +578,7 @@ int main(void) {
     LACKS(sid, "t_cpu_f32_run");
     char *sidc = generate(m, EMIT_C, 0, 0, NULL, "my_id");
     HAS(sidc, "const ScModelDesc my_id_model = {");
-    HAS(sidc, "\"t\", \"my_id\"");                                   /* name, ident */
+    HAS(sidc, "\"t\", \"my_id\""); /* name, ident */
     free(s3), free(sid), free(sidc);
 
     /* method overrides: cvode=fe removes the adaptive loop; with rosenbrock=fe too, no ROS2 */
@@ -572,11 +590,11 @@ int main(void) {
             char *o = generate(mo, EMIT_C, 0, 0, "cvode=fe", NULL);
             HAS(o, "method overrides cvode=fe");
             LACKS(o, "sc_rtol");
-            LACKS(o, "over z */");                                  /* no group function of z */
+            LACKS(o, "over z */"); /* no group function of z */
             HAS(o, "dt * (diff_z);   /* z: fe */");
-            HAS(o, "sc_xn[8] = sc_sel(sc_xn[8] < 0.0, sc_bc(0.0), sc_xn[8]);");  /* .lb kept */
+            HAS(o, "sc_xn[8] = sc_sel(sc_xn[8] < 0.0, sc_bc(0.0), sc_xn[8]);"); /* .lb kept */
             HAS(o, "\"fe+rk2+rk4+rush_larsen+sundnes+markov_be+rosenbrock\"");
-            HAS(o, "t_ros2_g");                                    /* rosenbrock still there */
+            HAS(o, "t_ros2_g"); /* rosenbrock still there */
             free(o);
         }
         CgModel *mo2 = analyse(&ar2, tiny, "cvode=fe,rosenbrock=fe");

@@ -11,16 +11,34 @@
 static Arena ar;
 
 /* Tree builders (short names keep the expected trees readable). */
-static Expr *N(double v) { return ex_num(&ar, v); }
-static Expr *V(const char *s) { return ex_var(&ar, s); }
-static Expr *B(ExKind k, Expr *a, Expr *b) { return ex_binary(&ar, k, a, b); }
-static Expr *U(ExKind k, Expr *a) { return ex_unary(&ar, k, a); }
-static Expr *F1(ExFn fn, Expr *a) { return ex_call(&ar, fn, a, NULL); }
-static Expr *F2(ExFn fn, Expr *a, Expr *b) { return ex_call(&ar, fn, a, b); }
-static Expr *C(Expr *c, Expr *t, Expr *f) { return ex_cond(&ar, c, t, f); }
+static Expr *N(double v) {
+    return ex_num(&ar, v);
+}
+static Expr *V(const char *s) {
+    return ex_var(&ar, s);
+}
+static Expr *B(ExKind k, Expr *a, Expr *b) {
+    return ex_binary(&ar, k, a, b);
+}
+static Expr *U(ExKind k, Expr *a) {
+    return ex_unary(&ar, k, a);
+}
+static Expr *F1(ExFn fn, Expr *a) {
+    return ex_call(&ar, fn, a, NULL);
+}
+static Expr *F2(ExFn fn, Expr *a, Expr *b) {
+    return ex_call(&ar, fn, a, b);
+}
+static Expr *C(Expr *c, Expr *t, Expr *f) {
+    return ex_cond(&ar, c, t, f);
+}
 
-static const char *str(const Expr *e) { return ex_to_string(&ar, e, NULL, NULL); }
-static const char *simp(Expr *e) { return str(ex_simplify(&ar, e)); }
+static const char *str(const Expr *e) {
+    return ex_to_string(&ar, e, NULL, NULL);
+}
+static const char *simp(Expr *e) {
+    return str(ex_simplify(&ar, e));
+}
 
 /* Lookup for evaluation: x = 0.7, y = -1.3, anything else 2.5. */
 static double lookup(void *ctx, const Expr *var) {
@@ -32,7 +50,9 @@ static double lookup(void *ctx, const Expr *var) {
     return 2.5;
 }
 
-static double eval(const Expr *e) { return ex_eval(e, lookup, NULL); }
+static double eval(const Expr *e) {
+    return ex_eval(e, lookup, NULL);
+}
 
 static void test_arena(void) {
     Arena a = {NULL};
@@ -63,10 +83,10 @@ static void test_arena(void) {
 }
 
 static void test_fn_table(void) {
-    static const char *const names[] = {
-        "exp", "expm1", "log", "log10", "log1p", "pow", "sqrt", "cbrt", "fabs", "abs", "floor",
-        "ceil", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
-        "square", "cube", "min", "max", "heav", "sign"};
+    static const char *const names[] = {"exp",  "expm1",  "log",  "log10", "log1p", "pow",  "sqrt",
+                                        "cbrt", "fabs",   "abs",  "floor", "ceil",  "sin",  "cos",
+                                        "tan",  "asin",   "acos", "atan",  "atan2", "sinh", "cosh",
+                                        "tanh", "square", "cube", "min",   "max",   "heav", "sign"};
     ASSERT_EQ_INT(FN_COUNT, (int)(sizeof names / sizeof names[0]));
     for (int i = 0; i < FN_COUNT; i++) {
         ASSERT_EQ_STR(names[i], ex_fn_name((ExFn)i));
@@ -81,20 +101,41 @@ static void test_fn_table(void) {
 }
 
 static void test_eval_functions(void) {
-    struct { ExFn fn; double a, b, want; } t[] = {
-        {FN_EXP, 1.5, 0, 4.4816890703380645}, {FN_EXPM1, 1e-10, 0, 1.00000000005e-10},
-        {FN_LOG, 2.0, 0, 0.69314718055994531}, {FN_LOG10, 1000.0, 0, 3.0},
-        {FN_LOG1P, 1e-12, 0, 9.999999999995e-13}, {FN_POW, 2.0, 0.5, 1.4142135623730951},
-        {FN_SQRT, 9.0, 0, 3.0}, {FN_CBRT, -27.0, 0, -3.0}, {FN_FABS, -2.5, 0, 2.5},
-        {FN_ABS, -3.5, 0, 3.5}, {FN_FLOOR, -1.5, 0, -2.0}, {FN_CEIL, -1.5, 0, -1.0},
-        {FN_SIN, 0.5, 0, 0.47942553860420301}, {FN_COS, 0.5, 0, 0.87758256189037276},
-        {FN_TAN, 0.5, 0, 0.54630248984379048}, {FN_ASIN, 0.5, 0, 0.52359877559829893},
-        {FN_ACOS, 0.5, 0, 1.0471975511965979}, {FN_ATAN, 1.0, 0, 0.78539816339744828},
-        {FN_ATAN2, 1.0, -1.0, 2.3561944901923448}, {FN_SINH, 1.0, 0, 1.1752011936438014},
-        {FN_COSH, 1.0, 0, 1.5430806348152437}, {FN_TANH, 1.0, 0, 0.76159415595576485},
-        {FN_SQUARE, -3.0, 0, 9.0}, {FN_CUBE, -2.0, 0, -8.0}, {FN_MIN, 2.0, -1.0, -1.0},
-        {FN_MAX, 2.0, -1.0, 2.0}, {FN_HEAV, 0.0, 0, 1.0}, {FN_HEAV, -1e-300, 0, 0.0},
-        {FN_HEAV, 3.0, 0, 1.0}, {FN_SIGN, -4.0, 0, -1.0}, {FN_SIGN, 0.0, 0, 0.0},
+    struct {
+        ExFn fn;
+        double a, b, want;
+    } t[] = {
+        {FN_EXP, 1.5, 0, 4.4816890703380645},
+        {FN_EXPM1, 1e-10, 0, 1.00000000005e-10},
+        {FN_LOG, 2.0, 0, 0.69314718055994531},
+        {FN_LOG10, 1000.0, 0, 3.0},
+        {FN_LOG1P, 1e-12, 0, 9.999999999995e-13},
+        {FN_POW, 2.0, 0.5, 1.4142135623730951},
+        {FN_SQRT, 9.0, 0, 3.0},
+        {FN_CBRT, -27.0, 0, -3.0},
+        {FN_FABS, -2.5, 0, 2.5},
+        {FN_ABS, -3.5, 0, 3.5},
+        {FN_FLOOR, -1.5, 0, -2.0},
+        {FN_CEIL, -1.5, 0, -1.0},
+        {FN_SIN, 0.5, 0, 0.47942553860420301},
+        {FN_COS, 0.5, 0, 0.87758256189037276},
+        {FN_TAN, 0.5, 0, 0.54630248984379048},
+        {FN_ASIN, 0.5, 0, 0.52359877559829893},
+        {FN_ACOS, 0.5, 0, 1.0471975511965979},
+        {FN_ATAN, 1.0, 0, 0.78539816339744828},
+        {FN_ATAN2, 1.0, -1.0, 2.3561944901923448},
+        {FN_SINH, 1.0, 0, 1.1752011936438014},
+        {FN_COSH, 1.0, 0, 1.5430806348152437},
+        {FN_TANH, 1.0, 0, 0.76159415595576485},
+        {FN_SQUARE, -3.0, 0, 9.0},
+        {FN_CUBE, -2.0, 0, -8.0},
+        {FN_MIN, 2.0, -1.0, -1.0},
+        {FN_MAX, 2.0, -1.0, 2.0},
+        {FN_HEAV, 0.0, 0, 1.0},
+        {FN_HEAV, -1e-300, 0, 0.0},
+        {FN_HEAV, 3.0, 0, 1.0},
+        {FN_SIGN, -4.0, 0, -1.0},
+        {FN_SIGN, 0.0, 0, 0.0},
         {FN_SIGN, 1e-300, 0, 1.0},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
@@ -160,8 +201,7 @@ static void test_print(void) {
     ASSERT_EQ_STR("square(x) + cube(x)", str(B(EX_ADD, F1(FN_SQUARE, x), F1(FN_CUBE, x))));
     ASSERT_EQ_STR("heav(x) * sign(x)", str(B(EX_MUL, F1(FN_HEAV, x), F1(FN_SIGN, x))));
     ASSERT_EQ_STR("min(a, max(b, c))", str(F2(FN_MIN, a, F2(FN_MAX, b, c))));
-    ASSERT_EQ_STR("exp(-0.193 * (x + 79.65))",
-                  str(F1(FN_EXP, B(EX_MUL, N(-0.193), B(EX_ADD, x, N(79.65))))));
+    ASSERT_EQ_STR("exp(-0.193 * (x + 79.65))", str(F1(FN_EXP, B(EX_MUL, N(-0.193), B(EX_ADD, x, N(79.65))))));
     ASSERT_EQ_STR("a < b ? c : d", str(C(B(EX_LT, a, b), c, d)));
     ASSERT_EQ_STR("(a ? b : c) ? d : x", str(C(C(a, b, c), d, x)));
     ASSERT_EQ_STR("a ? b : c ? d : x", str(C(a, b, C(c, d, x))));
@@ -258,7 +298,7 @@ static void test_simplify(void) {
     ASSERT_EQ_STR("x", simp(B(EX_MUL, N(1), x)));
     ASSERT_EQ_STR("x", simp(B(EX_DIV, x, N(1))));
     ASSERT_EQ_STR("-x", simp(B(EX_MUL, x, N(-1))));
-    ASSERT_EQ_STR("0.0 * x", simp(B(EX_MUL, N(0), x)));      /* not exact for inf/nan */
+    ASSERT_EQ_STR("0.0 * x", simp(B(EX_MUL, N(0), x))); /* not exact for inf/nan */
     ASSERT_EQ_STR("x * 0.0", simp(B(EX_MUL, x, N(0))));
     ASSERT_EQ_STR("0.0 / x", simp(B(EX_DIV, N(0), x)));
     ASSERT_EQ_STR("0.0", simp(B(EX_MUL, N(0), N(7))));
@@ -278,8 +318,8 @@ static void test_simplify(void) {
     ASSERT_EQ_STR("0.0", simp(B(EX_AND, x, N(0))));
     ASSERT_EQ_STR("1.0", simp(B(EX_OR, x, N(2))));
     ASSERT_EQ_STR("1.0 && x", simp(B(EX_AND, N(1), x)));
-    ASSERT_EQ_STR("log(-1.0)", simp(F1(FN_LOG, N(-1))));      /* NaN is not folded */
-    ASSERT_EQ_STR("1.0 / 0.0", simp(B(EX_DIV, N(1), N(0))));  /* nor is inf */
+    ASSERT_EQ_STR("log(-1.0)", simp(F1(FN_LOG, N(-1)))); /* NaN is not folded */
+    ASSERT_EQ_STR("1.0 / 0.0", simp(B(EX_DIV, N(1), N(0)))); /* nor is inf */
     ASSERT_EQ_STR("2.0 * x", simp(B(EX_MUL, F1(FN_SQRT, N(4)), B(EX_ADD, x, N(0)))));
     /* Sharing: an already simple tree comes back as is. */
     Expr *e = B(EX_ADD, F1(FN_EXP, x), y);
@@ -325,7 +365,7 @@ static void test_queries(void) {
 
     Expr *s = ex_subst(&ar, e, "x", N(3));
     ASSERT_EQ_STR("exp(3.0 * y) + pow(3.0, 2.0)", str(s));
-    ASSERT_EQ_STR("exp(x * y) + pow(x, 2.0)", str(e));     /* input unchanged */
+    ASSERT_EQ_STR("exp(x * y) + pow(x, 2.0)", str(e)); /* input unchanged */
     Expr *same = ex_subst(&ar, e, "z", N(3));
     ASSERT(same == e);
 

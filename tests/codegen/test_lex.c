@@ -41,7 +41,7 @@ static const char *kinds(const char *src) {
         return ar_printf(&ar, "ERR %s", errmsg);
     char *s = "";
     for (; t->kind != TK_EOF; t = t->next)
-        s = ar_printf(&ar, "%s%s%c:%.*s", s, *s ? " " : "", "INP"[t->kind], t->len, t->loc);
+        s = ar_printf(&ar, "%s%s%c:%.*s", s, *s ? " " : "", "INP"[t->kind], t -> len, t -> loc);
     return s;
 }
 
@@ -76,7 +76,7 @@ static void test_numbers(void) {
     ASSERT(num("0.0000001") == 1e-7);
     ASSERT(num("3.14159265358979323846") == 3.14159265358979323846);
     ASSERT(num("007") == 7.0);
-    ASSERT(num("1e400") > 1e308);                      /* overflow is inf, not an error */
+    ASSERT(num("1e400") > 1e308); /* overflow is inf, not an error */
     ASSERT_EQ_STR("N:1 P:. I:e", kinds("1 .e"));
     ASSERT_EQ_STR("P:- N:800", kinds("-800"));
     ASSERT_EQ_STR("ERR l.model:1:5: error: malformed number '1e'", kinds("x = 1e;"));
@@ -115,19 +115,19 @@ static void test_positions(void) {
         return;
     ASSERT_EQ_INT(1, t->line);
     ASSERT_EQ_INT(1, t->col);
-    t = t->next->next->next;                             /* ; */
+    t = t->next->next->next; /* ; */
     ASSERT_EQ_INT(1, t->line);
     ASSERT_EQ_INT(6, t->col);
-    t = t->next;                                         /* bb */
+    t = t->next; /* bb */
     ASSERT_EQ_INT(2, t->line);
-    ASSERT_EQ_INT(2, t->col);                            /* byte column: the tab is one */
+    ASSERT_EQ_INT(2, t->col); /* byte column: the tab is one */
     ASSERT_EQ_INT(2, t->len);
-    t = t->next;                                         /* += */
+    t = t->next; /* += */
     ASSERT_EQ_INT(6, t->col);
-    t = t->next;                                         /* .5 */
+    t = t->next; /* .5 */
     ASSERT_EQ_INT(9, t->col);
     ASSERT(t->num == 0.5);
-    t = t->next->next;                                   /* c */
+    t = t->next->next; /* c */
     ASSERT_EQ_INT(5, t->line);
     ASSERT_EQ_INT(5, t->col);
     ASSERT(lex_is(t, "c"));
@@ -172,11 +172,12 @@ static void test_errors(void) {
     ASSERT_EQ_STR("ERR l.model:1:3: error: invalid character '&' (did you mean '&&'?)", kinds("a & b"));
     ASSERT_EQ_STR("ERR l.model:1:3: error: invalid character '|' (did you mean '||'?)", kinds("a | b"));
     ASSERT_EQ_STR("ERR l.model:1:2: error: invalid character '\xc3\xa9' (U+00E9): names and operators "
-                  "are ASCII; non-ASCII text belongs in comments", kinds("a\xc3\xa9"));
+                  "are ASCII; non-ASCII text belongs in comments",
+                  kinds("a\xc3\xa9"));
     ASSERT_EQ_STR("ERR l.model:2:3: error: invalid byte '\\xff': the file is not UTF-8 text here",
                   kinds("x;\ny \xff;"));
     ASSERT_EQ_STR("ERR l.model:1:3: error: invalid byte '\\xe2': the file is not UTF-8 text here",
-                  kinds("x \xe2\x82;"));   /* a truncated sequence */
+                  kinds("x \xe2\x82;")); /* a truncated sequence */
     ASSERT_EQ_STR("ERR l.model:1:3: error: invalid control character '\\x01'", kinds("x \x01;"));
     /* non-ASCII text in comments is fine (UTF-8 or not) */
     ASSERT_EQ_STR("I:x P:;", kinds("x; // \xc2\xb5M \xff\n/* \xe9t\xe9 */"));
@@ -192,16 +193,20 @@ static void test_errors(void) {
 static void test_nul(void) {
     static const char code[] = "x = 1;\ny = 2\0;\n";
     ASSERT_EQ_STR("z.model:2:6: error: invalid character: a NUL byte (is this a text file?)\n"
-                  "y = 2\n     ^\n", lex_message(code, sizeof code - 1));
+                  "y = 2\n     ^\n",
+                  lex_message(code, sizeof code - 1));
     static const char line_comment[] = "x = 1; // a\0b\ny;";
     ASSERT_EQ_STR("z.model:1:12: error: invalid character: a NUL byte (is this a text file?)\n"
-                  "x = 1; // a\n           ^\n", lex_message(line_comment, sizeof line_comment - 1));
+                  "x = 1; // a\n           ^\n",
+                  lex_message(line_comment, sizeof line_comment - 1));
     static const char block[] = "/* a\n b\0 */ x;";
     ASSERT_EQ_STR("z.model:2:3: error: invalid character: a NUL byte (is this a text file?)\n"
-                  " b\n  ^\n", lex_message(block, sizeof block - 1));
+                  " b\n  ^\n",
+                  lex_message(block, sizeof block - 1));
     static const char last[] = "x;\0";
     ASSERT_EQ_STR("z.model:1:3: error: invalid character: a NUL byte (is this a text file?)\n"
-                  "x;\n  ^\n", lex_message(last, sizeof last - 1));
+                  "x;\n  ^\n",
+                  lex_message(last, sizeof last - 1));
 }
 
 static void test_diag(void) {
@@ -216,7 +221,8 @@ static void test_diag(void) {
     diag_note_at(&dg, t, "defined here");
     fclose(ms);
     ASSERT_EQ_STR("w.model:2:5: warning: unused 'a'\nb = a;\n    ^\n"
-                  "w.model:1:1: note: defined here\na = 1;\n^\n", buf);
+                  "w.model:1:1: note: defined here\na = 1;\n^\n",
+                  buf);
     ASSERT_EQ_INT(1, dg.nwarnings);
     ASSERT_EQ_INT(0, dg.nerrors);
     ASSERT(!diag_failed(&dg));

@@ -10,9 +10,9 @@
 #include "test.h"
 
 static const char *const kind_name[] = {
-    [EX_NEG] = "neg", [EX_NOT] = "not", [EX_ADD] = "+", [EX_SUB] = "-", [EX_MUL] = "*",
-    [EX_DIV] = "/", [EX_MOD] = "%", [EX_POW] = "^", [EX_LT] = "<", [EX_GT] = ">", [EX_LE] = "<=",
-    [EX_GE] = ">=", [EX_EQ] = "==", [EX_NE] = "!=", [EX_AND] = "&&", [EX_OR] = "||", [EX_COND] = "?",
+    [EX_NEG] = "neg", [EX_NOT] = "not", [EX_ADD] = "+",  [EX_SUB] = "-", [EX_MUL] = "*",  [EX_DIV] = "/",
+    [EX_MOD] = "%",   [EX_POW] = "^",   [EX_LT] = "<",   [EX_GT] = ">",  [EX_LE] = "<=",  [EX_GE] = ">=",
+    [EX_EQ] = "==",   [EX_NE] = "!=",   [EX_AND] = "&&", [EX_OR] = "||", [EX_COND] = "?",
 };
 
 /* Fully parenthesised prefix dump of a tree: (op a b), names and %g numbers as atoms. */
@@ -116,7 +116,7 @@ static void test_precedence(void) {
     ASSERT_EQ_STR("(exp (neg x))", tree("exp(-x)"));
     ASSERT_EQ_STR("(pow a (+ b 1))", tree("pow(a, b + 1)"));
     ASSERT_EQ_STR("(atan2 y x)", tree("atan2(y, x)"));
-    ASSERT_EQ_STR("(+ exp 1)", tree("exp + 1"));        /* a function name is a name elsewhere */
+    ASSERT_EQ_STR("(+ exp 1)", tree("exp + 1")); /* a function name is a name elsewhere */
     ASSERT_EQ_STR("(* t dt)", tree("t * dt"));
     ASSERT_EQ_STR("(+ (+ 1 0.05) (+ 0.001 250))", tree("1. + .05 + (1e-3 + 2.5E+2)"));
     ASSERT_EQ_STR("ERR: t.model:1:5: error: unknown function 'foo'", tree("foo(1)"));
@@ -143,7 +143,8 @@ static void test_legacy_pointer(void) {
     ASSERT(!parse_str("x = sv->2;", &msg, NULL));
     ASSERT(!parse_str("sv->j = 1;", &msg, NULL));
     ASSERT_EQ_STR("t.model:1:3: error: '->' is not EasyML (only the legacy 'sv->name' is accepted, "
-                  "inside expressions)", msg);
+                  "inside expressions)",
+                  msg);
 }
 
 static void test_statements(void) {
@@ -159,8 +160,10 @@ static void test_statements(void) {
     ASSERT_EQ_STR("x = a ? b : c ? d : e;\ny = (a ? b : c) ? d : e;\nz = !(a && b) || -(-c);\n",
                   printed("x = a ? b : c ? d : e; y = (a ? b : c) ? d : e; z = not (a and b) or - -c;"));
     ASSERT_EQ_STR("x = 0.1 + 1e-07 + 250 + 1e+300 + 3;\n", printed("x = .1 + 1e-7 + 2.5E+2 + 1e300 + 3.;"));
-    ASSERT_EQ_STR("t.model:1:6: error: expected ';' after the expression, got end of file", printed("x = 1") + 5);
-    ASSERT_EQ_STR("t.model:1:6: error: expected ';' after the expression, got 'y'", printed("x = 1\ny = 2;") + 5);
+    ASSERT_EQ_STR("t.model:1:6: error: expected ';' after the expression, got end of file",
+                  printed("x = 1") + 5);
+    ASSERT_EQ_STR("t.model:1:6: error: expected ';' after the expression, got 'y'",
+                  printed("x = 1\ny = 2;") + 5);
 }
 
 static void test_markups(void) {
@@ -204,8 +207,10 @@ static void test_markups(void) {
     ASSERT(ast && !ast->stmts->markups->args[0].expr);
     ASSERT(ast && ast->stmts->markups->next->args[0].expr);
     ASSERT_EQ_STR("x; .units(mV/ms*); .units(1/(s));\n", printed("x; .units(mV/ms*); .units(1/(s));"));
-    for (const char *const *s = (const char *const[]){"fe", "rk2", "rk4", "rush_larsen", "sundnes",
-             "sundnes_half", "markov_be", "rosenbrock", "cvode", NULL}; *s; s++)
+    for (const char *const *s =
+             (const char *const[]){"fe", "rk2", "rk4", "rush_larsen", "sundnes", "sundnes_half", "markov_be",
+                                   "rosenbrock", "cvode", NULL};
+         *s; s++)
         ASSERT(parse_str(ar_printf(&ar, "x; .method(%s);", *s), NULL, NULL) != NULL);
 }
 
@@ -215,7 +220,8 @@ static void test_groups_and_ifs(void) {
     ASSERT_EQ_STR("group {\n}\nx = 1;\n", printed("group { } x = 1;"));
     const char *want = "if (V < 0) {\n  a = 1;\n} elif (V < 1) {\n  a = 2;\n} elif (V < 2) {\n"
                        "  a = 3;\n} else {\n  a = 4;\n  if (b) {\n    c = 1;\n  }\n}\n";
-    ASSERT_EQ_STR(want, printed("if (V<0) {a=1;} elif (V<1) {a=2;} else if (V<2) {a=3;} else {a=4; if(b){c=1;}}"));
+    ASSERT_EQ_STR(want,
+                  printed("if (V<0) {a=1;} elif (V<1) {a=2;} else if (V<2) {a=3;} else {a=4; if(b){c=1;}}"));
     Ast *ast = parse_str("if (a) { x = 1; } else { x = 2; }", NULL, NULL);
     ASSERT(ast && ast->stmts->kind == ST_IF && ast->stmts->narms == 2);
     if (ast) {
@@ -224,7 +230,8 @@ static void test_groups_and_ifs(void) {
         ASSERT(ast->stmts->arms[1].tok && lex_is(ast->stmts->arms[1].tok, "else"));
         ASSERT_EQ_STR("x", ast->stmts->arms[1].body->name);
     }
-    ast = parse_str("if (a) {} elif (b) {} elif (c) {} elif (d) {} elif (e) {} elif (f) {} else {}", NULL, NULL);
+    ast = parse_str("if (a) {} elif (b) {} elif (c) {} elif (d) {} elif (e) {} elif (f) {} else {}", NULL,
+                    NULL);
     ASSERT(ast && ast->stmts->narms == 7);
     ASSERT_EQ_STR("if (a) {\n};\nelse = 1;\nelif;\n", printed("if (a) {}; else = 1; elif;"));
     ASSERT_EQ_STR("if (a) {\n} .trace();\nelse;\n", printed("if (a) {} .trace(); else;"));

@@ -9,7 +9,7 @@
 #include "sema.h"
 #include "test.h"
 
-static char *t_msgs;          /* messages of the last analysis */
+static char *t_msgs; /* messages of the last analysis */
 static size_t t_msglen;
 
 /* Analyse `text` as a model file named t.model with the method overrides (may be NULL); NULL on
@@ -63,21 +63,23 @@ static const CgState *state(const CgModel *m, const char *name) {
 
 typedef struct Env {
     const CgModel *m;
-    double *val;              /* by symbol id, for states, Vm, t, dt, externals */
+    double *val; /* by symbol id, for states, Vm, t, dt, externals */
 } Env;
 
 static double env_lookup(void *ctx, const Expr *var);
 
 static double env_sym(Env *env, const CgSym *s) {
     switch (s->kind) {
-    case CG_PARAM: case CG_CONST:
-        return s->value;
-    case CG_INTERM: case CG_IION:
-        return ex_eval(s->def, env_lookup, env);
-    case CG_EXTERNAL:
-        return s->def ? ex_eval(s->def, env_lookup, env) : env->val[s->id];
-    default:
-        return env->val[s->id];
+        case CG_PARAM:
+        case CG_CONST:
+            return s->value;
+        case CG_INTERM:
+        case CG_IION:
+            return ex_eval(s->def, env_lookup, env);
+        case CG_EXTERNAL:
+            return s->def ? ex_eval(s->def, env_lookup, env) : env->val[s->id];
+        default:
+            return env->val[s->id];
     }
 }
 
@@ -113,17 +115,16 @@ static int is_eq(const CgModel *m, const char *name) {
 
 static void test_gates(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD
-        "alpha_m = 0.1*exp(V/10); beta_m = 4*exp(-V/18);\n"
-        "a_h = 0.07*exp(-V/20); b_h = 1/(1+exp(-(V+30)/10));\n"
-        "tau_j = 5; j_inf = 1/(1+exp((V+60)/7));\n"
-        "tau_in = 3; x_in = tau_in * 2;\n"              /* tau_in without in_inf: ordinary */
-        "a_1 = 2; b_1 = 3;\n"                           /* no name 1 */
-        "diff_d = -d; d_init = 0.5;\n"                  /* state d: d_init is its init */
-        "alpha_q = V; q2 = alpha_q;\n"                  /* alpha_q without beta_q */
-        "alpha_w = 1; beta_w = 2;\n"                    /* w never used: not a gate */
-        "d_c_dt = 1 - c;\n"                             /* d_X_dt defines state c */
-        "Iion = m*h*j*V + x_in + d + q2 + c + a_1 + b_1 + alpha_w + beta_w;\n");
+    CgModel *m = analyse(&ar, HEAD "alpha_m = 0.1*exp(V/10); beta_m = 4*exp(-V/18);\n"
+                                   "a_h = 0.07*exp(-V/20); b_h = 1/(1+exp(-(V+30)/10));\n"
+                                   "tau_j = 5; j_inf = 1/(1+exp((V+60)/7));\n"
+                                   "tau_in = 3; x_in = tau_in * 2;\n" /* tau_in without in_inf: ordinary */
+                                   "a_1 = 2; b_1 = 3;\n" /* no name 1 */
+                                   "diff_d = -d; d_init = 0.5;\n" /* state d: d_init is its init */
+                                   "alpha_q = V; q2 = alpha_q;\n" /* alpha_q without beta_q */
+                                   "alpha_w = 1; beta_w = 2;\n" /* w never used: not a gate */
+                                   "d_c_dt = 1 - c;\n" /* d_X_dt defines state c */
+                                   "Iion = m*h*j*V + x_in + d + q2 + c + a_1 + b_1 + alpha_w + beta_w;\n");
     ASSERT(m != NULL);
     if (!m) {
         fprintf(stderr, "%s", t_msgs);
@@ -164,19 +165,18 @@ static void test_gates(void) {
 
 static void test_classes_and_order(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD
-        "Lambda; .external(); .nodal();\n"
-        "Tension; .external();\n"
-        "group { gK = 0.5; EK = -90; } .param();\n"
-        "gK2 = gK * 2;\n"                         /* constant (hoisted) */
-        "RTF = R*T/F; R = 8314; T = 310; F = 96485;\n"
-        "IK = gK2 * n * (V - EK) * RTF * Lambda;\n"
-        "Iion = IK + Ix;\n"
-        "Ix = sin(t) * dt;\n"
-        "Tension = 2 * IK;\n"
-        "unused = V * 3;\n"
-        "diff_n = (1 - n) * 0.1; n_init = 0.2;\n"
-        "IK; .trace();\n");
+    CgModel *m = analyse(&ar, HEAD "Lambda; .external(); .nodal();\n"
+                                   "Tension; .external();\n"
+                                   "group { gK = 0.5; EK = -90; } .param();\n"
+                                   "gK2 = gK * 2;\n" /* constant (hoisted) */
+                                   "RTF = R*T/F; R = 8314; T = 310; F = 96485;\n"
+                                   "IK = gK2 * n * (V - EK) * RTF * Lambda;\n"
+                                   "Iion = IK + Ix;\n"
+                                   "Ix = sin(t) * dt;\n"
+                                   "Tension = 2 * IK;\n"
+                                   "unused = V * 3;\n"
+                                   "diff_n = (1 - n) * 0.1; n_init = 0.2;\n"
+                                   "IK; .trace();\n");
     ASSERT(m != NULL);
     if (!m) {
         fprintf(stderr, "%s", t_msgs);
@@ -218,15 +218,15 @@ static void test_classes_and_order(void) {
 
 static void test_if_and_accumulation(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD
-        "g = 1;\n"
-        "if (V > 0) { g = 2; h = 5; } elif (V > -40) { h = 6; g += 10; } else { h = 7; }\n"
-        "k = 1; if (V < -100) { k = 3; }\n"
-        "Iion = g;\n"
-        "Iion += h;\n"
-        "Iion *= k;\n"
-        "Iion -= 0.5;\n"
-        "Iion /= 2;\n");
+    CgModel *m =
+        analyse(&ar, HEAD "g = 1;\n"
+                          "if (V > 0) { g = 2; h = 5; } elif (V > -40) { h = 6; g += 10; } else { h = 7; }\n"
+                          "k = 1; if (V < -100) { k = 3; }\n"
+                          "Iion = g;\n"
+                          "Iion += h;\n"
+                          "Iion *= k;\n"
+                          "Iion -= 0.5;\n"
+                          "Iion /= 2;\n");
     ASSERT(m != NULL);
     if (!m) {
         fprintf(stderr, "%s", t_msgs);
@@ -255,7 +255,8 @@ static void test_errors(void) {
     ASSERT(analyse(&ar, HEAD "Iion = x;\nx = s * 2;\ndiff_s = -x; s_init = 1;\n") != NULL);
     ASSERT(!analyse(&ar, HEAD "Iion = 1;\ndt = 2;\n"));
     ASSERT_EQ_STR("t.model:5:1: error: cannot assign to 'dt': the time step is read-only (a built-in of the "
-                  "language); a variable of the model needs another name, for example 'dt_m'", first_msg());
+                  "language); a variable of the model needs another name, for example 'dt_m'",
+                  first_msg());
     ASSERT(!analyse(&ar, HEAD "Iion = V / (3 - 3);\n"));
     ASSERT(strstr(first_msg(), "division by zero") != NULL);
     /* a divisor that depends on a parameter is not a constant zero */
@@ -300,22 +301,22 @@ static void check_jacobian(const CgModel *m, const CgGroup *g, double *x0) {
 
 static void test_methods_and_jacobians(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD
-        "k1 = 0.1*exp(V/20); k2 = 0.2*exp(-V/30); k3 = 0.05;\n"
-        "sq = C*C;\n"
-        "diff_C = -k1*C*O + k2*O + 0.01*sq;\n"
-        "diff_O = k1*C*O - (k2 + k3)*O + I*k3*exp(O);\n"
-        "diff_I = k3*O - k3*I*I;\n"
-        "group { C; O; I; } .method(markov_be);\n"
-        "C_init = 0.8; O_init = 0.1; I_init = 0.1;\n"
-        "Ca = 1e-4 * (1 + c2); diff_c2 = -0.1 * c2 + log(1 + c3*c3); diff_c3 = c2 - sqrt(c3 + 1);\n"
-        "c2_init = 0.5; c3_init = 0.3;\n"
-        "group { c2; c3; } .method(cvode);\n"
-        "diff_y = -y*y*Ca; y_init = 1; y; .method(rush_larsen);\n"
-        "diff_z = -z*exp(z); z_init = 1; z; .method(sundnes_half);\n"
-        "diff_w = -w; w_init = 1; w; .method(rk4);\n"
-        "m_inf = 1/(1+exp(-V)); tau_m = 2;\n"
-        "Iion = C + O + I + Ca + y + z + w + m;\n");
+    CgModel *m = analyse(
+        &ar, HEAD "k1 = 0.1*exp(V/20); k2 = 0.2*exp(-V/30); k3 = 0.05;\n"
+                  "sq = C*C;\n"
+                  "diff_C = -k1*C*O + k2*O + 0.01*sq;\n"
+                  "diff_O = k1*C*O - (k2 + k3)*O + I*k3*exp(O);\n"
+                  "diff_I = k3*O - k3*I*I;\n"
+                  "group { C; O; I; } .method(markov_be);\n"
+                  "C_init = 0.8; O_init = 0.1; I_init = 0.1;\n"
+                  "Ca = 1e-4 * (1 + c2); diff_c2 = -0.1 * c2 + log(1 + c3*c3); diff_c3 = c2 - sqrt(c3 + 1);\n"
+                  "c2_init = 0.5; c3_init = 0.3;\n"
+                  "group { c2; c3; } .method(cvode);\n"
+                  "diff_y = -y*y*Ca; y_init = 1; y; .method(rush_larsen);\n"
+                  "diff_z = -z*exp(z); z_init = 1; z; .method(sundnes_half);\n"
+                  "diff_w = -w; w_init = 1; w; .method(rk4);\n"
+                  "m_inf = 1/(1+exp(-V)); tau_m = 2;\n"
+                  "Iion = C + O + I + Ca + y + z + w + m;\n");
     ASSERT(m != NULL);
     if (!m) {
         fprintf(stderr, "%s", t_msgs);
@@ -361,12 +362,11 @@ static void test_methods_and_jacobians(void) {
 /* Overrides that name states (the automatic choice writes them: docs/methods.md): after the
  * method items, whatever the state's method was; an unknown state is an error. */
 static void test_state_overrides(void) {
-    const char *text = HEAD
-        "diff_c2 = -0.1 * c2 + c3; diff_c3 = c2 - c3; diff_c4 = -c4;\n"
-        "c2_init = 0.5; c3_init = 0.3; c4_init = 1;\n"
-        "group { c2; c3; c4; } .method(cvode);\n"
-        "m_inf = 1/(1+exp(-V)); tau_m = 2;\n"
-        "Iion = c2 + c3 + c4 + m;\n";
+    const char *text = HEAD "diff_c2 = -0.1 * c2 + c3; diff_c3 = c2 - c3; diff_c4 = -c4;\n"
+                            "c2_init = 0.5; c3_init = 0.3; c4_init = 1;\n"
+                            "group { c2; c3; c4; } .method(cvode);\n"
+                            "m_inf = 1/(1+exp(-V)); tau_m = 2;\n"
+                            "Iion = c2 + c3 + c4 + m;\n";
     Arena ar = {0};
     CgModel *m = analyse_with(&ar, text, "cvode=fe,c3=rush_larsen,m=fe,c4=rosenbrock");
     ASSERT(m != NULL);
@@ -392,19 +392,18 @@ static void test_state_overrides(void) {
 
 static void test_lookup_tables(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD
-        "V; .lookup(-100, 100, 0.05);\n"
-        "Ca; .lookup(1e-4, 10, 1e-4);\n"
-        "diff_Ca = -0.01*Ca + 1e-4; Ca_init = 1e-3;\n"
-        "group { g = 2; } .param();\n"
-        "dV = V + 40;\n"                                 /* V-only, no call: not a column */
-        "alpha_m = 0.1*dV/(1 - exp(-dV/10));\n"          /* gate coefficient: column */
-        "beta_m = 4*exp(-(V+65)/18);\n"
-        "E = 13*log(2/Ca);\n"                            /* Ca-only with a call: column */
-        "I1 = g*m*(V - E);\n"
-        "I2 = n*exp(V/10)*g + n*exp(g);\n"               /* exp(V/10)*... V-only subtree */
-        "xinf = 1/(1+exp(-V/5)); tau_n = 3; n_inf = xinf;\n"
-        "Iion = I1 + I2 + dV*0.001;\n");
+    CgModel *m = analyse(&ar, HEAD "V; .lookup(-100, 100, 0.05);\n"
+                                   "Ca; .lookup(1e-4, 10, 1e-4);\n"
+                                   "diff_Ca = -0.01*Ca + 1e-4; Ca_init = 1e-3;\n"
+                                   "group { g = 2; } .param();\n"
+                                   "dV = V + 40;\n" /* V-only, no call: not a column */
+                                   "alpha_m = 0.1*dV/(1 - exp(-dV/10));\n" /* gate coefficient: column */
+                                   "beta_m = 4*exp(-(V+65)/18);\n"
+                                   "E = 13*log(2/Ca);\n" /* Ca-only with a call: column */
+                                   "I1 = g*m*(V - E);\n"
+                                   "I2 = n*exp(V/10)*g + n*exp(g);\n" /* exp(V/10)*... V-only subtree */
+                                   "xinf = 1/(1+exp(-V/5)); tau_n = 3; n_inf = xinf;\n"
+                                   "Iion = I1 + I2 + dV*0.001;\n");
     ASSERT(m != NULL);
     if (!m) {
         fprintf(stderr, "%s", t_msgs);
@@ -419,10 +418,10 @@ static void test_lookup_tables(void) {
     ASSERT_EQ_INT(100000, tc->hi);
     ASSERT(sym(m, "alpha_m")->lut == tv && sym(m, "beta_m")->lut == tv);
     ASSERT(sym(m, "n_inf")->lut == tv);
-    ASSERT(sym(m, "tau_n")->lut == NULL);                /* constant */
+    ASSERT(sym(m, "tau_n")->lut == NULL); /* constant */
     ASSERT(sym(m, "dV")->lut == NULL && sym(m, "xinf")->lut == NULL);
-    ASSERT(sym(m, "xinf")->flags & CGF_LUT_DEAD);        /* read only by the column n_inf */
-    ASSERT(!(sym(m, "dV")->flags & CGF_LUT_DEAD));       /* Iion reads it */
+    ASSERT(sym(m, "xinf")->flags & CGF_LUT_DEAD); /* read only by the column n_inf */
+    ASSERT(!(sym(m, "dV")->flags & CGF_LUT_DEAD)); /* Iion reads it */
     ASSERT(sym(m, "E")->lut == tc);
     ASSERT_EQ_INT(1, tc->ncols);
     /* exp(V/10) in I2 became a column of its own */
@@ -443,8 +442,7 @@ static void test_lookup_tables(void) {
     ASSERT_NEAR(0.1 * 2.5 / (1 - exp(-0.25)), eval_in(&env, sym(m, "alpha_m")->lut_expr), 1e-12);
     free(env.val);
     /* a lookup on an unused variable warns */
-    ASSERT(analyse(&ar, HEAD "Iion = V;\nu = 1; w = u * 2; Iion; u; .lookup(0, 1, 0.1);\n") != NULL ||
-           1);
+    ASSERT(analyse(&ar, HEAD "Iion = V;\nu = 1; w = u * 2; Iion; u; .lookup(0, 1, 0.1);\n") != NULL || 1);
     ASSERT(analyse(&ar, HEAD "Iion = V; Ki; .lookup(0, 1, 0.5);\ndiff_Ki = 0; Ki_init = 1;\n"));
     ASSERT(strstr(t_msgs, "lookup table on 'Ki', which is never used") != NULL);
     ar_free(&ar);
@@ -452,12 +450,11 @@ static void test_lookup_tables(void) {
 
 static void test_params_and_flags(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD
-        "group { celltype = EPI; gNa = 14; gNa2 = gNa * 2; } .param();\n"
-        "celltype; .flag(ENDO, EPI, MCELL);\n"
-        "gNa; .nodal();\n"
-        "scale = (celltype == EPI) ? 1 : 0.5;\n"
-        "Iion = scale * gNa2 * V;\n");
+    CgModel *m = analyse(&ar, HEAD "group { celltype = EPI; gNa = 14; gNa2 = gNa * 2; } .param();\n"
+                                   "celltype; .flag(ENDO, EPI, MCELL);\n"
+                                   "gNa; .nodal();\n"
+                                   "scale = (celltype == EPI) ? 1 : 0.5;\n"
+                                   "Iion = scale * gNa2 * V;\n");
     ASSERT(m != NULL);
     if (!m) {
         fprintf(stderr, "%s", t_msgs);
@@ -474,16 +471,14 @@ static void test_params_and_flags(void) {
     ar_free(&ar);
 }
 
-
 /* Constant sub-expressions of per-step equations become constants, shared when identical. */
 static void test_hoisting(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD
-        "group { g = 2; Ko = 5.4; Ki = 140; } .param();\n"
-        "R = 8314; T = 310; F = 96485;\n"
-        "x_init = 0.5;\n"
-        "diff_x = -x * (R * T / F) + g * V;\n"
-        "Iion = g * (V - R * T / F * log(Ko / Ki)) + x * (R * T / F);\n");
+    CgModel *m = analyse(&ar, HEAD "group { g = 2; Ko = 5.4; Ki = 140; } .param();\n"
+                                   "R = 8314; T = 310; F = 96485;\n"
+                                   "x_init = 0.5;\n"
+                                   "diff_x = -x * (R * T / F) + g * V;\n"
+                                   "Iion = g * (V - R * T / F * log(Ko / Ki)) + x * (R * T / F);\n");
     ASSERT(m != NULL);
     if (!m) {
         fprintf(stderr, "%s", t_msgs);
@@ -497,7 +492,7 @@ static void test_hoisting(void) {
     int hoisted = 0;
     for (int i = 0; i < m->nconsts; i++)
         hoisted += m->consts[i]->name[0] == '_';
-    ASSERT_EQ_INT(2, hoisted);      /* R*T/F (shared by three uses) and R*T/F*log(Ko/Ki) */
+    ASSERT_EQ_INT(2, hoisted); /* R*T/F (shared by three uses) and R*T/F*log(Ko/Ki) */
     CgSym *k2 = sema_model_find(m, "_k_2");
     ASSERT(k2 != NULL);
     double rtf = 8314.0 * 310.0 / 96485.0;
@@ -516,23 +511,23 @@ static void test_hoisting(void) {
  * except under a subtraction (1 - exp(...): cancellation). */
 static void test_products_and_exps(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD
-        "group { g = 2; F = 96485; RT = 2577; } .param();\n"
-        "x_init = 0.5;\n"
-        "x_inf = 1 / (1 + exp((V + 20) / -5));\n"
-        "tau_x = 2 + 3 / (1 + exp((V - 10) / -5)) + 1 / (1 - exp(-(V + 40) / 5));\n"
-        "a = 1 / (1 + exp(-0.2 * V * F / RT));\n"
-        "b = 1 / (1 + exp(-0.2 * (V - g)));\n"                /* a literal -0.2, a parameter */
-        "c = x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x / 7;\n"
-        "group { c; } .trace();\n"                            /* a chain longer than MAXF */
-        "Iion = g * x * V * F / RT / 7 + a + b;\n");
+    CgModel *m = analyse(
+        &ar, HEAD "group { g = 2; F = 96485; RT = 2577; } .param();\n"
+                  "x_init = 0.5;\n"
+                  "x_inf = 1 / (1 + exp((V + 20) / -5));\n"
+                  "tau_x = 2 + 3 / (1 + exp((V - 10) / -5)) + 1 / (1 - exp(-(V + 40) / 5));\n"
+                  "a = 1 / (1 + exp(-0.2 * V * F / RT));\n"
+                  "b = 1 / (1 + exp(-0.2 * (V - g)));\n" /* a literal -0.2, a parameter */
+                  "c = x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x / 7;\n"
+                  "group { c; } .trace();\n" /* a chain longer than MAXF */
+                  "Iion = g * x * V * F / RT / 7 + a + b;\n");
     ASSERT(m != NULL);
     if (!m) {
         fprintf(stderr, "%s", t_msgs);
         return;
     }
     char *iion = ex_to_string(&ar, sym(m, "Iion")->def, NULL, NULL);
-    ASSERT_EQ_STR("x * V * _k_2 + a + b", iion);         /* g * F / RT / 7 (_k: a's) */
+    ASSERT_EQ_STR("x * V * _k_2 + a + b", iion); /* g * F / RT / 7 (_k: a's) */
     CgSym *k = sym(m, "_k_2");
     ASSERT(k != NULL);
     if (k)
@@ -541,17 +536,17 @@ static void test_products_and_exps(void) {
     ASSERT(ev != NULL && ev->kind == CG_INTERM && m->eqs[0] == ev);
     if (ev)
         ASSERT_EQ_STR("exp(-0.2 * V)", ex_to_string(&ar, ev->def, NULL, NULL));
-    ASSERT(sema_model_find(m, "_eV_2") == NULL);           /* one slope; exp(k V F / RT) not literal */
+    ASSERT(sema_model_find(m, "_eV_2") == NULL); /* one slope; exp(k V F / RT) not literal */
     char *tau = ex_to_string(&ar, sym(m, "tau_x")->def, NULL, NULL);
-    ASSERT(strstr(tau, "_eV * 7.389") != NULL);             /* exp(2) */
-    if (!strstr(tau, "1.0 - exp(-(V + 40.0) * 0.2)"))            /* left alone */
+    ASSERT(strstr(tau, "_eV * 7.389") != NULL); /* exp(2) */
+    if (!strstr(tau, "1.0 - exp(-(V + 40.0) * 0.2)")) /* left alone */
         fprintf(stderr, "tau_x: %s\n", tau);
     ASSERT(strstr(tau, "1.0 - exp(-(V + 40.0) * 0.2)") != NULL);
     ASSERT(strstr(ex_to_string(&ar, sym(m, "x_inf")->def, NULL, NULL), "_eV * 0.0183") != NULL);
     char *b = ex_to_string(&ar, sym(m, "b")->def, NULL, NULL);
-    ASSERT_EQ_STR("1.0 / (1.0 + _eV * _k_3)", b);          /* _k_3 = exp(0.2 * g) */
+    ASSERT_EQ_STR("1.0 / (1.0 + _eV * _k_3)", b); /* _k_3 = exp(0.2 * g) */
     char *c = ex_to_string(&ar, sym(m, "c")->def, NULL, NULL);
-    ASSERT(strstr(c, "x * x") != NULL && strstr(c, " * 0.14285714285714285") != NULL);   /* / 7 */
+    ASSERT(strstr(c, "x * x") != NULL && strstr(c, " * 0.14285714285714285") != NULL); /* / 7 */
     CgSym *k3 = sema_model_find(m, "_k_3");
     ASSERT(k3 != NULL);
     if (k3)

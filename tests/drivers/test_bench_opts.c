@@ -40,7 +40,7 @@ static void check_error(const char *line, const char *want) {
     ASSERT_EQ_STR(want, err);
     if (rc != -1 || strcmp(want, err))
         fprintf(stderr, "  for \"%s\"\n", line);
-    ASSERT(o.probe == NULL && o.stim_times == NULL);   /* nothing left to free */
+    ASSERT(o.probe == NULL && o.stim_times == NULL); /* nothing left to free */
 }
 
 static void test_defaults(void) {
@@ -61,7 +61,7 @@ static void test_defaults(void) {
     ASSERT(o.fout == NULL);
     ASSERT(!o.binary && !o.validate && !o.list_imps && !o.imp_info);
     ASSERT(o.imp_sv_dump == NULL && o.save_ini_file == NULL && o.read_ini_file == NULL);
-    ASSERT(o.duration == 1.0 + 1000);   /* stim_start + bcl*(numstim-1) + 1000 */
+    ASSERT(o.duration == 1.0 + 1000); /* stim_start + bcl*(numstim-1) + 1000 */
     ASSERT(o.save_ini_time == o.duration && o.checkpoint_time == o.duration);
     ASSERT_EQ_INT(BOPT_DOUBLE, o.precision);
     ASSERT_EQ_INT(10, o.steps_per_task);
@@ -158,7 +158,7 @@ static void test_value_forms(void) {
     ASSERT(o.imp_info);
     ASSERT_EQ_INT(0, parse("--imp M --stim-times 5,2"));
     ASSERT_EQ_INT(2, o.nstim_times);
-    ASSERT(o.stim_times[0] == 2 && o.stim_times[1] == 5);   /* sorted */
+    ASSERT(o.stim_times[0] == 2 && o.stim_times[1] == 5); /* sorted */
 }
 
 static void test_vary(void) {
@@ -176,11 +176,11 @@ static void test_vary(void) {
     ASSERT_NEAR(1.0, bopt_vary_value(&o.vary[0], 0, 5, 0), 0);
     ASSERT_NEAR(1.5, bopt_vary_value(&o.vary[0], 2, 5, 0), 1e-15);
     ASSERT_NEAR(2.0, bopt_vary_value(&o.vary[0], 4, 5, 0), 1e-15);
-    ASSERT_NEAR(1.0, bopt_vary_value(&o.vary[1], 2, 5, 0), 1e-15);   /* geometric midpoint */
+    ASSERT_NEAR(1.0, bopt_vary_value(&o.vary[1], 2, 5, 0), 1e-15); /* geometric midpoint */
     ASSERT_NEAR(10.0, bopt_vary_value(&o.vary[1], 4, 5, 0), 1e-13);
-    ASSERT_NEAR(3.0, bopt_vary_value(&o.vary[2], 2, 5, 3.0), 1e-15);  /* 1.0 * base */
+    ASSERT_NEAR(3.0, bopt_vary_value(&o.vary[2], 2, 5, 3.0), 1e-15); /* 1.0 * base */
     ASSERT_NEAR(4.5, bopt_vary_value(&o.vary[2], 4, 5, 3.0), 1e-15);
-    ASSERT_NEAR(1.0, bopt_vary_value(&o.vary[0], 0, 1, 0), 0);        /* one cell: lo */
+    ASSERT_NEAR(1.0, bopt_vary_value(&o.vary[0], 0, 1, 0), 0); /* one cell: lo */
     /* up to 16 */
     char line[2048] = "--imp M";
     for (int k = 0; k < 16; k++)
@@ -189,13 +189,13 @@ static void test_vary(void) {
     ASSERT_EQ_INT(16, o.nvary);
     strcat(line, " --vary q=0:1");
     check_error(line, "--vary: at most 16 parameters can vary in one run ('q=0:1' is one more)");
-    const char *bad[] = {"GNa", "GNa=1", "GNa=1:", "GNa=1:x", "GNa*1:2:log", "1x=1:2", "GNa=1:2:lin", "=1:2",
-                         "GNa=inf:2", "GNa:1:2"};
+    const char *bad[] = {"GNa",    "GNa=1",       "GNa=1:", "GNa=1:x",   "GNa*1:2:log",
+                         "1x=1:2", "GNa=1:2:lin", "=1:2",   "GNa=inf:2", "GNa:1:2"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         char l[128], want[256];
         snprintf(l, sizeof l, "--imp M --vary %s", bad[k]);
-        snprintf(want, sizeof want,
-                 "--vary expects NAME=LO:HI, NAME=LO:HI:log or NAME*LO:HI, got '%s'", bad[k]);
+        snprintf(want, sizeof want, "--vary expects NAME=LO:HI, NAME=LO:HI:log or NAME*LO:HI, got '%s'",
+                 bad[k]);
         check_error(l, want);
     }
     check_error("--imp M --vary GNa=0:1:log",
@@ -300,19 +300,32 @@ static void test_errors(void) {
 /* Every error message names the option it is about. */
 static void test_messages_name_option(void) {
     const char *cases[][2] = {
-        {"--imp M --num x", "--num"}, {"--imp M --numstim x", "--numstim"}, {"--imp M --bcl x", "--bcl"},
-        {"--imp M --stim-dur x", "--stim-dur"}, {"--imp M --stim-curr x", "--stim-curr"},
-        {"--imp M --dt-out x", "--dt-out"}, {"--imp M --start-out x", "--start-out"},
-        {"--imp M --save-ini-time x", "--save-ini-time"}, {"--imp M --steps-per-task x", "--steps-per-task"},
-        {"--imp M --ncpu x", "--ncpu"}, {"--imp M --atol x", "--atol"},
+        {"--imp M --num x", "--num"},
+        {"--imp M --numstim x", "--numstim"},
+        {"--imp M --bcl x", "--bcl"},
+        {"--imp M --stim-dur x", "--stim-dur"},
+        {"--imp M --stim-curr x", "--stim-curr"},
+        {"--imp M --dt-out x", "--dt-out"},
+        {"--imp M --start-out x", "--start-out"},
+        {"--imp M --save-ini-time x", "--save-ini-time"},
+        {"--imp M --steps-per-task x", "--steps-per-task"},
+        {"--imp M --ncpu x", "--ncpu"},
+        {"--imp M --atol x", "--atol"},
         {"--imp M --vm-bound x", "--vm-bound"},
-        {"--imp M --checkpoint-time x", "--checkpoint-time"}, {"--imp M --probe x", "--probe"},
-        {"--imp M --stim-times x", "--stim-times"}, {"--imp M --vary x", "--vary"},
-        {"--imp M --duration x", "--duration"}, {"--imp M --stim-start x", "--stim-start"},
-        {"--imp M --fout=", "--fout"}, {"--imp M --imp-sv-dump", "--imp-sv-dump"},
-        {"--imp M --save-ini-file", "--save-ini-file"}, {"--imp M --read-ini-file", "--read-ini-file"},
-        {"--imp M --perfmodels", "--perfmodels"}, {"--imp M --restart", "--restart"},
-        {"--imp M --checkpoint", "--checkpoint"}, {"--imp M --plot", "--plot"},
+        {"--imp M --checkpoint-time x", "--checkpoint-time"},
+        {"--imp M --probe x", "--probe"},
+        {"--imp M --stim-times x", "--stim-times"},
+        {"--imp M --vary x", "--vary"},
+        {"--imp M --duration x", "--duration"},
+        {"--imp M --stim-start x", "--stim-start"},
+        {"--imp M --fout=", "--fout"},
+        {"--imp M --imp-sv-dump", "--imp-sv-dump"},
+        {"--imp M --save-ini-file", "--save-ini-file"},
+        {"--imp M --read-ini-file", "--read-ini-file"},
+        {"--imp M --perfmodels", "--perfmodels"},
+        {"--imp M --restart", "--restart"},
+        {"--imp M --checkpoint", "--checkpoint"},
+        {"--imp M --plot", "--plot"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         int rc = parse(cases[k][0]);
@@ -330,9 +343,10 @@ static void test_help(void) {
     FILE *ms = open_memstream(&text, &len);
     bopt_usage(ms);
     fclose(ms);
-    const char *must[] = {"bench options:", "starcarp extensions:", "--imp NAME", "--duration",
-                          "--stim-times", "--fout[=NAME]", "--imp-sv-dump", "--save-ini-file", "--precision",
-                          "--vary", "--probe", "--steps-per-task", "--help"};
+    const char *must[] = {
+        "bench options:", "starcarp extensions:", "--imp NAME",      "--duration",  "--stim-times",
+        "--fout[=NAME]",  "--imp-sv-dump",        "--save-ini-file", "--precision", "--vary",
+        "--probe",        "--steps-per-task",     "--help"};
     for (size_t k = 0; k < sizeof must / sizeof must[0]; k++)
         ASSERT(strstr(text, must[k]) != NULL);
     free(text);
@@ -380,7 +394,7 @@ static void test_timing(void) {
     ASSERT(tr.start == 100 && tr.pulse == 100 && tr.period == 1000 && tr.count == 3);
     ASSERT(bopt_stim_on(&o, 1100) && bopt_stim_on(&o, 1199) && !bopt_stim_on(&o, 1200));
     ASSERT(bopt_stim_on(&o, 2100) && bopt_stim_on(&o, 2199) && !bopt_stim_on(&o, 2200));
-    ASSERT(!bopt_stim_on(&o, 3100));   /* no fourth pulse */
+    ASSERT(!bopt_stim_on(&o, 3100)); /* no fourth pulse */
     ASSERT(o.duration == 1 + 20 + 1000.0);
     /* a pulse shorter than dt lasts one step */
     ASSERT_EQ_INT(0, parse("--imp M --stim-dur 0.001"));
@@ -426,7 +440,7 @@ static void test_timing(void) {
         char line[256];
         snprintf(line, sizeof line, "--imp M %s", runs[r]);
         int rc = parse(line);
-        ASSERT_EQ_INT(r == 3 ? -1 : 0, rc);   /* the last: pulses longer than the cycle */
+        ASSERT_EQ_INT(r == 3 ? -1 : 0, rc); /* the last: pulses longer than the cycle */
         if (rc)
             continue;
         bopt_train(&o, &tr);
@@ -452,6 +466,6 @@ int main(void) {
     test_help();
     test_timing();
     bopt_free(&o);
-    bopt_free(&o);   /* twice is harmless */
+    bopt_free(&o); /* twice is harmless */
     return TEST_DONE();
 }

@@ -87,7 +87,7 @@ static void test_table(void) {
     ASSERT_EQ_STR("", bout_error(w));
     ASSERT_EQ_INT(0, bout_close(w, err, sizeof err));
     check_file(P("run.txt"), TABLE);
-    ASSERT_EQ_INT(-1, file_size(P("run.t.bin")));        /* no binary files, no header */
+    ASSERT_EQ_INT(-1, file_size(P("run.t.bin"))); /* no binary files, no header */
     ASSERT_EQ_INT(-1, file_size(P("run_header.txt")));
     /* without --fout: the same rows on stdout (captured in a file here) */
     fflush(stdout);
@@ -157,7 +157,7 @@ static void test_binary(void) {
     w = bout_open(P("dump"), 0, 0, "TT2", NSV, names, mask, err, sizeof err);
     ASSERT(w != NULL);
     ASSERT_EQ_INT(0, write_rows(w));
-    ASSERT_EQ_INT(-1, bout_row(w, 2, 0, 0, NULL));       /* states are written: sv is needed */
+    ASSERT_EQ_INT(-1, bout_row(w, 2, 0, 0, NULL)); /* states are written: sv is needed */
     ASSERT_EQ_INT(-1, bout_close(w, err, sizeof err));
     ASSERT_EQ_STR("bout_row: the states are written but none were given", err);
     w = bout_open(P("dump"), 0, 0, "TT2", NSV, names, mask, err, sizeof err);
@@ -228,18 +228,18 @@ static void test_errors(void) {
 static void test_probe_names(void) {
     char buf[64];
     ASSERT_EQ_STR("run", bout_probe_name("run", 5, 0, buf, sizeof buf));
-    ASSERT(bout_probe_name(NULL, 5, 0, buf, sizeof buf) == NULL);      /* the first: stdout */
+    ASSERT(bout_probe_name(NULL, 5, 0, buf, sizeof buf) == NULL); /* the first: stdout */
     ASSERT_EQ_STR("run_cell5", bout_probe_name("run", 5, 1, buf, sizeof buf));
     ASSERT_EQ_STR("out/run_cell12", bout_probe_name("out/run", 12, 3, buf, sizeof buf));
     ASSERT_EQ_STR("BENCH_REG_cell7", bout_probe_name(NULL, 7, 2, buf, sizeof buf));
-    ASSERT(bout_probe_name("run", 123456, 1, buf, 10) == NULL);        /* too long for buf */
+    ASSERT(bout_probe_name("run", 123456, 1, buf, 10) == NULL); /* too long for buf */
 }
 
 static void test_state_roundtrip(void) {
     const double sv[NSV] = {1.0 / 3.0, 5e-324, -0.0};
     const double vm = -86.2;
     ASSERT_EQ_INT(0, bout_save_state(P("s.txt"), "TT2", NSV, names, sv, vm, err, sizeof err));
-    check_file(P("s.txt"), "-86.200000000000003      # Vm\n"   /* values padded to 24 columns */
+    check_file(P("s.txt"), "-86.200000000000003      # Vm\n" /* values padded to 24 columns */
                            "TT2\n"
                            "0.33333333333333331      # Ca_i\n"
                            "4.9406564584124654e-324  # h\n"

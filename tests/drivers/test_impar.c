@@ -19,7 +19,9 @@ static char err[512];
 static char *echo_buf;
 static size_t echo_len;
 
-static void reset(void) { memcpy(vals, defaults, sizeof vals); }
+static void reset(void) {
+    memcpy(vals, defaults, sizeof vals);
+}
 
 /* Apply str to vals (reset to the defaults first when fresh) with the echo captured in echo_buf. */
 static int apply_m(const ImparModel *m, const char *str, int fresh) {
@@ -33,7 +35,9 @@ static int apply_m(const ImparModel *m, const char *str, int fresh) {
     return rc;
 }
 
-static int apply(const char *str) { return apply_m(&model, str, 1); }
+static int apply(const char *str) {
+    return apply_m(&model, str, 1);
+}
 
 /* str must fail with exactly the message want, leaving the defaults and printing nothing. */
 static void check_error(const char *str, const char *want) {
@@ -133,7 +137,8 @@ static void test_flags(void) {
                              "EPI; sex: M, F");
     check_error("GNa=2,flags=EPI|EPX", "--imp-par: unknown flag value 'EPX' at item 2; valid: celltype: "
                                        "ENDO, MCELL, EPI; sex: M, F");
-    check_error("flags=EPI|ENDO", "--imp-par: two values of flag parameter 'celltype' at item 1 ('EPI|ENDO')");
+    check_error("flags=EPI|ENDO",
+                "--imp-par: two values of flag parameter 'celltype' at item 1 ('EPI|ENDO')");
     check_error("celltype=M", "--imp-par: flag parameter 'celltype' at item 1 takes one of ENDO, MCELL, EPI "
                               "(or 0..2), as celltype=VALUE");
     check_error_prefix("celltype=3", "--imp-par: flag parameter 'celltype' at item 1 takes one of ENDO");
@@ -158,7 +163,8 @@ static void test_flags(void) {
     reset();
     ASSERT_EQ_INT(-1, apply_m(&m2, "flags=EPI", 0));
     ASSERT_EQ_STR("--imp-par: flag value 'EPI' at item 1 is ambiguous: a value of both 'celltype' and "
-                  "'zone'; write celltype=EPI", err);
+                  "'zone'; write celltype=EPI",
+                  err);
     vals[0] = 0, vals[1] = 0;
     ASSERT_EQ_INT(0, apply_m(&m2, "zone=EPI,flags=ENDO", 0));
     ASSERT_NEAR(0, vals[0], 0);
@@ -179,7 +185,8 @@ static void test_unknown_names(void) {
                          "GK1, GCaL, celltype, sex");
     static const ImparModel empty = {0, NULL, NULL, NULL, NULL};
     ASSERT_EQ_INT(-1, apply_m(&empty, "x=1", 1));
-    ASSERT_EQ_STR("--imp-par: unknown parameter 'x' at item 1; valid: (none: the model has no parameters)", err);
+    ASSERT_EQ_STR("--imp-par: unknown parameter 'x' at item 1; valid: (none: the model has no parameters)",
+                  err);
     ASSERT_EQ_INT(0, apply_m(&empty, "  ", 1));
     ASSERT_EQ_INT(0, impar_find(&model, "GNa"));
     ASSERT_EQ_INT(4, impar_find(&model, "sex"));
@@ -200,7 +207,8 @@ static void test_malformed(void) {
     check_error("GNa=1.5x", "--imp-par: bad item 'GNa=1.5x' (item 1): unexpected 'x' after the value" EXP);
     check_error("GNa=1.5%%", "--imp-par: bad item 'GNa=1.5%%' (item 1): unexpected '%' after the value" EXP);
     check_error("GNa=1 2", "--imp-par: bad item 'GNa=1 2' (item 1): unexpected '2' after the value" EXP);
-    check_error("GNa*1e999", "--imp-par: bad item 'GNa*1e999' (item 1): the value is not a finite number" EXP);
+    check_error("GNa*1e999",
+                "--imp-par: bad item 'GNa*1e999' (item 1): the value is not a finite number" EXP);
     check_error("GNa*nan", "--imp-par: bad item 'GNa*nan' (item 1): value 'nan' is not a number" EXP);
     check_error("GNa=inf", "--imp-par: value 'inf' of 'GNa' at item 1 is not a number ('GNa' has no flag "
                            "values)");
@@ -209,8 +217,9 @@ static void test_malformed(void) {
     check_error(" , GNa=1", "--imp-par: item 1 is empty (two commas in a row, or a comma at an end)");
     check_error("GNa=1, \t ,GK1=2", "--imp-par: item 2 is empty (two commas in a row, or a comma at an end)");
     /* an error in a later item leaves the earlier ones unapplied too */
-    check_error("GNa*2,GK1=1,GCaL=x1", "--imp-par: value 'x1' of 'GCaL' at item 3 is not a number ('GCaL' has "
-                                       "no flag values)");
+    check_error("GNa*2,GK1=1,GCaL=x1",
+                "--imp-par: value 'x1' of 'GCaL' at item 3 is not a number ('GCaL' has "
+                "no flag values)");
     /* no items at all */
     ASSERT_EQ_INT(0, apply(""));
     ASSERT_EQ_INT(0, apply(" \t "));

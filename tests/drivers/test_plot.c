@@ -110,8 +110,8 @@ static Png read_png(const char *path) {
             ASSERT_EQ_INT(13, n);
             png.w = be32(data);
             png.h = be32(data + 4);
-            ASSERT_EQ_INT(8, data[8]);  /* bit depth */
-            ASSERT_EQ_INT(2, data[9]);  /* RGB */
+            ASSERT_EQ_INT(8, data[8]); /* bit depth */
+            ASSERT_EQ_INT(2, data[9]); /* RGB */
             ASSERT_EQ_INT(0, data[10]); /* deflate */
             ASSERT_EQ_INT(0, data[11]); /* filter method */
             ASSERT_EQ_INT(0, data[12]); /* no interlace */
@@ -375,8 +375,12 @@ int main(void) {
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char path[512];
         path_in_tmp(path, sizeof path, files[i]);
-        if (!getenv("KEEP")) remove(path);
+        if (!getenv("KEEP"))
+            remove(path);
     }
-    if (!getenv("KEEP")) rmdir(tmpdir); else printf("kept %s\n", tmpdir);
+    if (!getenv("KEEP"))
+        rmdir(tmpdir);
+    else
+        printf("kept %s\n", tmpdir);
     return TEST_DONE();
 }

@@ -15,23 +15,27 @@ enum { cudaSuccess = 0 };
 #define __global__ static
 #define __forceinline__ inline
 #define __launch_bounds__(...)
-#define __expf expf   /* the text is tested here, not the hardware's approximations */
+#define __expf expf /* the text is tested here, not the hardware's approximations */
 #define __logf logf
 
-typedef struct { unsigned x; } ScHostDim;
+typedef struct {
+    unsigned x;
+} ScHostDim;
 static ScHostDim blockIdx, threadIdx;
 
-static inline __attribute__((unused)) cudaError_t cudaGetLastError(void) { return cudaSuccess; }
+static inline __attribute__((unused)) cudaError_t cudaGetLastError(void) {
+    return cudaSuccess;
+}
 
-static inline __attribute__((unused)) unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
-{
+static inline __attribute__((unused)) unsigned long long atomicAdd(unsigned long long *p,
+                                                                   unsigned long long v) {
     unsigned long long o = *p;
     *p = o + v;
     return o;
 }
 
-static inline __attribute__((unused)) unsigned long long atomicMin(unsigned long long *p, unsigned long long v)
-{
+static inline __attribute__((unused)) unsigned long long atomicMin(unsigned long long *p,
+                                                                   unsigned long long v) {
     unsigned long long o = *p;
     if (v < o)
         *p = v;
@@ -39,12 +43,12 @@ static inline __attribute__((unused)) unsigned long long atomicMin(unsigned long
 }
 
 /* kernel<<<nb, SC_BLOCK, 0, stream>>>(arg), one thread after another */
-#define SC_HOST_LAUNCH(kernel, nb, stream, arg)                                              \
-    do {                                                                                     \
-        (void)(stream);                                                                      \
-        for (blockIdx.x = 0; blockIdx.x < (unsigned)(nb); blockIdx.x++)                      \
-            for (threadIdx.x = 0; threadIdx.x < SC_BLOCK; threadIdx.x++)                     \
-                kernel(arg);                                                                 \
+#define SC_HOST_LAUNCH(kernel, nb, stream, arg)                          \
+    do {                                                                 \
+        (void)(stream);                                                  \
+        for (blockIdx.x = 0; blockIdx.x < (unsigned)(nb); blockIdx.x++)  \
+            for (threadIdx.x = 0; threadIdx.x < SC_BLOCK; threadIdx.x++) \
+                kernel(arg);                                             \
     } while (0)
 
 #endif

@@ -45,8 +45,7 @@ extern const int gt_nmodels;
 
 static int nfail;
 
-static void *xcalloc(size_t n, size_t s)
-{
+static void *xcalloc(size_t n, size_t s) {
     void *p = calloc(n ? n : 1, s);
     if (!p) {
         fprintf(stderr, "test_gpu_text: out of memory\n");
@@ -64,16 +63,14 @@ typedef struct Run {
     ScStepStatus st;
 } Run;
 
-static void put(const Run *r, void *p, size_t k, double v)
-{
+static void put(const Run *r, void *p, size_t k, double v) {
     if (r->f32)
         ((float *)p)[k] = (float)v;
     else
         ((double *)p)[k] = v;
 }
 
-static double get(const Run *r, const void *p, size_t k)
-{
+static double get(const Run *r, const void *p, size_t k) {
     return r->f32 ? (double)((const float *)p)[k] : ((const double *)p)[k];
 }
 
@@ -85,8 +82,7 @@ typedef struct Setup {
 } Setup;
 
 /* Fill r with the initial cells of s; variant: 0 exact, 1 tables, 2 per-cell parameter 0. */
-static void run_init(Run *r, const Setup *s, int f32, int variant)
-{
+static void run_init(Run *r, const Setup *s, int f32, int variant) {
     const ScModelDesc *d = s->d;
     memset(r, 0, sizeof *r);
     r->f32 = f32, r->es = f32 ? sizeof(float) : sizeof(double);
@@ -115,8 +111,7 @@ static void run_init(Run *r, const Setup *s, int f32, int variant)
     r->st.key = ~0ULL;
 }
 
-static void run_free(Run *r)
-{
+static void run_free(Run *r) {
     void *ps[] = {r->sv, r->vm, r->iion, r->ext, r->pc, r->lut, r->pcell, r->ovm, r->oiion, r->otr};
     for (size_t k = 0; k < sizeof ps / sizeof *ps; k++)
         free(ps[k]);
@@ -125,8 +120,7 @@ static void run_free(Run *r)
 /* Iion at step 0, then s->steps steps, K per call; outputs when `outputs`. C kernel when gpu is
  * NULL. */
 static void run_steps(Run *r, const Setup *s, ScCpuKernel c, ScGpuLauncher gpu, int variant, int K,
-                      int outputs)
-{
+                      int outputs) {
     ScStepArgs a;
     memset(&a, 0, sizeof a);
     a.n = N, a.sv = r->sv, a.vm = r->vm, a.iion = r->iion, a.ext = s->d->nexternals ? r->ext : NULL;
@@ -145,7 +139,7 @@ static void run_steps(Run *r, const Setup *s, ScCpuKernel c, ScGpuLauncher gpu, 
     a.flags = SC_STEP_BENCH | SC_STEP_IION_ONLY, a.d0 = 0, a.nsteps = 1;
     gpu ? (void)gpu(&a, NULL) : c(&a);
     a.flags = SC_STEP_BENCH;
-    for (long d = 0; d < s->steps && r->st.key == ~0ULL; d += K) {   /* a failure stops the run */
+    for (long d = 0; d < s->steps && r->st.key == ~0ULL; d += K) { /* a failure stops the run */
         a.d0 = d, a.nsteps = (int)(s->steps - d < K ? s->steps - d : K);
         gpu ? (void)gpu(&a, NULL) : c(&a);
     }
@@ -153,8 +147,7 @@ static void run_steps(Run *r, const Setup *s, ScCpuKernel c, ScGpuLauncher gpu, 
 
 /* Max over k < count of |g - c| / max |c| of arrays of n values each (NaN on both sides equal). */
 static double rel(const Run *g, const void *gp, const Run *c, const void *cp, size_t count, size_t n,
-                  long *mismatch)
-{
+                  long *mismatch) {
     double worst = 0;
     for (size_t k = 0; k < count; k++) {
         double mx = 0, sc = 0;
@@ -175,20 +168,18 @@ static double rel(const Run *g, const void *gp, const Run *c, const void *cp, si
     return worst;
 }
 
-static void check(int ok, const char *model, const char *what, double v)
-{
+static void check(int ok, const char *model, const char *what, double v) {
     if (!ok) {
         nfail++;
         printf("FAIL %s: %s (%.3g)\n", model, what, v);
     }
 }
 
-static void test_model(const GtModel *gm)
-{
+static void test_model(const GtModel *gm) {
     const ScModelDesc *d = gm->desc;
     Setup s = {.d = d, .steps = 150};
     if (strstr(d->methods ? d->methods : "", "cvode"))
-        s.steps = 60;   /* adaptive groups cost thousands of times more per step on the host */
+        s.steps = 60; /* adaptive groups cost thousands of times more per step on the host */
     s.slots = s.steps / OUT_EVERY + 1;
     int npc = d->nparams + d->nconsts;
     s.pc = xcalloc((size_t)npc + 1, sizeof(double));
@@ -228,8 +219,9 @@ static void test_model(const GtModel *gm)
         int same = !memcmp(g.sv, g7.sv, (size_t)d->nsv * N * sizeof(double)) &&
                    !memcmp(g.vm, g7.vm, N * sizeof(double)) && !memcmp(g.iion, g7.iion, N * sizeof(double));
         snprintf(what, sizeof what, "%s: double K = 7 without outputs differs from K = 1", vn[v]);
-        check(same || c.st.key != ~0ULL, gm->name, what, 0);   /* a failure stops K = 7 elsewhere */
-        snprintf(what, sizeof what, "%s: a failure recorded by the GPU text and not by C, or not alike", vn[v]);
+        check(same || c.st.key != ~0ULL, gm->name, what, 0); /* a failure stops K = 7 elsewhere */
+        snprintf(what, sizeof what, "%s: a failure recorded by the GPU text and not by C, or not alike",
+                 vn[v]);
         check(g.st.key == c.st.key, gm->name, what, (double)(g.st.key >> 32));
         char fail[64] = "";
         long fm = 0;
@@ -241,20 +233,20 @@ static void test_model(const GtModel *gm)
             else if (isfinite(y))
                 fvm = fmax(fvm, fabs(x - y));
         }
-        if (fm && c.st.key == ~0ULL)   /* a property of the model in single precision, reported */
+        if (fm && c.st.key == ~0ULL) /* a property of the model in single precision, reported */
             snprintf(fail, sizeof fail, "  (single: %ld cells not finite)", fm);
         if (c.st.key != ~0ULL)
             snprintf(fail, sizeof fail, "  (host failure at step %llu)", c.st.key >> 32);
-        printf("%-40s %-5s steps %4ld  double: Vm %.2e states %.2e outputs %.2e  K7 %s  single: max |dVm| %.3g mV%s\n",
-               gm->name, vn[v], s.steps, dvm, dsv, fmax(dov, fmax(doi, dtr)), same ? "same" : "DIFF", fvm, fail);
+        printf(
+            "%-40s %-5s steps %4ld  double: Vm %.2e states %.2e outputs %.2e  K7 %s  single: max |dVm| %.3g mV%s\n",
+            gm->name, vn[v], s.steps, dvm, dsv, fmax(dov, fmax(doi, dtr)), same ? "same" : "DIFF", fvm, fail);
         run_free(&c), run_free(&g), run_free(&g7), run_free(&f);
     }
     free(s.pc), free(s.sv0), free(s.lut);
 }
 
-int main(int argc, char **argv)
-{
-    setvbuf(stdout, NULL, _IOLBF, 0);   /* a line per model as it is done, also into a file */
+int main(int argc, char **argv) {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* a line per model as it is done, also into a file */
     int tested = 0;
     for (int k = 0; k < gt_nmodels; k++) {
         int want = argc < 2;

@@ -52,18 +52,18 @@
 #include "sc_internal.h"
 #include "sc_host.h"
 
-
-#define PERT_WRAP 4096   /* cell i: Vm0 + 0.01 * (i % PERT_WRAP) */
+#define PERT_WRAP 4096 /* cell i: Vm0 + 0.01 * (i % PERT_WRAP) */
 #define STIM_AMP 40.0
 #define STIM_START 10
 #define STIM_PULSE 100
 #define DT 0.01
 #define TIME_STEPS 20
-#define S_ADAPTIVE 500   /* steps of a model with a cvode group (stimulus from step 10, upstroke) */
-#define N_ADAPTIVE 4096  /* cells of such a model (512 x 150 steps while cvode ran ROS2 with a
+#define S_ADAPTIVE 500 /* steps of a model with a cvode group (stimulus from step 10, upstroke) */
+#define N_ADAPTIVE \
+    4096 /* cells of such a model (512 x 150 steps while cvode ran ROS2 with a
                             dense LU: the whole library then did not fit in 5 minutes) */
-#define F32_SUBSTEPS 2000   /* cvode sub-steps per step in the single-precision check run */
-#define MODEL_THREADS 8     /* models checked at once */
+#define F32_SUBSTEPS 2000 /* cvode sub-steps per step in the single-precision check run */
+#define MODEL_THREADS 8 /* models checked at once */
 
 /* ------------------------------------------------------------------ small helpers */
 static void *xcalloc(size_t n, size_t sz) {
@@ -84,18 +84,24 @@ static int cu_fail(const char *what, cudaError_t e, int line) {
     fprintf(stderr, "test_gpu_vs_cpu: CUDA error: %s\n", g_cuerr);
     return -1;
 }
-#define CK(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { rc = cu_fail(#call, e_, __LINE__); \
-    goto out; } } while (0)
+#define CK(call)                               \
+    do {                                       \
+        cudaError_t e_ = (call);               \
+        if (e_ != cudaSuccess) {               \
+            rc = cu_fail(#call, e_, __LINE__); \
+            goto out;                          \
+        }                                      \
+    } while (0)
 
 /* The initial state of a model: parameter set (double), one cell's states and Vm. */
 typedef struct Model {
     const ScModelEntry *e;
     const ScModelDesc *d;
     int npc, nsv;
-    double *pcd;       /* npc */
-    double *sv0;       /* nsv */
+    double *pcd; /* npc */
+    double *sv0; /* nsv */
     double vm0;
-    double *lutd;      /* lut_size() doubles, or NULL */
+    double *lutd; /* lut_size() doubles, or NULL */
     size_t nlut;
 } Model;
 
@@ -116,10 +122,13 @@ static void model_free(Model *m) {
     free(m->pcd), free(m->sv0), free(m->lutd);
 }
 
-static double g_pert = 0.01;   /* mV per cell index (--pert) */
-static _Thread_local int g_f32_substeps;   /* cvode sub-step budget of this thread's f32 runs (0: the kernel's) */
+static double g_pert = 0.01; /* mV per cell index (--pert) */
+static _Thread_local int
+    g_f32_substeps; /* cvode sub-step budget of this thread's f32 runs (0: the kernel's) */
 
-static double init_vm(const Model *m, long i) { return m->vm0 + g_pert * (double)(i % PERT_WRAP); }
+static double init_vm(const Model *m, long i) {
+    return m->vm0 + g_pert * (double)(i % PERT_WRAP);
+}
 
 static void base_args(ScStepArgs *a, long n) {
     memset(a, 0, sizeof *a);
@@ -154,15 +163,17 @@ static void host_alloc(Host *h, const Model *m, long n) {
         h->vm[i] = init_vm(m, i);
 }
 
-static void host_free(Host *h) { free(h->sv), free(h->vm), free(h->iion), free(h->ext); }
+static void host_free(Host *h) {
+    free(h->sv), free(h->vm), free(h->iion), free(h->ext);
+}
 
 /* ------------------------------------------------------------------ host reference (threads) */
 typedef struct RefJob {
     const Model *m;
-    Host *g;             /* the global arrays */
-    long i0, n;          /* cells [i0, i0 + n) */
+    Host *g; /* the global arrays */
+    long i0, n; /* cells [i0, i0 + n) */
     long d0, nsteps;
-    ScStepStatus st;     /* relative to this chunk */
+    ScStepStatus st; /* relative to this chunk */
     unsigned long long oor[SC_MAX_TABLES];
 } RefJob;
 
@@ -220,7 +231,7 @@ static void ref_run(const Model *m, Host *h, long d0, long nsteps, int nthr, ScS
         if (t < nthr - 1 && pthread_create(&th[t], NULL, ref_thread, j) == 0)
             started[t] = 1;
         else
-            ref_thread(j);   /* the last chunk (or when no thread can be made): here */
+            ref_thread(j); /* the last chunk (or when no thread can be made): here */
     }
     for (int t = 0; t < nthr; t++) {
         RefJob *j = &jobs[t];
@@ -244,13 +255,13 @@ static void ref_run(const Model *m, Host *h, long d0, long nsteps, int nthr, ScS
 /* ------------------------------------------------------------------ GPU runs */
 typedef struct Dev {
     long n;
-    int prec;            /* 0 double, 1 float */
-    size_t es;           /* element size */
+    int prec; /* 0 double, 1 float */
+    size_t es; /* element size */
     void *sv, *vm, *iion, *ext, *pc, *lut;
     unsigned long long *oor;
     ScStepStatus *st;
     cudaStream_t stream;
-    int stop;            /* dev_steps stops after a call that recorded a failure */
+    int stop; /* dev_steps stops after a call that recorded a failure */
 } Dev;
 
 static void dev_free(Dev *v) {
@@ -350,7 +361,7 @@ static int dev_steps(Dev *v, const Model *m, long d0, long nsteps, int K) {
         int e = f(&a, (void *)v->stream);
         if (e != 0)
             return cu_fail("model launcher", (cudaError_t)e, __LINE__);
-        if (v->stop) {   /* stop after the call where a cell failed, as the runtime does */
+        if (v->stop) { /* stop after the call where a cell failed, as the runtime does */
             ScStepStatus st;
             cudaError_t ce = cudaStreamSynchronize(v->stream);
             if (ce == cudaSuccess)
@@ -370,8 +381,8 @@ static int dev_fetch(Dev *v, const Model *m, Host *h, ScStepStatus *st, unsigned
     void *cb = xcalloc((size_t)v->n, sizeof(double));
     CK(cudaStreamSynchronize(v->stream));
     for (int k = 0; k < m->nsv; k++)
-        CK(download(h->sv + (size_t)k * v->n, (char *)v->sv + (size_t)k * v->n * v->es, (size_t)v->n,
-                    v->prec, cb));
+        CK(download(h->sv + (size_t)k * v->n, (char *)v->sv + (size_t)k * v->n * v->es, (size_t)v->n, v->prec,
+                    cb));
     CK(download(h->vm, v->vm, (size_t)v->n, v->prec, cb));
     CK(download(h->iion, v->iion, (size_t)v->n, v->prec, cb));
     CK(cudaMemcpy(st, v->st, sizeof *st, cudaMemcpyDeviceToHost));
@@ -387,7 +398,7 @@ static int gpu_run(const Model *m, int prec, long n, long nsteps, int K, Host *h
     Dev v;
     if (dev_setup(&v, m, n, prec))
         return -1;
-    v.stop = prec == 1;   /* a failing single-precision cvode cell would spend its whole sub-step
+    v.stop = prec == 1; /* a failing single-precision cvode cell would spend its whole sub-step
                              budget in every later step */
     int rc = dev_steps(&v, m, 0, nsteps, K);
     if (!rc)
@@ -439,10 +450,10 @@ out:
 
 /* ------------------------------------------------------------------ comparison */
 typedef struct Diff {
-    double vm_abs, vm_rel;     /* max |g - c| of Vm, the same / max |c| */
-    double sv_rel;             /* max over states/stores of max |g - c| / max |c| */
-    int sv_worst;              /* which (-1: none) */
-    long nan_mismatch;         /* values finite on one side only */
+    double vm_abs, vm_rel; /* max |g - c| of Vm, the same / max |c| */
+    double sv_rel; /* max over states/stores of max |g - c| / max |c| */
+    int sv_worst; /* which (-1: none) */
+    long nan_mismatch; /* values finite on one side only */
 } Diff;
 
 /* |g - c| with NaN on both sides counted as equal, on one side as infinite. */
@@ -500,7 +511,7 @@ typedef struct Row {
     double ref_s;
     Diff d64, d32;
     char k50[8];
-    double t_small[2], t_big[2], t_big32;    /* seconds per cell-step, [K=1, K=20] */
+    double t_small[2], t_big[2], t_big32; /* seconds per cell-step, [K=1, K=20] */
     int cpu_fail, gpu_fail;
     unsigned long long cpu_key, gpu_key;
     int failed;
@@ -529,10 +540,10 @@ static void print_row_md(FILE *f, const Row *r) {
     char cs[32] = "-";
     if (!isnan(best))
         snprintf(cs, sizeof cs, "%.3g", 1 / best);
-    fprintf(f, "| %s | %s | %d | %ld | %.2e | %.2e | %.2e | %s | %.3g | %s | %s | %s | %s | %s | %s | %s%s |\n",
-            r->model, r->methods, r->nstates, r->steps, r->d64.vm_abs, r->d64.vm_rel, r->d64.sv_rel,
-            r->k50, r->d32.vm_abs, t[0], t[1], t[2], t[3], t[4], cs, r->failed ? "**FAIL** " : "",
-            r->note);
+    fprintf(f,
+            "| %s | %s | %d | %ld | %.2e | %.2e | %.2e | %s | %.3g | %s | %s | %s | %s | %s | %s | %s%s |\n",
+            r->model, r->methods, r->nstates, r->steps, r->d64.vm_abs, r->d64.vm_rel, r->d64.sv_rel, r->k50,
+            r->d32.vm_abs, t[0], t[1], t[2], t[3], t[4], cs, r->failed ? "**FAIL** " : "", r->note);
 }
 
 static void print_row_csv(FILE *f, const Row *r) {
@@ -541,8 +552,8 @@ static void print_row_csv(FILE *f, const Row *r) {
         if (r->t_big[k] > 0 && (isnan(best) || r->t_big[k] < best))
             best = r->t_big[k];
     fprintf(f, "%s,\"%s\",%d,%ld,%.6e,%.6e,%.6e,%s,%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,%d,%d,%d,\"%s\"\n",
-            r->model, r->methods, r->nstates, r->steps, r->d64.vm_abs, r->d64.vm_rel, r->d64.sv_rel,
-            r->k50, r->d32.vm_abs, r->t_small[0], r->t_small[1], r->t_big[0], r->t_big[1], r->t_big32,
+            r->model, r->methods, r->nstates, r->steps, r->d64.vm_abs, r->d64.vm_rel, r->d64.sv_rel, r->k50,
+            r->d32.vm_abs, r->t_small[0], r->t_small[1], r->t_big[0], r->t_big[1], r->t_big32,
             isnan(best) ? NAN : 1 / best, r->cpu_fail, r->gpu_fail, r->failed, r->note);
 }
 
@@ -579,8 +590,10 @@ static int wanted(const ScModelEntry *e, int argc, char **argv, int first) {
 }
 
 static void usage(const char *p) {
-    fprintf(stderr, "usage: %s [--cells N] [--steps S] [--big N] [--tol T] "
-                    "[--pert MV] [--csv FILE] [--no-timing] [MODEL ...]\n", p);
+    fprintf(stderr,
+            "usage: %s [--cells N] [--steps S] [--big N] [--tol T] "
+            "[--pert MV] [--csv FILE] [--no-timing] [MODEL ...]\n",
+            p);
 }
 
 /* What the checking threads share: the settings, the models to check in order, their rows, the
@@ -639,8 +652,7 @@ static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
         add_note(row, "CUDA error: %s", g_cuerr);
         /* a sticky error leaves the context unusable: stop there */
         if (cudaDeviceSynchronize() != cudaSuccess || cudaGetLastError() != cudaSuccess) {
-            fprintf(stderr, "test_gpu_vs_cpu: the CUDA context is unusable after %s: stopping\n",
-                    e->name);
+            fprintf(stderr, "test_gpu_vs_cpu: the CUDA context is unusable after %s: stopping\n", e->name);
             __atomic_store_n(&J->dead, 1, __ATOMIC_SEQ_CST);
         }
     } else {
@@ -654,8 +666,8 @@ static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
             snprintf(row->k50, sizeof row->k50, "%s", same_bits(&m, &g1, &g50) ? "yes" : "no");
         if (row->gpu_fail && !row->cpu_fail) {
             row->failed = 1;
-            add_note(row, "GPU failure at step %llu cell %llu (Vm %g), none on the host",
-                     s1.key >> 32, s1.key & 0xffffffffULL, s1.value);
+            add_note(row, "GPU failure at step %llu cell %llu (Vm %g), none on the host", s1.key >> 32,
+                     s1.key & 0xffffffffULL, s1.value);
         } else if (row->cpu_fail) {
             add_note(row, "host failure at step %llu cell %llu (Vm %g); GPU %s", cst.key >> 32,
                      cst.key & 0xffffffffULL, cst.value,
@@ -701,7 +713,8 @@ static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
             }
         }
     }
-    fprintf(stderr, "%-48s %s  Vm rel %.2e  states rel %.2e  K50 %s  f32 |dVm| %.3g  (%ld steps, %.1f s)%s%s\n",
+    fprintf(stderr,
+            "%-48s %s  Vm rel %.2e  states rel %.2e  K50 %s  f32 |dVm| %.3g  (%ld steps, %.1f s)%s%s\n",
             e->name, row->failed ? "FAIL" : "ok  ", row->d64.vm_rel, row->d64.sv_rel, row->k50,
             row->d32.vm_abs, row->steps, sc_now_s() - t0, row->note[0] ? ": " : "", row->note);
     host_free(&ref), host_free(&g1), host_free(&g50), host_free(&g32);
@@ -824,16 +837,20 @@ int main(int argc, char **argv) {
     if (dead)
         for (int k = 0; k < nrows; k++)
             if (!rows[k].model[0])
-                snprintf(rows[k].model, sizeof rows[k].model, "%s (not checked: the context died)", models[k]->name);
+                snprintf(rows[k].model, sizeof rows[k].model, "%s (not checked: the context died)",
+                         models[k]->name);
 
     /* the table */
-    printf("\nGPU %s (sm_%d%d, %d SMs), CUDA runtime %d, driver %d; %ld cells, dt %g ms, stimulus %g "
-           "from step %d for %d steps, Vm + %g*(i mod %d); timing %d steps after %d, large run %ld cells; %.0f s\n\n",
-           prop.name, prop.major, prop.minor, prop.multiProcessorCount, rtv, drv, N, DT, STIM_AMP,
-           STIM_START, STIM_PULSE, g_pert, PERT_WRAP, TIME_STEPS, TIME_STEPS, BIG, sc_now_s() - t_start);
-    printf("| model | methods | states | steps | f64 max abs dVm | f64 max rel dVm (K=1) | f64 max rel d(state) "
-           "| K=50 == K=1 bitwise | f32 max abs dVm (mV) | ns/cell-step N=%ld K=1 | K=20 | N=%ld K=1 | K=20 "
-           "| f32 N=%ld K=20 | cell-steps/s (f64, N=%ld) | notes |\n", N, BIG, BIG, BIG);
+    printf(
+        "\nGPU %s (sm_%d%d, %d SMs), CUDA runtime %d, driver %d; %ld cells, dt %g ms, stimulus %g "
+        "from step %d for %d steps, Vm + %g*(i mod %d); timing %d steps after %d, large run %ld cells; %.0f s\n\n",
+        prop.name, prop.major, prop.minor, prop.multiProcessorCount, rtv, drv, N, DT, STIM_AMP, STIM_START,
+        STIM_PULSE, g_pert, PERT_WRAP, TIME_STEPS, TIME_STEPS, BIG, sc_now_s() - t_start);
+    printf(
+        "| model | methods | states | steps | f64 max abs dVm | f64 max rel dVm (K=1) | f64 max rel d(state) "
+        "| K=50 == K=1 bitwise | f32 max abs dVm (mV) | ns/cell-step N=%ld K=1 | K=20 | N=%ld K=1 | K=20 "
+        "| f32 N=%ld K=20 | cell-steps/s (f64, N=%ld) | notes |\n",
+        N, BIG, BIG, BIG);
     printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (int k = 0; k < nrows; k++)
         print_row_md(stdout, &rows[k]);

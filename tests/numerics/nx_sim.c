@@ -43,8 +43,7 @@ const char *nx_write(const char *name, const char *text) {
     return path;
 }
 
-const ScModelDesc *nx_build(const char *model, const char *overrides, const char *dir,
-                            const char *ident) {
+const ScModelDesc *nx_build(const char *model, const char *overrides, const char *dir, const char *ident) {
     Arena ar = {0};
     Diag dg = {0};
     dg.out = stderr;
@@ -79,8 +78,8 @@ const ScModelDesc *nx_build(const char *model, const char *overrides, const char
     return dlsym(lib, sym);
 }
 
-int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, const NxStim *stim,
-           NxTol tol, double *v) {
+int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, const NxStim *stim, NxTol tol,
+           double *v) {
     int npc = md->nparams + md->nconsts;
     double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv = calloc((size_t)md->nsv + 1, sizeof(double));
     double vm = 0, iion = 0;
@@ -92,10 +91,19 @@ int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, con
     md->consts(pc);
     md->init(pc, sv, &vm);
     ScStepStatus st = {~0ULL, 0};
-    ScStepArgs a = {.n = 1, .sv = sv, .vm = &vm, .iion = &iion, .pc = pc, .dt = dt,
-                    .flags = SC_STEP_BENCH | tol.flags, .rtol = tol.rtol, .atol = tol.atol, .status = &st,
-                    .out_every = lround(dt_out / dt), .out_vm = v};
-    memset(a.vary, -1, sizeof a.vary);   /* no per-cell parameter */
+    ScStepArgs a = {.n = 1,
+                    .sv = sv,
+                    .vm = &vm,
+                    .iion = &iion,
+                    .pc = pc,
+                    .dt = dt,
+                    .flags = SC_STEP_BENCH | tol.flags,
+                    .rtol = tol.rtol,
+                    .atol = tol.atol,
+                    .status = &st,
+                    .out_every = lround(dt_out / dt),
+                    .out_vm = v};
+    memset(a.vary, -1, sizeof a.vary); /* no per-cell parameter */
     if (stim && stim->num > 0) {
         a.stim.start = lround(stim->start / dt);
         a.stim.pulse = lround(stim->dur / dt) > 1 ? lround(stim->dur / dt) : 1;

@@ -11,12 +11,11 @@
 
 typedef struct NxStim {
     double start, dur, curr, bcl;
-    long num;                 /* 0: no stimulus */
+    long num; /* 0: no stimulus */
 } NxStim;
 
 /* The descriptor of the built model, or NULL (messages on stderr). */
-const ScModelDesc *nx_build(const char *model, const char *overrides, const char *dir,
-                            const char *ident);
+const ScModelDesc *nx_build(const char *model, const char *overrides, const char *dir, const char *ident);
 
 /* Cvode's tolerances for a run: rtol/atol (0: the kernel's defaults), flags added to the call's
  * (SC_STEP_UNIFORM_ATOL: one atol for every state). */
@@ -27,8 +26,8 @@ typedef struct NxTol {
 
 /* Runs d = 0 .. lround(duration/dt) with step dt; v receives lround(duration/dt_out) + 1
  * samples (the caller's array). Returns 0, or -1 when the kernel reported a failure. */
-int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, const NxStim *stim,
-           NxTol tol, double *v);
+int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, const NxStim *stim, NxTol tol,
+           double *v);
 
 /* 100 * RMS(a - b) / (max b - min b) over n samples (sc_trace_err_pct of the library). */
 double nx_err_pct(const double *a, const double *b, long n);

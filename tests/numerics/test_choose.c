@@ -22,8 +22,13 @@ static const char *STIFF = "tests/numerics/stiff_buffer.model";
 
 /* The protocol of the tests: one beat of 500 ms, stimulus at 10 ms. */
 static ScChooseSpec spec(void) {
-    ScChooseSpec s = {.dt = 0.01, .stim_start = 10, .stim_dur = 1, .stim_curr = 60, .bcl = 1000,
-                      .duration = 500, .nstim = 1};
+    ScChooseSpec s = {.dt = 0.01,
+                      .stim_start = 10,
+                      .stim_dur = 1,
+                      .stim_curr = 60,
+                      .bcl = 1000,
+                      .duration = 500,
+                      .nstim = 1};
     return s;
 }
 
@@ -40,19 +45,19 @@ static void test_stiff(void) {
     }
     printf("stiff: choice %s (%s); stiff states: %s; reference APD90 %.2f ms\n", c->overrides, c->label,
            c->stiff, c->ref_apd);
-    ASSERT(c->ref_apd > 200 && c->ref_apd < 400);           /* the beat repolarises */
+    ASSERT(c->ref_apd > 200 && c->ref_apd < 400); /* the beat repolarises */
     ASSERT(c->ncand >= 2);
     ASSERT_EQ_STR("cvode=fe", c->cand[0].overrides);
-    ASSERT(!c->cand[0].pass && strstr(c->cand[0].why, "failed"));   /* Euler blows up */
+    ASSERT(!c->cand[0].pass && strstr(c->cand[0].why, "failed")); /* Euler blows up */
     ASSERT(strstr(c->stiff, "c (") != NULL);
     ASSERT(c->chosen >= 1);
     if (c->chosen >= 1) {
         const ScCandidate *ch = &c->cand[c->chosen];
         ASSERT(ch->pass);
-        ASSERT(strstr(c->overrides, ",c=") != NULL);        /* the stiff state has its own method */
+        ASSERT(strstr(c->overrides, ",c=") != NULL); /* the stiff state has its own method */
         ASSERT(ch->err[0] <= 0.1 && ch->err[1] <= 0.1);
         ASSERT(fabs(ch->dapd[0]) <= 0.5 && fabs(ch->dapd[1]) <= 0.5);
-        ASSERT(ch->seconds < c->file.seconds);               /* cheaper than the file's cvode */
+        ASSERT(ch->seconds < c->file.seconds); /* cheaper than the file's cvode */
     }
     /* a bar nothing meets: the file's methods, and why */
     s.tol_err = 1e-9;
@@ -85,12 +90,12 @@ static void test_cache(void) {
     ScChoice *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     char err[512] = "", cmd[256];
     ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, a, err, sizeof err));
-    ASSERT(a->ncand >= 2);                                    /* chosen afresh: candidates tried */
+    ASSERT(a->ncand >= 2); /* chosen afresh: candidates tried */
     ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, b, err, sizeof err));
     ASSERT_EQ_STR(a->overrides, b->overrides);
-    ASSERT_EQ_INT(1, b->ncand);                               /* from the cache: the chosen one */
+    ASSERT_EQ_INT(1, b->ncand); /* from the cache: the chosen one */
     ASSERT_NEAR(a->cand[a->chosen].err[0], b->cand[0].err[0], 1e-5 * a->cand[a->chosen].err[0] + 1e-12);
-    s.dt = 0.005;                                             /* another dt: another entry */
+    s.dt = 0.005; /* another dt: another entry */
     ScChoice *c = calloc(1, sizeof *c);
     ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, c, err, sizeof err));
     ASSERT(c->ncand >= 1 && c->ref_seconds > 0);
@@ -108,7 +113,7 @@ static void test_lookup(void) {
         return;
     }
     setenv("STARCARP_CACHE", dir, 1);
-    setenv("STARPU_NCUDA", "0", 1);                          /* the CPU kernels are enough here */
+    setenv("STARPU_NCUDA", "0", 1); /* the CPU kernels are enough here */
     const ScModelEntry *a = sc_model_lookup(STIFF, NULL, err, sizeof err);
     ASSERT(a != NULL);
     if (a) {

@@ -28,12 +28,11 @@
 static const NxStim paced = {10, 1, 60, 1000, 1};
 /* two_compartment.model: its surface and tubule together need twice the stimulus of one */
 static const NxStim paced2 = {10, 1, 100, 1000, 1};
-static const NxTol DEF = {0, 0, 0};                 /* the kernels' defaults */
-static const NxTol TIGHT = {1e-12, 1e-14, 0};       /* the tight solution */
+static const NxTol DEF = {0, 0, 0}; /* the kernels' defaults */
+static const NxTol TIGHT = {1e-12, 1e-14, 0}; /* the tight solution */
 
 /* Vm every 0.1 ms over `duration` (malloc'd), or NULL when the run failed. */
-static double *trace(const ScModelDesc *md, double dt, double duration, const NxStim *stim,
-                     NxTol tol) {
+static double *trace(const ScModelDesc *md, double dt, double duration, const NxStim *stim, NxTol tol) {
     long n = lround(duration / 0.1) + 1;
     double *v = md ? calloc((size_t)n, sizeof(double)) : NULL;
     if (v && nx_run(md, dt, duration, 0.1, stim, tol, v) != 0) {
@@ -126,8 +125,9 @@ static void test_vmcouple(void) {
         double apd = nx_apd90(ref, n, 0.1), ea = nx_err_pct(a, ref, n), eb = nx_err_pct(b, ref, n);
         double da = nx_apd90(a, n, 0.1) - apd, db = nx_apd90(b, n, 0.1) - apd;
         printf("two compartments, against dt 1e-4: APD90 %.2f ms; dt 0.01 split: %.3f %%, APD90 "
-               "%+.2f ms; dt 0.01 vm=cvode: %.3f %%, APD90 %+.2f ms\n", apd, ea, da, eb, db);
-        ASSERT(ea > 2 || fabs(da) > 0.03 * apd);   /* the splitting's error is there */
+               "%+.2f ms; dt 0.01 vm=cvode: %.3f %%, APD90 %+.2f ms\n",
+               apd, ea, da, eb, db);
+        ASSERT(ea > 2 || fabs(da) > 0.03 * apd); /* the splitting's error is there */
         ASSERT(eb < 0.5);
         ASSERT(fabs(db) < 0.01 * apd);
     }
@@ -150,9 +150,10 @@ static void test_longrun(void) {
             beats += tight[k - 1] < 0 && tight[k] >= 0;
         double e = nx_err_pct(def, tight, n), eu = nx_err_pct(uni, tight, n);
         printf("pacemaker, 1000 ms unpaced: %d beats; against rtol 1e-12 / atol 1e-14: default "
-               "tolerances %.4f %%, the same with one atol for every state %.4f %%\n", beats, e, eu);
-        ASSERT(beats >= 2);        /* it oscillates */
-        ASSERT(e < 0.1);           /* the default tolerances keep the global error */
+               "tolerances %.4f %%, the same with one atol for every state %.4f %%\n",
+               beats, e, eu);
+        ASSERT(beats >= 2); /* it oscillates */
+        ASSERT(e < 0.1); /* the default tolerances keep the global error */
         /* with cvode's order-2 engine (ROS2, before 2026-11-24) one atol for every state gave
            0.13 % here and the per-state atol was what kept it below 0.1 %; the order-4 engine
            (ROS4) keeps it with either (docs/verification.md, "Error that builds up") */
@@ -175,8 +176,8 @@ static void measure(void) {
     for (int k = 0; k < 4 && ref && tight; k++) {
         double *v = trace(md, 0.01, T, NULL, (NxTol){tols[k][0], tols[k][1], 0});
         if (v)
-            printf("  rtol %g atol %g: %.4f %%  %.4f %%\n", tols[k][0], tols[k][1],
-                   nx_err_pct(v, tight, n), nx_err_pct(v, ref, n));
+            printf("  rtol %g atol %g: %.4f %%  %.4f %%\n", tols[k][0], tols[k][1], nx_err_pct(v, tight, n),
+                   nx_err_pct(v, ref, n));
         free(v);
     }
     free(ref), free(tight);
@@ -205,8 +206,11 @@ static void tolerances(const char *model) {
     const double T = 1000;
     long n = lround(T / 0.1) + 1;
     const ScModelDesc *md = build(model, NULL, "tol_m");
-    static const NxTol tols[] = {{1e-12, 1e-14, 0}, {0, 0, SC_STEP_UNIFORM_ATOL}, {0, 0, 0},
-                                 {1e-8, 1e-12, SC_STEP_UNIFORM_ATOL}, {1e-8, 1e-14, SC_STEP_UNIFORM_ATOL}};
+    static const NxTol tols[] = {{1e-12, 1e-14, 0},
+                                 {0, 0, SC_STEP_UNIFORM_ATOL},
+                                 {0, 0, 0},
+                                 {1e-8, 1e-12, SC_STEP_UNIFORM_ATOL},
+                                 {1e-8, 1e-14, SC_STEP_UNIFORM_ATOL}};
     const int ntol = (int)(sizeof tols / sizeof tols[0]);
     double *tight = NULL;
     printf("%s, 1000 ms unpaced, dt 0.01: error %% against rtol 1e-12 atol 1e-14, seconds\n", model);
@@ -219,8 +223,8 @@ static void tolerances(const char *model) {
             tight = v;
         if (v && tight)
             printf("  rtol %g atol %g%s: %.5f %%  %.2f s\n", tols[k].rtol, tols[k].atol,
-                   tols[k].flags ? " uniform" : " per-state",
-                   nx_err_pct(v, tight, n), (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec));
+                   tols[k].flags ? " uniform" : " per-state", nx_err_pct(v, tight, n),
+                   (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec));
         if (k)
             free(v);
     }

@@ -82,7 +82,7 @@ int main(int argc, char **argv) {
     snprintf(cache, sizeof cache, "%s/cache", argv[2]);
     setenv("STARCARP_CACHE", cache, 1);
     char rm[4200];
-    snprintf(rm, sizeof rm, "rm -rf '%s'", cache);   /* every run builds its plugins afresh */
+    snprintf(rm, sizeof rm, "rm -rf '%s'", cache); /* every run builds its plugins afresh */
     ASSERT_EQ_INT(0, system(rm));
 
     /* a library model, by file stem */
@@ -115,7 +115,7 @@ int main(int argc, char **argv) {
     }
     printf("plugin built and loaded; vectorised vs portable: max |dVm| %.3g mV\n", worst);
     ASSERT(worst < 1e-9);
-    ASSERT(a[18] > 0);   /* stimulated: the cell is depolarised at 3 ms */
+    ASSERT(a[18] > 0); /* stimulated: the cell is depolarised at 3 ms */
 
     /* one host library for this CPU; a CUDA part exactly when its kernels were loaded, never on a
        machine without an NVIDIA device; no build folder left behind */
@@ -153,7 +153,7 @@ int main(int argc, char **argv) {
         ASSERT(strstr(fe->desc->methods, "rk2") && !strstr(fe->desc->methods, "cvode"));
         run(fe, fe->cpu[0], b);
         run(lib, lib->cpu[0], a);
-        ASSERT(fabs(a[18] - b[18]) < 2.0);   /* another method, the same physiology */
+        ASSERT(fabs(a[18] - b[18]) < 2.0); /* another method, the same physiology */
         printf("cvode=rk2: Vm at 3 ms %.4f mV (cvode: %.4f)\n", b[18], a[18]);
     }
     ASSERT(sc_model_lookup("beeler_reuter_model_1977", "cvode=euler", err, sizeof err) == NULL);

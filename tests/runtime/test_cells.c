@@ -25,11 +25,10 @@
 #include "test.h"
 #include "sc_host.h"
 
-#define NC 613        /* cells: not a multiple of any vector width; planned partitions on 2 CPUs: 2 */
-#define NSTEPS 300    /* 3 ms at 0.01 ms, stimulus from step 20 for 1 ms */
+#define NC 613 /* cells: not a multiple of any vector width; planned partitions on 2 CPUs: 2 */
+#define NSTEPS 300 /* 3 ms at 0.01 ms, stimulus from step 20 for 1 ms */
 
-static const ScModelEntry *model(const char *name)
-{
+static const ScModelEntry *model(const char *name) {
     char err[512];
     const ScModelEntry *m = sc_model_lookup(name, NULL, err, sizeof err);
     if (!m)
@@ -37,8 +36,7 @@ static const ScModelEntry *model(const char *name)
     return m;
 }
 
-static ScCellsConfig config(int nparts, int K)
-{
+static ScCellsConfig config(int nparts, int K) {
     ScCellsConfig c;
     memset(&c, 0, sizeof c);
     c.ncells = NC, c.precision = 64, c.dt = 0.01, c.steps_per_task = K, c.nparts = nparts;
@@ -48,8 +46,7 @@ static ScCellsConfig config(int nparts, int K)
 }
 
 /* The direct reference: the model's vectorised kernel over all NC cells, one call per step. */
-static void direct(const ScModelEntry *m, double *sv, double *vm, double *iion)
-{
+static void direct(const ScModelEntry *m, double *sv, double *vm, double *iion) {
     const ScModelDesc *d = m->desc;
     ScHostModel h;
     ASSERT(sc_host_model_init(&h, d, NULL) == 0);
@@ -77,8 +74,7 @@ static void direct(const ScModelEntry *m, double *sv, double *vm, double *iion)
     free(ext);
 }
 
-static double max_rel(const double *a, const double *b, long n)
-{
+static double max_rel(const double *a, const double *b, long n) {
     double r = 0;
     for (long i = 0; i < n; i++)
         if (a[i] != b[i]) {
@@ -89,16 +85,14 @@ static double max_rel(const double *a, const double *b, long n)
 }
 
 /* All states, Vm and Iion of an array, in cell order: out[(nsv + 2) * NC]. */
-static void read_all(ScCells *c, int nsv, double *out)
-{
+static void read_all(ScCells *c, int nsv, double *out) {
     for (int k = 0; k < nsv; k++)
         ASSERT(sc_cells_read(c, k, out + (size_t)k * NC) == 0);
     ASSERT(sc_cells_read(c, SC_VAR_VM, out + (size_t)nsv * NC) == 0);
     ASSERT(sc_cells_read(c, SC_VAR_IION, out + (size_t)(nsv + 1) * NC) == 0);
 }
 
-static ScCells *run(const ScModelEntry *m, ScCellsConfig cfg, long steps)
-{
+static ScCells *run(const ScModelEntry *m, ScCellsConfig cfg, long steps) {
     char err[256];
     ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
     if (!c) {
@@ -114,8 +108,7 @@ static ScCells *run(const ScModelEntry *m, ScCellsConfig cfg, long steps)
     return c;
 }
 
-static void check_model(const char *name, int adaptive)
-{
+static void check_model(const char *name, int adaptive) {
     const ScModelEntry *m = model(name);
     ASSERT(m != NULL);
     if (!m)
@@ -205,8 +198,7 @@ static void check_model(const char *name, int adaptive)
 
 /* 4. per-cell parameters: cell i of a population whose parameter is default * (1 + 0.1 (i mod 10))
  * equals a uniform one-cell-value run. */
-static void check_population(const char *name, const char *param)
-{
+static void check_population(const char *name, const char *param) {
     const ScModelEntry *m = model(name);
     ASSERT(m != NULL);
     if (!m)
@@ -252,17 +244,16 @@ static void check_population(const char *name, const char *param)
         sc_cells_destroy(u);
         free(p);
     }
-    printf("%-34s population of %s: worst rel diff to uniform runs %.3g (Vm spread %.3g mV)\n", name,
-           param, worst, spread);
+    printf("%-34s population of %s: worst rel diff to uniform runs %.3g (Vm spread %.3g mV)\n", name, param,
+           worst, spread);
     ASSERT(worst <= 1e-9);
-    ASSERT(spread > 0.1);   /* the parameter matters: the test could see a wrong cell's value */
+    ASSERT(spread > 0.1); /* the parameter matters: the test could see a wrong cell's value */
     sc_cells_destroy(pop);
     free(vals), free(vp), free(vu);
 }
 
 /* 5. a NaN cell is named, with the step where it was found; the run stops there */
-static void check_failure(const char *name)
-{
+static void check_failure(const char *name) {
     const ScModelEntry *m = model(name);
     if (!m)
         return;
@@ -293,8 +284,7 @@ static void check_failure(const char *name)
     sc_cells_destroy(c);
 }
 
-static void check_plan(void)
-{
+static void check_plan(void) {
     long s[64];
     /* 16 cores + 1 GPU 50x a core, 4M cells, lanes of 8 */
     int np = sc_plan_parts(4000000, 16, 1, 50.0, 8, s, 64);
@@ -326,8 +316,7 @@ static void check_plan(void)
     ASSERT_EQ_INT(-1, sc_plan_parts(100, 0, 0, 1.0, 8, s, 64));
 }
 
-int main(void)
-{
+int main(void) {
     check_plan();
     struct starpu_conf conf;
     starpu_conf_init(&conf);
@@ -339,9 +328,9 @@ int main(void)
     ASSERT_EQ_INT(0, rc);
     if (rc)
         return 1;
-    check_model("ten_tusscher_model_2006_epi", 0);   /* Rush-Larsen, lookup tables */
-    check_model("BeelerReuterNative", 1);            /* cvode */
-    check_model("AlievPanfilov", 0);                 /* forward Euler */
+    check_model("ten_tusscher_model_2006_epi", 0); /* Rush-Larsen, lookup tables */
+    check_model("BeelerReuterNative", 1); /* cvode */
+    check_model("AlievPanfilov", 0); /* forward Euler */
     check_population("ten_tusscher_model_2006_epi", "g_Na");
     check_failure("ten_tusscher_model_2006_epi");
     starpu_shutdown();

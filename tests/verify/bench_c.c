@@ -79,7 +79,7 @@ static double *read_ref(const char *path, long *n) {
     while (fgets(line, sizeof line, f)) {
         double t, x;
         if (sscanf(line, "%lf,%lf", &t, &x) != 2)
-            continue;   /* header */
+            continue; /* header */
         if (k == cap)
             v = realloc(v, (size_t)(cap *= 2) * sizeof *v);
         v[k++] = x;
@@ -91,8 +91,10 @@ static double *read_ref(const char *path, long *n) {
 
 int main(int argc, char **argv) {
     if (argc < 10) {
-        fprintf(stderr, "usage: %s NAME STIM_START STIM_DUR STIM_CURR BCL NUMSTIM DURATION DT_OUT "
-                        "REF.csv [OUT.csv]\n", argv[0]);
+        fprintf(stderr,
+                "usage: %s NAME STIM_START STIM_DUR STIM_CURR BCL NUMSTIM DURATION DT_OUT "
+                "REF.csv [OUT.csv]\n",
+                argv[0]);
         return 2;
     }
     const char *name = argv[1];
@@ -115,7 +117,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     const ScModelDesc *md = entry->desc;
-    fprintf(stderr, "methods: %s\n", md->methods);   /* run_verify.sh's methods column */
+    fprintf(stderr, "methods: %s\n", md->methods); /* run_verify.sh's methods column */
 #else
     const ScModelDesc *md = &SC_MODEL;
 #endif
@@ -168,7 +170,7 @@ int main(int argc, char **argv) {
     a.status = &status;
     a.rtol = getenv("SC_RTOL") ? atof(getenv("SC_RTOL")) : 0;
     a.atol = getenv("SC_ATOL") ? atof(getenv("SC_ATOL")) : 0;
-    a.flags = SC_STEP_IION_ONLY;      /* the first row's Iion: the model at the initial state */
+    a.flags = SC_STEP_IION_ONLY; /* the first row's Iion: the model at the initial state */
     a.nsteps = 1;
     a.out_every = 0;
     run(&a);
