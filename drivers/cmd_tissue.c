@@ -1,0 +1,373 @@
+/* cmd_tissue.c: `starcarp tissue`, the monodomain solver (scheduler/sc_tissue.c) on every CPU core
+ * and GPU: options and parameter files (tissue_opts.c), the time loop with its events (probe
+ * samples, Vm snapshots, a checkpoint, progress and failure checks), and the outputs (tissue_out.c):
+ * activation times as VTK and PNG, snapshots, probes.txt, the probes' activation times on stdout.
+ * Exit status 0, 1 when the run fails (numerically: where and when; or an output cannot be
+ * written), 2 for bad input (the option named with what it accepts). docs/tissue.md. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "impar.h"
+#include "plot.h"
+#include "progress.h"
+#include "starcarp.h"
+#include "tissue_opts.h"
+#include "tissue_out.h"
+
+/* The run's state besides the tissue. */
+typedef struct Run {
+    TissueOpts o;
+    ScTissueConfig cfg;
+    ToutGrid g;
+    ScTissue *t;
+    long probe_node[TOPT_MAX_PROBES];
+    FILE *probes;
+    long nsnap;
+    double *field;              /* one value per node (scratch for outputs) */
+} Run;
+
+/* Node of a point in mm (nearest), or -1 when outside the grid. */
+static long node_at(const ToutGrid *g, const double p[3])
+{
+    long idx = 0, mul = 1;
+    for (int a = 0; a < 3; a++) {
+        double q = p[a] / g->dx[a];
+        long i = lround(q);
+        if (q < -0.5 - 1e-9 || q > (double)(g->n[a] - 1) + 0.5 + 1e-9)
+            return -1;
+        if (i < 0)
+            i = 0;
+        if (i > g->n[a] - 1)
+            i = g->n[a] - 1;
+        idx += i * mul, mul *= g->n[a];
+    }
+    return idx;
+}
+
+static void node_xyz(const ToutGrid *g, long node, double x[3])
+{
+    for (int a = 0; a < 3; a++)
+        x[a] = (double)(node % g->n[a]) * g->dx[a], node /= g->n[a];
+}
+
+/* The failure message (exit 1). */
+static int report_failure(const Run *r, const ScFailure *f)
+{
+    if (f->cell < 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", f->what);
+        return 1;
+    }
+    double x[3];
+    node_xyz(&r->g, f->cell, x);
+    fprintf(stderr, "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
+            "%ld, dt %g ms): %s\n", f->cell, x[0], x[1], x[2], f->t, f->step, r->cfg.dt, f->what);
+    return 1;
+}
+
+/* Check for failures (waits): 0, or 1 after the message. */
+static int check(Run *r)
+{
+    ScFailure f;
+    if (sc_tissue_wait(r->t, &f) != 0)
+        return report_failure(r, &f);
+    return 0;
+}
+
+static int sample_probes(Run *r, double t)
+{
+    if (!r->o.nprobe)
+        return 0;
+    double vm[TOPT_MAX_PROBES], ii[TOPT_MAX_PROBES];
+    if (sc_cells_sample(sc_tissue_cells(r->t), r->probe_node, r->o.nprobe, vm, ii, NULL) != 0) {
+        fprintf(stderr, "starcarp tissue: the probes could not be sampled\n");
+        return 1;
+    }
+    fprintf(r->probes, "%.6f", t);
+    for (int j = 0; j < r->o.nprobe; j++)
+        fprintf(r->probes, " %.8e", vm[j]);
+    fputc('\n', r->probes);
+    return 0;
+}
+
+/* A Vm snapshot (VTK, and PNG unless --no-png); also checks Vm for non-finite values. */
+static int snapshot(Run *r, double t)
+{
+    char path[4200], err[600], title[160];
+    if (sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0) {
+        fprintf(stderr, "starcarp tissue: Vm could not be read\n");
+        return 1;
+    }
+    snprintf(title, sizeof title, "starcarp tissue: Vm (mV) at t = %g ms", t);
+    snprintf(path, sizeof path, "%s/vm_%04ld.vtk", r->o.out, r->nsnap);
+    int rc = tout_vtk(path, &r->g, r->field, "Vm", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
+    if (rc == 0 && !r->o.no_png) {
+        snprintf(path, sizeof path, "%s/vm_%04ld.png", r->o.out, r->nsnap);
+        snprintf(title, sizeof title, "Vm at t = %g ms", t);
+        rc = tout_png(path, &r->g, r->field, title, "mV", -90, 40, -INFINITY, err, sizeof err);
+    }
+    if (rc != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 1;
+    }
+    r->nsnap++;
+    return 0;
+}
+
+/* The options into the tissue configuration; 2 with a message for bad input. */
+static int configure(Run *r)
+{
+    char err[900];
+    TissueOpts *o = &r->o;
+    if (topt_grid(o, r->g.n, r->g.dx, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 2;
+    }
+    ScTissueConfig *c = &r->cfg;
+    memset(c, 0, sizeof *c);
+    memcpy(c->n, r->g.n, sizeof c->n);
+    memcpy(c->dx, r->g.dx, sizeof c->dx);
+    memcpy(c->sigma, o->sigma, sizeof c->sigma);
+    c->chi = o->chi, c->cm = o->cm, c->dt = o->dt, c->thr = o->thr;
+    c->nparts = (int)o->nparts, c->gpu_speedup = o->gpu_speedup, c->vm_bound = o->vm_bound;
+    c->nstim = o->nstim;
+    memcpy(c->stim, o->stim, sizeof c->stim);
+    double lim = sc_tissue_dt_limit(c);
+    if (o->dt > lim) {
+        sc_tissue_check(c, err, sizeof err);
+        fprintf(stderr, "starcarp tissue: --dt %g: %s\n", o->dt, err);
+        return 2;
+    }
+    if (sc_tissue_check(c, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 2;
+    }
+    for (int j = 0; j < o->nprobe; j++)
+        if ((r->probe_node[j] = node_at(&r->g, o->probe[j])) < 0) {
+            fprintf(stderr, "starcarp tissue: --probe %g,%g,%g: outside the grid (0:%g, 0:%g, 0:%g mm)\n",
+                    o->probe[j][0], o->probe[j][1], o->probe[j][2], (double)(r->g.n[0] - 1) * r->g.dx[0],
+                    (double)(r->g.n[1] - 1) * r->g.dx[1], (double)(r->g.n[2] - 1) * r->g.dx[2]);
+            return 2;
+        }
+    if (mkdir(o->out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "starcarp tissue: --out %s: %s\n", o->out, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+/* --imp-par on the cell array's parameters. 0, or 2 after a message. */
+static int set_params(Run *r, const ScModelEntry *m)
+{
+    if (!r->o.imp_par)
+        return 0;
+    const ScModelDesc *d = m->desc;
+    int *nflags = calloc((size_t)d->nparams + 1, sizeof(int));
+    double *values = malloc(sizeof(double) * ((size_t)d->nparams + 1));
+    for (int k = 0; k < d->nparams; k++)
+        if (d->param_flags && d->param_flags[k])
+            while (d->param_flags[k][nflags[k]])
+                nflags[k]++;
+    memcpy(values, d->param_defaults, sizeof(double) * (size_t)d->nparams);
+    ImparModel im = {d->nparams, d->param_names, d->param_defaults, nflags,
+                     (const char *const *const *)d->param_flags};
+    char err[1024];
+    int rc = impar_apply(&im, r->o.imp_par, values, r->o.quiet ? NULL : stderr, err, sizeof err);
+    if (rc == 0 && sc_cells_set_params(sc_tissue_cells(r->t), values, err, sizeof err) != 0)
+        rc = -1;
+    if (rc != 0)
+        fprintf(stderr, "starcarp tissue: --imp-par: %s\n", err);
+    free(nflags), free(values);
+    return rc ? 2 : 0;
+}
+
+/* The activation outputs: VTK, PNG, the probes' times on stdout. */
+static int write_activation(Run *r, const ScModelEntry *m)
+{
+    char path[4200], err[600], title[200];
+    if (sc_tissue_activation(r->t, r->field) != 0) {
+        fprintf(stderr, "starcarp tissue: the activation times could not be read\n");
+        return 1;
+    }
+    snprintf(title, sizeof title, "starcarp tissue: activation time (ms; -1: none), threshold %g mV, %s",
+             r->cfg.thr, m->name);
+    snprintf(path, sizeof path, "%s/activation.vtk", r->o.out);
+    int rc = tout_vtk(path, &r->g, r->field, "activation", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
+    if (rc == 0 && !r->o.no_png) {
+        snprintf(path, sizeof path, "%s/activation.png", r->o.out);
+        rc = tout_png(path, &r->g, r->field, "activation time", "ms", NAN, NAN, 0, err, sizeof err);
+    }
+    if (rc != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 1;
+    }
+    if (r->o.nprobe)
+        printf("# probe x_mm y_mm z_mm node activation_ms\n");
+    for (int j = 0; j < r->o.nprobe; j++) {
+        double x[3];
+        node_xyz(&r->g, r->probe_node[j], x);
+        printf("P%d %g %g %g %ld %.4f\n", j + 1, x[0], x[1], x[2], r->probe_node[j], r->field[r->probe_node[j]]);
+    }
+    return 0;
+}
+
+static void summary(Run *r, long steps, double wall)
+{
+    long nodes = sc_tissue_nodes(r->t);
+    fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s:", r->g.n[0], r->g.n[1], r->g.n[2],
+            r->g.dx[0], sc_tissue_nslabs(r->t), sc_tissue_nslabs(r->t) > 1 ? "s" : "");
+    for (int s = 0; s < sc_tissue_nslabs(r->t); s++) {
+        int w = sc_tissue_slab_worker(r->t, s);
+        char name[64] = "any worker";
+        if (w >= 0)
+            starpu_worker_get_name(w, name, sizeof name);
+        fprintf(stderr, " %ld planes on %s%s", sc_tissue_slab_planes(r->t, s), name,
+                s + 1 < sc_tissue_nslabs(r->t) ? "," : "\n");
+    }
+    fprintf(stderr, "summary: %ld steps of %g ms, wall time %.3f s, %.4g node-steps/s\n", steps, r->cfg.dt, wall,
+            wall > 0 ? (double)nodes * (double)steps / wall : 0);
+}
+
+/* The time loop from the current step to nsteps, with its events. 0 or 1. */
+static int run_loop(Run *r, long nsteps)
+{
+    const double dt = r->cfg.dt;
+    long every_p = lround(r->o.probe_dt / dt), every_s = r->o.snap_dt > 0 ? lround(r->o.snap_dt / dt) : 0;
+    long ck = r->o.checkpoint ? lround(r->o.checkpoint_time / dt) : -1;
+    if (every_p < 1)
+        every_p = 1;
+    if (r->o.snap_dt > 0 && every_s < 1)
+        every_s = 1;
+    long chunk = nsteps / 100 > 50 ? nsteps / 100 : 50;
+    CliProgress pg = {!r->o.quiet, isatty(2), -1, cli_now_s()};
+    long d = sc_tissue_step(r->t), d0 = d;
+    double w0 = cli_now_s();
+    for (;;) {
+        if (d % every_p == 0 && sample_probes(r, (double)d * dt))
+            return 1;
+        if (every_s && d % every_s == 0 && snapshot(r, (double)d * dt))
+            return 1;
+        if (d == ck) {
+            char err[600];
+            if (sc_tissue_save(r->t, r->o.checkpoint, err, sizeof err) != 0) {
+                fprintf(stderr, "starcarp tissue: --checkpoint: %s\n", err);
+                return 1;
+            }
+        }
+        if (d >= nsteps)
+            break;
+        long next = nsteps;
+        long cand[4] = {(d / every_p + 1) * every_p, every_s ? (d / every_s + 1) * every_s : nsteps,
+                        ck > d ? ck : nsteps, d + chunk};
+        for (int k = 0; k < 4; k++)
+            next = cand[k] < next ? cand[k] : next;
+        if (sc_tissue_advance(r->t, next - d) != 0)
+            return 1;
+        d = next;
+        if (d % chunk == 0 || d == nsteps) {
+            if (check(r))
+                return 1;
+            cli_progress(&pg, d, nsteps, (double)d * dt);
+        }
+    }
+    if (check(r))
+        return 1;
+    double wall = cli_now_s() - w0;
+    /* a non-finite Vm left by the last diffusion step (the ionic step checks the others) */
+    if (sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0)
+        return 1;
+    for (long i = 0; i < sc_tissue_nodes(r->t); i++)
+        if (!isfinite(r->field[i])) {
+            ScFailure f = {.cell = i, .step = d, .t = (double)d * dt, .vm = r->field[i]};
+            snprintf(f.what, sizeof f.what, "Vm = %g after the diffusion step", r->field[i]);
+            return report_failure(r, &f);
+        }
+    if (!r->o.quiet)
+        summary(r, d - d0, wall);
+    return 0;
+}
+
+/* StarPU up with the workers asked for. 0 or -1. */
+static int start_starpu(const TissueOpts *o)
+{
+    struct starpu_conf conf;
+    cli_starpu_conf(&conf, o->ncpu, o->ngpu);
+    int rc = starpu_init(&conf);
+    if (rc != 0) {
+        fprintf(stderr, "starcarp tissue: StarPU could not start (%s)%s\n", strerror(-rc),
+                rc == -ENODEV ? ": no worker (check --ncpu/--ngpu)" : "");
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_tissue(int argc, char **argv)
+{
+    static Run r;
+    char err[1200];
+    memset(&r, 0, sizeof r);
+    if (topt_parse(argc, argv, &r.o, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 2;
+    }
+    if (r.o.help) {
+        topt_usage();
+        return 0;
+    }
+    int rc = configure(&r);
+    if (rc)
+        return rc;
+    const ScModelEntry *m = sc_model_lookup_dt(r.o.imp, r.o.methods, r.o.dt, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "starcarp tissue: --imp %s: %s\n", r.o.imp, err);
+        return 2;
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/probes.txt", r.o.out);
+    if (r.o.nprobe && !(r.probes = fopen(path, r.o.restart ? "a" : "w"))) {
+        fprintf(stderr, "starcarp tissue: %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    if (start_starpu(&r.o) != 0)
+        return 1;
+    r.g.n[0] = r.cfg.n[0], r.g.n[1] = r.cfg.n[1], r.g.n[2] = r.cfg.n[2];
+    r.t = sc_tissue_create(m, &r.cfg, err, sizeof err);
+    r.field = r.t ? malloc(sizeof(double) * (size_t)sc_tissue_nodes(r.t)) : NULL;
+    if (!r.t || !r.field) {
+        fprintf(stderr, "starcarp tissue: %s\n", r.t ? "out of memory" : err);
+        rc = 1;
+    }
+    if (!rc)
+        rc = set_params(&r, m);
+    if (!rc && r.o.restart && sc_tissue_load(r.t, r.o.restart, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: --restart: %s\n", err);
+        rc = 2;
+    }
+    if (!rc && r.probes && !r.o.restart) {
+        fprintf(r.probes, "# t_ms");
+        for (int j = 0; j < r.o.nprobe; j++)
+            fprintf(r.probes, " Vm_P%d(%g,%g,%g)", j + 1, r.o.probe[j][0], r.o.probe[j][1], r.o.probe[j][2]);
+        fputc('\n', r.probes);
+    }
+    if (!rc && !r.o.quiet)
+        fprintf(stderr, "tissue: %s, %ld nodes, D = %.4g, %.4g, %.4g mm^2/ms, dt %g ms (explicit limit %.4g ms)\n",
+                m->name, sc_tissue_nodes(r.t), sc_tissue_diffusivity(&r.cfg, 0), sc_tissue_diffusivity(&r.cfg, 1),
+                sc_tissue_diffusivity(&r.cfg, 2), r.cfg.dt, sc_tissue_dt_limit(&r.cfg));
+    if (!rc)
+        rc = run_loop(&r, lround(r.o.duration / r.cfg.dt));
+    if (!rc)
+        rc = write_activation(&r, m);
+    if (r.probes && fclose(r.probes) != 0 && !rc) {
+        fprintf(stderr, "starcarp tissue: %s: %s\n", path, strerror(errno));
+        rc = 1;
+    }
+    sc_tissue_destroy(r.t);
+    free(r.field);
+    starpu_shutdown();
+    return rc;
+}
