@@ -248,7 +248,8 @@ static int run_loop(Run *r, long nsteps)
     long d = sc_tissue_step(r->t), d0 = d;
     double w0 = cli_now_s();
     for (;;) {
-        if (d % every_p == 0 && sample_probes(r, (double)d * dt))
+        /* (a restart's first step was sampled by the run that wrote the checkpoint) */
+        if (d % every_p == 0 && !(r->o.restart && d == d0) && sample_probes(r, (double)d * dt))
             return 1;
         if (every_s && d % every_s == 0 && snapshot(r, (double)d * dt))
             return 1;

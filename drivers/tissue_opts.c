@@ -176,6 +176,8 @@ static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen)
     for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         while (*t == ' ')
             t++;
+        char item[512];
+        snprintf(item, sizeof item, "%s", t);
         char *eq = strchr(t, '=');
         int ok = eq != NULL;
         if (ok) {
@@ -204,7 +206,7 @@ static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen)
         }
         if (!ok) {
             fail(err, errlen, "--stim '%s': bad item '%s'; accepted: x=LO:HI, y=LO:HI, z=LO:HI (mm, LO <= HI), "
-                 "start=MS, dur=MS, period=MS, count=N (>= 1), amp=uA/cm^2 or vol=uA/cm^3", spec, t);
+                 "start=MS, dur=MS, period=MS, count=N (>= 1), amp=uA/cm^2 or vol=uA/cm^3", spec, item);
             return -1;
         }
     }
