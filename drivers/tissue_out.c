@@ -119,7 +119,7 @@ int tout_png(const char *path, const ToutGrid *g, const double *field, const cha
     if (ny == 1)
         return png_line(path, g, field, full, unit, none_below, err, errlen);
     double lx = (double)(nx - 1) * g->dx[0], ly = (double)(ny - 1) * g->dx[1];
-    int w = 1000, pw = 820;
+    int w = 760, pw = 600;
     int ph = (int)lround(pw * ly / (lx > 0 ? lx : 1));
     if (ph < 60)
         ph = 60;
