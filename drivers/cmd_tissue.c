@@ -3,7 +3,9 @@
  * samples, Vm snapshots, a checkpoint, progress and failure checks), and the outputs (tissue_out.c):
  * activation times as VTK and PNG, snapshots, probes.txt, the probes' activation times on stdout.
  * Exit status 0, 1 when the run fails (numerically: where and when; or an output cannot be
- * written), 2 for bad input (the option named with what it accepts). docs/tissue.md. */
+ * written), 2 for bad input (the option named with what it accepts). Under `mpirun -np N` with
+ * StarPU-MPI, each rank holds a range of planes (tissue_mpi.c) and rank 0 writes the outputs.
+ * docs/tissue.md. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include "plot.h"
 #include "progress.h"
 #include "starcarp.h"
+#include "tissue_mpi.h"
 #include "tissue_opts.h"
 #include "tissue_out.h"
 
@@ -27,9 +30,11 @@ typedef struct Run {
     ToutGrid g;
     ScTissue *t;
     long probe_node[TOPT_MAX_PROBES];
-    FILE *probes;
+    FILE *probes;               /* rank 0 */
     long nsnap;
-    double *field;              /* one value per node (scratch for outputs) */
+    TmpiShare sh;
+    double *field;              /* one value per node of this rank (scratch for outputs) */
+    double *all;                /* the whole grid's values (rank 0) */
 } Run;
 
 /* Node of a point in mm (nearest), or -1 when outside the grid. */
@@ -64,9 +69,10 @@ static int report_failure(const Run *r, const ScFailure *f)
         return 1;
     }
     double x[3];
-    node_xyz(&r->g, f->cell, x);
+    long node = f->cell + r->sh.plane0 * r->sh.plane;
+    node_xyz(&r->g, node, x);
     fprintf(stderr, "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
-            "%ld, dt %g ms): %s\n", f->cell, x[0], x[1], x[2], f->t, f->step, r->cfg.dt, f->what);
+            "%ld, dt %g ms): %s\n", node, x[0], x[1], x[2], f->t, f->step, r->cfg.dt, f->what);
     return 1;
 }
 
@@ -74,23 +80,36 @@ static int report_failure(const Run *r, const ScFailure *f)
 static int check(Run *r)
 {
     ScFailure f;
-    if (sc_tissue_wait(r->t, &f) != 0)
-        return report_failure(r, &f);
-    return 0;
+    int bad = sc_tissue_wait(r->t, &f) != 0;
+    if (bad)
+        report_failure(r, &f);
+    return tmpi_max(&r->sh, bad);
 }
 
 static int sample_probes(Run *r, double t)
 {
     if (!r->o.nprobe)
         return 0;
-    double vm[TOPT_MAX_PROBES], ii[TOPT_MAX_PROBES];
-    if (sc_cells_sample(sc_tissue_cells(r->t), r->probe_node, r->o.nprobe, vm, ii, NULL) != 0) {
+    /* each rank samples the probes it holds, the others are zero, a sum brings them to rank 0 */
+    double vm[TOPT_MAX_PROBES], ii[TOPT_MAX_PROBES], out[TOPT_MAX_PROBES] = {0};
+    long mine[TOPT_MAX_PROBES], lo = r->sh.plane0 * r->sh.plane, hi = lo + r->sh.nplanes * r->sh.plane;
+    int at[TOPT_MAX_PROBES], nm = 0;
+    for (int j = 0; j < r->o.nprobe; j++)
+        if (r->probe_node[j] >= lo && r->probe_node[j] < hi)
+            mine[nm] = r->probe_node[j] - lo, at[nm++] = j;
+    if (nm && sc_cells_sample(sc_tissue_cells(r->t), mine, nm, vm, ii, NULL) != 0) {
         fprintf(stderr, "starcarp tissue: the probes could not be sampled\n");
         return 1;
     }
+    for (int q = 0; q < nm; q++)
+        out[at[q]] = vm[q];
+    tmpi_sum0(&r->sh, out, r->o.nprobe);
+    if (r->sh.rank != 0)
+        return 0;
+    double *vmj = out;
     fprintf(r->probes, "%.6f", t);
     for (int j = 0; j < r->o.nprobe; j++)
-        fprintf(r->probes, " %.8e", vm[j]);
+        fprintf(r->probes, " %.8e", vmj[j]);
     fputc('\n', r->probes);
     return 0;
 }
@@ -99,23 +118,25 @@ static int sample_probes(Run *r, double t)
 static int snapshot(Run *r, double t)
 {
     char path[4200], err[600], title[160];
-    if (sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0) {
+    if (sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0 || tmpi_gather(&r->sh, r->field, r->all)) {
         fprintf(stderr, "starcarp tissue: Vm could not be read\n");
         return 1;
     }
+    r->nsnap++;
+    if (r->sh.rank != 0)
+        return 0;
     snprintf(title, sizeof title, "starcarp tissue: Vm (mV) at t = %g ms", t);
-    snprintf(path, sizeof path, "%s/vm_%04ld.vtk", r->o.out, r->nsnap);
-    int rc = tout_vtk(path, &r->g, r->field, "Vm", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
+    snprintf(path, sizeof path, "%s/vm_%04ld.vtk", r->o.out, r->nsnap - 1);
+    int rc = tout_vtk(path, &r->g, r->all, "Vm", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
     if (rc == 0 && !r->o.no_png) {
-        snprintf(path, sizeof path, "%s/vm_%04ld.png", r->o.out, r->nsnap);
+        snprintf(path, sizeof path, "%s/vm_%04ld.png", r->o.out, r->nsnap - 1);
         snprintf(title, sizeof title, "Vm at t = %g ms", t);
-        rc = tout_png(path, &r->g, r->field, title, "mV", -90, 40, -INFINITY, err, sizeof err);
+        rc = tout_png(path, &r->g, r->all, title, "mV", -90, 40, -INFINITY, err, sizeof err);
     }
     if (rc != 0) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         return 1;
     }
-    r->nsnap++;
     return 0;
 }
 
@@ -190,17 +211,19 @@ static int set_params(Run *r, const ScModelEntry *m)
 static int write_activation(Run *r, const ScModelEntry *m)
 {
     char path[4200], err[600], title[200];
-    if (sc_tissue_activation(r->t, r->field) != 0) {
+    if (sc_tissue_activation(r->t, r->field) != 0 || tmpi_gather(&r->sh, r->field, r->all) != 0) {
         fprintf(stderr, "starcarp tissue: the activation times could not be read\n");
         return 1;
     }
+    if (r->sh.rank != 0)
+        return 0;
     snprintf(title, sizeof title, "starcarp tissue: activation time (ms; -1: none), threshold %g mV, %s",
              r->cfg.thr, m->name);
     snprintf(path, sizeof path, "%s/activation.vtk", r->o.out);
-    int rc = tout_vtk(path, &r->g, r->field, "activation", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
+    int rc = tout_vtk(path, &r->g, r->all, "activation", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
     if (rc == 0 && !r->o.no_png) {
         snprintf(path, sizeof path, "%s/activation.png", r->o.out);
-        rc = tout_png(path, &r->g, r->field, "activation time", "ms", NAN, NAN, 0, err, sizeof err);
+        rc = tout_png(path, &r->g, r->all, "activation time", "ms", NAN, NAN, 0, err, sizeof err);
     }
     if (rc != 0) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
@@ -211,14 +234,17 @@ static int write_activation(Run *r, const ScModelEntry *m)
     for (int j = 0; j < r->o.nprobe; j++) {
         double x[3];
         node_xyz(&r->g, r->probe_node[j], x);
-        printf("P%d %g %g %g %ld %.4f\n", j + 1, x[0], x[1], x[2], r->probe_node[j], r->field[r->probe_node[j]]);
+        printf("P%d %g %g %g %ld %.4f\n", j + 1, x[0], x[1], x[2], r->probe_node[j], r->all[r->probe_node[j]]);
     }
     return 0;
 }
 
 static void summary(Run *r, long steps, double wall)
 {
-    long nodes = sc_tissue_nodes(r->t);
+    long nodes = r->g.n[0] * r->g.n[1] * r->g.n[2];
+    if (r->sh.size > 1)
+        fprintf(stderr, "summary: %d ranks; rank 0 holds planes %ld .. %ld\n", r->sh.size, r->sh.plane0,
+                r->sh.plane0 + r->sh.nplanes - 1);
     fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s:", r->g.n[0], r->g.n[1], r->g.n[2],
             r->g.dx[0], sc_tissue_nslabs(r->t), sc_tissue_nslabs(r->t) > 1 ? "s" : "");
     for (int s = 0; s < sc_tissue_nslabs(r->t); s++) {
@@ -233,6 +259,16 @@ static void summary(Run *r, long steps, double wall)
             wall > 0 ? (double)nodes * (double)steps / wall : 0);
 }
 
+/* A checkpoint's file: PATH, or PATH.rank<r> with several ranks. */
+static const char *rank_path(Run *r, const char *path)
+{
+    static char buf[4200];
+    if (r->sh.size == 1)
+        return path;
+    snprintf(buf, sizeof buf, "%s.rank%d", path, r->sh.rank);
+    return buf;
+}
+
 /* The time loop from the current step to nsteps, with its events. 0 or 1. */
 static int run_loop(Run *r, long nsteps)
 {
@@ -244,7 +280,7 @@ static int run_loop(Run *r, long nsteps)
     if (r->o.snap_dt > 0 && every_s < 1)
         every_s = 1;
     long chunk = nsteps / 100 > 50 ? nsteps / 100 : 50;
-    CliProgress pg = {!r->o.quiet, isatty(2), -1, cli_now_s()};
+    CliProgress pg = {!r->o.quiet && r->sh.rank == 0, isatty(2), -1, cli_now_s()};
     long d = sc_tissue_step(r->t), d0 = d;
     double w0 = cli_now_s();
     for (;;) {
@@ -255,7 +291,7 @@ static int run_loop(Run *r, long nsteps)
             return 1;
         if (d == ck) {
             char err[600];
-            if (sc_tissue_save(r->t, r->o.checkpoint, err, sizeof err) != 0) {
+            if (sc_tissue_save(r->t, rank_path(r, r->o.checkpoint), err, sizeof err) != 0) {
                 fprintf(stderr, "starcarp tissue: --checkpoint: %s\n", err);
                 return 1;
             }
@@ -282,23 +318,26 @@ static int run_loop(Run *r, long nsteps)
     /* a non-finite Vm left by the last diffusion step (the ionic step checks the others) */
     if (sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0)
         return 1;
-    for (long i = 0; i < sc_tissue_nodes(r->t); i++)
+    int bad = 0;
+    for (long i = 0; i < sc_tissue_nodes(r->t) && !bad; i++)
         if (!isfinite(r->field[i])) {
             ScFailure f = {.cell = i, .step = d, .t = (double)d * dt, .vm = r->field[i]};
             snprintf(f.what, sizeof f.what, "Vm = %g after the diffusion step", r->field[i]);
-            return report_failure(r, &f);
+            bad = report_failure(r, &f);
         }
-    if (!r->o.quiet)
+    if (tmpi_max(&r->sh, bad))
+        return 1;
+    if (!r->o.quiet && r->sh.rank == 0)
         summary(r, d - d0, wall);
     return 0;
 }
 
-/* StarPU up with the workers asked for. 0 or -1. */
-static int start_starpu(const TissueOpts *o)
+/* StarPU (StarPU-MPI under mpirun) up with the workers asked for. 0 or -1. */
+static int start_starpu(Run *r)
 {
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, o->ncpu, o->ngpu);
-    int rc = starpu_init(&conf);
+    cli_starpu_conf(&conf, r->o.ncpu, r->o.ngpu);
+    int rc = tmpi_init(&conf, &r->sh);
     if (rc != 0) {
         fprintf(stderr, "starcarp tissue: StarPU could not start (%s)%s\n", strerror(-rc),
                 rc == -ENODEV ? ": no worker (check --ncpu/--ngpu)" : "");
@@ -329,23 +368,39 @@ int cmd_tissue(int argc, char **argv)
         return 2;
     }
     char path[4200];
+    if (start_starpu(&r) != 0)
+        return 1;
     snprintf(path, sizeof path, "%s/probes.txt", r.o.out);
-    if (r.o.nprobe && !(r.probes = fopen(path, r.o.restart ? "a" : "w"))) {
+    if (r.sh.rank == 0 && r.o.nprobe && !(r.probes = fopen(path, r.o.restart ? "a" : "w"))) {
         fprintf(stderr, "starcarp tissue: %s: %s\n", path, strerror(errno));
+        tmpi_shutdown(&r.sh);
         return 1;
     }
-    if (start_starpu(&r.o) != 0)
-        return 1;
-    r.g.n[0] = r.cfg.n[0], r.g.n[1] = r.cfg.n[1], r.g.n[2] = r.cfg.n[2];
+    /* this rank's planes of the slowest axis */
+    int top = r.g.n[2] > 1 ? 2 : r.g.n[1] > 1 ? 1 : 0;
+    long plane = top == 2 ? r.g.n[0] * r.g.n[1] : top == 1 ? r.g.n[0] : 1;
+    tmpi_share(&r.sh, r.g.n[top], plane);
+    if (r.sh.size > 1) {
+        if (r.sh.size > r.g.n[top]) {
+            if (r.sh.rank == 0)
+                fprintf(stderr, "starcarp tissue: %d ranks for %ld planes along %c: at most one rank per plane\n",
+                        r.sh.size, r.g.n[top], "xyz"[top]);
+            tmpi_shutdown(&r.sh);
+            return 2;
+        }
+        r.cfg.plane0 = r.sh.plane0, r.cfg.nplanes = r.sh.nplanes;
+        r.cfg.exchange = tmpi_exchange, r.cfg.exchange_ctx = &r.sh;
+    }
     r.t = sc_tissue_create(m, &r.cfg, err, sizeof err);
     r.field = r.t ? malloc(sizeof(double) * (size_t)sc_tissue_nodes(r.t)) : NULL;
-    if (!r.t || !r.field) {
+    r.all = r.sh.rank == 0 ? malloc(sizeof(double) * (size_t)(r.g.n[0] * r.g.n[1] * r.g.n[2])) : NULL;
+    if (!r.t || !r.field || (r.sh.rank == 0 && !r.all)) {
         fprintf(stderr, "starcarp tissue: %s\n", r.t ? "out of memory" : err);
         rc = 1;
     }
     if (!rc)
         rc = set_params(&r, m);
-    if (!rc && r.o.restart && sc_tissue_load(r.t, r.o.restart, err, sizeof err) != 0) {
+    if (!rc && r.o.restart && sc_tissue_load(r.t, rank_path(&r, r.o.restart), err, sizeof err) != 0) {
         fprintf(stderr, "starcarp tissue: --restart: %s\n", err);
         rc = 2;
     }
@@ -355,9 +410,9 @@ int cmd_tissue(int argc, char **argv)
             fprintf(r.probes, " Vm_P%d(%g,%g,%g)", j + 1, r.o.probe[j][0], r.o.probe[j][1], r.o.probe[j][2]);
         fputc('\n', r.probes);
     }
-    if (!rc && !r.o.quiet)
+    if (!rc && !r.o.quiet && r.sh.rank == 0)
         fprintf(stderr, "tissue: %s, %ld nodes, D = %.4g, %.4g, %.4g mm^2/ms, dt %g ms (explicit limit %.4g ms)\n",
-                m->name, sc_tissue_nodes(r.t), sc_tissue_diffusivity(&r.cfg, 0), sc_tissue_diffusivity(&r.cfg, 1),
+                m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], sc_tissue_diffusivity(&r.cfg, 0), sc_tissue_diffusivity(&r.cfg, 1),
                 sc_tissue_diffusivity(&r.cfg, 2), r.cfg.dt, sc_tissue_dt_limit(&r.cfg));
     if (!rc)
         rc = run_loop(&r, lround(r.o.duration / r.cfg.dt));
@@ -368,7 +423,7 @@ int cmd_tissue(int argc, char **argv)
         rc = 1;
     }
     sc_tissue_destroy(r.t);
-    free(r.field);
-    starpu_shutdown();
+    free(r.field), free(r.all);
+    tmpi_shutdown(&r.sh);
     return rc;
 }

@@ -17,14 +17,17 @@
 struct ScTissue {
     ScTissueConfig cfg;
     ScCells *cells;
-    long nodes, n0, n1, L, P;       /* grid as the kernels see it: plane n0 x n1, L planes */
+    long nodes, n0, n1, L, P;       /* grid as the kernels see it: plane n0 x n1, L planes; nodes here */
+    long g0, Lloc;                  /* this process's planes: g0 .. g0 + Lloc - 1 */
     double c0, c1, cL;              /* dt*D/dx^2 along axes 0, 1, L */
     int ax[3];                      /* physical axis of kernel axis 0, 1, L (-1: none) */
     int ns;                         /* slabs */
-    long *l0, *nl;                  /* first plane, planes */
+    long *l0, *nl;                  /* first plane (from g0), planes */
     int *worker;
     double **act;                   /* per slab: activation times then previous values (2n) */
     starpu_data_handle_t *h_act, *h_scr, *h_lo, *h_hi;
+    starpu_data_handle_t ghost_lo, ghost_hi;   /* the neighbouring processes' edge planes */
+    int remote;                     /* another process holds planes next to ours */
     long step;
 };
 
@@ -102,6 +105,16 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen)
                 "coarser dx", c->dt, lim, d, floor(lim * 1e4) / 1e4);
         return -1;
     }
+    int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
+    if (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top])) {
+        sc_set_err(err, errlen, "planes %ld .. %ld of %ld along %c", c->plane0, c->plane0 + c->nplanes - 1,
+                   c->n[top], axis[top]);
+        return -1;
+    }
+    if (c->nplanes > 0 && c->nplanes < c->n[top] && !c->exchange) {
+        sc_set_err(err, errlen, "a part of the grid without an exchange of its edge planes");
+        return -1;
+    }
     if (c->nstim < 0 || c->nstim > SC_TISSUE_MAX_STIM) {
         sc_set_err(err, errlen, "%d stimuli (at most %d)", c->nstim, SC_TISSUE_MAX_STIM);
         return -1;
@@ -141,7 +154,10 @@ static void map_axes(ScTissue *t)
     t->n0 = top >= 1 ? c->n[0] : 1;
     t->n1 = top == 2 ? c->n[1] : 1;
     t->P = t->n0 * t->n1;
-    t->nodes = t->P * t->L;
+    t->g0 = c->nplanes > 0 ? c->plane0 : 0;
+    t->Lloc = c->nplanes > 0 ? c->nplanes : t->L;
+    t->remote = t->g0 > 0 || t->g0 + t->Lloc < t->L;
+    t->nodes = t->P * t->Lloc;
     double *cc[3] = {&t->c0, &t->c1, &t->cL};
     for (int k = 0; k < 3; k++) {
         int a = t->ax[k];
@@ -181,9 +197,9 @@ static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errl
     }
     int np;
     if (t->cfg.nparts > 0) {
-        np = t->cfg.nparts < t->L ? t->cfg.nparts : (int)t->L;
+        np = t->cfg.nparts < t->Lloc ? t->cfg.nparts : (int)t->Lloc;
         for (int s = 0; s < np; s++)
-            sz[s] = (t->L * (s + 1) / np - t->L * s / np) * t->P, t->worker[s] = -1;
+            sz[s] = (t->Lloc * (s + 1) / np - t->Lloc * s / np) * t->P, t->worker[s] = -1;
     } else {
         double speedup = t->cfg.gpu_speedup;
         if (ngpu && ncpu && !(speedup > 0)) {
@@ -199,7 +215,7 @@ static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errl
         np = sc_plan_parts(t->nodes, ncpu, ngpu, speedup, t->P, sz, max);
         if (np < 1) {
             free(sz);
-            sc_set_err(err, errlen, "cannot plan slabs of %ld planes", t->L);
+            sc_set_err(err, errlen, "cannot plan slabs of %ld planes", t->Lloc);
             return -1;
         }
         int ng = ngpu < np ? ngpu : np;
@@ -248,11 +264,15 @@ static int register_handles(ScTissue *t, char *err, size_t errlen)
         starpu_vector_data_register(&t->h_act[s], STARPU_MAIN_RAM, (uintptr_t)t->act[s], (uint32_t)(2 * n),
                                     sizeof(double));
         starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)n, sizeof(double));
-        if (ns > 1) {
+        if (ns > 1 || t->remote) {
             starpu_vector_data_register(&t->h_lo[s], -1, 0, (uint32_t)t->P, sizeof(double));
             starpu_vector_data_register(&t->h_hi[s], -1, 0, (uint32_t)t->P, sizeof(double));
         }
     }
+    if (t->g0 > 0)
+        starpu_vector_data_register(&t->ghost_lo, -1, 0, (uint32_t)t->P, sizeof(double));
+    if (t->g0 + t->Lloc < t->L)
+        starpu_vector_data_register(&t->ghost_hi, -1, 0, (uint32_t)t->P, sizeof(double));
     free(vm);
     return 0;
 }
@@ -321,6 +341,10 @@ void sc_tissue_destroy(ScTissue *t)
         if (t->act && t->act[s])
             starpu_free_noflag(t->act[s], sizeof(double) * 2 * (size_t)(t->nl[s] * t->P));
     }
+    if (t->ghost_lo)
+        starpu_data_unregister(t->ghost_lo);
+    if (t->ghost_hi)
+        starpu_data_unregister(t->ghost_hi);
     sc_cells_destroy(t->cells);
     free(t->act), free(t->h_act), free(t->h_scr), free(t->h_lo), free(t->h_hi);
     free(t->l0), free(t->nl), free(t->worker);
@@ -375,7 +399,7 @@ int sc_tissue_advance(ScTissue *t, long nsteps)
         long d = t->step;
         if (sc_cells_advance(t->cells, 1) != 0)
             return -1;
-        if (t->ns > 1)
+        if (t->ns > 1 || t->remote)
             for (int s = 0; s < t->ns; s++) {
                 int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_lo[s], t->h_hi[s],
                                         t->worker[s]);
@@ -384,15 +408,22 @@ int sc_tissue_advance(ScTissue *t, long nsteps)
                     return -1;
                 }
             }
+        if (t->remote && t->cfg.exchange &&
+            t->cfg.exchange(t->cfg.exchange_ctx, d, t->g0 > 0 ? t->h_lo[0] : NULL,
+                            t->g0 + t->Lloc < t->L ? t->h_hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
+            fprintf(stderr, "starcarp: the halo exchange between processes failed at step %ld\n", d);
+            return -1;
+        }
         ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .c0 = t->c0, .c1 = t->c1, .cL = t->cL,
                         .thr = t->cfg.thr, .t0 = (double)d * t->cfg.dt, .dt = t->cfg.dt};
         a.nbox = active_boxes(t, d, &a);
         for (int s = 0; s < t->ns; s++) {
-            a.l0 = t->l0[s], a.nl = t->nl[s];
-            a.has_lo = s > 0, a.has_hi = s < t->ns - 1;
+            a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
+            a.has_lo = s > 0 || t->g0 > 0, a.has_hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
+            starpu_data_handle_t lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
+            starpu_data_handle_t hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
             int rc = sc_diffuse_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_scr[s], t->h_act[s],
-                                       a.has_lo ? t->h_hi[s - 1] : NULL, a.has_hi ? t->h_lo[s + 1] : NULL,
-                                       t->worker[s]);
+                                       a.has_lo ? lo : NULL, a.has_hi ? hi : NULL, t->worker[s]);
             if (rc != 0) {
                 fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));
                 return -1;
@@ -453,7 +484,8 @@ int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen)
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
     FILE *f = buf ? fopen(p, "wb") : NULL;
     int bad = !f || act_copy(t, buf, 0) != 0 ||
-              fprintf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld\n", t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->step) < 0 ||
+              fprintf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld\n", t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->step,
+                      t->g0, t->Lloc) < 0 ||
               fwrite(buf, sizeof(double), 2 * (size_t)t->nodes, f) != 2 * (size_t)t->nodes;
     if (f && fclose(f) != 0)
         bad = 1;
@@ -480,13 +512,14 @@ int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen)
         sc_set_err(err, errlen, "%s: %s", p, strerror(errno));
         return -1;
     }
-    long n[3], step;
+    long n[3], step, g0, nl;
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
-    int ok = buf && fscanf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step) == 4 &&
-             fgetc(f) == '\n';
-    if (ok && (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2])) {
-        sc_set_err(err, errlen, "%s: a grid of %ld x %ld x %ld nodes, this run has %ld x %ld x %ld", p, n[0], n[1], n[2],
-                t->cfg.n[0], t->cfg.n[1], t->cfg.n[2]);
+    int ok = buf && fscanf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0,
+                           &nl) == 6 && fgetc(f) == '\n';
+    if (ok && (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2] || g0 != t->g0 || nl != t->Lloc)) {
+        sc_set_err(err, errlen, "%s: a grid of %ld x %ld x %ld nodes (planes %ld + %ld), this run has %ld x %ld x %ld "
+                   "(planes %ld + %ld)", p, n[0], n[1], n[2], g0, nl, t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->g0,
+                   t->Lloc);
         fclose(f), free(buf);
         return -1;
     }

@@ -43,6 +43,17 @@ typedef struct ScTissueConfig {
     ScTissueStim stim[SC_TISSUE_MAX_STIM];
     double vm_bound, rtol, atol; /* as ScCellsConfig (0: defaults) */
     int no_lut;
+    /* A part of the grid (several processes, StarPU-MPI): this process holds planes plane0 ..
+     * plane0 + nplanes - 1 of the slowest axis (nplanes 0: all of them); its nodes are numbered from
+     * its first plane. `exchange` is then called once per step, after the halo tasks are submitted
+     * and before the diffusion tasks: it must send `lo` and `hi` (this part's first and last planes;
+     * NULL at the grid's ends) to the processes holding the neighbouring planes and receive theirs
+     * into `ghost_lo` and `ghost_hi` (NULL at the grid's ends), e.g. with starpu_mpi_isend_detached /
+     * starpu_mpi_irecv_detached (StarPU orders them with the tasks through the handles). 0 or -1. */
+    long plane0, nplanes;
+    int (*exchange)(void *ctx, long step, starpu_data_handle_t lo, starpu_data_handle_t hi,
+                    starpu_data_handle_t ghost_lo, starpu_data_handle_t ghost_hi);
+    void *exchange_ctx;
 } ScTissueConfig;
 
 typedef struct ScTissue ScTissue;
@@ -64,6 +75,7 @@ void sc_tissue_destroy(ScTissue *t);
 
 /* The cell array (parameters, sampling, reading Vm: sc_cells_*). */
 ScCells *sc_tissue_cells(ScTissue *t);
+/* Nodes of this process (all of the grid, or its planes' nodes with plane0/nplanes). */
 long sc_tissue_nodes(const ScTissue *t);
 int sc_tissue_nslabs(const ScTissue *t);
 /* Planes and the StarPU worker of slab s (-1: placed by the scheduler). */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_tissue.sh STARCARP SRCDIR: `starcarp tissue` end to end on StarPU's CPU workers.
+# test_tissue.sh STARCARP SRCDIR [mpi]: `starcarp tissue` end to end on StarPU's CPU workers.
 #   1. a 1D cable of ten Tusscher 2006 cells: activation times increase along the cable, the
 #      conduction velocity between 2 and 8 mm lies in 0.5 .. 0.75 mm/ms (measured 0.613 at dx 0.1);
 #   2. a 2D sheet: 1, 2 and 3 slabs give the same activation map and probe traces, bit for bit;
@@ -10,9 +10,12 @@
 #      uninterrupted run's;
 #   6. a run that goes wrong (a huge stimulus) stops with exit status 1, naming node and time;
 #   7. bad input exits 2 naming the option: dt above the stability limit (with the largest dt),
-#      unknown option, bad --stim, a size not a multiple of dx, a probe outside, unknown model.
+#      unknown option, bad --stim, a size not a multiple of dx, a probe outside, unknown model;
+#   8. with StarPU-MPI (third argument "mpi"): 2 ranks (planes split between them, edge planes
+#      exchanged every step) give the same activation map, probes and snapshot as 1, bit for bit;
+#      a checkpoint and restart on 2 ranks too.
 set -u
-sc=$1; src=$2
+sc=$1; src=$2; mpi=${3:-}
 fails=0; n=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 check() {  # check DESCRIPTION STATUS
@@ -126,6 +129,29 @@ bad "unknown name in a parameter file" "badpar.par:3: unknown parameter 'foo'" -
 "$sc" tissue --help | grep -q "usage: starcarp tissue"; check "--help" $?
 [ -f "$src/examples/nversion.par" ] && grep -q "^imp *= *ten_tusscher_model_2006_epi" "$src/examples/nversion.par"
 check "examples/nversion.par present" $?
+
+# 8. StarPU-MPI
+if [ "$mpi" = mpi ]; then
+    mp=(--imp $tt --size 4,2 --dx 0.1 --stim x=0:0.3,amp=50,dur=2 --duration 8 --vtk ascii --no-png
+        --probe "2,1;3.5,2;1,0.2" --probe-dt 0.5 --snap-dt 4 -q)
+    STARPU_NCPU=1 "$sc" tissue "${mp[@]}" --out "$tmp/m1" > "$tmp/m1.txt" 2> "$tmp/m1.err"
+    check "1 rank" $?
+    STARPU_NCPU=1 timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 "$sc" tissue "${mp[@]}" \
+        --out "$tmp/m2" > "$tmp/m2.txt" 2> "$tmp/m2.err"
+    check "2 ranks (mpirun)" $?
+    for f in activation.vtk probes.txt vm_0001.vtk; do
+        cmp -s "$tmp/m1/$f" "$tmp/m2/$f"; check "2 ranks == 1 rank: $f (bits)" $?
+    done
+    cmp -s "$tmp/m1.txt" "$tmp/m2.txt"; check "2 ranks == 1 rank: probes' activation times" $?
+    STARPU_NCPU=1 timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 "$sc" tissue "${mp[@]}" \
+        --out "$tmp/m3" --checkpoint "$tmp/mck" --checkpoint-time 4 > /dev/null 2>&1 &&
+    [ -f "$tmp/mck.rank0" ] && [ -f "$tmp/mck.rank1.act" ]; check "2 ranks: one checkpoint per rank" $?
+    mkdir -p "$tmp/m4" && head -10 "$tmp/m1/probes.txt" > "$tmp/m4/probes.txt"
+    STARPU_NCPU=1 timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 "$sc" tissue "${mp[@]}" \
+        --out "$tmp/m4" --restart "$tmp/mck" > /dev/null 2>&1
+    cmp -s "$tmp/m1/activation.vtk" "$tmp/m4/activation.vtk" && cmp -s "$tmp/m1/probes.txt" "$tmp/m4/probes.txt"
+    check "2 ranks restarted at 4 ms == 1 rank uninterrupted (bits)" $?
+fi
 
 echo "$n checks, $fails failed"
 [ $fails = 0 ]
