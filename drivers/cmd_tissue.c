@@ -159,9 +159,19 @@ static int configure(Run *r)
     c->nstim = o->nstim;
     memcpy(c->stim, o->stim, sizeof c->stim);
     double lim = sc_tissue_dt_limit(c);
-    if (o->dt > lim) {
+    c->substeps = !o->substeps ? 1 : strcmp(o->substeps, "auto") ? atoi(o->substeps)
+                : (int)ceil(o->dt / lim * (1 - 1e-12));
+    if (c->substeps < 1)
+        c->substeps = 1;
+    if (c->substeps > 1000) {
+        fprintf(stderr, "starcarp tissue: --diffusion-substeps auto: %d sub-steps (above 1000): use a smaller --dt\n",
+                c->substeps);
+        return 2;
+    }
+    if (o->dt / c->substeps > lim) {
         sc_tissue_check(c, err, sizeof err);
-        fprintf(stderr, "starcarp tissue: --dt %g: %s\n", o->dt, err);
+        fprintf(stderr, "starcarp tissue: --dt %g%s: %s (--diffusion-substeps N or auto)\n", o->dt,
+                c->substeps > 1 ? " with --diffusion-substeps" : "", err);
         return 2;
     }
     if (sc_tissue_check(c, err, sizeof err) != 0) {
@@ -411,9 +421,11 @@ int cmd_tissue(int argc, char **argv)
         fputc('\n', r.probes);
     }
     if (!rc && !r.o.quiet && r.sh.rank == 0)
-        fprintf(stderr, "tissue: %s, %ld nodes, D = %.4g, %.4g, %.4g mm^2/ms, dt %g ms (explicit limit %.4g ms)\n",
+        fprintf(stderr, "tissue: %s, %ld nodes, D = %.4g, %.4g, %.4g mm^2/ms, dt %g ms (explicit limit %.4g ms; "
+                "%d diffusion sub-step%s)\n",
                 m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], sc_tissue_diffusivity(&r.cfg, 0), sc_tissue_diffusivity(&r.cfg, 1),
-                sc_tissue_diffusivity(&r.cfg, 2), r.cfg.dt, sc_tissue_dt_limit(&r.cfg));
+                sc_tissue_diffusivity(&r.cfg, 2), r.cfg.dt, sc_tissue_dt_limit(&r.cfg), r.cfg.substeps,
+                r.cfg.substeps > 1 ? "s" : "");
     if (!rc)
         rc = run_loop(&r, lround(r.o.duration / r.cfg.dt));
     if (!rc)

@@ -38,6 +38,8 @@ void topt_usage(void)
 "                      z=LO:HI (mm; an axis left out: all of it), start=MS (0), dur=MS (2),\n"
 "                      period=MS, count=N, and amp=uA/cm^2 or vol=uA/cm^3 (divided by chi)\n"
 "  --dt MS             time step (default 0.01; at most the explicit diffusion limit)\n"
+"  --diffusion-substeps N|auto  explicit diffusion sub-steps of dt/N per step (default 1; auto:\n"
+"                      the fewest within the limit), for a dt above the limit\n"
 "  --duration MS       simulated time (default 100)\n"
 "  --threshold MV      activation threshold (default 0 mV)\n"
 "  --out DIR           output directory (default tissue_out): activation.vtk, activation.png,\n"
@@ -78,6 +80,7 @@ static const Opt opts[] = {
     {"cm", T_DBL, F(cm), 0, 0, 0, "a positive number (uF/cm^2)"},
     {"stim", T_STIM, 0, 0, 0, 0, "x=LO:HI,y=LO:HI,z=LO:HI,start=MS,dur=MS,period=MS,count=N,amp=uA/cm^2|vol=uA/cm^3"},
     {"dt", T_DBL, F(dt), 0, 0, 0, "a positive number (ms)"},
+    {"diffusion-substeps", T_STR, F(substeps), 0, 0, 0, "an integer from 1 to 1000, or auto"},
     {"duration", T_DBL, F(duration), 0, 0, 0, "a positive number (ms)"},
     {"threshold", T_DBL, F(thr), 0, 0, 0, "a number (mV)"},
     {"out", T_STR, F(out), 0, 0, 0, "a directory"},
@@ -435,6 +438,9 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen)
                     : !(o->probe_dt > 0) ? "--probe-dt: expected a positive number (ms)"
                     : strcmp(o->vtk, "ascii") && strcmp(o->vtk, "binary") ? "--vtk: expected ascii or binary"
                     : o->nparts < 0 ? "--nparts: expected an integer >= 1"
+                    : o->substeps && strcmp(o->substeps, "auto") && !(atol(o->substeps) >= 1 && atol(o->substeps) <= 1000 &&
+                        strspn(o->substeps, "0123456789") == strlen(o->substeps))
+                        ? "--diffusion-substeps: expected an integer from 1 to 1000, or auto"
                     : (o->checkpoint != NULL) != (o->checkpoint_time >= 0) ? "--checkpoint FILE and --checkpoint-time MS go together"
                     : NULL;
     if (bad) {

@@ -24,6 +24,7 @@ typedef struct TissueOpts {
     int nprobe;
     double probe[TOPT_MAX_PROBES][3];   /* mm */
     long ncpu, ngpu, nparts;
+    const char *substeps;               /* --diffusion-substeps N|auto (NULL: 1) */
     int quiet, help, no_png;
 } TissueOpts;
 

@@ -19,7 +19,8 @@ struct ScTissue {
     ScCells *cells;
     long nodes, n0, n1, L, P;       /* grid as the kernels see it: plane n0 x n1, L planes; nodes here */
     long g0, Lloc;                  /* this process's planes: g0 .. g0 + Lloc - 1 */
-    double c0, c1, cL;              /* dt*D/dx^2 along axes 0, 1, L */
+    int m;                          /* diffusion sub-steps per step */
+    double c0, c1, cL;              /* (dt/m)*D/dx^2 along axes 0, 1, L */
     int ax[3];                      /* physical axis of kernel axis 0, 1, L (-1: none) */
     int ns;                         /* slabs */
     long *l0, *nl;                  /* first plane (from g0), planes */
@@ -94,15 +95,22 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen)
         return -1;
     }
     double lim = sc_tissue_dt_limit(c);
-    if (c->dt > lim) {
+    int m = c->substeps > 1 ? c->substeps : 1;
+    if (c->substeps < 0 || c->substeps > 1000) {
+        sc_set_err(err, errlen, "%d diffusion sub-steps (expected 1 to 1000)", c->substeps);
+        return -1;
+    }
+    if (c->dt / m > lim) {
         char d[160] = "";
         for (int a = 0, o = 0; a < 3; a++)
             if (c->n[a] > 1)
                 o += snprintf(d + o, sizeof d - (size_t)o, "%s%c %.4g mm^2/ms / (%g mm)^2", o ? ", " : "",
                               axis[a], sc_tissue_diffusivity(c, a), c->dx[a]);
-        sc_set_err(err, errlen, "dt %g ms is above the stability limit of explicit diffusion, "
-                "dt <= 1 / (2 sum D/dx^2) = %.4g ms (D = 100 sigma / (chi Cm): %s); use dt <= %.4g ms or a "
-                "coarser dx", c->dt, lim, d, floor(lim * 1e4) / 1e4);
+        sc_set_err(err, errlen, "dt %g ms%s is above the stability limit of explicit diffusion, "
+                "dt <= 1 / (2 sum D/dx^2) = %.4g ms (D = 100 sigma / (chi Cm): %s); use dt <= %.4g ms, a "
+                "coarser dx, or %d diffusion sub-steps per step", m > 1 ? c->dt / m : c->dt,
+                m > 1 ? " per diffusion sub-step" : "", lim, d, floor(lim * 1e4) / 1e4,
+                (int)ceil(c->dt / lim * (1 - 1e-12)));
         return -1;
     }
     int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
@@ -159,9 +167,11 @@ static void map_axes(ScTissue *t)
     t->remote = t->g0 > 0 || t->g0 + t->Lloc < t->L;
     t->nodes = t->P * t->Lloc;
     double *cc[3] = {&t->c0, &t->c1, &t->cL};
+    t->m = c->substeps > 1 ? c->substeps : 1;
+    const double h = c->dt / t->m;
     for (int k = 0; k < 3; k++) {
         int a = t->ax[k];
-        *cc[k] = a >= 0 && c->n[a] > 1 ? c->dt * sc_tissue_diffusivity(c, a) / (c->dx[a] * c->dx[a]) : 0.0;
+        *cc[k] = a >= 0 && c->n[a] > 1 ? h * sc_tissue_diffusivity(c, a) / (c->dx[a] * c->dx[a]) : 0.0;
     }
 }
 
@@ -388,9 +398,46 @@ static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a)
             if (ax >= 0)
                 box_range(x->lo[ax], x->hi[ax], c->n[ax], c->dx[ax], &b->lo[k], &b->hi[k]);
         }
-        b->add = c->dt * x->amp / c->cm;
+        b->add = c->dt / t->m * x->amp / c->cm;
     }
     return nb;
+}
+
+/* Sub-step `sub` (of t->m) of the explicit diffusion of step d: halo tasks, the exchange with the
+ * neighbouring processes, a diffusion task per slab. 0 or -1. */
+static int submit_diffusion(ScTissue *t, long d, int sub)
+{
+    if (t->ns > 1 || t->remote)
+        for (int s = 0; s < t->ns; s++) {
+            int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_lo[s], t->h_hi[s], t->worker[s]);
+            if (rc != 0) {
+                fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
+                return -1;
+            }
+        }
+    if (t->remote && t->cfg.exchange &&
+        t->cfg.exchange(t->cfg.exchange_ctx, d * t->m + sub, t->g0 > 0 ? t->h_lo[0] : NULL,
+                        t->g0 + t->Lloc < t->L ? t->h_hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
+        fprintf(stderr, "starcarp: the halo exchange between processes failed at step %ld\n", d);
+        return -1;
+    }
+    const double h = t->cfg.dt / t->m;
+    ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .c0 = t->c0, .c1 = t->c1, .cL = t->cL,
+                    .thr = t->cfg.thr, .t0 = (double)d * t->cfg.dt + sub * h, .dt = h};
+    a.nbox = active_boxes(t, d, &a);
+    for (int s = 0; s < t->ns; s++) {
+        a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
+        a.has_lo = s > 0 || t->g0 > 0, a.has_hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
+        starpu_data_handle_t lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
+        starpu_data_handle_t hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
+        int rc = sc_diffuse_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_scr[s], t->h_act[s],
+                                   a.has_lo ? lo : NULL, a.has_hi ? hi : NULL, t->worker[s]);
+        if (rc != 0) {
+            fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int sc_tissue_advance(ScTissue *t, long nsteps)
@@ -399,36 +446,9 @@ int sc_tissue_advance(ScTissue *t, long nsteps)
         long d = t->step;
         if (sc_cells_advance(t->cells, 1) != 0)
             return -1;
-        if (t->ns > 1 || t->remote)
-            for (int s = 0; s < t->ns; s++) {
-                int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_lo[s], t->h_hi[s],
-                                        t->worker[s]);
-                if (rc != 0) {
-                    fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
-                    return -1;
-                }
-            }
-        if (t->remote && t->cfg.exchange &&
-            t->cfg.exchange(t->cfg.exchange_ctx, d, t->g0 > 0 ? t->h_lo[0] : NULL,
-                            t->g0 + t->Lloc < t->L ? t->h_hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
-            fprintf(stderr, "starcarp: the halo exchange between processes failed at step %ld\n", d);
-            return -1;
-        }
-        ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .c0 = t->c0, .c1 = t->c1, .cL = t->cL,
-                        .thr = t->cfg.thr, .t0 = (double)d * t->cfg.dt, .dt = t->cfg.dt};
-        a.nbox = active_boxes(t, d, &a);
-        for (int s = 0; s < t->ns; s++) {
-            a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
-            a.has_lo = s > 0 || t->g0 > 0, a.has_hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
-            starpu_data_handle_t lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
-            starpu_data_handle_t hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
-            int rc = sc_diffuse_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_scr[s], t->h_act[s],
-                                       a.has_lo ? lo : NULL, a.has_hi ? hi : NULL, t->worker[s]);
-            if (rc != 0) {
-                fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));
+        for (int sub = 0; sub < t->m; sub++)
+            if (submit_diffusion(t, d, sub) != 0)
                 return -1;
-            }
-        }
         t->step++;
         if (starpu_task_nsubmitted() > TISSUE_MAX_PENDING)
             starpu_task_wait_for_n_submitted(TISSUE_RESUME_PENDING);

@@ -6,7 +6,8 @@
  * index i + nx*(j + ny*k)), conductivities along the axes (fibres along x), no-flux boundaries,
  * second-order finite differences (3-, 5-, 7-point), Godunov operator splitting: each step of dt
  * first advances every node's ionic model (the model's codelets on the cell array, sc_cells_*:
- * V -= dt*Iion), then one explicit diffusion step with the stimulus (cl_diffuse.c). The grid is cut
+ * V -= dt*Iion), then one explicit diffusion step with the stimulus (cl_diffuse.c), or `substeps`
+ * of dt/substeps each (sub-cycling, for a dt above the explicit limit). The grid is cut
  * into slabs of whole planes along its slowest non-trivial axis (z in 3D, y in 2D, x in 1D): the
  * partitions of the cell array, sized by the speed-based plan (sc_plan_parts) and pinned to their
  * workers; each step a slab's halo task copies its edge planes into small handles that the
@@ -34,7 +35,8 @@ typedef struct ScTissueConfig {
     double sigma[3];          /* conductivity along each axis, S/m (>= 0) */
     double chi;               /* surface-to-volume ratio, /mm (> 0) */
     double cm;                /* membrane capacitance, uF/cm^2 (> 0) */
-    double dt;                /* ms (> 0, at most sc_tissue_dt_limit) */
+    double dt;                /* ms (> 0; dt / substeps at most sc_tissue_dt_limit) */
+    int substeps;             /* explicit diffusion sub-steps of dt / substeps per step (0, 1: one) */
     double thr;               /* activation threshold, mV */
     int nparts;               /* slabs (0: the plan; >0: equal slabs placed by the scheduler) */
     int ncpu_hint, ngpu_hint; /* workers to plan for (0: StarPU's) */
@@ -45,8 +47,8 @@ typedef struct ScTissueConfig {
     int no_lut;
     /* A part of the grid (several processes, StarPU-MPI): this process holds planes plane0 ..
      * plane0 + nplanes - 1 of the slowest axis (nplanes 0: all of them); its nodes are numbered from
-     * its first plane. `exchange` is then called once per step, after the halo tasks are submitted
-     * and before the diffusion tasks: it must send `lo` and `hi` (this part's first and last planes;
+     * its first plane. `exchange` is then called once per diffusion (sub-)step, numbered `step`
+     * (step * substeps + sub-step), after the halo tasks are submitted and before the diffusion tasks: it must send `lo` and `hi` (this part's first and last planes;
      * NULL at the grid's ends) to the processes holding the neighbouring planes and receive theirs
      * into `ghost_lo` and `ghost_hi` (NULL at the grid's ends), e.g. with starpu_mpi_isend_detached /
      * starpu_mpi_irecv_detached (StarPU orders them with the tasks through the handles). 0 or -1. */

@@ -130,6 +130,21 @@ bad "unknown name in a parameter file" "badpar.par:3: unknown parameter 'foo'" -
 [ -f "$src/examples/nversion.par" ] && grep -q "^imp *= *ten_tusscher_model_2006_epi" "$src/examples/nversion.par"
 check "examples/nversion.par present" $?
 
+# 7b. diffusion sub-steps: Aliev-Panfilov cable at dx 0.05 mm (limit 0.0131 ms): dt 0.04 ms with
+#     --diffusion-substeps auto (4) matches dt 0.01 ms without sub-steps within 0.2 %
+ap=(--imp AlievPanfilov --size 20 --dx 0.05 --sigma 0.1334 --stim x=0:0.5,amp=60,dur=2 --duration 150
+    --probe "5;15" --no-png -q)
+"$sc" tissue "${ap[@]}" --dt 0.01 --out "$tmp/ap1" > "$tmp/ap1.txt" 2>/dev/null; check "AP cable, dt 0.01" $?
+"$sc" tissue "${ap[@]}" --dt 0.04 --out "$tmp/ap4" > /dev/null 2> "$tmp/ap4.err"
+[ $? = 2 ] && grep -q "4 diffusion sub-steps" "$tmp/ap4.err"; check "dt 0.04 without sub-steps refused, 4 suggested" $?
+"$sc" tissue "${ap[@]}" --dt 0.04 --diffusion-substeps auto --out "$tmp/ap4" > "$tmp/ap4.txt" 2>/dev/null
+check "dt 0.04 with --diffusion-substeps auto" $?
+paste "$tmp/ap1.txt" "$tmp/ap4.txt" | awk '/^P1/ { a = $6; b = $12 } /^P2/ { c = $6; d = $12 }
+    END { v1 = 10 / (c - a); v4 = 10 / (d - b); printf "   CV %.5f (dt 0.01) and %.5f (dt 0.04, 4 sub-steps)\n", v1, v4
+          r = v4 / v1 - 1; exit !(a > 0 && b > 0 && r < 0.002 && r > -0.002) }'
+check "sub-stepped CV within 0.2 % of dt 0.01" $?
+bad "bad --diffusion-substeps" "--diffusion-substeps: expected an integer" "${base[@]}" --diffusion-substeps 0
+
 # 8. StarPU-MPI
 if [ "$mpi" = mpi ]; then
     mp=(--imp $tt --size 4,2 --dx 0.1 --stim x=0:0.3,amp=50,dur=2 --duration 8 --vtk ascii --no-png
