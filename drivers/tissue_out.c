@@ -114,8 +114,8 @@ int tout_png(const char *path, const ToutGrid *g, const double *field, const cha
     if (!(hi > lo))
         hi = lo + 1;
     char full[320];
-    snprintf(full, sizeof full, "%s: %.4g (blue) to %.4g %s (red)%s%s", title, lo, hi, unit,
-             none_below > -INFINITY ? ", grey: none" : "", g->n[2] > 1 ? ", plane z = 0" : "");
+    snprintf(full, sizeof full, "%s%s: %.4g..%.4g %s, blue..red%s", title, g->n[2] > 1 ? " (z = 0)" : "", lo, hi,
+             unit, none_below > -INFINITY ? ", grey none" : "");
     if (ny == 1)
         return png_line(path, g, field, full, unit, none_below, err, errlen);
     double lx = (double)(nx - 1) * g->dx[0], ly = (double)(ny - 1) * g->dx[1];
