@@ -420,12 +420,15 @@ int cmd_tissue(int argc, char **argv)
             fprintf(r.probes, " Vm_P%d(%g,%g,%g)", j + 1, r.o.probe[j][0], r.o.probe[j][1], r.o.probe[j][2]);
         fputc('\n', r.probes);
     }
-    if (!rc && !r.o.quiet && r.sh.rank == 0)
-        fprintf(stderr, "tissue: %s, %ld nodes, D = %.4g, %.4g, %.4g mm^2/ms, dt %g ms (explicit limit %.4g ms; "
-                "%d diffusion sub-step%s)\n",
-                m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], sc_tissue_diffusivity(&r.cfg, 0), sc_tissue_diffusivity(&r.cfg, 1),
-                sc_tissue_diffusivity(&r.cfg, 2), r.cfg.dt, sc_tissue_dt_limit(&r.cfg), r.cfg.substeps,
-                r.cfg.substeps > 1 ? "s" : "");
+    if (!rc && !r.o.quiet && r.sh.rank == 0) {
+        char dd[128] = "";
+        for (int ax = 0, o = 0; ax < 3; ax++)
+            if (r.g.n[ax] > 1)
+                o += snprintf(dd + o, sizeof dd - (size_t)o, " %c %.4g", "xyz"[ax], sc_tissue_diffusivity(&r.cfg, ax));
+        fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %d diffusion "
+                "sub-step%s)\n", m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg),
+                r.cfg.substeps, r.cfg.substeps > 1 ? "s" : "");
+    }
     if (!rc)
         rc = run_loop(&r, lround(r.o.duration / r.cfg.dt));
     if (!rc)
