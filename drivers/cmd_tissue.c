@@ -97,19 +97,19 @@ static int sample_probes(Run *r, double t)
     for (int j = 0; j < r->o.nprobe; j++)
         if (r->probe_node[j] >= lo && r->probe_node[j] < hi)
             mine[nm] = r->probe_node[j] - lo, at[nm++] = j;
-    if (nm && sc_cells_sample(sc_tissue_cells(r->t), mine, nm, vm, ii, NULL) != 0) {
+    int bad = nm && sc_cells_sample(sc_tissue_cells(r->t), mine, nm, vm, ii, NULL) != 0;
+    if (bad)
         fprintf(stderr, "starcarp tissue: the probes could not be sampled\n");
-        return 1;
-    }
-    for (int q = 0; q < nm; q++)
+    for (int q = 0; q < nm && !bad; q++)
         out[at[q]] = vm[q];
-    tmpi_sum0(&r->sh, out, r->o.nprobe);
+    tmpi_sum0(&r->sh, out, r->o.nprobe);   /* every rank takes part, failed or not */
+    if (tmpi_max(&r->sh, bad))
+        return 1;
     if (r->sh.rank != 0)
         return 0;
-    double *vmj = out;
     fprintf(r->probes, "%.6f", t);
     for (int j = 0; j < r->o.nprobe; j++)
-        fprintf(r->probes, " %.8e", vmj[j]);
+        fprintf(r->probes, " %.8e", out[j]);
     fputc('\n', r->probes);
     return 0;
 }

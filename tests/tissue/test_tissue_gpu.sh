@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_tissue_gpu.sh STARCARP: `starcarp tissue` with a GPU (exit 77 without one): a 2D sheet of
 # ten Tusscher 2006 cells on the CPUs alone, on one GPU alone, and on both (the plan's slabs, halos
-# crossing between the GPU and the CPUs): the same activation map within 1e-9 ms (the GPU's ionic
+# crossing between the GPU and the CPUs): the same activation map within 1e-6 ms (the GPU's ionic
 # kernels may contract to FMA: docs/verification.md) and the same nodes activated.
 set -u
 sc=$1
@@ -19,8 +19,8 @@ for run in gpu both; do
     paste <(awk 'f { for (i = 1; i <= NF; i++) print $i } /LOOKUP_TABLE/ { f = 1 }' "$tmp/cpu/activation.vtk") \
           <(awk 'f { for (i = 1; i <= NF; i++) print $i } /LOOKUP_TABLE/ { f = 1 }' "$tmp/$run/activation.vtk") |
         awk '{ if (($1 < 0) != ($2 < 0)) bad++; d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; k++ }
-             END { printf "   %d nodes, largest difference %.3g ms\n", k, m; exit !(k == 20301 && !bad && m < 1e-9) }'
-    check "$run: activation map equal to the CPUs' (1e-9 ms)" $?
+             END { printf "   %d nodes, largest difference %.3g ms\n", k, m; exit !(k == 20301 && !bad && m < 1e-6) }'
+    check "$run: activation map equal to the CPUs' (1e-6 ms)" $?
 done
 echo "$n checks, $fails failed"
 [ $fails = 0 ]
