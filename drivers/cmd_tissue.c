@@ -118,7 +118,9 @@ static int sample_probes(Run *r, double t)
 static int snapshot(Run *r, double t)
 {
     char path[4200], err[600], title[160];
-    if (sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0 || tmpi_gather(&r->sh, r->field, r->all)) {
+    int bad = sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0;
+    bad |= tmpi_gather(&r->sh, r->field, r->all) != 0;   /* every rank takes part */
+    if (tmpi_max(&r->sh, bad)) {
         fprintf(stderr, "starcarp tissue: Vm could not be read\n");
         return 1;
     }
@@ -221,7 +223,9 @@ static int set_params(Run *r, const ScModelEntry *m)
 static int write_activation(Run *r, const ScModelEntry *m)
 {
     char path[4200], err[600], title[200];
-    if (sc_tissue_activation(r->t, r->field) != 0 || tmpi_gather(&r->sh, r->field, r->all) != 0) {
+    int bad = sc_tissue_activation(r->t, r->field) != 0;
+    bad |= tmpi_gather(&r->sh, r->field, r->all) != 0;   /* every rank takes part */
+    if (tmpi_max(&r->sh, bad)) {
         fprintf(stderr, "starcarp tissue: the activation times could not be read\n");
         return 1;
     }
