@@ -158,6 +158,7 @@ static int configure(Run *r)
     memcpy(c->sigma, o->sigma, sizeof c->sigma);
     c->chi = o->chi, c->cm = o->cm, c->dt = o->dt, c->thr = o->thr;
     c->nparts = (int)o->nparts, c->gpu_speedup = o->gpu_speedup, c->vm_bound = o->vm_bound;
+    c->rtol = o->rtol, c->atol = o->atol, c->no_lut = o->no_lut;
     c->nstim = o->nstim;
     memcpy(c->stim, o->stim, sizeof c->stim);
     double lim = sc_tissue_dt_limit(c);
@@ -217,6 +218,42 @@ static int set_params(Run *r, const ScModelEntry *m)
         fprintf(stderr, "starcarp tissue: --imp-par: %s\n", err);
     free(nflags), free(values);
     return rc ? 2 : 0;
+}
+
+/* --vary: each parameter graded linearly from LO at coordinate 0 to HI at the grid's end along its
+ * axis (this rank's nodes). 0, or 2 after a message. */
+static int set_vary(Run *r, const ScModelEntry *m)
+{
+    const ScModelDesc *d = m->desc;
+    long n = sc_tissue_nodes(r->t), first = r->sh.plane0 * r->sh.plane;
+    double *v = r->o.nvary ? malloc(sizeof(double) * (size_t)n) : NULL;
+    char err[600];
+    int rc = 0;
+    for (int q = 0; q < r->o.nvary && !rc; q++) {
+        int k = -1;
+        for (int i = 0; i < d->nparams; i++)
+            if (!strcmp(d->param_names[i], r->o.vary[q].name))
+                k = i;
+        int ax = r->o.vary[q].axis;
+        if (k < 0) {
+            fprintf(stderr, "starcarp tissue: --vary %s: %s has no such parameter (`starcarp models info %s`)\n",
+                    r->o.vary[q].name, m->name, m->name);
+            rc = 2;
+            break;
+        }
+        for (long i = 0; i < n; i++) {
+            double x[3];
+            node_xyz(&r->g, first + i, x);
+            double len = (double)(r->g.n[ax] - 1) * r->g.dx[ax];
+            v[i] = r->o.vary[q].lo + (len > 0 ? x[ax] / len : 0) * (r->o.vary[q].hi - r->o.vary[q].lo);
+        }
+        if (sc_cells_vary_param(sc_tissue_cells(r->t), k, v, err, sizeof err) != 0) {
+            fprintf(stderr, "starcarp tissue: --vary %s: %s\n", r->o.vary[q].name, err);
+            rc = 2;
+        }
+    }
+    free(v);
+    return rc;
 }
 
 /* The activation outputs: VTK, PNG, the probes' times on stdout. */
@@ -414,6 +451,8 @@ int cmd_tissue(int argc, char **argv)
     }
     if (!rc)
         rc = set_params(&r, m);
+    if (!rc)
+        rc = set_vary(&r, m);
     if (!rc && r.o.restart && sc_tissue_load(r.t, rank_path(&r, r.o.restart), err, sizeof err) != 0) {
         fprintf(stderr, "starcarp tissue: --restart: %s\n", err);
         rc = 2;

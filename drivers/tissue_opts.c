@@ -53,10 +53,13 @@ void topt_usage(void)
 "  --checkpoint FILE --checkpoint-time MS   save the state at that time;  --restart FILE\n"
 "  --ncpu N --ngpu N   workers;  --nparts N  equal slabs placed by the scheduler\n"
 "  --gpu-speedup S     GPU over one core for the slab plan;  --vm-bound MV  failure bound\n"
+"  --vary NAME=LO:HI[:AXIS]  parameter NAME from LO at the grid's start to HI at its end along\n"
+"                      AXIS (x, y or z; default x), linearly (repeat for more, at most 8)\n"
+"  --rtol R --atol A   cvode tolerances;  --no-lut  lookup-table columns evaluated exactly\n"
 "  -q, --quiet         no progress;  -h, --help\n");
 }
 
-typedef enum { T_STR, T_DBL, T_LONG, T_DLIST, T_LLIST, T_STIM, T_PROBE, T_FLAG, T_PAR } Kind;
+typedef enum { T_STR, T_DBL, T_LONG, T_DLIST, T_LLIST, T_STIM, T_PROBE, T_FLAG, T_PAR, T_VARY } Kind;
 
 typedef struct Opt {
     const char *name;
@@ -97,6 +100,10 @@ static const Opt opts[] = {
     {"nparts", T_LONG, F(nparts), 0, 0, 0, "an integer >= 1"},
     {"gpu-speedup", T_DBL, F(gpu_speedup), 0, 0, 0, "a positive number"},
     {"vm-bound", T_DBL, F(vm_bound), 0, 0, 0, "a positive number (mV)"},
+    {"vary", T_VARY, 0, 0, 0, 0, "NAME=LO:HI[:x|y|z], a parameter graded linearly along an axis (x)"},
+    {"rtol", T_DBL, F(rtol), 0, 0, 0, "a positive number"},
+    {"atol", T_DBL, F(atol), 0, 0, 0, "a positive number"},
+    {"no-lut", T_FLAG, F(no_lut), 0, 0, 0, ""},
     {"quiet", T_FLAG, F(quiet), 0, 0, 0, ""},
     {"help", T_FLAG, F(help), 0, 0, 0, ""},
     {"par", T_PAR, 0, 0, 0, 0, "a parameter file"},
@@ -224,6 +231,30 @@ static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen)
     return 0;
 }
 
+/* "NAME=LO:HI[:AXIS]" into o->vary. */
+static int add_vary(TissueOpts *o, const char *val, char *err, size_t errlen)
+{
+    const char *eq = strchr(val, '=');
+    char buf[256], *tok[4] = {0}, *save = NULL;
+    int nt = 0;
+    if (eq && eq > val && (size_t)(eq - val) < sizeof o->vary[0].name && o->nvary < 8 && strlen(eq + 1) < sizeof buf) {
+        strcpy(buf, eq + 1);
+        for (char *t = strtok_r(buf, ":", &save); t && nt < 4; t = strtok_r(NULL, ":", &save))
+            tok[nt++] = t;
+        double lo, hi;
+        int axis = nt < 3 ? 0 : !strcmp(tok[2], "x") ? 0 : !strcmp(tok[2], "y") ? 1 : !strcmp(tok[2], "z") ? 2 : -1;
+        if ((nt == 2 || nt == 3) && axis >= 0 && to_double(tok[0], &lo) && to_double(tok[1], &hi)) {
+            memcpy(o->vary[o->nvary].name, val, (size_t)(eq - val));
+            o->vary[o->nvary].name[eq - val] = 0;
+            o->vary[o->nvary].lo = lo, o->vary[o->nvary].hi = hi, o->vary[o->nvary].axis = axis;
+            o->nvary++;
+            return 0;
+        }
+    }
+    fail(err, errlen, "--vary '%s': expected NAME=LO:HI[:x|y|z] (at most 8)", val);
+    return -1;
+}
+
 /* "X,Y,Z;X,Y,Z" into o->probe. */
 static int add_probes(TissueOpts *o, const char *val, char *err, size_t errlen)
 {
@@ -300,6 +331,8 @@ static int apply(TissueOpts *o, const Opt *d, const char *val, int depth, char *
         return add_stim(o, val, err, errlen);
     case T_PROBE:
         return add_probes(o, val, err, errlen);
+    case T_VARY:
+        return add_vary(o, val, err, errlen);
     case T_PAR:
         return read_par(o, val, depth + 1, err, errlen);
     }

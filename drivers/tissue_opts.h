@@ -25,6 +25,10 @@ typedef struct TissueOpts {
     double probe[TOPT_MAX_PROBES][3];   /* mm */
     long ncpu, ngpu, nparts;
     const char *substeps;               /* --diffusion-substeps N|auto (NULL: 1) */
+    double rtol, atol;                  /* cvode tolerances (0: the kernels') */
+    int no_lut;
+    int nvary;                          /* --vary NAME=LO:HI[:AXIS]: a parameter graded along an axis */
+    struct { char name[64]; double lo, hi; int axis; } vary[8];
     int quiet, help, no_png;
 } TissueOpts;
 

@@ -53,6 +53,16 @@ done
 "$sc" tissue "${sheet[@]}" --out "$tmp/sp" > /dev/null 2>&1
 cmp -s "$tmp/s1/activation.vtk" "$tmp/sp/activation.vtk"; check "planned slabs (pinned) == 1 slab (bits)" $?
 
+# 2b. a parameter graded along x (--vary): slabs still give the same bits; the map changes
+for np in 1 3; do
+    "$sc" tissue "${sheet[@]}" --imp AlievPanfilov --stim x=0:0.3,amp=60,dur=2 --duration 30 --nparts $np \
+        --vary mu1=0.1:0.3 --out "$tmp/v$np" > /dev/null 2>&1
+done
+"$sc" tissue "${sheet[@]}" --imp AlievPanfilov --stim x=0:0.3,amp=60,dur=2 --duration 30 --out "$tmp/v0" > /dev/null 2>&1
+[ -s "$tmp/v1/activation.vtk" ] && cmp -s "$tmp/v1/activation.vtk" "$tmp/v3/activation.vtk"
+check "--vary: 3 slabs == 1 slab (bits)" $?
+[ -s "$tmp/v0/probes.txt" ] && ! cmp -s "$tmp/v0/probes.txt" "$tmp/v1/probes.txt"; check "--vary changes the probes' traces" $?
+
 # 3. outputs
 grep -q "^DIMENSIONS 41 21 1$" "$tmp/s1/activation.vtk" && grep -q "^SPACING 0.10000000000000001 0.10000000000000001 0.10000000000000001$" "$tmp/s1/activation.vtk" \
     && grep -q "^POINT_DATA 861$" "$tmp/s1/activation.vtk"; check "VTK header: dimensions, spacing, point data" $?
@@ -143,6 +153,8 @@ paste "$tmp/ap1.txt" "$tmp/ap4.txt" | awk '/^P1/ { a = $6; b = $12 } /^P2/ { c =
     END { v1 = 10 / (c - a); v4 = 10 / (d - b); printf "   CV %.5f (dt 0.01) and %.5f (dt 0.04, 4 sub-steps)\n", v1, v4
           r = v4 / v1 - 1; exit !(a > 0 && b > 0 && r < 0.002 && r > -0.002) }'
 check "sub-stepped CV within 0.2 % of dt 0.01" $?
+bad "--vary of an unknown parameter" "--vary nosuch: .* has no such parameter" "${base[@]}" --vary nosuch=1:2
+bad "malformed --vary" "--vary 'mu1=1': expected NAME=LO:HI" "${base[@]}" --vary mu1=1
 bad "bad --diffusion-substeps" "--diffusion-substeps: expected an integer" "${base[@]}" --diffusion-substeps 0
 
 # 8. StarPU-MPI
