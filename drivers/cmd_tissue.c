@@ -86,6 +86,7 @@ static int check(Run *r)
     return tmpi_max(&r->sh, bad);
 }
 
+/* One row of probes.txt at time t (rank 0 writes; every rank takes part). 0, or 1 after a message. */
 static int sample_probes(Run *r, double t)
 {
     if (!r->o.nprobe)
@@ -290,6 +291,7 @@ static int write_activation(Run *r, const ScModelEntry *m)
     return 0;
 }
 
+/* The summary on stderr (rank 0): grid, slabs and their workers, steps, wall time, node-steps/s. */
 static void summary(Run *r, long steps, double wall)
 {
     long nodes = r->g.n[0] * r->g.n[1] * r->g.n[2];
@@ -397,6 +399,8 @@ static int start_starpu(Run *r)
     return 0;
 }
 
+/* `starcarp tissue`: options, StarPU, the tissue, --imp-par / --vary / --restart, the time loop, the
+ * activation outputs. Exit status as described at the top of this file. */
 int cmd_tissue(int argc, char **argv)
 {
     static Run r;
