@@ -37,7 +37,7 @@ for dx in $dxs; do
         fi
         t1=$(date +%s.%N)
         nodes=$(grep -o '[0-9]* nodes,' "$d/log.txt" | head -1 | cut -d' ' -f1)
-        row=$(awk -v dx="$dx" -v dt="$dt" -v n="$nodes" -v w="$(echo "$t1 - $t0" | bc)" '
+        row=$(awk -v dx="$dx" -v dt="$dt" -v n="$nodes" -v w="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" '
             /^P[0-9]/ { a[substr($1, 2)] = $6 }
             END { printf "| %s | %s | %s |", dx, dt, n;
                   for (i = 1; i <= 9; i++) printf " %s |", (a[i] < 0 ? "none" : sprintf("%.2f", a[i]));
