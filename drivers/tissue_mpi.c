@@ -57,11 +57,10 @@ void tmpi_share(TmpiShare *s, long planes, long plane)
         MPI_Allgather(&speed, 1, MPI_DOUBLE, sp, 1, MPI_DOUBLE, MPI_COMM_WORLD);
         for (int r = 0; r < s->size; r++)
             tot += sp[r];
-        long acc = 0;
+        /* one plane each (the caller checks size <= planes), the rest in proportion to speed */
+        long acc = 0, spare = planes - s->size;
         for (int r = 0; r < s->size; r++) {
-            long n = r == s->size - 1 ? planes - acc : (long)floor((double)planes * sp[r] / tot);
-            if (n < 1)
-                n = 1;   /* (checked by the caller: at least one plane per rank) */
+            long n = r == s->size - 1 ? planes - acc : 1 + (long)floor((double)spare * sp[r] / tot);
             if (r == s->rank)
                 s->plane0 = acc, s->nplanes = n;
             acc += n;
