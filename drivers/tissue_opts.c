@@ -56,7 +56,8 @@ void topt_usage(void)
 "  --vary NAME=LO:HI[:AXIS]  parameter NAME from LO at the grid's start to HI at its end along\n"
 "                      AXIS (x, y or z; default x), linearly (repeat for more, at most 8)\n"
 "  --rtol R --atol A   cvode tolerances;  --no-lut  lookup-table columns evaluated exactly\n"
-"  -q, --quiet         no progress;  -h, --help\n");
+"  -q, --quiet         no progress;  -h, --help\n"
+"Under `mpirun -np N` (StarPU-MPI) each rank holds a range of planes; rank 0 writes the outputs.\n");
 }
 
 typedef enum { T_STR, T_DBL, T_LONG, T_DLIST, T_LLIST, T_STIM, T_PROBE, T_FLAG, T_PAR, T_VARY } Kind;
