@@ -29,6 +29,7 @@
 #include "sc_registry.h"
 #include "impar.h"
 #include "plot.h"
+#include "progress.h"
 #include "sema.h"
 #include "starcarp.h"
 #include "sc_internal.h"
@@ -65,33 +66,6 @@ static void impar_model(const ScModelDesc *d, const double *values, ImparHold *h
     h->m.defaults = values;
     h->m.nflags = h->nflags;
     h->m.flagnames = (const char *const *const *)d->param_flags;
-}
-
-/* Progress: a bar on a terminal, a line every 10 % otherwise (rank 0, not with --quiet). */
-typedef struct Progress {
-    int on, tty, last;
-    double t0;
-} Progress;
-
-static void progress(Progress *p, long d, long total, double t_ms)
-{
-    if (!p->on || total <= 0)
-        return;
-    int pc = (int)(100.0 * (double)d / (double)total);
-    if (p->tty) {
-        if (pc == p->last && d < total)
-            return;
-        int w = 40, fill = pc * w / 100;
-        fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.1f ms  %.1f s", fill, "########################################",
-                w - fill, "", pc, t_ms, sc_now_s() - p->t0);
-        if (d >= total)
-            fputc('\n', stderr);
-    } else {
-        if (pc / 10 == p->last / 10 && d < total)
-            return;
-        fprintf(stderr, "progress: %3d%%  t = %.1f ms  %.1f s\n", pc, t_ms, sc_now_s() - p->t0);
-    }
-    p->last = pc;
 }
 
 /* This rank's cells: shares in proportion to each rank's speed (CPU workers + GPUs x speedup). */
@@ -510,7 +484,7 @@ int cmd_bench(int argc, char **argv)
     }
     double *vals = malloc(sizeof(double) * (size_t)np * (size_t)w);
     Trace trace = {0};
-    Progress pg = {.on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = sc_now_s()};
+    CliProgress pg = {.on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = sc_now_s()};
 
     /* the time loop */
     const long last = bopt_nsteps(&o);
@@ -577,7 +551,7 @@ int cmd_bench(int argc, char **argv)
             goto out_loop;
         ds = next;
         failed = check_failure(c, &sh, o.dt);
-        progress(&pg, ds, last + 1, (double)ds * o.dt);
+        cli_progress(&pg, ds, last + 1, (double)ds * o.dt);
     }
     double wall = sc_now_s() - t0;
     rc = failed ? 1 : 0;

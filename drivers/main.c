@@ -20,6 +20,7 @@ typedef struct {
 
 static const Command commands[] = {
     {"bench",   cmd_bench,   "run cells of a model as openCARP's bench does, on every CPU and GPU"},
+    {"tissue",  cmd_tissue,  "the monodomain equation on a 1D, 2D or 3D grid of a model's cells (docs/tissue.md)"},
     {"calibrate", cmd_calibrate, "calibrate StarPU's performance models of models on this machine"},
     {"benchmark", cmd_benchmark, "cell-steps per second of models on one core, all cores, GPUs, CPUs + GPUs"},
     {"codegen", cmd_codegen, "analyse an EasyML model (--check) or generate its kernels"},

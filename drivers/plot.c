@@ -945,17 +945,21 @@ int plot_write_png(PlotFig *f, const char *path) {
     f->err[0] = 0;
     if (!plot_render(f))
         return -1;
+    return plot_write_rgb(path, f->pix, f->w, f->h, f->err, sizeof f->err);
+}
+
+int plot_write_rgb(const char *path, const unsigned char *pix, int w, int h, char *err, size_t errlen) {
     size_t zlen;
-    unsigned char *z = zlib_stored(f->pix, f->w, f->h, &zlen);
+    unsigned char *z = zlib_stored(pix, w, h, &zlen);
     if (!z) {
         errno = ENOMEM;
-        snprintf(f->err, sizeof f->err, "%s: out of memory", path);
+        snprintf(err, errlen, "%s: out of memory", path);
         return -1;
     }
     FILE *fp = fopen(path, "wb");
     if (!fp) {
         int e = errno;
-        snprintf(f->err, sizeof f->err, "%s: %s", path, strerror(e));
+        snprintf(err, errlen, "%s: %s", path, strerror(e));
         free(z);
         errno = e;
         return -1;
@@ -964,8 +968,8 @@ int plot_write_png(PlotFig *f, const char *path) {
     crc_init(&c);
     static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     unsigned char ihdr[13];
-    put32(ihdr, (uint32_t)f->w);
-    put32(ihdr + 4, (uint32_t)f->h);
+    put32(ihdr, (uint32_t)w);
+    put32(ihdr + 4, (uint32_t)h);
     ihdr[8] = 8;   /* bit depth */
     ihdr[9] = 2;   /* colour type: RGB */
     ihdr[10] = 0;  /* compression: deflate */
@@ -978,7 +982,7 @@ int plot_write_png(PlotFig *f, const char *path) {
     if (fclose(fp) != 0 && !bad)
         bad = 1, e = errno;
     if (bad) {
-        snprintf(f->err, sizeof f->err, "%s: %s", path, strerror(e ? e : EIO));
+        snprintf(err, errlen, "%s: %s", path, strerror(e ? e : EIO));
         errno = e ? e : EIO;
         return -1;
     }

@@ -15,6 +15,8 @@
 #ifndef SC_PLOT_H
 #define SC_PLOT_H
 
+#include <stddef.h>
+
 typedef struct PlotFig PlotFig;
 
 enum { PLOT_LINE = 1, PLOT_POINTS = 2 }; /* series styles (bit set) */
@@ -51,6 +53,9 @@ void plot_area(const PlotFig *fig, int *x0, int *y0, int *x1, int *y1);
 /* Render and write an 8-bit RGB PNG. Returns 0, or -1 with errno set and plot_error(fig) saying
  * why ("PATH: No such file or directory"). */
 int plot_write_png(PlotFig *fig, const char *path);
+/* Write an 8-bit RGB PNG of w x h pixels (RGB triples row by row from the top), e.g. a figure's
+ * pixels painted over. Returns 0, or -1 with errno set and the reason in err. */
+int plot_write_rgb(const char *path, const unsigned char *pix, int w, int h, char *err, size_t errlen);
 /* The message of the last failure ("" when none). */
 const char *plot_error(const PlotFig *fig);
 

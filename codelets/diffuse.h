@@ -1,0 +1,75 @@
+/* diffuse.h: kernels and codelets of the tissue solver's explicit diffusion (scheduler/sc_tissue.c).
+ *
+ * A structured grid of n0 x n1 x L nodes (axis 0 fastest, node (i, j, l) at i + n0*(j + n1*l))
+ * is cut into slabs of whole planes along the slowest axis; a slab of nl planes from global plane l0
+ * is one partition of the cell array. One explicit step of
+ *     V += c0*(V[i-1] + V[i+1] - 2V) + c1*(V[j-1] + V[j+1] - 2V) + cL*(V[l-1] + V[l+1] - 2V) + add
+ * (c = dt * D / dx^2 per axis, `add` the stimulus of the boxes that hold the node), with no-flux
+ * boundaries by mirror nodes (V[-1] = V[1]: the lumped finite-element operator of a node-centred
+ * grid), reads the slab's planes and the neighbours' edge planes (the halos, copied by the halo
+ * codelet), and records activation times: the first upward crossing of `thr`, interpolated
+ * linearly between the values of two steps.
+ * Every implementation does the same operations in the same order with explicit roundings (no
+ * multiply-add contraction), so that CPU and GPU results are equal bit for bit, and a slab's result
+ * does not depend on how the grid is cut.
+ */
+#ifndef SC_DIFFUSE_H
+#define SC_DIFFUSE_H
+#include <stddef.h>
+
+#define SC_DIFF_MAX_BOX 8
+
+/* A stimulus box in node indices (inclusive, global, axes 0, 1, L) and what it adds per step (mV). */
+typedef struct ScDiffBox {
+    long lo[3], hi[3];
+    double add;
+} ScDiffBox;
+
+/* Everything a diffusion task needs besides its buffers (its cl_arg). */
+typedef struct ScDiffArgs {
+    long n0, n1, L;            /* grid: plane dimensions, planes */
+    long l0, nl;               /* this slab: first global plane, planes */
+    int has_lo, has_hi;        /* halo planes of the neighbours below / above are given */
+    double c0, c1, cL;         /* dt*D/dx^2 per axis (0 for an axis of one node) */
+    double thr;                /* activation threshold, mV */
+    double t0, dt;             /* time at the start of the step, step (ms) */
+    int nbox;                  /* active stimulus boxes this step */
+    ScDiffBox box[SC_DIFF_MAX_BOX];
+} ScDiffArgs;
+
+/* One step on a slab (host): `v` (n = nl*n0*n1 values) is updated in place, `old` (n values,
+ * scratch) receives its values before the step, lo/hi are the neighbours' edge planes (n0*n1
+ * values, NULL where absent), act holds the activation time of each node (-1: none yet) then the
+ * node's value at the previous step (2n values). */
+void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
+                     double *act);
+/* The halos of a slab (host): its first and last planes (P values each) into lo and hi. */
+void sc_halo_host(const double *v, size_t n, size_t P, double *lo, double *hi);
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* GPU launchers of the same on `stream`; return the launch error (0 = success). */
+int sc_diffuse_cuda_launch(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
+                           double *act, void *stream);
+int sc_halo_cuda_launch(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream);
+int sc_diffuse_hip_launch(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
+                          double *act, void *stream);
+int sc_halo_hip_launch(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream);
+#ifdef __cplusplus
+}
+#endif
+
+#ifndef __cplusplus
+#include <starpu.h>
+/* The codelets (cl_diffuse.c, cl_halo.c) and their task-insert helpers. Diffusion buffers: Vm (RW,
+ * the slab's partition of the cell array), scratch (STARPU_SCRATCH, n values), activation (RW, 2n),
+ * then the lower neighbour's top halo and the upper neighbour's bottom halo (R) where
+ * a->has_lo / a->has_hi. Halo buffers: Vm (R), bottom plane (W), top plane (W). `worker` >= 0 pins
+ * the task to that StarPU worker. Return 0 or a negative errno from StarPU. */
+extern struct starpu_codelet sc_diffuse_cl, sc_halo_cl;
+int sc_diffuse_submit(const ScDiffArgs *a, starpu_data_handle_t vm, starpu_data_handle_t scratch,
+                      starpu_data_handle_t act, starpu_data_handle_t lo, starpu_data_handle_t hi, int worker);
+int sc_halo_submit(starpu_data_handle_t vm, starpu_data_handle_t lo, starpu_data_handle_t hi, int worker);
+#endif
+#endif

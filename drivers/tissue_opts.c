@@ -1,0 +1,524 @@
+/* tissue_opts.c: options and parameter files of `starcarp tissue` (tissue_opts.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tissue_opts.h"
+
+static void fail(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fail(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}
+
+void topt_usage(void)
+{
+    printf(
+"usage: starcarp tissue --imp MODEL (--size X[,Y[,Z]] | --nodes NX[,NY[,NZ]]) [OPTIONS]\n"
+"The monodomain equation chi (Cm dV/dt + Iion) = div(sigma grad V) + I_stim on a structured 1D, 2D\n"
+"or 3D grid (no-flux boundaries, explicit finite differences, operator splitting), on every CPU\n"
+"core and GPU through StarPU. Units: mm, ms, mV, S/m, uF/cm^2, /mm (docs/tissue.md).\n\n"
+"  --par FILE          parameter file: `name = value` lines (names as the long options below;\n"
+"                      also tend, spacedt, simID); the command line wins over the file\n"
+"  --imp MODEL         library model or .model file;  --methods M (auto|file|replacements)\n"
+"  --imp-par STR       parameters, openCARP syntax: \"mu1=0.3,gNa*1.5\"\n"
+"  --size X,Y,Z        domain lengths, mm (one value: 1D, two: 2D); nodes = size/dx + 1\n"
+"  --nodes NX,NY,NZ    nodes per axis instead of --size\n"
+"  --dx D[,DY,DZ]      node spacing, mm (default 0.1)\n"
+"  --sigma L[,T[,N]]   conductivities along x (fibres), y, z, S/m; one value: isotropic, two: along\n"
+"                      and across (default 0.1334,0.0176,0.0176: Niederer et al. 2011)\n"
+"  --chi C             surface-to-volume ratio, /mm (default 140);  --cm C  uF/cm^2 (default 1)\n"
+"  --stim SPEC         a stimulus (repeat for more, at most 8): comma-separated x=LO:HI, y=LO:HI,\n"
+"                      z=LO:HI (mm; an axis left out: all of it), start=MS (0), dur=MS (2),\n"
+"                      period=MS, count=N, and amp=uA/cm^2 or vol=uA/cm^3 (divided by chi)\n"
+"  --dt MS             time step (default 0.01; at most the explicit diffusion limit)\n"
+"  --diffusion-substeps N|auto  explicit diffusion sub-steps of dt/N per step (default 1; auto:\n"
+"                      the fewest within the limit), for a dt above the limit\n"
+"  --duration MS       simulated time (default 100)\n"
+"  --threshold MV      activation threshold (default 0 mV)\n"
+"  --out DIR           output directory (default tissue_out): activation.vtk, activation.png,\n"
+"                      probes.txt, vm_NNNN.vtk/.png snapshots\n"
+"  --snap-dt MS        Vm snapshots every MS ms (default 0: none)\n"
+"  --vtk ascii|binary  VTK legacy encoding (default binary)\n"
+"  --no-png            no PNG pictures\n"
+"  --probe X,Y,Z       a probe point, mm (nearest node; repeat, or separate with ';'): its Vm in\n"
+"                      probes.txt, its activation time on stdout\n"
+"  --probe-dt MS       probe sampling interval (default 1)\n"
+"  --checkpoint FILE --checkpoint-time MS   save the state at that time;  --restart FILE\n"
+"  --ncpu N --ngpu N   workers;  --nparts N  equal slabs placed by the scheduler\n"
+"  --gpu-speedup S     GPU over one core for the slab plan;  --vm-bound MV  failure bound\n"
+"  --vary NAME=LO:HI[:AXIS]  parameter NAME from LO at the grid's start to HI at its end along\n"
+"                      AXIS (x, y or z; default x), linearly (repeat for more, at most 8)\n"
+"  --rtol R --atol A   cvode tolerances;  --no-lut  lookup-table columns evaluated exactly\n"
+"  -q, --quiet         no progress;  -h, --help\n"
+"Under `mpirun -np N` (StarPU-MPI) each rank holds a range of planes; rank 0 writes the outputs.\n");
+}
+
+typedef enum { T_STR, T_DBL, T_LONG, T_DLIST, T_LLIST, T_STIM, T_PROBE, T_FLAG, T_PAR, T_VARY } Kind;
+
+typedef struct Opt {
+    const char *name;
+    Kind kind;
+    size_t off;          /* field in TissueOpts */
+    size_t count_off;    /* list count field */
+    int min_n, max_n;    /* list lengths */
+    const char *accepts;
+} Opt;
+
+#define F(f) offsetof(TissueOpts, f)
+static const Opt opts[] = {
+    {"imp", T_STR, F(imp), 0, 0, 0, "a library model name or a .model file"},
+    {"methods", T_STR, F(methods), 0, 0, 0, "auto, file or replacements like cvode=fe"},
+    {"imp-par", T_STR, F(imp_par), 0, 0, 0, "openCARP parameter items like \"mu1=0.3,gNa*1.5\""},
+    {"size", T_DLIST, F(size), F(nsize), 1, 3, "1 to 3 positive lengths in mm, comma-separated"},
+    {"nodes", T_LLIST, F(nodes), F(nnodes), 1, 3, "1 to 3 positive node counts, comma-separated"},
+    {"dx", T_DLIST, F(dx), F(ndx), 1, 3, "1 to 3 positive spacings in mm"},
+    {"sigma", T_DLIST, F(sigma), F(nsigma), 1, 3, "1 to 3 conductivities in S/m (>= 0)"},
+    {"chi", T_DBL, F(chi), 0, 0, 0, "a positive number (/mm)"},
+    {"cm", T_DBL, F(cm), 0, 0, 0, "a positive number (uF/cm^2)"},
+    {"stim", T_STIM, 0, 0, 0, 0, "x=LO:HI,y=LO:HI,z=LO:HI,start=MS,dur=MS,period=MS,count=N,amp=uA/cm^2|vol=uA/cm^3"},
+    {"dt", T_DBL, F(dt), 0, 0, 0, "a positive number (ms)"},
+    {"diffusion-substeps", T_STR, F(substeps), 0, 0, 0, "an integer from 1 to 1000, or auto"},
+    {"duration", T_DBL, F(duration), 0, 0, 0, "a positive number (ms)"},
+    {"threshold", T_DBL, F(thr), 0, 0, 0, "a number (mV)"},
+    {"out", T_STR, F(out), 0, 0, 0, "a directory"},
+    {"snap-dt", T_DBL, F(snap_dt), 0, 0, 0, "a number >= 0 (ms; 0: no snapshots)"},
+    {"vtk", T_STR, F(vtk), 0, 0, 0, "ascii or binary"},
+    {"no-png", T_FLAG, F(no_png), 0, 0, 0, ""},
+    {"probe", T_PROBE, 0, 0, 0, 0, "X,Y,Z in mm (';' between points)"},
+    {"probe-dt", T_DBL, F(probe_dt), 0, 0, 0, "a positive number (ms)"},
+    {"checkpoint", T_STR, F(checkpoint), 0, 0, 0, "a file"},
+    {"checkpoint-time", T_DBL, F(checkpoint_time), 0, 0, 0, "a time in ms >= 0"},
+    {"restart", T_STR, F(restart), 0, 0, 0, "a checkpoint file"},
+    {"ncpu", T_LONG, F(ncpu), 0, 0, 0, "an integer >= 0"},
+    {"ngpu", T_LONG, F(ngpu), 0, 0, 0, "an integer >= 0"},
+    {"nparts", T_LONG, F(nparts), 0, 0, 0, "an integer >= 1"},
+    {"gpu-speedup", T_DBL, F(gpu_speedup), 0, 0, 0, "a positive number"},
+    {"vm-bound", T_DBL, F(vm_bound), 0, 0, 0, "a positive number (mV)"},
+    {"vary", T_VARY, 0, 0, 0, 0, "NAME=LO:HI[:x|y|z], a parameter graded linearly along an axis (x)"},
+    {"rtol", T_DBL, F(rtol), 0, 0, 0, "a positive number"},
+    {"atol", T_DBL, F(atol), 0, 0, 0, "a positive number"},
+    {"no-lut", T_FLAG, F(no_lut), 0, 0, 0, ""},
+    {"quiet", T_FLAG, F(quiet), 0, 0, 0, ""},
+    {"help", T_FLAG, F(help), 0, 0, 0, ""},
+    {"par", T_PAR, 0, 0, 0, 0, "a parameter file"},
+};
+#undef F
+#define NOPTS (sizeof opts / sizeof opts[0])
+
+/* openCARP's names for a few options. */
+static const char *alias(const char *name)
+{
+    static const char *const map[][2] = {{"tend", "duration"}, {"spacedt", "snap-dt"}, {"simID", "out"}};
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (!strcmp(name, map[i][0]))
+            return map[i][1];
+    return name;
+}
+
+static const Opt *find(const char *name)
+{
+    name = alias(name);
+    for (size_t i = 0; i < NOPTS; i++)
+        if (!strcmp(opts[i].name, name))
+            return &opts[i];
+    return NULL;
+}
+
+static int to_double(const char *s, double *x)
+{
+    char *end;
+    errno = 0;
+    *x = strtod(s, &end);
+    return end != s && *end == '\0' && errno == 0 && isfinite(*x);
+}
+
+/* "a,b,c" into x (at most max); returns the count or -1. */
+static int dlist(const char *s, double *x, int max)
+{
+    char buf[256];
+    if (strlen(s) >= sizeof buf)
+        return -1;
+    strcpy(buf, s);
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (n == max || !to_double(t, &x[n]))
+            return -1;
+        n++;
+    }
+    return n;
+}
+
+/* "LO:HI" mm. */
+static int range(const char *s, double *lo, double *hi)
+{
+    char buf[128];
+    const char *c = strchr(s, ':');
+    if (!c || (size_t)(c - s) >= sizeof buf)
+        return 0;
+    memcpy(buf, s, (size_t)(c - s));
+    buf[c - s] = 0;
+    return to_double(buf, lo) && to_double(c + 1, hi) && *lo <= *hi;
+}
+
+/* One --stim SPEC into o->stim[o->nstim++]. */
+static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen)
+{
+    if (o->nstim == SC_TISSUE_MAX_STIM) {
+        fail(err, errlen, "--stim: at most %d stimuli", SC_TISSUE_MAX_STIM);
+        return -1;
+    }
+    ScTissueStim x = {.lo = {-INFINITY, -INFINITY, -INFINITY}, .hi = {INFINITY, INFINITY, INFINITY}, .dur = 2};
+    double amp = NAN, vol = NAN;
+    char buf[512];
+    if (strlen(spec) >= sizeof buf) {
+        fail(err, errlen, "--stim: too long");
+        return -1;
+    }
+    strcpy(buf, spec);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        while (*t == ' ')
+            t++;
+        char item[512];
+        snprintf(item, sizeof item, "%s", t);
+        char *eq = strchr(t, '=');
+        int ok = eq != NULL;
+        if (ok) {
+            *eq = 0;
+            const char *k = t, *v = eq + 1;
+            double num = 0, cnt;
+            int ax = !strcmp(k, "x") ? 0 : !strcmp(k, "y") ? 1 : !strcmp(k, "z") ? 2 : -1;
+            if (ax >= 0)
+                ok = range(v, &x.lo[ax], &x.hi[ax]);
+            else if (!(ok = to_double(v, &num)))
+                ;
+            else if (!strcmp(k, "start"))
+                x.start = num;
+            else if (!strcmp(k, "dur") || !strcmp(k, "duration"))
+                x.dur = num;
+            else if (!strcmp(k, "period"))
+                x.period = num;
+            else if (!strcmp(k, "count"))
+                ok = (cnt = num) >= 1 && cnt == floor(cnt), x.count = (long)num;
+            else if (!strcmp(k, "amp"))
+                amp = num;
+            else if (!strcmp(k, "vol"))
+                vol = num;
+            else
+                ok = 0;
+        }
+        if (!ok) {
+            fail(err, errlen, "--stim '%s': bad item '%s'; accepted: x=LO:HI, y=LO:HI, z=LO:HI (mm, LO <= HI), "
+                 "start=MS, dur=MS, period=MS, count=N (>= 1), amp=uA/cm^2 or vol=uA/cm^3", spec, item);
+            return -1;
+        }
+    }
+    if (isnan(amp) == isnan(vol)) {
+        fail(err, errlen, "--stim '%s': give exactly one strength, amp=uA/cm^2 (transmembrane) or vol=uA/cm^3 "
+             "(volume density, divided by chi)", spec);
+        return -1;
+    }
+    x.amp = amp;   /* NAN for a volume density: converted once chi is known (topt_parse) */
+    o->stim_vol[o->nstim] = vol;
+    o->stim[o->nstim++] = x;
+    return 0;
+}
+
+/* "NAME=LO:HI[:AXIS]" into o->vary. */
+static int add_vary(TissueOpts *o, const char *val, char *err, size_t errlen)
+{
+    const char *eq = strchr(val, '=');
+    char buf[256], *tok[4] = {0}, *save = NULL;
+    int nt = 0;
+    if (eq && eq > val && (size_t)(eq - val) < sizeof o->vary[0].name && o->nvary < 8 && strlen(eq + 1) < sizeof buf) {
+        strcpy(buf, eq + 1);
+        for (char *t = strtok_r(buf, ":", &save); t && nt < 4; t = strtok_r(NULL, ":", &save))
+            tok[nt++] = t;
+        double lo, hi;
+        int axis = nt < 3 ? 0 : !strcmp(tok[2], "x") ? 0 : !strcmp(tok[2], "y") ? 1 : !strcmp(tok[2], "z") ? 2 : -1;
+        if ((nt == 2 || nt == 3) && axis >= 0 && to_double(tok[0], &lo) && to_double(tok[1], &hi)) {
+            memcpy(o->vary[o->nvary].name, val, (size_t)(eq - val));
+            o->vary[o->nvary].name[eq - val] = 0;
+            o->vary[o->nvary].lo = lo, o->vary[o->nvary].hi = hi, o->vary[o->nvary].axis = axis;
+            o->nvary++;
+            return 0;
+        }
+    }
+    fail(err, errlen, "--vary '%s': expected NAME=LO:HI[:x|y|z] (at most 8)", val);
+    return -1;
+}
+
+/* "X,Y,Z;X,Y,Z" into o->probe. */
+static int add_probes(TissueOpts *o, const char *val, char *err, size_t errlen)
+{
+    char buf[2048];
+    if (strlen(val) >= sizeof buf) {
+        fail(err, errlen, "--probe: too long");
+        return -1;
+    }
+    strcpy(buf, val);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
+        double p[3] = {0, 0, 0};
+        int n = dlist(t, p, 3);
+        if (n < 1 || o->nprobe == TOPT_MAX_PROBES) {
+            fail(err, errlen, "--probe '%s': expected X[,Y[,Z]] in mm, ';' between points, at most %d points",
+                 t, TOPT_MAX_PROBES);
+            return -1;
+        }
+        memcpy(o->probe[o->nprobe++], p, sizeof p);
+    }
+    return 0;
+}
+
+static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_t errlen);
+
+/* Apply option d with value val (NULL for a flag). */
+static int apply(TissueOpts *o, const Opt *d, const char *val, int depth, char *err, size_t errlen)
+{
+    char *base = (char *)o;
+    double x;
+    switch (d->kind) {
+    case T_FLAG:
+        *(int *)(base + d->off) = 1;
+        return 0;
+    case T_STR:
+        *(const char **)(base + d->off) = val;
+        return 0;
+    case T_DBL:
+        if (!to_double(val, &x))
+            break;
+        *(double *)(base + d->off) = x;
+        return 0;
+    case T_LONG: {
+        char *end;
+        long v = strtol(val, &end, 10);
+        if (end == val || *end || v < 0)
+            break;
+        *(long *)(base + d->off) = v;
+        return 0;
+    }
+    case T_DLIST: {
+        double v[3];
+        int n = dlist(val, v, d->max_n);
+        if (n < d->min_n)
+            break;
+        memcpy(base + d->off, v, sizeof(double) * (size_t)n);
+        *(int *)(base + d->count_off) = n;
+        return 0;
+    }
+    case T_LLIST: {
+        double v[3];
+        int n = dlist(val, v, d->max_n);
+        if (n < d->min_n)
+            break;
+        for (int i = 0; i < n; i++) {
+            if (!(v[i] >= 1) || v[i] != floor(v[i]) || v[i] > 1e8)
+                goto bad;
+            ((long *)(base + d->off))[i] = (long)v[i];
+        }
+        *(int *)(base + d->count_off) = n;
+        return 0;
+    }
+    case T_STIM:
+        return add_stim(o, val, err, errlen);
+    case T_PROBE:
+        return add_probes(o, val, err, errlen);
+    case T_VARY:
+        return add_vary(o, val, err, errlen);
+    case T_PAR:
+        return read_par(o, val, depth + 1, err, errlen);
+    }
+bad:
+    fail(err, errlen, "--%s '%s': expected %s", d->name, val, d->accepts);
+    return -1;
+}
+
+/* Keep a copy of a string for the life of the process (values of a parameter file). */
+static const char *keep(const char *s)
+{
+    char *c = strdup(s);
+    return c ? c : "";
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+        s[--n] = 0;
+    if (n >= 2 && (s[0] == '"' || s[0] == '\'') && s[n - 1] == s[0])
+        s[n - 1] = 0, s++;
+    return s;
+}
+
+/* A parameter file: `name = value` lines, '#' comments, blank lines. */
+static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_t errlen)
+{
+    if (depth > 4) {
+        fail(err, errlen, "--par %s: files include each other too deeply", path);
+        return -1;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fail(err, errlen, "--par %s: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[4096], msg[600];
+    int lineno = 0, rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        lineno++;
+        char *h = strchr(line, '#');
+        if (h)
+            *h = 0;
+        char *s = trim(line);
+        if (!*s)
+            continue;
+        char *eq = strchr(s, '=');
+        if (!eq) {
+            fail(err, errlen, "%s:%d: expected `name = value`, got '%s'", path, lineno, s);
+            rc = -1;
+            break;
+        }
+        *eq = 0;
+        char *k = trim(s), *v = trim(eq + 1);
+        const Opt *d = find(k);
+        if (!d) {
+            fail(err, errlen, "%s:%d: unknown parameter '%s' (the names are the long options of "
+                 "`starcarp tissue --help`, and tend, spacedt, simID)", path, lineno, k);
+            rc = -1;
+            break;
+        }
+        if (d->kind == T_FLAG) {
+            if (strcmp(v, "1") && strcmp(v, "0") && strcmp(v, "yes") && strcmp(v, "no")) {
+                fail(err, errlen, "%s:%d: %s: expected 1 or 0", path, lineno, k);
+                rc = -1;
+                break;
+            }
+            if (!strcmp(v, "1") || !strcmp(v, "yes"))
+                *(int *)((char *)o + d->off) = 1;
+            continue;
+        }
+        if (apply(o, d, keep(v), depth, msg, sizeof msg) != 0) {
+            fail(err, errlen, "%s:%d: %s", path, lineno, msg);
+            rc = -1;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
+static void defaults(TissueOpts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->out = "tissue_out";
+    o->vtk = "binary";
+    o->dx[0] = 0.1, o->ndx = 0;
+    o->sigma[0] = 0.1334, o->sigma[1] = o->sigma[2] = 0.0176, o->nsigma = 3;
+    o->chi = 140, o->cm = 1, o->dt = 0.01, o->duration = 100, o->probe_dt = 1;
+    o->checkpoint_time = -1;
+    o->ncpu = o->ngpu = -1;
+}
+
+int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen)
+{
+    defaults(o);
+    /* parameter files first, then the other options in their order */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 1; i < argc; i++) {
+            const char *a = argv[i];
+            if (!strcmp(a, "-h"))
+                a = "--help";
+            else if (!strcmp(a, "-q"))
+                a = "--quiet";
+            if (strncmp(a, "--", 2) != 0) {
+                fail(err, errlen, "unexpected argument '%s' (options start with --; see --help)", a);
+                return -1;
+            }
+            const Opt *d = find(a + 2);
+            if (!d || strcmp(d->name, a + 2)) {
+                fail(err, errlen, "unknown option '%s' (see `starcarp tissue --help`)", a);
+                return -1;
+            }
+            const char *val = NULL;
+            if (d->kind != T_FLAG) {
+                if (i + 1 >= argc) {
+                    fail(err, errlen, "%s needs a value: %s", a, d->accepts);
+                    return -1;
+                }
+                val = argv[++i];
+            }
+            if ((pass == 0) == (d->kind == T_PAR) && apply(o, d, val, 0, err, errlen) != 0)
+                return -1;
+        }
+    if (o->help)
+        return 0;
+    const char *bad = !o->imp ? "--imp is required (a library model, `starcarp models list`, or a .model file)"
+                    : !o->nsize == !o->nnodes ? "give the grid by exactly one of --size (mm) and --nodes"
+                    : !(o->chi > 0) ? "--chi: expected a positive number (/mm)"
+                    : !(o->cm > 0) ? "--cm: expected a positive number (uF/cm^2)"
+                    : !(o->dt > 0) ? "--dt: expected a positive number (ms)"
+                    : !(o->duration > 0) ? "--duration: expected a positive number (ms)"
+                    : !(o->snap_dt >= 0) ? "--snap-dt: expected a number >= 0 (ms)"
+                    : !(o->probe_dt > 0) ? "--probe-dt: expected a positive number (ms)"
+                    : strcmp(o->vtk, "ascii") && strcmp(o->vtk, "binary") ? "--vtk: expected ascii or binary"
+                    : o->nparts < 0 ? "--nparts: expected an integer >= 1"
+                    : o->substeps && strcmp(o->substeps, "auto") && !(atol(o->substeps) >= 1 && atol(o->substeps) <= 1000 &&
+                        strspn(o->substeps, "0123456789") == strlen(o->substeps))
+                        ? "--diffusion-substeps: expected an integer from 1 to 1000, or auto"
+                    : (o->checkpoint != NULL) != (o->checkpoint_time >= 0) ? "--checkpoint FILE and --checkpoint-time MS go together"
+                    : NULL;
+    if (bad) {
+        fail(err, errlen, "%s", bad);
+        return -1;
+    }
+    for (int a = 0; a < 3; a++)
+        if (!(o->sigma[a] >= 0)) {
+            fail(err, errlen, "--sigma: expected conductivities >= 0 (S/m)");
+            return -1;
+        }
+    if (o->nsigma == 1)
+        o->sigma[1] = o->sigma[2] = o->sigma[0];
+    else if (o->nsigma == 2)
+        o->sigma[2] = o->sigma[1];
+    for (int s = 0; s < o->nstim; s++)
+        if (!isnan(o->stim_vol[s]))
+            o->stim[s].amp = o->stim_vol[s] / (10.0 * o->chi);   /* chi /mm -> /cm */
+    return 0;
+}
+
+int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t errlen)
+{
+    int nd = o->nsize ? o->nsize : o->nnodes;
+    for (int a = 0; a < 3; a++) {
+        dx[a] = o->ndx == 0 ? 0.1 : o->ndx == 1 ? o->dx[0] : a < o->ndx ? o->dx[a] : o->dx[o->ndx - 1];
+        if (!(dx[a] > 0)) {
+            fail(err, errlen, "--dx: expected positive spacings (mm)");
+            return -1;
+        }
+        n[a] = 1;
+        if (a >= nd)
+            continue;
+        if (o->nnodes) {
+            n[a] = o->nodes[a];
+            continue;
+        }
+        double q = o->size[a] / dx[a];
+        if (!(o->size[a] > 0) || fabs(q - round(q)) > 1e-6 * (q > 1 ? q : 1)) {
+            fail(err, errlen, "--size %g along %c: expected a positive multiple of --dx %g mm", o->size[a],
+                 "xyz"[a], dx[a]);
+            return -1;
+        }
+        n[a] = (long)round(q) + 1;
+    }
+    return 0;
+}

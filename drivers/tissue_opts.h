@@ -1,0 +1,43 @@
+/* tissue_opts.h: the options of `starcarp tissue` (prefix topt_), from the command line and from a
+ * parameter file (docs/tissue.md). A parameter file holds `name = value` lines, `#` comments; a
+ * name is an option's long name without the dashes (a few openCARP names are accepted too: tend,
+ * spacedt, simID); options on the command line are applied after the file, whatever their place. */
+#ifndef SC_TISSUE_OPTS_H
+#define SC_TISSUE_OPTS_H
+
+#include <stddef.h>
+
+#include "../scheduler/sc_tissue.h"
+
+#define TOPT_MAX_PROBES 64
+
+typedef struct TissueOpts {
+    const char *imp, *methods, *imp_par, *out, *vtk, *checkpoint, *restart;
+    double size[3]; int nsize;          /* --size, mm */
+    long nodes[3]; int nnodes;          /* --nodes */
+    double dx[3]; int ndx;              /* --dx, mm (one value: every axis) */
+    double sigma[3]; int nsigma;        /* --sigma, S/m (one: isotropic; two: along, across) */
+    double chi, cm, dt, duration, thr, snap_dt, probe_dt, checkpoint_time, vm_bound, gpu_speedup;
+    int nstim;
+    ScTissueStim stim[SC_TISSUE_MAX_STIM];
+    double stim_vol[SC_TISSUE_MAX_STIM]; /* vol= of a stimulus, uA/cm^3 (NAN: amp= given) */
+    int nprobe;
+    double probe[TOPT_MAX_PROBES][3];   /* mm */
+    long ncpu, ngpu, nparts;
+    const char *substeps;               /* --diffusion-substeps N|auto (NULL: 1) */
+    double rtol, atol;                  /* cvode tolerances (0: the kernels') */
+    int no_lut;
+    int nvary;                          /* --vary NAME=LO:HI[:AXIS]: a parameter graded along an axis */
+    struct { char name[64]; double lo, hi; int axis; } vary[8];
+    int quiet, help, no_png;
+} TissueOpts;
+
+/* Parse argv[1..argc) (argv[0] is the command's name) into o, reading --par files where they are
+ * named. Returns 0, or -1 with a message naming the option and what it accepts in err. */
+int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen);
+/* The grid of the options: nodes and spacing per axis into cfg (n, dx); 0 or -1 with a message. */
+int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t errlen);
+/* The usage text. */
+void topt_usage(void);
+
+#endif

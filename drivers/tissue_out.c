@@ -1,0 +1,161 @@
+/* tissue_out.c: VTK and PNG files of `starcarp tissue` (tissue_out.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot.h"
+#include "tissue_out.h"
+
+static long nodes_of(const ToutGrid *g) { return g->n[0] * g->n[1] * g->n[2]; }
+
+/* A double as 8 big-endian bytes (VTK's binary order). */
+static void put_be64(unsigned char *p, double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, 8);
+    for (int k = 7; k >= 0; k--, u >>= 8)
+        p[k] = (unsigned char)u;
+}
+
+int tout_vtk(const char *path, const ToutGrid *g, const double *field, const char *name, const char *title,
+             int binary, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    long n = nodes_of(g);
+    int bad = fprintf(f, "# vtk DataFile Version 3.0\n%.200s\n%s\nDATASET STRUCTURED_POINTS\n"
+                      "DIMENSIONS %ld %ld %ld\nORIGIN 0 0 0\nSPACING %.17g %.17g %.17g\n"
+                      "POINT_DATA %ld\nSCALARS %s double 1\nLOOKUP_TABLE default\n",
+                      title, binary ? "BINARY" : "ASCII", g->n[0], g->n[1], g->n[2], g->dx[0], g->dx[1],
+                      g->dx[2], n, name) < 0;
+    if (binary) {
+        unsigned char buf[8 * 1024];
+        for (long i = 0; i < n && !bad; i += 1024) {
+            long m = n - i < 1024 ? n - i : 1024;
+            for (long k = 0; k < m; k++)
+                put_be64(buf + 8 * k, field[i + k]);
+            bad = fwrite(buf, 8, (size_t)m, f) != (size_t)m;
+        }
+        bad = bad || fputc('\n', f) == EOF;
+    } else {
+        for (long i = 0; i < n && !bad; i++)
+            bad = fprintf(f, "%.9g%c", field[i], (i + 1) % 8 == 0 || i + 1 == n ? '\n' : ' ') < 0;
+    }
+    int e = errno;
+    if (fclose(f) != 0 && !bad)
+        bad = 1, e = errno;
+    if (bad) {
+        snprintf(err, errlen, "%s: %s", path, strerror(e ? e : EIO));
+        return -1;
+    }
+    return 0;
+}
+
+/* Colour of u in [0, 1]: blue, cyan, green, yellow, red. */
+static unsigned colour(double u)
+{
+    static const unsigned char stop[5][3] = {{40, 60, 200}, {0, 190, 220}, {40, 180, 60}, {240, 220, 0}, {220, 30, 30}};
+    if (!(u >= 0))
+        u = 0;
+    if (u > 1)
+        u = 1;
+    double x = u * 4;
+    int k = x >= 4 ? 3 : (int)x;
+    double w = x - k;
+    unsigned rgb = 0;
+    for (int c = 0; c < 3; c++)
+        rgb = rgb << 8 | (unsigned)lround(stop[k][c] + w * (stop[k + 1][c] - stop[k][c]));
+    return rgb;
+}
+
+/* The 1D case: the field along x as a line plot. */
+static int png_line(const char *path, const ToutGrid *g, const double *field, const char *title, const char *unit,
+                    double none_below, char *err, size_t errlen)
+{
+    long n = g->n[0];
+    double *x = malloc(sizeof(double) * (size_t)n), *y = malloc(sizeof(double) * (size_t)n);
+    PlotFig *f = x && y ? plot_new(900, 500, title, "x (mm)", unit) : NULL;
+    int rc = -1;
+    if (f) {
+        for (long i = 0; i < n; i++)
+            x[i] = (double)i * g->dx[0], y[i] = field[i] < none_below ? NAN : field[i];
+        plot_series(f, x, y, n, NULL);
+        rc = plot_write_png(f, path);
+        if (rc < 0)
+            snprintf(err, errlen, "%s", plot_error(f));
+        plot_free(f);
+    } else
+        snprintf(err, errlen, "%s: out of memory", path);
+    free(x), free(y);
+    return rc;
+}
+
+int tout_png(const char *path, const ToutGrid *g, const double *field, const char *title, const char *unit,
+             double lo, double hi, double none_below, char *err, size_t errlen)
+{
+    long nx = g->n[0], ny = g->n[1];
+    long plane = nx * ny;
+    if (isnan(lo) || isnan(hi)) {
+        double a = INFINITY, b = -INFINITY;
+        for (long i = 0; i < plane; i++)
+            if (field[i] >= none_below && isfinite(field[i]))
+                a = field[i] < a ? field[i] : a, b = field[i] > b ? field[i] : b;
+        if (isnan(lo))
+            lo = isfinite(a) ? a : 0;
+        if (isnan(hi))
+            hi = isfinite(b) ? b : 1;
+    }
+    if (!(hi > lo))
+        hi = lo + 1;
+    char full[320];
+    snprintf(full, sizeof full, "%s%s: %.4g..%.4g %s, blue..red%s", title, g->n[2] > 1 ? " (z = 0)" : "", lo, hi,
+             unit, none_below > -INFINITY ? ", grey none" : "");
+    if (ny == 1)
+        return png_line(path, g, field, full, unit, none_below, err, errlen);
+    double lx = (double)(nx - 1) * g->dx[0], ly = (double)(ny - 1) * g->dx[1];
+    int w = 760, pw = 600;
+    int ph = (int)lround(pw * ly / (lx > 0 ? lx : 1));
+    if (ph < 60)
+        ph = 60;
+    if (ph > 1400)
+        ph = 1400;
+    PlotFig *f = plot_new(w, ph + 140, full, "x (mm)", "y (mm)");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot make a figure", path);
+        return -1;
+    }
+    plot_set_xrange(f, 0, lx);
+    plot_set_yrange(f, 0, ly);
+    double cx[2] = {0, lx}, cy[2] = {0, ly};
+    plot_series(f, cx, cy, 2, NULL);
+    plot_series_color(f, 0, 0xffffff);
+    const unsigned char *pix0 = plot_render(f);
+    unsigned char *pix = pix0 ? malloc((size_t)w * (size_t)(ph + 140) * 3) : NULL;
+    if (!pix) {
+        plot_free(f);
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    memcpy(pix, pix0, (size_t)w * (size_t)(ph + 140) * 3);
+    int x0, y0, x1, y1;
+    plot_area(f, &x0, &y0, &x1, &y1);
+    for (int py = y0; py <= y1; py++)
+        for (int px = x0; px <= x1; px++) {
+            long i = lround((double)(px - x0) / (x1 > x0 ? x1 - x0 : 1) * (double)(nx - 1));
+            long j = lround((double)(y1 - py) / (y1 > y0 ? y1 - y0 : 1) * (double)(ny - 1));
+            double v = field[i + nx * j];
+            unsigned rgb = !(v >= none_below) || !isfinite(v) ? 0xb0b0b0 : colour((v - lo) / (hi - lo));
+            unsigned char *q = pix + 3 * ((size_t)py * (size_t)w + (size_t)px);
+            q[0] = (unsigned char)(rgb >> 16), q[1] = (unsigned char)(rgb >> 8), q[2] = (unsigned char)rgb;
+        }
+    int rc = plot_write_rgb(path, pix, w, ph + 140, err, errlen);
+    free(pix);
+    plot_free(f);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/* tissue_out.h: the files of `starcarp tissue` (prefix tout_): VTK legacy structured points that
+ * ParaView opens, and PNG pictures of a node field (a colour map of the grid, or of its z = 0 plane
+ * in 3D; a line plot in 1D). A field holds one double per node, index i + nx*(j + ny*k). */
+#ifndef SC_TISSUE_OUT_H
+#define SC_TISSUE_OUT_H
+
+#include <stddef.h>
+
+typedef struct ToutGrid {
+    long n[3];
+    double dx[3];
+} ToutGrid;
+
+/* Write `field` named `name` (title: `title`) as VTK legacy STRUCTURED_POINTS, binary (big-endian
+ * doubles) or ASCII. 0, or -1 with a message in err. */
+int tout_vtk(const char *path, const ToutGrid *g, const double *field, const char *name, const char *title,
+             int binary, char *err, size_t errlen);
+
+/* A PNG picture of `field`: colours from blue (lo) to red (hi), grey where the value is below
+ * `none_below` (nodes never activated: -1). lo/hi NAN: the range of the values shown. The title
+ * gets the range appended. 0, or -1 with a message in err. */
+int tout_png(const char *path, const ToutGrid *g, const double *field, const char *title, const char *unit,
+             double lo, double hi, double none_below, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,557 @@
+/* sc_tissue.c: the monodomain tissue solver: grid, slabs, halos and the time loop on StarPU
+ * (sc_tissue.h; the diffusion kernels are codelets/cl_diffuse.c and cl_halo.c). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diffuse.h"
+#include "sc_internal.h"
+#include "sc_tissue.h"
+
+/* Tasks in flight above which submission waits (and the level it waits down to). */
+#define TISSUE_MAX_PENDING 6000
+#define TISSUE_RESUME_PENDING 3000
+
+struct ScTissue {
+    ScTissueConfig cfg;
+    ScCells *cells;
+    long nodes, n0, n1, L, P;       /* grid as the kernels see it: plane n0 x n1, L planes; nodes here */
+    long g0, Lloc;                  /* this process's planes: g0 .. g0 + Lloc - 1 */
+    int m;                          /* diffusion sub-steps per step */
+    double c0, c1, cL;              /* (dt/m)*D/dx^2 along axes 0, 1, L */
+    int ax[3];                      /* physical axis of kernel axis 0, 1, L (-1: none) */
+    int ns;                         /* slabs */
+    long *l0, *nl;                  /* first plane (from g0), planes */
+    int *worker;
+    double **act;                   /* per slab: activation times then previous values (2n) */
+    starpu_data_handle_t *h_act, *h_scr, *h_lo, *h_hi;
+    starpu_data_handle_t ghost_lo, ghost_hi;   /* the neighbouring processes' edge planes */
+    int remote;                     /* another process holds planes next to ours */
+    long step;
+};
+
+double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a)
+{
+    return 100.0 * cfg->sigma[a] / (cfg->chi * cfg->cm);
+}
+
+double sc_tissue_dt_limit(const ScTissueConfig *cfg)
+{
+    double s = 0;
+    for (int a = 0; a < 3; a++)
+        if (cfg->n[a] > 1)
+            s += sc_tissue_diffusivity(cfg, a) / (cfg->dx[a] * cfg->dx[a]);
+    return s > 0 ? 1.0 / (2.0 * s) : INFINITY;
+}
+
+/* Node index range [*i0, *i1] of [lo, hi] mm along an axis of n nodes spaced dx; 0 when empty. */
+static int box_range(double lo, double hi, long n, double dx, long *i0, long *i1)
+{
+    double a = ceil(lo / dx - 1e-6), b = floor(hi / dx + 1e-6);
+    if (a < 0)
+        a = 0;
+    if (b > (double)(n - 1))
+        b = (double)(n - 1);
+    if (!(a <= b))
+        return 0;
+    *i0 = (long)a, *i1 = (long)b;
+    return 1;
+}
+
+int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen)
+{
+    static const char *axis = "xyz";
+    for (int a = 0; a < 3; a++) {
+        if (c->n[a] < 1 || c->n[a] > 100000000L) {
+            sc_set_err(err, errlen, "nodes along %c: %ld (expected 1 to 1e8)", axis[a], c->n[a]);
+            return -1;
+        }
+        if (!(c->dx[a] > 0) || !isfinite(c->dx[a])) {
+            sc_set_err(err, errlen, "spacing along %c: %g mm (expected > 0)", axis[a], c->dx[a]);
+            return -1;
+        }
+        if (!(c->sigma[a] >= 0) || !isfinite(c->sigma[a])) {
+            sc_set_err(err, errlen, "conductivity along %c: %g S/m (expected >= 0)", axis[a], c->sigma[a]);
+            return -1;
+        }
+    }
+    double nodes = (double)c->n[0] * (double)c->n[1] * (double)c->n[2];
+    if (nodes > 2147483647.0) {
+        sc_set_err(err, errlen, "%.0f nodes: at most 2^31-1", nodes);
+        return -1;
+    }
+    if (!(c->chi > 0) || !isfinite(c->chi)) {
+        sc_set_err(err, errlen, "chi %g /mm (expected > 0)", c->chi);
+        return -1;
+    }
+    if (!(c->cm > 0) || !isfinite(c->cm)) {
+        sc_set_err(err, errlen, "Cm %g uF/cm^2 (expected > 0)", c->cm);
+        return -1;
+    }
+    if (!(c->dt > 0) || !isfinite(c->dt)) {
+        sc_set_err(err, errlen, "dt %g ms (expected > 0)", c->dt);
+        return -1;
+    }
+    double lim = sc_tissue_dt_limit(c);
+    int m = c->substeps > 1 ? c->substeps : 1;
+    if (c->substeps < 0 || c->substeps > 1000) {
+        sc_set_err(err, errlen, "%d diffusion sub-steps (expected 1 to 1000)", c->substeps);
+        return -1;
+    }
+    if (c->dt / m > lim) {
+        char d[160] = "";
+        for (int a = 0, o = 0; a < 3; a++)
+            if (c->n[a] > 1)
+                o += snprintf(d + o, sizeof d - (size_t)o, "%s%c %.4g mm^2/ms / (%g mm)^2", o ? ", " : "",
+                              axis[a], sc_tissue_diffusivity(c, a), c->dx[a]);
+        sc_set_err(err, errlen, "dt %g ms%s is above the stability limit of explicit diffusion, "
+                "dt <= 1 / (2 sum D/dx^2) = %.4g ms (D = 100 sigma / (chi Cm): %s); use dt <= %.4g ms, a "
+                "coarser dx, or %d diffusion sub-steps per step", m > 1 ? c->dt / m : c->dt,
+                m > 1 ? " per diffusion sub-step" : "", lim, d, floor(lim * 1e4) / 1e4,
+                (int)ceil(c->dt / lim * (1 - 1e-12)));
+        return -1;
+    }
+    int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
+    if (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top])) {
+        sc_set_err(err, errlen, "planes %ld .. %ld of %ld along %c", c->plane0, c->plane0 + c->nplanes - 1,
+                   c->n[top], axis[top]);
+        return -1;
+    }
+    if (c->nplanes > 0 && c->nplanes < c->n[top] && !c->exchange) {
+        sc_set_err(err, errlen, "a part of the grid without an exchange of its edge planes");
+        return -1;
+    }
+    if (c->nstim < 0 || c->nstim > SC_TISSUE_MAX_STIM) {
+        sc_set_err(err, errlen, "%d stimuli (at most %d)", c->nstim, SC_TISSUE_MAX_STIM);
+        return -1;
+    }
+    for (int s = 0; s < c->nstim; s++) {
+        const ScTissueStim *x = &c->stim[s];
+        long i0, i1;
+        for (int a = 0; a < 3; a++)
+            if (!box_range(x->lo[a], x->hi[a], c->n[a], c->dx[a], &i0, &i1)) {
+                sc_set_err(err, errlen, "stimulus %d: its box %g:%g mm along %c holds no node (the grid spans 0:%g mm)",
+                        s + 1, x->lo[a], x->hi[a], axis[a], (double)(c->n[a] - 1) * c->dx[a]);
+                return -1;
+            }
+        if (!(x->start >= 0) || !(x->dur > 0) || !(x->period >= 0) || x->count < 0 || !isfinite(x->amp)) {
+            sc_set_err(err, errlen, "stimulus %d: start %g, duration %g, period %g ms, count %ld, strength %g "
+                    "(expected start >= 0, duration > 0, period >= 0, count >= 0, a finite strength)",
+                    s + 1, x->start, x->dur, x->period, x->count, x->amp);
+            return -1;
+        }
+        if (x->count > 1 && x->period < x->dur) {
+            sc_set_err(err, errlen, "stimulus %d: period %g ms shorter than the pulse (%g ms)", s + 1, x->period, x->dur);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Kernel axes (0, 1, L) from the grid: L is the slowest axis with more than one node. */
+static void map_axes(ScTissue *t)
+{
+    const ScTissueConfig *c = &t->cfg;
+    int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
+    t->ax[0] = top >= 1 ? 0 : -1;
+    t->ax[1] = top == 2 ? 1 : -1;
+    t->ax[2] = top;
+    t->L = c->n[top];
+    t->n0 = top >= 1 ? c->n[0] : 1;
+    t->n1 = top == 2 ? c->n[1] : 1;
+    t->P = t->n0 * t->n1;
+    t->g0 = c->nplanes > 0 ? c->plane0 : 0;
+    t->Lloc = c->nplanes > 0 ? c->nplanes : t->L;
+    t->remote = t->g0 > 0 || t->g0 + t->Lloc < t->L;
+    t->nodes = t->P * t->Lloc;
+    double *cc[3] = {&t->c0, &t->c1, &t->cL};
+    t->m = c->substeps > 1 ? c->substeps : 1;
+    const double h = c->dt / t->m;
+    for (int k = 0; k < 3; k++) {
+        int a = t->ax[k];
+        *cc[k] = a >= 0 && c->n[a] > 1 ? h * sc_tissue_diffusivity(c, a) / (c->dx[a] * c->dx[a]) : 0.0;
+    }
+}
+
+/* Worker ids of a kind, at most `hint` of them when hint > 0. */
+static int workers_of(enum starpu_worker_archtype type, int *ids, int hint)
+{
+    int n = starpu_worker_get_ids_by_type(type, ids, STARPU_NMAXWORKERS);
+    if (n < 0)
+        n = 0;
+    return hint > 0 && hint < n ? hint : n;
+}
+
+/* Slabs: the plan (planes per worker in proportion to speed, GPUs first) or cfg.nparts equal ones.
+ * Fills t->ns, l0, nl, worker. 0 or -1. */
+static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errlen)
+{
+    int cpu[STARPU_NMAXWORKERS], gpu[STARPU_NMAXWORKERS];
+    int ncpu = workers_of(STARPU_CPU_WORKER, cpu, t->cfg.ncpu_hint);
+    int ngpu = m->cuda[0] ? workers_of(STARPU_CUDA_WORKER, gpu, t->cfg.ngpu_hint) : 0;
+    if (ncpu + ngpu < 1) {
+        sc_set_err(err, errlen, "no StarPU worker can run %s", m->name);
+        return -1;
+    }
+    int max = t->cfg.nparts > 0 ? t->cfg.nparts : ncpu + ngpu;
+    long *sz = calloc((size_t)max, sizeof(long));
+    t->l0 = calloc((size_t)max, sizeof(long));
+    t->nl = calloc((size_t)max, sizeof(long));
+    t->worker = calloc((size_t)max, sizeof(int));
+    if (!sz || !t->l0 || !t->nl || !t->worker) {
+        free(sz);
+        sc_set_err(err, errlen, "out of memory");
+        return -1;
+    }
+    int np;
+    if (t->cfg.nparts > 0) {
+        np = t->cfg.nparts < t->Lloc ? t->cfg.nparts : (int)t->Lloc;
+        for (int s = 0; s < np; s++)
+            sz[s] = (t->Lloc * (s + 1) / np - t->Lloc * s / np) * t->P, t->worker[s] = -1;
+    } else {
+        double speedup = t->cfg.gpu_speedup;
+        if (ngpu && ncpu && !(speedup > 0)) {
+            /* the cell array's own measure (calibrated table or a probe) on a scratch array */
+            ScCellsConfig cc = {.ncells = t->nodes < 65536 ? t->nodes : 65536, .precision = 64,
+                                .dt = t->cfg.dt, .steps_per_task = 1};
+            ScCells *probe = sc_cells_create(m, &cc, err, errlen);
+            speedup = probe ? sc_cells_gpu_speedup(probe) : 0;
+            sc_cells_destroy(probe);
+        }
+        if (!(speedup > 0))
+            speedup = 50;
+        np = sc_plan_parts(t->nodes, ncpu, ngpu, speedup, t->P, sz, max);
+        if (np < 1) {
+            free(sz);
+            sc_set_err(err, errlen, "cannot plan slabs of %ld planes", t->Lloc);
+            return -1;
+        }
+        int ng = ngpu < np ? ngpu : np;
+        for (int s = 0; s < np; s++)
+            t->worker[s] = s < ng ? gpu[s] : cpu[s - ng];
+    }
+    long l = 0;
+    for (int s = 0; s < np; s++) {
+        if (sz[s] % t->P || sz[s] == 0) {
+            free(sz);
+            sc_set_err(err, errlen, "slab %d of %ld nodes is not whole planes of %ld", s, sz[s], t->P);
+            return -1;
+        }
+        t->l0[s] = l, t->nl[s] = sz[s] / t->P, l += t->nl[s];
+    }
+    free(sz);
+    t->ns = np;
+    return 0;
+}
+
+/* Register the slabs' own handles: activation record (host), scratch, halos (allocated by StarPU). */
+static int register_handles(ScTissue *t, char *err, size_t errlen)
+{
+    int ns = t->ns;
+    t->act = calloc((size_t)ns, sizeof(double *));
+    t->h_act = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    t->h_scr = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    t->h_lo = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    t->h_hi = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    double *vm = malloc(sizeof(double) * (size_t)t->nodes);
+    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo || !t->h_hi || !vm ||
+        sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
+        free(vm);
+        sc_set_err(err, errlen, "out of memory, or the initial Vm could not be read");
+        return -1;
+    }
+    for (int s = 0; s < ns; s++) {
+        size_t n = (size_t)(t->nl[s] * t->P);
+        if (starpu_malloc((void **)&t->act[s], 2 * n * sizeof(double)) != 0) {
+            free(vm);
+            sc_set_err(err, errlen, "out of memory (activation record of %zu nodes)", n);
+            return -1;
+        }
+        for (size_t i = 0; i < n; i++)
+            t->act[s][i] = -1.0, t->act[s][n + i] = vm[(size_t)(t->l0[s] * t->P) + i];
+        starpu_vector_data_register(&t->h_act[s], STARPU_MAIN_RAM, (uintptr_t)t->act[s], (uint32_t)(2 * n),
+                                    sizeof(double));
+        starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)n, sizeof(double));
+        if (ns > 1 || t->remote) {
+            starpu_vector_data_register(&t->h_lo[s], -1, 0, (uint32_t)t->P, sizeof(double));
+            starpu_vector_data_register(&t->h_hi[s], -1, 0, (uint32_t)t->P, sizeof(double));
+        }
+    }
+    if (t->g0 > 0)
+        starpu_vector_data_register(&t->ghost_lo, -1, 0, (uint32_t)t->P, sizeof(double));
+    if (t->g0 + t->Lloc < t->L)
+        starpu_vector_data_register(&t->ghost_hi, -1, 0, (uint32_t)t->P, sizeof(double));
+    free(vm);
+    return 0;
+}
+
+ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen)
+{
+    if (!m || !cfg) {
+        sc_set_err(err, errlen, "no model or no configuration");
+        return NULL;
+    }
+    if (sc_tissue_check(cfg, err, errlen) != 0)
+        return NULL;
+    ScTissue *t = calloc(1, sizeof *t);
+    if (!t) {
+        sc_set_err(err, errlen, "out of memory");
+        return NULL;
+    }
+    t->cfg = *cfg;
+    map_axes(t);
+    if (plan_slabs(t, m, err, errlen) != 0) {
+        sc_tissue_destroy(t);
+        return NULL;
+    }
+    double *w = malloc(sizeof(double) * (size_t)t->ns);
+    for (int s = 0; w && s < t->ns; s++)
+        w[s] = (double)(t->nl[s] * t->P);
+    int pinned = t->worker[0] >= 0;
+    ScCellsConfig cc = {.ncells = t->nodes, .precision = 64, .dt = cfg->dt, .steps_per_task = 1,
+                        .nparts = t->ns, .part_weights = w, .no_lut = cfg->no_lut, .rtol = cfg->rtol,
+                        .atol = cfg->atol, .vm_bound = cfg->vm_bound, .free_placement = !pinned,
+                        .workers = pinned ? t->worker : NULL};
+    t->cells = w ? sc_cells_create(m, &cc, err, errlen) : NULL;
+    free(w);
+    if (!t->cells) {
+        sc_tissue_destroy(t);
+        return NULL;
+    }
+    for (int s = 0; s < t->ns; s++)
+        if (sc_cells_part_size(t->cells, s) != t->nl[s] * t->P) {
+            sc_set_err(err, errlen, "partition %d of the cell array holds %ld nodes, its slab %ld", s,
+                    sc_cells_part_size(t->cells, s), t->nl[s] * t->P);
+            sc_tissue_destroy(t);
+            return NULL;
+        }
+    if (register_handles(t, err, errlen) != 0) {
+        sc_tissue_destroy(t);
+        return NULL;
+    }
+    return t;
+}
+
+void sc_tissue_destroy(ScTissue *t)
+{
+    if (!t)
+        return;
+    starpu_task_wait_for_all();
+    for (int s = 0; s < t->ns; s++) {
+        if (t->h_act && t->h_act[s])
+            starpu_data_unregister(t->h_act[s]);
+        if (t->h_scr && t->h_scr[s])
+            starpu_data_unregister(t->h_scr[s]);
+        if (t->h_lo && t->h_lo[s])
+            starpu_data_unregister(t->h_lo[s]);
+        if (t->h_hi && t->h_hi[s])
+            starpu_data_unregister(t->h_hi[s]);
+        if (t->act && t->act[s])
+            starpu_free_noflag(t->act[s], sizeof(double) * 2 * (size_t)(t->nl[s] * t->P));
+    }
+    if (t->ghost_lo)
+        starpu_data_unregister(t->ghost_lo);
+    if (t->ghost_hi)
+        starpu_data_unregister(t->ghost_hi);
+    sc_cells_destroy(t->cells);
+    free(t->act), free(t->h_act), free(t->h_scr), free(t->h_lo), free(t->h_hi);
+    free(t->l0), free(t->nl), free(t->worker);
+    free(t);
+}
+
+ScCells *sc_tissue_cells(ScTissue *t) { return t->cells; }
+long sc_tissue_nodes(const ScTissue *t) { return t->nodes; }
+int sc_tissue_nslabs(const ScTissue *t) { return t->ns; }
+long sc_tissue_slab_planes(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->nl[s] : 0; }
+int sc_tissue_slab_worker(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->worker[s] : -1; }
+long sc_tissue_step(const ScTissue *t) { return t->step; }
+
+/* Whether stimulus x is on during step d (bench's rule: pulses of lround(dur/dt) steps, at least
+ * one, from lround(start/dt), every lround(period/dt) steps, count of them). */
+static int stim_on(const ScTissueStim *x, double dt, long d)
+{
+    long s0 = lround(x->start / dt), pulse = lround(x->dur / dt), per = lround(x->period / dt);
+    long count = x->count > 0 ? x->count : 1;
+    if (pulse < 1)
+        pulse = 1;
+    if (d < s0)
+        return 0;
+    long k = per > 0 ? (d - s0) / per : 0;
+    return k < count && d - s0 - k * per < pulse;
+}
+
+/* The stimulus boxes of step d in kernel coordinates into a->box; returns their number. */
+static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a)
+{
+    const ScTissueConfig *c = &t->cfg;
+    int nb = 0;
+    for (int s = 0; s < c->nstim; s++) {
+        const ScTissueStim *x = &c->stim[s];
+        if (!stim_on(x, c->dt, d))
+            continue;
+        ScDiffBox *b = &a->box[nb++];
+        for (int k = 0; k < 3; k++) {
+            int ax = t->ax[k];
+            b->lo[k] = 0, b->hi[k] = 0;
+            if (ax >= 0)
+                box_range(x->lo[ax], x->hi[ax], c->n[ax], c->dx[ax], &b->lo[k], &b->hi[k]);
+        }
+        b->add = c->dt / t->m * x->amp / c->cm;
+    }
+    return nb;
+}
+
+/* Sub-step `sub` (of t->m) of the explicit diffusion of step d: halo tasks, the exchange with the
+ * neighbouring processes, a diffusion task per slab. 0 or -1. */
+static int submit_diffusion(ScTissue *t, long d, int sub)
+{
+    if (t->ns > 1 || t->remote)
+        for (int s = 0; s < t->ns; s++) {
+            int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_lo[s], t->h_hi[s], t->worker[s]);
+            if (rc != 0) {
+                fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
+                return -1;
+            }
+        }
+    if (t->remote && t->cfg.exchange &&
+        t->cfg.exchange(t->cfg.exchange_ctx, d * t->m + sub, t->g0 > 0 ? t->h_lo[0] : NULL,
+                        t->g0 + t->Lloc < t->L ? t->h_hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
+        fprintf(stderr, "starcarp: the halo exchange between processes failed at step %ld\n", d);
+        return -1;
+    }
+    const double h = t->cfg.dt / t->m;
+    ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .c0 = t->c0, .c1 = t->c1, .cL = t->cL,
+                    .thr = t->cfg.thr, .t0 = (double)d * t->cfg.dt + sub * h, .dt = h};
+    a.nbox = active_boxes(t, d, &a);
+    for (int s = 0; s < t->ns; s++) {
+        a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
+        a.has_lo = s > 0 || t->g0 > 0, a.has_hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
+        starpu_data_handle_t lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
+        starpu_data_handle_t hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
+        int rc = sc_diffuse_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_scr[s], t->h_act[s],
+                                   a.has_lo ? lo : NULL, a.has_hi ? hi : NULL, t->worker[s]);
+        if (rc != 0) {
+            fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int sc_tissue_advance(ScTissue *t, long nsteps)
+{
+    for (long k = 0; k < nsteps; k++) {
+        long d = t->step;
+        if (sc_cells_advance(t->cells, 1) != 0)
+            return -1;
+        for (int sub = 0; sub < t->m; sub++)
+            if (submit_diffusion(t, d, sub) != 0)
+                return -1;
+        t->step++;
+        if (starpu_task_nsubmitted() > TISSUE_MAX_PENDING)
+            starpu_task_wait_for_n_submitted(TISSUE_RESUME_PENDING);
+    }
+    return 0;
+}
+
+int sc_tissue_wait(ScTissue *t, ScFailure *f)
+{
+    starpu_task_wait_for_all();
+    return sc_cells_wait(t->cells, f);
+}
+
+int sc_tissue_activation(ScTissue *t, double *out)
+{
+    for (int s = 0; s < t->ns; s++) {
+        size_t n = (size_t)(t->nl[s] * t->P);
+        if (starpu_data_acquire(t->h_act[s], STARPU_R) != 0)
+            return -1;
+        memcpy(out + (size_t)(t->l0[s] * t->P), t->act[s], n * sizeof(double));
+        starpu_data_release(t->h_act[s]);
+    }
+    return 0;
+}
+
+/* The activation record (times, then previous values) of every slab, in node order: acquire each
+ * slab's handle in `mode` and copy out of (dir 0) or into (dir 1) buf (2 * nodes values). */
+static int act_copy(ScTissue *t, double *buf, int dir)
+{
+    for (int s = 0; s < t->ns; s++) {
+        size_t n = (size_t)(t->nl[s] * t->P), o = (size_t)(t->l0[s] * t->P);
+        if (starpu_data_acquire(t->h_act[s], dir ? STARPU_W : STARPU_R) != 0)
+            return -1;
+        for (int h = 0; h < 2; h++) {
+            double *g = buf + (size_t)h * (size_t)t->nodes + o, *l = t->act[s] + (size_t)h * n;
+            memcpy(dir ? l : g, dir ? g : l, n * sizeof(double));
+        }
+        starpu_data_release(t->h_act[s]);
+    }
+    return 0;
+}
+
+int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen)
+{
+    if (sc_tissue_wait(t, NULL) != 0) {
+        sc_set_err(err, errlen, "%s: the cells failed before the checkpoint", path);
+        return -1;
+    }
+    if (sc_cells_save(t->cells, path, err, errlen) != 0)
+        return -1;
+    char p[4096];
+    snprintf(p, sizeof p, "%s.act", path);
+    double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
+    FILE *f = buf ? fopen(p, "wb") : NULL;
+    int bad = !f || act_copy(t, buf, 0) != 0 ||
+              fprintf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld\n", t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->step,
+                      t->g0, t->Lloc) < 0 ||
+              fwrite(buf, sizeof(double), 2 * (size_t)t->nodes, f) != 2 * (size_t)t->nodes;
+    if (f && fclose(f) != 0)
+        bad = 1;
+    free(buf);
+    if (bad) {
+        sc_set_err(err, errlen, "%s: %s", p, strerror(errno ? errno : EIO));
+        return -1;
+    }
+    return 0;
+}
+
+int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen)
+{
+    if (sc_tissue_wait(t, NULL) != 0) {
+        sc_set_err(err, errlen, "the cells failed before the restart");
+        return -1;
+    }
+    if (sc_cells_load(t->cells, path, err, errlen) != 0)
+        return -1;
+    char p[4096];
+    snprintf(p, sizeof p, "%s.act", path);
+    FILE *f = fopen(p, "rb");
+    if (!f) {
+        sc_set_err(err, errlen, "%s: %s", p, strerror(errno));
+        return -1;
+    }
+    long n[3], step, g0, nl;
+    double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
+    int ok = buf && fscanf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0,
+                           &nl) == 6 && fgetc(f) == '\n';
+    if (ok && (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2] || g0 != t->g0 || nl != t->Lloc)) {
+        sc_set_err(err, errlen, "%s: a grid of %ld x %ld x %ld nodes (planes %ld + %ld), this run has %ld x %ld x %ld "
+                   "(planes %ld + %ld)", p, n[0], n[1], n[2], g0, nl, t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->g0,
+                   t->Lloc);
+        fclose(f), free(buf);
+        return -1;
+    }
+    ok = ok && fread(buf, sizeof(double), 2 * (size_t)t->nodes, f) == 2 * (size_t)t->nodes &&
+         step == sc_cells_step(t->cells) && act_copy(t, buf, 1) == 0;
+    fclose(f);
+    free(buf);
+    if (!ok) {
+        sc_set_err(err, errlen, "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
+                "another step)", p);
+        return -1;
+    }
+    t->step = step;
+    return 0;
+}

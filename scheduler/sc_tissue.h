@@ -1,0 +1,102 @@
+/* sc_tissue.h: the monodomain tissue solver on StarPU (prefix sc_tissue_; docs/tissue.md).
+ *
+ *     chi * (Cm dV/dt + Iion) = div(sigma grad V) + I_stim
+ *
+ * on a structured grid of nx x ny x nz nodes (1D, 2D or 3D; node (i, j, k) at x = i*dx[0], ...,
+ * index i + nx*(j + ny*k)), conductivities along the axes (fibres along x), no-flux boundaries,
+ * second-order finite differences (3-, 5-, 7-point), Godunov operator splitting: each step of dt
+ * first advances every node's ionic model (the model's codelets on the cell array, sc_cells_*:
+ * V -= dt*Iion), then one explicit diffusion step with the stimulus (cl_diffuse.c), or `substeps`
+ * of dt/substeps each (sub-cycling, for a dt above the explicit limit). The grid is cut
+ * into slabs of whole planes along its slowest non-trivial axis (z in 3D, y in 2D, x in 1D): the
+ * partitions of the cell array, sized by the speed-based plan (sc_plan_parts) and pinned to their
+ * workers; each step a slab's halo task copies its edge planes into small handles that the
+ * neighbours' diffusion tasks read, so only planes travel between devices, ordered by StarPU's data
+ * dependencies. Units: mm, ms, mV, S/m, uF/cm^2, /mm; D = 100 * sigma / (chi * Cm) mm^2/ms. */
+#ifndef SC_TISSUE_H
+#define SC_TISSUE_H
+
+#include "starcarp.h"
+
+#define SC_TISSUE_MAX_STIM 8
+
+/* A stimulus: a box of nodes, a pulse train, a transmembrane current density. */
+typedef struct ScTissueStim {
+    double lo[3], hi[3];      /* box, mm (a node at x is inside when lo <= x <= hi, within 1e-6 dx) */
+    double start, dur;        /* first pulse and its duration, ms */
+    double period;            /* ms between pulses (0: one pulse) */
+    long count;               /* pulses (0: 1) */
+    double amp;               /* uA/cm^2 (divide a volume density in uA/cm^3 by chi in /cm) */
+} ScTissueStim;
+
+typedef struct ScTissueConfig {
+    long n[3];                /* nodes per axis (>= 1; unused axes 1) */
+    double dx[3];             /* spacing per axis, mm (> 0) */
+    double sigma[3];          /* conductivity along each axis, S/m (>= 0) */
+    double chi;               /* surface-to-volume ratio, /mm (> 0) */
+    double cm;                /* membrane capacitance, uF/cm^2 (> 0) */
+    double dt;                /* ms (> 0; dt / substeps at most sc_tissue_dt_limit) */
+    int substeps;             /* explicit diffusion sub-steps of dt / substeps per step (0, 1: one) */
+    double thr;               /* activation threshold, mV */
+    int nparts;               /* slabs (0: the plan; >0: equal slabs placed by the scheduler) */
+    int ncpu_hint, ngpu_hint; /* workers to plan for (0: StarPU's) */
+    double gpu_speedup;       /* GPU over one core for the plan (0: calibrated or measured) */
+    int nstim;
+    ScTissueStim stim[SC_TISSUE_MAX_STIM];
+    double vm_bound, rtol, atol; /* as ScCellsConfig (0: defaults) */
+    int no_lut;
+    /* A part of the grid (several processes, StarPU-MPI): this process holds planes plane0 ..
+     * plane0 + nplanes - 1 of the slowest axis (nplanes 0: all of them); its nodes are numbered from
+     * its first plane. `exchange` is then called once per diffusion (sub-)step, numbered `step`
+     * (step * substeps + sub-step), after the halo tasks are submitted and before the diffusion tasks: it must send `lo` and `hi` (this part's first and last planes;
+     * NULL at the grid's ends) to the processes holding the neighbouring planes and receive theirs
+     * into `ghost_lo` and `ghost_hi` (NULL at the grid's ends), e.g. with starpu_mpi_isend_detached /
+     * starpu_mpi_irecv_detached (StarPU orders them with the tasks through the handles). 0 or -1. */
+    long plane0, nplanes;
+    int (*exchange)(void *ctx, long step, starpu_data_handle_t lo, starpu_data_handle_t hi,
+                    starpu_data_handle_t ghost_lo, starpu_data_handle_t ghost_hi);
+    void *exchange_ctx;
+} ScTissueConfig;
+
+typedef struct ScTissue ScTissue;
+
+/* Diffusivity along axis a (0..2), mm^2/ms: 100 * sigma[a] / (chi * cm). */
+double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a);
+/* The largest stable dt of the explicit step, ms: 1 / (2 * sum over axes with more than one node
+ * of D_a / dx_a^2); INFINITY when nothing diffuses. */
+double sc_tissue_dt_limit(const ScTissueConfig *cfg);
+/* Check a configuration: sizes, spacings, conductivities, chi, Cm, dt (against the limit, the
+ * message naming it and the largest allowed dt), stimuli (each must hold a node). 0, or -1 with a
+ * message in err. Pure. */
+int sc_tissue_check(const ScTissueConfig *cfg, char *err, size_t errlen);
+
+/* A tissue of model m at its initial state; StarPU must be initialised. NULL with a message. */
+ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen);
+/* Wait for the tasks, unregister the handles, free. */
+void sc_tissue_destroy(ScTissue *t);
+
+/* The cell array (parameters, sampling, reading Vm: sc_cells_*). */
+ScCells *sc_tissue_cells(ScTissue *t);
+/* Nodes of this process (all of the grid, or its planes' nodes with plane0/nplanes). */
+long sc_tissue_nodes(const ScTissue *t);
+int sc_tissue_nslabs(const ScTissue *t);
+/* Planes and the StarPU worker of slab s (-1: placed by the scheduler). */
+long sc_tissue_slab_planes(const ScTissue *t, int s);
+int sc_tissue_slab_worker(const ScTissue *t, int s);
+/* The next step to be submitted (time = step * dt). */
+long sc_tissue_step(const ScTissue *t);
+
+/* Submit nsteps steps (asynchronous; submission waits while too many tasks are pending). 0 or -1
+ * when StarPU refused a task (message on stderr). */
+int sc_tissue_advance(ScTissue *t, long nsteps);
+/* Wait for every task and check the cells' failure records: 0, or 1 with f filled (sc_cells_wait). */
+int sc_tissue_wait(ScTissue *t, ScFailure *f);
+/* Activation time of every node (ms; -1 where none yet), nodes values. Waits. 0 or -1. */
+int sc_tissue_activation(ScTissue *t, double *out);
+
+/* Checkpoint: the cell array (sc_cells_save) in PATH and the activation record in PATH.act; load
+ * checks the grid. 0 or -1 with a message. */
+int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen);
+int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,21 @@
+# The tissue solver (issue 14; docs/tissue.md): the diffusion kernels called directly, and
+# `starcarp tissue` end to end on StarPU's CPU workers (a GPU case that exits 77 without one).
+add_executable(test_diffuse ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_diffuse.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
+target_link_libraries(test_diffuse PRIVATE starcarp m)
+target_include_directories(test_diffuse PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
+  ${CMAKE_SOURCE_DIR}/scheduler)
+target_compile_options(test_diffuse PRIVATE ${SC_WARN})
+add_test(NAME tissue.diffuse COMMAND test_diffuse)
+set_tests_properties(tissue.diffuse PROPERTIES LABELS tissue)
+
+set(_tissue_mpi "")
+if(STARPUMPI_FOUND AND MPI_C_FOUND)
+  set(_tissue_mpi mpi)
+endif()
+add_test(NAME tissue.cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue.sh $<TARGET_FILE:starcarp_cmd>
+  ${CMAKE_SOURCE_DIR} ${_tissue_mpi})
+set_tests_properties(tissue.cli PROPERTIES TIMEOUT 900 LABELS tissue RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0;OMPI_MCA_rmaps_base_oversubscribe=1")
+add_test(NAME tissue.gpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_gpu.sh $<TARGET_FILE:starcarp_cmd>)
+set_tests_properties(tissue.gpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "tissue;gpu" RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")

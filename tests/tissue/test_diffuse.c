@@ -1,0 +1,223 @@
+/* test_diffuse.c: the tissue solver's diffusion step (codelets/cl_diffuse.c, cl_halo.c) called
+ * directly, and its configuration checks (scheduler/sc_tissue.c):
+ *   1. a cosine mode of the no-flux grid decays at the discrete rate (1 - 4 sum c_a sin^2(...))^K,
+ *      node by node, in 1D, 2D and 3D;
+ *   2. the same grid cut into 1, 2 and 3 slabs with halos gives the same bits;
+ *   3. no-flux: the trapezoidal sum of V is conserved to round-off over many steps;
+ *   4. the stability limit: the checkerboard mode's factor is -1 at dt = sc_tissue_dt_limit and
+ *      grows beyond it; sc_tissue_check refuses dt above the limit, naming it;
+ *   5. stimulus boxes add dt*amp/Cm to the nodes inside only; activation times are interpolated;
+ *   6. bad configurations are refused with a message. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diffuse.h"
+#include "sc_tissue.h"
+#include "test.h"
+
+/* K steps on a grid n0 x n1 x L cut into ns equal slabs (halos copied between steps), from v. */
+static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1, double cL, int K, int ns,
+                      double *act)
+{
+    long P = n0 * n1;
+    double *old = malloc(sizeof(double) * (size_t)(P * L));
+    double *lo = malloc(sizeof(double) * (size_t)(P * ns)), *hi = malloc(sizeof(double) * (size_t)(P * ns));
+    double *sact = malloc(sizeof(double) * (size_t)(2 * P * L));
+    long l0[8], nl[8];
+    for (int s = 0; s < ns; s++)
+        l0[s] = L * s / ns, nl[s] = L * (s + 1) / ns - L * s / ns;
+    for (int s = 0; s < ns; s++)   /* activation records: -1, then the initial values */
+        for (long i = 0; i < nl[s] * P; i++)
+            sact[2 * l0[s] * P + i] = -1, sact[2 * l0[s] * P + nl[s] * P + i] = v[l0[s] * P + i];
+    for (int k = 0; k < K; k++) {
+        for (int s = 0; s < ns; s++)
+            sc_halo_host(v + l0[s] * P, (size_t)(nl[s] * P), (size_t)P, lo + s * P, hi + s * P);
+        for (int s = 0; s < ns; s++) {
+            ScDiffArgs a = {.n0 = n0, .n1 = n1, .L = L, .l0 = l0[s], .nl = nl[s], .has_lo = s > 0,
+                            .has_hi = s < ns - 1, .c0 = c0, .c1 = c1, .cL = cL, .thr = 0, .t0 = k * 0.01, .dt = 0.01};
+            sc_diffuse_host(&a, v + l0[s] * P, old + l0[s] * P, s > 0 ? hi + (s - 1) * P : NULL,
+                            s < ns - 1 ? lo + (s + 1) * P : NULL, sact + 2 * l0[s] * P);
+        }
+    }
+    if (act)
+        for (int s = 0; s < ns; s++)
+            memcpy(act + l0[s] * P, sact + 2 * l0[s] * P, sizeof(double) * (size_t)(nl[s] * P));
+    free(old), free(lo), free(hi), free(sact);
+}
+
+/* cos(pi m i / (n-1)) along an axis of n nodes (1 when n == 1). */
+static double mode(long i, long n, int m) { return n > 1 ? cos(M_PI * m * (double)i / (double)(n - 1)) : 1.0; }
+static double rate(long n, int m, double c)
+{
+    if (n < 2)
+        return 0;
+    double s = sin(M_PI * m / (2.0 * (double)(n - 1)));
+    return 4 * c * s * s;
+}
+
+static void test_mode(long n0, long n1, long L, int m0, int m1, int mL)
+{
+    const double c0 = 0.11, c1 = 0.07, cL = 0.05;
+    const int K = 40;
+    long N = n0 * n1 * L;
+    double *v = malloc(sizeof(double) * (size_t)N), *w[3];
+    for (long l = 0; l < L; l++)
+        for (long j = 0; j < n1; j++)
+            for (long i = 0; i < n0; i++)
+                v[i + n0 * (j + n1 * l)] = mode(i, n0, m0) * mode(j, n1, m1) * mode(l, L, mL);
+    double f = pow(1 - rate(n0, m0, c0) - rate(n1, m1, c1) - rate(L, mL, cL), K);
+    double worst = 0;
+    for (int ns = 1; ns <= 3; ns++) {
+        w[ns - 1] = malloc(sizeof(double) * (size_t)N);
+        memcpy(w[ns - 1], v, sizeof(double) * (size_t)N);
+        run_slabs(w[ns - 1], n0, n1, L, c0, c1, cL, K, ns, NULL);
+    }
+    for (long q = 0; q < N; q++) {
+        double e = fabs(w[0][q] - f * v[q]);
+        worst = e > worst ? e : worst;
+    }
+    printf("mode (%d,%d,%d) on %ldx%ldx%ld: factor %.6f after %d steps, worst error %.2e\n", m0, m1, mL, n0, n1, L,
+           f, K, worst);
+    ASSERT(worst < 1e-12);
+    ASSERT(fabs(f) < 0.999);   /* the mode did decay: the check is not vacuous */
+    ASSERT(memcmp(w[0], w[1], sizeof(double) * (size_t)N) == 0);
+    ASSERT(memcmp(w[0], w[2], sizeof(double) * (size_t)N) == 0);
+    for (int k = 0; k < 3; k++)
+        free(w[k]);
+    free(v);
+}
+
+static void test_conservation(void)
+{
+    const long n0 = 9, n1 = 7, L = 6, N = n0 * n1 * L;
+    double *v = malloc(sizeof(double) * N);
+    srand(7);
+    for (long q = 0; q < N; q++)
+        v[q] = -80 + 100.0 * rand() / RAND_MAX;
+    double wsum = 0, before = 0, after = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        double s = 0;
+        for (long l = 0; l < L; l++)
+            for (long j = 0; j < n1; j++)
+                for (long i = 0; i < n0; i++) {
+                    double w = (i == 0 || i == n0 - 1 ? 0.5 : 1) * (j == 0 || j == n1 - 1 ? 0.5 : 1) *
+                               (l == 0 || l == L - 1 ? 0.5 : 1);
+                    s += w * v[i + n0 * (j + n1 * l)];
+                    if (!pass)
+                        wsum += w;
+                }
+        if (!pass) {
+            before = s;
+            run_slabs(v, n0, n1, L, 0.1, 0.08, 0.06, 500, 2, NULL);
+        } else
+            after = s;
+    }
+    double lo = INFINITY, hi = -INFINITY;
+    for (long q = 0; q < N; q++)
+        lo = v[q] < lo ? v[q] : lo, hi = v[q] > hi ? v[q] : hi;
+    printf("no flux: weighted sum %.15g -> %.15g; after 500 steps V in [%.4f, %.4f], mean %.4f\n", before, after, lo,
+           hi, before / wsum);
+    ASSERT(fabs(after - before) < 1e-10 * fabs(before));
+    ASSERT(hi - lo < 10);   /* it did mix: the range shrank from ~100 mV */
+    free(v);
+}
+
+static void test_stability(void)
+{
+    ScTissueConfig c = {.n = {30, 20, 10}, .dx = {0.2, 0.2, 0.25}, .sigma = {0.1334, 0.0176, 0.0176}, .chi = 140,
+                        .cm = 1, .dt = 0.01};
+    double lim = sc_tissue_dt_limit(&c);
+    double want = 1 / (2 * (100 * 0.1334 / 140 / 0.04 + 100 * 0.0176 / 140 / 0.04 + 100 * 0.0176 / 140 / 0.0625));
+    ASSERT_NEAR(want, lim, 1e-15);
+    char err[512] = "";
+    ASSERT_EQ_INT(0, sc_tissue_check(&c, err, sizeof err));
+    c.dt = lim * 1.001;
+    ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
+    printf("dt above the limit: %s\n", err);
+    ASSERT(strstr(err, "stability limit") != NULL);
+    char num[32];
+    snprintf(num, sizeof num, "%.4g ms", lim);
+    ASSERT(strstr(err, num) != NULL);
+    /* the checkerboard (highest) mode: factor 1 - 4 sum c = -1 exactly at the limit, beyond |f| > 1 */
+    for (int over = 0; over < 2; over++) {
+        double dt = over ? lim * 1.05 : lim, D[3];
+        for (int a = 0; a < 3; a++)
+            D[a] = dt * sc_tissue_diffusivity(&c, a) / (c.dx[a] * c.dx[a]);
+        long N = c.n[0] * c.n[1] * c.n[2];
+        double *v = malloc(sizeof(double) * N);
+        for (long l = 0; l < c.n[2]; l++)
+            for (long j = 0; j < c.n[1]; j++)
+                for (long i = 0; i < c.n[0]; i++)
+                    v[i + c.n[0] * (j + c.n[1] * l)] = ((i + j + l) % 2) ? 1 : -1;
+        run_slabs(v, c.n[0], c.n[1], c.n[2], D[0], D[1], D[2], 20, 2, NULL);
+        double amp = fabs(v[0]);
+        printf("checkerboard mode after 20 steps at %.2f x the limit: amplitude %.6g\n", dt / lim, amp);
+        if (over)
+            ASSERT(amp > 2);
+        else
+            ASSERT(amp < 1 + 1e-9);
+        free(v);
+    }
+    /* nothing diffuses along a single node: a 1D cable's limit is its x axis alone */
+    ScTissueConfig d = {.n = {50, 1, 1}, .dx = {0.1, 0.1, 0.1}, .sigma = {0.1, 5, 5}, .chi = 100, .cm = 1, .dt = 0.01};
+    ASSERT_NEAR(1 / (2 * (0.1 / 0.01)), sc_tissue_dt_limit(&d), 1e-15);
+}
+
+static void test_stim_and_activation(void)
+{
+    /* 1D, 10 nodes, no diffusion: a box over nodes 2..4 adds `add` each step; threshold 0 */
+    const long n = 10;
+    double v[10], old[10], act[20];
+    for (int i = 0; i < n; i++)
+        v[i] = -10, act[i] = -1, act[n + i] = -10;
+    ScDiffArgs a = {.n0 = 1, .n1 = 1, .L = n, .l0 = 0, .nl = n, .thr = 0, .dt = 0.5, .nbox = 1};
+    a.box[0] = (ScDiffBox){{0, 0, 2}, {0, 0, 4}, 4.0};
+    for (int k = 0; k < 3; k++) {
+        a.t0 = k * 0.5;
+        sc_diffuse_host(&a, v, old, NULL, NULL, act);
+    }
+    ASSERT_NEAR(-10, v[1], 0);
+    ASSERT_NEAR(2, v[3], 1e-15);
+    ASSERT_NEAR(-10, v[5], 0);
+    /* -10 -> -6 -> -2 -> 2: the crossing of 0 in the third step (t 1 .. 1.5), halfway: 1.25 ms */
+    ASSERT_NEAR(1.25, act[3], 1e-15);
+    ASSERT_NEAR(-1, act[1], 0);
+}
+
+static void test_bad_config(void)
+{
+    char err[512];
+    ScTissueConfig ok = {.n = {10, 10, 1}, .dx = {0.1, 0.1, 0.1}, .sigma = {0.1, 0.1, 0.1}, .chi = 140, .cm = 1,
+                         .dt = 0.001, .nstim = 1};
+    ok.stim[0] = (ScTissueStim){.lo = {0, 0, 0}, .hi = {0.2, 0.2, 0}, .dur = 1, .amp = 50};
+    ASSERT_EQ_INT(0, sc_tissue_check(&ok, err, sizeof err));
+    ScTissueConfig c = ok;
+    c.n[0] = 0;
+    ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
+    c = ok, c.chi = 0;
+    ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
+    c = ok, c.sigma[1] = -1;
+    ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
+    c = ok, c.stim[0].lo[0] = 5, c.stim[0].hi[0] = 6;    /* beyond the grid (0:0.9 mm) */
+    ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
+    printf("stimulus outside: %s\n", err);
+    ASSERT(strstr(err, "holds no node") != NULL);
+    c = ok, c.stim[0].lo[0] = 0.01, c.stim[0].hi[0] = 0.09;  /* between two nodes */
+    ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
+    c = ok, c.stim[0].dur = 0;
+    ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
+}
+
+int main(void)
+{
+    test_mode(41, 1, 1, 3, 0, 0);     /* 1D (as the kernel sees a 1D grid: one node per plane) */
+    test_mode(1, 1, 37, 0, 0, 5);
+    test_mode(23, 1, 17, 2, 0, 3);    /* 2D */
+    test_mode(13, 11, 9, 1, 2, 3);    /* 3D */
+    test_conservation();
+    test_stability();
+    test_stim_and_activation();
+    test_bad_config();
+    return TEST_DONE();
+}
