@@ -10,8 +10,7 @@
 /* Plane k (-1 .. nl) of the slab as seen by its step: a plane of the slab's old values, a halo
  * plane, or, past the grid's ends, the mirror plane (no flux). */
 static const double *plane_at(const ScDiffArgs *a, const double *old, const double *lo, const double *hi,
-                              long k)
-{
+                              long k) {
     long g = a->l0 + k;
     if (g < 0)
         g = a->L > 1 ? 1 : 0;
@@ -26,20 +25,19 @@ static const double *plane_at(const ScDiffArgs *a, const double *old, const doub
 }
 
 /* The stimulus added to node (i, j, global plane g) this step: the sum over the boxes holding it. */
-static double stim_add(const ScDiffArgs *a, long i, long j, long g)
-{
+static double stim_add(const ScDiffArgs *a, long i, long j, long g) {
     double s = 0;
     for (int b = 0; b < a->nbox; b++) {
         const ScDiffBox *x = &a->box[b];
-        if (i >= x->lo[0] && i <= x->hi[0] && j >= x->lo[1] && j <= x->hi[1] && g >= x->lo[2] && g <= x->hi[2])
+        if (i >= x->lo[0] && i <= x->hi[0] && j >= x->lo[1] && j <= x->hi[1] && g >= x->lo[2] &&
+            g <= x->hi[2])
             s += x->add;
     }
     return s;
 }
 
 void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
-                     double *act)
-{
+                     double *act) {
     const long n0 = a->n0, n1 = a->n1, P = n0 * n1;
     const size_t n = (size_t)P * (size_t)a->nl;
     memcpy(old, v, n * sizeof(double));
@@ -49,7 +47,8 @@ void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *
         for (long j = 0; j < n1; j++) {
             long jm = j > 0 ? j - 1 : (n1 > 1 ? 1 : 0), jp = j < n1 - 1 ? j + 1 : (n1 > 1 ? n1 - 2 : n1 - 1);
             for (long i = 0; i < n0; i++) {
-                long im = i > 0 ? i - 1 : (n0 > 1 ? 1 : 0), ip = i < n0 - 1 ? i + 1 : (n0 > 1 ? n0 - 2 : n0 - 1);
+                long im = i > 0 ? i - 1 : (n0 > 1 ? 1 : 0),
+                     ip = i < n0 - 1 ? i + 1 : (n0 > 1 ? n0 - 2 : n0 - 1);
                 long q = j * n0 + i;
                 double c = pc[q], c2 = 2.0 * c;
                 double t0 = (pc[j * n0 + im] + pc[j * n0 + ip]) - c2;
@@ -68,41 +67,39 @@ void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *
     }
 }
 
-static void sc_diffuse_cpu(void *buffers[], void *cl_arg)
-{
+static void sc_diffuse_cpu(void *buffers[], void *cl_arg) {
     const ScDiffArgs *a = cl_arg;
     int b = 3;
     const double *lo = a->has_lo ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     const double *hi = a->has_hi ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
-    sc_diffuse_host(a, (double *)STARPU_VECTOR_GET_PTR(buffers[0]), (double *)STARPU_VECTOR_GET_PTR(buffers[1]),
-                    lo, hi, (double *)STARPU_VECTOR_GET_PTR(buffers[2]));
+    sc_diffuse_host(a, (double *)STARPU_VECTOR_GET_PTR(buffers[0]),
+                    (double *)STARPU_VECTOR_GET_PTR(buffers[1]), lo, hi,
+                    (double *)STARPU_VECTOR_GET_PTR(buffers[2]));
 }
 
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-static void sc_diffuse_cuda(void *buffers[], void *cl_arg)
-{
+static void sc_diffuse_cuda(void *buffers[], void *cl_arg) {
     const ScDiffArgs *a = cl_arg;
     int b = 3;
     const double *lo = a->has_lo ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     const double *hi = a->has_hi ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
-    int rc = sc_diffuse_cuda_launch(a, (double *)STARPU_VECTOR_GET_PTR(buffers[0]),
-                                    (double *)STARPU_VECTOR_GET_PTR(buffers[1]), lo, hi,
-                                    (double *)STARPU_VECTOR_GET_PTR(buffers[2]), starpu_cuda_get_local_stream());
+    int rc = sc_diffuse_cuda_launch(
+        a, (double *)STARPU_VECTOR_GET_PTR(buffers[0]), (double *)STARPU_VECTOR_GET_PTR(buffers[1]), lo, hi,
+        (double *)STARPU_VECTOR_GET_PTR(buffers[2]), starpu_cuda_get_local_stream());
     if (rc != 0)
         STARPU_ABORT_MSG("diffuse CUDA launch failed: error %d", rc);
 }
 #endif
 
 #ifdef STARPU_USE_HIP
-static void sc_diffuse_hip(void *buffers[], void *cl_arg)
-{
+static void sc_diffuse_hip(void *buffers[], void *cl_arg) {
     const ScDiffArgs *a = cl_arg;
     int b = 3;
     const double *lo = a->has_lo ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     const double *hi = a->has_hi ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
-    int rc = sc_diffuse_hip_launch(a, (double *)STARPU_VECTOR_GET_PTR(buffers[0]),
-                                   (double *)STARPU_VECTOR_GET_PTR(buffers[1]), lo, hi,
-                                   (double *)STARPU_VECTOR_GET_PTR(buffers[2]), starpu_hip_get_local_stream());
+    int rc = sc_diffuse_hip_launch(
+        a, (double *)STARPU_VECTOR_GET_PTR(buffers[0]), (double *)STARPU_VECTOR_GET_PTR(buffers[1]), lo, hi,
+        (double *)STARPU_VECTOR_GET_PTR(buffers[2]), starpu_hip_get_local_stream());
     if (rc != 0)
         STARPU_ABORT_MSG("diffuse HIP launch failed: error %d", rc);
 }
@@ -111,15 +108,15 @@ static void sc_diffuse_hip(void *buffers[], void *cl_arg)
 /* Not SC_CODELET: the number of buffers varies (3 to 5, the halos present), modes given per task. */
 static struct starpu_perfmodel sc_diffuse_model = {.type = STARPU_HISTORY_BASED,
                                                    .symbol = "starcarp.diffuse.f64.slab"};
-struct starpu_codelet sc_diffuse_cl = {
-    .cpu_funcs = {sc_diffuse_cpu},
-    SC_CL_CUDA_(sc_diffuse) SC_CL_HIP_(sc_diffuse)
-    .nbuffers = STARPU_VARIABLE_NBUFFERS,
-    .model = &sc_diffuse_model, .name = "sc_diffuse"};
+struct starpu_codelet sc_diffuse_cl = {.cpu_funcs = {sc_diffuse_cpu},
+                                       SC_CL_CUDA_(sc_diffuse) SC_CL_HIP_(sc_diffuse).nbuffers =
+                                           STARPU_VARIABLE_NBUFFERS,
+                                       .model = &sc_diffuse_model,
+                                       .name = "sc_diffuse"};
 
 int sc_diffuse_submit(const ScDiffArgs *a, starpu_data_handle_t vm, starpu_data_handle_t scratch,
-                      starpu_data_handle_t act, starpu_data_handle_t lo, starpu_data_handle_t hi, int worker)
-{
+                      starpu_data_handle_t act, starpu_data_handle_t lo, starpu_data_handle_t hi,
+                      int worker) {
     if ((a->has_lo && !lo) || (a->has_hi && !hi))
         return -EINVAL;
     /* STARPU_CL_ARGS hands the codelet this copy (StarPU frees it after the task). */

@@ -27,13 +27,13 @@ typedef struct ScDiffBox {
 
 /* Everything a diffusion task needs besides its buffers (its cl_arg). */
 typedef struct ScDiffArgs {
-    long n0, n1, L;            /* grid: plane dimensions, planes */
-    long l0, nl;               /* this slab: first global plane, planes */
-    int has_lo, has_hi;        /* halo planes of the neighbours below / above are given */
-    double c0, c1, cL;         /* dt*D/dx^2 per axis (0 for an axis of one node) */
-    double thr;                /* activation threshold, mV */
-    double t0, dt;             /* time at the start of the step, step (ms) */
-    int nbox;                  /* active stimulus boxes this step */
+    long n0, n1, L; /* grid: plane dimensions, planes */
+    long l0, nl; /* this slab: first global plane, planes */
+    int has_lo, has_hi; /* halo planes of the neighbours below / above are given */
+    double c0, c1, cL; /* dt*D/dx^2 per axis (0 for an axis of one node) */
+    double thr; /* activation threshold, mV */
+    double t0, dt; /* time at the start of the step, step (ms) */
+    int nbox; /* active stimulus boxes this step */
     ScDiffBox box[SC_DIFF_MAX_BOX];
 } ScDiffArgs;
 

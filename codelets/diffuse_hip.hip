@@ -6,8 +6,7 @@
 
 // Plane k (-1 .. nl) of the slab: its old values, a halo plane, or the mirror plane past the ends.
 __device__ static const double *plane_at(const ScDiffArgs &a, const double *old, const double *lo,
-                                         const double *hi, long k)
-{
+                                         const double *hi, long k) {
     long g = a.l0 + k;
     if (g < 0)
         g = a.L > 1 ? 1 : 0;
@@ -22,8 +21,7 @@ __device__ static const double *plane_at(const ScDiffArgs &a, const double *old,
 }
 
 __global__ static void diffuse_kernel(const ScDiffArgs a, double *v, const double *old, const double *lo,
-                                      const double *hi, double *act)
-{
+                                      const double *hi, double *act) {
     const long n0 = a.n0, n1 = a.n1, P = n0 * n1;
     const size_t n = (size_t)P * (size_t)a.nl;
     size_t r = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -55,8 +53,7 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, double *v, const doubl
 }
 
 extern "C" int sc_diffuse_hip_launch(const ScDiffArgs *a, double *v, double *old, const double *lo,
-                                      const double *hi, double *act, void *stream)
-{
+                                     const double *hi, double *act, void *stream) {
     const size_t n = (size_t)a->n0 * (size_t)a->n1 * (size_t)a->nl;
     if (n == 0)
         return 0;
@@ -66,12 +63,12 @@ extern "C" int sc_diffuse_hip_launch(const ScDiffArgs *a, double *v, double *old
         return (int)e;
     const unsigned block = 256;
     const unsigned grid = (unsigned)((n + block - 1) / block);
-    hipLaunchKernelGGL(diffuse_kernel, dim3(grid), dim3(block), 0, s, *a, v, (const double *)old, lo, hi, act);
+    hipLaunchKernelGGL(diffuse_kernel, dim3(grid), dim3(block), 0, s, *a, v, (const double *)old, lo, hi,
+                       act);
     return (int)hipGetLastError();
 }
 
-extern "C" int sc_halo_hip_launch(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream)
-{
+extern "C" int sc_halo_hip_launch(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream) {
     hipStream_t s = (hipStream_t)stream;
     hipError_t e = hipMemcpyAsync(lo, v, P * sizeof(double), hipMemcpyDeviceToDevice, s);
     if (e == hipSuccess)

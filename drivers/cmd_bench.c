@@ -37,12 +37,11 @@
 /* The ranks of the run (1 without MPI) and this rank's share of the cells. */
 typedef struct Share {
     int rank, size;
-    long first, count;          /* global index of the first cell, number of cells */
+    long first, count; /* global index of the first cell, number of cells */
 } Share;
 
 /* --list-imps: the library's models, one per line. */
-static int list_imps(void)
-{
+static int list_imps(void) {
     for (int i = 0; i < sc_model_count(); i++)
         printf("%s\n", sc_model_at(i)->name);
     return 0;
@@ -54,8 +53,7 @@ typedef struct ImparHold {
     int *nflags;
 } ImparHold;
 
-static void impar_model(const ScModelDesc *d, const double *values, ImparHold *h)
-{
+static void impar_model(const ScModelDesc *d, const double *values, ImparHold *h) {
     h->nflags = calloc((size_t)d->nparams + 1, sizeof(int));
     for (int k = 0; k < d->nparams; k++)
         if (d->param_flags && d->param_flags[k])
@@ -69,8 +67,7 @@ static void impar_model(const ScModelDesc *d, const double *values, ImparHold *h
 }
 
 /* This rank's cells: shares in proportion to each rank's speed (CPU workers + GPUs x speedup). */
-static void make_share(Share *s, long num, double speed)
-{
+static void make_share(Share *s, long num, double speed) {
     s->first = 0, s->count = num;
 #ifdef SC_HAVE_MPI
     if (s->size > 1) {
@@ -94,8 +91,7 @@ static void make_share(Share *s, long num, double speed)
 
 /* The sampled values (Vm, Iion, states) of the probes, on rank 0: each rank samples the probes it
  * owns, the others are zero, and a sum brings them together. vals[j * (2 + nsv) ...]. */
-static int sample_probes(ScCells *c, const Share *s, const long *probe, int np, int nsv, double *vals)
-{
+static int sample_probes(ScCells *c, const Share *s, const long *probe, int np, int nsv, double *vals) {
     const int w = 2 + nsv;
     memset(vals, 0, sizeof(double) * (size_t)np * (size_t)w);
     long *mine = malloc(sizeof(long) * (size_t)(np + 1));
@@ -129,8 +125,7 @@ static int sample_probes(ScCells *c, const Share *s, const long *probe, int np, 
 }
 
 /* Check the failure records (all ranks): 0, or 1 with the earliest failure reported on rank 0. */
-static int check_failure(ScCells *c, const Share *s, double dt)
-{
+static int check_failure(ScCells *c, const Share *s, double dt) {
     ScFailure f;
     int bad = sc_cells_wait(c, &f);
     double key[2] = {bad ? (double)f.step : INFINITY, bad ? (double)(f.cell + s->first) : INFINITY};
@@ -138,13 +133,18 @@ static int check_failure(ScCells *c, const Share *s, double dt)
 #ifdef SC_HAVE_MPI
     if (s->size > 1) {
         MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        struct { double v; int r; } in = {key[0] * 4294967296.0 + key[1], s->rank}, out;
+        struct {
+            double v;
+            int r;
+        } in = {key[0] * 4294967296.0 + key[1], s->rank}, out;
         if (!bad)
             in.v = INFINITY;
         MPI_Allreduce(&in, &out, 1, MPI_DOUBLE_INT, MPI_MINLOC, MPI_COMM_WORLD);
         if (anybad && out.r == s->rank)
-            fprintf(stderr, "starcarp bench: numerical failure in cell %ld at t = %.4g ms (step %ld, dt %g "
-                    "ms; rank %d): %s\n", (long)key[1], (double)f.step * dt, f.step, dt, s->rank, f.what);
+            fprintf(stderr,
+                    "starcarp bench: numerical failure in cell %ld at t = %.4g ms (step %ld, dt %g "
+                    "ms; rank %d): %s\n",
+                    (long)key[1], (double)f.step * dt, f.step, dt, s->rank, f.what);
         return anybad;
     }
 #endif
@@ -153,20 +153,21 @@ static int check_failure(ScCells *c, const Share *s, double dt)
         if (f.cell < 0)
             fprintf(stderr, "starcarp bench: %s\n", f.what);
         else
-            fprintf(stderr, "starcarp bench: numerical failure in cell %ld at t = %.4g ms (step %ld, dt %g "
-                    "ms): %s\n", f.cell + s->first, (double)f.step * dt, f.step, dt, f.what);
+            fprintf(stderr,
+                    "starcarp bench: numerical failure in cell %ld at t = %.4g ms (step %ld, dt %g "
+                    "ms): %s\n",
+                    f.cell + s->first, (double)f.step * dt, f.step, dt, f.what);
     }
     return anybad;
 }
 
 /* A trace of the probes for --plot. */
 typedef struct Trace {
-    double *t, *vm;             /* [n], [np][cap] */
+    double *t, *vm; /* [n], [np][cap] */
     long n, cap;
 } Trace;
 
-static void trace_add(Trace *tr, int np, double t, const double *vals, int w)
-{
+static void trace_add(Trace *tr, int np, double t, const double *vals, int w) {
     if (tr->n == tr->cap) {
         tr->cap = tr->cap ? 2 * tr->cap : 1024;
         tr->t = realloc(tr->t, sizeof(double) * (size_t)tr->cap);
@@ -184,8 +185,7 @@ static void trace_add(Trace *tr, int np, double t, const double *vals, int w)
     tr->n++;
 }
 
-static int write_plot(const Trace *tr, const BenchOpts *o, const char *model)
-{
+static int write_plot(const Trace *tr, const BenchOpts *o, const char *model) {
     char title[160];
     snprintf(title, sizeof title, "%s: Vm of %ld probe cell%s", model, o->nprobe, o->nprobe > 1 ? "s" : "");
     PlotFig *f = plot_new(1000, 600, title, "t (ms)", "Vm (mV)");
@@ -204,8 +204,7 @@ static int write_plot(const Trace *tr, const BenchOpts *o, const char *model)
 }
 
 /* StarPU (and StarPU-MPI) up with the workers the options ask for. */
-static int start_starpu(const BenchOpts *o, Share *s, int *argc, char ***argv)
-{
+static int start_starpu(const BenchOpts *o, Share *s, int *argc, char ***argv) {
     if (o->perfmodels) {
         /* a calibrated directory (starcarp calibrate): its models are stored under its class */
         char path[1024], cls[160];
@@ -213,8 +212,8 @@ static int start_starpu(const BenchOpts *o, Share *s, int *argc, char ***argv)
         snprintf(path, sizeof path, "%s/starcarp-class.txt", o->perfmodels);
         FILE *f = fopen(path, "r");
         if (!f) {
-            fprintf(stderr, "starcarp bench: --perfmodels %s: no %s (made by starcarp calibrate): %s\n", o->perfmodels,
-                    path, strerror(errno));
+            fprintf(stderr, "starcarp bench: --perfmodels %s: no %s (made by starcarp calibrate): %s\n",
+                    o->perfmodels, path, strerror(errno));
             return -1;
         }
         if (fscanf(f, "%159s", cls) == 1)
@@ -249,8 +248,7 @@ static int start_starpu(const BenchOpts *o, Share *s, int *argc, char ***argv)
     return 0;
 }
 
-static void stop_starpu(const Share *s)
-{
+static void stop_starpu(const Share *s) {
 #ifdef SC_HAVE_MPI
     if (s->size > 1 || getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE")) {
         starpu_mpi_shutdown();
@@ -262,8 +260,7 @@ static void stop_starpu(const Share *s)
 }
 
 /* The final summary (rank 0): cells, steps, time, throughput, per-worker load. */
-static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, double wall)
-{
+static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, double wall) {
     double cs = (double)s->count * (double)steps, all = cs;
 #ifdef SC_HAVE_MPI
     if (s->size > 1)
@@ -282,8 +279,12 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
     const ScModelEntry *me = sc_cells_model(c);
     int chose = me->methods_choice && *me->methods_choice;
     fprintf(stderr, "summary: methods %s (%s%s%s)\n", me->desc->methods,
-            chose ? "the automatic choice: --methods " : o->methods && strcmp(o->methods, "auto") ? "--methods " :
-            "the file's", chose ? me->methods_choice : o->methods && strcmp(o->methods, "auto") ? o->methods : "",
+            chose                                      ? "the automatic choice: --methods "
+            : o->methods && strcmp(o->methods, "auto") ? "--methods "
+                                                       : "the file's",
+            chose                                      ? me->methods_choice
+            : o->methods && strcmp(o->methods, "auto") ? o->methods
+                                                       : "",
             chose ? "; --methods file keeps the file's" : "");
     fprintf(stderr, "summary: wall time %.3f s, %.4g cell-steps/s\n", wall, wall > 0 ? all / wall : 0);
     double su = sc_cells_gpu_speedup(c);
@@ -292,8 +293,9 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
         int nc = starpu_cpu_worker_get_count(), ng = starpu_cuda_worker_get_count();
         double share = nc ? nc / (nc + su * ng) : 1;
         if (share < SC_PLAN_MIN_CPU_SHARE)
-            fprintf(stderr, "summary: the %d CPU workers would do %.2g %% of the work (below %g %%): "
-                            "they are left idle and the GPUs run every cell\n",
+            fprintf(stderr,
+                    "summary: the %d CPU workers would do %.2g %% of the work (below %g %%): "
+                    "they are left idle and the GPUs run every cell\n",
                     nc, 100 * share, 100 * SC_PLAN_MIN_CPU_SHARE);
     }
     double tot = 0;
@@ -301,21 +303,21 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
         tot += w[i].cell_steps;
     for (int i = 0; i < nw; i++)
         if (w[i].tasks)
-            fprintf(stderr, "summary:   %-16s %6ld tasks %12.4g cell-steps (%5.1f %%) busy %.3f s\n", w[i].name,
-                    w[i].tasks, w[i].cell_steps, tot > 0 ? 100 * w[i].cell_steps / tot : 0, w[i].busy_s);
+            fprintf(stderr, "summary:   %-16s %6ld tasks %12.4g cell-steps (%5.1f %%) busy %.3f s\n",
+                    w[i].name, w[i].tasks, w[i].cell_steps, tot > 0 ? 100 * w[i].cell_steps / tot : 0,
+                    w[i].busy_s);
     const ScModelDesc *d = sc_cells_model(c)->desc;
     for (int t = 0; t < d->ntables; t++)
         if (oor[t])
-            fprintf(stderr, "summary: lookup table %s: %llu values out of range (clamped)\n", d->tables[t].var,
-                    oor[t]);
+            fprintf(stderr, "summary: lookup table %s: %llu values out of range (clamped)\n",
+                    d->tables[t].var, oor[t]);
 }
 
 /* Before the run: the states of the model's source coupled to Vm faster than the run's dt
  * (vmcouple.c), as located warnings on stderr; nothing when the source is not found. A model
  * built as a plugin (a .model file, or any model with --methods) is analysed by the library,
  * which already warns at bench's default dt 0.01 ms: then only another dt is checked here. */
-static void warn_fast_vm(const char *imp, const char *methods, double dt)
-{
+static void warn_fast_vm(const char *imp, const char *methods, double dt) {
     char buf[2048];
     const char *path = sc_model_file(imp, buf, sizeof buf);
     if (!path || (fabs(dt - 0.01) < 1e-12 && (methods || path == imp)))
@@ -331,8 +333,7 @@ static void warn_fast_vm(const char *imp, const char *methods, double dt)
     ar_free(&ar);
 }
 
-int cmd_bench(int argc, char **argv)
-{
+int cmd_bench(int argc, char **argv) {
     BenchOpts o;
     char err[1024];
     int prc = bopt_parse(argc, argv, &o, err, sizeof err);
@@ -391,7 +392,8 @@ int cmd_bench(int argc, char **argv)
             goto out_params;
         }
     int *dump = calloc((size_t)d->nsv + 1, sizeof(int));
-    if (o.imp_sv_dump && bout_dump_mask(o.imp_sv_dump, m->name, d->nsv, d->sv_names, dump, err, sizeof err) < 0) {
+    if (o.imp_sv_dump &&
+        bout_dump_mask(o.imp_sv_dump, m->name, d->nsv, d->sv_names, dump, err, sizeof err) < 0) {
         fprintf(stderr, "starcarp bench: --imp-sv-dump: %s\n", err);
         goto out_dump;
     }
@@ -411,7 +413,8 @@ int cmd_bench(int argc, char **argv)
     int regular = bopt_train(&o, &tr) == 0;
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.ncells = sh.count, cfg.precision = o.precision, cfg.dt = o.dt, cfg.steps_per_task = (int)o.steps_per_task;
+    cfg.ncells = sh.count, cfg.precision = o.precision, cfg.dt = o.dt,
+    cfg.steps_per_task = (int)o.steps_per_task;
     cfg.nparts = (int)o.nparts, cfg.free_placement = o.nparts > 0;
     cfg.no_lut = o.no_lut, cfg.rtol = o.rtol, cfg.atol = o.atol, cfg.vm_bound = o.vm_bound;
     cfg.stim = regular ? (ScStim){tr.start, tr.pulse, tr.period, tr.count, o.stim_curr}
@@ -445,7 +448,8 @@ int cmd_bench(int argc, char **argv)
     }
     if (o.read_ini_file) {
         double *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)), vm0 = 0;
-        int lr = bout_load_state(o.read_ini_file, d->name, d->nstates, d->sv_names, sv0, &vm0, err, sizeof err);
+        int lr =
+            bout_load_state(o.read_ini_file, d->name, d->nstates, d->sv_names, sv0, &vm0, err, sizeof err);
         if (lr == 0) {
             double *col = malloc(sizeof(double) * (size_t)sh.count);
             for (int k = -1; k < d->nstates; k++) {
@@ -475,8 +479,8 @@ int cmd_bench(int argc, char **argv)
     for (int j = 0; j < np && sh.rank == 0; j++) {
         char name[512];
         const char *fn = j == 0 ? o.fout : bout_probe_name(o.fout, o.probe[j], j, name, sizeof name);
-        out[j] = bout_open(fn, o.binary, o.validate, d->name, d->nsv, d->sv_names, o.imp_sv_dump ? dump : NULL,
-                           err, sizeof err);
+        out[j] = bout_open(fn, o.binary, o.validate, d->name, d->nsv, d->sv_names,
+                           o.imp_sv_dump ? dump : NULL, err, sizeof err);
         if (!out[j]) {
             fprintf(stderr, "starcarp bench: %s\n", err);
             goto out_writers;
@@ -484,7 +488,8 @@ int cmd_bench(int argc, char **argv)
     }
     double *vals = malloc(sizeof(double) * (size_t)np * (size_t)w);
     Trace trace = {0};
-    CliProgress pg = {.on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = sc_now_s()};
+    CliProgress pg = {
+        .on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = sc_now_s()};
 
     /* the time loop */
     const long last = bopt_nsteps(&o);

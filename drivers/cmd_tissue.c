@@ -31,16 +31,15 @@ typedef struct Run {
     ToutGrid g;
     ScTissue *t;
     long probe_node[TOPT_MAX_PROBES];
-    FILE *probes;               /* rank 0 */
+    FILE *probes; /* rank 0 */
     long nsnap;
     TmpiShare sh;
-    double *field;              /* one value per node of this rank (scratch for outputs) */
-    double *all;                /* the whole grid's values (rank 0) */
+    double *field; /* one value per node of this rank (scratch for outputs) */
+    double *all; /* the whole grid's values (rank 0) */
 } Run;
 
 /* Node of a point in mm (nearest), or -1 when outside the grid. */
-static long node_at(const ToutGrid *g, const double p[3])
-{
+static long node_at(const ToutGrid *g, const double p[3]) {
     long idx = 0, mul = 1;
     for (int a = 0; a < 3; a++) {
         double q = p[a] / g->dx[a];
@@ -56,15 +55,13 @@ static long node_at(const ToutGrid *g, const double p[3])
     return idx;
 }
 
-static void node_xyz(const ToutGrid *g, long node, double x[3])
-{
+static void node_xyz(const ToutGrid *g, long node, double x[3]) {
     for (int a = 0; a < 3; a++)
         x[a] = (double)(node % g->n[a]) * g->dx[a], node /= g->n[a];
 }
 
 /* The failure message (exit 1). */
-static int report_failure(const Run *r, const ScFailure *f)
-{
+static int report_failure(const Run *r, const ScFailure *f) {
     if (f->cell < 0) {
         fprintf(stderr, "starcarp tissue: %s\n", f->what);
         return 1;
@@ -72,14 +69,15 @@ static int report_failure(const Run *r, const ScFailure *f)
     double x[3];
     long node = f->cell + r->sh.plane0 * r->sh.plane;
     node_xyz(&r->g, node, x);
-    fprintf(stderr, "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
-            "%ld, dt %g ms): %s\n", node, x[0], x[1], x[2], f->t, f->step, r->cfg.dt, f->what);
+    fprintf(stderr,
+            "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
+            "%ld, dt %g ms): %s\n",
+            node, x[0], x[1], x[2], f->t, f->step, r->cfg.dt, f->what);
     return 1;
 }
 
 /* Check for failures (waits): 0, or 1 after the message. */
-static int check(Run *r)
-{
+static int check(Run *r) {
     ScFailure f;
     int bad = sc_tissue_wait(r->t, &f) != 0;
     if (bad)
@@ -88,8 +86,7 @@ static int check(Run *r)
 }
 
 /* One row of probes.txt at time t (rank 0 writes; every rank takes part). 0, or 1 after a message. */
-static int sample_probes(Run *r, double t)
-{
+static int sample_probes(Run *r, double t) {
     if (!r->o.nprobe)
         return 0;
     /* each rank samples the probes it holds, the others are zero, a sum brings them to rank 0 */
@@ -104,7 +101,7 @@ static int sample_probes(Run *r, double t)
         fprintf(stderr, "starcarp tissue: the probes could not be sampled\n");
     for (int q = 0; q < nm && !bad; q++)
         out[at[q]] = vm[q];
-    tmpi_sum0(&r->sh, out, r->o.nprobe);   /* every rank takes part, failed or not */
+    tmpi_sum0(&r->sh, out, r->o.nprobe); /* every rank takes part, failed or not */
     if (tmpi_max(&r->sh, bad))
         return 1;
     if (r->sh.rank != 0)
@@ -117,11 +114,10 @@ static int sample_probes(Run *r, double t)
 }
 
 /* A Vm snapshot (VTK, and PNG unless --no-png); also checks Vm for non-finite values. */
-static int snapshot(Run *r, double t)
-{
+static int snapshot(Run *r, double t) {
     char path[4200], err[600], title[160];
     int bad = sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0;
-    bad |= tmpi_gather(&r->sh, r->field, r->all) != 0;   /* every rank takes part */
+    bad |= tmpi_gather(&r->sh, r->field, r->all) != 0; /* every rank takes part */
     if (tmpi_max(&r->sh, bad)) {
         fprintf(stderr, "starcarp tissue: Vm could not be read\n");
         return 1;
@@ -145,8 +141,7 @@ static int snapshot(Run *r, double t)
 }
 
 /* The options into the tissue configuration; 2 with a message for bad input. */
-static int configure(Run *r)
-{
+static int configure(Run *r) {
     char err[900];
     TissueOpts *o = &r->o;
     if (topt_grid(o, r->g.n, r->g.dx, err, sizeof err) != 0) {
@@ -164,12 +159,14 @@ static int configure(Run *r)
     c->nstim = o->nstim;
     memcpy(c->stim, o->stim, sizeof c->stim);
     double lim = sc_tissue_dt_limit(c);
-    c->substeps = !o->substeps ? 1 : strcmp(o->substeps, "auto") ? atoi(o->substeps)
-                : (int)ceil(o->dt / lim * (1 - 1e-12));
+    c->substeps = !o->substeps                  ? 1
+                  : strcmp(o->substeps, "auto") ? atoi(o->substeps)
+                                                : (int)ceil(o->dt / lim * (1 - 1e-12));
     if (c->substeps < 1)
         c->substeps = 1;
     if (c->substeps > 1000) {
-        fprintf(stderr, "starcarp tissue: --diffusion-substeps auto: %d sub-steps (above 1000): use a smaller --dt\n",
+        fprintf(stderr,
+                "starcarp tissue: --diffusion-substeps auto: %d sub-steps (above 1000): use a smaller --dt\n",
                 c->substeps);
         return 2;
     }
@@ -198,8 +195,7 @@ static int configure(Run *r)
 }
 
 /* --imp-par on the cell array's parameters. 0, or 2 after a message. */
-static int set_params(Run *r, const ScModelEntry *m)
-{
+static int set_params(Run *r, const ScModelEntry *m) {
     if (!r->o.imp_par)
         return 0;
     const ScModelDesc *d = m->desc;
@@ -224,8 +220,7 @@ static int set_params(Run *r, const ScModelEntry *m)
 
 /* --vary: each parameter graded linearly from LO at coordinate 0 to HI at the grid's end along its
  * axis (this rank's nodes). 0, or 2 after a message. */
-static int set_vary(Run *r, const ScModelEntry *m)
-{
+static int set_vary(Run *r, const ScModelEntry *m) {
     const ScModelDesc *d = m->desc;
     long n = sc_tissue_nodes(r->t), first = r->sh.plane0 * r->sh.plane;
     double *v = r->o.nvary ? malloc(sizeof(double) * (size_t)n) : NULL;
@@ -238,7 +233,8 @@ static int set_vary(Run *r, const ScModelEntry *m)
                 k = i;
         int ax = r->o.vary[q].axis;
         if (k < 0) {
-            fprintf(stderr, "starcarp tissue: --vary %s: %s has no such parameter (`starcarp models info %s`)\n",
+            fprintf(stderr,
+                    "starcarp tissue: --vary %s: %s has no such parameter (`starcarp models info %s`)\n",
                     r->o.vary[q].name, m->name, m->name);
             rc = 2;
             break;
@@ -259,11 +255,10 @@ static int set_vary(Run *r, const ScModelEntry *m)
 }
 
 /* The activation outputs: VTK, PNG, the probes' times on stdout. */
-static int write_activation(Run *r, const ScModelEntry *m)
-{
+static int write_activation(Run *r, const ScModelEntry *m) {
     char path[4200], err[600], title[200];
     int bad = sc_tissue_activation(r->t, r->field) != 0;
-    bad |= tmpi_gather(&r->sh, r->field, r->all) != 0;   /* every rank takes part */
+    bad |= tmpi_gather(&r->sh, r->field, r->all) != 0; /* every rank takes part */
     if (tmpi_max(&r->sh, bad)) {
         fprintf(stderr, "starcarp tissue: the activation times could not be read\n");
         return 1;
@@ -287,14 +282,14 @@ static int write_activation(Run *r, const ScModelEntry *m)
     for (int j = 0; j < r->o.nprobe; j++) {
         double x[3];
         node_xyz(&r->g, r->probe_node[j], x);
-        printf("P%d %g %g %g %ld %.4f\n", j + 1, x[0], x[1], x[2], r->probe_node[j], r->all[r->probe_node[j]]);
+        printf("P%d %g %g %g %ld %.4f\n", j + 1, x[0], x[1], x[2], r->probe_node[j],
+               r->all[r->probe_node[j]]);
     }
     return 0;
 }
 
 /* The summary on stderr (rank 0): grid, slabs and their workers, steps, wall time, node-steps/s. */
-static void summary(Run *r, long steps, double wall)
-{
+static void summary(Run *r, long steps, double wall) {
     long nodes = r->g.n[0] * r->g.n[1] * r->g.n[2];
     if (r->sh.size > 1)
         fprintf(stderr, "summary: %d ranks; rank 0 holds planes %ld .. %ld\n", r->sh.size, r->sh.plane0,
@@ -309,13 +304,12 @@ static void summary(Run *r, long steps, double wall)
         fprintf(stderr, " %ld planes on %s%s", sc_tissue_slab_planes(r->t, s), name,
                 s + 1 < sc_tissue_nslabs(r->t) ? "," : "\n");
     }
-    fprintf(stderr, "summary: %ld steps of %g ms, wall time %.3f s, %.4g node-steps/s\n", steps, r->cfg.dt, wall,
-            wall > 0 ? (double)nodes * (double)steps / wall : 0);
+    fprintf(stderr, "summary: %ld steps of %g ms, wall time %.3f s, %.4g node-steps/s\n", steps, r->cfg.dt,
+            wall, wall > 0 ? (double)nodes * (double)steps / wall : 0);
 }
 
 /* A checkpoint's file: PATH, or PATH.rank<r> with several ranks. */
-static const char *rank_path(Run *r, const char *path)
-{
+static const char *rank_path(Run *r, const char *path) {
     static char buf[4200];
     if (r->sh.size == 1)
         return path;
@@ -324,8 +318,7 @@ static const char *rank_path(Run *r, const char *path)
 }
 
 /* The time loop from the current step to nsteps, with its events. 0 or 1. */
-static int run_loop(Run *r, long nsteps)
-{
+static int run_loop(Run *r, long nsteps) {
     const double dt = r->cfg.dt;
     long every_p = lround(r->o.probe_dt / dt), every_s = r->o.snap_dt > 0 ? lround(r->o.snap_dt / dt) : 0;
     long ck = r->o.checkpoint ? lround(r->o.checkpoint_time / dt) : -1;
@@ -387,8 +380,7 @@ static int run_loop(Run *r, long nsteps)
 }
 
 /* StarPU (StarPU-MPI under mpirun) up with the workers asked for. 0 or -1. */
-static int start_starpu(Run *r)
-{
+static int start_starpu(Run *r) {
     struct starpu_conf conf;
     cli_starpu_conf(&conf, r->o.ncpu, r->o.ngpu);
     int rc = tmpi_init(&conf, &r->sh);
@@ -402,8 +394,7 @@ static int start_starpu(Run *r)
 
 /* `starcarp tissue`: options, StarPU, the tissue, --imp-par / --vary / --restart, the time loop, the
  * activation outputs. Exit status as described at the top of this file. */
-int cmd_tissue(int argc, char **argv)
-{
+int cmd_tissue(int argc, char **argv) {
     static Run r;
     char err[1200];
     memset(&r, 0, sizeof r);
@@ -439,7 +430,8 @@ int cmd_tissue(int argc, char **argv)
     if (r.sh.size > 1) {
         if (r.sh.size > r.g.n[top]) {
             if (r.sh.rank == 0)
-                fprintf(stderr, "starcarp tissue: %d ranks for %ld planes along %c: at most one rank per plane\n",
+                fprintf(stderr,
+                        "starcarp tissue: %d ranks for %ld planes along %c: at most one rank per plane\n",
                         r.sh.size, r.g.n[top], "xyz"[top]);
             tmpi_shutdown(&r.sh);
             return 2;
@@ -472,9 +464,12 @@ int cmd_tissue(int argc, char **argv)
         char dd[128] = "";
         for (int ax = 0, o = 0; ax < 3; ax++)
             if (r.g.n[ax] > 1)
-                o += snprintf(dd + o, sizeof dd - (size_t)o, " %c %.4g", "xyz"[ax], sc_tissue_diffusivity(&r.cfg, ax));
-        fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %d diffusion "
-                "sub-step%s)\n", m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg),
+                o += snprintf(dd + o, sizeof dd - (size_t)o, " %c %.4g", "xyz"[ax],
+                              sc_tissue_diffusivity(&r.cfg, ax));
+        fprintf(stderr,
+                "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %d diffusion "
+                "sub-step%s)\n",
+                m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg),
                 r.cfg.substeps, r.cfg.substeps > 1 ? "s" : "");
     }
     if (!rc)

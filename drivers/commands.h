@@ -4,15 +4,15 @@
 #ifndef SC_COMMANDS_H
 #define SC_COMMANDS_H
 
-#include "cmd_codegen.h"   /* codegen/cmd_codegen.c: analyse / generate a model */
+#include "cmd_codegen.h" /* codegen/cmd_codegen.c: analyse / generate a model */
 
-int cmd_models(int argc, char **argv);    /* cmd_models.c: list the library, describe a model */
-int cmd_devices(int argc, char **argv);   /* cmd_devices.c: StarPU's workers, bus, device check */
-int cmd_bench(int argc, char **argv);     /* cmd_bench.c: openCARP's bench on StarPU */
-int cmd_tissue(int argc, char **argv);    /* cmd_tissue.c: the monodomain tissue solver */
+int cmd_models(int argc, char **argv); /* cmd_models.c: list the library, describe a model */
+int cmd_devices(int argc, char **argv); /* cmd_devices.c: StarPU's workers, bus, device check */
+int cmd_bench(int argc, char **argv); /* cmd_bench.c: openCARP's bench on StarPU */
+int cmd_tissue(int argc, char **argv); /* cmd_tissue.c: the monodomain tissue solver */
 int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c: StarPU performance models of models */
 int cmd_benchmark(int argc, char **argv); /* cmd_benchmark.c: speeds of models in every configuration */
-int cmd_methods(int argc, char **argv);   /* cmd_methods.c: the automatic choice of methods */
+int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice of methods */
 
 /* Parse a positive integer option value; on error print "starcarp OPTION: ..." and return -1. */
 long cli_positive(const char *cmd, const char *opt, const char *val);

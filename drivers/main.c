@@ -19,27 +19,27 @@ typedef struct {
 } Command;
 
 static const Command commands[] = {
-    {"bench",   cmd_bench,   "run cells of a model as openCARP's bench does, on every CPU and GPU"},
-    {"tissue",  cmd_tissue,  "the monodomain equation on a 1D, 2D or 3D grid of a model's cells (docs/tissue.md)"},
+    {"bench", cmd_bench, "run cells of a model as openCARP's bench does, on every CPU and GPU"},
+    {"tissue", cmd_tissue,
+     "the monodomain equation on a 1D, 2D or 3D grid of a model's cells (docs/tissue.md)"},
     {"calibrate", cmd_calibrate, "calibrate StarPU's performance models of models on this machine"},
     {"benchmark", cmd_benchmark, "cell-steps per second of models on one core, all cores, GPUs, CPUs + GPUs"},
     {"codegen", cmd_codegen, "analyse an EasyML model (--check) or generate its kernels"},
-    {"methods", cmd_methods, "choose the cheapest integration methods of a model, checked against a tight run"},
-    {"models",  cmd_models,  "list the model library (list) or describe one model (info NAME)"},
+    {"methods", cmd_methods,
+     "choose the cheapest integration methods of a model, checked against a tight run"},
+    {"models", cmd_models, "list the model library (list) or describe one model (info NAME)"},
     {"devices", cmd_devices, "show StarPU's workers and bus, and check every device kind computes alike"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-static void usage(FILE *out)
-{
+static void usage(FILE *out) {
     fprintf(out, "usage: starcarp COMMAND [OPTIONS]\n\ncommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].help);
     fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n", sc_version());
 }
 
-long cli_positive(const char *cmd, const char *opt, const char *val)
-{
+long cli_positive(const char *cmd, const char *opt, const char *val) {
     char *end = NULL;
     long v = val ? strtol(val, &end, 10) : 0;
     if (!val || *val == '\0' || *end != '\0' || v <= 0) {
@@ -51,8 +51,7 @@ long cli_positive(const char *cmd, const char *opt, const char *val)
 
 /* Whether StarPU will start a CUDA worker: ngpu (the option) is not 0, STARPU_NCUDA is not 0,
  * and a device is present. */
-static int cuda_worker_expected(long ngpu)
-{
+static int cuda_worker_expected(long ngpu) {
     const char *nc = getenv("STARPU_NCUDA");
     if (ngpu == 0 || (ngpu < 0 && nc && *nc && atoi(nc) == 0))
         return 0;
@@ -68,8 +67,7 @@ static int cuda_worker_expected(long ngpu)
 #endif
 }
 
-void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu)
-{
+void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu) {
     starpu_conf_init(conf);
     if (ncpu >= 0)
         conf->ncpus = (int)ncpu;
@@ -85,8 +83,7 @@ void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu)
         conf->reserve_ncpus = conf->reserve_ncpus > 0 ? conf->reserve_ncpus + 1 : 1;
 }
 
-int cli_models(const char *cmd, const char *list, const ScModelEntry **ms, int max)
-{
+int cli_models(const char *cmd, const char *list, const ScModelEntry **ms, int max) {
     int n = 0;
     char err[512];
     if (!strcmp(list, "all")) {
@@ -106,8 +103,7 @@ int cli_models(const char *cmd, const char *list, const ScModelEntry **ms, int m
     return n;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
         return 2;

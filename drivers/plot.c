@@ -149,8 +149,8 @@ struct PlotFig {
     double fx[2], fy[2]; /* fixed limits, NaN for automatic */
     Series *ser;
     int nser, cap;
-    unsigned char *pix;  /* w*h*3 */
-    float *mask;         /* w*h coverage of the series being drawn */
+    unsigned char *pix; /* w*h*3 */
+    float *mask; /* w*h coverage of the series being drawn */
     int rendered;
     int ax0, ay0, ax1, ay1; /* plotting area, inclusive */
     Axis xa, ya;
@@ -271,7 +271,9 @@ int plot_series_color(PlotFig *f, int idx, unsigned rgb) {
     return 0;
 }
 
-const char *plot_error(const PlotFig *f) { return f->err; }
+const char *plot_error(const PlotFig *f) {
+    return f->err;
+}
 
 /* ------------------------------------------------------------------ raster primitives */
 static void put_px(PlotFig *f, int x, int y, unsigned rgb) {
@@ -290,10 +292,14 @@ static unsigned get_px(const PlotFig *f, int x, int y) {
 
 /* Fill the rectangle [x0, x1] x [y0, y1] (inclusive, clipped to the canvas). */
 static void fill_rect(PlotFig *f, int x0, int y0, int x1, int y1, unsigned rgb) {
-    if (x0 < 0) x0 = 0;
-    if (y0 < 0) y0 = 0;
-    if (x1 >= f->w) x1 = f->w - 1;
-    if (y1 >= f->h) y1 = f->h - 1;
+    if (x0 < 0)
+        x0 = 0;
+    if (y0 < 0)
+        y0 = 0;
+    if (x1 >= f->w)
+        x1 = f->w - 1;
+    if (y1 >= f->h)
+        y1 = f->h - 1;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++)
             put_px(f, x, y, rgb);
@@ -341,18 +347,24 @@ static void mask_cover(Mask *k, int x, int y, double c) {
     float *p = &k->m[(size_t)y * k->w + x];
     if (c > *p)
         *p = (float)c;
-    if (x < k->dx0) k->dx0 = x;
-    if (x > k->dx1) k->dx1 = x;
-    if (y < k->dy0) k->dy0 = y;
-    if (y > k->dy1) k->dy1 = y;
+    if (x < k->dx0)
+        k->dx0 = x;
+    if (x > k->dx1)
+        k->dx1 = x;
+    if (y < k->dy0)
+        k->dy0 = y;
+    if (y > k->dy1)
+        k->dy1 = y;
 }
 
-static double clamp01(double v) { return v < 0 ? 0 : v > 1 ? 1 : v; }
+static double clamp01(double v) {
+    return v < 0 ? 0 : v > 1 ? 1 : v;
+}
 
 /* Clip the segment p0-p1 to the rectangle [xmin, xmax] x [ymin, ymax] (Liang-Barsky); returns 0
  * when nothing is left. */
-static int clip_segment(double *x0, double *y0, double *x1, double *y1, double xmin, double ymin,
-                        double xmax, double ymax) {
+static int clip_segment(double *x0, double *y0, double *x1, double *y1, double xmin, double ymin, double xmax,
+                        double ymax) {
     double dx = *x1 - *x0, dy = *y1 - *y0, t0 = 0, t1 = 1;
     double p[4] = {-dx, dx, -dy, dy};
     double q[4] = {*x0 - xmin, xmax - *x0, *y0 - ymin, ymax - *y0};
@@ -363,11 +375,15 @@ static int clip_segment(double *x0, double *y0, double *x1, double *y1, double x
         } else {
             double r = q[i] / p[i];
             if (p[i] < 0) {
-                if (r > t1) return 0;
-                if (r > t0) t0 = r;
+                if (r > t1)
+                    return 0;
+                if (r > t0)
+                    t0 = r;
             } else {
-                if (r < t0) return 0;
-                if (r < t1) t1 = r;
+                if (r < t0)
+                    return 0;
+                if (r < t1)
+                    t1 = r;
             }
         }
     }
@@ -383,15 +399,18 @@ static int clip_segment(double *x0, double *y0, double *x1, double *y1, double x
  * centre at (i + 0.5, j + 0.5)), anti-aliased by the distance of each pixel centre to it. */
 static void mask_segment(Mask *k, double x0, double y0, double x1, double y1, double lw) {
     double pad = lw / 2 + 1;
-    if (!clip_segment(&x0, &y0, &x1, &y1, k->cx0 - pad, k->cy0 - pad, k->cx1 + 1 + pad,
-                      k->cy1 + 1 + pad))
+    if (!clip_segment(&x0, &y0, &x1, &y1, k->cx0 - pad, k->cy0 - pad, k->cx1 + 1 + pad, k->cy1 + 1 + pad))
         return;
     int bx0 = (int)floor(fmin(x0, x1) - pad), bx1 = (int)ceil(fmax(x0, x1) + pad);
     int by0 = (int)floor(fmin(y0, y1) - pad), by1 = (int)ceil(fmax(y0, y1) + pad);
-    if (bx0 < k->cx0) bx0 = k->cx0;
-    if (by0 < k->cy0) by0 = k->cy0;
-    if (bx1 > k->cx1) bx1 = k->cx1;
-    if (by1 > k->cy1) by1 = k->cy1;
+    if (bx0 < k->cx0)
+        bx0 = k->cx0;
+    if (by0 < k->cy0)
+        by0 = k->cy0;
+    if (bx1 > k->cx1)
+        bx1 = k->cx1;
+    if (by1 > k->cy1)
+        by1 = k->cy1;
     double dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
     for (int y = by0; y <= by1; y++)
         for (int x = bx0; x <= bx1; x++) {
@@ -421,10 +440,14 @@ static void mask_marker(Mask *k, double cx, double cy, double r, int shape, doub
     }
     int bx0 = (int)floor(cx - r - 1), bx1 = (int)ceil(cx + r + 1);
     int by0 = (int)floor(cy - r - 1), by1 = (int)ceil(cy + r + 1);
-    if (bx0 < k->cx0) bx0 = k->cx0;
-    if (by0 < k->cy0) by0 = k->cy0;
-    if (bx1 > k->cx1) bx1 = k->cx1;
-    if (by1 > k->cy1) by1 = k->cy1;
+    if (bx0 < k->cx0)
+        bx0 = k->cx0;
+    if (by0 < k->cy0)
+        by0 = k->cy0;
+    if (bx1 > k->cx1)
+        bx1 = k->cx1;
+    if (by1 > k->cy1)
+        by1 = k->cy1;
     for (int y = by0; y <= by1; y++)
         for (int x = bx0; x <= bx1; x++) {
             double dx = x + 0.5 - cx, dy = y + 0.5 - cy, d; /* signed distance, outside > 0 */
@@ -465,8 +488,10 @@ static void mask_blend(PlotFig *f, Mask *k, unsigned rgb) {
 /* ------------------------------------------------------------------ axes and ticks */
 /* Format v for a tick label with sig significant digits, exponents written short (1e6, 2.5e-7). */
 static void fmt_num(char *buf, double v, int sig) {
-    if (sig < 1) sig = 1;
-    if (sig > 15) sig = 15;
+    if (sig < 1)
+        sig = 1;
+    if (sig > 15)
+        sig = 15;
     char tmp[LABLEN];
     snprintf(tmp, sizeof tmp, "%.*g", sig, v);
     char *e = strchr(tmp, 'e');
@@ -544,14 +569,18 @@ static void axis_setup(Axis *a, int lg, double dmin, double dmax, const double f
     a->lo = lo, a->hi = hi;
     if (!lg) {
         double st = nice_step((hi - lo) / target);
-        if (!fl) a->lo = floor(lo / st + 1e-9) * st;
-        if (!fh) a->hi = ceil(hi / st - 1e-9) * st;
+        if (!fl)
+            a->lo = floor(lo / st + 1e-9) * st;
+        if (!fh)
+            a->hi = ceil(hi / st - 1e-9) * st;
         linear_ticks(a, a->lo, a->hi, st);
         return;
     }
     if (hi - lo >= 2) { /* decades */
-        if (!fl) a->lo = floor(lo + 1e-9);
-        if (!fh) a->hi = ceil(hi - 1e-9);
+        if (!fl)
+            a->lo = floor(lo + 1e-9);
+        if (!fh)
+            a->hi = ceil(hi - 1e-9);
         int k0 = (int)ceil(a->lo - 1e-9), k1 = (int)floor(a->hi + 1e-9);
         int every = (k1 - k0 + target) / target; /* ceil(ndecades / target) */
         for (int k = k0 - 1; k <= k1; k++) {
@@ -568,8 +597,10 @@ static void axis_setup(Axis *a, int lg, double dmin, double dmax, const double f
         return;
     }
     double pad = 0.04 * (hi - lo);
-    if (!fl) a->lo = lo - pad;
-    if (!fh) a->hi = hi + pad;
+    if (!fl)
+        a->lo = lo - pad;
+    if (!fh)
+        a->hi = hi + pad;
     /* mantissa ticks: 1, 2, 5 (labelled) among 1..9, or all of 1..9, else linear in the data */
     static const int sets[2][9] = {{1, 2, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9}};
     static const int setn[2] = {3, 9};
@@ -631,7 +662,9 @@ void plot_area(const PlotFig *f, int *x0, int *y0, int *x1, int *y1) {
 /* ------------------------------------------------------------------ series */
 /* Line width at text scale s: at least 2 pixels, so that every line fully covers the pixels whose
  * centres lie within half a pixel of it and keeps its colour exactly there. */
-static double line_width(int s) { return s > 1 ? 1.6 * s : 2.0; }
+static double line_width(int s) {
+    return s > 1 ? 1.6 * s : 2.0;
+}
 
 /* Rasterise series s into the mask: lines with per-column decimation, then markers. */
 static void draw_series(PlotFig *f, Mask *k, const Series *s, int idx, int scale) {
@@ -849,8 +882,8 @@ const unsigned char *plot_render(PlotFig *f) {
 
     /* labels and title */
     if (f->xlabel)
-        draw_text(f, (f->ax0 + f->ax1) / 2 - text_width(f->xlabel, s) / 2, f->h - pad - lh,
-                  f->xlabel, s, INK, 0);
+        draw_text(f, (f->ax0 + f->ax1) / 2 - text_width(f->xlabel, s) / 2, f->h - pad - lh, f->xlabel, s, INK,
+                  0);
     if (f->ylabel)
         draw_text(f, pad, (f->ay0 + f->ay1) / 2 + text_width(f->ylabel, s) / 2, f->ylabel, s, INK, 1);
     if (f->title) {
@@ -901,8 +934,7 @@ static int write_chunk(FILE *fp, const Crc *c, const char *type, const unsigned 
     uint32_t crc = crc_update(c, 0, hdr + 4, 4);
     crc = crc_update(c, crc, data, len);
     put32(tail, crc);
-    if (fwrite(hdr, 1, 8, fp) != 8 || (len && fwrite(data, 1, len, fp) != len) ||
-        fwrite(tail, 1, 4, fp) != 4)
+    if (fwrite(hdr, 1, 8, fp) != 8 || (len && fwrite(data, 1, len, fp) != len) || fwrite(tail, 1, 4, fp) != 4)
         return -1;
     return 0;
 }
@@ -931,9 +963,11 @@ static unsigned char *zlib_stored(const unsigned char *pix, int w, int h, size_t
             unsigned char v = c == 0 ? 0 : pix[r * 3 * (size_t)w + c - 1]; /* filter type 0 */
             z[o++] = v;
             a += v;
-            if (a >= 65521) a -= 65521;
+            if (a >= 65521)
+                a -= 65521;
             b += a;
-            if (b >= 65521) b -= 65521;
+            if (b >= 65521)
+                b -= 65521;
         }
     }
     put32(z + o, b << 16 | a);
@@ -970,11 +1004,11 @@ int plot_write_rgb(const char *path, const unsigned char *pix, int w, int h, cha
     unsigned char ihdr[13];
     put32(ihdr, (uint32_t)w);
     put32(ihdr + 4, (uint32_t)h);
-    ihdr[8] = 8;   /* bit depth */
-    ihdr[9] = 2;   /* colour type: RGB */
-    ihdr[10] = 0;  /* compression: deflate */
-    ihdr[11] = 0;  /* filter method 0 */
-    ihdr[12] = 0;  /* no interlace */
+    ihdr[8] = 8; /* bit depth */
+    ihdr[9] = 2; /* colour type: RGB */
+    ihdr[10] = 0; /* compression: deflate */
+    ihdr[11] = 0; /* filter method 0 */
+    ihdr[12] = 0; /* no interlace */
     int bad = fwrite(sig, 1, 8, fp) != 8 || write_chunk(fp, &c, "IHDR", ihdr, 13) ||
               write_chunk(fp, &c, "IDAT", z, zlen) || write_chunk(fp, &c, "IEND", NULL, 0);
     int e = errno;

@@ -5,8 +5,7 @@
 #include "progress.h"
 #include "sc_internal.h"
 
-void cli_progress(CliProgress *p, long d, long total, double t_ms)
-{
+void cli_progress(CliProgress *p, long d, long total, double t_ms) {
     if (!p->on || total <= 0)
         return;
     int pc = (int)(100.0 * (double)d / (double)total);
@@ -14,8 +13,8 @@ void cli_progress(CliProgress *p, long d, long total, double t_ms)
         if (pc == p->last && d < total)
             return;
         int w = 40, fill = pc * w / 100;
-        fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.1f ms  %.1f s", fill, "########################################",
-                w - fill, "", pc, t_ms, sc_now_s() - p->t0);
+        fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.1f ms  %.1f s", fill,
+                "########################################", w - fill, "", pc, t_ms, sc_now_s() - p->t0);
         if (d >= total)
             fputc('\n', stderr);
     } else {

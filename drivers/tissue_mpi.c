@@ -11,13 +11,11 @@
 #include "tissue_mpi.h"
 
 /* Whether the process was started by mpirun (Open MPI or a PMI launcher). */
-static int under_mpirun(void)
-{
+static int under_mpirun(void) {
     return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
 }
 
-int tmpi_init(struct starpu_conf *conf, TmpiShare *s)
-{
+int tmpi_init(struct starpu_conf *conf, TmpiShare *s) {
     memset(s, 0, sizeof *s);
     s->size = 1;
 #ifdef SC_HAVE_MPI
@@ -34,8 +32,7 @@ int tmpi_init(struct starpu_conf *conf, TmpiShare *s)
     return starpu_init(conf);
 }
 
-void tmpi_shutdown(const TmpiShare *s)
-{
+void tmpi_shutdown(const TmpiShare *s) {
 #ifdef SC_HAVE_MPI
     if (s->mpi) {
         starpu_mpi_wait_for_all(MPI_COMM_WORLD);
@@ -47,8 +44,7 @@ void tmpi_shutdown(const TmpiShare *s)
     starpu_shutdown();
 }
 
-void tmpi_share(TmpiShare *s, long planes, long plane)
-{
+void tmpi_share(TmpiShare *s, long planes, long plane) {
     s->plane = plane, s->plane0 = 0, s->nplanes = planes;
 #ifdef SC_HAVE_MPI
     if (s->size > 1) {
@@ -71,8 +67,7 @@ void tmpi_share(TmpiShare *s, long planes, long plane)
 }
 
 int tmpi_exchange(void *ctx, long step, starpu_data_handle_t lo, starpu_data_handle_t hi,
-                  starpu_data_handle_t ghost_lo, starpu_data_handle_t ghost_hi)
-{
+                  starpu_data_handle_t ghost_lo, starpu_data_handle_t ghost_hi) {
 #ifdef SC_HAVE_MPI
     const TmpiShare *s = ctx;
     /* tags: a bottom plane travels down as 2*step, a top plane up as 2*step + 1 */
@@ -93,8 +88,7 @@ int tmpi_exchange(void *ctx, long step, starpu_data_handle_t lo, starpu_data_han
 #endif
 }
 
-int tmpi_gather(const TmpiShare *s, const double *local, double *all)
-{
+int tmpi_gather(const TmpiShare *s, const double *local, double *all) {
     long n = s->nplanes * s->plane;
 #ifdef SC_HAVE_MPI
     if (s->size > 1) {
@@ -116,8 +110,7 @@ int tmpi_gather(const TmpiShare *s, const double *local, double *all)
     return 0;
 }
 
-void tmpi_sum0(const TmpiShare *s, double *v, int n)
-{
+void tmpi_sum0(const TmpiShare *s, double *v, int n) {
 #ifdef SC_HAVE_MPI
     if (s->size > 1) {
         if (s->rank == 0)
@@ -129,8 +122,7 @@ void tmpi_sum0(const TmpiShare *s, double *v, int n)
     (void)s, (void)v, (void)n;
 }
 
-int tmpi_max(const TmpiShare *s, int v)
-{
+int tmpi_max(const TmpiShare *s, int v) {
 #ifdef SC_HAVE_MPI
     if (s->size > 1) {
         int m = v;

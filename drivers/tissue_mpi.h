@@ -10,9 +10,9 @@
 #include <starpu.h>
 
 typedef struct TmpiShare {
-    int rank, size, mpi;        /* mpi: StarPU-MPI was initialised */
-    long plane0, nplanes;       /* this rank's planes */
-    long plane;                 /* nodes per plane */
+    int rank, size, mpi; /* mpi: StarPU-MPI was initialised */
+    long plane0, nplanes; /* this rank's planes */
+    long plane; /* nodes per plane */
 } TmpiShare;
 
 /* StarPU (or StarPU-MPI under mpirun) up with conf; fills rank and size. 0 or StarPU's error. */

@@ -9,55 +9,53 @@
 #include "tissue_opts.h"
 
 static void fail(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void fail(char *err, size_t n, const char *fmt, ...)
-{
+static void fail(char *err, size_t n, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err, n, fmt, ap);
     va_end(ap);
 }
 
-void topt_usage(void)
-{
+void topt_usage(void) {
     printf(
-"usage: starcarp tissue --imp MODEL (--size X[,Y[,Z]] | --nodes NX[,NY[,NZ]]) [OPTIONS]\n"
-"The monodomain equation chi (Cm dV/dt + Iion) = div(sigma grad V) + I_stim on a structured 1D, 2D\n"
-"or 3D grid (no-flux boundaries, explicit finite differences, operator splitting), on every CPU\n"
-"core and GPU through StarPU. Units: mm, ms, mV, S/m, uF/cm^2, /mm (docs/tissue.md).\n\n"
-"  --par FILE          parameter file: `name = value` lines (names as the long options below;\n"
-"                      also tend, spacedt, simID); the command line wins over the file\n"
-"  --imp MODEL         library model or .model file;  --methods M (auto|file|replacements)\n"
-"  --imp-par STR       parameters, openCARP syntax: \"mu1=0.3,gNa*1.5\"\n"
-"  --size X,Y,Z        domain lengths, mm (one value: 1D, two: 2D); nodes = size/dx + 1\n"
-"  --nodes NX,NY,NZ    nodes per axis instead of --size\n"
-"  --dx D[,DY,DZ]      node spacing, mm (default 0.1)\n"
-"  --sigma L[,T[,N]]   conductivities along x (fibres), y, z, S/m; one value: isotropic, two: along\n"
-"                      and across (default 0.1334,0.0176,0.0176: Niederer et al. 2011)\n"
-"  --chi C             surface-to-volume ratio, /mm (default 140);  --cm C  uF/cm^2 (default 1)\n"
-"  --stim SPEC         a stimulus (repeat for more, at most 8): comma-separated x=LO:HI, y=LO:HI,\n"
-"                      z=LO:HI (mm; an axis left out: all of it), start=MS (0), dur=MS (2),\n"
-"                      period=MS, count=N, and amp=uA/cm^2 or vol=uA/cm^3 (divided by chi)\n"
-"  --dt MS             time step (default 0.01; at most the explicit diffusion limit)\n"
-"  --diffusion-substeps N|auto  explicit diffusion sub-steps of dt/N per step (default 1; auto:\n"
-"                      the fewest within the limit), for a dt above the limit\n"
-"  --duration MS       simulated time (default 100)\n"
-"  --threshold MV      activation threshold (default 0 mV)\n"
-"  --out DIR           output directory (default tissue_out): activation.vtk, activation.png,\n"
-"                      probes.txt, vm_NNNN.vtk/.png snapshots\n"
-"  --snap-dt MS        Vm snapshots every MS ms (default 0: none)\n"
-"  --vtk ascii|binary  VTK legacy encoding (default binary)\n"
-"  --no-png            no PNG pictures\n"
-"  --probe X,Y,Z       a probe point, mm (nearest node; repeat, or separate with ';'): its Vm in\n"
-"                      probes.txt, its activation time on stdout\n"
-"  --probe-dt MS       probe sampling interval (default 1)\n"
-"  --checkpoint FILE --checkpoint-time MS   save the state at that time;  --restart FILE\n"
-"  --ncpu N --ngpu N   workers;  --nparts N  equal slabs placed by the scheduler\n"
-"  --gpu-speedup S     GPU over one core for the slab plan;  --vm-bound MV  failure bound\n"
-"  --vary NAME=LO:HI[:AXIS]  parameter NAME from LO at the grid's start to HI at its end along\n"
-"                      AXIS (x, y or z; default x), linearly (repeat for more, at most 8)\n"
-"  --rtol R --atol A   cvode tolerances;  --no-lut  lookup-table columns evaluated exactly\n"
-"  -q, --quiet         no progress;  -h, --help\n"
-"Under `mpirun -np N` (StarPU-MPI) each rank holds a range of planes; rank 0 writes the outputs.\n");
+        "usage: starcarp tissue --imp MODEL (--size X[,Y[,Z]] | --nodes NX[,NY[,NZ]]) [OPTIONS]\n"
+        "The monodomain equation chi (Cm dV/dt + Iion) = div(sigma grad V) + I_stim on a structured 1D, 2D\n"
+        "or 3D grid (no-flux boundaries, explicit finite differences, operator splitting), on every CPU\n"
+        "core and GPU through StarPU. Units: mm, ms, mV, S/m, uF/cm^2, /mm (docs/tissue.md).\n\n"
+        "  --par FILE          parameter file: `name = value` lines (names as the long options below;\n"
+        "                      also tend, spacedt, simID); the command line wins over the file\n"
+        "  --imp MODEL         library model or .model file;  --methods M (auto|file|replacements)\n"
+        "  --imp-par STR       parameters, openCARP syntax: \"mu1=0.3,gNa*1.5\"\n"
+        "  --size X,Y,Z        domain lengths, mm (one value: 1D, two: 2D); nodes = size/dx + 1\n"
+        "  --nodes NX,NY,NZ    nodes per axis instead of --size\n"
+        "  --dx D[,DY,DZ]      node spacing, mm (default 0.1)\n"
+        "  --sigma L[,T[,N]]   conductivities along x (fibres), y, z, S/m; one value: isotropic, two: along\n"
+        "                      and across (default 0.1334,0.0176,0.0176: Niederer et al. 2011)\n"
+        "  --chi C             surface-to-volume ratio, /mm (default 140);  --cm C  uF/cm^2 (default 1)\n"
+        "  --stim SPEC         a stimulus (repeat for more, at most 8): comma-separated x=LO:HI, y=LO:HI,\n"
+        "                      z=LO:HI (mm; an axis left out: all of it), start=MS (0), dur=MS (2),\n"
+        "                      period=MS, count=N, and amp=uA/cm^2 or vol=uA/cm^3 (divided by chi)\n"
+        "  --dt MS             time step (default 0.01; at most the explicit diffusion limit)\n"
+        "  --diffusion-substeps N|auto  explicit diffusion sub-steps of dt/N per step (default 1; auto:\n"
+        "                      the fewest within the limit), for a dt above the limit\n"
+        "  --duration MS       simulated time (default 100)\n"
+        "  --threshold MV      activation threshold (default 0 mV)\n"
+        "  --out DIR           output directory (default tissue_out): activation.vtk, activation.png,\n"
+        "                      probes.txt, vm_NNNN.vtk/.png snapshots\n"
+        "  --snap-dt MS        Vm snapshots every MS ms (default 0: none)\n"
+        "  --vtk ascii|binary  VTK legacy encoding (default binary)\n"
+        "  --no-png            no PNG pictures\n"
+        "  --probe X,Y,Z       a probe point, mm (nearest node; repeat, or separate with ';'): its Vm in\n"
+        "                      probes.txt, its activation time on stdout\n"
+        "  --probe-dt MS       probe sampling interval (default 1)\n"
+        "  --checkpoint FILE --checkpoint-time MS   save the state at that time;  --restart FILE\n"
+        "  --ncpu N --ngpu N   workers;  --nparts N  equal slabs placed by the scheduler\n"
+        "  --gpu-speedup S     GPU over one core for the slab plan;  --vm-bound MV  failure bound\n"
+        "  --vary NAME=LO:HI[:AXIS]  parameter NAME from LO at the grid's start to HI at its end along\n"
+        "                      AXIS (x, y or z; default x), linearly (repeat for more, at most 8)\n"
+        "  --rtol R --atol A   cvode tolerances;  --no-lut  lookup-table columns evaluated exactly\n"
+        "  -q, --quiet         no progress;  -h, --help\n"
+        "Under `mpirun -np N` (StarPU-MPI) each rank holds a range of planes; rank 0 writes the outputs.\n");
 }
 
 typedef enum { T_STR, T_DBL, T_LONG, T_DLIST, T_LLIST, T_STIM, T_PROBE, T_FLAG, T_PAR, T_VARY } Kind;
@@ -65,9 +63,9 @@ typedef enum { T_STR, T_DBL, T_LONG, T_DLIST, T_LLIST, T_STIM, T_PROBE, T_FLAG, 
 typedef struct Opt {
     const char *name;
     Kind kind;
-    size_t off;          /* field in TissueOpts */
-    size_t count_off;    /* list count field */
-    int min_n, max_n;    /* list lengths */
+    size_t off; /* field in TissueOpts */
+    size_t count_off; /* list count field */
+    int min_n, max_n; /* list lengths */
     const char *accepts;
 } Opt;
 
@@ -82,7 +80,8 @@ static const Opt opts[] = {
     {"sigma", T_DLIST, F(sigma), F(nsigma), 1, 3, "1 to 3 conductivities in S/m (>= 0)"},
     {"chi", T_DBL, F(chi), 0, 0, 0, "a positive number (/mm)"},
     {"cm", T_DBL, F(cm), 0, 0, 0, "a positive number (uF/cm^2)"},
-    {"stim", T_STIM, 0, 0, 0, 0, "x=LO:HI,y=LO:HI,z=LO:HI,start=MS,dur=MS,period=MS,count=N,amp=uA/cm^2|vol=uA/cm^3"},
+    {"stim", T_STIM, 0, 0, 0, 0,
+     "x=LO:HI,y=LO:HI,z=LO:HI,start=MS,dur=MS,period=MS,count=N,amp=uA/cm^2|vol=uA/cm^3"},
     {"dt", T_DBL, F(dt), 0, 0, 0, "a positive number (ms)"},
     {"diffusion-substeps", T_STR, F(substeps), 0, 0, 0, "an integer from 1 to 1000, or auto"},
     {"duration", T_DBL, F(duration), 0, 0, 0, "a positive number (ms)"},
@@ -113,8 +112,7 @@ static const Opt opts[] = {
 #define NOPTS (sizeof opts / sizeof opts[0])
 
 /* openCARP's names for a few options. */
-static const char *alias(const char *name)
-{
+static const char *alias(const char *name) {
     static const char *const map[][2] = {{"tend", "duration"}, {"spacedt", "snap-dt"}, {"simID", "out"}};
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (!strcmp(name, map[i][0]))
@@ -122,8 +120,7 @@ static const char *alias(const char *name)
     return name;
 }
 
-static const Opt *find(const char *name)
-{
+static const Opt *find(const char *name) {
     name = alias(name);
     for (size_t i = 0; i < NOPTS; i++)
         if (!strcmp(opts[i].name, name))
@@ -131,8 +128,7 @@ static const Opt *find(const char *name)
     return NULL;
 }
 
-static int to_double(const char *s, double *x)
-{
+static int to_double(const char *s, double *x) {
     char *end;
     errno = 0;
     *x = strtod(s, &end);
@@ -140,8 +136,7 @@ static int to_double(const char *s, double *x)
 }
 
 /* "a,b,c" into x (at most max); returns the count or -1. */
-static int dlist(const char *s, double *x, int max)
-{
+static int dlist(const char *s, double *x, int max) {
     char buf[256];
     if (strlen(s) >= sizeof buf)
         return -1;
@@ -157,8 +152,7 @@ static int dlist(const char *s, double *x, int max)
 }
 
 /* "LO:HI" mm. */
-static int range(const char *s, double *lo, double *hi)
-{
+static int range(const char *s, double *lo, double *hi) {
     char buf[128];
     const char *c = strchr(s, ':');
     if (!c || (size_t)(c - s) >= sizeof buf)
@@ -169,13 +163,13 @@ static int range(const char *s, double *lo, double *hi)
 }
 
 /* One --stim SPEC into o->stim[o->nstim++]. */
-static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen)
-{
+static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen) {
     if (o->nstim == SC_TISSUE_MAX_STIM) {
         fail(err, errlen, "--stim: at most %d stimuli", SC_TISSUE_MAX_STIM);
         return -1;
     }
-    ScTissueStim x = {.lo = {-INFINITY, -INFINITY, -INFINITY}, .hi = {INFINITY, INFINITY, INFINITY}, .dur = 2};
+    ScTissueStim x = {
+        .lo = {-INFINITY, -INFINITY, -INFINITY}, .hi = {INFINITY, INFINITY, INFINITY}, .dur = 2};
     double amp = NAN, vol = NAN;
     char buf[512];
     if (strlen(spec) >= sizeof buf) {
@@ -216,34 +210,42 @@ static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen)
                 ok = 0;
         }
         if (!ok) {
-            fail(err, errlen, "--stim '%s': bad item '%s'; accepted: x=LO:HI, y=LO:HI, z=LO:HI (mm, LO <= HI), "
-                 "start=MS, dur=MS, period=MS, count=N (>= 1), amp=uA/cm^2 or vol=uA/cm^3", spec, item);
+            fail(err, errlen,
+                 "--stim '%s': bad item '%s'; accepted: x=LO:HI, y=LO:HI, z=LO:HI (mm, LO <= HI), "
+                 "start=MS, dur=MS, period=MS, count=N (>= 1), amp=uA/cm^2 or vol=uA/cm^3",
+                 spec, item);
             return -1;
         }
     }
     if (isnan(amp) == isnan(vol)) {
-        fail(err, errlen, "--stim '%s': give exactly one strength, amp=uA/cm^2 (transmembrane) or vol=uA/cm^3 "
-             "(volume density, divided by chi)", spec);
+        fail(err, errlen,
+             "--stim '%s': give exactly one strength, amp=uA/cm^2 (transmembrane) or vol=uA/cm^3 "
+             "(volume density, divided by chi)",
+             spec);
         return -1;
     }
-    x.amp = amp;   /* NAN for a volume density: converted once chi is known (topt_parse) */
+    x.amp = amp; /* NAN for a volume density: converted once chi is known (topt_parse) */
     o->stim_vol[o->nstim] = vol;
     o->stim[o->nstim++] = x;
     return 0;
 }
 
 /* "NAME=LO:HI[:AXIS]" into o->vary. */
-static int add_vary(TissueOpts *o, const char *val, char *err, size_t errlen)
-{
+static int add_vary(TissueOpts *o, const char *val, char *err, size_t errlen) {
     const char *eq = strchr(val, '=');
     char buf[256], *tok[4] = {0}, *save = NULL;
     int nt = 0;
-    if (eq && eq > val && (size_t)(eq - val) < sizeof o->vary[0].name && o->nvary < 8 && strlen(eq + 1) < sizeof buf) {
+    if (eq && eq > val && (size_t)(eq - val) < sizeof o->vary[0].name && o->nvary < 8 &&
+        strlen(eq + 1) < sizeof buf) {
         strcpy(buf, eq + 1);
         for (char *t = strtok_r(buf, ":", &save); t && nt < 4; t = strtok_r(NULL, ":", &save))
             tok[nt++] = t;
         double lo, hi;
-        int axis = nt < 3 ? 0 : !strcmp(tok[2], "x") ? 0 : !strcmp(tok[2], "y") ? 1 : !strcmp(tok[2], "z") ? 2 : -1;
+        int axis = nt < 3                 ? 0
+                   : !strcmp(tok[2], "x") ? 0
+                   : !strcmp(tok[2], "y") ? 1
+                   : !strcmp(tok[2], "z") ? 2
+                                          : -1;
         if ((nt == 2 || nt == 3) && axis >= 0 && to_double(tok[0], &lo) && to_double(tok[1], &hi)) {
             memcpy(o->vary[o->nvary].name, val, (size_t)(eq - val));
             o->vary[o->nvary].name[eq - val] = 0;
@@ -257,8 +259,7 @@ static int add_vary(TissueOpts *o, const char *val, char *err, size_t errlen)
 }
 
 /* "X,Y,Z;X,Y,Z" into o->probe. */
-static int add_probes(TissueOpts *o, const char *val, char *err, size_t errlen)
-{
+static int add_probes(TissueOpts *o, const char *val, char *err, size_t errlen) {
     char buf[2048];
     if (strlen(val) >= sizeof buf) {
         fail(err, errlen, "--probe: too long");
@@ -282,60 +283,59 @@ static int add_probes(TissueOpts *o, const char *val, char *err, size_t errlen)
 static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_t errlen);
 
 /* Apply option d with value val (NULL for a flag). */
-static int apply(TissueOpts *o, const Opt *d, const char *val, int depth, char *err, size_t errlen)
-{
+static int apply(TissueOpts *o, const Opt *d, const char *val, int depth, char *err, size_t errlen) {
     char *base = (char *)o;
     double x;
     switch (d->kind) {
-    case T_FLAG:
-        *(int *)(base + d->off) = 1;
-        return 0;
-    case T_STR:
-        *(const char **)(base + d->off) = val;
-        return 0;
-    case T_DBL:
-        if (!to_double(val, &x))
-            break;
-        *(double *)(base + d->off) = x;
-        return 0;
-    case T_LONG: {
-        char *end;
-        long v = strtol(val, &end, 10);
-        if (end == val || *end || v < 0)
-            break;
-        *(long *)(base + d->off) = v;
-        return 0;
-    }
-    case T_DLIST: {
-        double v[3];
-        int n = dlist(val, v, d->max_n);
-        if (n < d->min_n)
-            break;
-        memcpy(base + d->off, v, sizeof(double) * (size_t)n);
-        *(int *)(base + d->count_off) = n;
-        return 0;
-    }
-    case T_LLIST: {
-        double v[3];
-        int n = dlist(val, v, d->max_n);
-        if (n < d->min_n)
-            break;
-        for (int i = 0; i < n; i++) {
-            if (!(v[i] >= 1) || v[i] != floor(v[i]) || v[i] > 1e8)
-                goto bad;
-            ((long *)(base + d->off))[i] = (long)v[i];
+        case T_FLAG:
+            *(int *)(base + d->off) = 1;
+            return 0;
+        case T_STR:
+            *(const char **)(base + d->off) = val;
+            return 0;
+        case T_DBL:
+            if (!to_double(val, &x))
+                break;
+            *(double *)(base + d->off) = x;
+            return 0;
+        case T_LONG: {
+            char *end;
+            long v = strtol(val, &end, 10);
+            if (end == val || *end || v < 0)
+                break;
+            *(long *)(base + d->off) = v;
+            return 0;
         }
-        *(int *)(base + d->count_off) = n;
-        return 0;
-    }
-    case T_STIM:
-        return add_stim(o, val, err, errlen);
-    case T_PROBE:
-        return add_probes(o, val, err, errlen);
-    case T_VARY:
-        return add_vary(o, val, err, errlen);
-    case T_PAR:
-        return read_par(o, val, depth + 1, err, errlen);
+        case T_DLIST: {
+            double v[3];
+            int n = dlist(val, v, d->max_n);
+            if (n < d->min_n)
+                break;
+            memcpy(base + d->off, v, sizeof(double) * (size_t)n);
+            *(int *)(base + d->count_off) = n;
+            return 0;
+        }
+        case T_LLIST: {
+            double v[3];
+            int n = dlist(val, v, d->max_n);
+            if (n < d->min_n)
+                break;
+            for (int i = 0; i < n; i++) {
+                if (!(v[i] >= 1) || v[i] != floor(v[i]) || v[i] > 1e8)
+                    goto bad;
+                ((long *)(base + d->off))[i] = (long)v[i];
+            }
+            *(int *)(base + d->count_off) = n;
+            return 0;
+        }
+        case T_STIM:
+            return add_stim(o, val, err, errlen);
+        case T_PROBE:
+            return add_probes(o, val, err, errlen);
+        case T_VARY:
+            return add_vary(o, val, err, errlen);
+        case T_PAR:
+            return read_par(o, val, depth + 1, err, errlen);
     }
 bad:
     fail(err, errlen, "--%s '%s': expected %s", d->name, val, d->accepts);
@@ -343,14 +343,12 @@ bad:
 }
 
 /* Keep a copy of a string for the life of the process (values of a parameter file). */
-static const char *keep(const char *s)
-{
+static const char *keep(const char *s) {
     char *c = strdup(s);
     return c ? c : "";
 }
 
-static char *trim(char *s)
-{
+static char *trim(char *s) {
     while (*s == ' ' || *s == '\t')
         s++;
     size_t n = strlen(s);
@@ -362,8 +360,7 @@ static char *trim(char *s)
 }
 
 /* A parameter file: `name = value` lines, '#' comments, blank lines. */
-static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_t errlen)
-{
+static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_t errlen) {
     if (depth > 4) {
         fail(err, errlen, "--par %s: files include each other too deeply", path);
         return -1;
@@ -393,8 +390,10 @@ static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_
         char *k = trim(s), *v = trim(eq + 1);
         const Opt *d = find(k);
         if (!d) {
-            fail(err, errlen, "%s:%d: unknown parameter '%s' (the names are the long options of "
-                 "`starcarp tissue --help`, and tend, spacedt, simID)", path, lineno, k);
+            fail(err, errlen,
+                 "%s:%d: unknown parameter '%s' (the names are the long options of "
+                 "`starcarp tissue --help`, and tend, spacedt, simID)",
+                 path, lineno, k);
             rc = -1;
             break;
         }
@@ -417,8 +416,7 @@ static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_
     return rc;
 }
 
-static void defaults(TissueOpts *o)
-{
+static void defaults(TissueOpts *o) {
     memset(o, 0, sizeof *o);
     o->out = "tissue_out";
     o->vtk = "binary";
@@ -429,8 +427,7 @@ static void defaults(TissueOpts *o)
     o->ncpu = o->ngpu = -1;
 }
 
-int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen)
-{
+int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
     defaults(o);
     /* parameter files first, then the other options in their order */
     for (int pass = 0; pass < 2; pass++)
@@ -462,21 +459,24 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen)
         }
     if (o->help)
         return 0;
-    const char *bad = !o->imp ? "--imp is required (a library model, `starcarp models list`, or a .model file)"
-                    : !o->nsize == !o->nnodes ? "give the grid by exactly one of --size (mm) and --nodes"
-                    : !(o->chi > 0) ? "--chi: expected a positive number (/mm)"
-                    : !(o->cm > 0) ? "--cm: expected a positive number (uF/cm^2)"
-                    : !(o->dt > 0) ? "--dt: expected a positive number (ms)"
-                    : !(o->duration > 0) ? "--duration: expected a positive number (ms)"
-                    : !(o->snap_dt >= 0) ? "--snap-dt: expected a number >= 0 (ms)"
-                    : !(o->probe_dt > 0) ? "--probe-dt: expected a positive number (ms)"
-                    : strcmp(o->vtk, "ascii") && strcmp(o->vtk, "binary") ? "--vtk: expected ascii or binary"
-                    : o->nparts < 0 ? "--nparts: expected an integer >= 1"
-                    : o->substeps && strcmp(o->substeps, "auto") && !(atol(o->substeps) >= 1 && atol(o->substeps) <= 1000 &&
-                        strspn(o->substeps, "0123456789") == strlen(o->substeps))
-                        ? "--diffusion-substeps: expected an integer from 1 to 1000, or auto"
-                    : (o->checkpoint != NULL) != (o->checkpoint_time >= 0) ? "--checkpoint FILE and --checkpoint-time MS go together"
-                    : NULL;
+    const char *bad =
+        !o->imp ? "--imp is required (a library model, `starcarp models list`, or a .model file)"
+        : !o->nsize == !o->nnodes ? "give the grid by exactly one of --size (mm) and --nodes"
+        : !(o->chi > 0)           ? "--chi: expected a positive number (/mm)"
+        : !(o->cm > 0)            ? "--cm: expected a positive number (uF/cm^2)"
+        : !(o->dt > 0)            ? "--dt: expected a positive number (ms)"
+        : !(o->duration > 0)      ? "--duration: expected a positive number (ms)"
+        : !(o->snap_dt >= 0)      ? "--snap-dt: expected a number >= 0 (ms)"
+        : !(o->probe_dt > 0)      ? "--probe-dt: expected a positive number (ms)"
+        : strcmp(o->vtk, "ascii") && strcmp(o->vtk, "binary") ? "--vtk: expected ascii or binary"
+        : o->nparts < 0                                       ? "--nparts: expected an integer >= 1"
+        : o->substeps && strcmp(o->substeps, "auto") &&
+                !(atol(o->substeps) >= 1 && atol(o->substeps) <= 1000 &&
+                  strspn(o->substeps, "0123456789") == strlen(o->substeps))
+            ? "--diffusion-substeps: expected an integer from 1 to 1000, or auto"
+        : (o->checkpoint != NULL) != (o->checkpoint_time >= 0)
+            ? "--checkpoint FILE and --checkpoint-time MS go together"
+            : NULL;
     if (bad) {
         fail(err, errlen, "%s", bad);
         return -1;
@@ -492,12 +492,11 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen)
         o->sigma[2] = o->sigma[1];
     for (int s = 0; s < o->nstim; s++)
         if (!isnan(o->stim_vol[s]))
-            o->stim[s].amp = o->stim_vol[s] / (10.0 * o->chi);   /* chi /mm -> /cm */
+            o->stim[s].amp = o->stim_vol[s] / (10.0 * o->chi); /* chi /mm -> /cm */
     return 0;
 }
 
-int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t errlen)
-{
+int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t errlen) {
     int nd = o->nsize ? o->nsize : o->nnodes;
     for (int a = 0; a < 3; a++) {
         dx[a] = o->ndx == 0 ? 0.1 : o->ndx == 1 ? o->dx[0] : a < o->ndx ? o->dx[a] : o->dx[o->ndx - 1];

@@ -13,22 +13,30 @@
 
 typedef struct TissueOpts {
     const char *imp, *methods, *imp_par, *out, *vtk, *checkpoint, *restart;
-    double size[3]; int nsize;          /* --size, mm */
-    long nodes[3]; int nnodes;          /* --nodes */
-    double dx[3]; int ndx;              /* --dx, mm (one value: every axis) */
-    double sigma[3]; int nsigma;        /* --sigma, S/m (one: isotropic; two: along, across) */
+    double size[3];
+    int nsize; /* --size, mm */
+    long nodes[3];
+    int nnodes; /* --nodes */
+    double dx[3];
+    int ndx; /* --dx, mm (one value: every axis) */
+    double sigma[3];
+    int nsigma; /* --sigma, S/m (one: isotropic; two: along, across) */
     double chi, cm, dt, duration, thr, snap_dt, probe_dt, checkpoint_time, vm_bound, gpu_speedup;
     int nstim;
     ScTissueStim stim[SC_TISSUE_MAX_STIM];
     double stim_vol[SC_TISSUE_MAX_STIM]; /* vol= of a stimulus, uA/cm^3 (NAN: amp= given) */
     int nprobe;
-    double probe[TOPT_MAX_PROBES][3];   /* mm */
+    double probe[TOPT_MAX_PROBES][3]; /* mm */
     long ncpu, ngpu, nparts;
-    const char *substeps;               /* --diffusion-substeps N|auto (NULL: 1) */
-    double rtol, atol;                  /* cvode tolerances (0: the kernels') */
+    const char *substeps; /* --diffusion-substeps N|auto (NULL: 1) */
+    double rtol, atol; /* cvode tolerances (0: the kernels') */
     int no_lut;
-    int nvary;                          /* --vary NAME=LO:HI[:AXIS]: a parameter graded along an axis */
-    struct { char name[64]; double lo, hi; int axis; } vary[8];
+    int nvary; /* --vary NAME=LO:HI[:AXIS]: a parameter graded along an axis */
+    struct {
+        char name[64];
+        double lo, hi;
+        int axis;
+    } vary[8];
     int quiet, help, no_png;
 } TissueOpts;
 

@@ -9,11 +9,12 @@
 #include "plot.h"
 #include "tissue_out.h"
 
-static long nodes_of(const ToutGrid *g) { return g->n[0] * g->n[1] * g->n[2]; }
+static long nodes_of(const ToutGrid *g) {
+    return g->n[0] * g->n[1] * g->n[2];
+}
 
 /* A double as 8 big-endian bytes (VTK's binary order). */
-static void put_be64(unsigned char *p, double x)
-{
+static void put_be64(unsigned char *p, double x) {
     uint64_t u;
     memcpy(&u, &x, 8);
     for (int k = 7; k >= 0; k--, u >>= 8)
@@ -21,15 +22,15 @@ static void put_be64(unsigned char *p, double x)
 }
 
 int tout_vtk(const char *path, const ToutGrid *g, const double *field, const char *name, const char *title,
-             int binary, char *err, size_t errlen)
-{
+             int binary, char *err, size_t errlen) {
     FILE *f = fopen(path, "wb");
     if (!f) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     long n = nodes_of(g);
-    int bad = fprintf(f, "# vtk DataFile Version 3.0\n%.200s\n%s\nDATASET STRUCTURED_POINTS\n"
+    int bad = fprintf(f,
+                      "# vtk DataFile Version 3.0\n%.200s\n%s\nDATASET STRUCTURED_POINTS\n"
                       "DIMENSIONS %ld %ld %ld\nORIGIN 0 0 0\nSPACING %.17g %.17g %.17g\n"
                       "POINT_DATA %ld\nSCALARS %s double 1\nLOOKUP_TABLE default\n",
                       title, binary ? "BINARY" : "ASCII", g->n[0], g->n[1], g->n[2], g->dx[0], g->dx[1],
@@ -58,9 +59,9 @@ int tout_vtk(const char *path, const ToutGrid *g, const double *field, const cha
 }
 
 /* Colour of u in [0, 1]: blue, cyan, green, yellow, red. */
-static unsigned colour(double u)
-{
-    static const unsigned char stop[5][3] = {{40, 60, 200}, {0, 190, 220}, {40, 180, 60}, {240, 220, 0}, {220, 30, 30}};
+static unsigned colour(double u) {
+    static const unsigned char stop[5][3] = {
+        {40, 60, 200}, {0, 190, 220}, {40, 180, 60}, {240, 220, 0}, {220, 30, 30}};
     if (!(u >= 0))
         u = 0;
     if (u > 1)
@@ -75,9 +76,8 @@ static unsigned colour(double u)
 }
 
 /* The 1D case: the field along x as a line plot. */
-static int png_line(const char *path, const ToutGrid *g, const double *field, const char *title, const char *unit,
-                    double none_below, char *err, size_t errlen)
-{
+static int png_line(const char *path, const ToutGrid *g, const double *field, const char *title,
+                    const char *unit, double none_below, char *err, size_t errlen) {
     long n = g->n[0];
     double *x = malloc(sizeof(double) * (size_t)n), *y = malloc(sizeof(double) * (size_t)n);
     PlotFig *f = x && y ? plot_new(900, 500, title, "x (mm)", unit) : NULL;
@@ -97,8 +97,7 @@ static int png_line(const char *path, const ToutGrid *g, const double *field, co
 }
 
 int tout_png(const char *path, const ToutGrid *g, const double *field, const char *title, const char *unit,
-             double lo, double hi, double none_below, char *err, size_t errlen)
-{
+             double lo, double hi, double none_below, char *err, size_t errlen) {
     long nx = g->n[0], ny = g->n[1];
     long plane = nx * ny;
     if (isnan(lo) || isnan(hi)) {
@@ -114,8 +113,8 @@ int tout_png(const char *path, const ToutGrid *g, const double *field, const cha
     if (!(hi > lo))
         hi = lo + 1;
     char full[320];
-    snprintf(full, sizeof full, "%s%s: %.4g..%.4g %s, blue..red%s", title, g->n[2] > 1 ? " (z = 0)" : "", lo, hi,
-             unit, none_below > -INFINITY ? ", grey none" : "");
+    snprintf(full, sizeof full, "%s%s: %.4g..%.4g %s, blue..red%s", title, g->n[2] > 1 ? " (z = 0)" : "", lo,
+             hi, unit, none_below > -INFINITY ? ", grey none" : "");
     if (ny == 1)
         return png_line(path, g, field, full, unit, none_below, err, errlen);
     double lx = (double)(nx - 1) * g->dx[0], ly = (double)(ny - 1) * g->dx[1];

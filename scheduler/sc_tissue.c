@@ -17,28 +17,26 @@
 struct ScTissue {
     ScTissueConfig cfg;
     ScCells *cells;
-    long nodes, n0, n1, L, P;       /* grid as the kernels see it: plane n0 x n1, L planes; nodes here */
-    long g0, Lloc;                  /* this process's planes: g0 .. g0 + Lloc - 1 */
-    int m;                          /* diffusion sub-steps per step */
-    double c0, c1, cL;              /* (dt/m)*D/dx^2 along axes 0, 1, L */
-    int ax[3];                      /* physical axis of kernel axis 0, 1, L (-1: none) */
-    int ns;                         /* slabs */
-    long *l0, *nl;                  /* first plane (from g0), planes */
+    long nodes, n0, n1, L, P; /* grid as the kernels see it: plane n0 x n1, L planes; nodes here */
+    long g0, Lloc; /* this process's planes: g0 .. g0 + Lloc - 1 */
+    int m; /* diffusion sub-steps per step */
+    double c0, c1, cL; /* (dt/m)*D/dx^2 along axes 0, 1, L */
+    int ax[3]; /* physical axis of kernel axis 0, 1, L (-1: none) */
+    int ns; /* slabs */
+    long *l0, *nl; /* first plane (from g0), planes */
     int *worker;
-    double **act;                   /* per slab: activation times then previous values (2n) */
+    double **act; /* per slab: activation times then previous values (2n) */
     starpu_data_handle_t *h_act, *h_scr, *h_lo, *h_hi;
-    starpu_data_handle_t ghost_lo, ghost_hi;   /* the neighbouring processes' edge planes */
-    int remote;                     /* another process holds planes next to ours */
+    starpu_data_handle_t ghost_lo, ghost_hi; /* the neighbouring processes' edge planes */
+    int remote; /* another process holds planes next to ours */
     long step;
 };
 
-double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a)
-{
+double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a) {
     return 100.0 * cfg->sigma[a] / (cfg->chi * cfg->cm);
 }
 
-double sc_tissue_dt_limit(const ScTissueConfig *cfg)
-{
+double sc_tissue_dt_limit(const ScTissueConfig *cfg) {
     double s = 0;
     for (int a = 0; a < 3; a++)
         if (cfg->n[a] > 1)
@@ -47,8 +45,7 @@ double sc_tissue_dt_limit(const ScTissueConfig *cfg)
 }
 
 /* Node index range [*i0, *i1] of [lo, hi] mm along an axis of n nodes spaced dx; 0 when empty. */
-static int box_range(double lo, double hi, long n, double dx, long *i0, long *i1)
-{
+static int box_range(double lo, double hi, long n, double dx, long *i0, long *i1) {
     double a = ceil(lo / dx - 1e-6), b = floor(hi / dx + 1e-6);
     if (a < 0)
         a = 0;
@@ -60,8 +57,7 @@ static int box_range(double lo, double hi, long n, double dx, long *i0, long *i1
     return 1;
 }
 
-int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen)
-{
+int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
     static const char *axis = "xyz";
     for (int a = 0; a < 3; a++) {
         if (c->n[a] < 1 || c->n[a] > 100000000L) {
@@ -106,11 +102,12 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen)
             if (c->n[a] > 1)
                 o += snprintf(d + o, sizeof d - (size_t)o, "%s%c %.4g mm^2/ms / (%g mm)^2", o ? ", " : "",
                               axis[a], sc_tissue_diffusivity(c, a), c->dx[a]);
-        sc_set_err(err, errlen, "dt %g ms%s is above the stability limit of explicit diffusion, "
-                "dt <= 1 / (2 sum D/dx^2) = %.4g ms (D = 100 sigma / (chi Cm): %s); use dt <= %.4g ms, a "
-                "coarser dx, or %d diffusion sub-steps per step", m > 1 ? c->dt / m : c->dt,
-                m > 1 ? " per diffusion sub-step" : "", lim, d, floor(lim * 1e4) / 1e4,
-                (int)ceil(c->dt / lim * (1 - 1e-12)));
+        sc_set_err(err, errlen,
+                   "dt %g ms%s is above the stability limit of explicit diffusion, "
+                   "dt <= 1 / (2 sum D/dx^2) = %.4g ms (D = 100 sigma / (chi Cm): %s); use dt <= %.4g ms, a "
+                   "coarser dx, or %d diffusion sub-steps per step",
+                   m > 1 ? c->dt / m : c->dt, m > 1 ? " per diffusion sub-step" : "", lim, d,
+                   floor(lim * 1e4) / 1e4, (int)ceil(c->dt / lim * (1 - 1e-12)));
         return -1;
     }
     int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
@@ -132,18 +129,21 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen)
         long i0, i1;
         for (int a = 0; a < 3; a++)
             if (!box_range(x->lo[a], x->hi[a], c->n[a], c->dx[a], &i0, &i1)) {
-                sc_set_err(err, errlen, "stimulus %d: its box %g:%g mm along %c holds no node (the grid spans 0:%g mm)",
-                        s + 1, x->lo[a], x->hi[a], axis[a], (double)(c->n[a] - 1) * c->dx[a]);
+                sc_set_err(err, errlen,
+                           "stimulus %d: its box %g:%g mm along %c holds no node (the grid spans 0:%g mm)",
+                           s + 1, x->lo[a], x->hi[a], axis[a], (double)(c->n[a] - 1) * c->dx[a]);
                 return -1;
             }
         if (!(x->start >= 0) || !(x->dur > 0) || !(x->period >= 0) || x->count < 0 || !isfinite(x->amp)) {
-            sc_set_err(err, errlen, "stimulus %d: start %g, duration %g, period %g ms, count %ld, strength %g "
-                    "(expected start >= 0, duration > 0, period >= 0, count >= 0, a finite strength)",
-                    s + 1, x->start, x->dur, x->period, x->count, x->amp);
+            sc_set_err(err, errlen,
+                       "stimulus %d: start %g, duration %g, period %g ms, count %ld, strength %g "
+                       "(expected start >= 0, duration > 0, period >= 0, count >= 0, a finite strength)",
+                       s + 1, x->start, x->dur, x->period, x->count, x->amp);
             return -1;
         }
         if (x->count > 1 && x->period < x->dur) {
-            sc_set_err(err, errlen, "stimulus %d: period %g ms shorter than the pulse (%g ms)", s + 1, x->period, x->dur);
+            sc_set_err(err, errlen, "stimulus %d: period %g ms shorter than the pulse (%g ms)", s + 1,
+                       x->period, x->dur);
             return -1;
         }
     }
@@ -151,8 +151,7 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen)
 }
 
 /* Kernel axes (0, 1, L) from the grid: L is the slowest axis with more than one node. */
-static void map_axes(ScTissue *t)
-{
+static void map_axes(ScTissue *t) {
     const ScTissueConfig *c = &t->cfg;
     int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
     t->ax[0] = top >= 1 ? 0 : -1;
@@ -176,8 +175,7 @@ static void map_axes(ScTissue *t)
 }
 
 /* Worker ids of a kind, at most `hint` of them when hint > 0. */
-static int workers_of(enum starpu_worker_archtype type, int *ids, int hint)
-{
+static int workers_of(enum starpu_worker_archtype type, int *ids, int hint) {
     int n = starpu_worker_get_ids_by_type(type, ids, STARPU_NMAXWORKERS);
     if (n < 0)
         n = 0;
@@ -186,8 +184,7 @@ static int workers_of(enum starpu_worker_archtype type, int *ids, int hint)
 
 /* Slabs: the plan (planes per worker in proportion to speed, GPUs first) or cfg.nparts equal ones.
  * Fills t->ns, l0, nl, worker. 0 or -1. */
-static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errlen)
-{
+static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errlen) {
     int cpu[STARPU_NMAXWORKERS], gpu[STARPU_NMAXWORKERS];
     int ncpu = workers_of(STARPU_CPU_WORKER, cpu, t->cfg.ncpu_hint);
     int ngpu = m->cuda[0] ? workers_of(STARPU_CUDA_WORKER, gpu, t->cfg.ngpu_hint) : 0;
@@ -214,8 +211,10 @@ static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errl
         double speedup = t->cfg.gpu_speedup;
         if (ngpu && ncpu && !(speedup > 0)) {
             /* the cell array's own measure (calibrated table or a probe) on a scratch array */
-            ScCellsConfig cc = {.ncells = t->nodes < 65536 ? t->nodes : 65536, .precision = 64,
-                                .dt = t->cfg.dt, .steps_per_task = 1};
+            ScCellsConfig cc = {.ncells = t->nodes < 65536 ? t->nodes : 65536,
+                                .precision = 64,
+                                .dt = t->cfg.dt,
+                                .steps_per_task = 1};
             ScCells *probe = sc_cells_create(m, &cc, err, errlen);
             speedup = probe ? sc_cells_gpu_speedup(probe) : 0;
             sc_cells_destroy(probe);
@@ -247,8 +246,7 @@ static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errl
 }
 
 /* Register the slabs' own handles: activation record (host), scratch, halos (allocated by StarPU). */
-static int register_handles(ScTissue *t, char *err, size_t errlen)
-{
+static int register_handles(ScTissue *t, char *err, size_t errlen) {
     int ns = t->ns;
     t->act = calloc((size_t)ns, sizeof(double *));
     t->h_act = calloc((size_t)ns, sizeof(starpu_data_handle_t));
@@ -287,8 +285,7 @@ static int register_handles(ScTissue *t, char *err, size_t errlen)
     return 0;
 }
 
-ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen)
-{
+ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen) {
     if (!m || !cfg) {
         sc_set_err(err, errlen, "no model or no configuration");
         return NULL;
@@ -310,9 +307,17 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
     for (int s = 0; w && s < t->ns; s++)
         w[s] = (double)(t->nl[s] * t->P);
     int pinned = t->worker[0] >= 0;
-    ScCellsConfig cc = {.ncells = t->nodes, .precision = 64, .dt = cfg->dt, .steps_per_task = 1,
-                        .nparts = t->ns, .part_weights = w, .no_lut = cfg->no_lut, .rtol = cfg->rtol,
-                        .atol = cfg->atol, .vm_bound = cfg->vm_bound, .free_placement = !pinned,
+    ScCellsConfig cc = {.ncells = t->nodes,
+                        .precision = 64,
+                        .dt = cfg->dt,
+                        .steps_per_task = 1,
+                        .nparts = t->ns,
+                        .part_weights = w,
+                        .no_lut = cfg->no_lut,
+                        .rtol = cfg->rtol,
+                        .atol = cfg->atol,
+                        .vm_bound = cfg->vm_bound,
+                        .free_placement = !pinned,
                         .workers = pinned ? t->worker : NULL};
     t->cells = w ? sc_cells_create(m, &cc, err, errlen) : NULL;
     free(w);
@@ -323,7 +328,7 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
     for (int s = 0; s < t->ns; s++)
         if (sc_cells_part_size(t->cells, s) != t->nl[s] * t->P) {
             sc_set_err(err, errlen, "partition %d of the cell array holds %ld nodes, its slab %ld", s,
-                    sc_cells_part_size(t->cells, s), t->nl[s] * t->P);
+                       sc_cells_part_size(t->cells, s), t->nl[s] * t->P);
             sc_tissue_destroy(t);
             return NULL;
         }
@@ -334,8 +339,7 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
     return t;
 }
 
-void sc_tissue_destroy(ScTissue *t)
-{
+void sc_tissue_destroy(ScTissue *t) {
     if (!t)
         return;
     starpu_task_wait_for_all();
@@ -361,17 +365,28 @@ void sc_tissue_destroy(ScTissue *t)
     free(t);
 }
 
-ScCells *sc_tissue_cells(ScTissue *t) { return t->cells; }
-long sc_tissue_nodes(const ScTissue *t) { return t->nodes; }
-int sc_tissue_nslabs(const ScTissue *t) { return t->ns; }
-long sc_tissue_slab_planes(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->nl[s] : 0; }
-int sc_tissue_slab_worker(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->worker[s] : -1; }
-long sc_tissue_step(const ScTissue *t) { return t->step; }
+ScCells *sc_tissue_cells(ScTissue *t) {
+    return t->cells;
+}
+long sc_tissue_nodes(const ScTissue *t) {
+    return t->nodes;
+}
+int sc_tissue_nslabs(const ScTissue *t) {
+    return t->ns;
+}
+long sc_tissue_slab_planes(const ScTissue *t, int s) {
+    return s >= 0 && s < t->ns ? t->nl[s] : 0;
+}
+int sc_tissue_slab_worker(const ScTissue *t, int s) {
+    return s >= 0 && s < t->ns ? t->worker[s] : -1;
+}
+long sc_tissue_step(const ScTissue *t) {
+    return t->step;
+}
 
 /* Whether stimulus x is on during step d (bench's rule: pulses of lround(dur/dt) steps, at least
  * one, from lround(start/dt), every lround(period/dt) steps, count of them). */
-static int stim_on(const ScTissueStim *x, double dt, long d)
-{
+static int stim_on(const ScTissueStim *x, double dt, long d) {
     long s0 = lround(x->start / dt), pulse = lround(x->dur / dt), per = lround(x->period / dt);
     long count = x->count > 0 ? x->count : 1;
     if (pulse < 1)
@@ -383,8 +398,7 @@ static int stim_on(const ScTissueStim *x, double dt, long d)
 }
 
 /* The stimulus boxes of step d in kernel coordinates into a->box; returns their number. */
-static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a)
-{
+static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a) {
     const ScTissueConfig *c = &t->cfg;
     int nb = 0;
     for (int s = 0; s < c->nstim; s++) {
@@ -405,11 +419,11 @@ static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a)
 
 /* Sub-step `sub` (of t->m) of the explicit diffusion of step d: halo tasks, the exchange with the
  * neighbouring processes, a diffusion task per slab. 0 or -1. */
-static int submit_diffusion(ScTissue *t, long d, int sub)
-{
+static int submit_diffusion(ScTissue *t, long d, int sub) {
     if (t->ns > 1 || t->remote)
         for (int s = 0; s < t->ns; s++) {
-            int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_lo[s], t->h_hi[s], t->worker[s]);
+            int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_lo[s], t->h_hi[s],
+                                    t->worker[s]);
             if (rc != 0) {
                 fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
                 return -1;
@@ -422,8 +436,15 @@ static int submit_diffusion(ScTissue *t, long d, int sub)
         return -1;
     }
     const double h = t->cfg.dt / t->m;
-    ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .c0 = t->c0, .c1 = t->c1, .cL = t->cL,
-                    .thr = t->cfg.thr, .t0 = (double)d * t->cfg.dt + sub * h, .dt = h};
+    ScDiffArgs a = {.n0 = t->n0,
+                    .n1 = t->n1,
+                    .L = t->L,
+                    .c0 = t->c0,
+                    .c1 = t->c1,
+                    .cL = t->cL,
+                    .thr = t->cfg.thr,
+                    .t0 = (double)d * t->cfg.dt + sub * h,
+                    .dt = h};
     a.nbox = active_boxes(t, d, &a);
     for (int s = 0; s < t->ns; s++) {
         a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
@@ -440,8 +461,7 @@ static int submit_diffusion(ScTissue *t, long d, int sub)
     return 0;
 }
 
-int sc_tissue_advance(ScTissue *t, long nsteps)
-{
+int sc_tissue_advance(ScTissue *t, long nsteps) {
     for (long k = 0; k < nsteps; k++) {
         long d = t->step;
         if (sc_cells_advance(t->cells, 1) != 0)
@@ -456,14 +476,12 @@ int sc_tissue_advance(ScTissue *t, long nsteps)
     return 0;
 }
 
-int sc_tissue_wait(ScTissue *t, ScFailure *f)
-{
+int sc_tissue_wait(ScTissue *t, ScFailure *f) {
     starpu_task_wait_for_all();
     return sc_cells_wait(t->cells, f);
 }
 
-int sc_tissue_activation(ScTissue *t, double *out)
-{
+int sc_tissue_activation(ScTissue *t, double *out) {
     for (int s = 0; s < t->ns; s++) {
         size_t n = (size_t)(t->nl[s] * t->P);
         if (starpu_data_acquire(t->h_act[s], STARPU_R) != 0)
@@ -476,8 +494,7 @@ int sc_tissue_activation(ScTissue *t, double *out)
 
 /* The activation record (times, then previous values) of every slab, in node order: acquire each
  * slab's handle in `mode` and copy out of (dir 0) or into (dir 1) buf (2 * nodes values). */
-static int act_copy(ScTissue *t, double *buf, int dir)
-{
+static int act_copy(ScTissue *t, double *buf, int dir) {
     for (int s = 0; s < t->ns; s++) {
         size_t n = (size_t)(t->nl[s] * t->P), o = (size_t)(t->l0[s] * t->P);
         if (starpu_data_acquire(t->h_act[s], dir ? STARPU_W : STARPU_R) != 0)
@@ -491,8 +508,7 @@ static int act_copy(ScTissue *t, double *buf, int dir)
     return 0;
 }
 
-int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen)
-{
+int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
     if (sc_tissue_wait(t, NULL) != 0) {
         sc_set_err(err, errlen, "%s: the cells failed before the checkpoint", path);
         return -1;
@@ -504,8 +520,8 @@ int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen)
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
     FILE *f = buf ? fopen(p, "wb") : NULL;
     int bad = !f || act_copy(t, buf, 0) != 0 ||
-              fprintf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld\n", t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->step,
-                      t->g0, t->Lloc) < 0 ||
+              fprintf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld\n", t->cfg.n[0], t->cfg.n[1],
+                      t->cfg.n[2], t->step, t->g0, t->Lloc) < 0 ||
               fwrite(buf, sizeof(double), 2 * (size_t)t->nodes, f) != 2 * (size_t)t->nodes;
     if (f && fclose(f) != 0)
         bad = 1;
@@ -517,8 +533,7 @@ int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen)
     return 0;
 }
 
-int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen)
-{
+int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen) {
     if (sc_tissue_wait(t, NULL) != 0) {
         sc_set_err(err, errlen, "the cells failed before the restart");
         return -1;
@@ -534,12 +549,16 @@ int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen)
     }
     long n[3], step, g0, nl;
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
-    int ok = buf && fscanf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0,
-                           &nl) == 6 && fgetc(f) == '\n';
-    if (ok && (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2] || g0 != t->g0 || nl != t->Lloc)) {
-        sc_set_err(err, errlen, "%s: a grid of %ld x %ld x %ld nodes (planes %ld + %ld), this run has %ld x %ld x %ld "
-                   "(planes %ld + %ld)", p, n[0], n[1], n[2], g0, nl, t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->g0,
-                   t->Lloc);
+    int ok = buf &&
+             fscanf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0,
+                    &nl) == 6 &&
+             fgetc(f) == '\n';
+    if (ok &&
+        (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2] || g0 != t->g0 || nl != t->Lloc)) {
+        sc_set_err(err, errlen,
+                   "%s: a grid of %ld x %ld x %ld nodes (planes %ld + %ld), this run has %ld x %ld x %ld "
+                   "(planes %ld + %ld)",
+                   p, n[0], n[1], n[2], g0, nl, t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->g0, t->Lloc);
         fclose(f), free(buf);
         return -1;
     }
@@ -548,8 +567,10 @@ int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen)
     fclose(f);
     free(buf);
     if (!ok) {
-        sc_set_err(err, errlen, "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
-                "another step)", p);
+        sc_set_err(err, errlen,
+                   "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
+                   "another step)",
+                   p);
         return -1;
     }
     t->step = step;

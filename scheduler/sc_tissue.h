@@ -22,25 +22,25 @@
 
 /* A stimulus: a box of nodes, a pulse train, a transmembrane current density. */
 typedef struct ScTissueStim {
-    double lo[3], hi[3];      /* box, mm (a node at x is inside when lo <= x <= hi, within 1e-6 dx) */
-    double start, dur;        /* first pulse and its duration, ms */
-    double period;            /* ms between pulses (0: one pulse) */
-    long count;               /* pulses (0: 1) */
-    double amp;               /* uA/cm^2 (divide a volume density in uA/cm^3 by chi in /cm) */
+    double lo[3], hi[3]; /* box, mm (a node at x is inside when lo <= x <= hi, within 1e-6 dx) */
+    double start, dur; /* first pulse and its duration, ms */
+    double period; /* ms between pulses (0: one pulse) */
+    long count; /* pulses (0: 1) */
+    double amp; /* uA/cm^2 (divide a volume density in uA/cm^3 by chi in /cm) */
 } ScTissueStim;
 
 typedef struct ScTissueConfig {
-    long n[3];                /* nodes per axis (>= 1; unused axes 1) */
-    double dx[3];             /* spacing per axis, mm (> 0) */
-    double sigma[3];          /* conductivity along each axis, S/m (>= 0) */
-    double chi;               /* surface-to-volume ratio, /mm (> 0) */
-    double cm;                /* membrane capacitance, uF/cm^2 (> 0) */
-    double dt;                /* ms (> 0; dt / substeps at most sc_tissue_dt_limit) */
-    int substeps;             /* explicit diffusion sub-steps of dt / substeps per step (0, 1: one) */
-    double thr;               /* activation threshold, mV */
-    int nparts;               /* slabs (0: the plan; >0: equal slabs placed by the scheduler) */
+    long n[3]; /* nodes per axis (>= 1; unused axes 1) */
+    double dx[3]; /* spacing per axis, mm (> 0) */
+    double sigma[3]; /* conductivity along each axis, S/m (>= 0) */
+    double chi; /* surface-to-volume ratio, /mm (> 0) */
+    double cm; /* membrane capacitance, uF/cm^2 (> 0) */
+    double dt; /* ms (> 0; dt / substeps at most sc_tissue_dt_limit) */
+    int substeps; /* explicit diffusion sub-steps of dt / substeps per step (0, 1: one) */
+    double thr; /* activation threshold, mV */
+    int nparts; /* slabs (0: the plan; >0: equal slabs placed by the scheduler) */
     int ncpu_hint, ngpu_hint; /* workers to plan for (0: StarPU's) */
-    double gpu_speedup;       /* GPU over one core for the plan (0: calibrated or measured) */
+    double gpu_speedup; /* GPU over one core for the plan (0: calibrated or measured) */
     int nstim;
     ScTissueStim stim[SC_TISSUE_MAX_STIM];
     double vm_bound, rtol, atol; /* as ScCellsConfig (0: defaults) */

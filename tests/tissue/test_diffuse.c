@@ -18,8 +18,7 @@
 
 /* K steps on a grid n0 x n1 x L cut into ns equal slabs (halos copied between steps), from v. */
 static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1, double cL, int K, int ns,
-                      double *act)
-{
+                      double *act) {
     long P = n0 * n1;
     double *old = malloc(sizeof(double) * (size_t)(P * L));
     double *lo = malloc(sizeof(double) * (size_t)(P * ns)), *hi = malloc(sizeof(double) * (size_t)(P * ns));
@@ -27,15 +26,26 @@ static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1,
     long l0[8], nl[8];
     for (int s = 0; s < ns; s++)
         l0[s] = L * s / ns, nl[s] = L * (s + 1) / ns - L * s / ns;
-    for (int s = 0; s < ns; s++)   /* activation records: -1, then the initial values */
+    for (int s = 0; s < ns; s++) /* activation records: -1, then the initial values */
         for (long i = 0; i < nl[s] * P; i++)
             sact[2 * l0[s] * P + i] = -1, sact[2 * l0[s] * P + nl[s] * P + i] = v[l0[s] * P + i];
     for (int k = 0; k < K; k++) {
         for (int s = 0; s < ns; s++)
             sc_halo_host(v + l0[s] * P, (size_t)(nl[s] * P), (size_t)P, lo + s * P, hi + s * P);
         for (int s = 0; s < ns; s++) {
-            ScDiffArgs a = {.n0 = n0, .n1 = n1, .L = L, .l0 = l0[s], .nl = nl[s], .has_lo = s > 0,
-                            .has_hi = s < ns - 1, .c0 = c0, .c1 = c1, .cL = cL, .thr = 0, .t0 = k * 0.01, .dt = 0.01};
+            ScDiffArgs a = {.n0 = n0,
+                            .n1 = n1,
+                            .L = L,
+                            .l0 = l0[s],
+                            .nl = nl[s],
+                            .has_lo = s > 0,
+                            .has_hi = s < ns - 1,
+                            .c0 = c0,
+                            .c1 = c1,
+                            .cL = cL,
+                            .thr = 0,
+                            .t0 = k * 0.01,
+                            .dt = 0.01};
             sc_diffuse_host(&a, v + l0[s] * P, old + l0[s] * P, s > 0 ? hi + (s - 1) * P : NULL,
                             s < ns - 1 ? lo + (s + 1) * P : NULL, sact + 2 * l0[s] * P);
         }
@@ -47,17 +57,17 @@ static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1,
 }
 
 /* cos(pi m i / (n-1)) along an axis of n nodes (1 when n == 1). */
-static double mode(long i, long n, int m) { return n > 1 ? cos(M_PI * m * (double)i / (double)(n - 1)) : 1.0; }
-static double rate(long n, int m, double c)
-{
+static double mode(long i, long n, int m) {
+    return n > 1 ? cos(M_PI * m * (double)i / (double)(n - 1)) : 1.0;
+}
+static double rate(long n, int m, double c) {
     if (n < 2)
         return 0;
     double s = sin(M_PI * m / (2.0 * (double)(n - 1)));
     return 4 * c * s * s;
 }
 
-static void test_mode(long n0, long n1, long L, int m0, int m1, int mL)
-{
+static void test_mode(long n0, long n1, long L, int m0, int m1, int mL) {
     const double c0 = 0.11, c1 = 0.07, cL = 0.05;
     const int K = 40;
     long N = n0 * n1 * L;
@@ -77,10 +87,10 @@ static void test_mode(long n0, long n1, long L, int m0, int m1, int mL)
         double e = fabs(w[0][q] - f * v[q]);
         worst = e > worst ? e : worst;
     }
-    printf("mode (%d,%d,%d) on %ldx%ldx%ld: factor %.6f after %d steps, worst error %.2e\n", m0, m1, mL, n0, n1, L,
-           f, K, worst);
+    printf("mode (%d,%d,%d) on %ldx%ldx%ld: factor %.6f after %d steps, worst error %.2e\n", m0, m1, mL, n0,
+           n1, L, f, K, worst);
     ASSERT(worst < 1e-12);
-    ASSERT(fabs(f) < 0.999);   /* the mode did decay: the check is not vacuous */
+    ASSERT(fabs(f) < 0.999); /* the mode did decay: the check is not vacuous */
     ASSERT(memcmp(w[0], w[1], sizeof(double) * (size_t)N) == 0);
     ASSERT(memcmp(w[0], w[2], sizeof(double) * (size_t)N) == 0);
     for (int k = 0; k < 3; k++)
@@ -88,8 +98,7 @@ static void test_mode(long n0, long n1, long L, int m0, int m1, int mL)
     free(v);
 }
 
-static void test_conservation(void)
-{
+static void test_conservation(void) {
     const long n0 = 9, n1 = 7, L = 6, N = n0 * n1 * L;
     double *v = malloc(sizeof(double) * N);
     srand(7);
@@ -116,19 +125,23 @@ static void test_conservation(void)
     double lo = INFINITY, hi = -INFINITY;
     for (long q = 0; q < N; q++)
         lo = v[q] < lo ? v[q] : lo, hi = v[q] > hi ? v[q] : hi;
-    printf("no flux: weighted sum %.15g -> %.15g; after 500 steps V in [%.4f, %.4f], mean %.4f\n", before, after, lo,
-           hi, before / wsum);
+    printf("no flux: weighted sum %.15g -> %.15g; after 500 steps V in [%.4f, %.4f], mean %.4f\n", before,
+           after, lo, hi, before / wsum);
     ASSERT(fabs(after - before) < 1e-10 * fabs(before));
-    ASSERT(hi - lo < 10);   /* it did mix: the range shrank from ~100 mV */
+    ASSERT(hi - lo < 10); /* it did mix: the range shrank from ~100 mV */
     free(v);
 }
 
-static void test_stability(void)
-{
-    ScTissueConfig c = {.n = {30, 20, 10}, .dx = {0.2, 0.2, 0.25}, .sigma = {0.1334, 0.0176, 0.0176}, .chi = 140,
-                        .cm = 1, .dt = 0.01};
+static void test_stability(void) {
+    ScTissueConfig c = {.n = {30, 20, 10},
+                        .dx = {0.2, 0.2, 0.25},
+                        .sigma = {0.1334, 0.0176, 0.0176},
+                        .chi = 140,
+                        .cm = 1,
+                        .dt = 0.01};
     double lim = sc_tissue_dt_limit(&c);
-    double want = 1 / (2 * (100 * 0.1334 / 140 / 0.04 + 100 * 0.0176 / 140 / 0.04 + 100 * 0.0176 / 140 / 0.0625));
+    double want =
+        1 / (2 * (100 * 0.1334 / 140 / 0.04 + 100 * 0.0176 / 140 / 0.04 + 100 * 0.0176 / 140 / 0.0625));
     ASSERT_NEAR(want, lim, 1e-15);
     char err[512] = "";
     ASSERT_EQ_INT(0, sc_tissue_check(&c, err, sizeof err));
@@ -160,12 +173,12 @@ static void test_stability(void)
         free(v);
     }
     /* nothing diffuses along a single node: a 1D cable's limit is its x axis alone */
-    ScTissueConfig d = {.n = {50, 1, 1}, .dx = {0.1, 0.1, 0.1}, .sigma = {0.1, 5, 5}, .chi = 100, .cm = 1, .dt = 0.01};
+    ScTissueConfig d = {
+        .n = {50, 1, 1}, .dx = {0.1, 0.1, 0.1}, .sigma = {0.1, 5, 5}, .chi = 100, .cm = 1, .dt = 0.01};
     ASSERT_NEAR(1 / (2 * (0.1 / 0.01)), sc_tissue_dt_limit(&d), 1e-15);
 }
 
-static void test_stim_and_activation(void)
-{
+static void test_stim_and_activation(void) {
     /* 1D, 10 nodes, no diffusion: a box over nodes 2..4 adds `add` each step; threshold 0 */
     const long n = 10;
     double v[10], old[10], act[20];
@@ -185,11 +198,15 @@ static void test_stim_and_activation(void)
     ASSERT_NEAR(-1, act[1], 0);
 }
 
-static void test_bad_config(void)
-{
+static void test_bad_config(void) {
     char err[512];
-    ScTissueConfig ok = {.n = {10, 10, 1}, .dx = {0.1, 0.1, 0.1}, .sigma = {0.1, 0.1, 0.1}, .chi = 140, .cm = 1,
-                         .dt = 0.001, .nstim = 1};
+    ScTissueConfig ok = {.n = {10, 10, 1},
+                         .dx = {0.1, 0.1, 0.1},
+                         .sigma = {0.1, 0.1, 0.1},
+                         .chi = 140,
+                         .cm = 1,
+                         .dt = 0.001,
+                         .nstim = 1};
     ok.stim[0] = (ScTissueStim){.lo = {0, 0, 0}, .hi = {0.2, 0.2, 0}, .dur = 1, .amp = 50};
     ASSERT_EQ_INT(0, sc_tissue_check(&ok, err, sizeof err));
     ScTissueConfig c = ok;
@@ -199,22 +216,21 @@ static void test_bad_config(void)
     ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
     c = ok, c.sigma[1] = -1;
     ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
-    c = ok, c.stim[0].lo[0] = 5, c.stim[0].hi[0] = 6;    /* beyond the grid (0:0.9 mm) */
+    c = ok, c.stim[0].lo[0] = 5, c.stim[0].hi[0] = 6; /* beyond the grid (0:0.9 mm) */
     ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
     printf("stimulus outside: %s\n", err);
     ASSERT(strstr(err, "holds no node") != NULL);
-    c = ok, c.stim[0].lo[0] = 0.01, c.stim[0].hi[0] = 0.09;  /* between two nodes */
+    c = ok, c.stim[0].lo[0] = 0.01, c.stim[0].hi[0] = 0.09; /* between two nodes */
     ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
     c = ok, c.stim[0].dur = 0;
     ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
 }
 
-int main(void)
-{
-    test_mode(41, 1, 1, 3, 0, 0);     /* 1D (as the kernel sees a 1D grid: one node per plane) */
+int main(void) {
+    test_mode(41, 1, 1, 3, 0, 0); /* 1D (as the kernel sees a 1D grid: one node per plane) */
     test_mode(1, 1, 37, 0, 0, 5);
-    test_mode(23, 1, 17, 2, 0, 3);    /* 2D */
-    test_mode(13, 11, 9, 1, 2, 3);    /* 3D */
+    test_mode(23, 1, 17, 2, 0, 3); /* 2D */
+    test_mode(13, 11, 9, 1, 2, 3); /* 3D */
     test_conservation();
     test_stability();
     test_stim_and_activation();
