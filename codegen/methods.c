@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "method_names.h"
 #include "sema_int.h"
 
 typedef struct Jac {
@@ -348,10 +349,8 @@ void sema_methods(Sema *s) {
         }
         if (mk) {
             const char *t = mk->args[0].text;
-            st->method = strcmp(t, "sundnes_half") == 0 ? CG_SUNDNES : CG_FE;
-            for (int k = 0; k < CG_NMETHODS; k++)
-                if (strcmp(t, sema_method_name((CgMethod)k)) == 0)
-                    st->method = (CgMethod)k;
+            int k = mn_lookup(t); /* checked by the parser and sema.c */
+            st->method = k >= 0 ? (CgMethod)k : CG_FE;
         } else {
             st->method = st->gate ? CG_RUSH_LARSEN : CG_FE;
         }

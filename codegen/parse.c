@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "ast.h"
+#include "method_names.h"
 
 enum { PARSE_MAX_NEST = 256, PARSE_MAX_HEIGHT = 1000 };
 
@@ -330,10 +331,6 @@ static const char *const parse_markup_names[] = {
     "ub",       "trace", "units", "regional", "flag",   "store",
 };
 
-static const char *const parse_methods[] = {
-    "fe", "rk2", "rk4", "rush_larsen", "sundnes", "sundnes_half", "markov_be", "rosenbrock", "cvode",
-};
-
 /* Try to read the tokens [first, end) as one expression, without messages. Returns the tree, or
  * NULL when they are not exactly one expression (units such as `uA/cm^2` usually are one). */
 static Expr *parse_try_expr(Parser *p, Token *first, Token *end) {
@@ -392,13 +389,8 @@ static void parse_check_markup(Parser *p, const Markup *m) {
         if (m->nargs != 1)
             diag_error_at(p->dg, m->tok, "'.method' takes one argument, the integration method");
         const MarkupArg *a = &m->args[0];
-        int ok = 0;
-        for (size_t i = 0; i < sizeof parse_methods / sizeof parse_methods[0]; i++)
-            ok |= parse_arg_is_ident(a) && !strcmp(a->text, parse_methods[i]);
-        if (!ok)
-            diag_error_at(p->dg, a->tok,
-                          "unknown integration method '%.40s' (accepted: fe, rk2, rk4, "
-                          "rush_larsen, sundnes, sundnes_half, markov_be, rosenbrock, cvode)",
+        if (!parse_arg_is_ident(a) || mn_lookup(a->text) < 0)
+            diag_error_at(p->dg, a->tok, "unknown integration method '%.40s' (accepted: " MN_ACCEPTED ")",
                           a->text);
     } else if (!strcmp(n, "lookup") || !strcmp(n, "lb") || !strcmp(n, "ub")) {
         int want = n[0] == 'l' && n[1] == 'o' ? 3 : 1;

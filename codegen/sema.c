@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "frontend.h"
+#include "method_names.h"
 #include "sema_int.h"
 
 /* ---------------------------------------------------------------- symbol table */
@@ -92,21 +93,11 @@ CgSym *sema_synth(Sema *s, const char *base, CgKind kind, CgRole role) {
 
 /* ---------------------------------------------------------------- markups */
 
-static const char *method_names[CG_NMETHODS] = {"fe",      "rk2",       "rk4",        "rush_larsen",
-                                                "sundnes", "markov_be", "rosenbrock", "cvode"};
+_Static_assert(CG_SUNDNES == 4 && CG_CVODE == 7 && CG_NMETHODS == 8,
+               "CgMethod follows method_names.c's table");
 
 const char *sema_method_name(CgMethod m) {
-    return (unsigned)m < CG_NMETHODS ? method_names[m] : "?";
-}
-
-/* The method named `text` (sundnes_half is sundnes), or -1. */
-static int method_lookup(const char *text) {
-    if (strcmp(text, "sundnes_half") == 0)
-        return CG_SUNDNES;
-    for (int i = 0; i < CG_NMETHODS; i++)
-        if (strcmp(text, method_names[i]) == 0)
-            return i;
-    return -1;
+    return mn_name((int)m);
 }
 
 /* Error unless the markup has between lo and hi arguments. */
@@ -169,11 +160,9 @@ static void apply_markup(Sema *s, CgSym *sym, const Markup *mk) {
         sym->flags |= CGF_PARAMMARK;
     } else if (strcmp(n, "method") == 0) {
         check_nargs(s, mk, 1, 1);
-        if (method_lookup(ident_arg(s, mk, 0)) < 0)
+        if (mn_lookup(ident_arg(s, mk, 0)) < 0)
             diag_error_at(s->dg, mk->args[0].tok ? mk->args[0].tok : mk->tok,
-                          "unknown integration method '%s' (accepted: fe, rk2, rk4, rush_larsen, "
-                          "sundnes, sundnes_half, markov_be, rosenbrock, cvode)",
-                          mk->args[0].text);
+                          "unknown integration method '%s' (accepted: " MN_ACCEPTED ")", mk->args[0].text);
         check_same(s, sym->mk_method, mk, sym);
         sym->mk_method = mk;
     } else if (strcmp(n, "lookup") == 0) {
