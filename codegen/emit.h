@@ -43,6 +43,10 @@ typedef struct EmitOptions {
 /* The model's name as a C identifier (letters, digits, '_'; never starts with a digit), in ar. */
 const char *emit_ident(Arena *ar, const CgModel *m);
 
+/* prefix followed by name made a C identifier, into out (n bytes, truncated): letters, digits and
+ * '_' kept, any other byte '_'; "m_" first when there is no prefix and name starts with a digit. */
+void emit_c_identifier(char *out, size_t n, const char *prefix, const char *name);
+
 /* Write the source of m for opt->target to out. Deterministic: the same model and options give
  * the same text. Returns 0, or -1 when writing failed. */
 int emit_model(FILE *out, const CgModel *m, const EmitOptions *opt);

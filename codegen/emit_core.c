@@ -156,15 +156,26 @@ static void make_names(Em *e) {
     }
 }
 
+void emit_c_identifier(char *out, size_t n, const char *prefix, const char *name) {
+    if (n == 0)
+        return;
+    size_t k = 0;
+    for (; *prefix && k + 1 < n; prefix++)
+        out[k++] = *prefix;
+    if (k == 0 && *name >= '0' && *name <= '9' && n > 3)
+        out[k++] = 'm', out[k++] = '_';
+    for (; *name && k + 1 < n; name++) {
+        char c = *name;
+        out[k++] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ? c : '_';
+    }
+    out[k] = '\0';
+}
+
 const char *emit_ident(Arena *ar, const CgModel *m) {
     const char *n = m->name && *m->name ? m->name : "model";
-    char *r = ar_alloc(ar, strlen(n) + 3);
-    char *p = r;
-    if (*n >= '0' && *n <= '9')
-        *p++ = 'm', *p++ = '_';
-    for (; *n; n++)
-        *p++ = ((*n >= 'a' && *n <= 'z') || (*n >= 'A' && *n <= 'Z') || (*n >= '0' && *n <= '9')) ? *n : '_';
-    *p = '\0';
+    size_t len = strlen(n) + 3;
+    char *r = ar_alloc(ar, len);
+    emit_c_identifier(r, len, "", n);
     return r;
 }
 

@@ -229,13 +229,7 @@ static void *load_part(const Plugin *pl, const Part *part) {
 static void name_plugin(Plugin *pl) {
     const char *base = strrchr(pl->path, '/') ? strrchr(pl->path, '/') + 1 : pl->path;
     snprintf(pl->stem, sizeof pl->stem, "%.*s", (int)strcspn(base, "."), base);
-    size_t k = (size_t)snprintf(pl->ident, sizeof pl->ident, "u_");
-    for (size_t i = 0; pl->stem[i] && k + 1 < sizeof pl->ident; i++) {
-        char c = pl->stem[i];
-        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-        pl->ident[k++] = ok ? c : '_';
-    }
-    pl->ident[k] = '\0';
+    emit_c_identifier(pl->ident, sizeof pl->ident, "u_", pl->stem);
     unsigned long long h = SC_FNV_INIT;
     for (int i = 0; i < pl->m->nsyms; i++)
         if (pl->m->syms[i]->tok && pl->m->syms[i]->tok->file) {
