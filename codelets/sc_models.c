@@ -101,14 +101,8 @@ static const char *library_source(const ScModelEntry *e, char *buf, size_t n, ch
 /* A plugin of the model file at path with the automatic choice of methods at dt (the choice is
  * made at max(dt, 0.01 ms): one made at 0.01 holds for smaller steps, docs/methods.md). */
 static const ScModelEntry *auto_plugin(const char *path, double dt, char *err, size_t len) {
-    ScChooseSpec sp = {.dt = dt > 0.01 ? dt : 0.01,
-                       .stim_start = 1,
-                       .stim_dur = 1,
-                       .stim_curr = 60,
-                       .bcl = 1000,
-                       .duration = 1000,
-                       .nstim = 1,
-                       .verbose = 1};
+    ScChooseSpec sp = sc_choose_default_spec();
+    sp.dt = dt > 0.01 ? dt : 0.01;
     ScChoice *c = calloc(1, sizeof *c);
     if (!c || sc_choose_methods_cached(path, &sp, c, err, len) != 0) {
         free(c);

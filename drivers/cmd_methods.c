@@ -106,14 +106,7 @@ static void print_cand(const ScCandidate *c) {
 }
 
 int cmd_methods(int argc, char **argv) {
-    ScChooseSpec sp = {.dt = 0.01,
-                       .stim_start = 1,
-                       .stim_dur = 1,
-                       .stim_curr = 60,
-                       .bcl = 1000,
-                       .duration = 1000,
-                       .nstim = 1,
-                       .verbose = 1};
+    ScChooseSpec sp = sc_choose_default_spec();
     double nstim = 1;
     const char *model = NULL, *table = NULL;
     int no_cache = 0;

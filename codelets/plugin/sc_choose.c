@@ -650,6 +650,18 @@ done:
     return rc;
 }
 
+ScChooseSpec sc_choose_default_spec(void) {
+    ScChooseSpec sp = {.dt = 0.01,
+                       .stim_start = 1,
+                       .stim_dur = 1,
+                       .stim_curr = 60,
+                       .bcl = 1000,
+                       .duration = 1000,
+                       .nstim = 1,
+                       .verbose = 1};
+    return sp;
+}
+
 /* ------------------------------------------------------------------ the cache */
 
 /* The cache file of a choice: <cache>/choices/<stem>-<hash>.txt. Returns 0 or -1. */

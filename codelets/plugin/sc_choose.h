@@ -23,6 +23,10 @@ typedef struct ScChooseSpec {
     int verbose; /* progress lines on stderr */
 } ScChooseSpec;
 
+/* The default protocol of the check (one paced beat: stimulus 60 at 1 ms for 1 ms, 1000 ms, dt 0.01
+ * ms, verbose): what `starcarp methods` and a plugin's automatic choice use unless told otherwise. */
+ScChooseSpec sc_choose_default_spec(void);
+
 /* One candidate: its overrides, what the check found. err/dapd: [0] double, [1] single. */
 typedef struct ScCandidate {
     char overrides[1024]; /* "" for the file's methods */
