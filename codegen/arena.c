@@ -78,9 +78,7 @@ char *ar_strndup(Arena *ar, const char *s, size_t n) {
     return p;
 }
 
-char *ar_strdup(Arena *ar, const char *s) {
-    return ar_strndup(ar, s, strlen(s));
-}
+char *ar_strdup(Arena *ar, const char *s) { return ar_strndup(ar, s, strlen(s)); }
 
 /* printf into arena memory. Short results are formatted once into a stack buffer. */
 char *ar_printf(Arena *ar, const char *fmt, ...) {

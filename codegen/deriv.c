@@ -14,19 +14,11 @@ typedef struct {
 
 static Expr *deriv(Deriv *d, Expr *e);
 
-static int is_zero(const Expr *e) {
-    return e->kind == EX_NUM && e->num == 0;
-}
-static int is_one(const Expr *e) {
-    return e->kind == EX_NUM && e->num == 1;
-}
+static int is_zero(const Expr *e) { return e->kind == EX_NUM && e->num == 0; }
+static int is_one(const Expr *e) { return e->kind == EX_NUM && e->num == 1; }
 
-static Expr *num(Deriv *d, double v) {
-    return ex_num(d->ar, v);
-}
-static Expr *call1(Deriv *d, ExFn fn, Expr *a) {
-    return ex_call(d->ar, fn, a, NULL);
-}
+static Expr *num(Deriv *d, double v) { return ex_num(d->ar, v); }
+static Expr *call1(Deriv *d, ExFn fn, Expr *a) { return ex_call(d->ar, fn, a, NULL); }
 
 static Expr *add(Deriv *d, Expr *a, Expr *b) {
     if (is_zero(a))
@@ -36,9 +28,7 @@ static Expr *add(Deriv *d, Expr *a, Expr *b) {
     return ex_binary(d->ar, EX_ADD, a, b);
 }
 
-static Expr *neg(Deriv *d, Expr *a) {
-    return is_zero(a) ? a : ex_unary(d->ar, EX_NEG, a);
-}
+static Expr *neg(Deriv *d, Expr *a) { return is_zero(a) ? a : ex_unary(d->ar, EX_NEG, a); }
 
 static Expr *sub(Deriv *d, Expr *a, Expr *b) {
     if (is_zero(b))
@@ -74,9 +64,7 @@ static Expr *mul(Deriv *d, Expr *a, Expr *b) {
     return ex_binary(d->ar, EX_MUL, a, b);
 }
 
-static int uses(Deriv *d, const Expr *e) {
-    return ex_uses(e, d->name);
-}
+static int uses(Deriv *d, const Expr *e) { return ex_uses(e, d->name); }
 
 /* d(u/v) = du/v when v does not use the name, else (du - (u/v)*dv)/v, which reuses the
  * quotient itself and cannot overflow where v*v would. */

@@ -113,6 +113,4 @@ void diag_note_at(Diag *dg, const Token *tok, const char *fmt, ...) {
     va_end(ap);
 }
 
-int diag_failed(const Diag *dg) {
-    return dg->nerrors > 0 || (dg->werror && dg->nwarnings > 0);
-}
+int diag_failed(const Diag *dg) { return dg->nerrors > 0 || (dg->werror && dg->nwarnings > 0); }

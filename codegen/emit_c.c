@@ -131,15 +131,9 @@ static void str_list(Em *e, const char *name, int n, const char *(*get)(Em *, in
 static const char *sv_name(Em *e, int i) {
     return i < e->m->nstates ? e->m->states[i].sym->name : e->m->stores[i - e->m->nstates]->name;
 }
-static const char *par_name(Em *e, int i) {
-    return e->m->params[i]->name;
-}
-static const char *tr_name(Em *e, int i) {
-    return e->m->traces[i]->name;
-}
-static const char *ext_name(Em *e, int i) {
-    return e->m->externals[i]->name;
-}
+static const char *par_name(Em *e, int i) { return e->m->params[i]->name; }
+static const char *tr_name(Em *e, int i) { return e->m->traces[i]->name; }
+static const char *ext_name(Em *e, int i) { return e->m->externals[i]->name; }
 
 static void emit_descriptor(Em *e) {
     const CgModel *m = e->m;

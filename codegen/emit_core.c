@@ -395,9 +395,7 @@ void emit_pc_struct(Em *e) {
 }
 
 /* The parameter-set type and the extra lookup-table arguments of the current variant. */
-static const char *pc_type(Em *e) {
-    return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : "");
-}
+static const char *pc_type(Em *e) { return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : ""); }
 
 /* One cell-step: the equations, traces, every group's new states, then Iion at the new states. */
 /* e->need := what a step's equations compute: the stores, traces, written externals and what
@@ -675,9 +673,7 @@ void emit_body(Em *e) {
 
 /* The common prelude of every dialect, after the back end's own (types, SC_FN, SC_LD/SC_ST,
  * sc_bc, sc_sel, the math helpers): helpers written once with those (prelude/common.h). */
-void emit_common_prelude(Em *e) {
-    fputs(emit_prelude_common, e->out);
-}
+void emit_common_prelude(Em *e) { fputs(emit_prelude_common, e->out); }
 
 void emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt) {
     memset(e, 0, sizeof *e);
@@ -706,9 +702,7 @@ void emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt) {
     make_names(e);
 }
 
-void emit_end(Em *e) {
-    ar_free(&e->ar);
-}
+void emit_end(Em *e) { ar_free(&e->ar); }
 
 int emit_model(FILE *out, const CgModel *m, const EmitOptions *opt) {
     Em e;
@@ -749,6 +743,4 @@ void emit_scalar_math(Em *e) {
 
 /* The primitives every scalar dialect shares (one cell per thread or per loop iteration):
  * prelude/scalar.h. */
-void emit_scalar_primitives(Em *e) {
-    fputs(emit_prelude_scalar, e->out);
-}
+void emit_scalar_primitives(Em *e) { fputs(emit_prelude_scalar, e->out); }

@@ -429,9 +429,7 @@ char *emit_cond_str(Em *e, const Expr *x) {
     return r;
 }
 
-void emit_expr(Em *e, const Expr *x) {
-    fputs(emit_expr_str(e, x, 1), e->out);
-}
+void emit_expr(Em *e, const Expr *x) { fputs(emit_expr_str(e, x, 1), e->out); }
 
 void emit_num(Em *e, double v) {
     char b[48];

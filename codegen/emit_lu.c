@@ -98,9 +98,7 @@ int emit_lu_plan(Em *e, const CgGroup *g, LuPlan *p) {
 }
 
 /* Is compact entry (r, c) one the Jacobian writes (structurally nonzero, or the diagonal)? */
-int emit_lu_written(const CgGroup *g, int r, int c) {
-    return r == c || !g->jac || jac_nonzero(g, r, c);
-}
+int emit_lu_written(const CgGroup *g, int r, int c) { return r == c || !g->jac || jac_nonzero(g, r, c); }
 
 static void emit_assemble(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
     int n = g->n;

@@ -43,9 +43,7 @@ static void group_comment(Em *e, const CgGroup *g, int gi) {
     fprintf(e->out, " */\n");
 }
 
-static const char *pct(Em *e) {
-    return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : "");
-}
+static const char *pct(Em *e) { return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : ""); }
 
 /* e->need := what the group's derivatives (and Jacobian, when jac) read. */
 static void need_group(Em *e, const CgGroup *g, int jac) {

@@ -37,13 +37,9 @@ int ex_fn_lookup(const char *name, int len) {
     return -1;
 }
 
-const char *ex_fn_name(ExFn fn) {
-    return (unsigned)fn < FN_COUNT ? fn_tab[fn].name : NULL;
-}
+const char *ex_fn_name(ExFn fn) { return (unsigned)fn < FN_COUNT ? fn_tab[fn].name : NULL; }
 
-int ex_fn_arity(ExFn fn) {
-    return (unsigned)fn < FN_COUNT ? fn_tab[fn].arity : -1;
-}
+int ex_fn_arity(ExFn fn) { return (unsigned)fn < FN_COUNT ? fn_tab[fn].arity : -1; }
 
 /* ---------------------------------------------------------------------------------------------
  * Constructors
@@ -138,12 +134,8 @@ int ex_is_num(const Expr *e, double *v) {
  * Evaluation
  */
 
-static double heav(double x) {
-    return x >= 0 ? 1.0 : 0.0;
-}
-static double sign(double x) {
-    return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0);
-}
+static double heav(double x) { return x >= 0 ? 1.0 : 0.0; }
+static double sign(double x) { return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0); }
 
 /* Value of a one-argument function of the table. */
 static double eval_fn1(ExFn fn, double x) {
@@ -268,13 +260,9 @@ double ex_eval(const Expr *e, ExLookup lookup, void *ctx) {
  * Simplification
  */
 
-static int is_lit(const Expr *e, double v) {
-    return e->kind == EX_NUM && e->num == v;
-}
+static int is_lit(const Expr *e, double v) { return e->kind == EX_NUM && e->num == v; }
 
-static int is_pow(const Expr *e) {
-    return e->kind == EX_POW || (e->kind == EX_CALL && e->fn == FN_POW);
-}
+static int is_pow(const Expr *e) { return e->kind == EX_POW || (e->kind == EX_CALL && e->fn == FN_POW); }
 
 Expr *ex_rebuild(Arena *ar, Expr *e, Expr **kids) {
     int same = 1;
@@ -537,9 +525,7 @@ static int starts_with_minus(const Expr *e) {
     return e->kind == EX_NEG || (e->kind == EX_NUM && prec(e) == 8);
 }
 
-static int is_compare(ExKind k) {
-    return k >= EX_LT && k <= EX_NE;
-}
+static int is_compare(ExKind k) { return k >= EX_LT && k <= EX_NE; }
 
 static const char *op_text(ExKind k) {
     static const char *const ops[] = {

@@ -56,12 +56,8 @@ static Token *lex_push(Lexer *lx, TokKind kind, const char *loc, int len) {
     return t;
 }
 
-static int lex_is_ident1(int c) {
-    return isalpha(c) || c == '_';
-}
-static int lex_is_ident2(int c) {
-    return isalnum(c) || c == '_';
-}
+static int lex_is_ident1(int c) { return isalpha(c) || c == '_'; }
+static int lex_is_ident2(int c) { return isalnum(c) || c == '_'; }
 
 /* Scan a C floating literal starting at p (a digit, or '.' followed by a digit):
  *     digits [ "." digits? ] [ ("e"|"E") ("+"|"-")? digits ]   |   "." digits [ exponent ]

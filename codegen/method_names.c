@@ -19,6 +19,4 @@ int mn_lookup(const char *name) {
     return -1;
 }
 
-const char *mn_name(int m) {
-    return m >= 0 && m < MN_COUNT ? mn_names[m] : "?";
-}
+const char *mn_name(int m) { return m >= 0 && m < MN_COUNT ? mn_names[m] : "?"; }

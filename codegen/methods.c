@@ -27,9 +27,7 @@ typedef struct Jac {
     int capj;
 } Jac;
 
-static int has_bit(const unsigned long long *b, int i) {
-    return b && (b[i / 64] >> (i % 64)) & 1;
-}
+static int has_bit(const unsigned long long *b, int i) { return b && (b[i / 64] >> (i % 64)) & 1; }
 
 /* Add to deps the states read by e, directly or through computed symbols. */
 static void add_deps(unsigned long long *deps, const Expr *e, int words) {

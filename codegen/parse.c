@@ -61,9 +61,7 @@ static Stmt *parse_stmts(Parser *p, int in_block);
 
 /* ------------------------------------------------------------------------------------ helpers */
 
-static int parse_is(Parser *p, const char *s) {
-    return lex_is(p->tok, s);
-}
+static int parse_is(Parser *p, const char *s) { return lex_is(p->tok, s); }
 
 /* Consume the current token and return it (EOF is never consumed). */
 static Token *parse_next(Parser *p) {
@@ -119,9 +117,7 @@ static void parse_enter(Parser *p, const char *what) {
         diag_error_at(p->dg, p->tok, "%s nested too deeply (limit %d)", what, PARSE_MAX_NEST);
 }
 
-static void parse_leave(Parser *p) {
-    p->nest--;
-}
+static void parse_leave(Parser *p) { p->nest--; }
 
 /* True when the tree is taller than `room` (visits at most `room` levels). */
 static int parse_too_tall(const Expr *e, int room) {
@@ -310,9 +306,7 @@ static Expr *parse_ternary(Parser *p) {
 }
 
 /* expr = ternary */
-static Expr *parse_expr(Parser *p) {
-    return parse_ternary(p);
-}
+static Expr *parse_expr(Parser *p) { return parse_ternary(p); }
 
 /* A complete expression of a statement, condition or markup: checks the height of the tree. */
 static Expr *parse_full_expr(Parser *p) {
@@ -378,9 +372,7 @@ static int parse_arg_is_ident(const MarkupArg *a) {
 }
 
 /* Is the argument a number (an expression of literals only)? */
-static int parse_arg_is_number(const MarkupArg *a) {
-    return a->expr && !parse_has_name(a->expr);
-}
+static int parse_arg_is_number(const MarkupArg *a) { return a->expr && !parse_has_name(a->expr); }
 
 /* Check the argument shapes that are syntax: counts, method names, numbers, identifiers. */
 static void parse_check_markup(Parser *p, const Markup *m) {

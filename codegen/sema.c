@@ -96,9 +96,7 @@ CgSym *sema_synth(Sema *s, const char *base, CgKind kind, CgRole role) {
 _Static_assert(CG_SUNDNES == 4 && CG_CVODE == 7 && CG_NMETHODS == 8,
                "CgMethod follows method_names.c's table");
 
-const char *sema_method_name(CgMethod m) {
-    return mn_name((int)m);
-}
+const char *sema_method_name(CgMethod m) { return mn_name((int)m); }
 
 /* Error unless the markup has between lo and hi arguments. */
 static void check_nargs(Sema *s, const Markup *mk, int lo, int hi) {
@@ -449,9 +447,7 @@ static CgModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const CgSemaOptions
     return s.m;
 }
 
-CgModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) {
-    return analyse(ar, dg, ast, NULL);
-}
+CgModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) { return analyse(ar, dg, ast, NULL); }
 
 CgSym *sema_model_find(const CgModel *m, const char *name) {
     for (int i = 0; i < m->nsyms; i++)

@@ -41,9 +41,7 @@ static double value_of(void *ctx, const Expr *var) {
     return v ? v->value : NAN;
 }
 
-double sema_eval_const(const Expr *e) {
-    return ex_eval(e, value_of, NULL);
-}
+double sema_eval_const(const Expr *e) { return ex_eval(e, value_of, NULL); }
 
 /* The first name read by e that is not a parameter or constant (for messages), or NULL. */
 static const CgSym *first_nonconst(const Expr *e) {
@@ -289,9 +287,7 @@ typedef struct InitCtx {
 
 static double init_value(InitCtx *c, const CgSym *sym);
 
-static double init_lookup(void *ctx, const Expr *var) {
-    return init_value(ctx, var->sym);
-}
+static double init_lookup(void *ctx, const Expr *var) { return init_value(ctx, var->sym); }
 
 /* The value of sym at the initial state (see sema_model_eval_init). A steady-state gate is
  * evaluated through its X_inf (a circular dependency between such gates reads 0). */

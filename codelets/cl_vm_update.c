@@ -56,6 +56,4 @@ int sc_vm_update_submit(starpu_data_handle_t vm, starpu_data_handle_t iion, doub
                               0);
 }
 
-const char *sc_version(void) {
-    return "0.1.0";
-}
+const char *sc_version(void) { return "0.1.0"; }

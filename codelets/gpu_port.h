@@ -6,14 +6,10 @@
 #ifdef __HIPCC__
 #include <hip/hip_runtime.h>
 typedef hipStream_t sc_gpu_stream;
-static inline int sc_gpu_last_error(void) {
-    return (int)hipGetLastError();
-}
+static inline int sc_gpu_last_error(void) { return (int)hipGetLastError(); }
 #else
 #include <cuda_runtime.h>
 typedef cudaStream_t sc_gpu_stream;
-static inline int sc_gpu_last_error(void) {
-    return (int)cudaGetLastError();
-}
+static inline int sc_gpu_last_error(void) { return (int)cudaGetLastError(); }
 #endif
 #endif

@@ -21,9 +21,7 @@
 #define SC_INSTALLED_MODEL_DIR ""
 #endif
 
-int sc_model_count(void) {
-    return sc_model_registry_count;
-}
+int sc_model_count(void) { return sc_model_registry_count; }
 
 const ScModelEntry *sc_model_at(int i) {
     return i >= 0 && i < sc_model_registry_count ? &sc_model_registry[i] : NULL;

@@ -443,9 +443,7 @@ static void set_defaults(BenchOpts *o) {
 }
 
 /* Whether t / dt maps to a step index that the step arithmetic can hold. */
-static int steps_fit(double t, double dt) {
-    return t / dt <= BOPT_MAX_STEPS;
-}
+static int steps_fit(double t, double dt) { return t / dt <= BOPT_MAX_STEPS; }
 
 /* A time option that must lie within the run: defaults to the end, needs its file option. */
 static int check_run_time(const char *topt, int given, double *t, const char *fopt, const char *file,
@@ -669,13 +667,9 @@ void bopt_usage(FILE *out) {
           out);
 }
 
-long bopt_step(const BenchOpts *o, double t) {
-    return lround(t / o->dt);
-}
+long bopt_step(const BenchOpts *o, double t) { return lround(t / o->dt); }
 
-long bopt_nsteps(const BenchOpts *o) {
-    return bopt_step(o, o->duration);
-}
+long bopt_nsteps(const BenchOpts *o) { return bopt_step(o, o->duration); }
 
 long bopt_pulse_steps(const BenchOpts *o) {
     long p = bopt_step(o, o->stim_dur);

@@ -187,9 +187,7 @@ int bout_row(BoutWriter *w, double t, double vm, double iion, const double *sv) 
     return 0;
 }
 
-const char *bout_error(const BoutWriter *w) {
-    return w->err;
-}
+const char *bout_error(const BoutWriter *w) { return w->err; }
 
 /* Write NAME_header.txt: one line per binary file (see bench_out.h). */
 static void write_header(BoutWriter *w) {

@@ -34,12 +34,8 @@ PRINTF_LIKE(3, 4) static void append(char *err, size_t errlen, const char *fmt, 
     va_end(ap);
 }
 
-static int is_name_start(int c) {
-    return isalpha((unsigned char)c) || c == '_';
-}
-static int is_name_char(int c) {
-    return isalnum((unsigned char)c) || c == '_';
-}
+static int is_name_start(int c) { return isalpha((unsigned char)c) || c == '_'; }
+static int is_name_char(int c) { return isalnum((unsigned char)c) || c == '_'; }
 
 /* Whether s (no leading or trailing blanks) is NAME or NAME|NAME|... (blanks allowed around |). */
 static int symbol_list(const char *s) {
@@ -179,9 +175,7 @@ int impar_find(const ImparModel *m, const char *name) {
     return -1;
 }
 
-static int nflags(const ImparModel *m, int p) {
-    return m->nflags && m->flagnames ? m->nflags[p] : 0;
-}
+static int nflags(const ImparModel *m, int p) { return m->nflags && m->flagnames ? m->nflags[p] : 0; }
 
 /* Index of the symbolic value sym (len bytes) among parameter p's, or -1. */
 static int flag_index(const ImparModel *m, int p, const char *sym, size_t len) {

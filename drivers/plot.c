@@ -271,9 +271,7 @@ int plot_series_color(PlotFig *f, int idx, unsigned rgb) {
     return 0;
 }
 
-const char *plot_error(const PlotFig *f) {
-    return f->err;
-}
+const char *plot_error(const PlotFig *f) { return f->err; }
 
 /* ------------------------------------------------------------------ raster primitives */
 static void put_px(PlotFig *f, int x, int y, unsigned rgb) {
@@ -357,9 +355,7 @@ static void mask_cover(Mask *k, int x, int y, double c) {
         k->dy1 = y;
 }
 
-static double clamp01(double v) {
-    return v < 0 ? 0 : v > 1 ? 1 : v;
-}
+static double clamp01(double v) { return v < 0 ? 0 : v > 1 ? 1 : v; }
 
 /* Clip the segment p0-p1 to the rectangle [xmin, xmax] x [ymin, ymax] (Liang-Barsky); returns 0
  * when nothing is left. */
@@ -662,9 +658,7 @@ void plot_area(const PlotFig *f, int *x0, int *y0, int *x1, int *y1) {
 /* ------------------------------------------------------------------ series */
 /* Line width at text scale s: at least 2 pixels, so that every line fully covers the pixels whose
  * centres lie within half a pixel of it and keeps its colour exactly there. */
-static double line_width(int s) {
-    return s > 1 ? 1.6 * s : 2.0;
-}
+static double line_width(int s) { return s > 1 ? 1.6 * s : 2.0; }
 
 /* Rasterise series s into the mask: lines with per-column decimation, then markers. */
 static void draw_series(PlotFig *f, Mask *k, const Series *s, int idx, int scale) {

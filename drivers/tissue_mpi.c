@@ -11,9 +11,7 @@
 #include "tissue_mpi.h"
 
 /* Whether the process was started by mpirun (Open MPI or a PMI launcher). */
-static int under_mpirun(void) {
-    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
-}
+static int under_mpirun(void) { return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE"); }
 
 int tmpi_init(struct starpu_conf *conf, TmpiShare *s) {
     memset(s, 0, sizeof *s);

@@ -9,9 +9,7 @@
 #include "plot.h"
 #include "tissue_out.h"
 
-static long nodes_of(const ToutGrid *g) {
-    return g->n[0] * g->n[1] * g->n[2];
-}
+static long nodes_of(const ToutGrid *g) { return g->n[0] * g->n[1] * g->n[2]; }
 
 /* A double as 8 big-endian bytes (VTK's binary order). */
 static void put_be64(unsigned char *p, double x) {

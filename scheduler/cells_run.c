@@ -8,9 +8,7 @@
 #include "cells.h"
 
 /* The codelet variant of the current settings: per-cell parameters, tables, or exact. */
-static int variant(const ScCells *c) {
-    return c->nvary ? 2 : c->nlut ? 1 : 0;
-}
+static int variant(const ScCells *c) { return c->nvary ? 2 : c->nlut ? 1 : 0; }
 
 /* The argument of a task: d0, nsteps and flags given. */
 static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, unsigned flags) {
@@ -64,9 +62,7 @@ int sc_cells_advance(ScCells *c, long nsteps) {
     return 0;
 }
 
-int sc_cells_eval_iion(ScCells *c) {
-    return submit(c, c->step, 1, SC_STEP_IION_ONLY);
-}
+int sc_cells_eval_iion(ScCells *c) { return submit(c, c->step, 1, SC_STEP_IION_ONLY); }
 
 /* Names of the non-finite states of a cell, into buf. */
 static void bad_states(ScCells *c, long cell, char *buf, size_t len) {

@@ -101,9 +101,5 @@ static int copy_var(ScCells *c, int var, double *out, const double *in) {
     return 0;
 }
 
-int sc_cells_read(ScCells *c, int var, double *out) {
-    return copy_var(c, var, out, NULL);
-}
-int sc_cells_write(ScCells *c, int var, const double *in) {
-    return copy_var(c, var, NULL, in);
-}
+int sc_cells_read(ScCells *c, int var, double *out) { return copy_var(c, var, out, NULL); }
+int sc_cells_write(ScCells *c, int var, const double *in) { return copy_var(c, var, NULL, in); }

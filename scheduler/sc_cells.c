@@ -170,33 +170,15 @@ void sc_cells_destroy(ScCells *c) {
     free(c);
 }
 
-long sc_cells_count(const ScCells *c) {
-    return c->n;
-}
-const ScModelEntry *sc_cells_model(const ScCells *c) {
-    return c->m;
-}
-int sc_cells_nparts(const ScCells *c) {
-    return c->np;
-}
-long sc_cells_part_size(const ScCells *c, int p) {
-    return p >= 0 && p < c->np ? c->size[p] : 0;
-}
-long sc_cells_step(const ScCells *c) {
-    return c->step;
-}
-double sc_cells_gpu_speedup(const ScCells *c) {
-    return c->speedup;
-}
-void sc_cells_set_step(ScCells *c, long d) {
-    c->step = d;
-}
-const double *sc_cells_params(const ScCells *c) {
-    return c->params;
-}
-void sc_cells_set_stim(ScCells *c, const ScStim *stim) {
-    c->stim = *stim;
-}
+long sc_cells_count(const ScCells *c) { return c->n; }
+const ScModelEntry *sc_cells_model(const ScCells *c) { return c->m; }
+int sc_cells_nparts(const ScCells *c) { return c->np; }
+long sc_cells_part_size(const ScCells *c, int p) { return p >= 0 && p < c->np ? c->size[p] : 0; }
+long sc_cells_step(const ScCells *c) { return c->step; }
+double sc_cells_gpu_speedup(const ScCells *c) { return c->speedup; }
+void sc_cells_set_step(ScCells *c, long d) { c->step = d; }
+const double *sc_cells_params(const ScCells *c) { return c->params; }
+void sc_cells_set_stim(ScCells *c, const ScStim *stim) { c->stim = *stim; }
 
 starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p) {
     if (p < 0 || p >= c->np)

@@ -5,9 +5,7 @@
 
 #include "sc_speeds.h"
 
-void sc_speeds_write_header(FILE *f) {
-    fprintf(f, "model,precision,kind,cells,steps,ns_per_cell_step\n");
-}
+void sc_speeds_write_header(FILE *f) { fprintf(f, "model,precision,kind,cells,steps,ns_per_cell_step\n"); }
 
 void sc_speeds_write_row(FILE *f, const char *model, int precision, const char *kind, long cells, long steps,
                          double ns) {

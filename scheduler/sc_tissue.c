@@ -365,24 +365,12 @@ void sc_tissue_destroy(ScTissue *t) {
     free(t);
 }
 
-ScCells *sc_tissue_cells(ScTissue *t) {
-    return t->cells;
-}
-long sc_tissue_nodes(const ScTissue *t) {
-    return t->nodes;
-}
-int sc_tissue_nslabs(const ScTissue *t) {
-    return t->ns;
-}
-long sc_tissue_slab_planes(const ScTissue *t, int s) {
-    return s >= 0 && s < t->ns ? t->nl[s] : 0;
-}
-int sc_tissue_slab_worker(const ScTissue *t, int s) {
-    return s >= 0 && s < t->ns ? t->worker[s] : -1;
-}
-long sc_tissue_step(const ScTissue *t) {
-    return t->step;
-}
+ScCells *sc_tissue_cells(ScTissue *t) { return t->cells; }
+long sc_tissue_nodes(const ScTissue *t) { return t->nodes; }
+int sc_tissue_nslabs(const ScTissue *t) { return t->ns; }
+long sc_tissue_slab_planes(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->nl[s] : 0; }
+int sc_tissue_slab_worker(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->worker[s] : -1; }
+long sc_tissue_step(const ScTissue *t) { return t->step; }
 
 /* Whether stimulus x is on during step d (bench's rule: pulses of lround(dur/dt) steps, at least
  * one, from lround(start/dt), every lround(period/dt) steps, count of them). */

@@ -75,21 +75,11 @@ static const char *env_or(const char *name, const char *def) {
     return v && *v ? v : def;
 }
 
-const char *tc_cc(void) {
-    return env_or("CC", "cc");
-}
-const char *tc_cpu_flags(void) {
-    return SC_CPU_FLAGS;
-}
-const char *tc_mvec_flag(void) {
-    return SC_MVEC_FLAG;
-}
-const char *tc_nvcc(void) {
-    return env_or("NVCC", SC_NVCC);
-}
-const char *tc_cuda_libdir(void) {
-    return SC_CUDA_LIBDIR;
-}
+const char *tc_cc(void) { return env_or("CC", "cc"); }
+const char *tc_cpu_flags(void) { return SC_CPU_FLAGS; }
+const char *tc_mvec_flag(void) { return SC_MVEC_FLAG; }
+const char *tc_nvcc(void) { return env_or("NVCC", SC_NVCC); }
+const char *tc_cuda_libdir(void) { return SC_CUDA_LIBDIR; }
 
 const char *tc_include_dir(void) {
     char buf[4096];

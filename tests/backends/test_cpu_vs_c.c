@@ -190,9 +190,7 @@ static double reldiff_floor(double a, double b, double scale, double floor) {
     return den > 0 ? fabs(a - b) / den : INFINITY;
 }
 
-static double reldiff(double a, double b, double scale) {
-    return reldiff_floor(a, b, scale, 0);
-}
+static double reldiff(double a, double b, double scale) { return reldiff_floor(a, b, scale, 0); }
 
 /* States are compared with a floor at cvode's absolute tolerance (SV_FLOOR, the default atol):
  * a state whose whole range is below it (winslow_model_1999's C_Ca3 ends near -3e-13) is only

@@ -21,12 +21,8 @@ typedef long sc_idx;
 #define SC_INL __device__ __forceinline__ __attribute__((unused))
 #define SC_COUNT(p) atomicAdd((p), 1ULL)
 #define SC_RECORD(s, k, v) ((void)(s), (void)(k), (void)(v))
-static SC_INL sc_real sc_fabs(sc_real x) {
-    return fabs(x);
-}
-static SC_INL sc_real sc_expm1(sc_real x) {
-    return expm1(x);
-}
+static SC_INL sc_real sc_fabs(sc_real x) { return fabs(x); }
+static SC_INL sc_real sc_expm1(sc_real x) { return expm1(x); }
 #include "gpu_fast_f32.h"
 #include "gpu_powi.h"
 #include "scalar.h"
@@ -51,31 +47,19 @@ typedef sc_scal sc_real __attribute__((vector_size(SC_W * sizeof(sc_scal))));
 typedef sc_mask sc_idx;
 #define SC_INL inline __attribute__((always_inline))
 #include "cpu.h"
-static SC_INL sc_real sc_fabs(sc_real x) {
-    return sc_sel(x < 0, -x, x);
-}
-static SC_INL sc_real sc_floor(sc_real x) {
-    return x;
-}
-static SC_INL sc_real sc_expm1(sc_real x) {
-    return x;
-}
+static SC_INL sc_real sc_fabs(sc_real x) { return sc_sel(x < 0, -x, x); }
+static SC_INL sc_real sc_floor(sc_real x) { return x; }
+static SC_INL sc_real sc_expm1(sc_real x) { return x; }
 #include "cpu_lut.h"
 #include "common.h"
 
 #else
 #include "c_dialect.h"
-static SC_INL sc_real sc_fabs(sc_real x) {
-    return fabs(x);
-}
-static SC_INL sc_real sc_expm1(sc_real x) {
-    return expm1(x);
-}
+static SC_INL sc_real sc_fabs(sc_real x) { return fabs(x); }
+static SC_INL sc_real sc_expm1(sc_real x) { return expm1(x); }
 #include "scalar.h"
 #include "common.h"
 /* sc_record is static, not inline: used once so that -Werror=unused-function holds */
 void prelude_check_record(ScStepStatus *s);
-void prelude_check_record(ScStepStatus *s) {
-    sc_record(s, 0, 0.0);
-}
+void prelude_check_record(ScStepStatus *s) { sc_record(s, 0, 0.0); }
 #endif

@@ -32,9 +32,7 @@ static char *first_line(const char *s) {
     return r;
 }
 
-static int by_name(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Run `check` on every .model of dir against its .expect; returns how many models were checked. */
 static int check_dir(const char *dir, CheckModel check) {

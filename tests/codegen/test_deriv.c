@@ -11,39 +11,17 @@
 static Arena ar;
 
 /* Tree builders. */
-static Expr *N(double v) {
-    return ex_num(&ar, v);
-}
-static Expr *V(const char *s) {
-    return ex_var(&ar, s);
-}
-static Expr *B(ExKind k, Expr *a, Expr *b) {
-    return ex_binary(&ar, k, a, b);
-}
-static Expr *U(ExKind k, Expr *a) {
-    return ex_unary(&ar, k, a);
-}
-static Expr *F1(ExFn fn, Expr *a) {
-    return ex_call(&ar, fn, a, NULL);
-}
-static Expr *F2(ExFn fn, Expr *a, Expr *b) {
-    return ex_call(&ar, fn, a, b);
-}
-static Expr *C(Expr *c, Expr *t, Expr *f) {
-    return ex_cond(&ar, c, t, f);
-}
-static Expr *add(Expr *a, Expr *b) {
-    return B(EX_ADD, a, b);
-}
-static Expr *sub(Expr *a, Expr *b) {
-    return B(EX_SUB, a, b);
-}
-static Expr *mul(Expr *a, Expr *b) {
-    return B(EX_MUL, a, b);
-}
-static Expr *dvd(Expr *a, Expr *b) {
-    return B(EX_DIV, a, b);
-}
+static Expr *N(double v) { return ex_num(&ar, v); }
+static Expr *V(const char *s) { return ex_var(&ar, s); }
+static Expr *B(ExKind k, Expr *a, Expr *b) { return ex_binary(&ar, k, a, b); }
+static Expr *U(ExKind k, Expr *a) { return ex_unary(&ar, k, a); }
+static Expr *F1(ExFn fn, Expr *a) { return ex_call(&ar, fn, a, NULL); }
+static Expr *F2(ExFn fn, Expr *a, Expr *b) { return ex_call(&ar, fn, a, b); }
+static Expr *C(Expr *c, Expr *t, Expr *f) { return ex_cond(&ar, c, t, f); }
+static Expr *add(Expr *a, Expr *b) { return B(EX_ADD, a, b); }
+static Expr *sub(Expr *a, Expr *b) { return B(EX_SUB, a, b); }
+static Expr *mul(Expr *a, Expr *b) { return B(EX_MUL, a, b); }
+static Expr *dvd(Expr *a, Expr *b) { return B(EX_DIV, a, b); }
 
 static const char *d_str(Expr *e, const char *name) {
     return ex_to_string(&ar, ex_deriv(&ar, e, name), NULL, NULL);

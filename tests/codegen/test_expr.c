@@ -11,34 +11,16 @@
 static Arena ar;
 
 /* Tree builders (short names keep the expected trees readable). */
-static Expr *N(double v) {
-    return ex_num(&ar, v);
-}
-static Expr *V(const char *s) {
-    return ex_var(&ar, s);
-}
-static Expr *B(ExKind k, Expr *a, Expr *b) {
-    return ex_binary(&ar, k, a, b);
-}
-static Expr *U(ExKind k, Expr *a) {
-    return ex_unary(&ar, k, a);
-}
-static Expr *F1(ExFn fn, Expr *a) {
-    return ex_call(&ar, fn, a, NULL);
-}
-static Expr *F2(ExFn fn, Expr *a, Expr *b) {
-    return ex_call(&ar, fn, a, b);
-}
-static Expr *C(Expr *c, Expr *t, Expr *f) {
-    return ex_cond(&ar, c, t, f);
-}
+static Expr *N(double v) { return ex_num(&ar, v); }
+static Expr *V(const char *s) { return ex_var(&ar, s); }
+static Expr *B(ExKind k, Expr *a, Expr *b) { return ex_binary(&ar, k, a, b); }
+static Expr *U(ExKind k, Expr *a) { return ex_unary(&ar, k, a); }
+static Expr *F1(ExFn fn, Expr *a) { return ex_call(&ar, fn, a, NULL); }
+static Expr *F2(ExFn fn, Expr *a, Expr *b) { return ex_call(&ar, fn, a, b); }
+static Expr *C(Expr *c, Expr *t, Expr *f) { return ex_cond(&ar, c, t, f); }
 
-static const char *str(const Expr *e) {
-    return ex_to_string(&ar, e, NULL, NULL);
-}
-static const char *simp(Expr *e) {
-    return str(ex_simplify(&ar, e));
-}
+static const char *str(const Expr *e) { return ex_to_string(&ar, e, NULL, NULL); }
+static const char *simp(Expr *e) { return str(ex_simplify(&ar, e)); }
 
 /* Lookup for evaluation: x = 0.7, y = -1.3, anything else 2.5. */
 static double lookup(void *ctx, const Expr *var) {
@@ -50,9 +32,7 @@ static double lookup(void *ctx, const Expr *var) {
     return 2.5;
 }
 
-static double eval(const Expr *e) {
-    return ex_eval(e, lookup, NULL);
-}
+static double eval(const Expr *e) { return ex_eval(e, lookup, NULL); }
 
 static void test_arena(void) {
     Arena a = {NULL};

@@ -32,9 +32,7 @@ static CgModel *analyse_with(Arena *ar, const char *text, const char *overrides)
     return m;
 }
 
-static CgModel *analyse(Arena *ar, const char *text) {
-    return analyse_with(ar, text, NULL);
-}
+static CgModel *analyse(Arena *ar, const char *text) { return analyse_with(ar, text, NULL); }
 
 /* The first line of the last messages. */
 static const char *first_msg(void) {
@@ -83,13 +81,9 @@ static double env_sym(Env *env, const CgSym *s) {
     }
 }
 
-static double env_lookup(void *ctx, const Expr *var) {
-    return env_sym(ctx, var->sym);
-}
+static double env_lookup(void *ctx, const Expr *var) { return env_sym(ctx, var->sym); }
 
-static double eval_in(Env *env, const Expr *e) {
-    return ex_eval(e, env_lookup, env);
-}
+static double eval_in(Env *env, const Expr *e) { return ex_eval(e, env_lookup, env); }
 
 static int in_order(const CgModel *m, const char *a, const char *b) {
     int ia = -1, ib = -1;

@@ -19,9 +19,7 @@ static char err[512];
 static char *echo_buf;
 static size_t echo_len;
 
-static void reset(void) {
-    memcpy(vals, defaults, sizeof vals);
-}
+static void reset(void) { memcpy(vals, defaults, sizeof vals); }
 
 /* Apply str to vals (reset to the defaults first when fresh) with the echo captured in echo_buf. */
 static int apply_m(const ImparModel *m, const char *str, int fresh) {
@@ -35,9 +33,7 @@ static int apply_m(const ImparModel *m, const char *str, int fresh) {
     return rc;
 }
 
-static int apply(const char *str) {
-    return apply_m(&model, str, 1);
-}
+static int apply(const char *str) { return apply_m(&model, str, 1); }
 
 /* str must fail with exactly the message want, leaving the defaults and printing nothing. */
 static void check_error(const char *str, const char *want) {

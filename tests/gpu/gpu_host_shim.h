@@ -23,9 +23,7 @@ typedef struct {
 } ScHostDim;
 static ScHostDim blockIdx, threadIdx;
 
-static inline __attribute__((unused)) cudaError_t cudaGetLastError(void) {
-    return cudaSuccess;
-}
+static inline __attribute__((unused)) cudaError_t cudaGetLastError(void) { return cudaSuccess; }
 
 static inline __attribute__((unused)) unsigned long long atomicAdd(unsigned long long *p,
                                                                    unsigned long long v) {

@@ -118,17 +118,13 @@ static void model_init(Model *m, const ScModelEntry *e) {
     m->npc = h.npc, m->pcd = h.pc, m->sv0 = h.sv0, m->vm0 = h.vm0, m->lutd = h.lut, m->nlut = h.nlut;
 }
 
-static void model_free(Model *m) {
-    free(m->pcd), free(m->sv0), free(m->lutd);
-}
+static void model_free(Model *m) { free(m->pcd), free(m->sv0), free(m->lutd); }
 
 static double g_pert = 0.01; /* mV per cell index (--pert) */
 static _Thread_local int
     g_f32_substeps; /* cvode sub-step budget of this thread's f32 runs (0: the kernel's) */
 
-static double init_vm(const Model *m, long i) {
-    return m->vm0 + g_pert * (double)(i % PERT_WRAP);
-}
+static double init_vm(const Model *m, long i) { return m->vm0 + g_pert * (double)(i % PERT_WRAP); }
 
 static void base_args(ScStepArgs *a, long n) {
     memset(a, 0, sizeof *a);
@@ -163,9 +159,7 @@ static void host_alloc(Host *h, const Model *m, long n) {
         h->vm[i] = init_vm(m, i);
 }
 
-static void host_free(Host *h) {
-    free(h->sv), free(h->vm), free(h->iion), free(h->ext);
-}
+static void host_free(Host *h) { free(h->sv), free(h->vm), free(h->iion), free(h->ext); }
 
 /* ------------------------------------------------------------------ host reference (threads) */
 typedef struct RefJob {

@@ -122,10 +122,6 @@ int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, con
     return st.key == ~0ULL ? 0 : -1;
 }
 
-double nx_err_pct(const double *a, const double *b, long n) {
-    return sc_trace_err_pct(a, b, n);
-}
+double nx_err_pct(const double *a, const double *b, long n) { return sc_trace_err_pct(a, b, n); }
 
-double nx_apd90(const double *v, long n, double h) {
-    return sc_trace_apd90(v, n, h);
-}
+double nx_apd90(const double *v, long n, double h) { return sc_trace_apd90(v, n, h); }
