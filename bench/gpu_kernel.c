@@ -1,7 +1,8 @@
 /* gpu_kernel.c (sc-bench-gpu-kernel): time one generated CUDA kernel alone, for kernel work.
  *
  * Build (scripts/gpu-kernels.sh does it): cc -c gpu_kernel.c with -DSC_MODEL=ID_model
- * -DSC_RUN=ID_cuda_f64_run (or _f32_run and -DSC_F32), linked with the model's ID_c.c (host side)
+ * -DSC_RUN=ID_cuda_f64_run (or _f32_run and -DSC_F32) and -Icodelets, with codelets/sc_host.c (the
+ * host-side setup), linked with the model's ID_c.c (host side)
  * and one variant of its ID_cuda[_f32].cu, and -lcudart.
  * Usage: sc-bench-gpu-kernel N K REPS
  *   N cells at the model's initial state (Vm spread by 0.001 mV per cell), K steps per launch in
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sc_host.h"
 #include "starcarp_model.h"
 
 #ifdef SC_F32
@@ -53,12 +55,11 @@ int main(int argc, char **argv) {
     const long n = atol(argv[1]);
     const int K = atoi(argv[2]), reps = atoi(argv[3]);
     const ScModelDesc *d = &SC_MODEL;
-    const int npc = d->nparams + d->nconsts;
-    double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)),
-           vm0;
-    memcpy(pc, d->param_defaults, sizeof(double) * (size_t)d->nparams);
-    d->consts(pc);
-    d->init(pc, sv0, &vm0);
+    ScHostModel h; /* the defaults, the constants, the initial state (sc_host.h) */
+    if (sc_host_model_init(&h, d, NULL) != 0)
+        return 1;
+    const int npc = h.npc;
+    const double *pc = h.pc, *sv0 = h.sv0, vm0 = h.vm0;
     double *sv = malloc(sizeof(double) * (size_t)(d->nsv + 1) * (size_t)n),
            *vm = malloc(sizeof(double) * (size_t)n);
     for (long i = 0; i < n; i++) {

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sc_host.h"
 #include "starcarp_model.h"
 
 typedef struct GtModel {
@@ -181,16 +182,12 @@ static void test_model(const GtModel *gm) {
     if (strstr(d->methods ? d->methods : "", "cvode"))
         s.steps = 60; /* adaptive groups cost thousands of times more per step on the host */
     s.slots = s.steps / OUT_EVERY + 1;
-    int npc = d->nparams + d->nconsts;
-    s.pc = xcalloc((size_t)npc + 1, sizeof(double));
-    memcpy(s.pc, d->param_defaults, sizeof(double) * (size_t)d->nparams);
-    d->consts(s.pc);
-    s.sv0 = xcalloc((size_t)d->nsv + 1, sizeof(double));
-    d->init(s.pc, s.sv0, &s.vm0);
-    if (d->ntables && d->lut_size && (s.nlut = d->lut_size()) > 0) {
-        s.lut = xcalloc(s.nlut, sizeof(double));
-        d->lut_build(s.pc, s.lut);
+    ScHostModel hm; /* the defaults, the constants, the initial state, the tables (sc_host.h) */
+    if (sc_host_model_init(&hm, d, NULL) != 0) {
+        fprintf(stderr, "test_gpu_text: out of memory\n");
+        exit(1);
     }
+    s.pc = hm.pc, s.sv0 = hm.sv0, s.vm0 = hm.vm0, s.lut = hm.lut, s.nlut = hm.nlut;
     for (int v = 0; v < 3; v++) {
         if (v == 1 && !s.nlut)
             continue;
@@ -242,7 +239,7 @@ static void test_model(const GtModel *gm) {
             gm->name, vn[v], s.steps, dvm, dsv, fmax(dov, fmax(doi, dtr)), same ? "same" : "DIFF", fvm, fail);
         run_free(&c), run_free(&g), run_free(&g7), run_free(&f);
     }
-    free(s.pc), free(s.sv0), free(s.lut);
+    sc_host_model_free(&hm);
 }
 
 int main(int argc, char **argv) {

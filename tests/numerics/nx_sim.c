@@ -10,6 +10,7 @@
 
 #include "emit.h"
 #include "sc_choose.h"
+#include "sc_host.h"
 #include "frontend.h"
 #include "sema.h"
 
@@ -80,16 +81,10 @@ const ScModelDesc *nx_build(const char *model, const char *overrides, const char
 
 int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, const NxStim *stim, NxTol tol,
            double *v) {
-    int npc = md->nparams + md->nconsts;
-    double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv = calloc((size_t)md->nsv + 1, sizeof(double));
-    double vm = 0, iion = 0;
-    if (!pc || !sv) {
-        free(pc), free(sv);
+    ScHostModel h; /* the defaults, the constants, the initial state (sc_host.h) */
+    if (sc_host_model_init(&h, md, NULL) != 0)
         return -1;
-    }
-    memcpy(pc, md->param_defaults, (size_t)md->nparams * sizeof(double));
-    md->consts(pc);
-    md->init(pc, sv, &vm);
+    double *pc = h.pc, *sv = h.sv0, vm = h.vm0, iion = 0;
     ScStepStatus st = {~0ULL, 0};
     ScStepArgs a = {.n = 1,
                     .sv = sv,
@@ -118,7 +113,7 @@ int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, con
         md->c_run[0](&a);
         d += k;
     }
-    free(pc), free(sv);
+    sc_host_model_free(&h);
     return st.key == ~0ULL ? 0 : -1;
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "starcarp.h"
+#include "sc_host.h"
 #include "test.h"
 
 /* Files of the cache folder dir/<stem>-<hash>/ whose name starts with prefix: how many, and the
@@ -44,32 +45,26 @@ static int cached(const char *dir, const char *stem, const char *prefix, struct 
 static double run(const ScModelEntry *e, ScCpuKernel k, double *vm_out) {
     const ScModelDesc *d = e->desc;
     enum { N = 19 };
-    double *pc = calloc((size_t)(d->nparams + d->nconsts + 1), sizeof *pc);
-    double *sv = calloc((size_t)(d->nsv + 1) * N, sizeof *sv), sv0[512], v0, vm[N], ii[N];
-    memcpy(pc, d->param_defaults, (size_t)d->nparams * sizeof *pc);
-    d->consts(pc);
-    d->init(pc, sv0, &v0);
+    ScHostModel h;
+    ASSERT(sc_host_model_init(&h, d, NULL) == 0);
+    double *sv = calloc((size_t)(d->nsv + 1) * N, sizeof *sv), vm[N], ii[N];
     for (int i = 0; i < N; i++) {
-        vm[i] = v0 + 0.1 * i;
+        vm[i] = h.vm0 + 0.1 * i;
         for (int s = 0; s < d->nsv; s++)
-            sv[s * N + i] = sv0[s];
-    }
-    double *lut = NULL;
-    if (d->ntables) {
-        lut = malloc(d->lut_size() * sizeof *lut);
-        d->lut_build(pc, lut);
+            sv[s * N + i] = h.sv0[s];
     }
     ScStepStatus st = {ULLONG_MAX, 0};
     ScStepArgs a;
     memset(&a, 0, sizeof a);
     memset(a.vary, -1, sizeof a.vary);
-    a.n = N, a.sv = sv, a.vm = vm, a.iion = ii, a.pc = pc, a.lut = lut, a.dt = 0.01;
+    a.n = N, a.sv = sv, a.vm = vm, a.iion = ii, a.pc = h.pc, a.lut = h.lut, a.dt = 0.01;
     a.flags = SC_STEP_BENCH, a.status = &st, a.nsteps = 300;
     a.stim.start = 10, a.stim.pulse = 100, a.stim.count = 1, a.stim.amp = 40;
     k(&a);
     ASSERT(st.key == ULLONG_MAX);
     memcpy(vm_out, vm, sizeof vm);
-    free(pc), free(sv), free(lut);
+    free(sv);
+    sc_host_model_free(&h);
     return vm[N - 1];
 }
 
