@@ -290,7 +290,8 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
     double su = sc_cells_gpu_speedup(c);
     if (su > 0) {
         fprintf(stderr, "summary: partitions sized for a GPU %.4g times as fast as a CPU core\n", su);
-        int nc = starpu_cpu_worker_get_count(), ng = starpu_cuda_worker_get_count();
+        int nc = starpu_cpu_worker_get_count(),
+            ng = starpu_cuda_worker_get_count() + starpu_hip_worker_get_count();
         double share = nc ? nc / (nc + su * ng) : 1;
         if (share < SC_PLAN_MIN_CPU_SHARE)
             fprintf(stderr,
@@ -405,7 +406,9 @@ int cmd_bench(int argc, char **argv) {
     }
     rc = 1;
     int ncpu = (int)starpu_worker_get_count_by_type(STARPU_CPU_WORKER);
-    int ngpu = m->cuda[o.precision == 32] ? (int)starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) : 0;
+    int f32 = o.precision == 32; /* GPUs with this model's kernel: CUDA and HIP, as the planner */
+    int ngpu = (m->cuda[f32] ? (int)starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) : 0) +
+               (m->hip[f32] ? (int)starpu_worker_get_count_by_type(STARPU_HIP_WORKER) : 0);
     make_share(&sh, o.num, (double)ncpu + SC_PLAN_GPU_SPEEDUP_GUESS * (double)ngpu);
 
     /* the cells of this rank */

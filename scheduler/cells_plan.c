@@ -96,9 +96,11 @@ static int plan_workers(ScCells *c, const int *cpu_ids, int ncpu, const int *gpu
 int cells_plan(ScCells *c, char *err, size_t errlen) {
     int cpu_ids[STARPU_NMAXWORKERS], gpu_ids[STARPU_NMAXWORKERS];
     int ncpu = workers_of(STARPU_CPU_WORKER, cpu_ids, STARPU_NMAXWORKERS);
-    int ngpu = workers_of(STARPU_CUDA_WORKER, gpu_ids, STARPU_NMAXWORKERS);
-    if (!c->m->cuda[c->f32])
-        ngpu = 0; /* no CUDA kernel of this model and precision: CPUs only */
+    /* the GPUs whose kernel this model has in this precision: CUDA workers, and HIP workers (a
+       StarPU built for AMD GPUs) wired the same way; none: CPUs only */
+    int ngpu = c->m->cuda[c->f32] ? workers_of(STARPU_CUDA_WORKER, gpu_ids, STARPU_NMAXWORKERS) : 0;
+    if (c->m->hip[c->f32])
+        ngpu += workers_of(STARPU_HIP_WORKER, gpu_ids + ngpu, STARPU_NMAXWORKERS - ngpu);
     if (c->cfg.ncpu_hint > 0 && c->cfg.ncpu_hint < ncpu)
         ncpu = c->cfg.ncpu_hint;
     if (c->cfg.ngpu_hint > 0 && c->cfg.ngpu_hint < ngpu)
