@@ -305,7 +305,7 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
             chose ? "; --methods file keeps the file's" : "");
     fprintf(stderr, "summary: wall time %.3f s, %.4g cell-steps/s\n", wall, wall > 0 ? all / wall : 0);
     double su = sc_cells_gpu_speedup(c);
-    if (su > 0) {
+    if (su > 0 && starpu_cpu_worker_get_count() > 0) { /* without CPU workers no ratio sized anything */
         fprintf(stderr, "summary: partitions sized for a GPU %.4g times as fast as a CPU core\n", su);
         int nc = starpu_cpu_worker_get_count(),
             ng = starpu_cuda_worker_get_count() + starpu_hip_worker_get_count();
