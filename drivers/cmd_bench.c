@@ -269,9 +269,11 @@ static double cpu_share(const ScCells *c) {
 }
 
 /* Does this run leave every CPU worker idle (their share below SC_PLAN_MIN_CPU_SHARE) while the
- * user left the CPU workers to the default, on a single rank without MPI? */
+ * user left the CPU workers to the default (no --ncpu, no STARPU_NCPU), on a single rank without
+ * MPI? */
 static int idle_cpus(const ScCells *c, const BenchOpts *o, const Share *s) {
-    if (o->ncpu >= 0 || s->size > 1 || getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE"))
+    if (o->ncpu >= 0 || getenv("STARPU_NCPU") || s->size > 1 || getenv("OMPI_COMM_WORLD_SIZE") ||
+        getenv("PMI_SIZE"))
         return 0;
     return starpu_cpu_worker_get_count() > 0 && cpu_share(c) < SC_PLAN_MIN_CPU_SHARE;
 }
