@@ -57,7 +57,7 @@ typedef struct Ast {
 /* Parse a whole file. Errors go through diag (longjmp to dg->recover). */
 Ast *parse_file(Arena *ar, Diag *dg, const SrcFile *file);
 
-/* Print the tree back as EasyML (normalised spacing); used by golden tests. */
+/* Print the tree back as EasyML (normalised spacing; ast_print.c); used by golden tests. */
 void ast_print(FILE *out, const Ast *ast);
 
 #endif
