@@ -7,7 +7,6 @@
 
 #include "ast.h"
 
-
 /* Printing precedences, loosest first; PR_PRIMARY never needs parentheses. */
 enum { PR_TERNARY = 1, PR_OR, PR_AND, PR_EQ, PR_REL, PR_ADD, PR_MUL, PR_UNARY, PR_POW, PR_PRIMARY };
 
