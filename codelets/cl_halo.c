@@ -1,45 +1,44 @@
 /* cl_halo.c: codelet copying a slab's first and last planes into its halo handles (the planes its
- * neighbours' diffusion tasks read; see diffuse.h). Glue only; the copy is sc_halo_host here and
- * the launchers of diffuse_cuda.cu / diffuse_hip.hip. */
-#include <errno.h>
-#include <string.h>
-
+ * neighbours' diffusion tasks read; see diffuse.h). Glue only; the copy is sc_halo_host
+ * (diffuse_host.c) and the launchers of diffuse_gpu.h. */
 #include "diffuse.h"
 #include "sc_codelet.h"
 
-void sc_halo_host(const double *v, size_t n, size_t P, double *lo, double *hi) {
-    memcpy(lo, v, P * sizeof(double));
-    memcpy(hi, v + (n - P), P * sizeof(double));
+/* The launcher of a GPU kind (sc_halo_cuda_launch or sc_halo_hip_launch). */
+typedef int (*HaloLaunch)(const double *, size_t, size_t, double *, double *, void *);
+
+/* Unpack a halo task's buffers (Vm, bottom plane, top plane) and copy on the host (launch NULL) or
+ * on the GPU's stream. */
+static void halo_run(void *buffers[], HaloLaunch launch, void *stream) {
+    const double *v = (const double *)STARPU_VECTOR_GET_PTR(buffers[0]);
+    size_t n = STARPU_VECTOR_GET_NX(buffers[0]), P = STARPU_VECTOR_GET_NX(buffers[1]);
+    double *lo = (double *)STARPU_VECTOR_GET_PTR(buffers[1]),
+           *hi = (double *)STARPU_VECTOR_GET_PTR(buffers[2]);
+    if (!launch) {
+        sc_halo_host(v, n, P, lo, hi);
+        return;
+    }
+    int rc = launch(v, n, P, lo, hi, stream);
+    if (rc != 0)
+        STARPU_ABORT_MSG("halo GPU copy failed: error %d", rc);
 }
 
 static void sc_halo_cpu(void *buffers[], void *cl_arg) {
     (void)cl_arg;
-    sc_halo_host((const double *)STARPU_VECTOR_GET_PTR(buffers[0]), STARPU_VECTOR_GET_NX(buffers[0]),
-                 STARPU_VECTOR_GET_NX(buffers[1]), (double *)STARPU_VECTOR_GET_PTR(buffers[1]),
-                 (double *)STARPU_VECTOR_GET_PTR(buffers[2]));
+    halo_run(buffers, NULL, NULL);
 }
 
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
 static void sc_halo_cuda(void *buffers[], void *cl_arg) {
     (void)cl_arg;
-    int rc = sc_halo_cuda_launch((const double *)STARPU_VECTOR_GET_PTR(buffers[0]),
-                                 STARPU_VECTOR_GET_NX(buffers[0]), STARPU_VECTOR_GET_NX(buffers[1]),
-                                 (double *)STARPU_VECTOR_GET_PTR(buffers[1]),
-                                 (double *)STARPU_VECTOR_GET_PTR(buffers[2]), starpu_cuda_get_local_stream());
-    if (rc != 0)
-        STARPU_ABORT_MSG("halo CUDA copy failed: error %d", rc);
+    halo_run(buffers, sc_halo_cuda_launch, starpu_cuda_get_local_stream());
 }
 #endif
 
 #ifdef STARPU_USE_HIP
 static void sc_halo_hip(void *buffers[], void *cl_arg) {
     (void)cl_arg;
-    int rc = sc_halo_hip_launch((const double *)STARPU_VECTOR_GET_PTR(buffers[0]),
-                                STARPU_VECTOR_GET_NX(buffers[0]), STARPU_VECTOR_GET_NX(buffers[1]),
-                                (double *)STARPU_VECTOR_GET_PTR(buffers[1]),
-                                (double *)STARPU_VECTOR_GET_PTR(buffers[2]), starpu_hip_get_local_stream());
-    if (rc != 0)
-        STARPU_ABORT_MSG("halo HIP copy failed: error %d", rc);
+    halo_run(buffers, sc_halo_hip_launch, starpu_hip_get_local_stream());
 }
 #endif
 

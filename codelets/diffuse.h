@@ -9,6 +9,15 @@
  * grid), reads the slab's planes and the neighbours' edge planes (the halos, copied by the halo
  * codelet), and records activation times: the first upward crossing of `thr`, interpolated
  * linearly between the values of two steps.
+ * The same kernel also serves the implicit (theta) methods, backward Euler and Crank-Nicolson,
+ *     (I - theta dt L) V' = (I + (1 - theta) dt L) V + stim,
+ * solved by a Chebyshev iteration (sweeps of the stencil, no dot products; scheduler/sc_tissue.c
+ * computes its weights from the exact eigenvalue bounds): a task of kind SC_DIFF_RHS writes the
+ * right-hand side b (its coefficients c scaled by 1 - theta) into aux and into V (the first
+ * iterate x0 = b); each task of kind SC_DIFF_SWEEP (coefficients scaled by theta) computes
+ *     r = b - x + c.(stencil of x),   x' = x + gamma r (the first sweep),
+ *     x' = p + omega ((x - p) + gamma r) (later ones; p the iterate before x, kept in aux[n..2n)),
+ * and the last sweep records activation times.
  * Every implementation does the same operations in the same order with explicit roundings (no
  * multiply-add contraction), so that CPU and GPU results are equal bit for bit, and a slab's result
  * does not depend on how the grid is cut.
@@ -25,24 +34,37 @@ typedef struct ScDiffBox {
     double add;
 } ScDiffBox;
 
+/* What a diffusion task computes (see above). */
+typedef enum ScDiffKind { SC_DIFF_STEP, SC_DIFF_RHS, SC_DIFF_SWEEP } ScDiffKind;
+
 /* Everything a diffusion task needs besides its buffers (its cl_arg). */
 typedef struct ScDiffArgs {
+    ScDiffKind kind;
+    int record; /* record activation times (SC_DIFF_STEP: 1; SC_DIFF_SWEEP: the last sweep) */
+    int first; /* SC_DIFF_SWEEP: the first sweep (x' = x + gamma r; p not read) */
+    double gamma, omega; /* SC_DIFF_SWEEP: Richardson factor, Chebyshev weight */
     long n0, n1, L; /* grid: plane dimensions, planes */
     long l0, nl; /* this slab: first global plane, planes */
     int has_lo, has_hi; /* halo planes of the neighbours below / above are given */
-    double c0, c1, cL; /* dt*D/dx^2 per axis (0 for an axis of one node) */
+    double c0, c1, cL; /* dt*D/dx^2 per axis (0 for an axis of one node); scaled as said above */
     double thr; /* activation threshold, mV */
     double t0, dt; /* time at the start of the step, step (ms) */
     int nbox; /* active stimulus boxes this step */
     ScDiffBox box[SC_DIFF_MAX_BOX];
 } ScDiffArgs;
 
-/* One step on a slab (host): `v` (n = nl*n0*n1 values) is updated in place, `old` (n values,
- * scratch) receives its values before the step, lo/hi are the neighbours' edge planes (n0*n1
- * values, NULL where absent), act holds the activation time of each node (-1: none yet) then the
- * node's value at the previous step (2n values). */
+/* One task on a slab (host): `v` (n = nl*n0*n1 values) is updated in place, plane after plane;
+ * `old` (scratch, at least 2 n0*n1 values) holds the old values of two planes, lo/hi are the
+ * neighbours' edge planes (n0*n1 values, NULL where absent), act holds the activation time of each node (-1: none yet) then the
+ * node's value at the previous step (2n values), aux (2n values; NULL for SC_DIFF_STEP) b then p. */
 void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
-                     double *act);
+                     double *act, double *aux);
+/* The Chebyshev iteration of an implicit step whose matrix has its eigenvalues in [1, kappa]
+ * (kappa >= 1): the fewest sweeps K (1 .. max) after which the error is at most tol times the first
+ * iterate's (2 q^K / (1 + q^2K) <= tol, q = (sqrt kappa - 1) / (sqrt kappa + 1)), or max + 1 when
+ * max do not reach tol; *gamma = 2 / (1 + kappa) and omega[0 .. K) the weights of the sweeps
+ * (omega[0] = 1: the first sweep; omega has room for max values). */
+int sc_cheb_plan(double kappa, double tol, int max, double *gamma, double *omega);
 /* The halos of a slab (host): its first and last planes (P values each) into lo and hi. */
 void sc_halo_host(const double *v, size_t n, size_t P, double *lo, double *hi);
 
@@ -51,10 +73,10 @@ extern "C" {
 #endif
 /* GPU launchers of the same on `stream`; return the launch error (0 = success). */
 int sc_diffuse_cuda_launch(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
-                           double *act, void *stream);
+                           double *act, double *aux, void *stream);
 int sc_halo_cuda_launch(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream);
 int sc_diffuse_hip_launch(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
-                          double *act, void *stream);
+                          double *act, double *aux, void *stream);
 int sc_halo_hip_launch(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream);
 #ifdef __cplusplus
 }
@@ -63,13 +85,14 @@ int sc_halo_hip_launch(const double *v, size_t n, size_t P, double *lo, double *
 #ifndef __cplusplus
 #include <starpu.h>
 /* The codelets (cl_diffuse.c, cl_halo.c) and their task-insert helpers. Diffusion buffers: Vm (RW,
- * the slab's partition of the cell array), scratch (STARPU_SCRATCH, n values), activation (RW, 2n),
- * then the lower neighbour's top halo and the upper neighbour's bottom halo (R) where
- * a->has_lo / a->has_hi. Halo buffers: Vm (R), bottom plane (W), top plane (W). `worker` >= 0 pins
+ * the slab's partition of the cell array), scratch (STARPU_SCRATCH, max(n, 2 n0 n1) values), activation (RW, 2n),
+ * aux (RW, 2n; not for SC_DIFF_STEP), then the lower neighbour's top halo and the upper neighbour's
+ * bottom halo (R) where a->has_lo / a->has_hi. Halo buffers: Vm (R), bottom plane (W), top plane (W). `worker` >= 0 pins
  * the task to that StarPU worker. Return 0 or a negative errno from StarPU. */
 extern struct starpu_codelet sc_diffuse_cl, sc_halo_cl;
 int sc_diffuse_submit(const ScDiffArgs *a, starpu_data_handle_t vm, starpu_data_handle_t scratch,
-                      starpu_data_handle_t act, starpu_data_handle_t lo, starpu_data_handle_t hi, int worker);
+                      starpu_data_handle_t act, starpu_data_handle_t aux, starpu_data_handle_t lo,
+                      starpu_data_handle_t hi, int worker);
 int sc_halo_submit(starpu_data_handle_t vm, starpu_data_handle_t lo, starpu_data_handle_t hi, int worker);
 #endif
 #endif

@@ -159,6 +159,12 @@ static int configure(Run *r) {
     c->nstim = o->nstim;
     memcpy(c->stim, o->stim, sizeof c->stim);
     double lim = sc_tissue_dt_limit(c);
+    c->theta = o->theta, c->solve_tol = o->solve_tol;
+    if (c->theta > 0 && o->substeps) {
+        fprintf(stderr, "starcarp tissue: --diffusion-substeps goes with explicit diffusion (--parab-solve "
+                        "explicit); an implicit step takes any dt\n");
+        return 2;
+    }
     c->substeps = !o->substeps                  ? 1
                   : strcmp(o->substeps, "auto") ? atoi(o->substeps)
                                                 : (int)ceil(o->dt / lim * (1 - 1e-12));
@@ -170,10 +176,11 @@ static int configure(Run *r) {
                 c->substeps);
         return 2;
     }
-    if (o->dt / c->substeps > lim) {
+    if (c->theta == 0 && o->dt / c->substeps > lim) {
         sc_tissue_check(c, err, sizeof err);
-        fprintf(stderr, "starcarp tissue: --dt %g%s: %s (--diffusion-substeps N or auto)\n", o->dt,
-                c->substeps > 1 ? " with --diffusion-substeps" : "", err);
+        fprintf(stderr,
+                "starcarp tissue: --dt %g%s: %s (--diffusion-substeps N or auto, --parab-solve cn|be)\n",
+                o->dt, c->substeps > 1 ? " with --diffusion-substeps" : "", err);
         return 2;
     }
     if (sc_tissue_check(c, err, sizeof err) != 0) {
@@ -466,11 +473,18 @@ int cmd_tissue(int argc, char **argv) {
             if (r.g.n[ax] > 1)
                 o += snprintf(dd + o, sizeof dd - (size_t)o, " %c %.4g", "xyz"[ax],
                               sc_tissue_diffusivity(&r.cfg, ax));
-        fprintf(stderr,
-                "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %d diffusion "
-                "sub-step%s)\n",
-                m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg),
-                r.cfg.substeps, r.cfg.substeps > 1 ? "s" : "");
+        char how[96];
+        if (r.cfg.theta > 0)
+            snprintf(how, sizeof how, "%s, %d Chebyshev sweeps per step",
+                     r.cfg.theta == 0.5 ? "Crank-Nicolson"
+                     : r.cfg.theta == 1 ? "backward Euler"
+                                        : "implicit",
+                     sc_tissue_sweeps(r.t));
+        else
+            snprintf(how, sizeof how, "%d diffusion sub-step%s", r.cfg.substeps,
+                     r.cfg.substeps > 1 ? "s" : "");
+        fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s)\n",
+                m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg), how);
     }
     if (!rc)
         rc = run_loop(&r, lround(r.o.duration / r.cfg.dt));

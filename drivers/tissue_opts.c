@@ -38,6 +38,9 @@ void topt_usage(void) {
         "  --dt MS             time step (default 0.01; at most the explicit diffusion limit)\n"
         "  --diffusion-substeps N|auto  explicit diffusion sub-steps of dt/N per step (default 1; auto:\n"
         "                      the fewest within the limit), for a dt above the limit\n"
+        "  --parab-solve M     diffusion: explicit (0, default), cn (1: Crank-Nicolson) or be (backward\n"
+        "                      Euler); cn and be take any dt (a Chebyshev iteration per step)\n"
+        "  --cg-tol-parab TOL  the implicit solve's error relative to its first iterate (default 1e-8)\n"
         "  --duration MS       simulated time (default 100)\n"
         "  --threshold MV      activation threshold (default 0 mV)\n"
         "  --out DIR           output directory (default tissue_out): activation.vtk, activation.png,\n"
@@ -84,6 +87,8 @@ static const Opt opts[] = {
      "x=LO:HI,y=LO:HI,z=LO:HI,start=MS,dur=MS,period=MS,count=N,amp=uA/cm^2|vol=uA/cm^3"},
     {"dt", T_DBL, F(dt), 0, 0, 0, "a positive number (ms)"},
     {"diffusion-substeps", T_STR, F(substeps), 0, 0, 0, "an integer from 1 to 1000, or auto"},
+    {"parab-solve", T_STR, F(parab), 0, 0, 0, "explicit (0), cn (1: Crank-Nicolson) or be (backward Euler)"},
+    {"cg-tol-parab", T_DBL, F(solve_tol), 0, 0, 0, "a number from 1e-15 to 0.1"},
     {"duration", T_DBL, F(duration), 0, 0, 0, "a positive number (ms)"},
     {"threshold", T_DBL, F(thr), 0, 0, 0, "a number (mV)"},
     {"out", T_STR, F(out), 0, 0, 0, "a directory"},
@@ -474,6 +479,8 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
                 !(atol(o->substeps) >= 1 && atol(o->substeps) <= 1000 &&
                   strspn(o->substeps, "0123456789") == strlen(o->substeps))
             ? "--diffusion-substeps: expected an integer from 1 to 1000, or auto"
+        : !(o->solve_tol == 0 || (o->solve_tol >= 1e-15 && o->solve_tol <= 0.1))
+            ? "--cg-tol-parab: expected a number from 1e-15 to 0.1"
         : (o->checkpoint != NULL) != (o->checkpoint_time >= 0)
             ? "--checkpoint FILE and --checkpoint-time MS go together"
             : NULL;
@@ -481,6 +488,20 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
         fail(err, errlen, "%s", bad);
         return -1;
     }
+    static const struct {
+        const char *name;
+        double theta;
+    } parab[] = {{"explicit", 0}, {"0", 0}, {"cn", 0.5}, {"1", 0.5}, {"be", 1}};
+    size_t k = 0;
+    while (o->parab && k < sizeof parab / sizeof parab[0] && strcmp(o->parab, parab[k].name))
+        k++;
+    if (k == sizeof parab / sizeof parab[0]) {
+        fail(err, errlen,
+             "--parab-solve '%s': expected explicit (0), cn (1: Crank-Nicolson) or be (backward Euler)",
+             o->parab);
+        return -1;
+    }
+    o->theta = o->parab ? parab[k].theta : 0;
     for (int a = 0; a < 3; a++)
         if (!(o->sigma[a] >= 0)) {
             fail(err, errlen, "--sigma: expected conductivities >= 0 (S/m)");

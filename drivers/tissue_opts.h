@@ -29,6 +29,9 @@ typedef struct TissueOpts {
     double probe[TOPT_MAX_PROBES][3]; /* mm */
     long ncpu, ngpu, nparts;
     const char *substeps; /* --diffusion-substeps N|auto (NULL: 1) */
+    const char *parab; /* --parab-solve explicit|cn|be (or openCARP's 0|1) */
+    double theta; /* from parab: 0 explicit, 0.5 Crank-Nicolson, 1 backward Euler */
+    double solve_tol; /* --cg-tol-parab: the implicit solve's tolerance (0: the solver's default) */
     double rtol, atol; /* cvode tolerances (0: the kernels') */
     int no_lut;
     int nvary; /* --vary NAME=LO:HI[:AXIS]: a parameter graded along an axis */

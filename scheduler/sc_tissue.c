@@ -19,14 +19,16 @@ struct ScTissue {
     ScCells *cells;
     long nodes, n0, n1, L, P; /* grid as the kernels see it: plane n0 x n1, L planes; nodes here */
     long g0, Lloc; /* this process's planes: g0 .. g0 + Lloc - 1 */
-    int m; /* diffusion sub-steps per step */
+    int m; /* explicit diffusion sub-steps per step (implicit: 1) */
     double c0, c1, cL; /* (dt/m)*D/dx^2 along axes 0, 1, L */
+    int sweeps; /* implicit: Chebyshev sweeps per step (0: explicit) */
+    double gamma, *omega; /* implicit: the sweeps' Richardson factor and weights (sc_cheb_plan) */
     int ax[3]; /* physical axis of kernel axis 0, 1, L (-1: none) */
     int ns; /* slabs */
     long *l0, *nl; /* first plane (from g0), planes */
     int *worker;
     double **act; /* per slab: activation times then previous values (2n) */
-    starpu_data_handle_t *h_act, *h_scr, *h_lo, *h_hi;
+    starpu_data_handle_t *h_act, *h_scr, *h_lo, *h_hi, *h_aux; /* h_aux: implicit only */
     starpu_data_handle_t ghost_lo, ghost_hi; /* the neighbouring processes' edge planes */
     int remote; /* another process holds planes next to ours */
     long step;
@@ -96,7 +98,25 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
         sc_set_err(err, errlen, "%d diffusion sub-steps (expected 1 to 1000)", c->substeps);
         return -1;
     }
-    if (c->dt / m > lim) {
+    if (!(c->theta == 0 || (c->theta >= 0.5 && c->theta <= 1))) {
+        sc_set_err(err, errlen,
+                   "theta %g (expected 0: explicit, or 0.5 to 1: implicit; 0.5 Crank-Nicolson, 1 backward "
+                   "Euler)",
+                   c->theta);
+        return -1;
+    }
+    if (!(c->solve_tol == 0 || (c->solve_tol >= 1e-15 && c->solve_tol <= 0.1))) {
+        sc_set_err(err, errlen, "solver tolerance %g (expected 1e-15 to 0.1)", c->solve_tol);
+        return -1;
+    }
+    if (c->theta > 0 && m > 1) {
+        sc_set_err(err, errlen,
+                   "%d diffusion sub-steps with implicit diffusion (sub-steps are for explicit "
+                   "diffusion; an implicit step takes any dt)",
+                   m);
+        return -1;
+    }
+    if (c->theta == 0 && c->dt / m > lim) {
         char d[160] = "";
         for (int a = 0, o = 0; a < 3; a++)
             if (c->n[a] > 1)
@@ -105,7 +125,7 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
         sc_set_err(err, errlen,
                    "dt %g ms%s is above the stability limit of explicit diffusion, "
                    "dt <= 1 / (2 sum D/dx^2) = %.4g ms (D = 100 sigma / (chi Cm): %s); use dt <= %.4g ms, a "
-                   "coarser dx, or %d diffusion sub-steps per step",
+                   "coarser dx, %d diffusion sub-steps per step, or implicit diffusion",
                    m > 1 ? c->dt / m : c->dt, m > 1 ? " per diffusion sub-step" : "", lim, d,
                    floor(lim * 1e4) / 1e4, (int)ceil(c->dt / lim * (1 - 1e-12)));
         return -1;
@@ -166,12 +186,42 @@ static void map_axes(ScTissue *t) {
     t->remote = t->g0 > 0 || t->g0 + t->Lloc < t->L;
     t->nodes = t->P * t->Lloc;
     double *cc[3] = {&t->c0, &t->c1, &t->cL};
-    t->m = c->substeps > 1 ? c->substeps : 1;
+    t->m = c->substeps > 1 && c->theta == 0 ? c->substeps : 1;
     const double h = c->dt / t->m;
     for (int k = 0; k < 3; k++) {
         int a = t->ax[k];
         *cc[k] = a >= 0 && c->n[a] > 1 ? h * sc_tissue_diffusivity(c, a) / (c->dx[a] * c->dx[a]) : 0.0;
     }
+}
+
+/* Maximum Chebyshev sweeps per implicit step. */
+#define TISSUE_MAX_SWEEPS 10000
+
+/* The implicit step's Chebyshev iteration: its matrix I - theta dt L has its eigenvalues in [1, 1 +
+ * 4 theta sum c] (c = dt D/dx^2 per axis; the mirror-node Laplacian's spectrum lies in [-4c, 0] per
+ * axis, by Gershgorin, and is real: L is symmetric in the trapezoidal inner product). Fills
+ * t->sweeps, gamma and omega; 0, or -1 with a message when the tolerance needs too many sweeps. */
+static int plan_sweeps(ScTissue *t, char *err, size_t errlen) {
+    const ScTissueConfig *c = &t->cfg;
+    if (c->theta == 0)
+        return 0;
+    double kappa = 1.0 + 4.0 * c->theta * (t->c0 + t->c1 + t->cL);
+    double tol = c->solve_tol > 0 ? c->solve_tol : 1e-8;
+    t->omega = malloc(sizeof(double) * TISSUE_MAX_SWEEPS);
+    if (!t->omega) {
+        sc_set_err(err, errlen, "out of memory");
+        return -1;
+    }
+    t->sweeps = sc_cheb_plan(kappa, tol, TISSUE_MAX_SWEEPS, &t->gamma, t->omega);
+    if (t->sweeps > TISSUE_MAX_SWEEPS) {
+        sc_set_err(
+            err, errlen,
+            "dt %g ms: the implicit step (condition number %.3g) needs more than %d sweeps to reach the "
+            "tolerance %g; use a smaller dt",
+            c->dt, kappa, TISSUE_MAX_SWEEPS, tol);
+        return -1;
+    }
+    return 0;
 }
 
 /* Worker ids of a kind, at most `hint` of them when hint > 0. */
@@ -253,8 +303,9 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
     t->h_scr = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_lo = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_hi = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    t->h_aux = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     double *vm = malloc(sizeof(double) * (size_t)t->nodes);
-    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo || !t->h_hi || !vm ||
+    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo || !t->h_hi || !t->h_aux || !vm ||
         sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
         free(vm);
         sc_set_err(err, errlen, "out of memory, or the initial Vm could not be read");
@@ -271,7 +322,11 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
             t->act[s][i] = -1.0, t->act[s][n + i] = vm[(size_t)(t->l0[s] * t->P) + i];
         starpu_vector_data_register(&t->h_act[s], STARPU_MAIN_RAM, (uintptr_t)t->act[s], (uint32_t)(2 * n),
                                     sizeof(double));
-        starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)n, sizeof(double));
+        /* scratch: the GPU kernels' copy of the slab; the host's two planes (diffuse_host.c) */
+        size_t nscr = n > (size_t)(2 * t->P) ? n : (size_t)(2 * t->P);
+        starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)nscr, sizeof(double));
+        if (t->sweeps > 0) /* b, then the iterate before the last (written by each step first) */
+            starpu_vector_data_register(&t->h_aux[s], -1, 0, (uint32_t)(2 * n), sizeof(double));
         if (ns > 1 || t->remote) {
             starpu_vector_data_register(&t->h_lo[s], -1, 0, (uint32_t)t->P, sizeof(double));
             starpu_vector_data_register(&t->h_hi[s], -1, 0, (uint32_t)t->P, sizeof(double));
@@ -299,7 +354,7 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
     }
     t->cfg = *cfg;
     map_axes(t);
-    if (plan_slabs(t, m, err, errlen) != 0) {
+    if (plan_sweeps(t, err, errlen) != 0 || plan_slabs(t, m, err, errlen) != 0) {
         sc_tissue_destroy(t);
         return NULL;
     }
@@ -352,6 +407,8 @@ void sc_tissue_destroy(ScTissue *t) {
             starpu_data_unregister(t->h_lo[s]);
         if (t->h_hi && t->h_hi[s])
             starpu_data_unregister(t->h_hi[s]);
+        if (t->h_aux && t->h_aux[s])
+            starpu_data_unregister(t->h_aux[s]);
         if (t->act && t->act[s])
             starpu_free_noflag(t->act[s], sizeof(double) * 2 * (size_t)(t->nl[s] * t->P));
     }
@@ -360,7 +417,8 @@ void sc_tissue_destroy(ScTissue *t) {
     if (t->ghost_hi)
         starpu_data_unregister(t->ghost_hi);
     sc_cells_destroy(t->cells);
-    free(t->act), free(t->h_act), free(t->h_scr), free(t->h_lo), free(t->h_hi);
+    free(t->act), free(t->h_act), free(t->h_scr), free(t->h_lo), free(t->h_hi), free(t->h_aux);
+    free(t->omega);
     free(t->l0), free(t->nl), free(t->worker);
     free(t);
 }
@@ -371,6 +429,7 @@ int sc_tissue_nslabs(const ScTissue *t) { return t->ns; }
 long sc_tissue_slab_planes(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->nl[s] : 0; }
 int sc_tissue_slab_worker(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->worker[s] : -1; }
 long sc_tissue_step(const ScTissue *t) { return t->step; }
+int sc_tissue_sweeps(const ScTissue *t) { return t->sweeps; }
 
 /* Whether stimulus x is on during step d (bench's rule: pulses of lround(dur/dt) steps, at least
  * one, from lround(start/dt), every lround(period/dt) steps, count of them). */
@@ -405,9 +464,9 @@ static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a) {
     return nb;
 }
 
-/* Sub-step `sub` (of t->m) of the explicit diffusion of step d: halo tasks, the exchange with the
- * neighbouring processes, a diffusion task per slab. 0 or -1. */
-static int submit_diffusion(ScTissue *t, long d, int sub) {
+/* Halo exchange number x (sc_tissue.h: `exchange`): halo tasks, then the exchange with the
+ * neighbouring processes. 0 or -1. */
+static int submit_halos(ScTissue *t, long x) {
     if (t->ns > 1 || t->remote)
         for (int s = 0; s < t->ns; s++) {
             int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_lo[s], t->h_hi[s],
@@ -418,29 +477,24 @@ static int submit_diffusion(ScTissue *t, long d, int sub) {
             }
         }
     if (t->remote && t->cfg.exchange &&
-        t->cfg.exchange(t->cfg.exchange_ctx, d * t->m + sub, t->g0 > 0 ? t->h_lo[0] : NULL,
+        t->cfg.exchange(t->cfg.exchange_ctx, x, t->g0 > 0 ? t->h_lo[0] : NULL,
                         t->g0 + t->Lloc < t->L ? t->h_hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
-        fprintf(stderr, "starcarp: the halo exchange between processes failed at step %ld\n", d);
+        fprintf(stderr, "starcarp: the halo exchange between processes failed (exchange %ld)\n", x);
         return -1;
     }
-    const double h = t->cfg.dt / t->m;
-    ScDiffArgs a = {.n0 = t->n0,
-                    .n1 = t->n1,
-                    .L = t->L,
-                    .c0 = t->c0,
-                    .c1 = t->c1,
-                    .cL = t->cL,
-                    .thr = t->cfg.thr,
-                    .t0 = (double)d * t->cfg.dt + sub * h,
-                    .dt = h};
-    a.nbox = active_boxes(t, d, &a);
+    return 0;
+}
+
+/* A diffusion task of `proto` (everything but the slab's fields) on every slab. 0 or -1. */
+static int submit_slabs(ScTissue *t, const ScDiffArgs *proto) {
+    ScDiffArgs a = *proto;
     for (int s = 0; s < t->ns; s++) {
         a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
         a.has_lo = s > 0 || t->g0 > 0, a.has_hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
         starpu_data_handle_t lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
         starpu_data_handle_t hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
         int rc = sc_diffuse_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_scr[s], t->h_act[s],
-                                   a.has_lo ? lo : NULL, a.has_hi ? hi : NULL, t->worker[s]);
+                                   t->h_aux[s], a.has_lo ? lo : NULL, a.has_hi ? hi : NULL, t->worker[s]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));
             return -1;
@@ -449,14 +503,41 @@ static int submit_diffusion(ScTissue *t, long d, int sub) {
     return 0;
 }
 
+/* The diffusion of step d: t->m explicit sub-steps, or the implicit step's right-hand side and
+ * its sweeps; each after a halo exchange (numbered d * E + e, E = exchanges per step). 0 or -1. */
+static int submit_diffusion(ScTissue *t, long d) {
+    const double h = t->cfg.dt / t->m, th = t->cfg.theta;
+    ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .thr = t->cfg.thr, .dt = h};
+    a.nbox = active_boxes(t, d, &a);
+    if (t->sweeps == 0) {
+        a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL;
+        for (int sub = 0; sub < t->m; sub++) {
+            a.t0 = (double)d * t->cfg.dt + sub * h;
+            if (submit_halos(t, d * t->m + sub) != 0 || submit_slabs(t, &a) != 0)
+                return -1;
+        }
+        return 0;
+    }
+    const long E = 1 + t->sweeps;
+    a.t0 = (double)d * t->cfg.dt;
+    a.kind = SC_DIFF_RHS, a.c0 = (1 - th) * t->c0, a.c1 = (1 - th) * t->c1, a.cL = (1 - th) * t->cL;
+    if (submit_halos(t, d * E) != 0 || submit_slabs(t, &a) != 0)
+        return -1;
+    a.kind = SC_DIFF_SWEEP, a.nbox = 0, a.gamma = t->gamma;
+    a.c0 = th * t->c0, a.c1 = th * t->c1, a.cL = th * t->cL;
+    for (int k = 0; k < t->sweeps; k++) {
+        a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
+        if (submit_halos(t, d * E + 1 + k) != 0 || submit_slabs(t, &a) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int sc_tissue_advance(ScTissue *t, long nsteps) {
     for (long k = 0; k < nsteps; k++) {
         long d = t->step;
-        if (sc_cells_advance(t->cells, 1) != 0)
+        if (sc_cells_advance(t->cells, 1) != 0 || submit_diffusion(t, d) != 0)
             return -1;
-        for (int sub = 0; sub < t->m; sub++)
-            if (submit_diffusion(t, d, sub) != 0)
-                return -1;
         t->step++;
         if (starpu_task_nsubmitted() > TISSUE_MAX_PENDING)
             starpu_task_wait_for_n_submitted(TISSUE_RESUME_PENDING);

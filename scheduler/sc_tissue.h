@@ -7,7 +7,9 @@
  * second-order finite differences (3-, 5-, 7-point), Godunov operator splitting: each step of dt
  * first advances every node's ionic model (the model's codelets on the cell array, sc_cells_*:
  * V -= dt*Iion), then one explicit diffusion step with the stimulus (cl_diffuse.c), or `substeps`
- * of dt/substeps each (sub-cycling, for a dt above the explicit limit). The grid is cut
+ * of dt/substeps each (sub-cycling, for a dt above the explicit limit), or one implicit step
+ * (theta 1/2: Crank-Nicolson, 1: backward Euler; any dt) solved by a Chebyshev iteration: sweeps of
+ * the stencil with their halo exchanges, no global sums (diffuse.h). The grid is cut
  * into slabs of whole planes along its slowest non-trivial axis (z in 3D, y in 2D, x in 1D): the
  * partitions of the cell array, sized by the speed-based plan (sc_plan_parts) and pinned to their
  * workers; each step a slab's halo task copies its edge planes into small handles that the
@@ -37,6 +39,8 @@ typedef struct ScTissueConfig {
     double cm; /* membrane capacitance, uF/cm^2 (> 0) */
     double dt; /* ms (> 0; dt / substeps at most sc_tissue_dt_limit) */
     int substeps; /* explicit diffusion sub-steps of dt / substeps per step (0, 1: one) */
+    double theta; /* 0: explicit diffusion; 0.5 to 1: implicit (0.5 Crank-Nicolson, 1 backward Euler) */
+    double solve_tol; /* implicit: the solve's error relative to its first iterate's (0: 1e-8) */
     double thr; /* activation threshold, mV */
     int nparts; /* slabs (0: the plan; >0: equal slabs placed by the scheduler) */
     int ncpu_hint, ngpu_hint; /* workers to plan for (0: StarPU's) */
@@ -47,8 +51,9 @@ typedef struct ScTissueConfig {
     int no_lut;
     /* A part of the grid (several processes, StarPU-MPI): this process holds planes plane0 ..
      * plane0 + nplanes - 1 of the slowest axis (nplanes 0: all of them); its nodes are numbered from
-     * its first plane. `exchange` is then called once per diffusion (sub-)step, numbered `step`
-     * (step * substeps + sub-step), after the halo tasks are submitted and before the diffusion tasks: it must send `lo` and `hi` (this part's first and last planes;
+     * its first plane. `exchange` is then called once per halo exchange, numbered `step` (step * E
+     * + e, E exchanges per step: substeps, or 1 + sweeps when implicit), after the halo tasks are
+     * submitted and before the diffusion tasks: it must send `lo` and `hi` (this part's first and last planes;
      * NULL at the grid's ends) to the processes holding the neighbouring planes and receive theirs
      * into `ghost_lo` and `ghost_hi` (NULL at the grid's ends), e.g. with starpu_mpi_isend_detached /
      * starpu_mpi_irecv_detached (StarPU orders them with the tasks through the handles). 0 or -1. */
@@ -65,9 +70,9 @@ double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a);
 /* The largest stable dt of the explicit step, ms: 1 / (2 * sum over axes with more than one node
  * of D_a / dx_a^2); INFINITY when nothing diffuses. */
 double sc_tissue_dt_limit(const ScTissueConfig *cfg);
-/* Check a configuration: sizes, spacings, conductivities, chi, Cm, dt (against the limit, the
- * message naming it and the largest allowed dt), stimuli (each must hold a node). 0, or -1 with a
- * message in err. Pure. */
+/* Check a configuration: sizes, spacings, conductivities, chi, Cm, dt (explicit: against the limit,
+ * the message naming it and the largest allowed dt), theta and the solve's tolerance, stimuli (each
+ * must hold a node). 0, or -1 with a message in err. Pure. */
 int sc_tissue_check(const ScTissueConfig *cfg, char *err, size_t errlen);
 
 /* A tissue of model m at its initial state; StarPU must be initialised. NULL with a message. */
@@ -77,6 +82,8 @@ void sc_tissue_destroy(ScTissue *t);
 
 /* The cell array (parameters, sampling, reading Vm: sc_cells_*). */
 ScCells *sc_tissue_cells(ScTissue *t);
+/* Sweeps of the implicit step's Chebyshev iteration (0: explicit diffusion). */
+int sc_tissue_sweeps(const ScTissue *t);
 /* Nodes of this process (all of the grid, or its planes' nodes with plane0/nplanes). */
 long sc_tissue_nodes(const ScTissue *t);
 int sc_tissue_nslabs(const ScTissue *t);

@@ -36,7 +36,7 @@ for dx in $dxs; do
             continue
         fi
         t1=$(date +%s.%N)
-        nodes=$(grep -o '[0-9]* nodes,' "$d/log.txt" | head -1 | cut -d' ' -f1)
+        nodes=$(grep -a -m1 '^POINT_DATA' "$d/activation.vtk" | cut -d' ' -f2)
         row=$(awk -v dx="$dx" -v dt="$dt" -v n="$nodes" -v w="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" '
             /^P[0-9]/ { a[substr($1, 2)] = $6 }
             END { printf "| %s | %s | %s |", dx, dt, n;

@@ -1,12 +1,14 @@
 # The tissue solver (issue 14; docs/tissue.md): the diffusion kernels called directly, and
 # `starcarp tissue` end to end on StarPU's CPU workers (a GPU case that exits 77 without one).
-add_executable(test_diffuse ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_diffuse.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
-target_link_libraries(test_diffuse PRIVATE starcarp m)
-target_include_directories(test_diffuse PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
-  ${CMAKE_SOURCE_DIR}/scheduler)
-target_compile_options(test_diffuse PRIVATE ${SC_WARN})
-add_test(NAME tissue.diffuse COMMAND test_diffuse)
-set_tests_properties(tissue.diffuse PROPERTIES LABELS tissue)
+foreach(t diffuse implicit)
+  add_executable(test_${t} ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_${t}.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
+  target_link_libraries(test_${t} PRIVATE starcarp m)
+  target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
+    ${CMAKE_SOURCE_DIR}/scheduler)
+  target_compile_options(test_${t} PRIVATE ${SC_WARN})
+  add_test(NAME tissue.${t} COMMAND test_${t})
+  set_tests_properties(tissue.${t} PROPERTIES LABELS tissue)
+endforeach()
 
 set(_tissue_mpi "")
 if(STARPUMPI_FOUND AND MPI_C_FOUND)

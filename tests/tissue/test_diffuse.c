@@ -7,7 +7,8 @@
  *   4. the stability limit: the checkerboard mode's factor is -1 at dt = sc_tissue_dt_limit and
  *      grows beyond it; sc_tissue_check refuses dt above the limit, naming it;
  *   5. stimulus boxes add dt*amp/Cm to the nodes inside only; activation times are interpolated;
- *   6. bad configurations are refused with a message. */
+ *   6. bad configurations are refused with a message.
+ * The implicit step is test_implicit.c's. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@
 static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1, double cL, int K, int ns,
                       double *act) {
     long P = n0 * n1;
-    double *old = malloc(sizeof(double) * (size_t)(P * L));
+    double *old = malloc(sizeof(double) * (size_t)(P * (L + 1))); /* a last slab of one plane: 2 planes */
     double *lo = malloc(sizeof(double) * (size_t)(P * ns)), *hi = malloc(sizeof(double) * (size_t)(P * ns));
     double *sact = malloc(sizeof(double) * (size_t)(2 * P * L));
     long l0[8], nl[8];
@@ -45,9 +46,10 @@ static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1,
                             .cL = cL,
                             .thr = 0,
                             .t0 = k * 0.01,
-                            .dt = 0.01};
+                            .dt = 0.01,
+                            .record = 1};
             sc_diffuse_host(&a, v + l0[s] * P, old + l0[s] * P, s > 0 ? hi + (s - 1) * P : NULL,
-                            s < ns - 1 ? lo + (s + 1) * P : NULL, sact + 2 * l0[s] * P);
+                            s < ns - 1 ? lo + (s + 1) * P : NULL, sact + 2 * l0[s] * P, NULL);
         }
     }
     if (act)
@@ -184,11 +186,11 @@ static void test_stim_and_activation(void) {
     double v[10], old[10], act[20];
     for (int i = 0; i < n; i++)
         v[i] = -10, act[i] = -1, act[n + i] = -10;
-    ScDiffArgs a = {.n0 = 1, .n1 = 1, .L = n, .l0 = 0, .nl = n, .thr = 0, .dt = 0.5, .nbox = 1};
+    ScDiffArgs a = {.n0 = 1, .n1 = 1, .L = n, .l0 = 0, .nl = n, .thr = 0, .dt = 0.5, .nbox = 1, .record = 1};
     a.box[0] = (ScDiffBox){{0, 0, 2}, {0, 0, 4}, 4.0};
     for (int k = 0; k < 3; k++) {
         a.t0 = k * 0.5;
-        sc_diffuse_host(&a, v, old, NULL, NULL, act);
+        sc_diffuse_host(&a, v, old, NULL, NULL, act, NULL);
     }
     ASSERT_NEAR(-10, v[1], 0);
     ASSERT_NEAR(2, v[3], 1e-15);

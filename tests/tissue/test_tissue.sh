@@ -11,9 +11,12 @@
 #   6. a run that goes wrong (a huge stimulus) stops with exit status 1, naming node and time;
 #   7. bad input exits 2 naming the option: dt above the stability limit (with the largest dt),
 #      unknown option, bad --stim, a size not a multiple of dx, a probe outside, unknown model;
+#   7c. implicit diffusion (--parab-solve cn|be): above the explicit limit, the cable's CV within
+#      0.2 % (Crank-Nicolson, dt 0.04) and 1 % (backward Euler, dt 0.1) of explicit dt 0.01; a sheet
+#      cut into 3 slabs == 1 slab, and restarted at 6 ms == uninterrupted, bit for bit; bad input;
 #   8. with StarPU-MPI (third argument "mpi"): 2 ranks (planes split between them, edge planes
 #      exchanged every step) give the same activation map, probes and snapshot as 1, bit for bit;
-#      a checkpoint and restart on 2 ranks too.
+#      a checkpoint and restart on 2 ranks too; Crank-Nicolson on 2 ranks == 1 rank.
 set -u
 sc=$1; src=$2; mpi=${3:-}
 fails=0; n=0
@@ -153,6 +156,32 @@ paste "$tmp/ap1.txt" "$tmp/ap4.txt" | awk '/^P1/ { a = $6; b = $12 } /^P2/ { c =
     END { v1 = 10 / (c - a); v4 = 10 / (d - b); printf "   CV %.5f (dt 0.01) and %.5f (dt 0.04, 4 sub-steps)\n", v1, v4
           r = v4 / v1 - 1; exit !(a > 0 && b > 0 && r < 0.002 && r > -0.002) }'
 check "sub-stepped CV within 0.2 % of dt 0.01" $?
+# 7c. implicit diffusion
+for m in "cn 0.04 0.002" "be 0.1 0.01"; do
+    set -- $m
+    "$sc" tissue "${ap[@]}" --dt $2 --parab-solve $1 --out "$tmp/ap$1" > "$tmp/ap$1.txt" 2> "$tmp/ap$1.err"
+    check "AP cable, dt $2, --parab-solve $1" $?
+    paste "$tmp/ap1.txt" "$tmp/ap$1.txt" | awk -v tol=$3 -v m="$1 dt $2" '/^P1/ { a = $6; b = $12 } /^P2/ { c = $6; d = $12 }
+        END { v1 = 10 / (c - a); v = 10 / (d - b); printf "   CV %.5f (dt 0.01) and %.5f (%s)\n", v1, v, m
+              r = v / v1 - 1; exit !(a > 0 && b > 0 && r < tol && r > -tol) }'
+    check "$1 at dt $2: CV within $3 of explicit dt 0.01" $?
+done
+for np in 1 3; do
+    "$sc" tissue "${sheet[@]}" --dt 0.05 --parab-solve cn --nparts $np --out "$tmp/cn$np" > /dev/null 2>&1
+done
+[ -s "$tmp/cn1/activation.vtk" ] && cmp -s "$tmp/cn1/activation.vtk" "$tmp/cn3/activation.vtk" &&
+    cmp -s "$tmp/cn1/probes.txt" "$tmp/cn3/probes.txt"; check "Crank-Nicolson sheet: 3 slabs == 1 slab (bits)" $?
+"$sc" tissue "${sheet[@]}" --dt 0.05 --parab-solve cn --nparts 2 --out "$tmp/cnk" --checkpoint "$tmp/cnk.bin" \
+    --checkpoint-time 6 > /dev/null 2>&1
+mkdir -p "$tmp/cnr" && head -14 "$tmp/cn1/probes.txt" > "$tmp/cnr/probes.txt"
+"$sc" tissue "${sheet[@]}" --dt 0.05 --parab-solve cn --nparts 2 --out "$tmp/cnr" --restart "$tmp/cnk.bin" > /dev/null 2>&1
+cmp -s "$tmp/cn1/activation.vtk" "$tmp/cnr/activation.vtk" && cmp -s "$tmp/cn1/probes.txt" "$tmp/cnr/probes.txt"
+check "Crank-Nicolson restarted at 6 ms == uninterrupted (bits)" $?
+bad "unknown --parab-solve" "--parab-solve 'ie': expected explicit (0), cn (1" "${base[@]}" --parab-solve ie
+bad "--parab-solve with sub-steps" "--diffusion-substeps goes with explicit" "${base[@]}" --parab-solve cn \
+    --diffusion-substeps 2
+bad "--cg-tol-parab out of range" "--cg-tol-parab: expected a number from 1e-15 to 0.1" "${base[@]}" \
+    --parab-solve cn --cg-tol-parab 1
 bad "--vary of an unknown parameter" "--vary nosuch: .* has no such parameter" "${base[@]}" --vary nosuch=1:2
 bad "malformed --vary" "--vary 'mu1=1': expected NAME=LO:HI" "${base[@]}" --vary mu1=1
 bad "bad --diffusion-substeps" "--diffusion-substeps: expected an integer" "${base[@]}" --diffusion-substeps 0
@@ -178,6 +207,11 @@ if [ "$mpi" = mpi ]; then
         --out "$tmp/m4" --restart "$tmp/mck" > /dev/null 2>&1
     cmp -s "$tmp/m1/activation.vtk" "$tmp/m4/activation.vtk" && cmp -s "$tmp/m1/probes.txt" "$tmp/m4/probes.txt"
     check "2 ranks restarted at 4 ms == 1 rank uninterrupted (bits)" $?
+    STARPU_NCPU=1 "$sc" tissue "${mp[@]}" --dt 0.05 --parab-solve cn --out "$tmp/mc1" > /dev/null 2>&1
+    STARPU_NCPU=1 timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 "$sc" tissue "${mp[@]}" --dt 0.05 \
+        --parab-solve cn --out "$tmp/mc2" > /dev/null 2>&1
+    [ -s "$tmp/mc1/activation.vtk" ] && cmp -s "$tmp/mc1/activation.vtk" "$tmp/mc2/activation.vtk" &&
+        cmp -s "$tmp/mc1/probes.txt" "$tmp/mc2/probes.txt"; check "Crank-Nicolson: 2 ranks == 1 rank (bits)" $?
 fi
 
 echo "$n checks, $fails failed"
