@@ -3,7 +3,7 @@
  *
  *   starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S] [--k K]
  *                      [--precision double|single|both] [--min-time SEC] [--csv FILE] [--png FILE]
- *                      [--ncpu N] [--ngpu N] [-q]
+ *                      [--ncpu N] [--ngpu N] [--tissue DX] [-q]
  *
  * For each model and precision, cells at their initial state (at rest, no stimulus: adaptive
  * methods take their fewest sub-steps there) are advanced S steps of 0.01 ms at a time, again and
@@ -18,13 +18,16 @@
  * read and written once per task: 2 (nsv + 2 + next) x element size / steps per task) times the
  * rate, over the bandwidth of a 1 GiB device-to-device copy measured in the same run (with the
  * FP64 FMA rate, printed as the second ceiling). Table on stdout, CSV and a PNG (cell-steps/s per
- * model and configuration, log scale) on request. Exit 0, 1 on a failed run, 2 on bad usage. */
+ * model and configuration, log scale) on request. With --tissue DX, a second table: node-steps per
+ * second of the tissue solver on the N-version slab at spacing DX mm (bench_tissue.h), in the CSV
+ * and the PNG too. Exit 0, 1 on a failed run, 2 on bad usage. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_tissue.h"
 #include "commands.h"
 #include "plot.h"
 #include "sc_internal.h"
@@ -41,6 +44,7 @@ typedef struct BmOpts {
     long cells, c_cells, steps, k, ncpu, ngpu;
     int prec[2], nprec; /* 64 and/or 32 */
     double min_time;
+    double tissue_dx; /* --tissue DX, mm (0: no tissue rows) */
     int quiet;
 } BmOpts;
 
@@ -48,7 +52,7 @@ static void usage(FILE *out) {
     fprintf(out,
             "usage: starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S] [--k K]\n"
             "                          [--precision double|single|both] [--min-time SEC] [--csv FILE]\n"
-            "                          [--png FILE] [--ncpu N] [--ngpu N] [-q]\n"
+            "                          [--png FILE] [--ncpu N] [--ngpu N] [--tissue DX] [-q]\n"
             "  --models LIST     library models or .model files, comma-separated, or 'all' (default:\n"
             "                    ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo)\n"
             "  --cells N         cells of the StarPU configurations (default 1048576)\n"
@@ -59,6 +63,9 @@ static void usage(FILE *out) {
             "  --min-time SEC    timed seconds per figure, at least (default 1)\n"
             "  --csv FILE        the figures as CSV; --png FILE: as a picture\n"
             "  --ncpu N, --ngpu N  workers StarPU starts (default: all)\n"
+            "  --tissue DX       also the tissue solver on the N-version slab at spacing DX mm (0.1:\n"
+            "                    442,401 nodes): node-steps/s on the CPUs, a GPU, both, and a GPU with\n"
+            "                    Crank-Nicolson diffusion\n"
             "  -q                no progress lines\n");
 }
 
@@ -116,6 +123,14 @@ static int parse(int argc, char **argv, BmOpts *o) {
                 fprintf(stderr, "starcarp benchmark: --min-time expects seconds > 0, got '%s'\n", v);
                 return -1;
             }
+        } else if (!strcmp(a, "--tissue")) {
+            char *end;
+            o->tissue_dx = strtod(v, &end);
+            if (*end || !(o->tissue_dx >= 0.01 && o->tissue_dx <= 1)) {
+                fprintf(stderr,
+                        "starcarp benchmark: --tissue expects a spacing in mm from 0.01 to 1, got '%s'\n", v);
+                return -1;
+            }
         } else if (!strcmp(a, "--precision")) {
             if (!strcmp(v, "double"))
                 o->prec[0] = 64, o->nprec = 1;
@@ -133,7 +148,7 @@ static int parse(int argc, char **argv, BmOpts *o) {
         } else {
             fprintf(stderr,
                     "starcarp benchmark: unknown option '%s'; accepted: --models --cells --c-cells "
-                    "--steps --k --precision --min-time --csv --png --ncpu --ngpu -q\n",
+                    "--steps --k --precision --min-time --csv --png --ncpu --ngpu --tissue -q\n",
                     a);
             return -1;
         }
@@ -338,11 +353,36 @@ int cmd_benchmark(int argc, char **argv) {
                 fprintf(stderr, "benchmark: %s %s done (%d of %d)\n", ms[i]->name, prec == 32 ? "f32" : "f64",
                         i + 1, nm);
         }
+    double(*trates)[BMT_NCONF] = o.tissue_dx > 0 ? calloc((size_t)nm, sizeof *trates) : NULL;
+    if (trates) {
+        printf("\ntissue, N-version slab at dx %g mm (%ld nodes), dt 0.01 ms, node-steps/s:\n\n| model |",
+               o.tissue_dx, bmt_nodes(o.tissue_dx));
+        for (int c = 0; c < BMT_NCONF; c++)
+            printf(" %s |", bmt_conf_names[c]);
+        printf(" tissue-gpu / gpu-k1 cells |\n|---|---:|---:|---:|---:|---:|\n");
+        for (int i = 0; i < nm; i++) {
+            rc |= bmt_rates(ms[i], o.tissue_dx, o.steps, o.min_time, cpus, ncpu, gpus, ngpu, trates[i]) != 0;
+            printf("| %s |", ms[i]->name);
+            for (int c = 0; c < BMT_NCONF; c++)
+                printf(isnan(trates[i][c]) ? " - |"
+                       : trates[i][c] < 0  ? " failed |"
+                                           : " %.3g |",
+                       trates[i][c]);
+            double g1 = o.prec[0] == 64 ? rates[i][0][CONF_GPU1] : NAN;
+            printf(trates[i][BMT_GPU] > 0 && g1 > 0 ? " %.2f |\n" : " - |\n", trates[i][BMT_GPU] / g1);
+            fflush(stdout);
+            for (int c = 0; csv && c < BMT_NCONF; c++)
+                if (!isnan(trates[i][c]))
+                    fprintf(csv, "%s,64,%s,%.6g,,\n", ms[i]->name, bmt_conf_names[c], trates[i][c]);
+            if (!o.quiet)
+                fprintf(stderr, "benchmark: tissue of %s done (%d of %d)\n", ms[i]->name, i + 1, nm);
+        }
+    }
     if (csv)
         fclose(csv);
     if (o.png) {
-        PlotFig *fig =
-            plot_new(1000, 600, "starcarp benchmark", "model (index in the table)", "cell-steps/s");
+        PlotFig *fig = plot_new(1000, 600, "starcarp benchmark", "model (index in the table)",
+                                "cell-steps/s (tissue: node-steps/s)");
         plot_set_log(fig, 0, 1);
         double *x = malloc(sizeof(double) * (size_t)nm), *y = malloc(sizeof(double) * (size_t)nm);
         for (int p = 0; p < o.nprec; p++)
@@ -356,6 +396,14 @@ int cmd_benchmark(int argc, char **argv) {
                 snprintf(lab, sizeof lab, "%s %s", conf_names[c], o.prec[p] == 32 ? "f32" : "f64");
                 plot_series_style(fig, plot_series(fig, x, y, nm, lab), PLOT_LINE | PLOT_POINTS);
             }
+        for (int c = 0; trates && c < BMT_NCONF; c++) {
+            int any = 0;
+            for (int i = 0; i < nm; i++)
+                x[i] = i, y[i] = trates[i][c] > 0 ? trates[i][c] : NAN, any |= y[i] > 0;
+            if (any)
+                plot_series_style(fig, plot_series(fig, x, y, nm, bmt_conf_names[c]),
+                                  PLOT_LINE | PLOT_POINTS);
+        }
         if (plot_write_png(fig, o.png) < 0) {
             fprintf(stderr, "starcarp benchmark: --png %s\n", plot_error(fig));
             rc = 1;
@@ -363,7 +411,7 @@ int cmd_benchmark(int argc, char **argv) {
         plot_free(fig);
         free(x), free(y);
     }
-    free(rates);
+    free(rates), free(trates);
     starpu_shutdown();
     return rc ? 1 : 0;
 }

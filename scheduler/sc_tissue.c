@@ -224,9 +224,9 @@ static int plan_sweeps(ScTissue *t, char *err, size_t errlen) {
     return 0;
 }
 
-/* Worker ids of a kind, at most `hint` of them when hint > 0. */
-static int workers_of(enum starpu_worker_archtype type, int *ids, int hint) {
-    int n = starpu_worker_get_ids_by_type(type, ids, STARPU_NMAXWORKERS);
+/* Worker ids of a kind into ids (room for max), at most `hint` of them when hint > 0. */
+static int workers_of(enum starpu_worker_archtype type, int *ids, int max, int hint) {
+    int n = starpu_worker_get_ids_by_type(type, ids, max);
     if (n < 0)
         n = 0;
     return hint > 0 && hint < n ? hint : n;
@@ -235,9 +235,24 @@ static int workers_of(enum starpu_worker_archtype type, int *ids, int hint) {
 /* Slabs: the plan (planes per worker in proportion to speed, GPUs first) or cfg.nparts equal ones.
  * Fills t->ns, l0, nl, worker. 0 or -1. */
 static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errlen) {
-    int cpu[STARPU_NMAXWORKERS], gpu[STARPU_NMAXWORKERS];
-    int ncpu = workers_of(STARPU_CPU_WORKER, cpu, t->cfg.ncpu_hint);
-    int ngpu = m->cuda[0] ? workers_of(STARPU_CUDA_WORKER, gpu, t->cfg.ngpu_hint) : 0;
+    int cpu[STARPU_NMAXWORKERS], gpu[STARPU_NMAXWORKERS], ncpu = 0, ngpu = 0;
+    if (t->cfg.workers) {
+        for (int k = 0; k < t->cfg.nworkers && k < STARPU_NMAXWORKERS; k++) {
+            enum starpu_worker_archtype type = starpu_worker_get_type(t->cfg.workers[k]);
+            if (type == STARPU_CPU_WORKER)
+                cpu[ncpu++] = t->cfg.workers[k];
+            else if ((type == STARPU_CUDA_WORKER && m->cuda[0]) || (type == STARPU_HIP_WORKER && m->hip[0]))
+                gpu[ngpu++] = t->cfg.workers[k];
+        }
+    } else {
+        /* the GPUs whose double-precision kernel the model has: CUDA, and HIP wired the same way */
+        ncpu = workers_of(STARPU_CPU_WORKER, cpu, STARPU_NMAXWORKERS, t->cfg.ncpu_hint);
+        ngpu = m->cuda[0] ? workers_of(STARPU_CUDA_WORKER, gpu, STARPU_NMAXWORKERS, 0) : 0;
+        if (m->hip[0])
+            ngpu += workers_of(STARPU_HIP_WORKER, gpu + ngpu, STARPU_NMAXWORKERS - ngpu, 0);
+        if (t->cfg.ngpu_hint > 0 && t->cfg.ngpu_hint < ngpu)
+            ngpu = t->cfg.ngpu_hint;
+    }
     if (ncpu + ngpu < 1) {
         sc_set_err(err, errlen, "no StarPU worker can run %s", m->name);
         return -1;

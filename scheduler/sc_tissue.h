@@ -44,6 +44,8 @@ typedef struct ScTissueConfig {
     double thr; /* activation threshold, mV */
     int nparts; /* slabs (0: the plan; >0: equal slabs placed by the scheduler) */
     int ncpu_hint, ngpu_hint; /* workers to plan for (0: StarPU's) */
+    const int *workers; /* or exactly these StarPU workers (nworkers of them; NULL: as the hints say) */
+    int nworkers;
     double gpu_speedup; /* GPU over one core for the plan (0: calibrated or measured) */
     int nstim;
     ScTissueStim stim[SC_TISSUE_MAX_STIM];

@@ -45,15 +45,18 @@ expect 0 "new/BeelerReuterNative_c.c"                                     -- cod
 expect 0 "BeelerReuterNative_cpu_f32.c"                                    -- codegen "$m" -o "$tmp" --target cpu --precision both
 expect 0 "br_cuda.cu"                                                      -- codegen "$m" -o "$tmp" --target cuda --ident br
 # benchmark: bad options, then one tiny run whose table and CSV hold a figure for every configuration
-# this machine has (the portable C on one core and the CPU workers at least; the GPU ones where a GPU is)
+# this machine has (the portable C on one core and the CPU workers at least; the GPU ones where a GPU is),
+# and the tissue table (--tissue: the N-version slab at dx 0.5 mm on the CPUs at least)
 expect 2 "--precision: accepted values are double, single, both \(got 'half'\)" -- benchmark --precision half
 expect 2 "--models nope: unknown model 'nope'"            -- benchmark --models nope
 expect 2 "--k 20 is more than --steps 10"                 -- benchmark --steps 10 --k 20
 expect 2 "--min-time expects seconds > 0, got '0'"        -- benchmark --min-time 0
-expect 0 '\| AlievPanfilov \| double \| [0-9.e+]+ \| [0-9.e+]+ \|' -- benchmark --models AlievPanfilov \
-    --cells 4096 --c-cells 512 --steps 20 --k 10 --min-time 0.05 --csv "$tmp/bm.csv" --png "$tmp/bm.png" -q
+expect 2 "--tissue expects a spacing in mm from 0.01 to 1, got '5'" -- benchmark --tissue 5
+expect 0 '\| AlievPanfilov \| [0-9.e+]+ \| (-|[0-9.e+]+) \|' -- benchmark --models AlievPanfilov \
+    --cells 4096 --c-cells 512 --steps 20 --k 10 --min-time 0.05 --tissue 0.5 --csv "$tmp/bm.csv" --png "$tmp/bm.png" -q
 n=$((n+1))
 if ! grep -Eq '^AlievPanfilov,64,c-1core,[0-9.e+]+,' "$tmp/bm.csv" || ! grep -Eq '^AlievPanfilov,64,cpu-all,[0-9.e+]+,' "$tmp/bm.csv" \
+        || ! grep -Eq '^AlievPanfilov,64,tissue-cpu,[0-9.e+]+,' "$tmp/bm.csv" \
         || [ "$(head -c 8 "$tmp/bm.png" | od -An -tx1 | tr -d ' ')" != 89504e470d0a1a0a ]; then
     fails=$((fails+1)); echo "FAIL: benchmark's CSV or PNG"; cat "$tmp/bm.csv"
 fi

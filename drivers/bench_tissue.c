@@ -1,0 +1,71 @@
+/* bench_tissue.c: the tissue rows of `starcarp benchmark` (bench_tissue.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../scheduler/sc_tissue.h"
+#include "bench_tissue.h"
+#include "sc_internal.h"
+
+const char *const bmt_conf_names[BMT_NCONF] = {"tissue-cpu", "tissue-gpu", "tissue-cpu+gpu", "tissue-gpu-cn"};
+
+/* Nodes along an axis of `len` mm at spacing dx. */
+static long axis_nodes(double len, double dx) { return lround(len / dx) + 1; }
+
+long bmt_nodes(double dx) { return axis_nodes(20, dx) * axis_nodes(7, dx) * axis_nodes(3, dx); }
+
+/* Node-steps per second of one configuration: the given workers (NULL: every worker), theta;
+ * -1 on failure (message printed). */
+static double rate_one(const ScModelEntry *m, double dx, long steps, double min_time, const int *workers,
+                       int nworkers, double theta) {
+    ScTissueConfig c = {.n = {axis_nodes(20, dx), axis_nodes(7, dx), axis_nodes(3, dx)},
+                        .dx = {dx, dx, dx},
+                        .sigma = {0.1334, 0.0176, 0.0176},
+                        .chi = 140,
+                        .cm = 1,
+                        .dt = 0.01,
+                        .theta = theta,
+                        .workers = workers,
+                        .nworkers = nworkers};
+    char err[600];
+    ScTissue *t = sc_tissue_create(m, &c, err, sizeof err);
+    if (!t) {
+        fprintf(stderr, "starcarp benchmark: tissue of %s at dx %g mm: %s\n", m->name, dx, err);
+        return -1;
+    }
+    double t0 = 0, done = 0;
+    int bad = 0;
+    for (long round = -1; !bad; round++) {
+        if (round == 0)
+            t0 = sc_now_s();
+        bad = sc_tissue_advance(t, steps) != 0 || sc_tissue_wait(t, NULL) != 0;
+        if (round >= 0)
+            done += (double)sc_tissue_nodes(t) * (double)steps;
+        if (round >= 0 && sc_now_s() - t0 >= min_time)
+            break;
+    }
+    double secs = sc_now_s() - t0;
+    sc_tissue_destroy(t);
+    if (bad)
+        fprintf(stderr, "starcarp benchmark: tissue of %s: the run failed\n", m->name);
+    return bad ? -1 : done / secs;
+}
+
+int bmt_rates(const ScModelEntry *m, double dx, long steps, double min_time, const int *cpus, int ncpu,
+              const int *gpus, int ngpu, double rate[BMT_NCONF]) {
+    for (int k = 0; k < BMT_NCONF; k++)
+        rate[k] = NAN;
+    int gpu_ok = ngpu > 0 && m->cuda[0];
+    if (ncpu)
+        rate[BMT_CPU] = rate_one(m, dx, steps, min_time, cpus, ncpu, 0);
+    if (gpu_ok) {
+        rate[BMT_GPU] = rate_one(m, dx, steps, min_time, gpus, 1, 0);
+        rate[BMT_GPU_CN] = rate_one(m, dx, steps, min_time, gpus, 1, 0.5);
+    }
+    if (gpu_ok && ncpu)
+        rate[BMT_BOTH] = rate_one(m, dx, steps, min_time, NULL, 0, 0);
+    int rc = 0;
+    for (int k = 0; k < BMT_NCONF; k++)
+        rc |= rate[k] < 0;
+    return rc ? -1 : 0;
+}
