@@ -40,13 +40,14 @@ static double stim_add(const ScDiffArgs *a, long i, long j, long g) {
 }
 
 /* Node r's new value from its old value c and the scaled stencil sum acc (the kind's formula, see
- * diffuse.h), and its activation record when the task records. */
-static inline double node_update(const ScDiffArgs *a, size_t n, size_t r, double c, double acc, double s,
-                                 double *act, double *aux) {
+ * diffuse.h), and its activation record when the task records. kind, first and record are
+ * constants where slab_pass is expanded (sc_diffuse_host), so each case gets its own loop. */
+static inline double node_update(const ScDiffArgs *a, ScDiffKind kind, int first, int record, size_t n,
+                                 size_t r, double c, double acc, double s, double *act, double *aux) {
     double vn;
-    if (a->kind == SC_DIFF_SWEEP) {
+    if (kind == SC_DIFF_SWEEP) {
         double res = (aux[r] - c) + acc;
-        if (a->first) {
+        if (first) {
             vn = c + a->gamma * res;
         } else {
             double p = aux[n + r];
@@ -55,10 +56,10 @@ static inline double node_update(const ScDiffArgs *a, size_t n, size_t r, double
         aux[n + r] = c;
     } else {
         vn = (c + acc) + s;
-        if (a->kind == SC_DIFF_RHS)
+        if (kind == SC_DIFF_RHS)
             aux[r] = vn;
     }
-    if (a->record) {
+    if (record) {
         double vp = act[n + r];
         if (act[r] < 0 && vp < a->thr && vn >= a->thr)
             act[r] = a->t0 + a->dt * ((a->thr - vp) / (vn - vp));
@@ -67,14 +68,16 @@ static inline double node_update(const ScDiffArgs *a, size_t n, size_t r, double
     return vn;
 }
 
-void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
-                     double *act, double *aux) {
+/* One pass of a task over its slab, blocked by planes: the slab is updated in place, plane after
+ * plane, and only the old values of the plane being updated and of the one below are kept (2
+ * planes of scratch, in cache), so the pass reads and writes the slab once. */
+static inline __attribute__((always_inline)) void slab_pass(const ScDiffArgs *a, ScDiffKind kind, int first,
+                                                            int record, double *v, double *old,
+                                                            const double *lo, const double *hi, double *act,
+                                                            double *aux) {
     const long n0 = a->n0, n1 = a->n1, P = n0 * n1;
     const size_t n = (size_t)P * (size_t)a->nl;
-    const int stim = a->nbox > 0 && a->kind != SC_DIFF_SWEEP;
-    /* blocked by planes: the slab is updated in place, plane after plane, and only the old values of
-     * the plane being updated and of the one below are kept (2 planes of scratch, in cache), so the
-     * step reads and writes the slab once */
+    const int stim = a->nbox > 0 && kind != SC_DIFF_SWEEP;
     double *const ring[2] = {old, old + P};
     for (long k = 0; k < a->nl; k++) {
         memcpy(ring[k % 2], v + (size_t)k * (size_t)P, (size_t)P * sizeof(double));
@@ -93,10 +96,25 @@ void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *
                 double tl = (pd[q] + pu[q]) - c2;
                 double acc = (a->c0 * t0 + a->c1 * t1) + a->cL * tl;
                 size_t r = (size_t)k * (size_t)P + (size_t)q;
-                v[r] = node_update(a, n, r, c, acc, stim ? stim_add(a, i, j, a->l0 + k) : 0.0, act, aux);
+                double s = stim ? stim_add(a, i, j, a->l0 + k) : 0.0;
+                v[r] = node_update(a, kind, first, record, n, r, c, acc, s, act, aux);
             }
         }
     }
+}
+
+void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
+                     double *act, double *aux) {
+    if (a->kind == SC_DIFF_STEP)
+        slab_pass(a, SC_DIFF_STEP, 0, 1, v, old, lo, hi, act, aux);
+    else if (a->kind == SC_DIFF_RHS)
+        slab_pass(a, SC_DIFF_RHS, 0, 0, v, old, lo, hi, act, aux);
+    else if (a->first)
+        slab_pass(a, SC_DIFF_SWEEP, 1, a->record, v, old, lo, hi, act, aux);
+    else if (!a->record)
+        slab_pass(a, SC_DIFF_SWEEP, 0, 0, v, old, lo, hi, act, aux);
+    else
+        slab_pass(a, SC_DIFF_SWEEP, 0, 1, v, old, lo, hi, act, aux);
 }
 
 void sc_halo_host(const double *v, size_t n, size_t P, double *lo, double *hi) {
