@@ -29,7 +29,11 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, double *v, const doubl
     size_t r = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= n)
         return;
-    long k = (long)(r / (size_t)P), q = (long)(r % (size_t)P), j = q / n0, i = q % n0;
+    // the node's indices in 32 bits (a grid holds fewer than 2^31 nodes: sc_tissue_check), where a
+    // 64-bit division costs several times more
+    const unsigned r32 = (unsigned)r, P32 = (unsigned)P, n032 = (unsigned)n0;
+    const unsigned k32 = r32 / P32, q32 = r32 - k32 * P32, j32 = q32 / n032;
+    long k = (long)k32, q = (long)q32, j = (long)j32, i = (long)(q32 - j32 * n032);
     const double *pd = plane_at(a, old, lo, hi, k - 1), *pu = plane_at(a, old, lo, hi, k + 1);
     const double *pc = old + (size_t)k * (size_t)P;
     long jm = j > 0 ? j - 1 : (n1 > 1 ? 1 : 0), jp = j < n1 - 1 ? j + 1 : (n1 > 1 ? n1 - 2 : n1 - 1);
