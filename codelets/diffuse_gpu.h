@@ -6,38 +6,45 @@
 #include "diffuse.h"
 #include "gpu_port.h"
 
+// Planes per launch along the grid's y dimension (its limit); a slab of more planes (a long 1D
+// cable) takes several launches.
+#define SC_DIFF_PLANES_PER_LAUNCH 65535
+
 // Plane k (-1 .. nl) of the slab: its old values, a halo plane, or the mirror plane past the ends.
-__device__ static const double *plane_at(const ScDiffArgs &a, const double *old, const double *lo,
-                                         const double *hi, long k) {
-    long g = a.l0 + k;
+// Indices fit 32 bits: a grid holds fewer than 2^31 nodes (sc_tissue_check).
+__device__ static const double *plane_at(int l0, int L, int nl, int P, const double *old, const double *lo,
+                                         const double *hi, int k) {
+    int g = l0 + k;
     if (g < 0)
-        g = a.L > 1 ? 1 : 0;
-    else if (g >= a.L)
-        g = a.L > 1 ? a.L - 2 : a.L - 1;
-    long lk = g - a.l0;
+        g = L > 1 ? 1 : 0;
+    else if (g >= L)
+        g = L > 1 ? L - 2 : L - 1;
+    int lk = g - l0;
     if (lk < 0)
         return lo;
-    if (lk >= a.nl)
+    if (lk >= nl)
         return hi;
-    return old + (size_t)lk * (size_t)(a.n0 * a.n1);
+    return old + (size_t)lk * (size_t)P;
 }
 
-__global__ static void diffuse_kernel(const ScDiffArgs a, double *v, const double *old, const double *lo,
-                                      const double *hi, double *act, double *aux) {
-    const long n0 = a.n0, n1 = a.n1, P = n0 * n1;
-    const size_t n = (size_t)P * (size_t)a.nl;
-    size_t r = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (r >= n)
+// One thread per node: x over the nodes of a plane, y over the planes k0 + blockIdx.y. The plane
+// pointers are the same for the whole block; the pointers do not alias (restrict), so the loads
+// can be issued together.
+__global__ static void diffuse_kernel(const ScDiffArgs a, int k0, double *__restrict__ v,
+                                      const double *__restrict__ old, const double *__restrict__ lo,
+                                      const double *__restrict__ hi, double *__restrict__ act,
+                                      double *__restrict__ aux) {
+    const int n0 = (int)a.n0, n1 = (int)a.n1, P = n0 * n1, nl = (int)a.nl;
+    const int q = (int)(blockIdx.x * blockDim.x + threadIdx.x), k = k0 + (int)blockIdx.y;
+    if (q >= P)
         return;
-    // the node's indices in 32 bits (a grid holds fewer than 2^31 nodes: sc_tissue_check), where a
-    // 64-bit division costs several times more
-    const unsigned r32 = (unsigned)r, P32 = (unsigned)P, n032 = (unsigned)n0;
-    const unsigned k32 = r32 / P32, q32 = r32 - k32 * P32, j32 = q32 / n032;
-    long k = (long)k32, q = (long)q32, j = (long)j32, i = (long)(q32 - j32 * n032);
-    const double *pd = plane_at(a, old, lo, hi, k - 1), *pu = plane_at(a, old, lo, hi, k + 1);
+    const size_t n = (size_t)P * (size_t)nl, r = (size_t)k * (size_t)P + (size_t)q;
+    const int j = q / n0, i = q - j * n0;
+    const double *pd = plane_at((int)a.l0, (int)a.L, nl, P, old, lo, hi, k - 1);
+    const double *pu = plane_at((int)a.l0, (int)a.L, nl, P, old, lo, hi, k + 1);
     const double *pc = old + (size_t)k * (size_t)P;
-    long jm = j > 0 ? j - 1 : (n1 > 1 ? 1 : 0), jp = j < n1 - 1 ? j + 1 : (n1 > 1 ? n1 - 2 : n1 - 1);
-    long im = i > 0 ? i - 1 : (n0 > 1 ? 1 : 0), ip = i < n0 - 1 ? i + 1 : (n0 > 1 ? n0 - 2 : n0 - 1);
+    int jm = j > 0 ? j - 1 : (n1 > 1 ? 1 : 0), jp = j < n1 - 1 ? j + 1 : (n1 > 1 ? n1 - 2 : n1 - 1);
+    int im = i > 0 ? i - 1 : (n0 > 1 ? 1 : 0), ip = i < n0 - 1 ? i + 1 : (n0 > 1 ? n0 - 2 : n0 - 1);
     double c = pc[q], c2 = __dmul_rn(2.0, c);
     double t0 = __dsub_rn(__dadd_rn(pc[j * n0 + im], pc[j * n0 + ip]), c2);
     double t1 = __dsub_rn(__dadd_rn(pc[jm * n0 + i], pc[jp * n0 + i]), c2);
@@ -56,11 +63,10 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, double *v, const doubl
     } else {
         double s = 0.0;
         long g = a.l0 + k;
-        for (int b = 0; b < a.nbox; b++) {
-            const ScDiffBox &x = a.box[b];
-            if (i >= x.lo[0] && i <= x.hi[0] && j >= x.lo[1] && j <= x.hi[1] && g >= x.lo[2] && g <= x.hi[2])
-                s = __dadd_rn(s, x.add);
-        }
+        for (int b = 0; b < a.nbox; b++)
+            if (i >= a.box[b].lo[0] && i <= a.box[b].hi[0] && j >= a.box[b].lo[1] && j <= a.box[b].hi[1] &&
+                g >= a.box[b].lo[2] && g <= a.box[b].hi[2])
+                s = __dadd_rn(s, a.box[b].add);
         vn = __dadd_rn(__dadd_rn(c, acc), s);
         if (a.kind == SC_DIFF_RHS)
             aux[r] = vn;
@@ -74,19 +80,23 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, double *v, const doubl
     }
 }
 
-extern "C" int SC_DIFFUSE_LAUNCH(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
-                                 double *act, double *aux, void *stream) {
-    const size_t n = (size_t)a->n0 * (size_t)a->n1 * (size_t)a->nl;
+extern "C" int SC_DIFFUSE_LAUNCH(const ScDiffArgs *a, double *v, double *old, const double *lo,
+                                 const double *hi, double *act, double *aux, void *stream) {
+    const size_t P = (size_t)a->n0 * (size_t)a->n1, n = P * (size_t)a->nl;
     if (n == 0)
         return 0;
     sc_gpu_stream s = (sc_gpu_stream)stream;
     int e = sc_gpu_copy(old, v, n * sizeof(double), s);
     if (e != 0)
         return e;
-    const unsigned block = 256;
-    const unsigned grid = (unsigned)((n + block - 1) / block);
-    diffuse_kernel<<<grid, block, 0, s>>>(*a, v, old, lo, hi, act, aux);
-    return sc_gpu_last_error();
+    const unsigned block = P >= 256 ? 256 : P >= 64 ? 64 : 32;
+    for (long k0 = 0; k0 < a->nl && e == 0; k0 += SC_DIFF_PLANES_PER_LAUNCH) {
+        long planes = a->nl - k0 < SC_DIFF_PLANES_PER_LAUNCH ? a->nl - k0 : SC_DIFF_PLANES_PER_LAUNCH;
+        dim3 grid((unsigned)((P + block - 1) / block), (unsigned)planes);
+        diffuse_kernel<<<grid, block, 0, s>>>(*a, (int)k0, v, old, lo, hi, act, aux);
+        e = sc_gpu_last_error();
+    }
+    return e;
 }
 
 extern "C" int SC_HALO_LAUNCH(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream) {
