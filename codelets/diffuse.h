@@ -4,7 +4,10 @@
  * is cut into slabs of whole planes along the slowest axis; a slab of nl planes from global plane l0
  * is one partition of the cell array. One explicit step of
  *     V += c0*(V[i-1] + V[i+1] - 2V) + c1*(V[j-1] + V[j+1] - 2V) + cL*(V[l-1] + V[l+1] - 2V) + add
- * (c = dt * D / dx^2 per axis, `add` the stimulus of the boxes that hold the node), with no-flux
+ * (c = dt * D / dx^2 per axis, `add` the stimulus of the boxes that hold the node), plus, for the
+ * 9-point stencil of a 2D grid (axes 0 and L), cX * (D0 V[l-1] - 2 D0 V + D0 V[l+1]) with D0 V =
+ * V[i-1] + V[i+1] - 2V and cX = (c0 + cL) / 12 (the second differences' product, which makes the
+ * stencil's leading error isotropic for equal D/dx^2), with no-flux
  * boundaries by mirror nodes (V[-1] = V[1]: the lumped finite-element operator of a node-centred
  * grid), reads the slab's planes and the neighbours' edge planes (the halos, copied by the halo
  * codelet), and records activation times: the first upward crossing of `thr`, interpolated
@@ -47,6 +50,7 @@ typedef struct ScDiffArgs {
     long l0, nl; /* this slab: first global plane, planes */
     int has_lo, has_hi; /* halo planes of the neighbours below / above are given */
     double c0, c1, cL; /* dt*D/dx^2 per axis (0 for an axis of one node); scaled as said above */
+    double cX; /* the 9-point 2D stencil's cross term, (c0 + cL) / 12 (0: 3, 5 or 7 points) */
     double thr; /* activation threshold, mV */
     double t0, dt; /* time at the start of the step, step (ms) */
     int nbox; /* active stimulus boxes this step */

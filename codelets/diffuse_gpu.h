@@ -50,6 +50,11 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int k0, double *__rest
     double t1 = __dsub_rn(__dadd_rn(pc[jm * n0 + i], pc[jp * n0 + i]), c2);
     double tl = __dsub_rn(__dadd_rn(pd[q], pu[q]), c2);
     double acc = __dadd_rn(__dadd_rn(__dmul_rn(a.c0, t0), __dmul_rn(a.c1, t1)), __dmul_rn(a.cL, tl));
+    if (a.cX != 0) { // 9 points (2D): the second differences along 0 on planes k-1, k+1
+        double dd = __dsub_rn(__dadd_rn(pd[j * n0 + im], pd[j * n0 + ip]), __dmul_rn(2.0, pd[q]));
+        double du = __dsub_rn(__dadd_rn(pu[j * n0 + im], pu[j * n0 + ip]), __dmul_rn(2.0, pu[q]));
+        acc = __dadd_rn(acc, __dmul_rn(a.cX, __dsub_rn(__dadd_rn(dd, du), __dmul_rn(2.0, t0))));
+    }
     double vn;
     if (a.kind == SC_DIFF_SWEEP) {
         double res = __dadd_rn(__dsub_rn(aux[r], c), acc);

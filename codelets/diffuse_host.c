@@ -95,6 +95,11 @@ static inline __attribute__((always_inline)) void slab_pass(const ScDiffArgs *a,
                 double t1 = (pc[jm * n0 + i] + pc[jp * n0 + i]) - c2;
                 double tl = (pd[q] + pu[q]) - c2;
                 double acc = (a->c0 * t0 + a->c1 * t1) + a->cL * tl;
+                if (a->cX != 0) { /* 9 points (2D): the second differences along 0 on planes k-1, k+1 */
+                    double dd = (pd[j * n0 + im] + pd[j * n0 + ip]) - 2.0 * pd[q];
+                    double du = (pu[j * n0 + im] + pu[j * n0 + ip]) - 2.0 * pu[q];
+                    acc = acc + a->cX * ((dd + du) - 2.0 * t0);
+                }
                 size_t r = (size_t)k * (size_t)P + (size_t)q;
                 double s = stim ? stim_add(a, i, j, a->l0 + k) : 0.0;
                 v[r] = node_update(a, kind, first, record, n, r, c, acc, s, act, aux);

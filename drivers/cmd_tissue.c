@@ -159,7 +159,7 @@ static int configure(Run *r) {
     c->nstim = o->nstim;
     memcpy(c->stim, o->stim, sizeof c->stim);
     double lim = sc_tissue_dt_limit(c);
-    c->theta = o->theta, c->solve_tol = o->solve_tol;
+    c->theta = o->theta, c->solve_tol = o->solve_tol, c->stencil = (int)o->stencil;
     if (c->theta > 0 && o->substeps) {
         fprintf(stderr, "starcarp tissue: --diffusion-substeps goes with explicit diffusion (--parab-solve "
                         "explicit); an implicit step takes any dt\n");
@@ -483,8 +483,9 @@ int cmd_tissue(int argc, char **argv) {
         else
             snprintf(how, sizeof how, "%d diffusion sub-step%s", r.cfg.substeps,
                      r.cfg.substeps > 1 ? "s" : "");
-        fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s)\n",
-                m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg), how);
+        fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
+                m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg), how,
+                r.cfg.stencil == 9 ? ", 9-point stencil" : "");
     }
     if (!rc)
         rc = run_loop(&r, lround(r.o.duration / r.cfg.dt));

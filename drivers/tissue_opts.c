@@ -38,6 +38,8 @@ void topt_usage(void) {
         "  --dt MS             time step (default 0.01; at most the explicit diffusion limit)\n"
         "  --diffusion-substeps N|auto  explicit diffusion sub-steps of dt/N per step (default 1; auto:\n"
         "                      the fewest within the limit), for a dt above the limit\n"
+        "  --stencil 5|9       a 2D grid's stencil (default 5; 9: the second differences' product added,\n"
+        "                      whose leading error is isotropic; 1D grids have 3 points, 3D grids 7)\n"
         "  --parab-solve M     diffusion: explicit (0, default), cn (1: Crank-Nicolson) or be (backward\n"
         "                      Euler); cn and be take any dt (a Chebyshev iteration per step)\n"
         "  --cg-tol-parab TOL  the implicit solve's error relative to its first iterate (default 1e-8)\n"
@@ -87,6 +89,7 @@ static const Opt opts[] = {
      "x=LO:HI,y=LO:HI,z=LO:HI,start=MS,dur=MS,period=MS,count=N,amp=uA/cm^2|vol=uA/cm^3"},
     {"dt", T_DBL, F(dt), 0, 0, 0, "a positive number (ms)"},
     {"diffusion-substeps", T_STR, F(substeps), 0, 0, 0, "an integer from 1 to 1000, or auto"},
+    {"stencil", T_LONG, F(stencil), 0, 0, 0, "5 or 9 (points of a 2D grid's stencil)"},
     {"parab-solve", T_STR, F(parab), 0, 0, 0, "explicit (0), cn (1: Crank-Nicolson) or be (backward Euler)"},
     {"cg-tol-parab", T_DBL, F(solve_tol), 0, 0, 0, "a number from 1e-15 to 0.1"},
     {"duration", T_DBL, F(duration), 0, 0, 0, "a positive number (ms)"},
@@ -475,6 +478,8 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
         : !(o->probe_dt > 0)      ? "--probe-dt: expected a positive number (ms)"
         : strcmp(o->vtk, "ascii") && strcmp(o->vtk, "binary") ? "--vtk: expected ascii or binary"
         : o->nparts < 0                                       ? "--nparts: expected an integer >= 1"
+        : o->stencil != 0 && o->stencil != 5 && o->stencil != 9
+            ? "--stencil: expected 5 or 9 (points of a 2D grid's stencil)"
         : o->substeps && strcmp(o->substeps, "auto") &&
                 !(atol(o->substeps) >= 1 && atol(o->substeps) <= 1000 &&
                   strspn(o->substeps, "0123456789") == strlen(o->substeps))

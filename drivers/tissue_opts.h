@@ -28,6 +28,7 @@ typedef struct TissueOpts {
     int nprobe;
     double probe[TOPT_MAX_PROBES][3]; /* mm */
     long ncpu, ngpu, nparts;
+    long stencil; /* --stencil 5|9 (2D; 0: 5) */
     const char *substeps; /* --diffusion-substeps N|auto (NULL: 1) */
     const char *parab; /* --parab-solve explicit|cn|be (or openCARP's 0|1) */
     double theta; /* from parab: 0 explicit, 0.5 Crank-Nicolson, 1 backward Euler */

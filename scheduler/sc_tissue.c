@@ -21,6 +21,7 @@ struct ScTissue {
     long g0, Lloc; /* this process's planes: g0 .. g0 + Lloc - 1 */
     int m; /* explicit diffusion sub-steps per step (implicit: 1) */
     double c0, c1, cL; /* (dt/m)*D/dx^2 along axes 0, 1, L */
+    double cX; /* 9-point stencil's cross term (diffuse.h; 0: none) */
     int sweeps; /* implicit: Chebyshev sweeps per step (0: explicit) */
     double gamma, *omega; /* implicit: the sweeps' Richardson factor and weights (sc_cheb_plan) */
     int ax[3]; /* physical axis of kernel axis 0, 1, L (-1: none) */
@@ -38,12 +39,24 @@ double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a) {
     return 100.0 * cfg->sigma[a] / (cfg->chi * cfg->cm);
 }
 
-double sc_tissue_dt_limit(const ScTissueConfig *cfg) {
-    double s = 0;
+double sc_tissue_lambda_max(const ScTissueConfig *cfg) {
+    double s = 0, d[3] = {0, 0, 0};
+    int na = 0;
     for (int a = 0; a < 3; a++)
         if (cfg->n[a] > 1)
-            s += sc_tissue_diffusivity(cfg, a) / (cfg->dx[a] * cfg->dx[a]);
-    return s > 0 ? 1.0 / (2.0 * s) : INFINITY;
+            s += (d[na++] = sc_tissue_diffusivity(cfg, a) / (cfg->dx[a] * cfg->dx[a]));
+    if (cfg->stencil == 9 && na == 2) {
+        /* -lambda(sx, sy) = 4 a sx + 4 b sy - 16 (a + b) / 12 sx sy (sx, sy = sin^2 of the half
+         * wave numbers): bilinear, largest at a corner of [0, 1]^2 */
+        double m = fmax(4 * d[0], 4 * d[1]);
+        return fmax(m, 8.0 / 3.0 * (d[0] + d[1]));
+    }
+    return 4 * s;
+}
+
+double sc_tissue_dt_limit(const ScTissueConfig *cfg) {
+    double l = sc_tissue_lambda_max(cfg);
+    return l > 0 ? 2.0 / l : INFINITY;
 }
 
 /* Node index range [*i0, *i1] of [lo, hi] mm along an axis of n nodes spaced dx; 0 when empty. */
@@ -109,6 +122,18 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
         sc_set_err(err, errlen, "solver tolerance %g (expected 1e-15 to 0.1)", c->solve_tol);
         return -1;
     }
+    int axes = (c->n[0] > 1) + (c->n[1] > 1) + (c->n[2] > 1);
+    if (c->stencil != 0 && c->stencil != 5 && c->stencil != 9) {
+        sc_set_err(err, errlen, "a %d-point stencil (expected 5 or 9, for a 2D grid)", c->stencil);
+        return -1;
+    }
+    if (c->stencil == 9 && axes != 2) {
+        sc_set_err(err, errlen,
+                   "the 9-point stencil is for 2D grids; this grid has %d axes of more than one node "
+                   "(1D: 3 points, 3D: 7 points)",
+                   axes);
+        return -1;
+    }
     if (c->theta > 0 && m > 1) {
         sc_set_err(err, errlen,
                    "%d diffusion sub-steps with implicit diffusion (sub-steps are for explicit "
@@ -124,10 +149,12 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
                               axis[a], sc_tissue_diffusivity(c, a), c->dx[a]);
         sc_set_err(err, errlen,
                    "dt %g ms%s is above the stability limit of explicit diffusion, "
-                   "dt <= 1 / (2 sum D/dx^2) = %.4g ms (D = 100 sigma / (chi Cm): %s); use dt <= %.4g ms, a "
+                   "dt <= %s = %.4g ms (D = 100 sigma / (chi Cm): %s); use dt <= %.4g ms, a "
                    "coarser dx, %d diffusion sub-steps per step, or implicit diffusion",
-                   m > 1 ? c->dt / m : c->dt, m > 1 ? " per diffusion sub-step" : "", lim, d,
-                   floor(lim * 1e4) / 1e4, (int)ceil(c->dt / lim * (1 - 1e-12)));
+                   m > 1 ? c->dt / m : c->dt, m > 1 ? " per diffusion sub-step" : "",
+                   c->stencil == 9 ? "2 / max(4 a, 4 b, 8/3 (a + b)), a and b the axes' D/dx^2 (9 points)"
+                                   : "1 / (2 sum D/dx^2)",
+                   lim, d, floor(lim * 1e4) / 1e4, (int)ceil(c->dt / lim * (1 - 1e-12)));
         return -1;
     }
     int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
@@ -192,20 +219,21 @@ static void map_axes(ScTissue *t) {
         int a = t->ax[k];
         *cc[k] = a >= 0 && c->n[a] > 1 ? h * sc_tissue_diffusivity(c, a) / (c->dx[a] * c->dx[a]) : 0.0;
     }
+    t->cX = c->stencil == 9 ? (t->c0 + t->cL) / 12.0 : 0.0; /* 2D: kernel axes 0 and L */
 }
 
 /* Maximum Chebyshev sweeps per implicit step. */
 #define TISSUE_MAX_SWEEPS 10000
 
 /* The implicit step's Chebyshev iteration: its matrix I - theta dt L has its eigenvalues in [1, 1 +
- * 4 theta sum c] (c = dt D/dx^2 per axis; the mirror-node Laplacian's spectrum lies in [-4c, 0] per
- * axis, by Gershgorin, and is real: L is symmetric in the trapezoidal inner product). Fills
+ * theta dt lambda_max] (sc_tissue_lambda_max; real: L is symmetric in the trapezoidal inner
+ * product, and its no-flux spectrum is that of the cosine modes, -lambda >= 0). Fills
  * t->sweeps, gamma and omega; 0, or -1 with a message when the tolerance needs too many sweeps. */
 static int plan_sweeps(ScTissue *t, char *err, size_t errlen) {
     const ScTissueConfig *c = &t->cfg;
     if (c->theta == 0)
         return 0;
-    double kappa = 1.0 + 4.0 * c->theta * (t->c0 + t->c1 + t->cL);
+    double kappa = 1.0 + c->theta * c->dt * sc_tissue_lambda_max(c);
     double tol = c->solve_tol > 0 ? c->solve_tol : 1e-8;
     t->omega = malloc(sizeof(double) * TISSUE_MAX_SWEEPS);
     if (!t->omega) {
@@ -525,7 +553,7 @@ static int submit_diffusion(ScTissue *t, long d) {
     ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .thr = t->cfg.thr, .dt = h};
     a.nbox = active_boxes(t, d, &a);
     if (t->sweeps == 0) {
-        a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL;
+        a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL, a.cX = t->cX;
         for (int sub = 0; sub < t->m; sub++) {
             a.t0 = (double)d * t->cfg.dt + sub * h;
             if (submit_halos(t, d * t->m + sub) != 0 || submit_slabs(t, &a) != 0)
@@ -536,10 +564,11 @@ static int submit_diffusion(ScTissue *t, long d) {
     const long E = 1 + t->sweeps;
     a.t0 = (double)d * t->cfg.dt;
     a.kind = SC_DIFF_RHS, a.c0 = (1 - th) * t->c0, a.c1 = (1 - th) * t->c1, a.cL = (1 - th) * t->cL;
+    a.cX = (1 - th) * t->cX;
     if (submit_halos(t, d * E) != 0 || submit_slabs(t, &a) != 0)
         return -1;
     a.kind = SC_DIFF_SWEEP, a.nbox = 0, a.gamma = t->gamma;
-    a.c0 = th * t->c0, a.c1 = th * t->c1, a.cL = th * t->cL;
+    a.c0 = th * t->c0, a.c1 = th * t->c1, a.cL = th * t->cL, a.cX = th * t->cX;
     for (int k = 0; k < t->sweeps; k++) {
         a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
         if (submit_halos(t, d * E + 1 + k) != 0 || submit_slabs(t, &a) != 0)

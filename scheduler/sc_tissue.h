@@ -40,6 +40,7 @@ typedef struct ScTissueConfig {
     double dt; /* ms (> 0; dt / substeps at most sc_tissue_dt_limit) */
     int substeps; /* explicit diffusion sub-steps of dt / substeps per step (0, 1: one) */
     double theta; /* 0: explicit diffusion; 0.5 to 1: implicit (0.5 Crank-Nicolson, 1 backward Euler) */
+    int stencil; /* points of a 2D grid's stencil: 5 (0: default) or 9; 1D grids have 3, 3D grids 7 */
     double solve_tol; /* implicit: the solve's error relative to its first iterate's (0: 1e-8) */
     double thr; /* activation threshold, mV */
     int nparts; /* slabs (0: the plan; >0: equal slabs placed by the scheduler) */
@@ -69,8 +70,12 @@ typedef struct ScTissue ScTissue;
 
 /* Diffusivity along axis a (0..2), mm^2/ms: 100 * sigma[a] / (chi * cm). */
 double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a);
-/* The largest stable dt of the explicit step, ms: 1 / (2 * sum over axes with more than one node
- * of D_a / dx_a^2); INFINITY when nothing diffuses. */
+/* The largest eigenvalue of the discrete operator -div(D grad), /ms: 4 * sum over axes with more
+ * than one node of D_a / dx_a^2 (3, 5, 7 points), max(4 a, 4 b, 8/3 (a + b)) with a, b the two
+ * axes' D/dx^2 (9 points). */
+double sc_tissue_lambda_max(const ScTissueConfig *cfg);
+/* The largest stable dt of the explicit step, ms: 2 / sc_tissue_lambda_max (1 / (2 sum D/dx^2)
+ * with 3, 5 or 7 points); INFINITY when nothing diffuses. */
 double sc_tissue_dt_limit(const ScTissueConfig *cfg);
 /* Check a configuration: sizes, spacings, conductivities, chi, Cm, dt (explicit: against the limit,
  * the message naming it and the largest allowed dt), theta and the solve's tolerance, stimuli (each

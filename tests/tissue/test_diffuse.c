@@ -7,7 +7,12 @@
  *   4. the stability limit: the checkerboard mode's factor is -1 at dt = sc_tissue_dt_limit and
  *      grows beyond it; sc_tissue_check refuses dt above the limit, naming it;
  *   5. stimulus boxes add dt*amp/Cm to the nodes inside only; activation times are interpolated;
- *   6. bad configurations are refused with a message.
+ *   6. bad configurations are refused with a message;
+ *   7. the 9-point 2D stencil: a cosine mode decays at its discrete rate 1 - (4 c0 sx + 4 cL sy -
+ *      16 cX sx sy), with 1, 2 and 3 slabs bit for bit; its waves decay alike in every direction
+ *      (modes (5,0) and (3,4) of equal wave number: at least 10 times closer than with 5 points);
+ *      the trapezoidal sum is conserved; the stability limit 2 / max(4a, 4b, 8/3 (a+b)) holds;
+ *      sc_tissue_check refuses 9 points outside 2D grids.
  * The implicit step is test_implicit.c's. */
 #include <math.h>
 #include <stdlib.h>
@@ -18,6 +23,8 @@
 #include "test.h"
 
 /* K steps on a grid n0 x n1 x L cut into ns equal slabs (halos copied between steps), from v. */
+static double g_cX; /* the cross term of the 9-point stencil in run_slabs (0: 3, 5, 7 points) */
+
 static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1, double cL, int K, int ns,
                       double *act) {
     long P = n0 * n1;
@@ -44,6 +51,7 @@ static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1,
                             .c0 = c0,
                             .c1 = c1,
                             .cL = cL,
+                            .cX = g_cX,
                             .thr = 0,
                             .t0 = k * 0.01,
                             .dt = 0.01,
@@ -228,6 +236,125 @@ static void test_bad_config(void) {
     ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err));
 }
 
+/* Decay factor per step of mode (m0, mL) on an n x n grid (kernel axes 0 and L) after K steps of
+ * c = cc on both axes, with the cross term cX, measured at node (1, 2). */
+static double mode_factor(long n, int m0, int mL, double cc, double cX, int K) {
+    long N = n * n;
+    double *v = malloc(sizeof(double) * (size_t)N);
+    for (long l = 0; l < n; l++)
+        for (long i = 0; i < n; i++)
+            v[i + n * l] = mode(i, n, m0) * mode(l, n, mL);
+    double v0 = v[1 + n * 2];
+    g_cX = cX;
+    run_slabs(v, n, 1, n, cc, 0, cc, K, 2, NULL);
+    g_cX = 0;
+    double f = pow(v[1 + n * 2] / v0, 1.0 / K);
+    free(v);
+    return f;
+}
+
+static void test_nine_point(void) {
+    /* 1. a mode's rate, node by node, and slabs */
+    const long n0 = 41, L = 33, N = n0 * L;
+    const double c0 = 0.11, cL = 0.07, cX = (c0 + cL) / 12;
+    const int K = 40, m0 = 3, mL = 2;
+    double sx = sin(M_PI * m0 / (2.0 * (n0 - 1))), sy = sin(M_PI * mL / (2.0 * (L - 1)));
+    sx *= sx, sy *= sy;
+    double f = pow(1 - (4 * c0 * sx + 4 * cL * sy - 16 * cX * sx * sy), K), worst = 0;
+    double *v = malloc(sizeof(double) * N), *w[3];
+    for (long l = 0; l < L; l++)
+        for (long i = 0; i < n0; i++)
+            v[i + n0 * l] = mode(i, n0, m0) * mode(l, L, mL);
+    g_cX = cX;
+    for (int ns = 1; ns <= 3; ns++) {
+        w[ns - 1] = malloc(sizeof(double) * N);
+        memcpy(w[ns - 1], v, sizeof(double) * N);
+        run_slabs(w[ns - 1], n0, 1, L, c0, 0, cL, K, ns, NULL);
+    }
+    for (long q = 0; q < N; q++)
+        worst = fmax(worst, fabs(w[0][q] - f * v[q]));
+    printf("9 points, mode (%d,%d) on %ldx%ld: factor %.6f after %d steps, worst error %.2e\n", m0, mL, n0, L,
+           f, K, worst);
+    ASSERT(worst < 1e-12);
+    ASSERT(fabs(f) < 0.99);
+    ASSERT(memcmp(w[0], w[1], sizeof(double) * N) == 0);
+    ASSERT(memcmp(w[0], w[2], sizeof(double) * N) == 0);
+    /* 2. isotropy: modes (5,0) and (3,4) have the same wave number */
+    double d5 = fabs(mode_factor(41, 5, 0, 0.1, 0, 20) - mode_factor(41, 3, 4, 0.1, 0, 20));
+    double d9 = fabs(mode_factor(41, 5, 0, 0.1, 0.2 / 12, 20) - mode_factor(41, 3, 4, 0.1, 0.2 / 12, 20));
+    printf("modes (5,0) and (3,4): decay factors differ by %.3e with 5 points, %.3e with 9\n", d5, d9);
+    ASSERT(d5 > 1e-5); /* the 5-point stencil's anisotropy is there to be removed */
+    ASSERT(d9 < d5 / 10);
+    /* 3. conservation */
+    double before = 0, after = 0;
+    srand(3);
+    for (long q = 0; q < N; q++)
+        v[q] = -80 + 100.0 * rand() / RAND_MAX;
+    for (int pass = 0; pass < 2; pass++) {
+        double s = 0;
+        for (long l = 0; l < L; l++)
+            for (long i = 0; i < n0; i++)
+                s += (i == 0 || i == n0 - 1 ? 0.5 : 1) * (l == 0 || l == L - 1 ? 0.5 : 1) * v[i + n0 * l];
+        if (!pass) {
+            before = s;
+            run_slabs(v, n0, 1, L, c0, 0, cL, 300, 3, NULL);
+        } else
+            after = s;
+    }
+    g_cX = 0;
+    printf("9 points, no flux: weighted sum %.15g -> %.15g\n", before, after);
+    ASSERT(fabs(after - before) < 1e-10 * fabs(before));
+    /* 4. the limit: equal D/dx^2 (the (1,1) checkerboard sets it), then x alone (the (1,0) one) */
+    for (int iso = 1; iso >= 0; iso--) {
+        ScTissueConfig c = {.n = {30, 24, 1},
+                            .dx = {0.2, 0.2, 0.2},
+                            .sigma = {0.1334, iso ? 0.1334 : 0.0176, 0},
+                            .chi = 140,
+                            .cm = 1,
+                            .dt = 0.01,
+                            .stencil = 9};
+        double lim = sc_tissue_dt_limit(&c), a = sc_tissue_diffusivity(&c, 0) / 0.04,
+               b = sc_tissue_diffusivity(&c, 1) / 0.04;
+        ASSERT_NEAR(2 / fmax(fmax(4 * a, 4 * b), 8.0 / 3 * (a + b)), lim, 1e-15);
+        c.stencil = 5;
+        printf("9 points: explicit limit %.5g ms, %.3f times the 5-point one\n", lim,
+               lim / sc_tissue_dt_limit(&c));
+        for (int over = 0; over < 2; over++) {
+            double dt = over ? lim * 1.05 : lim;
+            long M = c.n[0] * c.n[1];
+            double *x = malloc(sizeof(double) * M);
+            for (long l = 0; l < c.n[1]; l++)
+                for (long i = 0; i < c.n[0]; i++)
+                    x[i + c.n[0] * l] = (iso ? (i + l) % 2 : i % 2) ? 1 : -1;
+            g_cX = dt * (a + b) / 12;
+            run_slabs(x, c.n[0], 1, c.n[1], dt * a, 0, dt * b, 20, 2, NULL);
+            g_cX = 0;
+            double amp = fabs(x[0]);
+            printf("   checkerboard after 20 steps at %.2f x the limit: %.6g\n", dt / lim, amp);
+            ASSERT(over ? amp > 2 : amp < 1 + 1e-9);
+            free(x);
+        }
+    }
+    char err[400];
+    ScTissueConfig d = {.n = {10, 10, 10},
+                        .dx = {0.1, 0.1, 0.1},
+                        .sigma = {0.1, 0.1, 0.1},
+                        .chi = 140,
+                        .cm = 1,
+                        .dt = 0.001,
+                        .stencil = 9};
+    ASSERT_EQ_INT(-1, sc_tissue_check(&d, err, sizeof err));
+    printf("9 points in 3D: %s\n", err);
+    ASSERT(strstr(err, "2D grids") != NULL);
+    d.n[2] = 1, d.stencil = 7;
+    ASSERT_EQ_INT(-1, sc_tissue_check(&d, err, sizeof err));
+    d.stencil = 9;
+    ASSERT_EQ_INT(0, sc_tissue_check(&d, err, sizeof err));
+    for (int k = 0; k < 3; k++)
+        free(w[k]);
+    free(v);
+}
+
 int main(void) {
     test_mode(41, 1, 1, 3, 0, 0); /* 1D (as the kernel sees a 1D grid: one node per plane) */
     test_mode(1, 1, 37, 0, 0, 5);
@@ -237,5 +364,6 @@ int main(void) {
     test_stability();
     test_stim_and_activation();
     test_bad_config();
+    test_nine_point();
     return TEST_DONE();
 }

@@ -14,6 +14,10 @@
 #   7c. implicit diffusion (--parab-solve cn|be): above the explicit limit, the cable's CV within
 #      0.2 % (Crank-Nicolson, dt 0.04) and 1 % (backward Euler, dt 0.1) of explicit dt 0.01; a sheet
 #      cut into 3 slabs == 1 slab, and restarted at 6 ms == uninterrupted, bit for bit; bad input;
+#   7d. the 9-point stencil (--stencil 9) on the sheet: 3 slabs == 1 slab (bits), explicit and
+#      Crank-Nicolson; from a corner stimulus its activation map differs from the 5-point one, by
+#      less than 5 % (a plane front gives the same bits: no cross term); refused in
+#      3D and for other counts;
 #   8. with StarPU-MPI (third argument "mpi"): 2 ranks (planes split between them, edge planes
 #      exchanged every step) give the same activation map, probes and snapshot as 1, bit for bit;
 #      a checkpoint and restart on 2 ranks too; Crank-Nicolson on 2 ranks == 1 rank.
@@ -182,6 +186,24 @@ bad "--parab-solve with sub-steps" "--diffusion-substeps goes with explicit" "${
     --diffusion-substeps 2
 bad "--cg-tol-parab out of range" "--cg-tol-parab: expected a number from 1e-15 to 0.1" "${base[@]}" \
     --parab-solve cn --cg-tol-parab 1
+# 7d. the 9-point stencil
+for how in "" "--dt 0.05 --parab-solve cn"; do
+    for np in 1 3; do
+        "$sc" tissue "${sheet[@]}" $how --stencil 9 --nparts $np --out "$tmp/n9_$np" > /dev/null 2>&1
+    done
+    [ -s "$tmp/n9_1/activation.vtk" ] && cmp -s "$tmp/n9_1/activation.vtk" "$tmp/n9_3/activation.vtk" &&
+        cmp -s "$tmp/n9_1/probes.txt" "$tmp/n9_3/probes.txt"; check "9 points ${how:-explicit}: 3 slabs == 1 slab (bits)" $?
+done
+for st in 5 9; do  # a corner stimulus: a curved front (a plane one has no cross term, the same bits)
+    "$sc" tissue "${sheet[@]}" --stim x=0:0.5,y=0:0.5,amp=80,dur=2 --stencil $st --out "$tmp/c$st" > /dev/null 2>&1
+done
+paste <(awk 'f { for (i = 1; i <= NF; i++) print $i } /LOOKUP_TABLE/ { f = 1 }' "$tmp/c5/activation.vtk") \
+      <(awk 'f { for (i = 1; i <= NF; i++) print $i } /LOOKUP_TABLE/ { f = 1 }' "$tmp/c9/activation.vtk") |
+    awk '$1 > 1 { d = ($2 - $1) / $1; if (d < 0) d = -d; if (d > m) m = d; if ($2 != $1) ne++ }
+         END { printf "   9 against 5 points: largest relative difference %.3g, %d nodes differ\n", m, ne; exit !(ne > 0 && m < 0.05) }'
+check "9 points, a curved front: a different map, within 5 % of the 5-point one" $?
+bad "9 points in 3D" "9-point stencil is for 2D grids" --imp $tt --size 2,1,1 --dx 0.1 --stencil 9 --out "$tmp/x"
+bad "a 7-point --stencil" "--stencil: expected 5 or 9" "${base[@]}" --stencil 7
 bad "--vary of an unknown parameter" "--vary nosuch: .* has no such parameter" "${base[@]}" --vary nosuch=1:2
 bad "malformed --vary" "--vary 'mu1=1': expected NAME=LO:HI" "${base[@]}" --vary mu1=1
 bad "bad --diffusion-substeps" "--diffusion-substeps: expected an integer" "${base[@]}" --diffusion-substeps 0
