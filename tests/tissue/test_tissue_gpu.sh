@@ -3,7 +3,8 @@
 # ten Tusscher 2006 cells on the CPUs alone, on one GPU alone, and on both (the plan's slabs, halos
 # crossing between the GPU and the CPUs): the same activation map within 1e-6 ms (the GPU's ionic
 # kernels may contract to FMA: docs/verification.md) and the same nodes activated; the same with
-# Crank-Nicolson diffusion (--parab-solve cn) at dt 0.05 ms, above the explicit limit.
+# Crank-Nicolson diffusion (--parab-solve cn) at dt 0.05 ms, above the explicit limit, and with the
+# 9-point stencil from a corner stimulus.
 set -u
 sc=$1
 command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1 || { echo "no GPU: skipped"; exit 77; }
@@ -12,8 +13,9 @@ fails=0; n=0
 check() { n=$((n+1)); if [ "$2" != 0 ]; then fails=$((fails+1)); echo "FAIL: $1"; else echo "ok: $1"; fi; }
 args=(--imp ten_tusscher_model_2006_epi --size 20,10 --dx 0.1 --stim x=0:0.5,amp=50,dur=2 --duration 30
       --vtk ascii --no-png --probe "10,5;19,9" -q)
-for how in explicit cn; do
+for how in explicit cn nine; do
     extra=(); [ $how = cn ] && extra=(--parab-solve cn --dt 0.05)
+    [ $how = nine ] && extra=(--stencil 9 --stim x=0:1,y=0:1,amp=80,dur=2)
     "$sc" tissue "${args[@]}" "${extra[@]}" --ngpu 0 --out "$tmp/cpu" > "$tmp/cpu.txt"; check "$how: CPUs alone" $?
     "$sc" tissue "${args[@]}" "${extra[@]}" --ncpu 0 --ngpu 1 --out "$tmp/gpu" > "$tmp/gpu.txt"
     check "$how: one GPU alone" $?
