@@ -29,9 +29,10 @@ __device__ static const double *plane_at(int l0, int L, int nl, int P, const dou
 
 // One thread per node: x over the nodes of a plane, y over the planes k0 + blockIdx.y. The plane
 // pointers are the same for the whole block; the pointers do not alias (restrict), so the loads
-// can be issued together. One kernel per task kind (KIND, FIRST, RECORD constants): a single kernel
-// with the kinds as run-time branches ran a Chebyshev sweep 5.7 times slower than its own kernel
-// (H100, sc-bench-gpu-diffuse, 2026-11-24).
+// can be issued together: every value the node needs is loaded first, before any arithmetic (with
+// the aux values loaded after the stencil's arithmetic, the sweep waited for two memory round trips
+// and ran at 26 % of the copy bandwidth: H100, sc-bench-gpu-diffuse, 2026-11-24). One kernel per
+// task kind (KIND, FIRST, RECORD constants).
 template <int KIND, bool FIRST, bool RECORD>
 __global__ static void diffuse_kernel(const ScDiffArgs a, int k0, double *__restrict__ v,
                                       const double *__restrict__ old, const double *__restrict__ lo,
@@ -48,25 +49,34 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int k0, double *__rest
     const double *pc = old + (size_t)k * (size_t)P;
     int jm = j > 0 ? j - 1 : (n1 > 1 ? 1 : 0), jp = j < n1 - 1 ? j + 1 : (n1 > 1 ? n1 - 2 : n1 - 1);
     int im = i > 0 ? i - 1 : (n0 > 1 ? 1 : 0), ip = i < n0 - 1 ? i + 1 : (n0 > 1 ? n0 - 2 : n0 - 1);
-    double c = pc[q], c2 = __dmul_rn(2.0, c);
-    double t0 = __dsub_rn(__dadd_rn(pc[j * n0 + im], pc[j * n0 + ip]), c2);
-    double t1 = __dsub_rn(__dadd_rn(pc[jm * n0 + i], pc[jp * n0 + i]), c2);
-    double tl = __dsub_rn(__dadd_rn(pd[q], pu[q]), c2);
+    // the loads
+    const double c = pc[q], xm = pc[j * n0 + im], xp = pc[j * n0 + ip], ym = pc[jm * n0 + i],
+                 yp = pc[jp * n0 + i];
+    const double zm = pd[q], zp = pu[q];
+    const double bv = KIND == SC_DIFF_SWEEP ? aux[r] : 0,
+                 pv = KIND == SC_DIFF_SWEEP && !FIRST ? aux[n + r] : 0;
+    const double prev = RECORD ? act[n + r] : 0, at = RECORD ? act[r] : 0;
+    double dm = 0, dp = 0, um = 0, up = 0; // 9 points (2D): the corners on planes k-1, k+1
+    if (a.cX != 0)
+        dm = pd[j * n0 + im], dp = pd[j * n0 + ip], um = pu[j * n0 + im], up = pu[j * n0 + ip];
+    // the arithmetic
+    double c2 = __dmul_rn(2.0, c);
+    double t0 = __dsub_rn(__dadd_rn(xm, xp), c2);
+    double t1 = __dsub_rn(__dadd_rn(ym, yp), c2);
+    double tl = __dsub_rn(__dadd_rn(zm, zp), c2);
     double acc = __dadd_rn(__dadd_rn(__dmul_rn(a.c0, t0), __dmul_rn(a.c1, t1)), __dmul_rn(a.cL, tl));
-    if (a.cX != 0) { // 9 points (2D): the second differences along 0 on planes k-1, k+1
-        double dd = __dsub_rn(__dadd_rn(pd[j * n0 + im], pd[j * n0 + ip]), __dmul_rn(2.0, pd[q]));
-        double du = __dsub_rn(__dadd_rn(pu[j * n0 + im], pu[j * n0 + ip]), __dmul_rn(2.0, pu[q]));
+    if (a.cX != 0) { // the second differences along 0 on planes k-1 and k+1
+        double dd = __dsub_rn(__dadd_rn(dm, dp), __dmul_rn(2.0, zm));
+        double du = __dsub_rn(__dadd_rn(um, up), __dmul_rn(2.0, zp));
         acc = __dadd_rn(acc, __dmul_rn(a.cX, __dsub_rn(__dadd_rn(dd, du), __dmul_rn(2.0, t0))));
     }
     double vn;
     if (KIND == SC_DIFF_SWEEP) {
-        double res = __dadd_rn(__dsub_rn(aux[r], c), acc);
-        if (FIRST) {
+        double res = __dadd_rn(__dsub_rn(bv, c), acc);
+        if (FIRST)
             vn = __dadd_rn(c, __dmul_rn(a.gamma, res));
-        } else {
-            double p = aux[n + r];
-            vn = __dadd_rn(p, __dmul_rn(a.omega, __dadd_rn(__dsub_rn(c, p), __dmul_rn(a.gamma, res))));
-        }
+        else
+            vn = __dadd_rn(pv, __dmul_rn(a.omega, __dadd_rn(__dsub_rn(c, pv), __dmul_rn(a.gamma, res))));
         aux[n + r] = c;
     } else {
         double s = 0.0;
@@ -81,9 +91,8 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int k0, double *__rest
     }
     v[r] = vn;
     if (RECORD) {
-        double vp = act[n + r];
-        if (act[r] < 0 && vp < a.thr && vn >= a.thr)
-            act[r] = __dadd_rn(a.t0, __dmul_rn(a.dt, __ddiv_rn(__dsub_rn(a.thr, vp), __dsub_rn(vn, vp))));
+        if (at < 0 && prev < a.thr && vn >= a.thr)
+            act[r] = __dadd_rn(a.t0, __dmul_rn(a.dt, __ddiv_rn(__dsub_rn(a.thr, prev), __dsub_rn(vn, prev))));
         act[n + r] = vn;
     }
 }
