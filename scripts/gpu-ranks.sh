@@ -17,7 +17,10 @@ export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
 export STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1 OMPI_MCA_rmaps_base_oversubscribe=1
 sc=$top/build-gpu/bin/starcarp
 [ -x "$sc" ] || { echo "gpu-ranks: no build-gpu" >&2; exit 1; }
-mpi="mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 -x STARPU_NCPU=${NCPU_PER_RANK:-6} -x STARPU_HOME -x STARPU_SILENT -x LD_LIBRARY_PATH"
+# each rank gets its own half of the cores (RANK_BIND): StarPU binds its threads inside the cores
+# it is given, and two ranks left unbound (--bind-to none) bind their workers to the same cores
+rank_bind=${RANK_BIND:---map-by slot:PE=$(( $(nproc) / 2 )) --bind-to core}
+mpi="mpirun --allow-run-as-root --oversubscribe $rank_bind -np 2 -x STARPU_NCPU=${NCPU_PER_RANK:-6} -x STARPU_HOME -x STARPU_SILENT -x LD_LIBRARY_PATH"
 wall() { grep -o 'wall time [0-9.]* s' "$1" | head -1 | cut -d' ' -f3; }
 {
     echo "| run | 1 rank wall (s) | 2 ranks wall (s) | 2 ranks == 1 rank |"
