@@ -221,6 +221,17 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
     return failed ? -1 : done / secs;
 }
 
+/* A round of a cell array: `steps` steps and a wait. */
+typedef struct CellsRound {
+    ScCells *c;
+    long steps;
+} CellsRound;
+
+static int cells_round(void *p) {
+    CellsRound *r = p;
+    return sc_cells_advance(r->c, r->steps) < 0 || sc_cells_wait(r->c, NULL) != 0;
+}
+
 /* Cell-steps per second of a StarPU cell array: nparts partitions on workers (NULL and 0: the
  * plan of `bench`), K steps per task; -1 on failure (message printed). */
 static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k, int nparts,
@@ -235,22 +246,12 @@ static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k
         fprintf(stderr, "starcarp benchmark: %s: %s\n", m->name, err);
         return -1;
     }
-    double t0 = 0, done = 0;
-    int bad = 0;
-    for (long round = -1; !bad; round++) {
-        if (round == 0)
-            t0 = sc_now_s();
-        bad = sc_cells_advance(c, o->steps) < 0 || sc_cells_wait(c, NULL) != 0;
-        if (round >= 0)
-            done += (double)o->cells * (double)o->steps;
-        if (round >= 0 && sc_now_s() - t0 >= o->min_time)
-            break;
-    }
-    double secs = sc_now_s() - t0;
+    CellsRound r = {c, o->steps};
+    double rate = bmt_rate(cells_round, &r, (double)o->cells * (double)o->steps, o->min_time);
     sc_cells_destroy(c);
-    if (bad)
+    if (rate < 0)
         fprintf(stderr, "starcarp benchmark: %s: the run failed\n", m->name);
-    return bad ? -1 : done / secs;
+    return rate;
 }
 
 /* Bytes one cell-step must move through device memory with k steps per task. */

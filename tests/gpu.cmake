@@ -2,7 +2,7 @@
 # plus GPU timings. Built only with CUDA; skipped (exit 77) where no GPU is present.
 if(STARCARP_USE_CUDA AND STARCARP_GPU_MODELS AND STARCARP_CUDA_MODELS)
   find_package(Threads REQUIRED)
-  add_executable(test_gpu_vs_cpu ${CMAKE_CURRENT_SOURCE_DIR}/gpu/test_gpu_vs_cpu.c)
+  add_executable(test_gpu_vs_cpu ${CMAKE_CURRENT_SOURCE_DIR}/gpu/test_gpu_vs_cpu.c ${CMAKE_CURRENT_SOURCE_DIR}/gpu/gpu_runs.c)
   target_link_libraries(test_gpu_vs_cpu PRIVATE starcarp CUDA::cudart Threads::Threads m)
   target_include_directories(test_gpu_vs_cpu PRIVATE ${CMAKE_SOURCE_DIR}/codelets)
   target_compile_options(test_gpu_vs_cpu PRIVATE ${SC_WARN})
