@@ -8,3 +8,10 @@ add_test(NAME backends.plugin
     $<TARGET_FILE:test_plugin> ${CMAKE_SOURCE_DIR}/models ${CMAKE_CURRENT_BINARY_DIR}/plugin-scratch)
 set_tests_properties(backends.plugin PROPERTIES TIMEOUT 600)
 file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/plugin-scratch)
+
+# The plugin builder's HIP part (hipcc for gfx90a; built and loaded, not run): skipped without hipcc.
+add_test(NAME backends.plugin_hip COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/plugin/test_plugin_hip.sh
+  $<TARGET_FILE:starcarp_cmd> ${CMAKE_SOURCE_DIR}/models/native/BeelerReuterNative.model
+  ${CMAKE_CURRENT_BINARY_DIR}/plugin-hip-scratch)
+set_tests_properties(backends.plugin_hip PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS backends
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)

@@ -4,14 +4,21 @@
  * results are kept in the plugin cache, one folder per model text:
  *   <cache>/<stem>-<hash>/host-<isa>.so       portable C + vectorised CPU kernels (f64, f32)
  *   <cache>/<stem>-<hash>/cuda-sm<cc>.so      the CUDA kernels (f64, f32)
+ *   <cache>/<stem>-<hash>/hip-<arch>.so        the HIP kernels (f64, f32)
  * <cache> is $STARCARP_CACHE, else $XDG_CACHE_HOME/starcarp, else ~/.cache/starcarp. <hash> covers
  * the model text, the generator's version, the method overrides and the C compiler; <isa> is a hash
  * of this CPU's feature flags and the CPU compile flags (the kernels are built with -march=native);
  * <cc> lists the compute capabilities of this machine's CUDA devices. The CUDA part is built only
  * where a CUDA device is present (and STARPU_NCUDA is not 0): a CPU-only machine never runs nvcc.
+ * The HIP part is built where StarPU has HIP workers (STARPU_USE_HIP, STARPU_NHIP not 0), for the
+ * architecture of STARCARP_HIP_ARCH (the build's), or wherever hipcc is when STARCARP_PLUGIN_HIP=1
+ * (the check of a machine without an AMD GPU: the part is built and loaded, its kernels run only
+ * under a HIP StarPU).
  * Machines that share a home directory share the cache: each loads what was built for its own CPU
  * and GPUs and builds what is missing. Every library is built in a folder of its own process and
  * renamed into place, so concurrent builders never load a half-written one. */
+#include <starpu_config.h>
+
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -46,8 +53,8 @@ typedef struct Plugin {
 
 /* One part of a plugin: the sources generated for it, how they are compiled, its library name. */
 typedef struct Part {
-    const char *kind; /* "host" or "cuda" */
-    char key[64]; /* isa hash, or sm list */
+    const char *kind; /* "host", "cuda" or "hip" */
+    char key[64]; /* isa hash, sm list, or the AMD architecture */
     char nvarch[256]; /* nvcc's -gencode flags (CUDA part) */
 } Part;
 
@@ -109,6 +116,20 @@ static int cuda_part(Part *part) {
 #endif
 }
 
+/* The HIP part this machine needs (see the top); its key is the architecture. 0: none. */
+static int hip_part(Part *part) {
+    part->kind = "hip";
+    const char *force = getenv("STARCARP_PLUGIN_HIP");
+    int want = force && strcmp(force, "1") == 0;
+#ifdef STARPU_USE_HIP
+    const char *nh = getenv("STARPU_NHIP");
+    want = want || !(nh && strcmp(nh, "0") == 0);
+#endif
+    if (want)
+        snprintf(part->key, sizeof part->key, "%s", tc_hip_arch());
+    return want;
+}
+
 /* Generate one target of the model into dir/<ident><suffix>. */
 static int gen_file(const Plugin *pl, const char *dir, const char *suffix, EmitTarget t, int single) {
     char path[PATH_LEN + 200];
@@ -155,6 +176,18 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
             tc_add(cmd, " -c %s%s -o %s && ", pl->ident, src[k], obj[k]);
         }
         tc_add(cmd, "%s -shared -o part.so c.o cpu.o cpu32.o %s -lm", pl->cc, tc_mvec_flag());
+    } else if (strcmp(part->kind, "hip") == 0) {
+        static const char *const src[2] = {"_hip.hip", "_hip_f32.hip"}, *const obj[2] = {"hip.o", "hip32.o"};
+        for (int k = 0; k < 2; k++) {
+            tc_quote(cmd, tc_hipcc());
+            tc_add(cmd, " -O3 --offload-arch=");
+            tc_quote(cmd, part->key);
+            tc_add(cmd, " -fPIC -I");
+            tc_quote(cmd, pl->inc);
+            tc_add(cmd, " -c %s%s -o %s && ", pl->ident, src[k], obj[k]);
+        }
+        tc_quote(cmd, tc_hipcc());
+        tc_add(cmd, " -shared -o part.so hip.o hip32.o");
     } else {
         static const char *const src[2] = {"_cuda.cu", "_cuda_f32.cu"}, *const obj[2] = {"cuda.o",
                                                                                          "cuda32.o"};
@@ -184,6 +217,8 @@ static int build_part(const Plugin *pl, const Part *part, const char *so) {
         strcmp(part->kind, "host") == 0
             ? gen_file(pl, dir, "_c.c", EMIT_C, 0) || gen_file(pl, dir, "_cpu.c", EMIT_CPU, 0) ||
                   gen_file(pl, dir, "_cpu_f32.c", EMIT_CPU, 1)
+        : strcmp(part->kind, "hip") == 0
+            ? gen_file(pl, dir, "_hip.hip", EMIT_HIP, 0) || gen_file(pl, dir, "_hip_f32.hip", EMIT_HIP, 1)
             : gen_file(pl, dir, "_cuda.cu", EMIT_CUDA, 0) || gen_file(pl, dir, "_cuda_f32.cu", EMIT_CUDA, 1);
     if (bad)
         return -1;
@@ -244,7 +279,7 @@ static void name_plugin(Plugin *pl) {
 }
 
 /* The entry of a loaded plugin: its descriptor and kernels found by their generated names. */
-static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda) {
+static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda, void *hip) {
     char sym[300];
     snprintf(sym, sizeof sym, "%s_model", pl->ident);
     const ScModelDesc *desc = dlsym(host, sym);
@@ -267,6 +302,10 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda) {
             snprintf(sym, sizeof sym, "%s_cuda_%s_run", pl->ident, prec[k]);
             *(void **)&e->cuda[k] = dlsym(cuda, sym);
         }
+        if (hip) {
+            snprintf(sym, sizeof sym, "%s_hip_%s_run", pl->ident, prec[k]);
+            *(void **)&e->hip[k] = dlsym(hip, sym);
+        }
     }
     return e;
 }
@@ -278,7 +317,7 @@ const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int 
     Diag dg = {stderr, 0, 0, 0, NULL};
     CgSemaOptions sopt = {overrides};
     Plugin pl = {.path = path, .overrides = overrides, .automatic = automatic, .err = err, .errlen = len};
-    Part host = {.kind = "host"}, cuda = {.kind = "cuda"};
+    Part host = {.kind = "host"}, cuda = {.kind = "cuda"}, hip = {.kind = "hip"};
     pl.m = sema_load_file_opts(&ar, &dg, path, &sopt);
     ScModelEntry *e = NULL;
     if (!pl.m || diag_failed(&dg)) {
@@ -300,8 +339,10 @@ const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int 
     void *hlib = load_part(&pl, &host);
     int want_cuda = hlib && cuda_part(&cuda);
     void *clib = want_cuda ? load_part(&pl, &cuda) : NULL;
-    if (hlib && (clib || !want_cuda))
-        e = make_entry(&pl, hlib, clib);
+    int want_hip = hlib && (clib || !want_cuda) && hip_part(&hip);
+    void *xlib = want_hip ? load_part(&pl, &hip) : NULL;
+    if (hlib && (clib || !want_cuda) && (xlib || !want_hip))
+        e = make_entry(&pl, hlib, clib, xlib);
 out:
     ar_free(&ar);
     return e;

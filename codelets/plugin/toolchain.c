@@ -25,6 +25,12 @@
 #ifndef SC_NVCC
 #define SC_NVCC "nvcc"
 #endif
+#ifndef SC_HIPCC
+#define SC_HIPCC "hipcc"
+#endif
+#ifndef SC_HIP_ARCH
+#define SC_HIP_ARCH "gfx90a"
+#endif
 
 void tc_begin(TcCmd *c) {
     c->text[0] = '\0';
@@ -80,6 +86,8 @@ const char *tc_cpu_flags(void) { return SC_CPU_FLAGS; }
 const char *tc_mvec_flag(void) { return SC_MVEC_FLAG; }
 const char *tc_nvcc(void) { return env_or("NVCC", SC_NVCC); }
 const char *tc_cuda_libdir(void) { return SC_CUDA_LIBDIR; }
+const char *tc_hipcc(void) { return env_or("HIPCC", SC_HIPCC); }
+const char *tc_hip_arch(void) { return env_or("STARCARP_HIP_ARCH", SC_HIP_ARCH); }
 
 const char *tc_include_dir(void) {
     char buf[4096];

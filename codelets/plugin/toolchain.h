@@ -1,7 +1,7 @@
 /* toolchain.h: the compilers that the model builder (codelets/plugin/) runs on generated sources:
  * shell commands built in bounded buffers and checked before they run, and the compilers'
- * configuration (compiled in by CMake: codelets/CMakeLists.txt; $CC, $NVCC and
- * $STARCARP_INCLUDE_DIR override it). Prefix tc_. */
+ * configuration (compiled in by CMake: codelets/CMakeLists.txt; $CC, $NVCC, $HIPCC,
+ * $STARCARP_HIP_ARCH and $STARCARP_INCLUDE_DIR override it). Prefix tc_. */
 #ifndef TOOLCHAIN_H
 #define TOOLCHAIN_H
 #include <stddef.h>
@@ -35,6 +35,10 @@ const char *tc_cpu_flags(void);
 const char *tc_mvec_flag(void);
 const char *tc_nvcc(void);
 const char *tc_cuda_libdir(void);
+/* hipcc ($HIPCC, else the build's) and the AMD architecture it compiles for ($STARCARP_HIP_ARCH,
+ * else the build's STARCARP_HIP_ARCH). */
+const char *tc_hipcc(void);
+const char *tc_hip_arch(void);
 /* The folder holding starcarp_model.h ($STARCARP_INCLUDE_DIR, the build tree's, the installed
  * one), or NULL when none has it. */
 const char *tc_include_dir(void);
