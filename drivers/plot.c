@@ -291,6 +291,12 @@ static int clip_segment(double *x0, double *y0, double *x1, double *y1, double x
     return 1;
 }
 
+/* Limit the pixel box [*x0, *x1] x [*y0, *y1] to the mask's clip rectangle. */
+static void clip_box(const Mask *k, int *x0, int *y0, int *x1, int *y1) {
+    *x0 = *x0 < k->cx0 ? k->cx0 : *x0, *y0 = *y0 < k->cy0 ? k->cy0 : *y0;
+    *x1 = *x1 > k->cx1 ? k->cx1 : *x1, *y1 = *y1 > k->cy1 ? k->cy1 : *y1;
+}
+
 /* Cover a segment of width lw between pixel-space points (x right, y down; pixel (i, j) has its
  * centre at (i + 0.5, j + 0.5)), anti-aliased by the distance of each pixel centre to it. */
 static void mask_segment(Mask *k, double x0, double y0, double x1, double y1, double lw) {
@@ -299,14 +305,7 @@ static void mask_segment(Mask *k, double x0, double y0, double x1, double y1, do
         return;
     int bx0 = (int)floor(fmin(x0, x1) - pad), bx1 = (int)ceil(fmax(x0, x1) + pad);
     int by0 = (int)floor(fmin(y0, y1) - pad), by1 = (int)ceil(fmax(y0, y1) + pad);
-    if (bx0 < k->cx0)
-        bx0 = k->cx0;
-    if (by0 < k->cy0)
-        by0 = k->cy0;
-    if (bx1 > k->cx1)
-        bx1 = k->cx1;
-    if (by1 > k->cy1)
-        by1 = k->cy1;
+    clip_box(k, &bx0, &by0, &bx1, &by1);
     double dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
     for (int y = by0; y <= by1; y++)
         for (int x = bx0; x <= bx1; x++) {
@@ -336,14 +335,7 @@ static void mask_marker(Mask *k, double cx, double cy, double r, int shape, doub
     }
     int bx0 = (int)floor(cx - r - 1), bx1 = (int)ceil(cx + r + 1);
     int by0 = (int)floor(cy - r - 1), by1 = (int)ceil(cy + r + 1);
-    if (bx0 < k->cx0)
-        bx0 = k->cx0;
-    if (by0 < k->cy0)
-        by0 = k->cy0;
-    if (bx1 > k->cx1)
-        bx1 = k->cx1;
-    if (by1 > k->cy1)
-        by1 = k->cy1;
+    clip_box(k, &bx0, &by0, &bx1, &by1);
     for (int y = by0; y <= by1; y++)
         for (int x = bx0; x <= bx1; x++) {
             double dx = x + 0.5 - cx, dy = y + 0.5 - cy, d; /* signed distance, outside > 0 */

@@ -6,25 +6,16 @@
 
 #include "arena.h"
 #include "expr.h"
+#include "expr_build.h"
 #include "test.h"
 
-static Arena ar;
-
-/* Tree builders. */
-static Expr *N(double v) { return ex_num(&ar, v); }
-static Expr *V(const char *s) { return ex_var(&ar, s); }
-static Expr *B(ExKind k, Expr *a, Expr *b) { return ex_binary(&ar, k, a, b); }
-static Expr *U(ExKind k, Expr *a) { return ex_unary(&ar, k, a); }
-static Expr *F1(ExFn fn, Expr *a) { return ex_call(&ar, fn, a, NULL); }
-static Expr *F2(ExFn fn, Expr *a, Expr *b) { return ex_call(&ar, fn, a, b); }
-static Expr *C(Expr *c, Expr *t, Expr *f) { return ex_cond(&ar, c, t, f); }
 static Expr *add(Expr *a, Expr *b) { return B(EX_ADD, a, b); }
 static Expr *sub(Expr *a, Expr *b) { return B(EX_SUB, a, b); }
 static Expr *mul(Expr *a, Expr *b) { return B(EX_MUL, a, b); }
 static Expr *dvd(Expr *a, Expr *b) { return B(EX_DIV, a, b); }
 
 static const char *d_str(Expr *e, const char *name) {
-    return ex_to_string(&ar, ex_deriv(&ar, e, name), NULL, NULL);
+    return ex_to_string(&tb_ar, ex_deriv(&tb_ar, e, name), NULL, NULL);
 }
 
 static void test_exact(void) {
@@ -101,7 +92,7 @@ static double lookup(void *ctx, const Expr *var) {
 /* Compare the symbolic derivative with a central difference at 5 points spread over [lo, hi]
  * (the ranges avoid kinks and jumps of the expressions). */
 static void check_fd(Expr *e, const char *name, double lo, double hi) {
-    Expr *d = ex_deriv(&ar, e, name);
+    Expr *d = ex_deriv(&tb_ar, e, name);
     for (int i = 0; i < 5; i++) {
         double x0 = lo + (hi - lo) * i / 4.0;
         double h = 1e-6 * fmax(1e-3, fabs(x0));
@@ -117,8 +108,8 @@ static void check_fd(Expr *e, const char *name, double lo, double hi) {
         /* relative 1e-6, plus the rounding error of the difference quotient */
         double tol = 1e-6 * fabs(fd) + 100 * DBL_EPSILON * fabs(f0) / h + 1e-12;
         if (!(fabs(got - fd) <= tol)) {
-            fprintf(stderr, "d/d%s of %s at %g: d = %s\n", name, ex_to_string(&ar, e, NULL, NULL), x0,
-                    ex_to_string(&ar, d, NULL, NULL));
+            fprintf(stderr, "d/d%s of %s at %g: d = %s\n", name, ex_to_string(&tb_ar, e, NULL, NULL), x0,
+                    ex_to_string(&tb_ar, d, NULL, NULL));
         }
         ASSERT_NEAR(fd, got, tol);
     }
@@ -200,6 +191,6 @@ int main(void) {
     test_exact();
     test_numeric_voltage();
     test_numeric_other();
-    ar_free(&ar);
+    ar_free(&tb_ar);
     return TEST_DONE();
 }

@@ -6,21 +6,11 @@
 
 #include "arena.h"
 #include "expr.h"
+#include "expr_build.h"
 #include "test.h"
 
-static Arena ar;
-
-/* Tree builders (short names keep the expected trees readable). */
-static Expr *N(double v) { return ex_num(&ar, v); }
-static Expr *V(const char *s) { return ex_var(&ar, s); }
-static Expr *B(ExKind k, Expr *a, Expr *b) { return ex_binary(&ar, k, a, b); }
-static Expr *U(ExKind k, Expr *a) { return ex_unary(&ar, k, a); }
-static Expr *F1(ExFn fn, Expr *a) { return ex_call(&ar, fn, a, NULL); }
-static Expr *F2(ExFn fn, Expr *a, Expr *b) { return ex_call(&ar, fn, a, b); }
-static Expr *C(Expr *c, Expr *t, Expr *f) { return ex_cond(&ar, c, t, f); }
-
-static const char *str(const Expr *e) { return ex_to_string(&ar, e, NULL, NULL); }
-static const char *simp(Expr *e) { return str(ex_simplify(&ar, e)); }
+static const char *str(const Expr *e) { return ex_to_string(&tb_ar, e, NULL, NULL); }
+static const char *simp(Expr *e) { return str(ex_simplify(&tb_ar, e)); }
 
 /* Lookup for evaluation: x = 0.7, y = -1.3, anything else 2.5. */
 static double lookup(void *ctx, const Expr *var) {
@@ -251,7 +241,7 @@ static const char *state_name(void *ctx, const Expr *var) {
 
 static void test_print_callback(void) {
     Expr *e = B(EX_MUL, V("m"), V("g"));
-    ASSERT_EQ_STR("sv->m * g", ex_to_string(&ar, e, state_name, NULL));
+    ASSERT_EQ_STR("sv->m * g", ex_to_string(&tb_ar, e, state_name, NULL));
     FILE *f = tmpfile();
     ASSERT(f != NULL);
     if (!f)
@@ -303,7 +293,7 @@ static void test_simplify(void) {
     ASSERT_EQ_STR("2.0 * x", simp(B(EX_MUL, F1(FN_SQRT, N(4)), B(EX_ADD, x, N(0)))));
     /* Sharing: an already simple tree comes back as is. */
     Expr *e = B(EX_ADD, F1(FN_EXP, x), y);
-    ASSERT(ex_simplify(&ar, e) == e);
+    ASSERT(ex_simplify(&tb_ar, e) == e);
 }
 
 /* Simplification keeps values: compare on a few trees at finite inputs. */
@@ -317,7 +307,7 @@ static void test_simplify_keeps_values(void) {
         B(EX_MOD, B(EX_ADD, N(7), N(0.5)), B(EX_POW, x, N(0))),
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        ASSERT_NEAR(eval(t[i]), eval(ex_simplify(&ar, t[i])), 0);
+        ASSERT_NEAR(eval(t[i]), eval(ex_simplify(&tb_ar, t[i])), 0);
 }
 
 static void count_var(void *ctx, const Expr *var) {
@@ -343,10 +333,10 @@ static void test_queries(void) {
     ASSERT(ex_has_call(F1(FN_FABS, x)));
     ASSERT(!ex_has_call(C(B(EX_LT, x, y), x, U(EX_NEG, y))));
 
-    Expr *s = ex_subst(&ar, e, "x", N(3));
+    Expr *s = ex_subst(&tb_ar, e, "x", N(3));
     ASSERT_EQ_STR("exp(3.0 * y) + pow(3.0, 2.0)", str(s));
     ASSERT_EQ_STR("exp(x * y) + pow(x, 2.0)", str(e)); /* input unchanged */
-    Expr *same = ex_subst(&ar, e, "z", N(3));
+    Expr *same = ex_subst(&tb_ar, e, "z", N(3));
     ASSERT(same == e);
 
     ASSERT(ex_equal(e, B(EX_ADD, F1(FN_EXP, B(EX_MUL, V("x"), V("y"))), B(EX_POW, x, N(2)))));
@@ -373,6 +363,6 @@ int main(void) {
     test_simplify();
     test_simplify_keeps_values();
     test_queries();
-    ar_free(&ar);
+    ar_free(&tb_ar);
     return TEST_DONE();
 }
