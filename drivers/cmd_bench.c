@@ -204,7 +204,7 @@ static int write_plot(const Trace *tr, const BenchOpts *o, const char *model) {
 }
 
 /* StarPU (and StarPU-MPI) up with the workers the options ask for. */
-static int start_starpu(const BenchOpts *o, Share *s, int *argc, char ***argv) {
+static int start_starpu(const BenchOpts *o, Share *s) {
     if (o->perfmodels) {
         /* a calibrated directory (starcarp calibrate): its models are stored under its class */
         char path[1024], cls[160];
@@ -224,21 +224,8 @@ static int start_starpu(const BenchOpts *o, Share *s, int *argc, char ***argv) {
     cli_starpu_conf(&conf, o->ncpu, o->ngpu);
     if (o->sched && !getenv("STARPU_SCHED"))
         conf.sched_policy_name = o->sched;
-    s->rank = 0, s->size = 1;
-    int rc;
-#ifdef SC_HAVE_MPI
-    if (getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE")) {
-        rc = starpu_mpi_init_conf(argc, argv, 1, MPI_COMM_WORLD, &conf);
-        if (rc == 0) {
-            starpu_mpi_comm_rank(MPI_COMM_WORLD, &s->rank);
-            starpu_mpi_comm_size(MPI_COMM_WORLD, &s->size);
-        }
-    } else
-#endif
-    {
-        (void)argc, (void)argv;
-        rc = starpu_init(&conf);
-    }
+    int mpi;
+    int rc = cli_starpu_start("bench", &conf, &s->rank, &s->size, &mpi);
     if (rc != 0) {
         fprintf(stderr, "starcarp bench: StarPU could not start (%s)%s\n", strerror(-rc),
                 rc == -ENODEV ? ": no worker (check --ncpu/--ngpu)" : "");
@@ -419,7 +406,7 @@ int cmd_bench(int argc, char **argv) {
     }
 
     Share sh;
-    if (start_starpu(&o, &sh, &argc, &argv) < 0) {
+    if (start_starpu(&o, &sh) < 0) {
         rc = 1;
         goto out_dump;
     }
@@ -461,7 +448,7 @@ int cmd_bench(int argc, char **argv) {
         stop_starpu(&sh);
         o.ncpu = 0;
         c = NULL;
-        if (start_starpu(&o, &sh, &argc, &argv) < 0) {
+        if (start_starpu(&o, &sh) < 0) {
             rc = 1;
             goto out_dump;
         }

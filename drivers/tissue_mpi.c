@@ -8,26 +8,12 @@
 #include <starpu_mpi.h>
 #endif
 
+#include "commands.h"
 #include "tissue_mpi.h"
-
-/* Whether the process was started by mpirun (Open MPI or a PMI launcher). */
-static int under_mpirun(void) { return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE"); }
 
 int tmpi_init(struct starpu_conf *conf, TmpiShare *s) {
     memset(s, 0, sizeof *s);
-    s->size = 1;
-#ifdef SC_HAVE_MPI
-    if (under_mpirun()) {
-        int rc = starpu_mpi_init_conf(NULL, NULL, 1, MPI_COMM_WORLD, conf);
-        if (rc == 0) {
-            s->mpi = 1;
-            starpu_mpi_comm_rank(MPI_COMM_WORLD, &s->rank);
-            starpu_mpi_comm_size(MPI_COMM_WORLD, &s->size);
-        }
-        return rc;
-    }
-#endif
-    return starpu_init(conf);
+    return cli_starpu_start("tissue", conf, &s->rank, &s->size, &s->mpi);
 }
 
 void tmpi_shutdown(const TmpiShare *s) {

@@ -20,7 +20,8 @@
 #      3D and for other counts;
 #   8. with StarPU-MPI (third argument "mpi"): 2 ranks (planes split between them, edge planes
 #      exchanged every step) give the same activation map, probes and snapshot as 1, bit for bit;
-#      a checkpoint and restart on 2 ranks too; Crank-Nicolson on 2 ranks == 1 rank.
+#      a checkpoint and restart on 2 ranks too; Crank-Nicolson on 2 ranks == 1 rank; unbound ranks
+#      sharing cores get a warning (none with STARPU_WORKERS_NOBIND=1).
 set -u
 sc=$1; src=$2; mpi=${3:-}
 fails=0; n=0
@@ -234,6 +235,14 @@ if [ "$mpi" = mpi ]; then
         --parab-solve cn --out "$tmp/mc2" > /dev/null 2>&1
     [ -s "$tmp/mc1/activation.vtk" ] && cmp -s "$tmp/mc1/activation.vtk" "$tmp/mc2/activation.vtk" &&
         cmp -s "$tmp/mc1/probes.txt" "$tmp/mc2/probes.txt"; check "Crank-Nicolson: 2 ranks == 1 rank (bits)" $?
+    # ranks that may share cores while StarPU binds its workers: a warning (and none with NOBIND)
+    w=(--imp AlievPanfilov --size 2 --dx 0.1 --duration 1 -q --out "$tmp/w")
+    STARPU_NCPU=1 timeout 120 mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 "$sc" tissue "${w[@]}" \
+        > /dev/null 2> "$tmp/w1.err"
+    grep -q "ranks 0 and 1 on .* may use the same cores" "$tmp/w1.err"; check "unbound ranks: the shared-cores warning" $?
+    STARPU_NCPU=1 STARPU_WORKERS_NOBIND=1 timeout 120 mpirun --allow-run-as-root --oversubscribe --bind-to none \
+        -x STARPU_WORKERS_NOBIND -np 2 "$sc" tissue "${w[@]}" > /dev/null 2> "$tmp/w2.err"
+    ! grep -q "may use the same cores" "$tmp/w2.err"; check "STARPU_WORKERS_NOBIND=1: no warning" $?
 fi
 
 echo "$n checks, $fails failed"
