@@ -1,18 +1,21 @@
 /* bench_opts.c: the command line of `starcarp bench` (see bench_opts.h for the options, their
- * defaults and the decisions taken where openCARP's bench leaves things open).
+ * defaults and the decisions taken where openCARP's bench leaves things open; docs/bench-options.md
+ * for every option of openCARP's bench and what starcarp does with it).
  *
- * One table describes every option: its names, the kind of value it takes and where the value goes
- * in BenchOpts. Plain values (flags, strings, numbers with a sign rule) are stored straight from the
- * table; the others (lists, --vary, --precision, --fout ...) have a handler each. After the loop,
- * check_together() checks what involves several options and fills the defaults that depend on
- * others (--duration, --save-ini-time, --checkpoint-time). */
+ * One table describes every option: its names (long, and bench's short letter), the kind of value
+ * it takes, where the value goes in BenchOpts, its stimulus mode or group (options of two modes, or
+ * two of one group, conflict), and for bench's options that starcarp does not implement the reason
+ * it refuses them. Plain values (flags, strings, numbers with a sign rule) are stored straight from
+ * the table; the others (lists, --vary, --precision, --fout ...) have a handler each. After the
+ * loop, bopt_check_together() (bench_rules.c) checks what involves several options and fills the
+ * defaults that depend on others. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_opts.h"
+#include "bench_optint.h"
 
 typedef enum {
     K_FLAG, /* int set to 1 */
@@ -28,15 +31,21 @@ typedef enum {
 typedef enum {
     S_NONE,
     S_HELP,
+    S_VERSION,
     S_FOUT,
     S_STIM_TIMES,
+    S_RESTITUTE,
+    S_TARGET,
     S_PRECISION,
     S_PROBE,
     S_VARY,
     S_SEED,
     S_PLOT,
-    S_UNSUPPORTED
+    S_REFUSED /* bench's, not implemented: OptDef.what says why */
 } Special;
+
+/* bench's stimulus modes (options of two of them conflict) and the stimulus type group. */
+enum { M_NONE, M_TRAIN, M_TIMES, M_RESTITUTE, M_VCLAMP, G_STIMTYPE = 8 };
 
 typedef struct {
     const char *name; /* long name, with its dashes */
@@ -44,71 +53,140 @@ typedef struct {
     Kind kind;
     size_t off; /* the field of BenchOpts (plain kinds) */
     Special special;
-    const char *what; /* what the value is, for messages (the kind says the sign) */
+    const char *what; /* what the value is, for messages (the kind says the sign); S_REFUSED: why */
+    int mode; /* M_* or G_STIMTYPE */
 } OptDef;
 
 #define F(field) offsetof(BenchOpts, field)
+#define REFUSE(name, alias, why) {name, alias, K_SPECIAL, 0, S_REFUSED, why, M_NONE}
+#define NO_PLUGINS "it has no plugin models (put the extra current into the model's .model file)"
+#define NO_LIGHT "illumination (optogenetics) is not implemented"
+#define NO_STRAIN "stretch is not implemented: starcarp's models have no Lambda/delLambda inputs"
+#define NO_SVCLAMP                                                                                       \
+    "state-variable and action-potential clamps are not implemented (Vm clamps are: --clamp, --clamp-ini, " \
+    "--stim-volt)"
+#define NO_SPECIES "stimulus currents carried by ion species are not implemented (the stimulus changes Vm only)"
+#define NO_RRC "the repolarisation reserve current (RRC) protocol is not implemented"
 
 static const OptDef opts[] = {
     /* bench's options */
-    {"--imp", NULL, K_STR, F(imp), S_NONE, "a model name or a .model file"},
-    {"--imp-par", "-p", K_STR, F(imp_par), S_NONE, "a parameter string like 'GNa*1.5,flags=EPI'"},
-    {"--duration", NULL, K_POS, F(duration), S_NONE, " of ms"},
-    {"--dt", NULL, K_POS, F(dt), S_NONE, " of ms"},
-    {"--num", NULL, K_COUNT, F(num), S_NONE, " (cells)"},
-    {"--numstim", NULL, K_COUNT0, F(numstim), S_NONE, " (stimuli)"},
-    {"--stim-start", NULL, K_NONNEG, F(stim_start), S_NONE, " of ms"},
-    {"--bcl", NULL, K_POS, F(bcl), S_NONE, " of ms"},
-    {"--stim-dur", NULL, K_POS, F(stim_dur), S_NONE, " of ms"},
-    {"--stim-curr", NULL, K_REAL, F(stim_curr), S_NONE, " in uA/cm^2"},
-    {"--stim-times", NULL, K_SPECIAL, 0, S_STIM_TIMES, "a comma-separated list of times in ms"},
-    {"--dt-out", NULL, K_POS, F(dt_out), S_NONE, " of ms"},
-    {"--start-out", NULL, K_NONNEG, F(start_out), S_NONE, " of ms"},
-    {"--fout", NULL, K_SPECIAL, 0, S_FOUT, "a file name prefix"},
-    {"-B", NULL, K_FLAG, F(binary), S_NONE, NULL},
-    {"--validate", "-v", K_FLAG, F(validate), S_NONE, NULL},
-    {"--imp-sv-dump", NULL, K_STR, F(imp_sv_dump), S_NONE, "a comma-separated list of state names"},
-    {"--save-ini-file", NULL, K_STR, F(save_ini_file), S_NONE, "a file name"},
-    {"--save-ini-time", NULL, K_NONNEG, F(save_ini_time), S_NONE, " of ms"},
-    {"--read-ini-file", NULL, K_STR, F(read_ini_file), S_NONE, "a file name"},
-    {"--list-imps", NULL, K_FLAG, F(list_imps), S_NONE, NULL},
-    {"--imp-info", NULL, K_FLAG, F(imp_info), S_NONE, NULL},
-    {"--plug-in", NULL, K_SPECIAL, 0, S_UNSUPPORTED, NULL},
-    {"--plug-par", NULL, K_SPECIAL, 0, S_UNSUPPORTED, NULL},
-    {"--load-module", NULL, K_SPECIAL, 0, S_UNSUPPORTED, NULL},
+    {"--imp", "-I", K_STR, F(imp), S_NONE, "a model name or a .model file", 0},
+    {"--imp-par", "-p", K_STR, F(imp_par), S_NONE, "a parameter string like 'GNa*1.5,flags=EPI'", 0},
+    {"--duration", "-a", K_POS, F(duration), S_NONE, " of ms", 0},
+    {"--dt", "-D", K_POS, F(dt), S_NONE, " of ms", 0},
+    {"--num", "-n", K_COUNT, F(num), S_NONE, " (cells)", 0},
+    {"--numstim", NULL, K_COUNT0, F(numstim), S_NONE, " (stimuli)", M_TRAIN},
+    {"--stim-start", "-i", K_NONNEG, F(stim_start), S_NONE, " of ms", M_TRAIN},
+    {"--bcl", "-b", K_POS, F(bcl), S_NONE, " of ms", M_TRAIN},
+    {"--stim-dur", "-T", K_POS, F(stim_dur), S_NONE, " of ms", 0},
+    {"--stim-curr", "-c", K_REAL, F(stim_curr), S_NONE, " in uA/cm^2", G_STIMTYPE},
+    {"--stim-volt", NULL, K_REAL, F(stim_volt), S_NONE, " in mV", G_STIMTYPE},
+    {"--stim-times", NULL, K_SPECIAL, 0, S_STIM_TIMES, "a comma-separated list of times in ms", M_TIMES},
+    {"--past-stim", NULL, K_NONNEG, F(past_stim), S_NONE, " of ms", 0},
+    {"--restitute", NULL, K_SPECIAL, 0, S_RESTITUTE, "S1S2 or dyn", M_RESTITUTE},
+    {"--res-file", NULL, K_STR, F(res_file), S_NONE, "a restitution protocol file", M_RESTITUTE},
+    {"--res-trace", NULL, K_FLAG, F(res_trace), S_NONE, NULL, M_RESTITUTE},
+    {"--dt-out", "-o", K_POS, F(dt_out), S_NONE, " of ms", 0},
+    {"--start-out", NULL, K_NONNEG, F(start_out), S_NONE, " of ms", 0},
+    {"--fout", "-O", K_SPECIAL, 0, S_FOUT, "a file name prefix", 0},
+    {"--bin", "-B", K_FLAG, F(binary), S_NONE, NULL, 0},
+    {"--validate", "-v", K_FLAG, F(validate), S_NONE, NULL, 0},
+    {"--imp-sv-dump", "-u", K_STR, F(imp_sv_dump), S_NONE, "a comma-separated list of state names", 0},
+    {"--no-trace", NULL, K_FLAG, F(no_trace), S_NONE, NULL, 0},
+    {"--trace-no", NULL, K_COUNT0, F(trace_no), S_NONE, " (N of Trace_N.dat)", 0},
+    {"--APstatistics", NULL, K_FLAG, F(ap_stats), S_NONE, NULL, 0},
+    {"--save-ini-file", "-F", K_STR, F(save_ini_file), S_NONE, "a file name", 0},
+    {"--save-ini-time", "-S", K_NONNEG, F(save_ini_time), S_NONE, " of ms", 0},
+    {"--read-ini-file", "-R", K_STR, F(read_ini_file), S_NONE, "a file name", 0},
+    {"--save-file", "-f", K_STR, F(checkpoint), S_NONE, "a file name (starcarp's checkpoint)", 0},
+    {"--save-time", "-s", K_NONNEG, F(checkpoint_time), S_NONE, " of ms", 0},
+    {"--restore", "-r", K_STR, F(restart), S_NONE, "a checkpoint file", 0},
+    {"--clamp", "-l", K_REAL, F(clamp), S_NONE, " in mV", 0},
+    {"--clamp-dur", "-L", K_NONNEG, F(clamp_dur), S_NONE, " of ms", 0},
+    {"--clamp-start", NULL, K_NONNEG, F(clamp_start), S_NONE, " of ms", 0},
+    {"--clamp-ini", NULL, K_REAL, F(clamp_ini), S_NONE, " in mV", M_VCLAMP},
+    {"--list-imps", NULL, K_FLAG, F(list_imps), S_NONE, NULL, 0},
+    {"--imp-info", NULL, K_FLAG, F(imp_info), S_NONE, NULL, 0},
+    {"--rseed", NULL, K_SPECIAL, F(seed), S_SEED, "a non-negative integer", 0},
+    {"--target", NULL, K_SPECIAL, 0, S_TARGET, "auto, cpu, mlir-cpu, mlir-cuda or mlir-rocm", 0},
+    {"--help", "-h", K_SPECIAL, 0, S_HELP, NULL, 0},
+    {"--detailed-help", NULL, K_SPECIAL, 0, S_HELP, NULL, 0},
+    {"--full-help", NULL, K_SPECIAL, 0, S_HELP, NULL, 0},
+    {"--version", "-V", K_SPECIAL, 0, S_VERSION, NULL, 0},
+    {"--buildinfo", NULL, K_SPECIAL, 0, S_VERSION, NULL, 0},
+    /* bench's options that starcarp refuses, with the reason */
+    REFUSE("--DIA", NULL, "diastolic intervals as --stim-times need the repolarisation time during the run; "
+                          "give the stimulus times"),
+    REFUSE("--res-state-vector", NULL, "the restitution protocol's state vectors are not written (use "
+                                       "--save-ini-file or --checkpoint)"),
+    REFUSE("--plugin-outputs", NULL, NO_PLUGINS),
+    REFUSE("--clamp-file", NULL, "a clamp signal read from a file is not implemented (use --clamp, --clamp-dur, "
+                                 "--clamp-start and --clamp-ini)"),
+    REFUSE("--RRC-delay", NULL, NO_RRC),
+    REFUSE("--RRC-clamp-dur", NULL, NO_RRC),
+    REFUSE("--RRC-repol", NULL, NO_RRC),
+    REFUSE("--RRC-tol", NULL, NO_RRC),
+    REFUSE("--stim-file", NULL, "a stimulus current read from a .trc file is not implemented (use --stim-curr "
+                                "with --stim-times)"),
+    REFUSE("--ext-vm-update", NULL, "Vm is always updated by bench's rule, in the kernels"),
+    REFUSE("--stim-assign", "-A", NO_SPECIES),
+    REFUSE("--stim-species", NULL, NO_SPECIES),
+    REFUSE("--stim-ratios", NULL, NO_SPECIES),
+    REFUSE("--resistance", NULL, "coupled cells are not implemented (starcarp tissue couples cells)"),
+    REFUSE("--surface-to-volume", NULL, "coupled cells are not implemented (starcarp tissue couples cells)"),
+    REFUSE("--light-irrad", NULL, NO_LIGHT),
+    REFUSE("--light-dur", NULL, NO_LIGHT),
+    REFUSE("--light-numstim", NULL, NO_LIGHT),
+    REFUSE("--light-bcl", NULL, NO_LIGHT),
+    REFUSE("--light-start", NULL, NO_LIGHT),
+    REFUSE("--light-times", NULL, NO_LIGHT),
+    REFUSE("--light-file", NULL, NO_LIGHT),
+    REFUSE("--plug-in", "-P", NO_PLUGINS),
+    REFUSE("--plug-par", "-m", NO_PLUGINS),
+    REFUSE("--plug-sv-dump", "-g", NO_PLUGINS),
+    REFUSE("--load-module", NULL, "give --imp the path of the model's .model file instead"),
+    REFUSE("--clamp-SVs", NULL, NO_SVCLAMP),
+    REFUSE("--SV-clamp-files", NULL, NO_SVCLAMP),
+    REFUSE("--SV-I-trigger", NULL, NO_SVCLAMP),
+    REFUSE("--AP-clamp-file", NULL, NO_SVCLAMP),
+    REFUSE("--strain", "-N", NO_STRAIN),
+    REFUSE("--strain-time", "-t", NO_STRAIN),
+    REFUSE("--strain-dur", "-y", NO_STRAIN),
+    REFUSE("--strain-rate", NULL, NO_STRAIN),
+    REFUSE("--dump-lut", "-d", "writing the lookup tables is not implemented"),
+    REFUSE("--SV-init", NULL, "give the initial states in a state file with --read-ini-file"),
+    REFUSE("--doppel-on", NULL, "the switch to a doppel model is not implemented"),
+    REFUSE("--doppel-dur", NULL, "the switch to a doppel model is not implemented"),
     /* starcarp's extensions */
-    {"--precision", NULL, K_SPECIAL, 0, S_PRECISION, "double or single"},
-    {"--steps-per-task", NULL, K_COUNT, F(steps_per_task), S_NONE, " (time steps)"},
-    {"--ncpu", NULL, K_COUNT0, F(ncpu), S_NONE, " (CPU workers)"},
-    {"--ngpu", NULL, K_COUNT0, F(ngpu), S_NONE, " (GPU workers)"},
-    {"--sched", NULL, K_STR, F(sched), S_NONE, "a StarPU scheduler name"},
-    {"--nparts", NULL, K_COUNT0, F(nparts), S_NONE, " (partitions placed by the scheduler; 0: planned)"},
-    {"--perfmodels", NULL, K_STR, F(perfmodels), S_NONE, "a directory"},
-    {"--no-lut", NULL, K_FLAG, F(no_lut), S_NONE, NULL},
-    {"--rtol", NULL, K_POS, F(rtol), S_NONE, " (relative tolerance)"},
-    {"--atol", NULL, K_POS, F(atol), S_NONE, " (absolute tolerance)"},
-    {"--methods", NULL, K_STR, F(methods), S_NONE,
-     "auto, file, or FROM=TO[,...] method overrides (vm=cvode)"},
-    {"--vm-bound", NULL, K_POS, F(vm_bound), S_NONE, " of mV"},
-    {"--checkpoint", NULL, K_STR, F(checkpoint), S_NONE, "a file name"},
-    {"--checkpoint-time", NULL, K_NONNEG, F(checkpoint_time), S_NONE, " of ms"},
-    {"--restart", NULL, K_STR, F(restart), S_NONE, "a checkpoint file"},
-    {"--plot", NULL, K_SPECIAL, 0, S_PLOT, "a file name ending in .png"},
-    {"--probe", NULL, K_SPECIAL, 0, S_PROBE, "a comma-separated list of cell indices"},
-    {"--vary", NULL, K_SPECIAL, 0, S_VARY, "NAME=LO:HI, NAME=LO:HI:log or NAME*LO:HI"},
-    {"--seed", NULL, K_SPECIAL, 0, S_SEED, "a non-negative integer"},
-    {"--quiet", "-q", K_FLAG, F(quiet), S_NONE, NULL},
-    {"--progress", NULL, K_FLAG, F(progress), S_NONE, NULL},
-    {"--help", "-h", K_SPECIAL, 0, S_HELP, NULL},
+    {"--precision", NULL, K_SPECIAL, 0, S_PRECISION, "double or single", 0},
+    {"--steps-per-task", NULL, K_COUNT, F(steps_per_task), S_NONE, " (time steps)", 0},
+    {"--ncpu", NULL, K_COUNT0, F(ncpu), S_NONE, " (CPU workers)", 0},
+    {"--ngpu", NULL, K_COUNT0, F(ngpu), S_NONE, " (GPU workers)", 0},
+    {"--sched", NULL, K_STR, F(sched), S_NONE, "a StarPU scheduler name", 0},
+    {"--nparts", NULL, K_COUNT0, F(nparts), S_NONE, " (partitions placed by the scheduler; 0: planned)", 0},
+    {"--perfmodels", NULL, K_STR, F(perfmodels), S_NONE, "a directory", 0},
+    {"--no-lut", NULL, K_FLAG, F(no_lut), S_NONE, NULL, 0},
+    {"--rtol", NULL, K_POS, F(rtol), S_NONE, " (relative tolerance)", 0},
+    {"--atol", NULL, K_POS, F(atol), S_NONE, " (absolute tolerance)", 0},
+    {"--methods", NULL, K_STR, F(methods), S_NONE, "auto, file, or FROM=TO[,...] method overrides (vm=cvode)",
+     0},
+    {"--vm-bound", NULL, K_POS, F(vm_bound), S_NONE, " of mV", 0},
+    {"--checkpoint", NULL, K_STR, F(checkpoint), S_NONE, "a file name", 0},
+    {"--checkpoint-time", NULL, K_NONNEG, F(checkpoint_time), S_NONE, " of ms", 0},
+    {"--restart", NULL, K_STR, F(restart), S_NONE, "a checkpoint file", 0},
+    {"--plot", NULL, K_SPECIAL, 0, S_PLOT, "a file name ending in .png", 0},
+    {"--probe", NULL, K_SPECIAL, 0, S_PROBE, "a comma-separated list of cell indices", 0},
+    {"--vary", NULL, K_SPECIAL, 0, S_VARY, "NAME=LO:HI, NAME=LO:HI:log or NAME*LO:HI", 0},
+    {"--seed", NULL, K_SPECIAL, F(seed), S_SEED, "a non-negative integer", 0},
+    {"--quiet", "-q", K_FLAG, F(quiet), S_NONE, NULL, 0},
+    {"--progress", NULL, K_FLAG, F(progress), S_NONE, NULL, 0},
 };
 #define NOPTS ((int)(sizeof opts / sizeof opts[0]))
-
-/* Put a printf-style message into err (when not NULL) and evaluate to -1. */
-#define FAIL(err, errlen, ...) (snprintf((err), (err) ? (errlen) : 0, __VA_ARGS__), -1)
+_Static_assert(NOPTS <= (int)(sizeof((BoptSeen *)0)->as / sizeof(const char *)), "BoptSeen.as too short");
 
 /* Whether the option takes a value (always, or optionally for --fout). */
 static int takes_value(const OptDef *d) {
-    return d->kind != K_FLAG && !(d->kind == K_SPECIAL && d->special == S_HELP);
+    return d->kind != K_FLAG && !(d->kind == K_SPECIAL && (d->special == S_HELP || d->special == S_VERSION));
 }
 
 /* "a positive number of ms" and the like: what the option's value must be. */
@@ -315,59 +393,6 @@ static int add_vary(const OptDef *d, const char *val, BenchOpts *o, char *err, s
     return 0;
 }
 
-/* The options with their own rules. */
-static int store_special(const OptDef *d, const char *val, BenchOpts *o, char *err, size_t errlen) {
-    switch (d->special) {
-        case S_FOUT:
-            if (val && !*val)
-                return bad_value(d, val, err, errlen);
-            o->fout = val ? val : "BENCH_REG";
-            return 0;
-        case S_STIM_TIMES:
-            return set_stim_times(d, val, o, err, errlen);
-        case S_PROBE:
-            return set_probe(d, val, o, err, errlen);
-        case S_VARY:
-            return add_vary(d, val, o, err, errlen);
-        case S_PRECISION:
-            if (!strcmp(val, "double") || !strcmp(val, "64"))
-                o->precision = BOPT_DOUBLE;
-            else if (!strcmp(val, "single") || !strcmp(val, "32"))
-                o->precision = BOPT_SINGLE;
-            else
-                return FAIL(err, errlen, "%s: accepted values are double, single (or 64, 32) (got '%s')",
-                            d->name, val);
-            return 0;
-        case S_SEED: {
-            char *end;
-            errno = 0;
-            unsigned long long s = strtoull(val, &end, 10);
-            if (val[0] < '0' || val[0] > '9' || *end != '\0' || errno)
-                return bad_value(d, val, err, errlen);
-            o->seed = s;
-            return 0;
-        }
-        case S_PLOT: {
-            size_t n = strlen(val);
-            if (n < 5 || strcmp(val + n - 4, ".png") != 0)
-                return bad_value(d, val, err, errlen);
-            o->plot = val;
-            return 0;
-        }
-        case S_UNSUPPORTED:
-            if (!strcmp(d->name, "--load-module"))
-                return FAIL(err, errlen,
-                            "--load-module is not supported by starcarp: give --imp the path of the "
-                            "model's .model file instead");
-            return FAIL(err, errlen,
-                        "%s is not supported by starcarp: it has no plugin models (put the extra "
-                        "current into the model's .model file)",
-                        d->name);
-        default:
-            return FAIL(err, errlen, "%s: internal error (special %d)", d->name, (int)d->special);
-    }
-}
-
 /* Edit distance (insertions, deletions, substitutions) between two short strings; large when either
  * is longer than 63 characters. */
 static int edit_distance(const char *a, const char *b) {
@@ -394,6 +419,75 @@ static int edit_distance(const char *a, const char *b) {
     return row[lb];
 }
 
+/* --target: openCARP's compute targets mapped to starcarp's workers. */
+static int set_target(const OptDef *d, const char *val, BenchOpts *o, char *err, size_t errlen) {
+    if (!strcmp(val, "auto"))
+        return 0;
+    if (!strcmp(val, "cpu") || !strcmp(val, "mlir-cpu")) {
+        o->ngpu = 0;
+        return 0;
+    }
+    if (!strcmp(val, "mlir-cuda") || !strcmp(val, "mlir-rocm")) {
+        o->ncpu = 0;
+        return 0;
+    }
+    return FAIL(err, errlen, "%s: accepted values are %s (got '%s')", d->name, d->what, val);
+}
+
+/* The options with their own rules. */
+static int store_special(const OptDef *d, const char *val, BenchOpts *o, char *err, size_t errlen) {
+    switch (d->special) {
+        case S_FOUT:
+            if (val && !*val)
+                return bad_value(d, val, err, errlen);
+            o->fout = val ? val : "BENCH_REG";
+            return 0;
+        case S_STIM_TIMES:
+            return set_stim_times(d, val, o, err, errlen);
+        case S_PROBE:
+            return set_probe(d, val, o, err, errlen);
+        case S_VARY:
+            return add_vary(d, val, o, err, errlen);
+        case S_TARGET:
+            return set_target(d, val, o, err, errlen);
+        case S_RESTITUTE:
+            if (!strcmp(val, "S1S2f"))
+                return FAIL(err, errlen, "%s S1S2f is not supported by starcarp (S1S2 and dyn are)", d->name);
+            if (brs_kind(val) == BRS_NONE)
+                return FAIL(err, errlen, "%s: accepted values are S1S2, dyn (got '%s')", d->name, val);
+            o->restitute = val;
+            o->res.kind = brs_kind(val);
+            return 0;
+        case S_PRECISION:
+            if (!strcmp(val, "double") || !strcmp(val, "64"))
+                o->precision = BOPT_DOUBLE;
+            else if (!strcmp(val, "single") || !strcmp(val, "32"))
+                o->precision = BOPT_SINGLE;
+            else
+                return FAIL(err, errlen, "%s: accepted values are double, single (or 64, 32) (got '%s')",
+                            d->name, val);
+            return 0;
+        case S_SEED: {
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(val, &end, 10);
+            if (val[0] < '0' || val[0] > '9' || *end != '\0' || errno)
+                return bad_value(d, val, err, errlen);
+            o->seed = s;
+            return 0;
+        }
+        case S_PLOT: {
+            size_t n = strlen(val);
+            if (n < 5 || strcmp(val + n - 4, ".png") != 0)
+                return bad_value(d, val, err, errlen);
+            o->plot = val;
+            return 0;
+        }
+        default:
+            return FAIL(err, errlen, "%s: internal error (special %d)", d->name, (int)d->special);
+    }
+}
+
 /* "unknown option '--stim-star'; did you mean --stim-start?": the hint names the closest option
  * within 2 edits, when the edits change less than half of its name (so '-x' does not suggest '-B'). */
 static int unknown_option(const char *name, char *err, size_t errlen) {
@@ -416,10 +510,9 @@ static const OptDef *find_option(const char *name) {
     return NULL;
 }
 
-/* Whether the option called name (one of the table's) was given. */
-static int was_seen(const unsigned char *seen, const char *name) {
+const char *bopt_given(const BoptSeen *seen, const char *name) {
     const OptDef *d = find_option(name);
-    return d && seen[d - opts];
+    return d ? seen->as[d - opts] : NULL;
 }
 
 static void set_defaults(BenchOpts *o) {
@@ -432,8 +525,10 @@ static void set_defaults(BenchOpts *o) {
     o->bcl = 1000;
     o->stim_dur = 1.0;
     o->stim_curr = 60.0;
+    o->past_stim = 1000;
     o->dt_out = 1.0;
     o->start_out = 0;
+    o->clamp_start = 10;
     o->precision = BOPT_DOUBLE;
     o->steps_per_task = 10;
     o->ncpu = o->ngpu = -1;
@@ -442,145 +537,158 @@ static void set_defaults(BenchOpts *o) {
     o->seed = 1;
 }
 
-/* Whether t / dt maps to a step index that the step arithmetic can hold. */
-static int steps_fit(double t, double dt) { return t / dt <= BOPT_MAX_STEPS; }
+/* Store the value val (NULL for a flag or an absent optional value) of option d. */
+static int store(const OptDef *d, const char *val, BenchOpts *o, char *err, size_t errlen) {
+    if (d->kind == K_FLAG) {
+        memcpy((char *)o + d->off, &(int){1}, sizeof(int));
+        return 0;
+    }
+    if (d->special == S_HELP) {
+        bopt_usage(stdout);
+        return 1;
+    }
+    if (d->special == S_VERSION) {
+        printf("starcarp bench: openCARP's bench on StarPU (its options: docs/bench-options.md)\n");
+        return 1;
+    }
+    return d->kind == K_SPECIAL ? store_special(d, val, o, err, errlen) : store_plain(d, val, o, err, errlen);
+}
 
-/* A time option that must lie within the run: defaults to the end, needs its file option. */
-static int check_run_time(const char *topt, int given, double *t, const char *fopt, const char *file,
-                          const BenchOpts *o, char *err, size_t errlen) {
-    if (given && !file)
-        return FAIL(err, errlen, "%s needs %s", topt, fopt);
-    if (!given)
-        *t = o->duration;
-    if (bopt_step(o, *t) > bopt_nsteps(o))
-        return FAIL(err, errlen, "%s (%g ms) is after the end of the run (--duration %g ms)", topt, *t,
-                    o->duration);
+/* Record that d was given as spelled; a second time is an error (except --vary). */
+static int mark_seen(const OptDef *d, const char *spelled, BoptSeen *seen, char *err, size_t errlen) {
+    const char **as = &seen->as[d - opts];
+    if (*as && d->special != S_VARY) {
+        if (!strcmp(*as, spelled))
+            return FAIL(err, errlen, "%s is given twice; give it once", spelled);
+        return FAIL(err, errlen, "%s is given twice (as %s and %s); give it once", d->name, *as, spelled);
+    }
+    if (!*as)
+        *as = d->alias && !strcmp(spelled, d->alias) ? d->alias : d->name;
     return 0;
 }
 
-/* Checks and defaults that involve several options. seen(name) says whether an option was given. */
-static int check_together(BenchOpts *o, const unsigned char *seen, char *err, size_t errlen) {
-    if (!o->imp && (!o->list_imps || o->imp_info))
-        return FAIL(err, errlen,
-                    "--imp is required: the ionic model (a name from --list-imps, or a .model "
-                    "file)");
-    if (!was_seen(seen, "--duration")) {
-        if (o->stim_times)
-            o->duration = o->stim_times[o->nstim_times - 1] + 1000;
-        else
-            o->duration = o->stim_start + o->bcl * (double)(o->numstim > 1 ? o->numstim - 1 : 0) + 1000;
+/* The value of option d given without '=': the next argument (consumed: *i advances), or NULL for an
+ * optional value; -1 with err set when a required value is missing. */
+static int next_value(const OptDef *d, int argc, char **argv, int *i, const char **val, char *err, size_t errlen) {
+    const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
+    /* names and files are not taken from an argument that looks like an option; numbers are (the
+       message then says what was wrong with them); a short --fout (-O) takes its value glued only */
+    int looks_opt = next && next[0] == '-' && next[1];
+    int optional = d->special == S_FOUT;
+    int named = d->kind == K_STR || d->special == S_FOUT || d->special == S_PLOT || d->special == S_RESTITUTE ||
+                d->special == S_TARGET;
+    *val = NULL;
+    if (next && !(named && looks_opt) && !(optional && !strcmp(argv[*i], "-O")))
+        *val = next, (*i)++;
+    else if (!optional) {
+        char what[128];
+        describe(d, what, sizeof what);
+        return FAIL(err, errlen, "%s needs a value: %s", d->name, what);
     }
-    const struct {
-        const char *name;
-        double t;
-    } times[] = {{"--duration", o->duration},
-                 {"--stim-start", o->stim_start},
-                 {"--bcl", o->bcl},
-                 {"--stim-dur", o->stim_dur},
-                 {"--dt-out", o->dt_out},
-                 {"--start-out", o->start_out},
-                 {"--save-ini-time", o->save_ini_time},
-                 {"--checkpoint-time", o->checkpoint_time}};
-    for (size_t k = 0; k < sizeof times / sizeof times[0]; k++)
-        if (!steps_fit(times[k].t, o->dt))
-            return FAIL(err, errlen, "%s (%g ms) is more than %g steps of --dt %g ms", times[k].name,
-                        times[k].t, BOPT_MAX_STEPS, o->dt);
-    for (long k = 0; k < o->nstim_times; k++)
-        if (!steps_fit(o->stim_times[k], o->dt))
-            return FAIL(err, errlen, "--stim-times: %g ms is more than %g steps of --dt %g ms",
-                        o->stim_times[k], BOPT_MAX_STEPS, o->dt);
-    if (bopt_step(o, o->dt_out) < 1)
-        return FAIL(err, errlen, "--dt-out (%g ms) rounds to 0 steps of --dt %g ms; give at least one step",
-                    o->dt_out, o->dt);
-    if (!o->stim_times && o->numstim > 1 && bopt_pulse_steps(o) > bopt_step(o, o->bcl))
-        return FAIL(err, errlen,
-                    "--stim-dur (%g ms) is longer than --bcl (%g ms, %ld steps of --dt %g ms): "
-                    "with --numstim %ld the pulses would overlap",
-                    o->stim_dur, o->bcl, bopt_step(o, o->bcl), o->dt, o->numstim);
-    if (bopt_step(o, o->start_out) > bopt_nsteps(o))
-        return FAIL(err, errlen, "--start-out (%g ms) is after the end of the run (--duration %g ms)",
-                    o->start_out, o->duration);
-    if (check_run_time("--save-ini-time", was_seen(seen, "--save-ini-time"), &o->save_ini_time,
-                       "--save-ini-file", o->save_ini_file, o, err, errlen) ||
-        check_run_time("--checkpoint-time", was_seen(seen, "--checkpoint-time"), &o->checkpoint_time,
-                       "--checkpoint", o->checkpoint, o, err, errlen))
-        return -1;
-    if (o->binary && !o->fout)
-        return FAIL(err, errlen, "-B (binary output) needs --fout");
-    for (long k = 0; k < o->nprobe; k++) {
-        if (o->probe[k] >= o->num)
-            return FAIL(err, errlen, "--probe: cell %ld is out of range (--num %ld: cells 0 to %ld)",
-                        o->probe[k], o->num, o->num - 1);
-        for (long j = 0; j < k; j++)
-            if (o->probe[j] == o->probe[k])
-                return FAIL(err, errlen, "--probe: cell %ld is listed twice", o->probe[k]);
-    }
-    if (o->steps_per_task > INT_MAX)
-        return FAIL(err, errlen, "--steps-per-task (%ld) is above %d", o->steps_per_task, INT_MAX);
-    if (o->quiet && o->progress)
-        return FAIL(err, errlen, "--quiet and --progress exclude each other");
-    if (o->ncpu == 0 && o->ngpu == 0)
-        return FAIL(err, errlen, "--ncpu 0 with --ngpu 0 leaves no worker to run on");
-    if (o->restart && o->read_ini_file)
-        return FAIL(err, errlen, "--restart and --read-ini-file both give the initial state; use one");
     return 0;
+}
+
+/* One short-option argument ("-T", "-T2", "-vB"). */
+static int parse_short(int argc, char **argv, int *i, BenchOpts *o, BoptSeen *seen, char *err, size_t errlen) {
+    const char *arg = argv[*i];
+    char name[3] = {'-', arg[1], '\0'};
+    const OptDef *d = find_option(name);
+    if (!d)
+        return unknown_option(arg, err, errlen);
+    if (d->special == S_REFUSED)
+        return FAIL(err, errlen, "%s (%s) is not supported by starcarp: %s", d->name, name, d->what);
+    if (mark_seen(d, name, seen, err, errlen))
+        return -1;
+    if (takes_value(d)) {
+        const char *val = arg[2] ? arg + 2 : NULL;
+        if (!val && next_value(d, argc, argv, i, &val, err, errlen))
+            return -1;
+        return store(d, val, o, err, errlen);
+    }
+    int rc = store(d, NULL, o, err, errlen);
+    for (const char *p = arg + 2; *p && rc == 0; p++) { /* grouped flags: -vB */
+        name[1] = *p;
+        const OptDef *g = find_option(name);
+        if (!g || takes_value(g) || g->special == S_REFUSED)
+            return FAIL(err, errlen, "'%s': '%s' is not a flag to group with %s", arg, name, d->alias);
+        rc = mark_seen(g, name, seen, err, errlen) ? -1 : store(g, NULL, o, err, errlen);
+    }
+    return rc;
 }
 
 /* Parse the options one by one (see bopt_parse); returns 0, 1 for --help, -1 on error. */
-static int parse_args(int argc, char **argv, BenchOpts *o, unsigned char *seen, char *err, size_t errlen) {
+static int parse_args(int argc, char **argv, BenchOpts *o, BoptSeen *seen, char *err, size_t errlen) {
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (arg[0] != '-' || !arg[1])
             return FAIL(err, errlen, "unexpected argument '%s' (options start with --; see --help)", arg);
+        int rc;
+        if (arg[1] != '-') {
+            if ((rc = parse_short(argc, argv, &i, o, seen, err, errlen)) != 0)
+                return rc;
+            continue;
+        }
         char name[64];
-        const char *eq = arg[1] == '-' ? strchr(arg, '=') : NULL;
+        const char *eq = strchr(arg, '=');
         size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
         snprintf(name, sizeof name, "%.*s", (int)nlen, arg);
         const OptDef *d = nlen < sizeof name ? find_option(name) : NULL;
-        if (!d)
+        if (!d || (d->alias && !strcmp(name, d->alias)))
             return unknown_option(name, err, errlen);
-        seen[d - opts] = 1;
+        if (d->special == S_REFUSED)
+            return FAIL(err, errlen, "%s is not supported by starcarp: %s", d->name, d->what);
+        if (mark_seen(d, d->name, seen, err, errlen))
+            return -1;
         const char *val = eq ? eq + 1 : NULL;
-        if (!takes_value(d)) {
-            if (val)
-                return FAIL(err, errlen, "%s does not take a value (got '%s')", d->name, arg);
-        } else if (!val) {
-            const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-            /* names and files are not taken from an argument that looks like an option; numbers
-               are (the message then says what was wrong with them) */
-            int looks_opt = next && next[0] == '-' && next[1];
-            int optional = d->special == S_FOUT;
-            int named = d->kind == K_STR || d->special == S_FOUT || d->special == S_PLOT;
-            if (next && !(named && looks_opt))
-                val = next, i++;
-            else if (!optional && d->special != S_UNSUPPORTED) {
-                char what[128];
-                describe(d, what, sizeof what);
-                return FAIL(err, errlen, "%s needs a value: %s", d->name, what);
-            }
-        }
-        int rc = 0;
-        if (d->kind == K_FLAG)
-            memcpy((char *)o + d->off, &(int){1}, sizeof(int));
-        else if (d->special == S_HELP) {
-            bopt_usage(stdout);
-            return 1;
-        } else if (d->kind == K_SPECIAL)
-            rc = store_special(d, val, o, err, errlen);
-        else
-            rc = store_plain(d, val, o, err, errlen);
-        if (rc)
+        if (!takes_value(d) && val)
+            return FAIL(err, errlen, "%s does not take a value (got '%s')", d->name, arg);
+        if (takes_value(d) && !val && next_value(d, argc, argv, &i, &val, err, errlen))
+            return -1;
+        if ((rc = store(d, val, o, err, errlen)) != 0)
             return rc;
     }
     return 0;
 }
 
+/* Options of two stimulus modes, or two stimulus types, given together: an error naming both. */
+static int check_modes(const BoptSeen *seen, char *err, size_t errlen) {
+    int first[G_STIMTYPE + 1];
+    for (int m = 0; m <= G_STIMTYPE; m++)
+        first[m] = -1;
+    for (int k = 0; k < NOPTS; k++) {
+        int m = opts[k].mode;
+        if (!seen->as[k] || m == M_NONE)
+            continue;
+        if (m == G_STIMTYPE && first[m] >= 0)
+            return FAIL(err, errlen, "%s conflicts with %s: give one stimulus type (a current or a voltage)",
+                        seen->as[k], seen->as[first[m]]);
+        for (int j = M_TRAIN; j <= M_VCLAMP && m != G_STIMTYPE; j++)
+            if (j != m && first[j] >= 0)
+                return FAIL(err, errlen,
+                            "%s conflicts with %s: they belong to two stimulus modes of bench (the train "
+                            "--numstim/--stim-start/--bcl, --stim-times, --restitute, --clamp-ini); give one",
+                            seen->as[k], seen->as[first[j]]);
+        if (first[m] < 0)
+            first[m] = k;
+    }
+    /* two names of one value (--save-file and --checkpoint, --rseed and --seed) */
+    for (int k = 0; k < NOPTS; k++)
+        for (int j = 0; j < k && seen->as[k]; j++)
+            if (seen->as[j] && opts[j].off == opts[k].off && opts[j].off && opts[j].kind == opts[k].kind &&
+                opts[j].special == opts[k].special)
+                return FAIL(err, errlen, "%s and %s set the same value; give one", seen->as[j], seen->as[k]);
+    return 0;
+}
+
 int bopt_parse(int argc, char **argv, BenchOpts *o, char *err, size_t errlen) {
-    unsigned char seen[NOPTS] = {0};
+    BoptSeen seen;
+    memset(&seen, 0, sizeof seen);
     if (err && errlen)
         err[0] = '\0';
     set_defaults(o);
-    int rc = parse_args(argc, argv, o, seen, err, errlen);
+    int rc = parse_args(argc, argv, o, &seen, err, errlen);
+    if (rc == 0)
+        rc = check_modes(&seen, err, errlen);
     if (rc == 0 && !o->probe) {
         o->probe = calloc(1, sizeof *o->probe);
         o->nprobe = 1;
@@ -588,7 +696,7 @@ int bopt_parse(int argc, char **argv, BenchOpts *o, char *err, size_t errlen) {
             rc = FAIL(err, errlen, "--probe: out of memory");
     }
     if (rc == 0)
-        rc = check_together(o, seen, err, errlen);
+        rc = bopt_check_together(o, &seen, err, errlen);
     if (rc != 0)
         bopt_free(o);
     return rc;
@@ -596,137 +704,11 @@ int bopt_parse(int argc, char **argv, BenchOpts *o, char *err, size_t errlen) {
 
 void bopt_free(BenchOpts *o) {
     free(o->stim_times);
+    free(o->stim_marks);
     free(o->probe);
     o->stim_times = NULL;
+    o->stim_marks = NULL;
     o->nstim_times = 0;
     o->probe = NULL;
     o->nprobe = 0;
-}
-
-void bopt_usage(FILE *out) {
-    fputs("usage: starcarp bench --imp MODEL [OPTIONS]\n"
-          "Runs an ionic model on one cell or many, with the options and outputs of openCARP's bench.\n"
-          "Values go as --opt VALUE or --opt=VALUE; times are in ms.\n"
-          "\n"
-          "bench options:\n"
-          "  --imp NAME            ionic model: a name of the library, or a .model file\n"
-          "  --imp-par STR, -p     parameter changes, e.g. 'GNa*1.5,GK1-20%,flags=EPI'\n"
-          "  --duration MS         length of the run (default stim-start + bcl*(numstim-1) + 1000)\n"
-          "  --dt MS               time step (default 0.01)\n"
-          "  --num N               number of cells (default 1)\n"
-          "  --numstim N           number of stimuli, 0: none (default 1)\n"
-          "  --stim-start MS       first stimulus (default 1.0)\n"
-          "  --bcl MS              basic cycle length (default 1000)\n"
-          "  --stim-dur MS         pulse length (default 1.0)\n"
-          "  --stim-curr X         pulse amplitude in uA/cm^2, positive depolarises (default 60.0)\n"
-          "  --stim-times LIST     comma-separated stimulus times, instead of the train\n"
-          "  --dt-out MS           output interval (default 1.0)\n"
-          "  --start-out MS        first output time (default 0)\n"
-          "  --fout[=NAME]         write NAME.txt instead of the table on stdout (NAME: BENCH_REG)\n"
-          "  -B                    with --fout: binary NAME.t.bin, NAME.Vm.bin, NAME.Iion.bin instead\n"
-          "  --validate, -v        also write every state variable (NAME_<model>.<state>.bin)\n"
-          "  --imp-sv-dump LIST    write the listed state variables\n"
-          "  --save-ini-file F     save the state to F at --save-ini-time (default: the end)\n"
-          "  --save-ini-time MS    when to save it\n"
-          "  --read-ini-file F     start from the state in F\n"
-          "  --list-imps           list the models\n"
-          "  --imp-info            print the model's parameters, states and defaults\n"
-          "  (--plug-in, --plug-par and --load-module are not supported)\n"
-          "\n"
-          "starcarp extensions:\n"
-          "  --precision P         double or single, also 64 or 32 (default double)\n"
-          "  --steps-per-task K    time steps per StarPU task (default 10)\n"
-          "  --ncpu N              CPU workers (default: all)\n"
-          "  --ngpu N              GPU workers, 0: CPUs only (default: all)\n"
-          "  --sched NAME          StarPU scheduler (default dmda)\n"
-          "  --perfmodels DIR      StarPU performance models to use and update\n"
-          "  --no-lut              evaluate lookup-table columns exactly\n"
-          "  --rtol R, --atol A    tolerances of adaptive integrators (default: the model's)\n"
-          "  --methods M           auto (default: the cheapest methods checked against a tight run,\n"
-          "                        docs/methods.md), file (the model file's own methods), or\n"
-          "                        overrides (cvode=fe, Ca_ss=rush_larsen, ...; vm=cvode advances Vm\n"
-          "                        with the states coupled to it faster than dt; the model is rebuilt)\n"
-          "  --vm-bound MV         stop when |Vm| exceeds it (default 1000)\n"
-          "  --checkpoint FILE     write a checkpoint at --checkpoint-time (default: the end)\n"
-          "  --checkpoint-time MS  when to write it\n"
-          "  --restart FILE        continue from a checkpoint\n"
-          "  --plot FILE.png       plot the probed traces\n"
-          "  --probe LIST          cells whose traces are output (default 0); other than the first go\n"
-          "                        to NAME_cell<i> files\n"
-          "  --vary SPEC           vary a parameter across the cells (up to 16 times):\n"
-          "                        NAME=LO:HI linear, NAME=LO:HI:log geometric, NAME*LO:HI multiplier\n"
-          "  --nparts N            N equal partitions placed by the scheduler (default 0: one\n"
-          "                        partition per worker, sized by speed, pinned to it)\n"
-          "  --seed N              accepted and ignored: runs use no random numbers\n"
-          "  --quiet, -q           no progress bar\n"
-          "  --progress            plain progress lines (also when not on a terminal)\n"
-          "  --help, -h            this help\n"
-          "\n"
-          "Several nodes: mpirun -np N starcarp bench ... (StarPU-MPI; each rank advances its share\n"
-          "of the cells, rank 0 writes the outputs).\n",
-          out);
-}
-
-long bopt_step(const BenchOpts *o, double t) { return lround(t / o->dt); }
-
-long bopt_nsteps(const BenchOpts *o) { return bopt_step(o, o->duration); }
-
-long bopt_pulse_steps(const BenchOpts *o) {
-    long p = bopt_step(o, o->stim_dur);
-    return p > 1 ? p : 1;
-}
-
-int bopt_train(const BenchOpts *o, BoptTrain *tr) {
-    if (o->stim_times)
-        return -1;
-    tr->start = bopt_step(o, o->stim_start);
-    tr->pulse = bopt_pulse_steps(o);
-    tr->period = o->numstim > 1 ? bopt_step(o, o->bcl) : 0;
-    tr->count = o->numstim;
-    return 0;
-}
-
-int bopt_stim_on(const BenchOpts *o, long d) {
-    long pulse = bopt_pulse_steps(o);
-    if (o->stim_times) {
-        /* the latest pulse starting at or before d ends last: binary search for it */
-        long lo = 0, hi = o->nstim_times; /* first index whose start is after d */
-        while (lo < hi) {
-            long mid = lo + (hi - lo) / 2;
-            if (bopt_step(o, o->stim_times[mid]) <= d)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        return lo > 0 && d - bopt_step(o, o->stim_times[lo - 1]) < pulse;
-    }
-    BoptTrain tr;
-    bopt_train(o, &tr);
-    if (tr.count <= 0 || d < tr.start)
-        return 0;
-    if (tr.period <= 0)
-        return d - tr.start < tr.pulse;
-    return (d - tr.start) / tr.period < tr.count && (d - tr.start) % tr.period < tr.pulse;
-}
-
-int bopt_is_output(const BenchOpts *o, long d) {
-    long s = bopt_step(o, o->start_out), every = bopt_step(o, o->dt_out);
-    return d >= s && (d - s) % every == 0;
-}
-
-long bopt_nout(const BenchOpts *o) {
-    long s = bopt_step(o, o->start_out), last = bopt_nsteps(o);
-    return last < s ? 0 : (last - s) / bopt_step(o, o->dt_out) + 1;
-}
-
-double bopt_vary_value(const BoptVary *v, long i, long ncells, double base) {
-    double f = ncells > 1 ? (double)i / (double)(ncells - 1) : 0;
-    switch (v->mode) {
-        case BOPT_VARY_LOG:
-            return v->lo * pow(v->hi / v->lo, f);
-        case BOPT_VARY_SCALE:
-            return base * (v->lo + (v->hi - v->lo) * f);
-        default:
-            return v->lo + (v->hi - v->lo) * f;
-    }
 }

@@ -1,26 +1,37 @@
 /* bench_opts.h: the command line of `starcarp bench` and its timing rules.
  *
- * The options and defaults are those of openCARP's `bench` (docs/spec/bench.md), plus starcarp's
- * own (device selection, precision, populations, checkpoints, plots). Every option takes its value
+ * The options and defaults are those of openCARP's `bench` (docs/spec/bench.md; the whole list of
+ * bench's options, and what starcarp does with each, is docs/bench-options.md), plus starcarp's own
+ * (device selection, precision, populations, checkpoints, plots). Every long option takes its value
  * as `--opt value` or `--opt=value`; --fout's value is optional (`--fout` alone is BENCH_REG, and
- * `--fout NAME` takes the next argument when it does not start with '-'). Short forms: -v
- * (--validate), -B (binary output), -p (--imp-par), -q (--quiet), -h (--help). An option given
- * twice keeps the last value, except --vary, which adds a parameter each time. Integer options also
- * accept integral numbers written like 1e6. String values point into argv (keep it alive).
+ * `--fout NAME` takes the next argument when it does not start with '-'). bench's short options
+ * take theirs as `-T 2` or `-T2`; short flags may be grouped (`-vB`). starcarp's own short forms:
+ * -q (--quiet), -h (--help). An option given twice is an error naming it, except --vary, which adds
+ * a parameter each time. Options of different stimulus modes (the train --numstim/--stim-start/
+ * --bcl, --stim-times, --restitute, --clamp-ini) conflict, as do two stimulus types (--stim-curr,
+ * --stim-volt): errors naming both. bench's options that starcarp does not implement are refused
+ * with the reason (not as unknown). Integer options also accept integral numbers written like 1e6.
+ * String values point into argv (keep it alive).
  *
  * Decisions where bench.md is silent:
  *   - --duration's default is stim_start + bcl*(numstim-1) + 1000 (bench's formula) with numstim
  *     taken as at least 1, so that with --numstim 0 it is stim_start + 1000; with --stim-times it is
  *     the last stimulus time + 1000.
- *   - --stim-times replaces the train: --stim-start, --bcl and --numstim are then ignored. Its
- *     times are sorted; pulses at any times may overlap (a step is stimulated when any pulse
- *     covers it).
+ *   - --stim-times replaces the train (giving --stim-start, --bcl or --numstim too is an error).
+ *     Its times are sorted; pulses at any times may overlap (a step is stimulated when any pulse
+ *     covers it). --restitute makes its own list from --res-file (bench_restitute.h), from
+ *     --stim-start; the default --duration is then the last pulse + --past-stim.
  *   - With --numstim > 1 a pulse may not be longer than the cycle (stim-dur steps <= bcl steps).
  *     With one pulse the cycle length does not matter (bopt_train gives period 0).
  *   - --save-ini-time and --checkpoint-time default to the end of the run (t = duration); each
  *     must lie in [0, duration] and needs its file option.
- *   - -B writes the binary files instead of the text table and needs --fout; --validate keeps
- *     the table (stdout or NAME.txt) and adds the binary files (see bench_out.h).
+ *   - -B writes the binary files instead of the text table and needs --fout; --validate does as
+ *     openCARP's: the binary files (NAME: --fout's, else BENCH_REG) and no table (bench_out.h).
+ *   - Voltage clamps (bopt_clamp_at): Vm is set to the clamp value at the start of every clamped
+ *     step, before its output; the step then runs as any other (stimulus, model at that Vm, V
+ *     update), and the next step sets it again. --clamp V --clamp-dur D --clamp-start S clamps
+ *     the steps of [S, S + D); with --clamp-ini V0 every other step is clamped to V0;
+ *     --stim-volt V clamps the stimulated steps to V and no current is injected.
  *   - The run covers steps d = 0 .. bopt_nsteps() inclusive. Every one of these steps does
  *     bench's five parts: output if due, save the state file if due, stimulus, model, V update.
  *     So nsteps + 1 steps are advanced, and the last output row (when due) is at t = duration,
@@ -31,6 +42,8 @@
 
 #include <stddef.h>
 #include <stdio.h>
+
+#include "bench_restitute.h"
 
 #define BOPT_MAX_VARY 16 /* --vary parameters of one run (the kernels' SC_MAX_VARY) */
 #define BOPT_NAME_MAX 64 /* longest --vary parameter name + 1 */
@@ -75,6 +88,19 @@ typedef struct BenchOpts {
     double save_ini_time; /* default: duration */
     const char *read_ini_file; /* or NULL */
     int list_imps, imp_info;
+    double past_stim; /* --past-stim: the default duration's time after the last pulse, 1000 */
+    int no_trace; /* --no-trace: no Trace_<N>.dat */
+    long trace_no; /* --trace-no: N of Trace_<N>.dat, 0 */
+    int ap_stats; /* --APstatistics: NAME_AP_stats.dat */
+    BrsProtocol res; /* --restitute (res.kind BRS_NONE: none) and --res-file's protocol */
+    const char *restitute, *res_file;
+    int res_trace; /* --res-trace: with --restitute, also write the traces (table, binaries) */
+    unsigned char *stim_marks; /* --restitute: per --stim-times pulse, BRS_* marks (malloc'd) */
+    double clamp, clamp_dur, clamp_start; /* --clamp, --clamp-dur (0: no clamp), --clamp-start 10 */
+    int clamp_ini_on; /* --clamp-ini given */
+    double clamp_ini;
+    int stim_volt_on; /* --stim-volt given (then stim_curr is 0) */
+    double stim_volt;
     /* starcarp's extensions */
     int precision; /* BOPT_DOUBLE (default) or BOPT_SINGLE */
     long steps_per_task; /* 10 */
@@ -140,6 +166,21 @@ int bopt_is_output(const BenchOpts *o, long d);
 
 /* The number of output rows of the run (output steps among 0 .. nsteps). */
 long bopt_nout(const BenchOpts *o);
+
+/* Whether Vm is clamped at the start of step d (see "Voltage clamps" above); when it is and v is
+ * not NULL, *v is the clamp value. */
+int bopt_clamp_at(const BenchOpts *o, long d, double *v);
+
+/* Whether any step of the run is clamped. */
+int bopt_any_clamp(const BenchOpts *o);
+
+/* Why the run can activate nothing ("--numstim 0 without --stim-times", "--stim-curr 0"), or NULL
+ * when it has a stimulus (a current, a voltage stimulus or a clamp). */
+const char *bopt_no_stimulus(const BenchOpts *o);
+
+/* The steps between two samples of the AP statistics: lround(BOPT_AP_MS / dt), at least 1. */
+#define BOPT_AP_MS 0.1
+long bopt_ap_every(const BenchOpts *o);
 
 /* The value of a --vary parameter for cell i of ncells; base is the parameter's value without the
  * variation (used by BOPT_VARY_SCALE only). With one cell, the value at lo. */

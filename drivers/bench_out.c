@@ -19,14 +19,14 @@
 typedef struct {
     char *path;
     FILE *f;
-    int sv; /* the state it samples, or -1 for t, Vm, Iion */
+    int sv; /* the state it samples, or -1 for Vm, Iion, t */
 } BinFile;
 
 struct BoutWriter {
     FILE *table; /* stdout, NAME.txt, or NULL (-B) */
     char *table_path; /* NULL for stdout */
     char *header_path; /* NAME_header.txt, or NULL when no binary file is written */
-    BinFile *bins; /* t, Vm, Iion (with -B or --validate), then the states */
+    BinFile *bins; /* Vm, Iion, t (with -B or --validate), then the states */
     int nbins, nstate_bins;
     long rows;
     char err[512];
@@ -117,14 +117,14 @@ BoutWriter *bout_open(const char *fout, int binary, int validate, const char *mo
         return NULL;
     }
     errno = 0;
-    if (!binary && !fout)
+    if (!binary && !validate && !fout)
         w->table = stdout;
-    else if (!binary) {
+    else if (!binary && !validate) {
         w->table_path = join3(base, ".txt", "");
         if (!w->table_path || !(w->table = fopen(w->table_path, "w")))
             sys_fail(w, w->table_path ? w->table_path : base);
     }
-    static const char *const tvi[3] = {".t.bin", ".Vm.bin", ".Iion.bin"};
+    static const char *const tvi[3] = {".Vm.bin", ".Iion.bin", ".t.bin"};
     for (int k = 0; k < ntvi && !w->err[0]; k++)
         add_bin(w, base, "", tvi[k], -1);
     char *prefix = nstates ? join3("_", model_name, ".") : NULL;
@@ -145,7 +145,7 @@ BoutWriter *bout_open(const char *fout, int binary, int validate, const char *mo
             w->nstate_bins++;
         }
     free(prefix);
-    if (w->nbins && !w->err[0] && !(w->header_path = join3(base, "_header.txt", ""))) {
+    if (w->nstate_bins && !w->err[0] && !(w->header_path = join3(base, "_header.txt", ""))) {
         errno = ENOMEM;
         sys_fail(w, base);
     }
@@ -179,7 +179,7 @@ int bout_row(BoutWriter *w, double t, double vm, double iion, const double *sv) 
     errno = 0;
     if (w->table && fprintf(w->table, "%10.3f %+.8e %+.8e \n", t, vm, iion) < 0)
         return sys_fail(w, w->table_path ? w->table_path : "stdout");
-    const double tvi[3] = {t, vm, iion};
+    const double tvi[3] = {vm, iion, t};
     for (int k = 0, i = 0; k < w->nbins; k++)
         if (put_le64(w, &w->bins[k], w->bins[k].sv >= 0 ? sv[w->bins[k].sv] : tvi[i++]) < 0)
             return -1;
@@ -189,7 +189,7 @@ int bout_row(BoutWriter *w, double t, double vm, double iion, const double *sv) 
 
 const char *bout_error(const BoutWriter *w) { return w->err; }
 
-/* Write NAME_header.txt: one line per binary file (see bench_out.h). */
+/* Write NAME_header.txt: the byte order, then one line per binary file (see bench_out.h). */
 static void write_header(BoutWriter *w) {
     errno = 0;
     FILE *f = fopen(w->header_path, "w");
@@ -197,10 +197,10 @@ static void write_header(BoutWriter *w) {
         sys_fail(w, w->header_path);
         return;
     }
-    int bad = fprintf(f, "# file type bytes_per_sample samples (raw little-endian, one sample per output "
-                         "time)\n") < 0;
+    int bad = fprintf(f, "0  # is bigendian\n") < 0;
     for (int k = 0; k < w->nbins && !bad; k++)
-        bad = fprintf(f, "%s float64 8 %ld\n", base_name(w->bins[k].path), w->rows) < 0;
+        bad = fprintf(f, "%32s %10s %2d %10ld\n", base_name(w->bins[k].path),
+                      w->bins[k].sv < 0 ? "Real" : "GlobalData_t", 8, w->rows) < 0;
     if (bad) {
         sys_fail(w, w->header_path);
         fclose(f);
@@ -224,6 +224,69 @@ const char *bout_probe_name(const char *fout, long cell, int index, char *buf, s
         return fout;
     int n = snprintf(buf, len, "%s_cell%ld", fout ? fout : BOUT_DEFAULT_NAME, cell);
     return n >= 0 && (size_t)n < len ? buf : NULL;
+}
+
+struct BoutTrace {
+    FILE *f;
+    char path[64];
+    int ntr;
+    int bad; /* errno of the first failed write, or 0 */
+};
+
+BoutTrace *bout_trace_open(long trace_no, const char *model, int ntr, const char *const *names, char *err,
+                           size_t errlen) {
+    char hpath[512];
+    snprintf(hpath, sizeof hpath, "%s_trace_header.txt", model);
+    errno = 0;
+    FILE *h = fopen(hpath, "w");
+    int bad = !h;
+    for (int k = 0; k < ntr && !bad; k++)
+        bad = fprintf(h, "%s\n", names[k]) < 0;
+    int e = errno ? errno : EIO;
+    if (h && fclose(h) != 0 && !bad)
+        bad = 1, e = errno ? errno : EIO;
+    if (bad) {
+        (void)FAIL(err, errlen, "%s: %s", hpath, strerror(e));
+        return NULL;
+    }
+    BoutTrace *tw = calloc(1, sizeof *tw);
+    if (!tw) {
+        (void)FAIL(err, errlen, "Trace_%ld.dat: out of memory", trace_no);
+        return NULL;
+    }
+    snprintf(tw->path, sizeof tw->path, "Trace_%ld.dat", trace_no);
+    tw->ntr = ntr;
+    errno = 0;
+    if (!(tw->f = fopen(tw->path, "w"))) {
+        (void)FAIL(err, errlen, "%s: %s", tw->path, strerror(errno));
+        free(tw);
+        return NULL;
+    }
+    return tw;
+}
+
+int bout_trace_row(BoutTrace *tw, double t, const double *vals) {
+    if (tw->bad)
+        return -1;
+    errno = 0;
+    int bad = fprintf(tw->f, "%4.10f\t", t) < 0;
+    for (int k = 0; k < tw->ntr && !bad; k++)
+        bad = fprintf(tw->f, "%4.12f\t", vals[k]) < 0;
+    bad = bad || fputc('\n', tw->f) == EOF;
+    if (bad)
+        tw->bad = errno ? errno : EIO;
+    return bad ? -1 : 0;
+}
+
+int bout_trace_close(BoutTrace *tw, char *err, size_t errlen) {
+    if (!tw)
+        return 0;
+    errno = 0;
+    if (fclose(tw->f) != 0 && !tw->bad)
+        tw->bad = errno ? errno : EIO;
+    int rc = tw->bad ? FAIL(err, errlen, "%s: %s", tw->path, strerror(tw->bad)) : 0;
+    free(tw);
+    return rc;
 }
 
 /* The index of the state called name[0..len), or -1. */

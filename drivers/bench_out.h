@@ -2,15 +2,22 @@
  * (docs/spec/bench.md, "Outputs"), and its state files.
  *
  * Traces. A writer takes one row per output time (t, Vm, Iion and the model's states) and writes,
- * with NAME the --fout name (BENCH_REG when NULL):
+ * with NAME the --fout name (BENCH_REG when NULL), as openCARP's bench does:
  *   - the table, one row per output time: time as "%10.3f " then Vm and Iion as "%+.8e " each, on
- *     stdout without --fout, else in NAME.txt; not written with -B (binary), which replaces it;
- *   - with -B or --validate: raw little-endian float64 files NAME.t.bin, NAME.Vm.bin, NAME.Iion.bin
+ *     stdout without --fout, else in NAME.txt; not written with -B or --validate, which replace it;
+ *   - with -B or --validate: raw little-endian float64 files NAME.Vm.bin, NAME.Iion.bin, NAME.t.bin
  *     (one sample per row);
- *   - with --validate every state, else the states --imp-sv-dump lists: NAME_<Model>.<state>.bin;
- *   - whenever a .bin file is written: NAME_header.txt, a comment line, then one line per .bin file
- *     (t, Vm, Iion, then the states in the model's order): "FILE float64 8 SAMPLES", FILE without
- *     its directory (the files lie next to each other), SAMPLES the number of rows.
+ *   - with --validate every state, else the states --imp-sv-dump lists: NAME_<Model>.<state>.bin,
+ *     float64 each (openCARP writes its gates as float32 "Gatetype 4"; starcarp keeps every state
+ *     in double and says so in the header);
+ *   - whenever a state file is written: NAME_header.txt, openCARP's layout: the line
+ *     "0  # is bigendian", then one line per .bin file (Vm, Iion, t when written, then the states
+ *     in the model's order) printed as "%32s %10s %2d %10ld": FILE without its directory, its type
+ *     ("Real" for Vm, Iion, t; "GlobalData_t" for a state), bytes per sample (8), samples.
+ * The model's traced variables (ScModelDesc.trace_names) of the first probe cell go to a trace
+ * writer (bout_trace_open): Trace_<N>.dat in the working directory (N: --trace-no), one row per
+ * output time: the time as "%4.10f\t", then each traced value as "%4.12f\t", then a newline; and
+ * <Model>_trace_header.txt, the traced names, one per line (openCARP's pair of files).
  * Several probe cells: the first probe cell is written exactly as bench writes its single cell;
  * every other probe cell i gets a writer of its own named NAME_cell<i> (bout_probe_name), so its
  * table is NAME_cell<i>.txt (BENCH_REG_cell<i>.txt without --fout, as stdout holds the first cell's)
@@ -61,6 +68,20 @@ int bout_close(BoutWriter *w, char *err, size_t errlen);
  * for the first (may be NULL: stdout), else "NAME_cell<cell>" in buf (NAME: fout or BENCH_REG).
  * NULL when buf is too short. */
 const char *bout_probe_name(const char *fout, long cell, int index, char *buf, size_t len);
+
+typedef struct BoutTrace BoutTrace;
+
+/* Open Trace_<trace_no>.dat and write <model>_trace_header.txt (names[ntr]). Returns the writer, or
+ * NULL with "PATH: strerror" in err. */
+BoutTrace *bout_trace_open(long trace_no, const char *model, int ntr, const char *const *names, char *err,
+                           size_t errlen);
+
+/* One row: time t and the ntr traced values. Returns 0, or -1 with the file's error kept for
+ * bout_trace_close. */
+int bout_trace_row(BoutTrace *tw, double t, const double *vals);
+
+/* Close and free (NULL accepted). Returns 0, or -1 with the first error in err. */
+int bout_trace_close(BoutTrace *tw, char *err, size_t errlen);
 
 /* Resolve --imp-sv-dump's comma-separated state names (blanks allowed around them) into
  * mask[nsv] (1: write). Returns 0, or -1 with a message naming the unknown state and listing the

@@ -118,10 +118,6 @@ static void test_value_forms(void) {
     ASSERT_EQ_INT(0, parse("--fout -B --imp M -v"));
     ASSERT_EQ_STR("BENCH_REG", o.fout);
     ASSERT(o.binary && o.validate);
-    /* last value wins */
-    ASSERT_EQ_INT(0, parse("--imp A --imp B --dt 0.1 --dt 0.2"));
-    ASSERT_EQ_STR("B", o.imp);
-    ASSERT(o.dt == 0.2);
     /* an empty --imp-par is no change */
     char *av[] = {"bench", "--imp", "M", "--imp-par", "", NULL};
     ASSERT_EQ_INT(0, parse_argv(5, av));
@@ -337,6 +333,187 @@ static void test_messages_name_option(void) {
     }
 }
 
+static void test_short_options(void) {
+    ASSERT_EQ_INT(0, parse("-I TT2 -T 2 -D0.005 -n 4 -c 35.7142857 -a 500 -o 0.5 -i 10 -b 400 -vB -Orun"));
+    ASSERT_EQ_STR("", err);
+    ASSERT_EQ_STR("TT2", o.imp);
+    ASSERT(o.stim_dur == 2 && o.dt == 0.005 && o.num == 4 && o.stim_curr == 35.7142857);
+    ASSERT(o.duration == 500 && o.dt_out == 0.5 && o.stim_start == 10 && o.bcl == 400);
+    ASSERT(o.validate && o.binary);
+    ASSERT_EQ_STR("run", o.fout);
+    ASSERT_EQ_INT(0, parse("-I M -p flags=EPI -u m,h -F a.sv -S 5 -l -40 -L 20 -f ck.bin -s 3"));
+    ASSERT_EQ_STR("flags=EPI", o.imp_par);
+    ASSERT_EQ_STR("m,h", o.imp_sv_dump);
+    ASSERT_EQ_STR("a.sv", o.save_ini_file);
+    ASSERT(o.save_ini_time == 5 && o.clamp == -40 && o.clamp_dur == 20);
+    ASSERT_EQ_STR("ck.bin", o.checkpoint); /* --save-file: starcarp's checkpoint */
+    ASSERT(o.checkpoint_time == 3);
+    check_error("-I M -R a.sv -r ck.bin", "--restart and --read-ini-file both give the initial state; use one");
+    ASSERT_EQ_INT(0, parse("-I M -O"));
+    ASSERT_EQ_STR("BENCH_REG", o.fout);
+    /* -O takes its value glued only (bench's optional argument) */
+    check_error("-I M -O run", "unexpected argument 'run' (options start with --; see --help)");
+    check_error("-I M -x", "unknown option '-x' (see --help)");
+    check_error("-I M -vT 2", "'-vT': '-T' is not a flag to group with -v");
+    check_error("-I M --T 2", "unknown option '--T' (see --help)");
+    check_error("-I M -T", "--stim-dur needs a value: a positive number of ms");
+    check_error("-I M -N 0.1", "--strain (-N) is not supported by starcarp: stretch is not implemented: "
+                               "starcarp's models have no Lambda/delLambda inputs");
+    /* --target maps to the workers */
+    ASSERT_EQ_INT(0, parse("-I M --target cpu"));
+    ASSERT(o.ngpu == 0 && o.ncpu == -1);
+    ASSERT_EQ_INT(0, parse("-I M --target mlir-cuda"));
+    ASSERT(o.ncpu == 0 && o.ngpu == -1);
+    check_error("-I M --target tpu", "--target: accepted values are auto, cpu, mlir-cpu, mlir-cuda or mlir-rocm "
+                                     "(got 'tpu')");
+}
+
+static void test_repeats_conflicts(void) {
+    check_error("--imp A --imp B", "--imp is given twice; give it once");
+    check_error("--imp A -I B", "--imp is given twice (as --imp and -I); give it once");
+    check_error("-I M --imp-par a*2 -p b*2", "--imp-par is given twice (as --imp-par and -p); give it once");
+    check_error("-I M --dt 0.1 --dt=0.2", "--dt is given twice; give it once");
+    check_error("-I M -q -q", "-q is given twice; give it once");
+    check_error("-I M --probe 0 --probe 0", "--probe is given twice; give it once");
+    ASSERT_EQ_INT(0, parse("-I M --num 3 --vary a=1:2 --vary b=1:2"));
+    ASSERT_EQ_INT(2, o.nvary);
+    check_error("-I M --stim-times 1,3 --numstim 4 --bcl 300",
+                "--stim-times conflicts with --numstim: they belong to two stimulus modes of bench (the train "
+                "--numstim/--stim-start/--bcl, --stim-times, --restitute, --clamp-ini); give one");
+    check_error("-I M -i 5 --stim-times 1,3", "--stim-times conflicts with -i: they belong to two stimulus modes "
+                                              "of bench (the train --numstim/--stim-start/--bcl, --stim-times, "
+                                              "--restitute, --clamp-ini); give one");
+    check_error("-I M --stim-curr 20 --stim-volt 10",
+                "--stim-volt conflicts with --stim-curr: give one stimulus type (a current or a voltage)");
+    check_error("-I M --save-file a --checkpoint b", "--save-file and --checkpoint set the same value; give one");
+    check_error("-I M --seed 3 --rseed 4", "--rseed and --seed set the same value; give one");
+    check_error("-I M --no-trace --trace-no 3", "--trace-no conflicts with --no-trace: no trace file is written");
+    check_error("-I M --duration 100 --past-stim 10",
+                "--past-stim conflicts with --duration: --past-stim sets the default --duration; give one");
+    check_error("-I M --restitute S1S2", "--restitute S1S2 needs --res-file (the protocol file)");
+    check_error("-I M --res-file p.txt", "--res-file needs --restitute (S1S2 or dyn)");
+    check_error("-I M --res-trace", "--res-trace needs --restitute (S1S2 or dyn)");
+    check_error("-I M --restitute S1S2f --res-file p", "--restitute S1S2f is not supported by starcarp (S1S2 "
+                                                       "and dyn are)");
+    check_error("-I M --restitute s1s2 --res-file p", "--restitute: accepted values are S1S2, dyn (got 's1s2')");
+    check_error("-I M --clamp -40", "--clamp needs --clamp-dur (the clamp's length in ms)");
+    check_error("-I M --clamp-start 5", "--clamp-start needs --clamp-dur (the clamp's length in ms)");
+    check_error("-I M --clamp-dur 10 --clamp-start 2000 --duration 100",
+                "--clamp-start (2000 ms) is after the end of the run (--duration 100 ms)");
+    check_error("-I M --clamp-ini -80 --numstim 2", "--clamp-ini conflicts with --numstim: they belong to two "
+                                                    "stimulus modes of bench (the train "
+                                                    "--numstim/--stim-start/--bcl, --stim-times, --restitute, "
+                                                    "--clamp-ini); give one");
+    check_error("-I M --stim-file s.trc", "--stim-file is not supported by starcarp: a stimulus current read from "
+                                          "a .trc file is not implemented (use --stim-curr with --stim-times)");
+    check_error("-I M --DIA", "--DIA is not supported by starcarp: diastolic intervals as --stim-times need the "
+                              "repolarisation time during the run; give the stimulus times");
+    check_error("-I M --clamp-SVs Ca_i", "--clamp-SVs is not supported by starcarp: state-variable and "
+                                          "action-potential clamps are not implemented (Vm clamps are: --clamp, "
+                                          "--clamp-ini, --stim-volt)");
+}
+
+static void test_clamps_stimulus(void) {
+    ASSERT_EQ_INT(0, parse("-I M --clamp -40 --clamp-dur 200 --clamp-start 10 --stim-curr 0 --duration 500"));
+    double v = 0;
+    ASSERT(bopt_any_clamp(&o));
+    ASSERT(!bopt_clamp_at(&o, 999, &v));
+    ASSERT(bopt_clamp_at(&o, 1000, &v) && v == -40);
+    ASSERT(bopt_clamp_at(&o, 20999, NULL));
+    ASSERT(!bopt_clamp_at(&o, 21000, &v));
+    ASSERT(bopt_no_stimulus(&o) == NULL); /* a clamp activates */
+    ASSERT_EQ_INT(0, parse("-I M --clamp-ini -80 --clamp 0 --clamp-dur 50 --duration 100"));
+    ASSERT(bopt_clamp_at(&o, 0, &v) && v == -80);
+    ASSERT(bopt_clamp_at(&o, 1000, &v) && v == 0);
+    ASSERT(bopt_clamp_at(&o, 6000, &v) && v == -80);
+    ASSERT_EQ_INT(0, parse("-I M --clamp-ini -80 --duration 100"));
+    ASSERT(bopt_clamp_at(&o, 5000, &v) && v == -80);
+    ASSERT_EQ_INT(0, parse("-I M --stim-volt 20 --stim-start 5 --stim-dur 2"));
+    ASSERT(o.stim_volt_on && o.stim_curr == 0);
+    ASSERT(!bopt_clamp_at(&o, 499, &v));
+    ASSERT(bopt_clamp_at(&o, 500, &v) && v == 20);
+    ASSERT(bopt_clamp_at(&o, 699, &v) && !bopt_clamp_at(&o, 700, &v));
+    ASSERT(bopt_no_stimulus(&o) == NULL);
+    ASSERT_EQ_INT(0, parse("-I M --numstim 0"));
+    ASSERT_EQ_STR("--numstim 0 without --stim-times", bopt_no_stimulus(&o));
+    ASSERT_EQ_INT(0, parse("-I M --stim-curr 0"));
+    ASSERT_EQ_STR("--stim-curr 0", bopt_no_stimulus(&o));
+    ASSERT_EQ_INT(0, parse("-I M"));
+    ASSERT(bopt_no_stimulus(&o) == NULL && !bopt_any_clamp(&o));
+    ASSERT(o.past_stim == 1000 && o.trace_no == 0 && !o.no_trace && !o.ap_stats && o.res.kind == BRS_NONE);
+    ASSERT_EQ_INT(0, parse("-I M --past-stim 50 --numstim 3 --bcl 100 --trace-no 7 --APstatistics"));
+    ASSERT(o.duration == 1 + 200 + 50 && o.trace_no == 7 && o.ap_stats);
+    ASSERT_EQ_INT(10, bopt_ap_every(&o)); /* 0.1 ms of 0.01 */
+    ASSERT_EQ_INT(0, parse("-I M --dt 0.5"));
+    ASSERT_EQ_INT(1, bopt_ap_every(&o));
+}
+
+/* Write text to a protocol file in /tmp; returns its path (static buffer). */
+static const char *protocol_file(const char *text) {
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/sc_res_%d.txt", (int)getpid());
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+    return path;
+}
+
+static void test_restitute(void) {
+    char line[256];
+    const char *pf = protocol_file("  1   # protocol selection 1=S1S2 0=dynamic\n"
+                                   "  2 # number of prepacing beats\n\n500 # basic cycle length\n"
+                                   "400\n300\n3 # nbeats\n50 # decrement\n");
+    snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s --res-trace", pf);
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_EQ_STR("", err);
+    /* 2 prebeats + 3 S2s (CI 400, 350, 300) after 3 S1s each */
+    static const double want[14] = {1,    501,  1001, 1501, 2001, 2401, 2901,
+                                    3401, 3901, 4251, 4751, 5251, 5751, 6051};
+    ASSERT_EQ_INT(14, o.nstim_times);
+    for (int k = 0; k < 14 && k < o.nstim_times; k++) {
+        ASSERT_NEAR(want[k], o.stim_times[k], 1e-9);
+        int s2 = k == 5 || k == 9 || k == 13;
+        ASSERT_EQ_INT(k < 2 ? BRS_PREPACE : s2 ? BRS_S2 | BRS_MEASURE : 0, o.stim_marks[k]);
+    }
+    ASSERT(o.res_trace && o.duration == 6051 + 1000);
+    ASSERT(bopt_stim_on(&o, 605100) && !bopt_stim_on(&o, 605000));
+    pf = protocol_file("0\n1\n400\n300\n2\n50\n");
+    snprintf(line, sizeof line, "-I M --restitute dyn --res-file %s --past-stim 500", pf);
+    ASSERT_EQ_INT(0, parse(line));
+    static const double wantd[7] = {1, 401, 801, 1151, 1501, 1801, 2101};
+    ASSERT_EQ_INT(7, o.nstim_times);
+    for (int k = 0; k < 7 && k < o.nstim_times; k++) {
+        ASSERT_NEAR(wantd[k], o.stim_times[k], 1e-9);
+        ASSERT_EQ_INT(k == 0 ? BRS_PREPACE : (k == 2 || k == 4 || k == 6) ? BRS_MEASURE : 0, o.stim_marks[k]);
+    }
+    ASSERT(o.duration == 2101 + 500);
+    /* errors name the file, the line and the field */
+    char want_err[512];
+    snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
+    snprintf(want_err, sizeof want_err,
+             "--res-file %s:1: the protocol selection is 0 but --restitute S1S2 needs 1 (1 = S1S2, 0 = dynamic)", pf);
+    check_error(line, want_err);
+    pf = protocol_file("1\n2\n500\n400\n300\n3\n");
+    snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
+    snprintf(want_err, sizeof want_err, "--res-file %s: 6 numbers, the S1S2 protocol has 7", pf);
+    check_error(line, want_err);
+    pf = protocol_file("1\n2\n500\n300\n400\n3\n50\n");
+    snprintf(want_err, sizeof want_err,
+             "--res-file %s:5: CI0 (S2 prematurity end) (400 ms) is above CI1 (S2 prematurity start) (300 ms)", pf);
+    check_error(line, want_err);
+    pf = protocol_file("1\n2.5\n500\n400\n300\n3\n50\n");
+    snprintf(want_err, sizeof want_err, "--res-file %s:2: prebeats must be an integer >= 0, got 2.5", pf);
+    check_error(line, want_err);
+    pf = protocol_file("1\nabc\n");
+    snprintf(want_err, sizeof want_err, "--res-file %s:2: expected one number per line, got 'abc'", pf);
+    check_error(line, want_err);
+    remove(pf);
+    snprintf(want_err, sizeof want_err, "--res-file %s: No such file or directory", pf);
+    check_error(line, want_err);
+}
+
 static void test_help(void) {
     char *text = NULL;
     size_t len = 0;
@@ -344,7 +521,8 @@ static void test_help(void) {
     bopt_usage(ms);
     fclose(ms);
     const char *must[] = {
-        "bench options:", "starcarp extensions:", "--imp NAME",      "--duration",  "--stim-times",
+        "bench options:", "starcarp extensions:", "--imp, -I NAME", "--restitute", "--clamp-ini", "--trace-no",
+        "--APstatistics", "--stim-volt",      "--duration",  "--stim-times",
         "--fout[=NAME]",  "--imp-sv-dump",        "--save-ini-file", "--precision", "--vary",
         "--probe",        "--steps-per-task",     "--help"};
     for (size_t k = 0; k < sizeof must / sizeof must[0]; k++)
@@ -464,6 +642,10 @@ int main(void) {
     test_errors();
     test_messages_name_option();
     test_help();
+    test_short_options();
+    test_repeats_conflicts();
+    test_clamps_stimulus();
+    test_restitute();
     test_timing();
     bopt_free(&o);
     bopt_free(&o); /* twice is harmless */

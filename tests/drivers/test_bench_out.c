@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bench_apstats.h"
 #include "bench_out.h"
+#include "bench_restitute.h"
 #include "test.h"
 
 static char tmpdir[256];
@@ -121,34 +123,43 @@ static void test_binary(void) {
     ASSERT(z == 0 && signbit(z));
     ASSERT(sample(P("bin.Iion.bin"), 2) == 1e-300 && sample(P("bin.Iion.bin"), 1) == -12.5);
     ASSERT_EQ_INT(-1, file_size(P("bin_TT2.h.bin")));
-    check_file(P("bin_header.txt"),
-               "# file type bytes_per_sample samples (raw little-endian, one sample per output time)\n"
-               "bin.t.bin float64 8 3\n"
-               "bin.Vm.bin float64 8 3\n"
-               "bin.Iion.bin float64 8 3\n");
+    ASSERT_EQ_INT(-1, file_size(P("bin_header.txt"))); /* openCARP: a header only with states */
     /* the bytes themselves: 1.25 is 0x3FF4000000000000, least significant byte first */
     char *raw = t_read_file(P("bin.t.bin"));
     ASSERT(raw && (unsigned char)raw[8 + 6] == 0xF4 && (unsigned char)raw[8 + 7] == 0x3F && raw[8] == 0);
     free(raw);
 
-    /* --validate: the table, t/Vm/Iion and every state */
+    /* --validate (openCARP's layout): Vm/Iion/t and every state, no table */
     w = bout_open(P("val"), 0, 1, "TT2", NSV, names, NULL, err, sizeof err);
     ASSERT(w != NULL);
     ASSERT_EQ_INT(0, write_rows(w));
     ASSERT_EQ_INT(0, bout_close(w, err, sizeof err));
-    check_file(P("val.txt"), TABLE);
+    ASSERT_EQ_INT(-1, file_size(P("val.txt")));
+    ASSERT(sample(P("val.t.bin"), 2) == 1000 && sample(P("val.Vm.bin"), 0) == -86.2);
     ASSERT_EQ_INT(24, file_size(P("val_TT2.Ca_i.bin")));
     ASSERT(sample(P("val_TT2.Ca_i.bin"), 2) == 3e-4);
     ASSERT(sample(P("val_TT2.h.bin"), 0) == 0.75);
     ASSERT(sample(P("val_TT2.m.bin"), 1) == 0.25);
-    check_file(P("val_header.txt"),
-               "# file type bytes_per_sample samples (raw little-endian, one sample per output time)\n"
-               "val.t.bin float64 8 3\n"
-               "val.Vm.bin float64 8 3\n"
-               "val.Iion.bin float64 8 3\n"
-               "val_TT2.Ca_i.bin float64 8 3\n"
-               "val_TT2.h.bin float64 8 3\n"
-               "val_TT2.m.bin float64 8 3\n");
+    check_file(P("val_header.txt"), "0  # is bigendian\n"
+                                    "                      val.Vm.bin       Real  8          3\n"
+                                    "                    val.Iion.bin       Real  8          3\n"
+                                    "                       val.t.bin       Real  8          3\n"
+                                    "                val_TT2.Ca_i.bin GlobalData_t  8          3\n"
+                                    "                   val_TT2.h.bin GlobalData_t  8          3\n"
+                                    "                   val_TT2.m.bin GlobalData_t  8          3\n");
+    /* --validate without --fout: BENCH_REG files in the working directory, nothing on stdout */
+    char cwd[512];
+    ASSERT(getcwd(cwd, sizeof cwd) != NULL && chdir(tmpdir) == 0);
+    w = bout_open(NULL, 0, 1, "TT2", NSV, names, NULL, err, sizeof err);
+    ASSERT(w != NULL);
+    ASSERT_EQ_INT(0, write_rows(w));
+    ASSERT_EQ_INT(0, bout_close(w, err, sizeof err));
+    ASSERT(chdir(cwd) == 0);
+    ASSERT_EQ_INT(24, file_size(P("BENCH_REG.Vm.bin")));
+    ASSERT_EQ_INT(24, file_size(P("BENCH_REG_TT2.m.bin")));
+    char *bh = t_read_file(P("BENCH_REG_header.txt"));
+    ASSERT(bh && strstr(bh, "          BENCH_REG_TT2.Ca_i.bin GlobalData_t  8          3\n"));
+    free(bh);
 
     /* --imp-sv-dump alone: the table and the listed states */
     int mask[NSV];
@@ -167,16 +178,15 @@ static void test_binary(void) {
     ASSERT_EQ_INT(-1, file_size(P("dump.t.bin")));
     ASSERT_EQ_INT(-1, file_size(P("dump_TT2.h.bin")));
     ASSERT(sample(P("dump_TT2.m.bin"), 2) == 1.0);
-    check_file(P("dump_header.txt"),
-               "# file type bytes_per_sample samples (raw little-endian, one sample per output time)\n"
-               "dump_TT2.Ca_i.bin float64 8 3\n"
-               "dump_TT2.m.bin float64 8 3\n");
+    check_file(P("dump_header.txt"), "0  # is bigendian\n"
+                                     "               dump_TT2.Ca_i.bin GlobalData_t  8          3\n"
+                                     "                  dump_TT2.m.bin GlobalData_t  8          3\n");
     /* zero rows: empty files, counted as such */
-    w = bout_open(P("empty"), 1, 0, "TT2", NSV, names, NULL, err, sizeof err);
+    w = bout_open(P("empty"), 1, 1, "TT2", NSV, names, NULL, err, sizeof err);
     ASSERT_EQ_INT(0, bout_close(w, err, sizeof err));
     ASSERT_EQ_INT(0, file_size(P("empty.Vm.bin")));
     char *hdr = t_read_file(P("empty_header.txt"));
-    ASSERT(hdr && strstr(hdr, "empty.Vm.bin float64 8 0\n"));
+    ASSERT(hdr && strstr(hdr, "   empty.Vm.bin       Real  8          0\n"));
     free(hdr);
     /* a model name with a '/' cannot name the state files */
     ASSERT(bout_open(P("x"), 0, 1, "a/b", NSV, names, NULL, err, sizeof err) == NULL);
@@ -204,7 +214,7 @@ static void test_errors(void) {
     snprintf(want, sizeof want, "%s: No such file or directory", P("nodir/run.txt"));
     ASSERT_EQ_STR(want, err);
     ASSERT(bout_open(P("nodir/run"), 1, 0, "TT2", NSV, names, NULL, err, sizeof err) == NULL);
-    snprintf(want, sizeof want, "%s: No such file or directory", P("nodir/run.t.bin"));
+    snprintf(want, sizeof want, "%s: No such file or directory", P("nodir/run.Vm.bin"));
     ASSERT_EQ_STR(want, err);
     /* a state file that cannot be created: the earlier files are closed, the error names it */
     mkdir(P("isdir_TT2.h.bin"), 0755);
@@ -223,6 +233,103 @@ static void test_errors(void) {
         ASSERT_EQ_STR(want, err);
     } else
         printf("(no /dev/full: the full-device check is skipped)\n");
+}
+
+static void test_trace_writer(void) {
+    static const char *const tn[2] = {"I_Na", "V"};
+    char cwd[512];
+    ASSERT(getcwd(cwd, sizeof cwd) != NULL && chdir(tmpdir) == 0);
+    BoutTrace *tw = bout_trace_open(3, "TT2", 2, tn, err, sizeof err);
+    ASSERT(tw != NULL);
+    ASSERT_EQ_INT(0, bout_trace_row(tw, 0, (const double[]){1.5, -86.2}));
+    ASSERT_EQ_INT(0, bout_trace_row(tw, 12.5, (const double[]){-0.25, 30}));
+    ASSERT_EQ_INT(0, bout_trace_close(tw, err, sizeof err));
+    /* a header that cannot be written names its path */
+    ASSERT(bout_trace_open(0, "nodir/TT2", 2, tn, err, sizeof err) == NULL);
+    ASSERT_EQ_STR("nodir/TT2_trace_header.txt: No such file or directory", err);
+    ASSERT(chdir(cwd) == 0);
+    check_file(P("TT2_trace_header.txt"), "I_Na\nV\n");
+    check_file(P("Trace_3.dat"), "0.0000000000\t1.500000000000\t-86.200000000000\t\n"
+                                 "12.5000000000\t-0.250000000000\t30.000000000000\t\n");
+    ASSERT_EQ_INT(0, bout_trace_close(NULL, err, sizeof err));
+}
+
+/* A synthetic action potential starting at t0 (ms), sampled every 0.1 ms: rest -85 mV, upstroke
+ * 0.5 ms at 50 mV/ms then 0.5 ms at 200 mV/ms (to +40 mV at t0 + 1), plateau 40 -> 0 mV over
+ * 200 ms, repolarisation 0 -> -85 mV over 50 ms. */
+static double ap_shape(double t, double t0) {
+    double u = t - t0;
+    if (u < 0 || u >= 251)
+        return -85;
+    if (u < 0.5)
+        return -85 + 50 * u;
+    if (u < 1)
+        return -60 + 200 * (u - 0.5);
+    if (u < 201)
+        return 40 - 0.2 * (u - 1);
+    return -85 * (u - 201) / 50;
+}
+
+static void test_apstats(void) {
+    BapTrace tr = {0};
+    for (long i = 0; i <= 15000; i++) {
+        double t = 0.1 * (double)i;
+        ASSERT_EQ_INT(0, bap_add(&tr, t, t < 500 ? ap_shape(t, 10) : t < 1000 ? ap_shape(t, 510) : ap_shape(t, 1010)));
+    }
+    BapBeat *b;
+    long nb = bap_beats(&tr, &b);
+    ASSERT_EQ_INT(3, nb);
+    const double t_act = 10.55, rep90 = 10 + 201 + 50 * 72.5 / 85, rep30 = 10 + 1 + 187.5;
+    for (long k = 0; k < nb; k++) {
+        ASSERT_NEAR(t_act + 500 * (double)k, b[k].t_act, 1e-9);
+        ASSERT_NEAR(rep90 - t_act, b[k].apd90, 1e-6);
+        ASSERT_NEAR(rep30 - t_act, b[k].apd30, 1e-6);
+        ASSERT_NEAR(40, b[k].vm_max, 1e-9);
+        ASSERT_NEAR(-85, b[k].vm_min, 1e-9);
+        ASSERT_NEAR(200, b[k].dvdt_max, 1e-6);
+    }
+    const double pulses[4] = {10, 510, 1010, 1400};
+    const unsigned char marks[4] = {BRS_PREPACE, 0, BRS_S2 | BRS_MEASURE, BRS_S2 | BRS_MEASURE};
+    bap_attach(b, nb, pulses, 4);
+    ASSERT(b[0].pulse == 0 && b[1].pulse == 1 && b[2].pulse == 2);
+    ASSERT_EQ_INT(0, bap_write_stats(P("ap_AP_stats.dat"), b, nb, marks, err, sizeof err));
+    ASSERT_EQ_INT(0, bap_write_restitution(P("ap_APD_restitution.dat"), b, nb, marks, 4, err, sizeof err));
+    char *st = t_read_file(P("ap_AP_stats.dat")), *rs = t_read_file(P("ap_APD_restitution.dat"));
+    ASSERT(st && rs && st[0] == '#' && rs[0] == '#');
+    /* row 2 of the statistics: beat 2, not premature, steady, APD, DI(n), DI(n-1), triangulation */
+    char *row = st ? strchr(strchr(st, '\n') + 1, '\n') + 1 : NULL;
+    long beat = 0;
+    char prem = 0;
+    int steady = -1;
+    double apd = 0, di = 0, dip = 0, tri = 0, vmin = 0, vmax = 0, ta = 0, dv = 0;
+    ASSERT_EQ_INT(11, row ? sscanf(row, "%ld %c %d %lf %lf %lf %lf %lf %lf %lf %lf", &beat, &prem, &steady,
+                                   &apd, &di, &dip, &tri, &vmin, &vmax, &ta, &dv) : 0);
+    ASSERT(beat == 2 && prem == '*' && steady == 1);
+    ASSERT_NEAR(rep90 - t_act, apd, 1e-3);
+    ASSERT_NEAR(500 - (rep90 - t_act), di, 1e-3);
+    ASSERT_NEAR(500 - (rep90 - t_act), dip, 1e-3);
+    ASSERT_NEAR(rep90 - rep30, tri, 1e-3);
+    /* the restitution file: pulse 3 (its S2 beat), pulse 4 (nothing activated: nan) */
+    char *r1 = rs ? strchr(rs, '\n') + 1 : NULL, *r2 = r1 ? strchr(r1, '\n') + 1 : NULL;
+    ASSERT_EQ_INT(11, r1 ? sscanf(r1, "%ld %c %d %lf %lf %lf %lf %lf %lf %lf %lf", &beat, &prem, &steady, &apd,
+                                  &di, &dip, &tri, &vmin, &vmax, &ta, &dv) : 0);
+    ASSERT(beat == 3 && prem == 'P' && steady == 1 && isnan(di));
+    ASSERT_NEAR(rep90 - t_act, apd, 1e-3);
+    ASSERT(r2 && strncmp(r2, "     4 P 1        nan", 21) == 0);
+    ASSERT(r2 && strchr(r2, '\n') && !strchr(r2, '\n')[1]);
+    free(st), free(rs), free(b);
+    /* a flat trace has no beat; an unwritable file names its path */
+    BapTrace flat = {0};
+    for (int i = 0; i < 10; i++)
+        bap_add(&flat, i, -80);
+    ASSERT_EQ_INT(0, bap_beats(&flat, &b));
+    ASSERT(b == NULL);
+    char want[600];
+    ASSERT_EQ_INT(-1, bap_write_stats(P("nodir/x_AP_stats.dat"), NULL, 0, NULL, err, sizeof err));
+    snprintf(want, sizeof want, "%s: No such file or directory", P("nodir/x_AP_stats.dat"));
+    ASSERT_EQ_STR(want, err);
+    bap_free(&flat);
+    bap_free(&tr);
 }
 
 static void test_probe_names(void) {
@@ -334,6 +441,8 @@ int main(void) {
     test_dump_mask_errors();
     test_errors();
     test_probe_names();
+    test_trace_writer();
+    test_apstats();
     test_state_roundtrip();
     test_state_errors();
     if (getenv("KEEP"))
