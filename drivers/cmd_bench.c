@@ -25,6 +25,7 @@
 
 #include "bench_opts.h"
 #include "bench_out.h"
+#include "bench_side.h"
 #include "commands.h"
 #include "sc_registry.h"
 #include "impar.h"
@@ -501,10 +502,11 @@ int cmd_bench(int argc, char **argv) {
         goto out_cells;
     }
 
-    /* outputs (rank 0) */
-    const int w = 2 + d->nsv, np = (int)o.nprobe;
+    /* outputs (rank 0); with --restitute the traces only with --res-trace */
+    const int w = 2 + d->nsv, np = (int)o.nprobe, tables = !o.restitute || o.res_trace;
     BoutWriter **out = calloc((size_t)np, sizeof *out);
-    for (int j = 0; j < np && sh.rank == 0; j++) {
+    BenchSide *side = NULL;
+    for (int j = 0; j < np && sh.rank == 0 && tables; j++) {
         char name[512];
         const char *fn = j == 0 ? o.fout : bout_probe_name(o.fout, o.probe[j], j, name, sizeof name);
         out[j] = bout_open(fn, o.binary, o.validate, d->name, d->nsv, d->sv_names,
@@ -514,6 +516,17 @@ int cmd_bench(int argc, char **argv) {
             goto out_writers;
         }
     }
+    /* clamps, Trace_<N>.dat, AP statistics (bench_side.h) */
+    if (!(side = bside_open(&o, m, sc_cells_params(c), vary_k, sh.rank == 0, err, sizeof err))) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        goto out_writers;
+    }
+    const char *nostim = bopt_no_stimulus(&o);
+    if (nostim && sh.rank == 0)
+        fprintf(stderr,
+                "starcarp bench: warning: %s: no stimulus, nothing activates the cells (a self-oscillating "
+                "model runs so on purpose)\n",
+                nostim);
     double *vals = malloc(sizeof(double) * (size_t)np * (size_t)w);
     Trace trace = {0};
     CliProgress pg = {
@@ -531,20 +544,29 @@ int cmd_bench(int argc, char **argv) {
     double t0 = sc_now_s();
     int failed = 0;
     while (ds <= last && !failed) {
-        if (bopt_is_output(&o, ds)) {
+        if (bside_clamp(side, c, sh.count, ds) < 0) {
+            fprintf(stderr, "starcarp bench: clamping Vm at step %ld failed\n", ds);
+            goto out_loop;
+        }
+        const int out_now = bopt_is_output(&o, ds);
+        if (out_now || bside_wants(side, ds)) {
             if (sample_probes(c, &sh, o.probe, np, d->nsv, vals) < 0) {
                 fprintf(stderr, "starcarp bench: sampling the probe cells failed\n");
                 goto out_loop;
             }
-            for (int j = 0; j < np && sh.rank == 0; j++) {
+            for (int j = 0; j < np && sh.rank == 0 && out_now; j++) {
                 const double *v = vals + (size_t)j * (size_t)w;
-                if (bout_row(out[j], (double)ds * o.dt, v[0], v[1], v + 2) < 0) {
+                if (out[j] && bout_row(out[j], (double)ds * o.dt, v[0], v[1], v + 2) < 0) {
                     fprintf(stderr, "starcarp bench: %s\n", bout_error(out[j]));
                     goto out_loop;
                 }
             }
-            if (o.plot && sh.rank == 0)
+            if (out_now && o.plot && sh.rank == 0)
                 trace_add(&trace, np, (double)ds * o.dt, vals, w);
+            if (bside_sample(side, ds, out_now, vals, err, sizeof err) < 0) {
+                fprintf(stderr, "starcarp bench: %s\n", err);
+                goto out_loop;
+            }
         }
         if (ds == d_save) {
             sample_probes(c, &sh, o.probe, 1, d->nsv, vals);
@@ -568,7 +590,7 @@ int cmd_bench(int argc, char **argv) {
         /* advance to the next event: output, state file, checkpoint, pulse edge, progress */
         long next = last + 1;
         for (long e = ds + 1; e <= last && e < ds + chunk_max; e++)
-            if (bopt_is_output(&o, e) || e == d_save || e == d_ckpt ||
+            if (bopt_is_output(&o, e) || e == d_save || e == d_ckpt || bside_event(side, e) ||
                 (!regular && bopt_stim_on(&o, e) != bopt_stim_on(&o, e - 1))) {
                 next = e;
                 break;
@@ -592,9 +614,15 @@ int cmd_bench(int argc, char **argv) {
         summary(c, &sh, &o, last + 1 - d_first, wall);
     if (o.plot && sh.rank == 0 && trace.n && write_plot(&trace, &o, d->name) < 0)
         rc = 1;
+    if (!failed && bside_close(side, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        rc = 1;
+    }
+    side = failed ? side : NULL;
 out_loop:
     free(trace.t), free(trace.vm), free(vals);
 out_writers:
+    bside_close(side, NULL, 0);
     for (int j = 0; j < np; j++)
         if (out[j] && bout_close(out[j], err, sizeof err) < 0) {
             fprintf(stderr, "starcarp bench: %s\n", err);

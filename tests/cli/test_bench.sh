@@ -10,12 +10,16 @@
 #   6. a run that goes wrong (a huge stimulus) stops with exit status 1, naming cell, time, Vm;
 #   7. bad options exit 2 with the option named; --list-imps and --imp-info work;
 #   8. with StarPU-MPI (third argument "mpi": the build has it): 2 ranks give the same tables as 1;
-#   9. --methods: the automatic choice reported; --methods file agrees within 0.1 %; a bad value.
+#   9. --methods: the automatic choice reported; --methods file agrees within 0.1 %; a bad value;
+#  10. openCARP's options (docs/bench-options.md): short options, --validate's layout, Trace_N.dat,
+#      clamps, --stim-volt, --APstatistics (APD against the trace), --restitute S1S2 and dyn, the
+#      no-stimulus warning, conflicts, repeats and refusals.
 set -u
 sc=$1; ref=$2; mpi=${3:-}
 fails=0; n=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export STARPU_SILENT=1
+cd "$tmp"   # bench writes Trace_0.dat and <Model>_trace_header.txt in the working directory
 check() {  # check DESCRIPTION CONDITION-STATUS
     n=$((n+1))
     if [ "$2" != 0 ]; then
@@ -72,7 +76,7 @@ cmp -s "$tmp/full2.txt" "$tmp/rest.txt"; check "restarted rows == uninterrupted 
 check "binary run" $?
 sz=$(stat -c %s "$tmp/bin.Vm.bin" 2>/dev/null || echo 0)
 check "bin.Vm.bin holds 51 doubles ($sz bytes)" $([ "$sz" = 408 ]; echo $?)
-grep -q "bin.Vm.bin float64 8 51" "$tmp/bin_header.txt"; check "header lists bin.Vm.bin" $?
+grep -Eq "^ +bin.Vm.bin +Real  8 +51$" "$tmp/bin_header.txt"; check "header lists bin.Vm.bin" $?
 ls "$tmp"/bin_*.bin > /dev/null 2>&1; check "--validate wrote the state files" $?
 head -c 8 "$tmp/p.png" | od -An -tx1 | grep -q "89 50 4e 47 0d 0a 1a 0a"; check "--plot wrote a PNG" $?
 
@@ -138,6 +142,87 @@ check "automatic and file's methods agree within 0.1 % ($d %)" $(awk -v e="$d" '
 "$sc" bench --imp AlievPanfilov --methods bogus -q > /dev/null 2> "$tmp/bad_methods.err"; rc=$?
 check "a bad --methods value exits 2 ($rc)" $([ $rc = 2 ]; echo $?)
 grep -q "bad method override 'bogus'.*(or auto, file)" "$tmp/bad_methods.err"; check "... naming the accepted values" $?
+
+# 10. openCARP's options
+tt=(--imp ten_tusscher_model_2006_epi -q)
+"$sc" bench "${tt[@]}" --stim-curr 35.7142857 -T 2 --stim-start 10 --dt 0.005 --duration 40 > "$tmp/short.txt" 2>/dev/null
+"$sc" bench "${tt[@]}" --stim-curr=35.7142857 --stim-dur 2 -i10 -D 0.005 -a 40 > "$tmp/long.txt" 2>/dev/null
+[ -s "$tmp/short.txt" ] && cmp -s "$tmp/short.txt" "$tmp/long.txt"; check "short options (-T 2, -i10, -D, -a) == long ones" $?
+# --validate: openCARP's files and header, no table
+(cd "$tmp" && "$sc" bench "${tt[@]}" -c 52 -a 20 -v > "$tmp/v.out" 2>/dev/null); rc=$?
+[ $rc = 0 ] && [ ! -s "$tmp/v.out" ]; check "--validate: no table on stdout" $?
+head -4 "$tmp/BENCH_REG_header.txt" > "$tmp/vh.txt"
+printf '0  # is bigendian\n%32s %10s %2d %10d\n%32s %10s %2d %10d\n%32s %10s %2d %10d\n' BENCH_REG.Vm.bin Real 8 21 \
+    BENCH_REG.Iion.bin Real 8 21 BENCH_REG.t.bin Real 8 21 > "$tmp/vh_want.txt"
+cmp -s "$tmp/vh.txt" "$tmp/vh_want.txt"; check "--validate: the header's first lines, byte for byte" $?
+nst=$(grep -c "GlobalData_t  8         21$" "$tmp/BENCH_REG_header.txt")
+[ "$nst" = 18 ] && [ "$(stat -c %s "$tmp/BENCH_REG_tentusscher_model_2006_epi.Ca_i.bin")" = 168 ]
+check "--validate: 18 state files of 21 doubles listed ($nst)" $?
+# traces: Trace_N.dat with one column per traced name; its V column is the table's Vm
+"$sc" bench "${tt[@]}" -c 52 -a 30 --dt-out 0.5 --trace-no 4 > "$tmp/tr.txt" 2>/dev/null
+ntr=$(wc -l < "$tmp/tentusscher_model_2006_epi_trace_header.txt")
+vcol=$(grep -nx V "$tmp/tentusscher_model_2006_epi_trace_header.txt" | cut -d: -f1)
+awk -F'\t' -v n="$ntr" 'NF != n + 2 { bad = 1 } END { exit bad || NR != 61 }' "$tmp/Trace_4.dat"
+check "Trace_4.dat: 61 rows of time + $ntr traces" $?
+paste "$tmp/tr.txt" "$tmp/Trace_4.dat" | awk -v c=$((vcol + 4)) '{ d = $2 - $c; if (d < 0) d = -d; if (d > 1e-6 * (1 + ($2 < 0 ? -$2 : $2))) bad = 1 } END { exit bad }'
+check "the traced V equals the table's Vm at every row" $?
+rm -f "$tmp/Trace_0.dat"
+"$sc" bench "${tt[@]}" -a 5 --no-trace > /dev/null 2>&1; [ ! -e "$tmp/Trace_0.dat" ]; check "--no-trace: no Trace_0.dat" $?
+# voltage clamp (openCARP's tutorial line): Vm held at -40 mV on [10, 210) ms
+"$sc" bench "${tt[@]}" --clamp -40.0 --clamp-dur 200 --clamp-start 10 --duration 300 --stim-curr 0. --fout="$tmp/clamp" 2> "$tmp/clamp.err"
+awk '$1 >= 10 && $1 < 210 && $2 != -40 { bad = 1 } $1 == 9 && $2 == -40 { bad = 1 } END { exit bad || NR != 301 }' "$tmp/clamp.txt"
+check "--clamp holds Vm at -40 mV exactly on [10, 210) ms, not before" $?
+grep -q warning "$tmp/clamp.err"; check "a clamp with --stim-curr 0 is not warned about" $([ $? != 0 ]; echo $?)
+"$sc" bench "${tt[@]}" --stim-volt 20 --stim-start 5 --stim-dur 2 --duration 10 --dt-out 0.5 > "$tmp/sv.txt" 2>/dev/null
+awk '$1 >= 5 && $1 < 7 && $2 != 20 { bad = 1 } $1 == 4.5 && $2 == 20 { bad = 1 } END { exit bad }' "$tmp/sv.txt"
+check "--stim-volt 20: Vm is 20 mV during the pulse" $?
+# AP statistics: APD90 of TT06 against the one computed here from the table (0.1 ms rows)
+"$sc" bench "${tt[@]}" -c 52 --duration 600 --dt-out 0.1 --APstatistics --fout "$tmp/ap" 2>/dev/null
+apd=$(awk '!/^#/ { print $4; exit }' "$tmp/ap_AP_stats.dat")
+ref=$(awk '{ t[NR] = $1; v[NR] = $2 } END {
+        for (i = 2; i <= NR; i++) { if (v[i] > mx || i == 2) { mx = v[i]; p = i } s = (v[i] - v[i-1]) / (t[i] - t[i-1]);
+                                    if (s > best || i == 2) { best = s; a = (t[i] + t[i-1]) / 2 } }
+        mn = v[1]; lev = mx - 0.9 * (mx - mn); for (i = p; i <= NR; i++) if (v[i] <= lev) { printf "%.3f", t[i] - a; exit } }' "$tmp/ap.txt")
+echo "   APD90: $apd ms (AP_stats), $ref ms (from the table)"
+awk -v a="$apd" -v r="$ref" 'BEGIN { d = a - r; if (d < 0) d = -d; exit !(a == a + 0 && a > 200 && d < 2) }'
+check "--APstatistics: APD within 2 ms of the trace's" $?
+# restitution: S1S2 (2 prebeats, 3 S2 at 400, 350, 300 ms after 2 S1 each): 3 rows, 11 beats
+printf '1 # S1S2\n2\n500\n400\n300\n2\n50\n' > "$tmp/s1s2.txt"
+"$sc" bench "${tt[@]}" -c 52 --restitute S1S2 --res-file "$tmp/s1s2.txt" --APstatistics --fout "$tmp/rs" 2> "$tmp/rs.err"; rc=$?
+check "--restitute S1S2 runs (status $rc)" $rc
+[ "$(grep -vc '^#' "$tmp/rs_APD_restitution.dat")" = 3 ] && [ "$(awk '!/^#/ && $2 == "P"' "$tmp/rs_APD_restitution.dat" | wc -l)" = 3 ]
+check "S1S2: one row per S2 (3), marked P" $?
+[ "$(grep -vc '^#' "$tmp/rs_AP_stats.dat")" = 11 ]; check "S1S2: 11 beats in the AP statistics" $?
+[ ! -e "$tmp/rs.txt" ]; check "no table without --res-trace" $?
+awk '!/^#/ { if (NR > 2 && !($4 < prev)) bad = 1; prev = $4 } END { exit bad }' "$tmp/rs_APD_restitution.dat"
+check "S1S2: APD shortens with the coupling interval" $?
+printf '0 # dyn\n1\n400\n300\n3\n50\n' > "$tmp/dyn.txt"
+"$sc" bench "${tt[@]}" -c 52 --restitute dyn --res-file "$tmp/dyn.txt" --fout "$tmp/dy" --res-trace 2>/dev/null
+[ "$(awk '!/^#/ && $2 == "*"' "$tmp/dy_APD_restitution.dat" | wc -l)" = 3 ] && [ -s "$tmp/dy.txt" ]
+check "dyn: one row per cycle length (3), and the table with --res-trace" $?
+# no stimulus: a warning before the run
+"$sc" bench "${tt[@]}" --numstim 0 -a 5 > /dev/null 2> "$tmp/ns.err"; rc=$?
+[ $rc = 0 ] && grep -q "warning: --numstim 0 without --stim-times: no stimulus" "$tmp/ns.err"; check "--numstim 0 warns" $?
+"$sc" bench "${tt[@]}" --stim-curr 0 -a 5 > /dev/null 2> "$tmp/ns.err"
+grep -q "warning: --stim-curr 0: no stimulus" "$tmp/ns.err"; check "--stim-curr 0 warns" $?
+"$sc" bench "${tt[@]}" -a 5 > /dev/null 2> "$tmp/ns.err"
+grep -q "warning" "$tmp/ns.err"; check "a stimulated run does not warn" $([ $? != 0 ]; echo $?)
+# conflicts, repeats, refusals: status 2 and the message
+expect_err() {  # expect_err MESSAGE ARGS...
+    local want=$1; shift
+    "$sc" bench "$@" > /dev/null 2> "$tmp/e.err"; local rc=$?
+    [ $rc = 2 ] && grep -qF -- "$want" "$tmp/e.err"; check "bench $* -> 2, '$want'" $?
+}
+expect_err "--stim-times conflicts with --numstim" --imp AlievPanfilov --stim-times 1,3 --numstim 4 --bcl 300
+expect_err "--imp-par is given twice (as --imp-par and -p)" --imp AlievPanfilov --imp-par a*2 -p b*2
+expect_err "--imp is given twice; give it once" --imp AlievPanfilov --imp AlievPanfilov
+expect_err "--stim-volt conflicts with --stim-curr" --imp AlievPanfilov --stim-curr 20 --stim-volt 10
+expect_err "--plug-in is not supported by starcarp: it has no plugin models" --imp AlievPanfilov --plug-in IKATP
+expect_err "--strain (-N) is not supported by starcarp: stretch is not implemented" --imp AlievPanfilov -N 0.1
+expect_err "--clamp needs --clamp-dur" --imp AlievPanfilov --clamp -40
+expect_err "--restitute S1S2 needs --res-file" --imp AlievPanfilov --restitute S1S2
+expect_err "s1s2.txt:1: the protocol selection is 1 but --restitute dyn needs 0" --imp AlievPanfilov \
+    --restitute dyn --res-file "$tmp/s1s2.txt"
 
 # 8. StarPU-MPI: 2 ranks == 1 rank
 if [ "$mpi" = mpi ]; then

@@ -1,0 +1,151 @@
+/* bench_side.c: clamps, traced variables and AP statistics of `starcarp bench` (bench_side.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_apstats.h"
+#include "bench_out.h"
+#include "bench_side.h"
+
+#define FAIL(err, errlen, ...) (snprintf((err), (err) ? (errlen) : 0, __VA_ARGS__), -1)
+
+struct BenchSide {
+    const BenchOpts *o;
+    const ScModelDesc *d;
+    int writer;
+    BoutTrace *tw; /* NULL: no traces */
+    double *pc, *sv, *tr; /* the probe cell's parameter set, a copy of its states, its traces */
+    int ap; /* AP samples are kept */
+    long ap_every;
+    BapTrace vm;
+    double *col; /* a clamp value for each cell of the rank */
+    long ncol;
+};
+
+/* The first probe cell's parameter set: the array's values, --vary's for that cell, constants. */
+static int probe_params(BenchSide *s, const double *params, const int *vary_k) {
+    const ScModelDesc *d = s->d;
+    s->pc = calloc((size_t)(d->nparams + d->nconsts) + 1, sizeof(double));
+    if (!s->pc)
+        return -1;
+    memcpy(s->pc, params, sizeof(double) * (size_t)d->nparams);
+    for (int v = 0; v < s->o->nvary; v++)
+        s->pc[vary_k[v]] = bopt_vary_value(&s->o->vary[v], s->o->probe[0], s->o->num, params[vary_k[v]]);
+    if (d->consts)
+        d->consts(s->pc);
+    return 0;
+}
+
+BenchSide *bside_open(const BenchOpts *o, const ScModelEntry *m, const double *params, const int *vary_k,
+                      int writer, char *err, size_t errlen) {
+    BenchSide *s = calloc(1, sizeof *s);
+    if (!s) {
+        (void)FAIL(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->o = o, s->d = m->desc, s->writer = writer;
+    s->ap = writer && (o->ap_stats || o->res.kind != BRS_NONE);
+    s->ap_every = bopt_ap_every(o);
+    int traces = writer && !o->no_trace && s->d->ntraces > 0 && s->d->c_run[0];
+    if (traces) {
+        s->sv = calloc((size_t)s->d->nsv + 1, sizeof(double));
+        s->tr = calloc((size_t)s->d->ntraces, sizeof(double));
+        if (!s->sv || !s->tr || probe_params(s, params, vary_k) < 0) {
+            (void)FAIL(err, errlen, "out of memory");
+            bside_close(s, NULL, 0);
+            return NULL;
+        }
+        s->tw = bout_trace_open(o->trace_no, s->d->name, s->d->ntraces, s->d->trace_names, err, errlen);
+        if (!s->tw) {
+            bside_close(s, NULL, 0);
+            return NULL;
+        }
+    }
+    return s;
+}
+
+int bside_wants(const BenchSide *s, long d) {
+    return (s->o->ap_stats || s->o->res.kind != BRS_NONE) && d % s->ap_every == 0;
+}
+
+int bside_event(const BenchSide *s, long d) { return bside_wants(s, d) || bopt_clamp_at(s->o, d, NULL); }
+
+int bside_clamp(BenchSide *w, ScCells *c, long ncells, long d) {
+    double v;
+    if (!bopt_clamp_at(w->o, d, &v))
+        return 0;
+    if (w->ncol != ncells) {
+        free(w->col);
+        w->col = malloc(sizeof(double) * (size_t)(ncells > 0 ? ncells : 1));
+        w->ncol = w->col ? ncells : 0;
+        if (!w->col)
+            return -1;
+    }
+    for (long i = 0; i < ncells; i++)
+        w->col[i] = v;
+    return sc_cells_write(c, SC_VAR_VM, w->col);
+}
+
+/* The traced variables of the probe cell at step d from its sampled values. */
+static void eval_traces(BenchSide *s, long d, const double *vals) {
+    const ScModelDesc *md = s->d;
+    double vm = vals[0], iion = vals[1];
+    memcpy(s->sv, vals + 2, sizeof(double) * (size_t)md->nsv);
+    ScStepArgs a;
+    memset(&a, 0, sizeof a);
+    a.n = 1, a.sv = s->sv, a.vm = &vm, a.iion = &iion, a.pc = s->pc;
+    for (int k = 0; k < SC_MAX_PARAMS; k++)
+        a.vary[k] = -1;
+    a.d0 = d, a.nsteps = 1, a.dt = s->o->dt, a.flags = SC_STEP_IION_ONLY;
+    a.out_start = d, a.out_every = 1, a.out_slot0 = 0, a.out_tr = s->tr;
+    md->c_run[0](&a);
+}
+
+int bside_sample(BenchSide *s, long d, int output, const double *vals, char *err, size_t errlen) {
+    if (!s->writer)
+        return 0;
+    double t = (double)d * s->o->dt;
+    if (output && s->tw) {
+        eval_traces(s, d, vals);
+        if (bout_trace_row(s->tw, t, s->tr) < 0)
+            return bout_trace_close(s->tw, err, errlen), s->tw = NULL, -1;
+    }
+    if (s->ap && d % s->ap_every == 0 && bap_add(&s->vm, t, vals[0]) < 0)
+        return FAIL(err, errlen, "--APstatistics: out of memory");
+    return 0;
+}
+
+/* NAME_AP_stats.dat and NAME_APD_restitution.dat from the samples. */
+static int write_ap_files(const BenchSide *s, char *err, size_t errlen) {
+    const BenchOpts *o = s->o;
+    BapBeat *b;
+    long nb = bap_beats(&s->vm, &b);
+    if (nb < 0)
+        return FAIL(err, errlen, "--APstatistics: out of memory");
+    bap_attach(b, nb, o->stim_times, o->nstim_times);
+    char path[1024];
+    const char *name = o->fout ? o->fout : BOUT_DEFAULT_NAME;
+    int rc = 0;
+    if (o->ap_stats) {
+        snprintf(path, sizeof path, "%s_AP_stats.dat", name);
+        rc = bap_write_stats(path, b, nb, o->stim_marks, err, errlen);
+    }
+    if (rc == 0 && o->res.kind != BRS_NONE) {
+        snprintf(path, sizeof path, "%s_APD_restitution.dat", name);
+        rc = bap_write_restitution(path, b, nb, o->stim_marks, o->nstim_times, err, errlen);
+    }
+    free(b);
+    return rc;
+}
+
+int bside_close(BenchSide *s, char *err, size_t errlen) {
+    if (!s)
+        return 0;
+    int rc = s->ap && err ? write_ap_files(s, err, errlen) : 0;
+    if (bout_trace_close(s->tw, rc ? NULL : err, rc ? 0 : errlen) < 0)
+        rc = -1;
+    bap_free(&s->vm);
+    free(s->pc), free(s->sv), free(s->tr), free(s->col);
+    free(s);
+    return rc;
+}
