@@ -123,9 +123,9 @@ static int put_row(FILE *f, long num, char prem, int steady, const BapBeat *b, c
     double apd = b ? b->apd90 : NAN, di = b && next ? next->t_act - b->t_rep : NAN;
     double di_prev = b && prev ? b->t_act - prev->t_rep : NAN;
     double tri = b ? b->apd90 - b->apd30 : NAN;
-    return fprintf(f, "%6ld %c %d %10.3f %10.3f %10.3f %10.3f %12.6g %12.6g %10.3f %12.6g\n", num, prem, steady,
-                   apd, di, di_prev, tri, b ? b->vm_min : NAN, b ? b->vm_max : NAN, b ? b->t_act : NAN,
-                   b ? b->dvdt_max : NAN) < 0;
+    return fprintf(f, "%6ld %c %d %10.3f %10.3f %10.3f %10.3f %12.6g %12.6g %10.3f %12.6g\n", num, prem,
+                   steady, apd, di, di_prev, tri, b ? b->vm_min : NAN, b ? b->vm_max : NAN,
+                   b ? b->t_act : NAN, b ? b->dvdt_max : NAN) < 0;
 }
 
 static int steady_pair(const BapBeat *a, const BapBeat *b) {
@@ -140,8 +140,9 @@ static FILE *open_table(const char *path, char *err, size_t errlen) {
         (void)FAIL(err, errlen, "%s: %s", path, strerror(errno));
         return NULL;
     }
-    fprintf(f, "#  Beat Prematurity SteadyState APD(ms) DI(n)(ms) DI(n-1)(ms) Triangulation(ms) Vm_min Vm_max "
-               "t_act(ms) dVdt_max\n");
+    fprintf(f,
+            "#  Beat Prematurity SteadyState APD(ms) DI(n)(ms) DI(n-1)(ms) Triangulation(ms) Vm_min Vm_max "
+            "t_act(ms) dVdt_max\n");
     return f;
 }
 

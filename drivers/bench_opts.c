@@ -58,14 +58,16 @@ typedef struct {
 } OptDef;
 
 #define F(field) offsetof(BenchOpts, field)
-#define REFUSE(name, alias, why) {name, alias, K_SPECIAL, 0, S_REFUSED, why, M_NONE}
+#define REFUSE(name, alias, why) \
+    { name, alias, K_SPECIAL, 0, S_REFUSED, why, M_NONE }
 #define NO_PLUGINS "it has no plugin models (put the extra current into the model's .model file)"
 #define NO_LIGHT "illumination (optogenetics) is not implemented"
 #define NO_STRAIN "stretch is not implemented: starcarp's models have no Lambda/delLambda inputs"
-#define NO_SVCLAMP                                                                                       \
+#define NO_SVCLAMP                                                                                          \
     "state-variable and action-potential clamps are not implemented (Vm clamps are: --clamp, --clamp-ini, " \
     "--stim-volt)"
-#define NO_SPECIES "stimulus currents carried by ion species are not implemented (the stimulus changes Vm only)"
+#define NO_SPECIES \
+    "stimulus currents carried by ion species are not implemented (the stimulus changes Vm only)"
 #define NO_RRC "the repolarisation reserve current (RRC) protocol is not implemented"
 
 static const OptDef opts[] = {
@@ -115,19 +117,23 @@ static const OptDef opts[] = {
     {"--version", "-V", K_SPECIAL, 0, S_VERSION, NULL, 0},
     {"--buildinfo", NULL, K_SPECIAL, 0, S_VERSION, NULL, 0},
     /* bench's options that starcarp refuses, with the reason */
-    REFUSE("--DIA", NULL, "diastolic intervals as --stim-times need the repolarisation time during the run; "
-                          "give the stimulus times"),
-    REFUSE("--res-state-vector", NULL, "the restitution protocol's state vectors are not written (use "
-                                       "--save-ini-file or --checkpoint)"),
+    REFUSE("--DIA", NULL,
+           "diastolic intervals as --stim-times need the repolarisation time during the run; "
+           "give the stimulus times"),
+    REFUSE("--res-state-vector", NULL,
+           "the restitution protocol's state vectors are not written (use "
+           "--save-ini-file or --checkpoint)"),
     REFUSE("--plugin-outputs", NULL, NO_PLUGINS),
-    REFUSE("--clamp-file", NULL, "a clamp signal read from a file is not implemented (use --clamp, --clamp-dur, "
-                                 "--clamp-start and --clamp-ini)"),
+    REFUSE("--clamp-file", NULL,
+           "a clamp signal read from a file is not implemented (use --clamp, --clamp-dur, "
+           "--clamp-start and --clamp-ini)"),
     REFUSE("--RRC-delay", NULL, NO_RRC),
     REFUSE("--RRC-clamp-dur", NULL, NO_RRC),
     REFUSE("--RRC-repol", NULL, NO_RRC),
     REFUSE("--RRC-tol", NULL, NO_RRC),
-    REFUSE("--stim-file", NULL, "a stimulus current read from a .trc file is not implemented (use --stim-curr "
-                                "with --stim-times)"),
+    REFUSE("--stim-file", NULL,
+           "a stimulus current read from a .trc file is not implemented (use --stim-curr "
+           "with --stim-times)"),
     REFUSE("--ext-vm-update", NULL, "Vm is always updated by bench's rule, in the kernels"),
     REFUSE("--stim-assign", "-A", NO_SPECIES),
     REFUSE("--stim-species", NULL, NO_SPECIES),
@@ -569,14 +575,15 @@ static int mark_seen(const OptDef *d, const char *spelled, BoptSeen *seen, char 
 
 /* The value of option d given without '=': the next argument (consumed: *i advances), or NULL for an
  * optional value; -1 with err set when a required value is missing. */
-static int next_value(const OptDef *d, int argc, char **argv, int *i, const char **val, char *err, size_t errlen) {
+static int next_value(const OptDef *d, int argc, char **argv, int *i, const char **val, char *err,
+                      size_t errlen) {
     const char *next = *i + 1 < argc ? argv[*i + 1] : NULL;
     /* names and files are not taken from an argument that looks like an option; numbers are (the
        message then says what was wrong with them); a short --fout (-O) takes its value glued only */
     int looks_opt = next && next[0] == '-' && next[1];
     int optional = d->special == S_FOUT;
-    int named = d->kind == K_STR || d->special == S_FOUT || d->special == S_PLOT || d->special == S_RESTITUTE ||
-                d->special == S_TARGET;
+    int named = d->kind == K_STR || d->special == S_FOUT || d->special == S_PLOT ||
+                d->special == S_RESTITUTE || d->special == S_TARGET;
     *val = NULL;
     if (next && !(named && looks_opt) && !(optional && !strcmp(argv[*i], "-O")))
         *val = next, (*i)++;
@@ -589,7 +596,8 @@ static int next_value(const OptDef *d, int argc, char **argv, int *i, const char
 }
 
 /* One short-option argument ("-T", "-T2", "-vB"). */
-static int parse_short(int argc, char **argv, int *i, BenchOpts *o, BoptSeen *seen, char *err, size_t errlen) {
+static int parse_short(int argc, char **argv, int *i, BenchOpts *o, BoptSeen *seen, char *err,
+                       size_t errlen) {
     const char *arg = argv[*i];
     char name[3] = {'-', arg[1], '\0'};
     const OptDef *d = find_option(name);

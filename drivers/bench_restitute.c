@@ -21,7 +21,8 @@ BrsKind brs_kind(const char *name) {
 
 /* The numbers of the file, one per line (comments after '#'); at most max, line numbers in lines.
  * Returns the count, or -1 with err set. */
-static int read_numbers(FILE *f, const char *path, double *x, long *lines, int max, char *err, size_t errlen) {
+static int read_numbers(FILE *f, const char *path, double *x, long *lines, int max, char *err,
+                        size_t errlen) {
     char buf[512];
     long lineno = 0;
     int n = 0;
@@ -42,8 +43,8 @@ static int read_numbers(FILE *f, const char *path, double *x, long *lines, int m
         while (isspace((unsigned char)*end))
             end++;
         if (end == s || *end || !isfinite(v))
-            return FAIL(err, errlen, "--res-file %s:%ld: expected one number per line, got '%s'", path, lineno,
-                        s);
+            return FAIL(err, errlen, "--res-file %s:%ld: expected one number per line, got '%s'", path,
+                        lineno, s);
         if (n == max)
             return FAIL(err, errlen, "--res-file %s:%ld: more than the %d numbers of the protocol", path,
                         lineno, max);
@@ -84,15 +85,16 @@ int brs_load(const char *path, BrsKind kind, BrsProtocol *p, char *err, size_t e
     if (n != want)
         return FAIL(err, errlen, "--res-file %s: %d numbers, the %s protocol has %d", path, n,
                     kind == BRS_S1S2 ? "S1S2" : "dyn", want);
-    static const char *const s1s2[7] = {"",           "prebeats",  "the basic cycle length",
-                                        "CI1 (S2 prematurity start)", "CI0 (S2 prematurity end)",
-                                        "nbeats",     "CIinc"};
-    static const char *const dyn[6] = {"",
-                                       "prebeats",
-                                       "the initial basic cycle length",
-                                       "the final basic cycle length",
-                                       "nbeats",
-                                       "the decrement"};
+    static const char *const s1s2[7] = {"",
+                                        "prebeats",
+                                        "the basic cycle length",
+                                        "CI1 (S2 prematurity start)",
+                                        "CI0 (S2 prematurity end)",
+                                        "nbeats",
+                                        "CIinc"};
+    static const char *const dyn[6] = {
+        "",       "prebeats",     "the initial basic cycle length", "the final basic cycle length",
+        "nbeats", "the decrement"};
     const char *const *names = kind == BRS_S1S2 ? s1s2 : dyn;
     const int nb = kind == BRS_S1S2 ? 5 : 4;
     for (int k = 1; k < want; k++) {
@@ -121,7 +123,8 @@ static long n_steps_of(const BrsProtocol *p) {
     return (long)floor((p->ci_start - p->ci_end) / p->ci_dec + 1e-9) + 1;
 }
 
-long brs_times(const BrsProtocol *p, double t0, double **times, unsigned char **marks, char *err, size_t errlen) {
+long brs_times(const BrsProtocol *p, double t0, double **times, unsigned char **marks, char *err,
+               size_t errlen) {
     *times = NULL, *marks = NULL;
     long nci = n_steps_of(p);
     double per = (double)p->nbeats + (p->kind == BRS_S1S2 ? 1 : 0);

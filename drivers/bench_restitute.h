@@ -52,6 +52,7 @@ int brs_load(const char *path, BrsKind kind, BrsProtocol *p, char *err, size_t e
 
 /* The protocol's pulse times from t0 (ms, ascending) into *times and their marks (BRS_*) into
  * *marks, both malloc'd. Returns the number of pulses, or -1 with a message in err. */
-long brs_times(const BrsProtocol *p, double t0, double **times, unsigned char **marks, char *err, size_t errlen);
+long brs_times(const BrsProtocol *p, double t0, double **times, unsigned char **marks, char *err,
+               size_t errlen);
 
 #endif

@@ -52,7 +52,8 @@ static int check_stimulus(BenchOpts *o, const BoptSeen *seen, char *err, size_t 
         if (o->stim_times)
             o->duration = o->stim_times[o->nstim_times - 1] + o->past_stim;
         else
-            o->duration = o->stim_start + o->bcl * (double)(o->numstim > 1 ? o->numstim - 1 : 0) + o->past_stim;
+            o->duration =
+                o->stim_start + o->bcl * (double)(o->numstim > 1 ? o->numstim - 1 : 0) + o->past_stim;
     }
     if (bopt_given(seen, "--stim-volt"))
         o->stim_volt_on = 1, o->stim_curr = 0;
@@ -89,7 +90,8 @@ static int check_outputs(BenchOpts *o, const BoptSeen *seen, char *err, size_t e
                      : bopt_given(seen, "--checkpoint") ? "--checkpoint"
                      : !strcmp(ct, "--save-time")       ? "--save-file"
                                                         : "--checkpoint";
-    if (check_run_time(ct, bopt_given(seen, ct) != NULL, &o->checkpoint_time, cf, o->checkpoint, o, err, errlen))
+    if (check_run_time(ct, bopt_given(seen, ct) != NULL, &o->checkpoint_time, cf, o->checkpoint, o, err,
+                       errlen))
         return -1;
     for (long k = 0; k < o->nprobe; k++) {
         if (o->probe[k] >= o->num)

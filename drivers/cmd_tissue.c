@@ -144,7 +144,8 @@ static int snapshot(Run *r, double t) {
 static int configure(Run *r) {
     char err[900];
     TissueOpts *o = &r->o;
-    if (topt_grid(o, r->g.n, r->g.dx, err, sizeof err) != 0) {
+    if (topt_grid(o, r->g.n, r->g.dx, err, sizeof err) != 0 ||
+        topt_check_stim(o, r->g.n, r->g.dx, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         return 2;
     }

@@ -10,6 +10,21 @@ foreach(t diffuse implicit)
   set_tests_properties(tissue.${t} PROPERTIES LABELS tissue)
 endforeach()
 
+# openCARP's parameter files (drivers/tissue_par.c through topt_parse): a unit test of the reader
+# (the options' module compiled in), and the openCARP N-version file run against nversion.par.
+add_executable(test_tissue_par ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_par.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c
+  ${CMAKE_SOURCE_DIR}/drivers/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue_par.c)
+target_link_libraries(test_tissue_par PRIVATE starcarp m)
+target_include_directories(test_tissue_par PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/drivers
+  ${CMAKE_SOURCE_DIR}/scheduler)
+target_compile_options(test_tissue_par PRIVATE ${SC_WARN})
+add_test(NAME tissue.par COMMAND test_tissue_par ${CMAKE_SOURCE_DIR})
+set_tests_properties(tissue.par PROPERTIES LABELS tissue)
+add_test(NAME tissue.opencarp COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_opencarp.sh $<TARGET_FILE:starcarp_cmd>
+  ${CMAKE_SOURCE_DIR})
+set_tests_properties(tissue.opencarp PROPERTIES TIMEOUT 900 LABELS tissue RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
+
 set(_tissue_mpi "")
 if(STARPUMPI_FOUND AND MPI_C_FOUND)
   set(_tissue_mpi mpi)

@@ -348,7 +348,8 @@ static void test_short_options(void) {
     ASSERT(o.save_ini_time == 5 && o.clamp == -40 && o.clamp_dur == 20);
     ASSERT_EQ_STR("ck.bin", o.checkpoint); /* --save-file: starcarp's checkpoint */
     ASSERT(o.checkpoint_time == 3);
-    check_error("-I M -R a.sv -r ck.bin", "--restart and --read-ini-file both give the initial state; use one");
+    check_error("-I M -R a.sv -r ck.bin",
+                "--restart and --read-ini-file both give the initial state; use one");
     ASSERT_EQ_INT(0, parse("-I M -O"));
     ASSERT_EQ_STR("BENCH_REG", o.fout);
     /* -O takes its value glued only (bench's optional argument) */
@@ -364,8 +365,9 @@ static void test_short_options(void) {
     ASSERT(o.ngpu == 0 && o.ncpu == -1);
     ASSERT_EQ_INT(0, parse("-I M --target mlir-cuda"));
     ASSERT(o.ncpu == 0 && o.ngpu == -1);
-    check_error("-I M --target tpu", "--target: accepted values are auto, cpu, mlir-cpu, mlir-cuda or mlir-rocm "
-                                     "(got 'tpu')");
+    check_error("-I M --target tpu",
+                "--target: accepted values are auto, cpu, mlir-cpu, mlir-cuda or mlir-rocm "
+                "(got 'tpu')");
 }
 
 static void test_repeats_conflicts(void) {
@@ -377,17 +379,21 @@ static void test_repeats_conflicts(void) {
     check_error("-I M --probe 0 --probe 0", "--probe is given twice; give it once");
     ASSERT_EQ_INT(0, parse("-I M --num 3 --vary a=1:2 --vary b=1:2"));
     ASSERT_EQ_INT(2, o.nvary);
-    check_error("-I M --stim-times 1,3 --numstim 4 --bcl 300",
-                "--stim-times conflicts with --numstim: they belong to two stimulus modes of bench (the train "
-                "--numstim/--stim-start/--bcl, --stim-times, --restitute, --clamp-ini); give one");
-    check_error("-I M -i 5 --stim-times 1,3", "--stim-times conflicts with -i: they belong to two stimulus modes "
-                                              "of bench (the train --numstim/--stim-start/--bcl, --stim-times, "
-                                              "--restitute, --clamp-ini); give one");
+    check_error(
+        "-I M --stim-times 1,3 --numstim 4 --bcl 300",
+        "--stim-times conflicts with --numstim: they belong to two stimulus modes of bench (the train "
+        "--numstim/--stim-start/--bcl, --stim-times, --restitute, --clamp-ini); give one");
+    check_error("-I M -i 5 --stim-times 1,3",
+                "--stim-times conflicts with -i: they belong to two stimulus modes "
+                "of bench (the train --numstim/--stim-start/--bcl, --stim-times, "
+                "--restitute, --clamp-ini); give one");
     check_error("-I M --stim-curr 20 --stim-volt 10",
                 "--stim-volt conflicts with --stim-curr: give one stimulus type (a current or a voltage)");
-    check_error("-I M --save-file a --checkpoint b", "--save-file and --checkpoint set the same value; give one");
+    check_error("-I M --save-file a --checkpoint b",
+                "--save-file and --checkpoint set the same value; give one");
     check_error("-I M --seed 3 --rseed 4", "--rseed and --seed set the same value; give one");
-    check_error("-I M --no-trace --trace-no 3", "--trace-no conflicts with --no-trace: no trace file is written");
+    check_error("-I M --no-trace --trace-no 3",
+                "--trace-no conflicts with --no-trace: no trace file is written");
     check_error("-I M --duration 100 --past-stim 10",
                 "--past-stim conflicts with --duration: --past-stim sets the default --duration; give one");
     check_error("-I M --restitute S1S2", "--restitute S1S2 needs --res-file (the protocol file)");
@@ -395,22 +401,27 @@ static void test_repeats_conflicts(void) {
     check_error("-I M --res-trace", "--res-trace needs --restitute (S1S2 or dyn)");
     check_error("-I M --restitute S1S2f --res-file p", "--restitute S1S2f is not supported by starcarp (S1S2 "
                                                        "and dyn are)");
-    check_error("-I M --restitute s1s2 --res-file p", "--restitute: accepted values are S1S2, dyn (got 's1s2')");
+    check_error("-I M --restitute s1s2 --res-file p",
+                "--restitute: accepted values are S1S2, dyn (got 's1s2')");
     check_error("-I M --clamp -40", "--clamp needs --clamp-dur (the clamp's length in ms)");
     check_error("-I M --clamp-start 5", "--clamp-start needs --clamp-dur (the clamp's length in ms)");
     check_error("-I M --clamp-dur 10 --clamp-start 2000 --duration 100",
                 "--clamp-start (2000 ms) is after the end of the run (--duration 100 ms)");
-    check_error("-I M --clamp-ini -80 --numstim 2", "--clamp-ini conflicts with --numstim: they belong to two "
-                                                    "stimulus modes of bench (the train "
-                                                    "--numstim/--stim-start/--bcl, --stim-times, --restitute, "
-                                                    "--clamp-ini); give one");
-    check_error("-I M --stim-file s.trc", "--stim-file is not supported by starcarp: a stimulus current read from "
-                                          "a .trc file is not implemented (use --stim-curr with --stim-times)");
-    check_error("-I M --DIA", "--DIA is not supported by starcarp: diastolic intervals as --stim-times need the "
-                              "repolarisation time during the run; give the stimulus times");
-    check_error("-I M --clamp-SVs Ca_i", "--clamp-SVs is not supported by starcarp: state-variable and "
-                                          "action-potential clamps are not implemented (Vm clamps are: --clamp, "
-                                          "--clamp-ini, --stim-volt)");
+    check_error("-I M --clamp-ini -80 --numstim 2",
+                "--clamp-ini conflicts with --numstim: they belong to two "
+                "stimulus modes of bench (the train "
+                "--numstim/--stim-start/--bcl, --stim-times, --restitute, "
+                "--clamp-ini); give one");
+    check_error("-I M --stim-file s.trc",
+                "--stim-file is not supported by starcarp: a stimulus current read from "
+                "a .trc file is not implemented (use --stim-curr with --stim-times)");
+    check_error("-I M --DIA",
+                "--DIA is not supported by starcarp: diastolic intervals as --stim-times need the "
+                "repolarisation time during the run; give the stimulus times");
+    check_error("-I M --clamp-SVs Ca_i",
+                "--clamp-SVs is not supported by starcarp: state-variable and "
+                "action-potential clamps are not implemented (Vm clamps are: --clamp, "
+                "--clamp-ini, --stim-volt)");
 }
 
 static void test_clamps_stimulus(void) {
@@ -492,16 +503,20 @@ static void test_restitute(void) {
     /* errors name the file, the line and the field */
     char want_err[512];
     snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
-    snprintf(want_err, sizeof want_err,
-             "--res-file %s:1: the protocol selection is 0 but --restitute S1S2 needs 1 (1 = S1S2, 0 = dynamic)", pf);
+    snprintf(
+        want_err, sizeof want_err,
+        "--res-file %s:1: the protocol selection is 0 but --restitute S1S2 needs 1 (1 = S1S2, 0 = dynamic)",
+        pf);
     check_error(line, want_err);
     pf = protocol_file("1\n2\n500\n400\n300\n3\n");
     snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
     snprintf(want_err, sizeof want_err, "--res-file %s: 6 numbers, the S1S2 protocol has 7", pf);
     check_error(line, want_err);
     pf = protocol_file("1\n2\n500\n300\n400\n3\n50\n");
-    snprintf(want_err, sizeof want_err,
-             "--res-file %s:5: CI0 (S2 prematurity end) (400 ms) is above CI1 (S2 prematurity start) (300 ms)", pf);
+    snprintf(
+        want_err, sizeof want_err,
+        "--res-file %s:5: CI0 (S2 prematurity end) (400 ms) is above CI1 (S2 prematurity start) (300 ms)",
+        pf);
     check_error(line, want_err);
     pf = protocol_file("1\n2.5\n500\n400\n300\n3\n50\n");
     snprintf(want_err, sizeof want_err, "--res-file %s:2: prebeats must be an integer >= 0, got 2.5", pf);
@@ -521,8 +536,8 @@ static void test_help(void) {
     bopt_usage(ms);
     fclose(ms);
     const char *must[] = {
-        "bench options:", "starcarp extensions:", "--imp, -I NAME", "--restitute", "--clamp-ini", "--trace-no",
-        "--APstatistics", "--stim-volt",      "--duration",  "--stim-times",
+        "bench options:", "starcarp extensions:", "--imp, -I NAME",  "--restitute", "--clamp-ini",
+        "--trace-no",     "--APstatistics",       "--stim-volt",     "--duration",  "--stim-times",
         "--fout[=NAME]",  "--imp-sv-dump",        "--save-ini-file", "--precision", "--vary",
         "--probe",        "--steps-per-task",     "--help"};
     for (size_t k = 0; k < sizeof must / sizeof must[0]; k++)

@@ -274,7 +274,10 @@ static void test_apstats(void) {
     BapTrace tr = {0};
     for (long i = 0; i <= 15000; i++) {
         double t = 0.1 * (double)i;
-        ASSERT_EQ_INT(0, bap_add(&tr, t, t < 500 ? ap_shape(t, 10) : t < 1000 ? ap_shape(t, 510) : ap_shape(t, 1010)));
+        ASSERT_EQ_INT(0, bap_add(&tr, t,
+                                 t < 500    ? ap_shape(t, 10)
+                                 : t < 1000 ? ap_shape(t, 510)
+                                            : ap_shape(t, 1010)));
     }
     BapBeat *b;
     long nb = bap_beats(&tr, &b);
@@ -303,7 +306,8 @@ static void test_apstats(void) {
     int steady = -1;
     double apd = 0, di = 0, dip = 0, tri = 0, vmin = 0, vmax = 0, ta = 0, dv = 0;
     ASSERT_EQ_INT(11, row ? sscanf(row, "%ld %c %d %lf %lf %lf %lf %lf %lf %lf %lf", &beat, &prem, &steady,
-                                   &apd, &di, &dip, &tri, &vmin, &vmax, &ta, &dv) : 0);
+                                   &apd, &di, &dip, &tri, &vmin, &vmax, &ta, &dv)
+                          : 0);
     ASSERT(beat == 2 && prem == '*' && steady == 1);
     ASSERT_NEAR(rep90 - t_act, apd, 1e-3);
     ASSERT_NEAR(500 - (rep90 - t_act), di, 1e-3);
@@ -311,8 +315,9 @@ static void test_apstats(void) {
     ASSERT_NEAR(rep90 - rep30, tri, 1e-3);
     /* the restitution file: pulse 3 (its S2 beat), pulse 4 (nothing activated: nan) */
     char *r1 = rs ? strchr(rs, '\n') + 1 : NULL, *r2 = r1 ? strchr(r1, '\n') + 1 : NULL;
-    ASSERT_EQ_INT(11, r1 ? sscanf(r1, "%ld %c %d %lf %lf %lf %lf %lf %lf %lf %lf", &beat, &prem, &steady, &apd,
-                                  &di, &dip, &tri, &vmin, &vmax, &ta, &dv) : 0);
+    ASSERT_EQ_INT(11, r1 ? sscanf(r1, "%ld %c %d %lf %lf %lf %lf %lf %lf %lf %lf", &beat, &prem, &steady,
+                                  &apd, &di, &dip, &tri, &vmin, &vmax, &ta, &dv)
+                         : 0);
     ASSERT(beat == 3 && prem == 'P' && steady == 1 && isnan(di));
     ASSERT_NEAR(rep90 - t_act, apd, 1e-3);
     ASSERT(r2 && strncmp(r2, "     4 P 1        nan", 21) == 0);
