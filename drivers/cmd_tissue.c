@@ -20,6 +20,7 @@
 #include "progress.h"
 #include "sc_internal.h"
 #include "starcarp.h"
+#include "tissue_igb.h"
 #include "tissue_mpi.h"
 #include "tissue_opts.h"
 #include "tissue_out.h"
@@ -36,6 +37,7 @@ typedef struct Run {
     TmpiShare sh;
     double *field; /* one value per node of this rank (scratch for outputs) */
     double *all; /* the whole grid's values (rank 0) */
+    TigbFile *igb; /* vm.igb, the snapshots (rank 0; opened at the first) */
 } Run;
 
 /* Node of a point in mm (nearest), or -1 when outside the grid. */
@@ -113,7 +115,22 @@ static int sample_probes(Run *r, double t) {
     return 0;
 }
 
-/* A Vm snapshot (VTK, and PNG unless --no-png); also checks Vm for non-finite values. */
+/* The snapshot's Vm (r->all) as the next frame of vm.igb, opened at the first (rank 0). 0, or -1
+ * with a message in err. */
+static int igb_frame(Run *r, double t, char *err, size_t errlen) {
+    if (!r->igb) {
+        char path[4200];
+        long every = lround(r->o.snap_dt / r->cfg.dt);
+        snprintf(path, sizeof path, "%s/vm.igb", r->o.out);
+        double inc = (double)(every > 1 ? every : 1) * r->cfg.dt;
+        r->igb = tigb_open(path, r->g.n, r->g.dx, t, inc, "mV", err, errlen);
+        if (!r->igb)
+            return -1;
+    }
+    return tigb_append(r->igb, r->all, err, errlen);
+}
+
+/* A Vm snapshot (vm.igb, VTK, and PNG unless --no-png); also checks Vm for non-finite values. */
 static int snapshot(Run *r, double t) {
     char path[4200], err[600], title[160];
     int bad = sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0;
@@ -127,7 +144,9 @@ static int snapshot(Run *r, double t) {
         return 0;
     snprintf(title, sizeof title, "starcarp tissue: Vm (mV) at t = %g ms", t);
     snprintf(path, sizeof path, "%s/vm_%04ld.vtk", r->o.out, r->nsnap - 1);
-    int rc = tout_vtk(path, &r->g, r->all, "Vm", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
+    int rc = igb_frame(r, t, err, sizeof err);
+    if (rc == 0)
+        rc = tout_vtk(path, &r->g, r->all, "Vm", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
     if (rc == 0 && !r->o.no_png) {
         snprintf(path, sizeof path, "%s/vm_%04ld.png", r->o.out, r->nsnap - 1);
         snprintf(title, sizeof title, "Vm at t = %g ms", t);
@@ -277,6 +296,9 @@ static int write_activation(Run *r, const ScModelEntry *m) {
              r->cfg.thr, m->name);
     snprintf(path, sizeof path, "%s/activation.vtk", r->o.out);
     int rc = tout_vtk(path, &r->g, r->all, "activation", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
+    snprintf(path, sizeof path, "%s/init_acts_vm_act-thresh.dat", r->o.out); /* openCARP's LAT file */
+    if (rc == 0)
+        rc = tout_lat(path, r->all, r->g.n[0] * r->g.n[1] * r->g.n[2], err, sizeof err);
     if (rc == 0 && !r->o.no_png) {
         snprintf(path, sizeof path, "%s/activation.png", r->o.out);
         rc = tout_png(path, &r->g, r->all, "activation time", "ms", NAN, NAN, 0, err, sizeof err);
@@ -494,6 +516,10 @@ int cmd_tissue(int argc, char **argv) {
         rc = write_activation(&r, m);
     if (r.probes && fclose(r.probes) != 0 && !rc) {
         fprintf(stderr, "starcarp tissue: %s: %s\n", path, strerror(errno));
+        rc = 1;
+    }
+    if (tigb_close(r.igb, err, sizeof err) != 0 && !rc) { /* also after a failure: the frames so far */
+        fprintf(stderr, "starcarp tissue: %s\n", err);
         rc = 1;
     }
     sc_tissue_destroy(r.t);

@@ -53,6 +53,7 @@ struct PlotFig {
     float *mask; /* w*h coverage of the series being drawn */
     int rendered;
     int ax0, ay0, ax1, ay1; /* plotting area, inclusive */
+    int rmargin; /* pixels kept free right of the area (plot_set_right_margin) */
     Axis xa, ya;
     char err[256];
 };
@@ -113,6 +114,8 @@ void plot_set_log(PlotFig *f, int logx, int logy) {
     f->logx = logx != 0;
     f->logy = logy != 0;
 }
+
+void plot_set_right_margin(PlotFig *f, int px) { f->rmargin = px > 0 ? px : 0; }
 
 void plot_set_xrange(PlotFig *f, double lo, double hi) {
     f->fx[0] = lo;
@@ -204,17 +207,18 @@ static void fill_rect(PlotFig *f, int x0, int y0, int x1, int y1, unsigned rgb) 
 }
 
 /* Width in pixels of text at scale s (no trailing gap). */
-static int text_width(const char *s, int scale) {
+int plot_text_width(const char *s, int scale) {
     size_t n = strlen(s);
     return n ? (int)n * FONT_ADV * scale - scale : 0;
 }
 
-/* Draw text with the top-left of its first glyph cell at (x, y); rot: drawn rotated a quarter turn
- * counter-clockwise, reading upwards, with (x, y) the bottom-left corner of the rotated text. */
-static void draw_text(PlotFig *f, int x, int y, const char *s, int scale, unsigned rgb, int rot) {
+/* Draw text into an RGB raster (plot.h: plot_text_rgb): (x, y) the top-left of the first glyph
+ * cell; rot: rotated a quarter turn counter-clockwise, reading upwards, with (x, y) the bottom-left
+ * corner of the rotated text. Pixels outside the raster are skipped. */
+void plot_text_rgb(unsigned char *pix, int w, int h, int x, int y, const char *s, int scale, unsigned rgb,
+                   int rot) {
     for (int i = 0; s[i]; i++) {
-        unsigned char c = (unsigned char)s[i];
-        const unsigned char *g = plot_glyph(c);
+        const unsigned char *g = plot_glyph(s[i]);
         for (int r = 0; r < FONT_H; r++)
             for (int col = 0; col < FONT_W; col++) {
                 if (!(g[r] >> (FONT_W - 1 - col) & 1))
@@ -222,13 +226,19 @@ static void draw_text(PlotFig *f, int x, int y, const char *s, int scale, unsign
                 int u = (i * FONT_ADV + col) * scale, v = r * scale; /* along, down the text */
                 for (int a = 0; a < scale; a++)
                     for (int b = 0; b < scale; b++) {
-                        if (rot)
-                            put_px(f, x + v + b, y - u - a, rgb);
-                        else
-                            put_px(f, x + u + a, y + v + b, rgb);
+                        int px = rot ? x + v + b : x + u + a, py = rot ? y - u - a : y + v + b;
+                        if (px < 0 || py < 0 || px >= w || py >= h)
+                            continue;
+                        unsigned char *q = pix + ((size_t)py * (size_t)w + (size_t)px) * 3;
+                        q[0] = (unsigned char)(rgb >> 16), q[1] = (unsigned char)(rgb >> 8),
+                        q[2] = (unsigned char)rgb;
                     }
             }
     }
+}
+
+static void draw_text(PlotFig *f, int x, int y, const char *s, int scale, unsigned rgb, int rot) {
+    plot_text_rgb(f->pix, f->w, f->h, x, y, s, scale, rgb, rot);
 }
 
 /* ------------------------------------------------------------------ coverage mask */
@@ -396,8 +406,7 @@ static void fmt_num(char *buf, double v, int sig) {
     snprintf(buf, LABLEN, "%s", tmp);
 }
 
-/* A 1, 2 or 5 times a power of ten near raw (> 0). */
-static double nice_step(double raw) {
+double plot_nice_step(double raw) {
     double mag = pow(10, floor(log10(raw))), m = raw / mag;
     return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * mag;
 }
@@ -456,7 +465,7 @@ static void axis_setup(Axis *a, int lg, double dmin, double dmax, const double f
         target = 2;
     a->lo = lo, a->hi = hi;
     if (!lg) {
-        double st = nice_step((hi - lo) / target);
+        double st = plot_nice_step((hi - lo) / target);
         if (!fl)
             a->lo = floor(lo / st + 1e-9) * st;
         if (!fh)
@@ -513,7 +522,7 @@ static void axis_setup(Axis *a, int lg, double dmin, double dmax, const double f
         return;
     }
     double vlo = pow(10, a->lo), vhi = pow(10, a->hi);
-    linear_ticks(a, vlo, vhi, nice_step((vhi - vlo) / target));
+    linear_ticks(a, vlo, vhi, plot_nice_step((vhi - vlo) / target));
 }
 
 /* Axis units of the data value v, or NaN when v cannot be placed. */
@@ -623,7 +632,7 @@ static void draw_legend(PlotFig *f, Mask *k, int scale) {
     for (int i = 0; i < f->nser; i++)
         if (f->ser[i].label) {
             n++;
-            int w = text_width(f->ser[i].label, scale);
+            int w = plot_text_width(f->ser[i].label, scale);
             tw = w > tw ? w : tw;
         }
     if (!n)
@@ -707,11 +716,11 @@ const unsigned char *plot_render(PlotFig *f) {
     axis_setup(&f->ya, f->logy, yr[0], yr[1], f->fy, (f->ay1 - f->ay0) / (45 * s));
     int ylw = 0;
     for (int i = 0; i < f->ya.n; i++) {
-        int w = text_width(f->ya.lab[i], s);
+        int w = plot_text_width(f->ya.lab[i], s);
         ylw = w > ylw ? w : ylw;
     }
     f->ax0 = pad + (f->ylabel ? lh + pad : 0) + ylw + gap + tick;
-    f->ax1 = f->w - 1 - pad - 3 * FONT_ADV * s; /* room for half of the last x label */
+    f->ax1 = f->w - 1 - pad - 3 * FONT_ADV * s - f->rmargin; /* room for half of the last x label */
     if (f->ax1 - f->ax0 < 20)
         f->ax1 = f->ax0 + 20;
     axis_setup(&f->xa, f->logx, xr[0], xr[1], f->fx, (f->ax1 - f->ax0) / (60 * s));
@@ -748,7 +757,7 @@ const unsigned char *plot_render(PlotFig *f) {
         int x = (int)floor(map_x(f, f->xa.t[i])), len = f->xa.major[i] ? tick : minor;
         fill_rect(f, x - (s - 1) / 2, f->ay1 + fw, x + s / 2, f->ay1 + fw + len - 1, FRAME);
         const char *lab = f->xa.lab[i];
-        int w = text_width(lab, s), lx = x - w / 2;
+        int w = plot_text_width(lab, s), lx = x - w / 2;
         if (!*lab || lx < lastright + 2 * FONT_ADV * s || lx + w >= f->w)
             continue;
         draw_text(f, lx, f->ay1 + fw + tick + gap, lab, s, INK, 0);
@@ -762,18 +771,18 @@ const unsigned char *plot_render(PlotFig *f) {
         int top = y - 7 * s / 2;
         if (!*lab || top + 7 * s + lh / 2 > lasttop)
             continue;
-        draw_text(f, f->ax0 - fw - tick - gap - text_width(lab, s), top, lab, s, INK, 0);
+        draw_text(f, f->ax0 - fw - tick - gap - plot_text_width(lab, s), top, lab, s, INK, 0);
         lasttop = top;
     }
 
     /* labels and title */
     if (f->xlabel)
-        draw_text(f, (f->ax0 + f->ax1) / 2 - text_width(f->xlabel, s) / 2, f->h - pad - lh, f->xlabel, s, INK,
-                  0);
+        draw_text(f, (f->ax0 + f->ax1) / 2 - plot_text_width(f->xlabel, s) / 2, f->h - pad - lh, f->xlabel, s,
+                  INK, 0);
     if (f->ylabel)
-        draw_text(f, pad, (f->ay0 + f->ay1) / 2 + text_width(f->ylabel, s) / 2, f->ylabel, s, INK, 1);
+        draw_text(f, pad, (f->ay0 + f->ay1) / 2 + plot_text_width(f->ylabel, s) / 2, f->ylabel, s, INK, 1);
     if (f->title) {
-        int w = text_width(f->title, ts), x = (f->ax0 + f->ax1) / 2 - w / 2;
+        int w = plot_text_width(f->title, ts), x = (f->ax0 + f->ax1) / 2 - w / 2;
         if (x + w > f->w - pad)
             x = f->w - pad - w;
         if (x < pad)

@@ -1,5 +1,5 @@
-/* plot.h: line and scatter plots written as PNG files, with no external library (the PNG's zlib
- * stream uses stored deflate blocks; text comes from a built-in 5x7 bitmap font).
+/* plot.h: line and scatter plots written as PNG files (compressed with zlib; text comes from a
+ * built-in 5x7 bitmap font), and colour bars for pictures of fields (plot_bar.c).
  *
  * A figure holds a title, axis labels and series (copies of the caller's data). Axes are linear or
  * logarithmic; ranges are automatic (nice round ticks) unless set. Non-finite points, and
@@ -28,6 +28,8 @@ void plot_free(PlotFig *fig);
 
 /* Logarithmic (non-zero) or linear (0) x and y axes. */
 void plot_set_log(PlotFig *fig, int logx, int logy);
+/* Keep px pixels free right of the plotting area (e.g. for a colour bar, plot_bar.c). */
+void plot_set_right_margin(PlotFig *fig, int px);
 /* Fixed axis limits; a NaN limit stays automatic. */
 void plot_set_xrange(PlotFig *fig, double lo, double hi);
 void plot_set_yrange(PlotFig *fig, double lo, double hi);
@@ -58,5 +60,22 @@ int plot_write_png(PlotFig *fig, const char *path);
 int plot_write_rgb(const char *path, const unsigned char *pix, int w, int h, char *err, size_t errlen);
 /* The message of the last failure ("" when none). */
 const char *plot_error(const PlotFig *fig);
+
+/* Text in the built-in font at an integer scale into an RGB raster of w x h pixels: (x, y) the
+ * top-left of the first glyph cell; rot non-zero: a quarter turn counter-clockwise, reading upwards,
+ * (x, y) then the bottom-left corner. Pixels outside the raster are skipped. */
+void plot_text_rgb(unsigned char *pix, int w, int h, int x, int y, const char *s, int scale, unsigned rgb,
+                   int rot);
+/* Width in pixels of text at scale s (no trailing gap). */
+int plot_text_width(const char *s, int scale);
+/* A 1, 2 or 5 times a power of ten near raw (> 0): a tick step. */
+double plot_nice_step(double raw);
+
+/* A vertical colour bar (plot_bar.c) in the box x0..x1, y0..y1 (inclusive) of an RGB raster of
+ * w x h pixels: colour(u) for u from 0 (value lo, bottom) to 1 (hi, top), framed, with ticks and
+ * their values right of it at a nice step, `unit` above it; none_rgb (0xRRGGBB, or -1 for none) a
+ * swatch below it labelled "none" (e.g. nodes never activated). Text at integer scale s. */
+void plot_bar(unsigned char *pix, int w, int h, int x0, int y0, int x1, int y1, double lo, double hi,
+              const char *unit, unsigned (*colour)(double u), long none_rgb, int s);
 
 #endif

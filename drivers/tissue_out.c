@@ -19,6 +19,18 @@ static void put_be64(unsigned char *p, double x) {
         p[k] = (unsigned char)u;
 }
 
+/* Close a written file: 0, or -1 with "PATH: reason" in err when a write (bad) or the close failed. */
+static int close_checked(FILE *f, int bad, const char *path, char *err, size_t errlen) {
+    int e = errno;
+    if (fclose(f) != 0 && !bad)
+        bad = 1, e = errno;
+    if (bad) {
+        snprintf(err, errlen, "%s: %s", path, strerror(e ? e : EIO));
+        return -1;
+    }
+    return 0;
+}
+
 int tout_vtk(const char *path, const ToutGrid *g, const double *field, const char *name, const char *title,
              int binary, char *err, size_t errlen) {
     FILE *f = fopen(path, "wb");
@@ -46,15 +58,10 @@ int tout_vtk(const char *path, const ToutGrid *g, const double *field, const cha
         for (long i = 0; i < n && !bad; i++)
             bad = fprintf(f, "%.9g%c", field[i], (i + 1) % 8 == 0 || i + 1 == n ? '\n' : ' ') < 0;
     }
-    int e = errno;
-    if (fclose(f) != 0 && !bad)
-        bad = 1, e = errno;
-    if (bad) {
-        snprintf(err, errlen, "%s: %s", path, strerror(e ? e : EIO));
-        return -1;
-    }
-    return 0;
+    return close_checked(f, bad, path, err, errlen);
 }
+
+enum { NONE_RGB = 0xb0b0b0 }; /* nodes without a value (never activated) */
 
 /* Colour of u in [0, 1]: blue, cyan, green, yellow, red. */
 static unsigned colour(double u) {
@@ -94,6 +101,21 @@ static int png_line(const char *path, const ToutGrid *g, const double *field, co
     return rc;
 }
 
+/* Paint the 2D map of field's z = 0 plane into the plotting area of the rendered figure pix. */
+static void paint_map(unsigned char *pix, int w, const int a[4], const ToutGrid *g, const double *field,
+                      double lo, double hi, double none_below) {
+    long nx = g->n[0], ny = g->n[1];
+    for (int py = a[1]; py <= a[3]; py++)
+        for (int px = a[0]; px <= a[2]; px++) {
+            long i = lround((double)(px - a[0]) / (a[2] > a[0] ? a[2] - a[0] : 1) * (double)(nx - 1));
+            long j = lround((double)(a[3] - py) / (a[3] > a[1] ? a[3] - a[1] : 1) * (double)(ny - 1));
+            double v = field[i + nx * j];
+            unsigned rgb = !(v >= none_below) || !isfinite(v) ? NONE_RGB : colour((v - lo) / (hi - lo));
+            unsigned char *q = pix + 3 * ((size_t)py * (size_t)w + (size_t)px);
+            q[0] = (unsigned char)(rgb >> 16), q[1] = (unsigned char)(rgb >> 8), q[2] = (unsigned char)rgb;
+        }
+}
+
 int tout_png(const char *path, const ToutGrid *g, const double *field, const char *title, const char *unit,
              double lo, double hi, double none_below, char *err, size_t errlen) {
     long nx = g->n[0], ny = g->n[1];
@@ -111,48 +133,56 @@ int tout_png(const char *path, const ToutGrid *g, const double *field, const cha
     if (!(hi > lo))
         hi = lo + 1;
     char full[320];
-    snprintf(full, sizeof full, "%s%s: %.4g..%.4g %s, blue..red%s", title, g->n[2] > 1 ? " (z = 0)" : "", lo,
-             hi, unit, none_below > -INFINITY ? ", grey none" : "");
-    if (ny == 1)
+    if (ny == 1) {
+        snprintf(full, sizeof full, "%s: %.4g..%.4g %s", title, lo, hi, unit);
         return png_line(path, g, field, full, unit, none_below, err, errlen);
+    }
+    snprintf(full, sizeof full, "%s%s", title, g->n[2] > 1 ? " (z = 0)" : "");
     double lx = (double)(nx - 1) * g->dx[0], ly = (double)(ny - 1) * g->dx[1];
-    int w = 760, pw = 600;
+    int w = 760, pw = 600, bar = 90; /* width < 800: text at scale 1 (plot.c) */
     int ph = (int)lround(pw * ly / (lx > 0 ? lx : 1));
-    if (ph < 60)
-        ph = 60;
-    if (ph > 1400)
-        ph = 1400;
-    PlotFig *f = plot_new(w, ph + 140, full, "x (mm)", "y (mm)");
+    ph = ph < 60 ? 60 : ph > 1400 ? 1400 : ph;
+    int h = ph + 140;
+    PlotFig *f = plot_new(w, h, full, "x (mm)", "y (mm)");
     if (!f) {
         snprintf(err, errlen, "%s: cannot make a figure", path);
         return -1;
     }
+    plot_set_right_margin(f, bar);
     plot_set_xrange(f, 0, lx);
     plot_set_yrange(f, 0, ly);
     double cx[2] = {0, lx}, cy[2] = {0, ly};
     plot_series(f, cx, cy, 2, NULL);
     plot_series_color(f, 0, 0xffffff);
     const unsigned char *pix0 = plot_render(f);
-    unsigned char *pix = pix0 ? malloc((size_t)w * (size_t)(ph + 140) * 3) : NULL;
+    unsigned char *pix = pix0 ? malloc((size_t)w * (size_t)h * 3) : NULL;
     if (!pix) {
         plot_free(f);
         snprintf(err, errlen, "%s: out of memory", path);
         return -1;
     }
-    memcpy(pix, pix0, (size_t)w * (size_t)(ph + 140) * 3);
-    int x0, y0, x1, y1;
-    plot_area(f, &x0, &y0, &x1, &y1);
-    for (int py = y0; py <= y1; py++)
-        for (int px = x0; px <= x1; px++) {
-            long i = lround((double)(px - x0) / (x1 > x0 ? x1 - x0 : 1) * (double)(nx - 1));
-            long j = lround((double)(y1 - py) / (y1 > y0 ? y1 - y0 : 1) * (double)(ny - 1));
-            double v = field[i + nx * j];
-            unsigned rgb = !(v >= none_below) || !isfinite(v) ? 0xb0b0b0 : colour((v - lo) / (hi - lo));
-            unsigned char *q = pix + 3 * ((size_t)py * (size_t)w + (size_t)px);
-            q[0] = (unsigned char)(rgb >> 16), q[1] = (unsigned char)(rgb >> 8), q[2] = (unsigned char)rgb;
-        }
-    int rc = plot_write_rgb(path, pix, w, ph + 140, err, errlen);
+    memcpy(pix, pix0, (size_t)w * (size_t)h * 3);
+    int a[4];
+    plot_area(f, &a[0], &a[1], &a[2], &a[3]);
+    paint_map(pix, w, a, g, field, lo, hi, none_below);
+    plot_bar(pix, w, h, a[2] + 24, a[1], w - 8, a[3], lo, hi, unit, colour,
+             none_below > -INFINITY ? NONE_RGB : -1, 1);
+    int rc = plot_write_rgb(path, pix, w, h, err, errlen);
     free(pix);
     plot_free(f);
     return rc;
+}
+
+int tout_lat(const char *path, const double *act, long n, char *err, size_t errlen) {
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    static char buf[1 << 16];
+    setvbuf(f, buf, _IOFBF, sizeof buf);
+    int bad = 0;
+    for (long i = 0; i < n && !bad; i++)
+        bad = (act[i] < 0 ? fputs("-1\n", f) : fprintf(f, "%.6f\n", act[i])) < 0;
+    return close_checked(f, bad, path, err, errlen);
 }

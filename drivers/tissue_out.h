@@ -1,6 +1,7 @@
 /* tissue_out.h: the files of `starcarp tissue` (prefix tout_): VTK legacy structured points that
- * ParaView opens, and PNG pictures of a node field (a colour map of the grid, or of its z = 0 plane
- * in 3D; a line plot in 1D). A field holds one double per node, index i + nx*(j + ny*k). */
+ * ParaView opens, PNG pictures of a node field (a colour map of the grid, or of its z = 0 plane in
+ * 3D, with a colour bar; a line plot in 1D), openCARP's activation file (the IGB file of Vm:
+ * tissue_igb.h). A field holds one double per node, index i + nx*(j + ny*k). */
 #ifndef SC_TISSUE_OUT_H
 #define SC_TISSUE_OUT_H
 
@@ -16,10 +17,15 @@ typedef struct ToutGrid {
 int tout_vtk(const char *path, const ToutGrid *g, const double *field, const char *name, const char *title,
              int binary, char *err, size_t errlen);
 
-/* A PNG picture of `field`: colours from blue (lo) to red (hi), grey where the value is below
- * `none_below` (nodes never activated: -1). lo/hi NAN: the range of the values shown. The title
- * gets the range appended. 0, or -1 with a message in err. */
+/* A PNG picture of `field`: colours from blue (lo) to red (hi) with a colour bar (its scale in
+ * `unit`), grey where the value is below `none_below` (nodes never activated: -1; the bar then
+ * shows a "none" swatch). lo/hi NAN: the range of the values shown. A 1D grid gives a line plot
+ * whose title gets the range. 0, or -1 with a message in err. */
 int tout_png(const char *path, const ToutGrid *g, const double *field, const char *title, const char *unit,
              double lo, double hi, double none_below, char *err, size_t errlen);
+
+/* openCARP's activation file (LAT output, init_acts_<ID>-thresh.dat): one line per node in node
+ * order, the time in ms with six decimals, -1 for a node never activated. 0, or -1 with a message. */
+int tout_lat(const char *path, const double *act, long n, char *err, size_t errlen);
 
 #endif

@@ -27,7 +27,7 @@ as_root() {
 
 # ---------------------------------------------------------------- Debian packages
 pkgs=(build-essential cmake pkg-config libhwloc-dev libopenmpi-dev openmpi-bin dpkg-dev
-      clang libclang-rt-14-dev hipcc libamdhip64-dev)
+      clang libclang-rt-14-dev hipcc libamdhip64-dev zlib1g-dev)
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

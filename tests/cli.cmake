@@ -15,8 +15,7 @@ set_tests_properties(starpu.devices.cpu starpu.devices.gpu PROPERTIES
 # The installed package links into another StarPU application (pkg-config and CMake).
 add_test(NAME install.example COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/install_check.sh ${CMAKE_BINARY_DIR})
 set_tests_properties(install.example PROPERTIES ENVIRONMENT
-  "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;PKG_CONFIG_PATH=${STARPU_PREFIX}/lib/pkgconfig"
-  RESOURCE_LOCK starpu)
+  "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
 
 # `starcarp bench` end to end (StarPU CPU workers; 2 MPI ranks when the build has StarPU-MPI).
 set(_bench_mpi "")

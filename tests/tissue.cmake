@@ -36,3 +36,14 @@ set_tests_properties(tissue.cli PROPERTIES TIMEOUT 900 LABELS tissue RESOURCE_LO
 add_test(NAME tissue.gpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_gpu.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(tissue.gpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "tissue;gpu" RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
+
+# openCARP's outputs of `starcarp tissue` (vm.igb, init_acts_vm_act-thresh.dat) read back by the
+# test's own reader (not linked with the writer), against the VTK snapshot, probes.txt and stdout;
+# a killed run's vm.igb; an uncreatable vm.igb.
+add_executable(test_igb ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_igb.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
+target_include_directories(test_igb PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_compile_options(test_igb PRIVATE ${SC_WARN})
+target_link_libraries(test_igb PRIVATE m)
+add_test(NAME tissue.igb COMMAND test_igb $<TARGET_FILE:starcarp_cmd> ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(tissue.igb PROPERTIES TIMEOUT 300 LABELS tissue RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")

@@ -1,11 +1,14 @@
-/* test_plot.c: unit tests of the PNG plotter (drivers/plot.c). Figures are written to a temporary
- * folder and read back with an independent decoder: signature, IHDR, chunk CRCs, the zlib stream
- * (stored blocks only, as the writer makes them) and its Adler-32, filter bytes, and pixels. */
+/* test_plot.c: unit tests of the PNG plotter (drivers/plot.c, png.c) and the colour bar
+ * (plot_bar.c). Figures are written to a temporary folder and read back with a decoder of this
+ * test's own: signature, IHDR, chunk CRCs (computed bit by bit here), the zlib stream inflated by
+ * zlib (which checks its Adler-32), the five scanline filters undone here, pixels; and the file
+ * must be smaller than the raw image. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "plot.h"
 #include "test.h"
@@ -55,35 +58,28 @@ static unsigned char *read_all(const char *path, size_t *len) {
     return buf;
 }
 
-/* Inflate a zlib stream made of stored blocks into out (size want); returns the bytes produced,
- * or -1 when the stream is malformed, uses compressed blocks, or fails its Adler-32. */
-static long inflate_stored(const unsigned char *z, size_t n, unsigned char *out, size_t want) {
-    if (n < 6 || (z[0] & 0x0f) != 8 || (z[0] >> 4) > 7 || (z[0] << 8 | z[1]) % 31 != 0 || (z[1] & 0x20))
-        return -1;
-    size_t p = 2, o = 0;
-    for (int final = 0; !final;) {
-        if (p + 5 > n)
+/* Undo PNG's scanline filters in place: raw holds h rows of 1 + n bytes (filter byte first), 3
+ * bytes per pixel. Returns 0, or -1 for an unknown filter type. */
+static int unfilter(unsigned char *raw, size_t n, long h) {
+    for (long y = 0; y < h; y++) {
+        unsigned char *r = raw + (size_t)y * (n + 1) + 1, *up = y ? r - (n + 1) : NULL;
+        int t = r[-1];
+        if (t > 4)
             return -1;
-        final = z[p] & 1;
-        if ((z[p] >> 1 & 3) != 0) /* not a stored block */
-            return -1;
-        unsigned len = z[p + 1] | z[p + 2] << 8, nlen = z[p + 3] | z[p + 4] << 8;
-        p += 5;
-        if ((len ^ 0xffffu) != nlen || p + len > n || o + len > want)
-            return -1;
-        memcpy(out + o, z + p, len);
-        p += len, o += len;
+        for (size_t i = 0; i < n; i++) {
+            int a = i >= 3 ? r[i - 3] : 0, b = up ? up[i] : 0, c = up && i >= 3 ? up[i - 3] : 0;
+            int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+            int pred = t == 0   ? 0
+                       : t == 1 ? a
+                       : t == 2 ? b
+                       : t == 3 ? (a + b) >> 1
+                                : (pa <= pb && pa <= pc ? a
+                                   : pb <= pc           ? b
+                                                        : c);
+            r[i] = (unsigned char)(r[i] + pred);
+        }
     }
-    if (p + 4 != n)
-        return -1;
-    uint32_t a = 1, b = 0;
-    for (size_t i = 0; i < o; i++) {
-        a = (a + out[i]) % 65521;
-        b = (b + a) % 65521;
-    }
-    if (be32(z + p) != (b << 16 | a))
-        return -1;
-    return (long)o;
+    return 0;
 }
 
 /* Read and check a PNG written by plot_write_png; every structural check is an ASSERT. */
@@ -130,18 +126,19 @@ static Png read_png(const char *path) {
     ASSERT(seen_end);
     ASSERT_EQ_INT((long long)len, (long long)p);
     size_t row = 1 + 3 * (size_t)png.w, raw = row * png.h;
+    ASSERT(len < 3 * (size_t)png.w * png.h); /* compressed: smaller than the pixels alone */
     unsigned char *buf = malloc(raw + 1);
-    long got = idat && buf ? inflate_stored(idat, nidat, buf, raw) : -1;
-    ASSERT_EQ_INT((long long)raw, got);
-    if (got == (long)raw) {
-        int filters_zero = 1;
+    uLongf got = raw + 1;
+    int zrc = idat && buf ? uncompress(buf, &got, idat, (uLong)nidat) : Z_DATA_ERROR;
+    ASSERT_EQ_INT(Z_OK, zrc);
+    ASSERT_EQ_INT((long long)raw, (long long)got);
+    if (zrc == Z_OK && got == raw) {
+        int unf = unfilter(buf, 3 * (size_t)png.w, png.h);
+        ASSERT_EQ_INT(0, unf);
         png.rgb = malloc(3 * (size_t)png.w * png.h);
-        for (long y = 0; y < png.h; y++) {
-            filters_zero &= buf[y * row] == 0;
+        for (long y = 0; y < png.h; y++)
             memcpy(png.rgb + y * 3 * png.w, buf + y * row + 1, 3 * png.w);
-        }
-        ASSERT(filters_zero);
-        png.ok = filters_zero;
+        png.ok = unf == 0;
     }
     free(buf);
     free(idat);
@@ -344,6 +341,57 @@ static void test_edge_cases(void) {
     plot_free(f);
 }
 
+/* A test colour map: red = 255 u, blue 0x40 (a colour nothing else in the bar has). */
+static unsigned ramp(double u) { return (unsigned)lround(u * 255) << 16 | 0x40; }
+
+/* The colour bar on a blank raster: the colours run from colour(0) at the bottom to colour(1) at
+ * the top, the ticks sit at the rows whose colour is their value's (1-2-5 steps: -80 .. 40 for
+ * -90 .. 40), with text right of them, the unit above and the "none" swatch below; written as a
+ * PNG and read back equal. */
+static void test_bar(void) {
+    enum { W = 200, H = 300 };
+    static unsigned char pix[W * H * 3];
+    memset(pix, 0xff, sizeof pix);
+    plot_bar(pix, W, H, 10, 10, 150, 290, -90, 40, "mV", ramp, 0xb0b0b0, 1);
+    Png p = {1, W, H, pix};
+    int bx0 = -1, bx1 = -1, top = -1, bot = -1;
+    for (int x = 0; x < W; x++)
+        if ((px(&p, x, H / 2) & 0xffff) == 0x40)
+            bx1 = x, bx0 = bx0 < 0 ? x : bx0;
+    ASSERT(bx0 > 10 && bx1 - bx0 >= 10);
+    int mid = (bx0 + bx1) / 2, mono = 1, last = 256;
+    for (int y = 0; y < H; y++)
+        if ((px(&p, mid, y) & 0xffff) == 0x40) {
+            int red = (int)(px(&p, mid, y) >> 16);
+            mono &= red <= last;
+            last = red, bot = y, top = top < 0 ? y : top;
+        }
+    ASSERT(mono);
+    ASSERT(top > 10 && bot < 290 && bot - top > 150);
+    ASSERT_EQ_INT(255, (long long)(px(&p, mid, top) >> 16));
+    ASSERT_EQ_INT(0, (long long)(px(&p, mid, bot) >> 16));
+    int nt = 0;
+    double want[8] = {-80, -60, -40, -20, 0, 20, 40};
+    for (int y = bot; y >= top; y--) /* tick marks: frame colour just right of the bar's frame */
+        if (px(&p, bx1 + 3, y) == 0x333333 && nt < 8) {
+            double v = -90 + 130 * (double)(px(&p, mid, y) >> 16) / 255;
+            ASSERT_NEAR(want[nt], v, 130.0 / (bot - top) + 0.6);
+            nt++;
+        }
+    ASSERT_EQ_INT(7, nt);
+    ASSERT(count(&p, 0x000000, bx1 + 5, top, 150, bot) > 40); /* the ticks' values */
+    ASSERT(count(&p, 0x000000, 10, 10, 150, top - 2) > 5); /* the unit */
+    ASSERT(count(&p, 0xb0b0b0, 10, bot + 2, 150, 290) > 50); /* the none swatch */
+    ASSERT_EQ_INT(0xffffff, px(&p, 160, 150)); /* nothing outside the box */
+    char path[512];
+    path_in_tmp(path, sizeof path, "bar.png");
+    char err[600] = "";
+    ASSERT_EQ_INT(0, plot_write_rgb(path, pix, W, H, err, sizeof err));
+    Png q = read_png(path);
+    ASSERT(q.ok && q.w == W && q.h == H && memcmp(q.rgb, pix, sizeof pix) == 0);
+    free(q.rgb);
+}
+
 /* Bad sizes and arguments, and an unwritable path. */
 static void test_errors(void) {
     ASSERT(plot_new(10, 10, NULL, NULL, NULL) == NULL);
@@ -371,7 +419,9 @@ int main(void) {
     test_basic();
     test_edge_cases();
     test_errors();
-    static const char *const files[] = {"basic.png", "log.png", "flat.png", "empty.png", "huge.png"};
+    test_bar();
+    static const char *const files[] = {"basic.png", "log.png",  "flat.png",
+                                        "empty.png", "huge.png", "bar.png"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char path[512];
         path_in_tmp(path, sizeof path, files[i]);
