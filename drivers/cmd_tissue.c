@@ -163,8 +163,7 @@ static int snapshot(Run *r, double t) {
 static int configure(Run *r) {
     char err[900];
     TissueOpts *o = &r->o;
-    if (topt_grid(o, r->g.n, r->g.dx, err, sizeof err) != 0 ||
-        topt_check_stim(o, r->g.n, r->g.dx, err, sizeof err) != 0) {
+    if (topt_grid(o, r->g.n, r->g.dx, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         return 2;
     }
@@ -203,7 +202,8 @@ static int configure(Run *r) {
                 o->dt, c->substeps > 1 ? " with --diffusion-substeps" : "", err);
         return 2;
     }
-    if (sc_tissue_check(c, err, sizeof err) != 0) {
+    if (topt_check_stim(o, r->g.n, r->g.dx, err, sizeof err) != 0 ||
+        sc_tissue_check(c, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         return 2;
     }

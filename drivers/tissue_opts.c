@@ -1,20 +1,12 @@
 /* tissue_opts.c: options and parameter files of `starcarp tissue` (tissue_opts.h). */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sc_internal.h"
 #include "tissue_opts.h"
-
-static void fail(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void fail(char *err, size_t n, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 void topt_usage(void) {
     printf(
@@ -23,7 +15,10 @@ void topt_usage(void) {
         "or 3D grid (no-flux boundaries, explicit finite differences, operator splitting), on every CPU\n"
         "core and GPU through StarPU. Units: mm, ms, mV, S/m, uF/cm^2, /mm (docs/tissue.md).\n\n"
         "  --par FILE          parameter file: `name = value` lines (names as the long options below;\n"
-        "                      also tend, spacedt, simID); the command line wins over the file\n"
+        "                      also tend, spacedt, simID), or openCARP's .par file (+F FILE too): a file\n"
+        "                      with a key only openCARP has is read in openCARP's units (dt in us,\n"
+        "                      coordinates in um); -KEY VALUE gives openCARP's keys on the command line,\n"
+        "                      which wins over the files (docs/tissue.md: openCARP parameter files)\n"
         "  --imp MODEL         library model or .model file;  --methods M (auto|file|replacements)\n"
         "  --imp-par STR       parameters, openCARP syntax: \"mu1=0.3,gNa*1.5\"\n"
         "  --size X,Y,Z        domain lengths, mm (one value: 1D, two: 2D); nodes = size/dx + 1\n"
@@ -45,6 +40,7 @@ void topt_usage(void) {
         "  --cg-tol-parab TOL  the implicit solve's error relative to its first iterate (default 1e-8)\n"
         "  --duration MS       simulated time (default 100)\n"
         "  --threshold MV      activation threshold (default 0 mV)\n"
+        "  --allow-no-stimulus run even when no stimulus reaches the tissue (refused otherwise)\n"
         "  --out DIR           output directory (default tissue_out): activation.vtk, activation.png,\n"
         "                      probes.txt, vm_NNNN.vtk/.png snapshots\n"
         "  --snap-dt MS        Vm snapshots every MS ms (default 0: none)\n"
@@ -94,6 +90,7 @@ static const Opt opts[] = {
     {"cg-tol-parab", T_DBL, F(solve_tol), 0, 0, 0, "a number from 1e-15 to 0.1"},
     {"duration", T_DBL, F(duration), 0, 0, 0, "a positive number (ms)"},
     {"threshold", T_DBL, F(thr), 0, 0, 0, "a number (mV)"},
+    {"allow-no-stimulus", T_FLAG, F(allow_no_stim), 0, 0, 0, ""},
     {"out", T_STR, F(out), 0, 0, 0, "a directory"},
     {"snap-dt", T_DBL, F(snap_dt), 0, 0, 0, "a number >= 0 (ms; 0: no snapshots)"},
     {"vtk", T_STR, F(vtk), 0, 0, 0, "ascii or binary"},
@@ -173,7 +170,7 @@ static int range(const char *s, double *lo, double *hi) {
 /* One --stim SPEC into o->stim[o->nstim++]. */
 static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen) {
     if (o->nstim == SC_TISSUE_MAX_STIM) {
-        fail(err, errlen, "--stim: at most %d stimuli", SC_TISSUE_MAX_STIM);
+        sc_set_err(err, errlen, "--stim: at most %d stimuli", SC_TISSUE_MAX_STIM);
         return -1;
     }
     ScTissueStim x = {
@@ -181,7 +178,7 @@ static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen) {
     double amp = NAN, vol = NAN;
     char buf[512];
     if (strlen(spec) >= sizeof buf) {
-        fail(err, errlen, "--stim: too long");
+        sc_set_err(err, errlen, "--stim: too long");
         return -1;
     }
     strcpy(buf, spec);
@@ -218,22 +215,23 @@ static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen) {
                 ok = 0;
         }
         if (!ok) {
-            fail(err, errlen,
-                 "--stim '%s': bad item '%s'; accepted: x=LO:HI, y=LO:HI, z=LO:HI (mm, LO <= HI), "
-                 "start=MS, dur=MS, period=MS, count=N (>= 1), amp=uA/cm^2 or vol=uA/cm^3",
-                 spec, item);
+            sc_set_err(err, errlen,
+                       "--stim '%s': bad item '%s'; accepted: x=LO:HI, y=LO:HI, z=LO:HI (mm, LO <= HI), "
+                       "start=MS, dur=MS, period=MS, count=N (>= 1), amp=uA/cm^2 or vol=uA/cm^3",
+                       spec, item);
             return -1;
         }
     }
     if (isnan(amp) == isnan(vol)) {
-        fail(err, errlen,
-             "--stim '%s': give exactly one strength, amp=uA/cm^2 (transmembrane) or vol=uA/cm^3 "
-             "(volume density, divided by chi)",
-             spec);
+        sc_set_err(err, errlen,
+                   "--stim '%s': give exactly one strength, amp=uA/cm^2 (transmembrane) or vol=uA/cm^3 "
+                   "(volume density, divided by chi)",
+                   spec);
         return -1;
     }
     x.amp = amp; /* NAN for a volume density: converted once chi is known (topt_parse) */
     o->stim_vol[o->nstim] = vol;
+    snprintf(o->stim_name[o->nstim], sizeof o->stim_name[0], "--stim #%d", o->nstim + 1);
     o->stim[o->nstim++] = x;
     return 0;
 }
@@ -262,7 +260,7 @@ static int add_vary(TissueOpts *o, const char *val, char *err, size_t errlen) {
             return 0;
         }
     }
-    fail(err, errlen, "--vary '%s': expected NAME=LO:HI[:x|y|z] (at most 8)", val);
+    sc_set_err(err, errlen, "--vary '%s': expected NAME=LO:HI[:x|y|z] (at most 8)", val);
     return -1;
 }
 
@@ -270,7 +268,7 @@ static int add_vary(TissueOpts *o, const char *val, char *err, size_t errlen) {
 static int add_probes(TissueOpts *o, const char *val, char *err, size_t errlen) {
     char buf[2048];
     if (strlen(val) >= sizeof buf) {
-        fail(err, errlen, "--probe: too long");
+        sc_set_err(err, errlen, "--probe: too long");
         return -1;
     }
     strcpy(buf, val);
@@ -279,8 +277,9 @@ static int add_probes(TissueOpts *o, const char *val, char *err, size_t errlen) 
         double p[3] = {0, 0, 0};
         int n = dlist(t, p, 3);
         if (n < 1 || o->nprobe == TOPT_MAX_PROBES) {
-            fail(err, errlen, "--probe '%s': expected X[,Y[,Z]] in mm, ';' between points, at most %d points",
-                 t, TOPT_MAX_PROBES);
+            sc_set_err(err, errlen,
+                       "--probe '%s': expected X[,Y[,Z]] in mm, ';' between points, at most %d points", t,
+                       TOPT_MAX_PROBES);
             return -1;
         }
         memcpy(o->probe[o->nprobe++], p, sizeof p);
@@ -290,10 +289,13 @@ static int add_probes(TissueOpts *o, const char *val, char *err, size_t errlen) 
 
 static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_t errlen);
 
-/* Apply option d with value val (NULL for a flag). */
-static int apply(TissueOpts *o, const Opt *d, const char *val, int depth, char *err, size_t errlen) {
+/* Apply option d, written `name` (an alias: tend for duration), with value val (NULL for a flag). */
+static int apply(TissueOpts *o, const Opt *d, const char *name, const char *val, int depth, char *err,
+                 size_t errlen) {
     char *base = (char *)o;
     double x;
+    if (tpar_claim_opt(o, name, val ? val : "1", err, errlen) != 0)
+        return -1;
     switch (d->kind) {
         case T_FLAG:
             *(int *)(base + d->off) = 1;
@@ -346,7 +348,7 @@ static int apply(TissueOpts *o, const Opt *d, const char *val, int depth, char *
             return read_par(o, val, depth + 1, err, errlen);
     }
 bad:
-    fail(err, errlen, "--%s '%s': expected %s", d->name, val, d->accepts);
+    sc_set_err(err, errlen, "--%s '%s': expected %s", d->name, val, d->accepts);
     return -1;
 }
 
@@ -367,60 +369,117 @@ static char *trim(char *s) {
     return s;
 }
 
-/* A parameter file: `name = value` lines, '#' comments, blank lines. */
-static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_t errlen) {
-    if (depth > 4) {
-        fail(err, errlen, "--par %s: files include each other too deeply", path);
-        return -1;
-    }
+/* One `key = value` line of a parameter file. */
+typedef struct Line {
+    const char *key, *val;
+    int lineno;
+} Line;
+
+/* The lines of a parameter file ('#' comments, blank lines skipped) into *lines (malloc'd; the
+ * strings kept for the life of the process). 0, or -1 with a message. */
+static int par_lines(const char *path, Line **lines, int *n, char *err, size_t errlen) {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fail(err, errlen, "--par %s: %s", path, strerror(errno));
+        sc_set_err(err, errlen, "--par %s: %s", path, strerror(errno));
         return -1;
     }
-    char line[4096], msg[600];
-    int lineno = 0, rc = 0;
+    char line[4096];
+    int lineno = 0, cap = 0, rc = 0;
+    *lines = NULL, *n = 0;
     while (rc == 0 && fgets(line, sizeof line, f)) {
         lineno++;
-        char *h = strchr(line, '#');
+        char *h = strchr(line, '#'), *s, *eq;
         if (h)
             *h = 0;
-        char *s = trim(line);
-        if (!*s)
+        if (!*(s = trim(line)))
             continue;
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            fail(err, errlen, "%s:%d: expected `name = value`, got '%s'", path, lineno, s);
+        if (!(eq = strchr(s, '='))) {
+            sc_set_err(err, errlen, "%s:%d: expected `name = value`, got '%s'", path, lineno, s);
             rc = -1;
             break;
         }
         *eq = 0;
-        char *k = trim(s), *v = trim(eq + 1);
-        const Opt *d = find(k);
-        if (!d) {
-            fail(err, errlen,
-                 "%s:%d: unknown parameter '%s' (the names are the long options of "
-                 "`starcarp tissue --help`, and tend, spacedt, simID)",
-                 path, lineno, k);
-            rc = -1;
-            break;
-        }
-        if (d->kind == T_FLAG) {
-            if (strcmp(v, "1") && strcmp(v, "0") && strcmp(v, "yes") && strcmp(v, "no")) {
-                fail(err, errlen, "%s:%d: %s: expected 1 or 0", path, lineno, k);
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            Line *more = realloc(*lines, sizeof(Line) * (size_t)cap);
+            if (!more) {
+                sc_set_err(err, errlen, "%s: out of memory", path);
                 rc = -1;
                 break;
             }
-            if (!strcmp(v, "1") || !strcmp(v, "yes"))
-                *(int *)((char *)o + d->off) = 1;
-            continue;
+            *lines = more;
         }
-        if (apply(o, d, keep(v), depth, msg, sizeof msg) != 0) {
-            fail(err, errlen, "%s:%d: %s", path, lineno, msg);
-            rc = -1;
-        }
+        (*lines)[(*n)++] = (Line){keep(trim(s)), keep(trim(eq + 1)), lineno};
     }
     fclose(f);
+    return rc;
+}
+
+/* Every name an option file or line may use, for suggestions. */
+static void suggest(const char *key, char *out, size_t outlen) {
+    const char *names[NOPTS + 3] = {"tend", "spacedt", "simID"};
+    for (size_t i = 0; i < NOPTS; i++)
+        names[i + 3] = opts[i].name;
+    tpar_suggest(key, names, NOPTS + 3, out, outlen);
+}
+
+/* A starcarp key of a parameter file (flags take 1/0/yes/no). */
+static int apply_file_key(TissueOpts *o, const Opt *d, const Line *l, int depth, char *err, size_t errlen) {
+    if (d->kind != T_FLAG)
+        return apply(o, d, l->key, l->val, depth, err, errlen);
+    int on = !strcmp(l->val, "1") || !strcmp(l->val, "yes");
+    if (!on && strcmp(l->val, "0") && strcmp(l->val, "no")) {
+        sc_set_err(err, errlen, "%s: expected 1 or 0", l->key);
+        return -1;
+    }
+    if (tpar_claim_opt(o, l->key, l->val, err, errlen) != 0)
+        return -1;
+    if (on)
+        *(int *)((char *)o + d->off) = 1;
+    return 0;
+}
+
+/* A parameter file. It is openCARP's (its keys in openCARP's units) when a key only openCARP has
+ * is there; an unknown key is refused, with the closest known ones, before any is applied. */
+static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_t errlen) {
+    if (depth > 4) {
+        sc_set_err(err, errlen, "--par %s: files include each other too deeply", path);
+        return -1;
+    }
+    Line *ln = NULL;
+    int n, rc = 0, ocarp = 0;
+    char msg[700], near[300];
+    if (par_lines(path, &ln, &n, err, errlen) != 0) {
+        free(ln);
+        return -1;
+    }
+    for (int i = 0; i < n && rc == 0; i++) {
+        int mine = find(ln[i].key) != NULL;
+        if (!mine && !tpar_known(ln[i].key)) {
+            suggest(ln[i].key, near, sizeof near);
+            sc_set_err(
+                err, errlen,
+                "%s:%d: unknown parameter '%s'%s%s (the names are the long options of `starcarp tissue "
+                "--help`, tend, spacedt, simID and the openCARP keys of docs/tissue.md)",
+                path, ln[i].lineno, ln[i].key, *near ? "; closest: " : "", near);
+            rc = -1;
+        }
+        ocarp |= !mine;
+    }
+    const char *outer = o->par.file;
+    o->par.file = path;
+    o->par.ocarp |= ocarp;
+    for (int i = 0; i < n && rc == 0; i++) {
+        const Opt *d = find(ln[i].key);
+        if (ocarp && tpar_known(ln[i].key))
+            rc = tpar_apply(o, ln[i].key, ln[i].val, msg, sizeof msg);
+        else
+            rc = apply_file_key(o, d, &ln[i], depth, msg, sizeof msg);
+        if (rc != 0)
+            sc_set_err(err, errlen, "%s:%d: %s", path, ln[i].lineno, msg);
+    }
+    o->par.file = outer;
+    free(ln);
     return rc;
 }
 
@@ -433,49 +492,83 @@ static void defaults(TissueOpts *o) {
     o->chi = 140, o->cm = 1, o->dt = 0.01, o->duration = 100, o->probe_dt = 1;
     o->checkpoint_time = -1;
     o->ncpu = o->ngpu = -1;
+    tpar_init(&o->par);
 }
 
-int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
-    defaults(o);
-    /* parameter files first, then the other options in their order */
-    for (int pass = 0; pass < 2; pass++)
+/* openCARP's `-key value` at argv[*i] (applied in pass 1, the command line's). */
+static int dash_key(TissueOpts *o, int argc, char **argv, int *i, int pass, char *err, size_t errlen) {
+    const char *a = argv[*i];
+    char near[300];
+    if (!tpar_known(a + 1)) {
+        suggest(a + 1, near, sizeof near);
+        sc_set_err(err, errlen,
+                   "unknown option '%s'%s%s (see `starcarp tissue --help`; openCARP's keys: docs/tissue.md)",
+                   a, *near ? "; closest: " : "", near);
+        return -1;
+    }
+    if (*i + 1 >= argc) {
+        sc_set_err(err, errlen, "%s needs a value", a);
+        return -1;
+    }
+    const char *val = argv[++*i];
+    return pass == 1 ? tpar_apply(o, a + 1, val, err, errlen) : 0;
+}
+
+/* The command line: parameter files first (pass 0), then the other options in their order. */
+static int parse_args(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
+    for (int pass = 0; pass < 2; pass++) {
+        o->par.level = pass;
         for (int i = 1; i < argc; i++) {
             const char *a = argv[i];
-            if (!strcmp(a, "-h"))
-                a = "--help";
-            else if (!strcmp(a, "-q"))
-                a = "--quiet";
+            a = !strcmp(a, "-h") ? "--help" : !strcmp(a, "-q") ? "--quiet" : !strcmp(a, "+F") ? "--par" : a;
+            if (a[0] == '-' && a[1] != '-' && a[1]) {
+                if (dash_key(o, argc, argv, &i, pass, err, errlen) != 0)
+                    return -1;
+                continue;
+            }
             if (strncmp(a, "--", 2) != 0) {
-                fail(err, errlen, "unexpected argument '%s' (options start with --; see --help)", a);
+                sc_set_err(err, errlen, "unexpected argument '%s' (options start with --; see --help)", a);
                 return -1;
             }
             const Opt *d = find(a + 2);
             if (!d || strcmp(d->name, a + 2)) {
-                fail(err, errlen, "unknown option '%s' (see `starcarp tissue --help`)", a);
+                sc_set_err(err, errlen, "unknown option '%s' (see `starcarp tissue --help`)", a);
                 return -1;
             }
             const char *val = NULL;
             if (d->kind != T_FLAG) {
                 if (i + 1 >= argc) {
-                    fail(err, errlen, "%s needs a value: %s", a, d->accepts);
+                    sc_set_err(err, errlen, "%s needs a value: %s", a, d->accepts);
                     return -1;
                 }
                 val = argv[++i];
             }
-            if ((pass == 0) == (d->kind == T_PAR) && apply(o, d, val, 0, err, errlen) != 0)
+            if ((pass == 0) == (d->kind == T_PAR) && apply(o, d, d->name, val, 0, err, errlen) != 0)
                 return -1;
         }
+    }
+    return 0;
+}
+
+int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
+    defaults(o);
+    if (parse_args(argc, argv, o, err, errlen) != 0)
+        return -1;
     if (o->help)
         return 0;
     const char *bad =
-        !o->imp ? "--imp is required (a library model, `starcarp models list`, or a .model file)"
-        : !o->nsize == !o->nnodes ? "give the grid by exactly one of --size (mm) and --nodes"
-        : !(o->chi > 0)           ? "--chi: expected a positive number (/mm)"
-        : !(o->cm > 0)            ? "--cm: expected a positive number (uF/cm^2)"
-        : !(o->dt > 0)            ? "--dt: expected a positive number (ms)"
-        : !(o->duration > 0)      ? "--duration: expected a positive number (ms)"
-        : !(o->snap_dt >= 0)      ? "--snap-dt: expected a number >= 0 (ms)"
-        : !(o->probe_dt > 0)      ? "--probe-dt: expected a positive number (ms)"
+        !o->imp
+            ? "--imp (openCARP's imp_region[0].im) is required (a library model, `starcarp models list`, or "
+              "a .model file)"
+        : !o->nsize == !o->nnodes
+            ? "give the grid by exactly one of --size (mm) and --nodes (in a parameter file: size or nodes, "
+              "and dx; openCARP's meshes are not supported)"
+        : !(o->chi > 0)                                       ? "--chi: expected a positive number (/mm)"
+        : !(o->cm > 0)                                        ? "--cm: expected a positive number (uF/cm^2)"
+        : !(o->dt > 0)                                        ? "--dt: expected a positive number (ms)"
+        : !(o->duration > 0)                                  ? "--duration: expected a positive number (ms)"
+        : !(o->snap_dt >= 0)                                  ? "--snap-dt: expected a number >= 0 (ms)"
+        : !(o->probe_dt > 0)                                  ? "--probe-dt: expected a positive number (ms)"
         : strcmp(o->vtk, "ascii") && strcmp(o->vtk, "binary") ? "--vtk: expected ascii or binary"
         : o->nparts < 0                                       ? "--nparts: expected an integer >= 1"
         : o->stencil != 0 && o->stencil != 5 && o->stencil != 9
@@ -490,9 +583,11 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
             ? "--checkpoint FILE and --checkpoint-time MS go together"
             : NULL;
     if (bad) {
-        fail(err, errlen, "%s", bad);
+        sc_set_err(err, errlen, "%s", bad);
         return -1;
     }
+    if (tpar_finish(o, err, errlen) != 0)
+        return -1;
     static const struct {
         const char *name;
         double theta;
@@ -501,15 +596,15 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
     while (o->parab && k < sizeof parab / sizeof parab[0] && strcmp(o->parab, parab[k].name))
         k++;
     if (k == sizeof parab / sizeof parab[0]) {
-        fail(err, errlen,
-             "--parab-solve '%s': expected explicit (0), cn (1: Crank-Nicolson) or be (backward Euler)",
-             o->parab);
+        sc_set_err(err, errlen,
+                   "--parab-solve '%s': expected explicit (0), cn (1: Crank-Nicolson) or be (backward Euler)",
+                   o->parab);
         return -1;
     }
     o->theta = o->parab ? parab[k].theta : 0;
     for (int a = 0; a < 3; a++)
         if (!(o->sigma[a] >= 0)) {
-            fail(err, errlen, "--sigma: expected conductivities >= 0 (S/m)");
+            sc_set_err(err, errlen, "--sigma: expected conductivities >= 0 (S/m)");
             return -1;
         }
     if (o->nsigma == 1)
@@ -527,7 +622,7 @@ int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t er
     for (int a = 0; a < 3; a++) {
         dx[a] = o->ndx == 0 ? 0.1 : o->ndx == 1 ? o->dx[0] : a < o->ndx ? o->dx[a] : o->dx[o->ndx - 1];
         if (!(dx[a] > 0)) {
-            fail(err, errlen, "--dx: expected positive spacings (mm)");
+            sc_set_err(err, errlen, "--dx: expected positive spacings (mm)");
             return -1;
         }
         n[a] = 1;
@@ -539,11 +634,48 @@ int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t er
         }
         double q = o->size[a] / dx[a];
         if (!(o->size[a] > 0) || fabs(q - round(q)) > 1e-6 * (q > 1 ? q : 1)) {
-            fail(err, errlen, "--size %g along %c: expected a positive multiple of --dx %g mm", o->size[a],
-                 "xyz"[a], dx[a]);
+            sc_set_err(err, errlen, "--size %g along %c: expected a positive multiple of --dx %g mm",
+                       o->size[a], "xyz"[a], dx[a]);
             return -1;
         }
         n[a] = (long)round(q) + 1;
     }
     return 0;
+}
+
+/* Whether [lo, hi] mm holds a node of an axis of n nodes dx apart (the tissue's rule: within 1e-6 dx). */
+static int box_hits(double lo, double hi, long n, double dx) {
+    double a = ceil(lo / dx - 1e-6), b = floor(hi / dx + 1e-6);
+    return fmax(a, 0) <= fmin(b, (double)(n - 1));
+}
+
+int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], char *err, size_t errlen) {
+    size_t k = 0;
+    if (o->allow_no_stim)
+        return 0;
+    if (o->nstim == 0) {
+        sc_set_err(
+            err, errlen,
+            "no stimulus: a tissue at rest stays at rest; give one (--stim, or openCARP's num_stim with "
+            "stimulus[i].* or stim[i].*), or --allow-no-stimulus to run anyway");
+        return -1;
+    }
+    k += (size_t)snprintf(err, errlen, "no stimulus reaches the tissue:");
+    for (int s = 0; s < o->nstim; s++) {
+        const ScTissueStim *x = &o->stim[s];
+        int in = 1;
+        for (int a = 0; a < 3; a++)
+            in &= box_hits(x->lo[a], x->hi[a], n[a], dx[a]);
+        const char *why = !in                       ? "its box holds no node of the grid"
+                          : x->amp == 0             ? "its strength is 0"
+                          : x->start >= o->duration ? "it starts after the run's end"
+                                                    : NULL;
+        if (!why)
+            return 0;
+        if (k < errlen)
+            k += (size_t)snprintf(err + k, errlen - k, " %s: %s;", o->stim_name[s], why);
+    }
+    if (k < errlen)
+        snprintf(err + k, errlen - k, " fix one, or --allow-no-stimulus to run anyway");
+    return -1;
 }

@@ -1,13 +1,16 @@
-/* tissue_opts.h: the options of `starcarp tissue` (prefix topt_), from the command line and from a
- * parameter file (docs/tissue.md). A parameter file holds `name = value` lines, `#` comments; a
- * name is an option's long name without the dashes (a few openCARP names are accepted too: tend,
- * spacedt, simID); options on the command line are applied after the file, whatever their place. */
+/* tissue_opts.h: the options of `starcarp tissue` (prefix topt_), from the command line and from
+ * parameter files (docs/tissue.md). A parameter file holds `name = value` lines, `#` comments; a
+ * name is an option's long name without the dashes (and tend, spacedt, simID), or one of
+ * openCARP's keys (tissue_par.h): a file with a key only openCARP has is an openCARP file, read in
+ * openCARP's units (dt in microseconds). On the command line `--option value`, openCARP's
+ * `-key value` and `+F FILE`; the command line is applied after the files, whatever its place. */
 #ifndef SC_TISSUE_OPTS_H
 #define SC_TISSUE_OPTS_H
 
 #include <stddef.h>
 
 #include "../scheduler/sc_tissue.h"
+#include "tissue_par.h"
 
 #define TOPT_MAX_PROBES 64
 
@@ -25,6 +28,8 @@ typedef struct TissueOpts {
     int nstim;
     ScTissueStim stim[SC_TISSUE_MAX_STIM];
     double stim_vol[SC_TISSUE_MAX_STIM]; /* vol= of a stimulus, uA/cm^3 (NAN: amp= given) */
+    char stim_name[SC_TISSUE_MAX_STIM][24]; /* "--stim #1", "stimulus[0]", "stim[0]" (messages) */
+    int allow_no_stim; /* --allow-no-stimulus: run a tissue no stimulus reaches */
     int nprobe;
     double probe[TOPT_MAX_PROBES][3]; /* mm */
     long ncpu, ngpu, nparts;
@@ -42,6 +47,7 @@ typedef struct TissueOpts {
         int axis;
     } vary[8];
     int quiet, help, no_png;
+    TparState par; /* what openCARP's keys said (tissue_par.c) */
 } TissueOpts;
 
 /* Parse argv[1..argc) (argv[0] is the command's name) into o, reading --par files where they are
@@ -49,6 +55,10 @@ typedef struct TissueOpts {
 int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen);
 /* The grid of the options: nodes and spacing per axis into cfg (n, dx); 0 or -1 with a message. */
 int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t errlen);
+/* A run no stimulus reaches (none given; every one of zero strength, after the run's end or
+ * outside the grid of n nodes dx mm apart) is refused unless --allow-no-stimulus: 0, or -1 with a
+ * message saying why for each stimulus. */
+int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], char *err, size_t errlen);
 /* The usage text. */
 void topt_usage(void);
 

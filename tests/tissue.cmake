@@ -16,7 +16,7 @@ add_executable(test_tissue_par ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_pa
   ${CMAKE_SOURCE_DIR}/drivers/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue_par.c)
 target_link_libraries(test_tissue_par PRIVATE starcarp m)
 target_include_directories(test_tissue_par PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/drivers
-  ${CMAKE_SOURCE_DIR}/scheduler)
+  ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/scheduler)
 target_compile_options(test_tissue_par PRIVATE ${SC_WARN})
 add_test(NAME tissue.par COMMAND test_tissue_par ${CMAKE_SOURCE_DIR})
 set_tests_properties(tissue.par PROPERTIES LABELS tissue)

@@ -129,7 +129,7 @@ bad() {  # bad DESCRIPTION PATTERN ARGS...
     echo "   $(head -1 "$tmp/e.err")"
     [ $rc = 2 ] && grep -q -- "$p" "$tmp/e.err"; check "bad input: $d (status $rc)" $?
 }
-base=(--imp $tt --size 4,2 --dx 0.1 --out "$tmp/x")
+base=(--imp $tt --size 4,2 --dx 0.1 --stim x=0:0.3,amp=50 --out "$tmp/x")
 bad "dt above the limit" "--dt 0.1: .*stability limit.*use dt <= 0.0463" "${base[@]}" --dt 0.1
 bad "unknown option" "unknown option '--dxx'" "${base[@]}" --dxx 3
 bad "bad --stim item" "--stim.*bad item 'w=3'" "${base[@]}" --stim x=0:1,w=3,amp=5
@@ -137,7 +137,7 @@ bad "--stim with two strengths" "exactly one strength" "${base[@]}" --stim x=0:1
 bad "stimulus outside the grid" "holds no node" "${base[@]}" --stim x=9:10,amp=5
 bad "size not a multiple of dx" "--size 4.05 along x" --imp $tt --size 4.05 --dx 0.1
 bad "probe outside" "--probe 9,1,0: outside" "${base[@]}" --probe 9,1
-bad "unknown model" "--imp nosuchmodel" --imp nosuchmodel --size 4 --dx 0.1
+bad "unknown model" "--imp nosuchmodel" --imp nosuchmodel --size 4 --dx 0.1 --stim x=0:0.3,amp=50
 bad "no grid" "exactly one of --size" --imp $tt
 bad "bad --vtk" "--vtk: expected ascii or binary" "${base[@]}" --vtk xml
 bad "negative conductivity" "--sigma" "${base[@]}" --sigma -1
@@ -203,7 +203,8 @@ paste <(awk 'f { for (i = 1; i <= NF; i++) print $i } /LOOKUP_TABLE/ { f = 1 }' 
     awk '$1 > 1 { d = ($2 - $1) / $1; if (d < 0) d = -d; if (d > m) m = d; if ($2 != $1) ne++ }
          END { printf "   9 against 5 points: largest relative difference %.3g, %d nodes differ\n", m, ne; exit !(ne > 0 && m < 0.05) }'
 check "9 points, a curved front: a different map, within 5 % of the 5-point one" $?
-bad "9 points in 3D" "9-point stencil is for 2D grids" --imp $tt --size 2,1,1 --dx 0.1 --stencil 9 --out "$tmp/x"
+bad "9 points in 3D" "9-point stencil is for 2D grids" --imp $tt --size 2,1,1 --dx 0.1 --stencil 9 \
+    --stim x=0:0.3,amp=50 --out "$tmp/x"
 bad "a 7-point --stencil" "--stencil: expected 5 or 9" "${base[@]}" --stencil 7
 bad "--vary of an unknown parameter" "--vary nosuch: .* has no such parameter" "${base[@]}" --vary nosuch=1:2
 bad "malformed --vary" "--vary 'mu1=1': expected NAME=LO:HI" "${base[@]}" --vary mu1=1
@@ -236,7 +237,7 @@ if [ "$mpi" = mpi ]; then
     [ -s "$tmp/mc1/activation.vtk" ] && cmp -s "$tmp/mc1/activation.vtk" "$tmp/mc2/activation.vtk" &&
         cmp -s "$tmp/mc1/probes.txt" "$tmp/mc2/probes.txt"; check "Crank-Nicolson: 2 ranks == 1 rank (bits)" $?
     # ranks that may share cores while StarPU binds its workers: a warning (and none with NOBIND)
-    w=(--imp AlievPanfilov --size 2 --dx 0.1 --duration 1 -q --out "$tmp/w")
+    w=(--imp AlievPanfilov --size 2 --dx 0.1 --duration 1 --allow-no-stimulus -q --out "$tmp/w")
     STARPU_NCPU=1 timeout 120 mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 "$sc" tissue "${w[@]}" \
         > /dev/null 2> "$tmp/w1.err"
     grep -q "ranks 0 and 1 on .* may use the same cores" "$tmp/w1.err"; check "unbound ranks: the shared-cores warning" $?

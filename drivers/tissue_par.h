@@ -1,0 +1,62 @@
+/* tissue_par.h: openCARP's parameter keys for `starcarp tissue` (prefix tpar_; docs/tissue.md,
+ * "openCARP parameter files"). tissue_opts.c reads the files and the command line; this module
+ * knows openCARP's keys (`stimulus[0].x0`, `imp_region[0].im`, `gregion[0].g_il`, `dt`...), reads
+ * them in openCARP's units (dt in microseconds, coordinates in micrometres, cellSurfVolRatio in
+ * 1/um), refuses the ones the solver cannot honour with the reason, catches a starcarp key and its
+ * openCARP twin given together, and turns what it read into TissueOpts fields at the end. */
+#ifndef SC_TISSUE_PAR_H
+#define SC_TISSUE_PAR_H
+
+#include <stddef.h>
+
+#include "../scheduler/sc_tissue.h"
+
+struct TissueOpts;
+
+enum { TPAR_NTARGET = 13, TPAR_KEYLEN = 64 };
+
+/* One openCARP stimulus, as its keys gave it (stimulus[i].* or stim[i].*). */
+typedef struct TparStim {
+    int keys; /* keys that named it (0: none) */
+    int family; /* 1: stimulus[i] (legacy), 2: stim[i] */
+    double a[3], b[3]; /* x0/y0/z0 and xd/yd/zd, or elec.p0 and elec.p1 (um) */
+    int has_a[3], has_b[3];
+    double strength, duration, start, bcl; /* uA/cm^3 (3D) or uA/cm^2, ms */
+    long npls;
+} TparStim;
+
+/* What the openCARP keys read so far said, and who set what. */
+typedef struct TparState {
+    int level; /* 0: parameter files, 1: the command line */
+    int ocarp; /* an openCARP file was read */
+    const char *file; /* the file being read (NULL: the command line) */
+    char claim[2][TPAR_NTARGET][TPAR_KEYLEN]; /* the key that set each quantity, per level */
+    int claim_fam[2][TPAR_NTARGET]; /* its family: 0 starcarp, 1 openCARP, 2 openCARP's stim[i] */
+    long num_stim; /* -1: not given */
+    TparStim stim[SC_TISSUE_MAX_STIM];
+    double g[6], g_mult; /* gregion[0].g_il, g_it, g_in, g_el, g_et, g_en (S/m); g_mult */
+    int has_g[6];
+    long bidm_eqv_mono;
+    int dt_unit; /* the unit dt was last given in: 0 default, 1 ms, 2 us */
+    int dt_file; /* ... in a parameter file (1) or on the command line (0) */
+    char dt_from[TPAR_KEYLEN + 160]; /* where: "dt = 25 in run.par", "--dt 0.1" */
+} TparState;
+
+/* Reset the state (openCARP's defaults for the conductivities). */
+void tpar_init(TparState *s);
+/* 1 when key is an openCARP key this module knows (read or refused with a reason), else 0. */
+int tpar_known(const char *key);
+/* Apply openCARP key = val to o (openCARP's units). 0, or -1 with a message naming the key and
+ * what it accepts, or why the solver cannot honour it. */
+int tpar_apply(struct TissueOpts *o, const char *key, const char *val, char *err, size_t errlen);
+/* Note that starcarp's option `name` (a long option, or tend/spacedt/simID) is being set: -1 with a
+ * message when its openCARP twin was given at the same level (files, or the command line). */
+int tpar_claim_opt(struct TissueOpts *o, const char *name, const char *val, char *err, size_t errlen);
+/* After every file and option: the openCARP stimuli into o->stim, the conductivities of
+ * gregion[0] into o->sigma, dt's plausibility. 0, or -1 with a message. */
+int tpar_finish(struct TissueOpts *o, char *err, size_t errlen);
+/* Up to three known keys closest to key (openCARP's and, from names[n], starcarp's), as
+ * "'a', 'b' or 'c'" in out ("" when none is close). */
+void tpar_suggest(const char *key, const char *const *names, size_t n, char *out, size_t outlen);
+
+#endif

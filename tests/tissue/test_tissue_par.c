@@ -1,0 +1,375 @@
+/* test_tissue_par.c: unit tests of openCARP's parameter files in `starcarp tissue`
+ * (drivers/tissue_par.c through topt_parse, drivers/tissue_opts.c): every openCARP key lands in
+ * TissueOpts in starcarp's units (dt us -> ms, um -> mm, 1/um -> /mm, uA/cm^3 / chi on a 3D grid,
+ * harmonic-mean conductivities); each refused key is named with its reason; unknown keys get the
+ * closest known ones; dt's plausibility in both units; a starcarp key and its openCARP twin given
+ * together; num_stim against the stimuli; runs no stimulus reaches; and examples/nversion_opencarp.par
+ * read as the same benchmark as examples/nversion.par. argv[1]: the source tree. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test.h"
+#include "tissue_opts.h"
+
+static TissueOpts o;
+static char err[1500], dir[256];
+
+/* Write text into DIR/name; the path (kept). */
+static const char *par(const char *name, const char *text) {
+    static char paths[64][300];
+    static int next;
+    char *p = paths[next++ % 64];
+    snprintf(p, 300, "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    if (f)
+        fputs(text, f), fclose(f);
+    return p;
+}
+
+/* topt_parse of "tissue" and the blank-separated words of line. */
+static int parse(const char *line) {
+    static char buf[4096];
+    static char *argv[256];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "%s", line);
+    argv[argc++] = "tissue";
+    for (char *w = strtok(buf, " "); w && argc < 255; w = strtok(NULL, " "))
+        argv[argc++] = w;
+    argv[argc] = NULL;
+    err[0] = 0;
+    return topt_parse(argc, argv, &o, err, sizeof err);
+}
+
+/* line must be refused with a message holding every string after it (NULL-terminated). */
+static void refused(const char *line, ...) {
+    va_list ap;
+    ASSERT_EQ_INT(-1, parse(line));
+    va_start(ap, line);
+    for (const char *want; (want = va_arg(ap, const char *));) {
+        t_checks++;
+        if (!strstr(err, want)) {
+            t_failures++;
+            fprintf(stderr, "%s:\n  want a message with \"%s\"\n  got  \"%s\"\n", line, want, err);
+        }
+    }
+    va_end(ap);
+}
+
+/* --par of a file "name" holding head + the grid; returns the argument line (static). */
+static const char *with(const char *name, const char *head) {
+    static char line[400], text[4096];
+    snprintf(text, sizeof text, "%ssize = 4,2,1\ndx = 0.1\n", head);
+    snprintf(line, sizeof line, "--par %s", par(name, text));
+    return line;
+}
+
+/* An openCARP file with every key the reader takes, on a 3D grid. */
+static void test_full_file(void) {
+    const char *p =
+        par("full.par", "# every key\n"
+                        "dt = 20\ntend = 50\nspacedt = 5\ntimedt = 0.5\nsimID = \"out dir\"\n"
+                        "num_stim = 2\n"
+                        "stimulus[0].name = \"S1\"\nstimulus[0].stimtype = 0\n"
+                        "stimulus[0].x0 = 0\nstimulus[0].xd = 1500\n"
+                        "stimulus[0].y0 = -100\nstimulus[0].yd = 200\n"
+                        "stimulus[0].strength = 40\nstimulus[0].duration = 2.5\n"
+                        "stimulus[0].start = 1\nstimulus[0].bcl = 300\nstimulus[0].npls = 3\n"
+                        "stimulus[1].zd = 500   # only an offset: from z = 0\n"
+                        "stimulus[1].strength = -7\n"
+                        "num_imp_regions = 1\nimp_region[0].name = tissue\n"
+                        "imp_region[0].im = AlievPanfilov\nimp_region[0].im_param = \"mu1=0.3\"\n"
+                        "imp_region[0].cellSurfVolRatio = 0.2\nimp_region[0].volFrac = 1\n"
+                        "imp_region[0].ID = 1\nimp_region[0].num_IDs = 1\nimp_region[0].ID[0] = 1\n"
+                        "num_gregions = 1\ngregion[0].name = g\ngregion[0].ID[0] = 1\n"
+                        "gregion[0].g_il = 0.2\ngregion[0].g_el = 0.6\n"
+                        "gregion[0].g_it = 0.05\ngregion[0].g_et = 0.15\ngregion[0].g_mult = 2\n"
+                        "bidm_eqv_mono = 1\nparab_solve = 1\ncg_tol_parab = 1e-6\n"
+                        "bidomain = 0\nexperiment = 0\nmass_lumping = 1\n"
+                        "num_LATs = 1\nlats[0].ID = \"ACTs\"\nlats[0].all = 0\nlats[0].measurand = 0\n"
+                        "lats[0].mode = 0\nlats[0].method = 1\nlats[0].threshold = -20\n"
+                        "size = 4,2,1\ndx = 0.1\n");
+    char line[400];
+    snprintf(line, sizeof line, "--par %s", p);
+    ASSERT_EQ_INT(0, parse(line));
+    if (err[0])
+        fprintf(stderr, "%s\n", err);
+    ASSERT_NEAR(0.02, o.dt, 1e-15); /* 20 us */
+    ASSERT_NEAR(50, o.duration, 0);
+    ASSERT_NEAR(5, o.snap_dt, 0);
+    ASSERT_NEAR(0.5, o.probe_dt, 0);
+    ASSERT_EQ_STR("out dir", o.out);
+    ASSERT_EQ_STR("AlievPanfilov", o.imp);
+    ASSERT_EQ_STR("mu1=0.3", o.imp_par);
+    ASSERT_NEAR(200, o.chi, 1e-12); /* 0.2 /um */
+    ASSERT_NEAR(2 * 0.2 * 0.6 / 0.8, o.sigma[0], 1e-15); /* g_mult * g_i g_e / (g_i + g_e) */
+    ASSERT_NEAR(2 * 0.05 * 0.15 / 0.2, o.sigma[1], 1e-15);
+    ASSERT_NEAR(o.sigma[1], o.sigma[2], 0); /* no g_in, g_en: transverse */
+    ASSERT_NEAR(0.5, o.theta, 0); /* Crank-Nicolson */
+    ASSERT_NEAR(1e-6, o.solve_tol, 0);
+    ASSERT_NEAR(-20, o.thr, 0);
+    ASSERT_EQ_INT(2, o.nstim);
+    const ScTissueStim *s = &o.stim[0];
+    ASSERT(s->lo[0] == 0 && s->hi[0] == 1.5 && s->lo[1] == -0.1 && s->hi[1] == 0.1);
+    ASSERT(isinf(s->lo[2]) && s->lo[2] < 0 && isinf(s->hi[2])); /* z: no key, all of it */
+    ASSERT(s->start == 1 && s->dur == 2.5 && s->period == 300 && s->count == 3);
+    ASSERT_NEAR(40 / (10 * 200.0), s->amp, 1e-15); /* 3D: uA/cm^3 / (chi in /cm) */
+    s = &o.stim[1];
+    ASSERT(s->lo[2] == 0 && s->hi[2] == 0.5 && isinf(s->hi[0]));
+    ASSERT(s->dur == 1 && s->start == 0 && s->count == 1); /* defaults */
+    ASSERT_NEAR(-7 / 2000.0, s->amp, 1e-15);
+    ASSERT_EQ_STR("stimulus[0]", o.stim_name[0]);
+    ASSERT_EQ_STR("stimulus[1]", o.stim_name[1]);
+}
+
+/* stim[i] (modern keys), 2D grids, +F, openCARP keys on the command line. */
+static void test_stim_keys(void) {
+    const char *p = par("modern.par", "imp = AlievPanfilov\nnum_stim = 1\nstim[0].crct.type = 0\n"
+                                      "stim[0].elec.geom_type = 2\nstim[0].elec.p0 = 1000 2000 -50\n"
+                                      "stim[0].elec.p1[0] = 500\nstim[0].elec.p1[1] = 2500\n"
+                                      "stim[0].elec.p1[2] = 50\nstim[0].ptcl.start = 3\n"
+                                      "stim[0].ptcl.duration = 1.5\nstim[0].ptcl.bcl = 400\n"
+                                      "stim[0].ptcl.npls = 2\nstim[0].pulse.strength = 60\n"
+                                      "stim[0].name = S1\nsize = 4,3\ndx = 0.1\n");
+    char line[400];
+    snprintf(line, sizeof line, "+F %s", p);
+    ASSERT_EQ_INT(0, parse(line));
+    const ScTissueStim *s = &o.stim[0];
+    ASSERT(s->lo[0] == 0.5 && s->hi[0] == 1 && s->lo[1] == 2 && s->hi[1] == 2.5); /* p1 below p0 */
+    ASSERT(s->lo[2] == -0.05 && s->hi[2] == 0.05);
+    ASSERT(s->start == 3 && s->dur == 1.5 && s->period == 400 && s->count == 2);
+    ASSERT_NEAR(60, s->amp, 0); /* 2D: uA/cm^2 as given */
+    ASSERT_EQ_STR("stim[0]", o.stim_name[0]);
+    ASSERT_NEAR(0.01, o.dt, 0); /* no dt: starcarp's default */
+    /* the command line's openCARP keys win over the file's, in openCARP's units */
+    snprintf(line, sizeof line, "--par %s -dt 25 -stim[0].pulse.strength 80 -simID cl -tend 7 -timedt 0.25",
+             p);
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_NEAR(0.025, o.dt, 1e-15);
+    ASSERT_NEAR(80, o.stim[0].amp, 0);
+    ASSERT_EQ_STR("cl", o.out);
+    ASSERT(o.duration == 7 && o.probe_dt == 0.25);
+    /* the whole set on the command line alone */
+    ASSERT_EQ_INT(0, parse("-imp_region[0].im AlievPanfilov --size 4 -num_stim 1 -stimulus[0].xd 300 "
+                           "-stimulus[0].strength 50 -parab_solve 0 -gregion[0].g_il 0.3"));
+    ASSERT(o.nstim == 1 && o.stim[0].hi[0] == 0.3 && o.stim[0].amp == 50 && o.theta == 0);
+    ASSERT_NEAR(0.3 * 0.625 / (0.3 + 0.625), o.sigma[0], 1e-15); /* g_el: openCARP's default */
+}
+
+/* gregion[0]: sheet normal, bidm_eqv_mono = 0, openCARP's defaults, and who wins over sigma. */
+static void test_conductivity(void) {
+    ASSERT_EQ_INT(
+        0, parse(with("g2.par", "imp = AlievPanfilov\ngregion[0].g_in = 0.03\ngregion[0].g_en = 0.3\n")));
+    ASSERT_NEAR(0.174 * 0.625 / (0.174 + 0.625), o.sigma[0], 1e-15);
+    ASSERT_NEAR(0.019 * 0.236 / (0.019 + 0.236), o.sigma[1], 1e-15);
+    ASSERT_NEAR(0.03 * 0.3 / 0.33, o.sigma[2], 1e-15); /* z: the sheet normal */
+    ASSERT_EQ_INT(0,
+                  parse(with("g3.par", "imp = AlievPanfilov\nbidm_eqv_mono = 0\ngregion[0].g_il = 0.25\n")));
+    ASSERT(o.sigma[0] == 0.25 && o.sigma[1] == 0.019 && o.sigma[2] == 0.019); /* g_i alone */
+    /* an openCARP file without gregion keys: openCARP's default conductivities */
+    ASSERT_EQ_INT(0, parse(with("g4.par", "imp_region[0].im = AlievPanfilov\n")));
+    ASSERT_NEAR(0.174 * 0.625 / (0.174 + 0.625), o.sigma[0], 1e-15);
+    /* ... a starcarp file keeps starcarp's */
+    ASSERT_EQ_INT(0, parse(with("g5.par", "imp = AlievPanfilov\n")));
+    ASSERT(o.sigma[0] == 0.1334 && o.sigma[1] == 0.0176);
+    /* the command line wins, either spelling */
+    char line[600];
+    snprintf(line, sizeof line, "%s --sigma 0.5",
+             with("g6.par", "imp = AlievPanfilov\ngregion[0].g_il = 0.2\n"));
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT(o.sigma[0] == 0.5 && o.sigma[1] == 0.5);
+    snprintf(line, sizeof line, "%s -gregion[0].g_il 0.2",
+             with("g7.par", "imp = AlievPanfilov\nsigma = 0.5\n"));
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_NEAR(0.2 * 0.625 / 0.825, o.sigma[0], 1e-15);
+}
+
+/* Keys refused with the reason, and unknown keys with the closest known ones. */
+static void test_refused(void) {
+    static const struct {
+        const char *line, *why;
+    } cases[] = {
+        {"meshname = slab\n", "meshes are not read yet"},
+        {"bidomain = 1\n", "the monodomain only"},
+        {"experiment = 2\n", "experiment = 0"},
+        {"num_imp_regions = 2\n", "one ionic region"},
+        {"num_gregions = 3\n", "one conductivity region"},
+        {"imp_region[1].im = AlievPanfilov\n", "index 0 only"},
+        {"gregion[2].g_il = 0.1\n", "index 0 only"},
+        {"parab_solve = 2\n", "second-order time stepping"},
+        {"mass_lumping = 0\n", "lumped-mass"},
+        {"num_stim = 1\nstimulus[0].stimtype = 2\n", "transmembrane current"},
+        {"num_stim = 1\nstim[0].crct.type = 1\n", "transmembrane current"},
+        {"num_stim = 1\nstim[0].elec.geom_type = 1\n", "the block"},
+        {"num_stim = 1\nstim[0].elec.vtx_file = x.vtx\n", "vertex files need a mesh"},
+        {"num_stim = 1\nstim[0].elec.radius = 300\n", "only the block"},
+        {"imp_region[0].im_sv_init = tt.sv\n", "initial states"},
+        {"imp_region[0].volFrac = 0.8\n", "volFrac = 1"},
+        {"gridout_i = 3\n", "outputs are fixed"},
+        {"num_tsav = 1\n", "checkpoint"},
+        {"num_LATs = 2\n", "one activation map"},
+        {"lats[0].mode = 1\n", "activation only"},
+        {"lats[0].measurand = 1\n", "Vm only"},
+        {"num_stim = 9\n", "from 0 to 8"},
+        {"num_stim = 1\nstimulus[8].x0 = 0\n", "at most 8 stimuli"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char head[300], key[100];
+        snprintf(head, sizeof head, "imp = AlievPanfilov\n%s", cases[i].line);
+        const char *last = strrchr(cases[i].line, '\n');
+        const char *first = last;
+        while (first > cases[i].line && first[-1] != '\n')
+            first--;
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(first, " "), first);
+        refused(with("refused.par", head), key, cases[i].why, NULL);
+    }
+    /* on the command line too */
+    refused("--imp AlievPanfilov --size 4 -meshname slab", "meshname", "meshes are not read yet", NULL);
+    refused("--imp AlievPanfilov --size 4 -bidomain 1", "bidomain = 1", "the monodomain only", NULL);
+    /* unknown keys: the closest known ones */
+    refused(with("u1.par", "num_stim = 1\nstimulus[0].strenght = 3\n"),
+            "unknown parameter 'stimulus[0].strenght'", "closest: 'stimulus[i].strength'", NULL);
+    refused(with("u2.par", "simid = x\n"), "unknown parameter 'simid'", "'simID'", NULL);
+    refused(with("u3.par", "imp = AlievPanfilov\ndxx = 3\n"), "u3.par:2: unknown parameter 'dxx'", "'dx'",
+            NULL);
+    refused("--imp AlievPanfilov --size 4 -gregion[0].gil 0.1", "unknown option '-gregion[0].gil'",
+            "'gregion[i].g_il'", NULL);
+    /* nothing is applied from a file with an unknown key (refused before the first key is read) */
+    refused(with("u4.par", "imp = AlievPanfilov\nmeshname = m\n"), "meshname", NULL);
+}
+
+/* dt: openCARP files and -dt in microseconds, starcarp's in ms; implausible values refused. */
+static void test_dt(void) {
+    ASSERT_EQ_INT(0, parse(with("d1.par", "imp_region[0].im = AlievPanfilov\ndt = 10\n")));
+    ASSERT_NEAR(0.01, o.dt, 0);
+    ASSERT_EQ_INT(0, parse(with("d2.par", "imp = AlievPanfilov\ndt = 0.01\n")));
+    ASSERT_NEAR(0.01, o.dt, 0); /* starcarp's file: ms */
+    refused(with("d3.par", "imp_region[0].im = AlievPanfilov\ndt = 0.01\n"), "dt = 0.01 in ",
+            "dt is in microseconds in openCARP files: 10 for 0.01 ms", NULL);
+    refused(with("d4.par", "imp = AlievPanfilov\ndt = 25\n"), "dt = 25 in ", "25 ms is implausible",
+            "write dt = 0.025", NULL);
+    refused("--imp AlievPanfilov --size 4 --dt 25", "--dt 25: 25 ms is implausible", "--dt is in ms", NULL);
+    refused("--imp AlievPanfilov --size 4 -dt 0.05", "-dt 0.05", "10 for 0.01 ms", NULL);
+    refused("--imp AlievPanfilov --size 4 -dt 5000", "-dt 5000: 5 ms is implausible", NULL);
+    refused("--imp AlievPanfilov --size 4 -dt -3", "expected a positive time step in microseconds", NULL);
+    /* the command line's dt wins, in its unit */
+    char line[600];
+    snprintf(line, sizeof line, "%s -dt 20", with("d5.par", "imp = AlievPanfilov\ndt = 0.01\n"));
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_NEAR(0.02, o.dt, 1e-15);
+}
+
+/* A starcarp key and its openCARP twin given together; num_stim against the stimuli. */
+static void test_conflicts(void) {
+    refused(with("c1.par", "imp = AlievPanfilov\nduration = 5\ntend = 6\n"), "'duration' and 'tend' both set",
+            NULL);
+    refused(with("c2.par", "imp = AlievPanfilov\nimp_region[0].im = AlievPanfilov\n"),
+            "'imp' and 'imp_region[0].im'", NULL);
+    refused(with("c3.par", "imp = A\nnum_stim = 1\nstimulus[0].x0 = 0\nstim[0].pulse.strength = 3\n"),
+            "'stimulus[0].x0' and 'stim[0].pulse.strength' both set the stimuli", NULL);
+    refused(with("c4.par", "imp = A\nstim = x=0:1,amp=3\nnum_stim = 0\n"), "'stim' and 'num_stim'", NULL);
+    refused(with("c5.par", "imp = A\nsigma = 0.1\ngregion[0].g_il = 0.2\n"), "'sigma' and 'gregion[0].g_il'",
+            NULL);
+    refused(with("c6.par", "imp = A\nchi = 100\nimp_region[0].cellSurfVolRatio = 0.1\n"), "'chi' and", NULL);
+    refused(with("c7.par", "imp = A\nparab-solve = cn\nparab_solve = 1\n"), "'parab-solve' and 'parab_solve'",
+            NULL);
+    refused(with("c8.par", "imp = A\nthreshold = -10\nlats[0].threshold = 0\n"), "both set the activation",
+            NULL);
+    refused(with("c9.par", "imp = A\nsnap-dt = 1\nspacedt = 2\n"), "'snap-dt' and 'spacedt'", NULL);
+    refused(with("c10.par", "imp = A\nprobe-dt = 1\ntimedt = 2\n"), "'probe-dt' and 'timedt'", NULL);
+    refused(with("c11.par", "imp = A\nout = a\nsimID = b\n"), "'out' and 'simID'", NULL);
+    refused(with("c12.par", "imp = A\nimp-par = a=1\nimp_region[0].im_param = a=2\n"), "'imp-par' and", NULL);
+    refused(with("c13.par", "imp = A\ncg-tol-parab = 1e-6\ncg_tol_parab = 1e-7\n"), "'cg-tol-parab' and",
+            NULL);
+    refused("--imp A --size 4 --duration 5 -tend 6",
+            "'--duration' and '-tend' both set the simulated time on the "
+            "command line",
+            NULL);
+    /* a file's key and the command line's twin: the command line wins */
+    char line[600];
+    snprintf(line, sizeof line, "%s --duration 9", with("c14.par", "imp_region[0].im = A\ntend = 6\n"));
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_NEAR(9, o.duration, 0);
+    /* num_stim */
+    refused(with("n1.par", "imp = A\nstimulus[0].x0 = 0\n"), "without num_stim", "add num_stim = 1", NULL);
+    refused(with("n2.par", "imp = A\nnum_stim = 1\nstimulus[0].x0 = 0\nstimulus[1].x0 = 0\n"),
+            "stimulus[1].* given but num_stim = 1", NULL);
+    refused(with("n3.par", "imp = A\nnum_stim = 2\nstim[0].pulse.strength = 4\n"),
+            "num_stim = 2 but stimulus[1] (or stim[1]) has no keys", NULL);
+    ASSERT_EQ_INT(0, parse(with("n4.par", "imp = A\nstim[0].pulse.strength = 4\nnum_stim = 1\n")));
+}
+
+/* topt_check_stim: runs no stimulus reaches. */
+static void test_no_stimulus(void) {
+    long n[3];
+    double dx[3];
+    char line[600];
+    ASSERT_EQ_INT(0, parse("--imp A --size 4,2"));
+    ASSERT_EQ_INT(0, topt_grid(&o, n, dx, err, sizeof err));
+    ASSERT_EQ_INT(-1, topt_check_stim(&o, n, dx, err, sizeof err));
+    ASSERT(strstr(err, "no stimulus") && strstr(err, "--allow-no-stimulus"));
+    ASSERT_EQ_INT(0, parse("--imp A --size 4,2 --allow-no-stimulus"));
+    ASSERT_EQ_INT(0, topt_check_stim(&o, n, dx, err, sizeof err));
+    snprintf(line, sizeof line, "%s --duration 5 --stim x=9:10,amp=5 --stim x=0:1,amp=5,start=5",
+             with("s1.par", "imp = A\nnum_stim = 1\nstimulus[0].strength = 0\n"));
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_EQ_INT(-1, topt_check_stim(&o, n, dx, err, sizeof err));
+    ASSERT(strstr(err, "stimulus[0]: its strength is 0") != NULL);
+    ASSERT(strstr(err, "--stim #1: its box holds no node") != NULL);
+    ASSERT(strstr(err, "--stim #2: it starts after the run's end") != NULL);
+    snprintf(line, sizeof line, "%s --duration 5.01 --stim x=0:1,amp=5,start=5",
+             with("s2.par", "imp = A\nnum_stim = 1\nstimulus[0].strength = 0\n"));
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_EQ_INT(0, topt_check_stim(&o, n, dx, err, sizeof err)); /* one reaches the tissue */
+}
+
+/* examples/nversion_opencarp.par is examples/nversion.par in openCARP's keys and units. */
+static void test_nversion(const char *src) {
+    char line[600];
+    snprintf(line, sizeof line, "--par %s/examples/nversion.par", src);
+    ASSERT_EQ_INT(0, parse(line));
+    TissueOpts sc = o;
+    snprintf(line, sizeof line, "--par %s/examples/nversion_opencarp.par", src);
+    ASSERT_EQ_INT(0, parse(line));
+    if (err[0])
+        fprintf(stderr, "%s\n", err);
+    ASSERT_EQ_STR("tenTusscherPanfilov", o.imp);
+    ASSERT_EQ_STR("flags=EPI", o.imp_par);
+    ASSERT(o.dt == sc.dt && o.duration == sc.duration && o.chi == sc.chi && o.cm == sc.cm && o.thr == sc.thr);
+    ASSERT(o.nstim == 1 && sc.nstim == 1);
+    ScTissueStim a = o.stim[0], b = sc.stim[0];
+    a.count = a.count ? a.count : 1, b.count = b.count ? b.count : 1; /* (0: one pulse) */
+    ASSERT(!memcmp(&a, &b, sizeof a)); /* box, timing and 35.71 uA/cm^2: the same bits */
+    ASSERT(o.nsize == 3 && !memcmp(o.size, sc.size, sizeof o.size) && o.dx[0] == sc.dx[0]);
+    ASSERT(o.nprobe == 9 && !memcmp(o.probe, sc.probe, sizeof o.probe) && o.probe_dt == sc.probe_dt);
+    ASSERT_NEAR(0.17 * 0.62 / 0.79, o.sigma[0], 1e-15);
+    ASSERT_NEAR(0.019 * 0.24 / 0.259, o.sigma[1], 1e-15);
+    ASSERT_NEAR(o.sigma[1], o.sigma[2], 0);
+    for (int a = 0; a < 3; a++) /* nversion.par's sigma rounds these */
+        ASSERT(fabs(o.sigma[a] / sc.sigma[a] - 1) < 5e-4);
+    ASSERT(o.theta == 0 && sc.theta == 0);
+}
+
+int main(int argc, char **argv) {
+    snprintf(dir, sizeof dir, "/tmp/test_tissue_par_XXXXXX");
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    test_full_file();
+    test_stim_keys();
+    test_conductivity();
+    test_refused();
+    test_dt();
+    test_conflicts();
+    test_no_stimulus();
+    test_nversion(argc > 1 ? argv[1] : ".");
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+    return TEST_DONE();
+}
