@@ -57,6 +57,99 @@ static void emit_host_consts(Em *e) {
     fprintf(e->out, "}\n\n");
 }
 
+/* Does e read a parameter? */
+static int reads_param(const Expr *e) {
+    if (e->kind == EX_VAR)
+        return ((const CgSym *)e->sym)->kind == CG_PARAM;
+    for (int i = 0; i < e->nargs; i++)
+        if (reads_param(e->a[i]))
+            return 1;
+    return 0;
+}
+
+/* Is sym computed in ID_param_derive: a derived parameter, or a constant one of them reads? */
+static int derived(const CgSym *sym, const unsigned char *need) {
+    return (sym->kind == CG_PARAM && sym->def && reads_param(sym->def)) || need[sym->id];
+}
+
+/* Mark in need[] the constants e reads (and the constants these read). */
+static void need_consts(const Expr *e, unsigned char *need) {
+    if (e->kind == EX_VAR) {
+        const CgSym *v = e->sym;
+        if (v->kind == CG_CONST && v->def && !need[v->id]) {
+            need[v->id] = 1;
+            need_consts(v->def, need);
+        }
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        need_consts(e->a[i], need);
+}
+
+/* Is every derived symbol e reads marked done[]? */
+static int derive_ready(const Expr *e, const unsigned char *need, const unsigned char *done) {
+    if (e->kind == EX_VAR) {
+        const CgSym *v = e->sym;
+        return !derived(v, need) || done[v->id];
+    }
+    for (int i = 0; i < e->nargs; i++)
+        if (!derive_ready(e->a[i], need, done))
+            return 0;
+    return 1;
+}
+
+/* ID_param_derive: the parameters whose default is an expression of other parameters, recomputed
+ * from the values in pc unless given[k], in dependency order with the constants they read
+ * computed as locals; and ID_param_read[k]: parameter k is read by an equation, a constant or an
+ * initial value (not only by other defaults). */
+static void emit_host_derive(Em *e) {
+    const CgModel *m = e->m;
+    fprintf(e->out,
+            "/* Parameters whose default is computed from others: recomputed from pc unless given. */\n"
+            "static void %s_param_derive(double *pc, const unsigned char *given) {\n"
+            "    %s_pc *sc_p = (%s_pc *)pc;\n    (void)sc_p;\n    (void)given;\n",
+            e->id, e->id, e->id);
+    unsigned char *need = ar_alloc(&e->ar, (size_t)m->nsyms + 1), *done = ar_alloc(&e->ar, (size_t)m->nsyms + 1);
+    const char **saved = ar_alloc(&e->ar, sizeof(char *) * ((size_t)m->nsyms + 1));
+    memset(need, 0, (size_t)m->nsyms + 1);
+    memset(done, 0, (size_t)m->nsyms + 1);
+    for (int i = 0; i < m->nparams; i++)
+        if (derived(m->params[i], need))
+            need_consts(m->params[i]->def, need);
+    for (int left = 1; left;) {
+        left = 0;
+        for (int i = 0; i < m->nsyms; i++) {
+            const CgSym *p = m->syms[i];
+            if (done[p->id] || !derived(p, need))
+                continue;
+            if (!derive_ready(p->def, need, done)) {
+                left = 1;
+                continue;
+            }
+            if (p->kind == CG_CONST) {
+                saved[p->id] = e->ref[p->id];
+                e->ref[p->id] = ar_printf(&e->ar, "sc_k_%s", e->cn[p->id]);
+                fprintf(e->out, "    const double %s = ", e->ref[p->id]);
+            } else {
+                int k = 0;
+                while (m->params[k] != p)
+                    k++;
+                fprintf(e->out, "    if (!given || !given[%d])\n        sc_p->%s = ", k, e->cn[p->id]);
+            }
+            emit_expr(e, p->def);
+            fprintf(e->out, ";\n");
+            done[p->id] = 1;
+        }
+    }
+    for (int i = 0; i < m->nsyms; i++)
+        if (need[i])
+            e->ref[i] = saved[i];
+    fprintf(e->out, "}\n\nstatic const unsigned char %s_param_read[%d] = {", e->id, m->nparams ? m->nparams : 1);
+    for (int i = 0; i < m->nparams; i++)
+        fprintf(e->out, "%s%d", i ? ", " : "", (m->params[i]->flags & CGF_PREAD) ? 1 : 0);
+    fprintf(e->out, "%s};\n\n", m->nparams ? "" : "0");
+}
+
 static void emit_host_init(Em *e) {
     const CgModel *m = e->m;
     fprintf(e->out,
@@ -191,10 +284,11 @@ static void emit_descriptor(Em *e) {
             "    %s_trace_names, %s_external_names, %s_tables, \"%s\",\n"
             "    %s_consts, %s_init, %s_lut_size, %s_lut_build,\n"
             "    {%s_c_f64_run, 0}, {0, 0}, {0, 0},\n"
+            "    %s_param_derive, %s_param_read,\n"
             "};\n",
             id, emit_safe_text(e, m->name), id, emit_source_hash(m), m->nstates, e->nsv, m->nparams,
             m->nconsts, m->nexternals, m->ntraces, m->ntables, id, id, id, id, id, id, id,
-            *methods ? methods : "none", id, id, id, id, id);
+            *methods ? methods : "none", id, id, id, id, id, id, id);
     fprintf(e->out,
             "\n/* The method overrides of the automatic choice these kernels were generated with\n"
             " * (docs/methods.md); empty: the file's methods or explicit overrides. */\n"
@@ -209,6 +303,7 @@ int emit_c(Em *e) {
     emit_body(e);
     emit_run(e);
     emit_host_consts(e);
+    emit_host_derive(e);
     emit_host_init(e);
     emit_host_luts(e);
     emit_descriptor(e);

@@ -69,7 +69,9 @@ enum { /* CgSym.flags */
        CGF_LUT_DEAD = 1 << 6, /* not needed when lookup tables are on (all readers are columns) */
        CGF_PARAMMARK = 1 << 7, /* internal: .param() was given */
        CGF_STOREMARK = 1 << 8, /* internal: .store() was given */
-       CGF_DECLARED = 1 << 9 /* internal: appeared as a statement (declared or assigned) */
+       CGF_DECLARED = 1 << 9, /* internal: appeared as a statement (declared or assigned) */
+       CGF_PREAD = 1 << 10 /* a parameter read by an equation, a constant, a table or an initial
+                              value (not only by other parameters' defaults) */
 };
 
 typedef enum {

@@ -229,6 +229,35 @@ static void liveness(Sema *s) {
         mark_live(m->params[i]);
 }
 
+/* Set CGF_PREAD on the parameters e reads. */
+static void mark_param_reads(const Expr *e) {
+    if (!e)
+        return;
+    if (e->kind == EX_VAR) {
+        CgSym *v = e->sym;
+        if (v->kind == CG_PARAM)
+            v->flags |= CGF_PREAD;
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        mark_param_reads(e->a[i]);
+}
+
+/* CGF_PREAD: the parameters that something other than a parameter's default reads (a live
+ * equation or constant, an initial value). A parameter read only by the defaults of other
+ * parameters takes effect through them alone (the runtime's parameter derivation). */
+static void param_reads(Sema *s) {
+    CgModel *m = s->m;
+    mark_param_reads(m->vm_init_expr);
+    for (int i = 0; i < m->nsyms; i++) {
+        const CgSym *sym = m->syms[i];
+        if (sym->kind != CG_PARAM && (sym->flags & CGF_LIVE))
+            mark_param_reads(sym->def);
+    }
+    for (int i = 0; i < m->nstates; i++)
+        mark_param_reads(m->states[i].init);
+}
+
 /* m->consts and m->eqs from a topological order: the live constants and per-step symbols. */
 static void split_order(Sema *s, const Topo *tp) {
     CgModel *m = s->m;
@@ -268,6 +297,7 @@ void sema_order(Sema *s) {
     for (int i = 0; i < m->nsyms; i++)
         m->syms[i]->mark = 0;
     liveness(s);
+    param_reads(s);
     split_order(s, &tp);
 }
 

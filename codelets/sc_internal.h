@@ -21,4 +21,8 @@ int sc_make_dirs(char *path);
  * ~/.cache/starcarp, into buf. */
 void sc_cache_dir(char *buf, size_t len);
 
+/* Edit distance (insertions, deletions, substitutions) between two short strings, ignoring case
+ * when nocase; 1000 when either is longer than 96 characters. For "did you mean" hints. */
+int sc_edit_distance(const char *a, const char *b, int nocase);
+
 #endif

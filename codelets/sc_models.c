@@ -143,11 +143,13 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
         }
         path = name;
     } else if (!(lib = library_entry(name))) {
-        sc_set_err(err, len,
-                   "unknown model '%s': `starcarp models list` shows the library, or give a "
-                   ".model file",
-                   name);
-        return NULL;
+        char stem[256]; /* openCARP's names (sc_names.c); unknown ones get a hint */
+        if (sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, err, len) != 0 ||
+            !(lib = library_entry(stem))) {
+            if (!*err)
+                sc_set_err(err, len, "unknown model '%s'", name);
+            return NULL;
+        }
     }
     /* the library's kernels hold the automatic choice made at 0.01 ms (or the file's methods) */
     if (lib && automatic && dt <= 0.01)

@@ -1,9 +1,11 @@
 /* sc_util.c: the small helpers shared inside libstarcarp (sc_internal.h). */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -50,4 +52,29 @@ void sc_cache_dir(char *buf, size_t len) {
         snprintf(buf, len, "%s/starcarp", xdg);
     else
         snprintf(buf, len, "%s/.cache/starcarp", home ? home : "/tmp");
+}
+
+int sc_edit_distance(const char *a, const char *b, int nocase) {
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 96 || lb > 96)
+        return 1000;
+    int row[97];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            unsigned char x = (unsigned char)a[i - 1], y = (unsigned char)b[j - 1];
+            int differ = nocase ? tolower(x) != tolower(y) : x != y;
+            int up = row[j], best = diag + differ;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
 }

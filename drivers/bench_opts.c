@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bench_optint.h"
+#include "sc_internal.h"
 
 typedef enum {
     K_FLAG, /* int set to 1 */
@@ -399,32 +400,6 @@ static int add_vary(const OptDef *d, const char *val, BenchOpts *o, char *err, s
     return 0;
 }
 
-/* Edit distance (insertions, deletions, substitutions) between two short strings; large when either
- * is longer than 63 characters. */
-static int edit_distance(const char *a, const char *b) {
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 63 || lb > 63)
-        return 1000;
-    int row[64];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        int diag = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; j++) {
-            int up = row[j];
-            int best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 /* --target: openCARP's compute targets mapped to starcarp's workers. */
 static int set_target(const OptDef *d, const char *val, BenchOpts *o, char *err, size_t errlen) {
     if (!strcmp(val, "auto"))
@@ -500,7 +475,7 @@ static int unknown_option(const char *name, char *err, size_t errlen) {
     const char *best = NULL;
     int bestd = 3;
     for (int k = 0; k < NOPTS; k++) {
-        int dist = edit_distance(name, opts[k].name);
+        int dist = sc_edit_distance(name, opts[k].name, 0);
         if (dist < bestd && 2 * (size_t)dist < strlen(opts[k].name))
             bestd = dist, best = opts[k].name;
     }

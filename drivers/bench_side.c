@@ -22,15 +22,27 @@ struct BenchSide {
     long ncol;
 };
 
-/* The first probe cell's parameter set: the array's values, --vary's for that cell, constants. */
+/* The first probe cell's parameter set: the array's values, --vary's for that cell, the derived
+ * parameters that follow them recomputed (as the cell array does: sc_cells_vary_param), constants. */
 static int probe_params(BenchSide *s, const double *params, const int *vary_k) {
     const ScModelDesc *d = s->d;
     s->pc = calloc((size_t)(d->nparams + d->nconsts) + 1, sizeof(double));
-    if (!s->pc)
+    unsigned char *given = calloc((size_t)d->nparams + 1, 1);
+    if (!s->pc || !given) {
+        free(given);
         return -1;
+    }
     memcpy(s->pc, params, sizeof(double) * (size_t)d->nparams);
-    for (int v = 0; v < s->o->nvary; v++)
+    d->param_derive(s->pc, NULL); /* a derived parameter the user set differs from its value here */
+    for (int k = 0; k < d->nparams; k++)
+        given[k] = s->pc[k] != params[k];
+    memcpy(s->pc, params, sizeof(double) * (size_t)d->nparams);
+    for (int v = 0; v < s->o->nvary; v++) {
         s->pc[vary_k[v]] = bopt_vary_value(&s->o->vary[v], s->o->probe[0], s->o->num, params[vary_k[v]]);
+        given[vary_k[v]] = 1;
+    }
+    d->param_derive(s->pc, given);
+    free(given);
     if (d->consts)
         d->consts(s->pc);
     return 0;

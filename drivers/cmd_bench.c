@@ -28,7 +28,7 @@
 #include "bench_side.h"
 #include "commands.h"
 #include "sc_registry.h"
-#include "impar.h"
+#include "model_pick.h"
 #include "plot.h"
 #include "progress.h"
 #include "sema.h"
@@ -41,30 +41,16 @@ typedef struct Share {
     long first, count; /* global index of the first cell, number of cells */
 } Share;
 
-/* --list-imps: the library's models, one per line. */
+/* --list-imps: the library's models, one per line, with openCARP's name where it has one. */
 static int list_imps(void) {
-    for (int i = 0; i < sc_model_count(); i++)
-        printf("%s\n", sc_model_at(i)->name);
+    for (int i = 0; i < sc_model_count(); i++) {
+        char oc[256];
+        if (sc_model_opencarp(sc_model_at(i), oc, sizeof oc))
+            printf("%s\t(openCARP: %s)\n", sc_model_at(i)->name, oc);
+        else
+            printf("%s\n", sc_model_at(i)->name);
+    }
     return 0;
-}
-
-/* The model's parameters as impar.c wants them (flags from ScModelDesc.param_flags). */
-typedef struct ImparHold {
-    ImparModel m;
-    int *nflags;
-} ImparHold;
-
-static void impar_model(const ScModelDesc *d, const double *values, ImparHold *h) {
-    h->nflags = calloc((size_t)d->nparams + 1, sizeof(int));
-    for (int k = 0; k < d->nparams; k++)
-        if (d->param_flags && d->param_flags[k])
-            while (d->param_flags[k][h->nflags[k]])
-                h->nflags[k]++;
-    h->m.nparams = d->nparams;
-    h->m.names = d->param_names;
-    h->m.defaults = values;
-    h->m.nflags = h->nflags;
-    h->m.flagnames = (const char *const *const *)d->param_flags;
 }
 
 /* This rank's cells: shares in proportion to each rank's speed (CPU workers + GPUs x speedup). */
@@ -368,29 +354,26 @@ int cmd_bench(int argc, char **argv) {
         bopt_free(&o);
         return 2;
     }
-    warn_fast_vm(o.imp, named ? NULL : o.methods, o.dt);
-    const ScModelEntry *m = sc_model_lookup_dt(o.imp, o.methods, o.dt, err, sizeof err);
-    if (!m) {
+    /* the model (openCARP's names and flags= variants too), --imp-par and --vary's parameters */
+    Mpick pk;
+    if (mpick_model(&pk, o.imp, o.imp_par, o.methods, o.dt, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp bench: --imp %s: %s\n", o.imp, err);
         bopt_free(&o);
         return 2;
     }
+    const ScModelEntry *m = pk.m;
     const ScModelDesc *d = m->desc;
-    /* parameters: --imp-par on the defaults, echoed (to stderr: stdout may hold the table) */
-    double *params = malloc(sizeof(double) * ((size_t)d->nparams + 1));
-    memcpy(params, d->param_defaults, sizeof(double) * (size_t)d->nparams);
-    ImparHold ih;
-    impar_model(d, d->param_defaults, &ih);
+    warn_fast_vm(strchr(o.imp, '/') || strstr(o.imp, ".model") ? o.imp : m->name, named ? NULL : o.methods, o.dt);
+    double *params = pk.values; /* echoed to stderr: stdout may hold the table */
     int rc = 2;
-    if (impar_apply(&ih.m, o.imp_par, params, stderr, err, sizeof err) < 0) {
+    if (mpick_params(&pk, stderr, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp bench: %s\n", err);
         goto out_params;
     }
     int vary_k[BOPT_MAX_VARY];
     for (int v = 0; v < o.nvary; v++)
-        if ((vary_k[v] = impar_find(&ih.m, o.vary[v].name)) < 0) {
-            fprintf(stderr, "starcarp bench: --vary: %s has no parameter '%s' (see --imp-info)\n", m->name,
-                    o.vary[v].name);
+        if ((vary_k[v] = mpick_vary(&pk, o.vary[v].name, "--vary", err, sizeof err)) < 0) {
+            fprintf(stderr, "starcarp bench: %s\n", err);
             goto out_params;
         }
     for (long j = 0; j < o.nprobe; j++)
@@ -636,8 +619,7 @@ out_starpu:
 out_dump:
     free(dump);
 out_params:
-    free(ih.nflags);
-    free(params);
+    mpick_free(&pk);
     bopt_free(&o);
     return rc;
 }

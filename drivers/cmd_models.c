@@ -26,6 +26,27 @@ static const char *find_model(const char *name, char *buf, size_t size) {
     return NULL;
 }
 
+/* The library's entry of stem `name`, or NULL. */
+static const ScModelEntry *library_entry(const char *name) {
+    for (int i = 0; i < sc_model_count(); i++)
+        if (!strcmp(sc_model_at(i)->name, name))
+            return sc_model_at(i);
+    return NULL;
+}
+
+/* openCARP's names of a library model and of its parameters (models/opencarp_names.tsv). */
+static void print_opencarp(const char *name) {
+    const ScModelEntry *e = library_entry(name);
+    char oc[256], a[128];
+    if (!e || !sc_model_opencarp(e, oc, sizeof oc))
+        return;
+    printf("openCARP: --imp=%s; parameters by openCARP's names:", oc);
+    for (int k = 0, n = 0; k < e->desc->nparams; k++)
+        if (sc_model_param_alias(e, k, a, sizeof a))
+            printf("%s %s = %s", n++ ? "," : "", a, e->desc->param_names[k]);
+    printf("\n");
+}
+
 typedef struct Entry {
     char name[256];
     char folder[1024];
@@ -94,13 +115,17 @@ static int models_list(void) {
     int w = 4;
     for (int i = 0; i < n; i++)
         w = (int)strlen(e[i].name) > w ? (int)strlen(e[i].name) : w;
-    printf("%-*s  %-8s  %s\n", w, "name", "folder", "states");
+    printf("%-*s  %-8s  %-6s  %s\n", w, "name", "folder", "states", "openCARP");
     for (int i = 0; i < n; i++) {
         Arena ar = {0};
         Diag dg = {NULL, 0, 0, 0, NULL};
         CgModel *m = sema_load_file(&ar, &dg, e[i].path);
+        char oc[256] = "-";
+        const ScModelEntry *lib = library_entry(e[i].name);
+        if (lib && !sc_model_opencarp(lib, oc, sizeof oc))
+            snprintf(oc, sizeof oc, "-");
         if (m)
-            printf("%-*s  %-8s  %d\n", w, e[i].name, e[i].folder, m->nstates);
+            printf("%-*s  %-8s  %-6d  %s\n", w, e[i].name, e[i].folder, m->nstates, oc);
         else
             printf("%-*s  %-8s  error (see starcarp models info %s)\n", w, e[i].name, e[i].folder, e[i].name);
         ar_free(&ar);
@@ -132,7 +157,10 @@ static void print_choice(const char *name) {
 }
 
 static int models_info(const char *name) {
-    char buf[2048];
+    char buf[2048], stem[256], err[512];
+    if (!sc_model_file(name, buf, sizeof buf) && sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, err,
+                                                                  sizeof err) == 0)
+        name = stem; /* openCARP's name of a library model */
     const char *path = find_model(name, buf, sizeof buf);
     if (!path)
         return 1;
@@ -142,8 +170,10 @@ static int models_info(const char *name) {
     if (m)
         sema_info(stdout, m);
     ar_free(&ar);
-    if (m)
+    if (m) {
         print_choice(name);
+        print_opencarp(name);
+    }
     return m ? 0 : 1;
 }
 

@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "impar.h"
 #include "plot.h"
+#include "model_pick.h"
 #include "progress.h"
 #include "sc_internal.h"
 #include "starcarp.h"
@@ -38,6 +39,8 @@ typedef struct Run {
     double *field; /* one value per node of this rank (scratch for outputs) */
     double *all; /* the whole grid's values (rank 0) */
     TigbFile *igb; /* vm.igb, the snapshots (rank 0; opened at the first) */
+    Mpick pk; /* the model, its parameters (--imp-par), --vary's parameter indices */
+    int vary_k[8];
 } Run;
 
 /* Node of a point in mm (nearest), or -1 when outside the grid. */
@@ -221,51 +224,45 @@ static int configure(Run *r) {
     return 0;
 }
 
-/* --imp-par on the cell array's parameters. 0, or 2 after a message. */
-static int set_params(Run *r, const ScModelEntry *m) {
-    if (!r->o.imp_par)
-        return 0;
-    const ScModelDesc *d = m->desc;
-    int *nflags = calloc((size_t)d->nparams + 1, sizeof(int));
-    double *values = malloc(sizeof(double) * ((size_t)d->nparams + 1));
-    for (int k = 0; k < d->nparams; k++)
-        if (d->param_flags && d->param_flags[k])
-            while (d->param_flags[k][nflags[k]])
-                nflags[k]++;
-    memcpy(values, d->param_defaults, sizeof(double) * (size_t)d->nparams);
-    ImparModel im = {d->nparams, d->param_names, d->param_defaults, nflags,
-                     (const char *const *const *)d->param_flags};
+/* The model, --imp-par and --vary's parameters, checked before anything starts (model_pick.h).
+ * 0, or 2 after a message. */
+static int pick_model(Run *r) {
+    char err[1200];
+    if (mpick_model(&r->pk, r->o.imp, r->o.imp_par, r->o.methods, r->o.dt, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: --imp %s: %s\n", r->o.imp, err);
+        return 2;
+    }
+    int rc = mpick_params(&r->pk, r->o.quiet ? NULL : stderr, err, sizeof err);
+    for (int q = 0; q < r->o.nvary && !rc; q++)
+        if ((r->vary_k[q] = mpick_vary(&r->pk, r->o.vary[q].name, "--vary", err, sizeof err)) < 0)
+            rc = -1;
+    if (rc) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        mpick_free(&r->pk);
+        return 2;
+    }
+    return 0;
+}
+
+/* The parameter set on the cell array. 0, or 2 after a message. */
+static int set_params(Run *r) {
     char err[1024];
-    int rc = impar_apply(&im, r->o.imp_par, values, r->o.quiet ? NULL : stderr, err, sizeof err);
-    if (rc == 0 && sc_cells_set_params(sc_tissue_cells(r->t), values, err, sizeof err) != 0)
-        rc = -1;
-    if (rc != 0)
+    if (sc_cells_set_params(sc_tissue_cells(r->t), r->pk.values, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp tissue: --imp-par: %s\n", err);
-    free(nflags), free(values);
-    return rc ? 2 : 0;
+        return 2;
+    }
+    return 0;
 }
 
 /* --vary: each parameter graded linearly from LO at coordinate 0 to HI at the grid's end along its
  * axis (this rank's nodes). 0, or 2 after a message. */
-static int set_vary(Run *r, const ScModelEntry *m) {
-    const ScModelDesc *d = m->desc;
+static int set_vary(Run *r) {
     long n = sc_tissue_nodes(r->t), first = r->sh.plane0 * r->sh.plane;
     double *v = r->o.nvary ? malloc(sizeof(double) * (size_t)n) : NULL;
     char err[600];
     int rc = 0;
     for (int q = 0; q < r->o.nvary && !rc; q++) {
-        int k = -1;
-        for (int i = 0; i < d->nparams; i++)
-            if (!strcmp(d->param_names[i], r->o.vary[q].name))
-                k = i;
-        int ax = r->o.vary[q].axis;
-        if (k < 0) {
-            fprintf(stderr,
-                    "starcarp tissue: --vary %s: %s has no such parameter (`starcarp models info %s`)\n",
-                    r->o.vary[q].name, m->name, m->name);
-            rc = 2;
-            break;
-        }
+        int k = r->vary_k[q], ax = r->o.vary[q].axis;
         for (long i = 0; i < n; i++) {
             double x[3];
             node_xyz(&r->g, first + i, x);
@@ -439,11 +436,9 @@ int cmd_tissue(int argc, char **argv) {
     int rc = configure(&r);
     if (rc)
         return rc;
-    const ScModelEntry *m = sc_model_lookup_dt(r.o.imp, r.o.methods, r.o.dt, err, sizeof err);
-    if (!m) {
-        fprintf(stderr, "starcarp tissue: --imp %s: %s\n", r.o.imp, err);
-        return 2;
-    }
+    if ((rc = pick_model(&r)) != 0)
+        return rc;
+    const ScModelEntry *m = r.pk.m;
     char path[4200];
     if (start_starpu(&r) != 0)
         return 1;
@@ -477,9 +472,9 @@ int cmd_tissue(int argc, char **argv) {
         rc = 1;
     }
     if (!rc)
-        rc = set_params(&r, m);
+        rc = set_params(&r);
     if (!rc)
-        rc = set_vary(&r, m);
+        rc = set_vary(&r);
     if (!rc && r.o.restart && sc_tissue_load(r.t, rank_path(&r, r.o.restart), err, sizeof err) != 0) {
         fprintf(stderr, "starcarp tissue: --restart: %s\n", err);
         rc = 2;
@@ -524,6 +519,7 @@ int cmd_tissue(int argc, char **argv) {
     }
     sc_tissue_destroy(r.t);
     free(r.field), free(r.all);
+    mpick_free(&r.pk);
     tmpi_shutdown(&r.sh);
     return rc;
 }

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "impar.h"
 #include "sc_internal.h"
@@ -172,7 +173,19 @@ int impar_find(const ImparModel *m, const char *name) {
     for (int i = 0; i < m->nparams; i++)
         if (strcmp(m->names[i], name) == 0)
             return i;
-    return -1;
+    for (int i = 0; i < m->nparams && m->aliases; i++)
+        if (m->aliases[i] && strcmp(m->aliases[i], name) == 0)
+            return i;
+    /* openCARP matches its names ignoring case (its tutorial writes Gkr for GKr): so do aliases,
+     * when only one fits */
+    int hit = -1;
+    for (int i = 0; i < m->nparams && m->aliases; i++)
+        if (m->aliases[i] && strcasecmp(m->aliases[i], name) == 0) {
+            if (hit >= 0)
+                return -1;
+            hit = i;
+        }
+    return hit;
 }
 
 static int nflags(const ImparModel *m, int p) { return m->nflags && m->flagnames ? m->nflags[p] : 0; }
@@ -214,8 +227,11 @@ static void unknown_name(const ImparModel *m, const ImparItem *it, char *err, si
         }
     }
     append(err, errlen, "; valid: ");
-    for (int i = 0; i < m->nparams; i++)
+    for (int i = 0; i < m->nparams; i++) {
         append(err, errlen, "%s%s", i ? ", " : "", m->names[i]);
+        if (m->aliases && m->aliases[i] && strcmp(m->aliases[i], m->names[i]))
+            append(err, errlen, " (%s)", m->aliases[i]);
+    }
     if (!m->nparams)
         append(err, errlen, "(none: the model has no parameters)");
 }
@@ -270,6 +286,8 @@ static int apply_flags(const ImparModel *m, const ImparItem *it, double *vals, F
         if (nset < 64)
             set[nset++] = owner;
         vals[owner] = idx;
+        if (m->given)
+            m->given[owner] = 1;
         if (echo)
             fprintf(echo, "%s = %.*s -> %d\n", m->names[owner], (int)len, s, idx);
         s = e;
@@ -303,6 +321,8 @@ static int apply_item(const ImparModel *m, const ImparItem *it, double *vals, FI
             return -1;
         }
         vals[p] = idx;
+        if (m->given)
+            m->given[p] = 1;
         if (echo)
             fprintf(echo, "%s = %s -> %d\n", it->name, it->sym ? it->sym : m->flagnames[p][idx], idx);
         return 0;
@@ -341,6 +361,8 @@ static int apply_item(const ImparModel *m, const ImparItem *it, double *vals, FI
         return -1;
     }
     vals[p] = r;
+    if (m->given)
+        m->given[p] = 1;
     if (echo)
         fprintf(echo, "%s %c %.15g%s -> %.15g\n", it->name, it->op, it->value, it->percent ? "%" : "", r);
     return 0;

@@ -17,7 +17,8 @@
  * Errors (nothing is changed): unknown parameter (the message lists the valid ones), unknown or
  * ambiguous flag value (lists the valid values), two values of one flag parameter, arithmetic on
  * a flag parameter, malformed or empty items (also a trailing comma), division by zero, and a
- * non-finite result. An empty (or blank) string has no items. Names are case-sensitive. */
+ * non-finite result. An empty (or blank) string has no items. Names are case-sensitive; a
+ * parameter may also be named by its alias (ImparModel.aliases: openCARP's GKr for g_Kr). */
 #ifndef SC_IMPAR_H
 #define SC_IMPAR_H
 
@@ -31,6 +32,9 @@ typedef struct ImparModel {
     const double *defaults; /* [nparams]: the base of % values */
     const int *nflags; /* [nparams] number of symbolic values; NULL: no flags */
     const char *const *const *flagnames; /* [nparams][nflags[i]]; NULL where nflags[i] == 0 */
+    const char *const *aliases; /* [nparams]: another name of each (openCARP's), or NULL; may be NULL */
+    unsigned char *given; /* [nparams], may be NULL: impar_apply_items sets given[i] = 1 for each
+                              parameter an item changes */
 } ImparModel;
 
 /* One parsed item. For `flags=A|B` and `name=SYMBOL`, sym holds the text after '=' ("A|B"). */
@@ -59,7 +63,7 @@ int impar_apply_items(const ImparModel *m, const ImparItem *items, int n, double
 /* impar_parse then impar_apply_items. */
 int impar_apply(const ImparModel *m, const char *str, double *values, FILE *echo, char *err, size_t errlen);
 
-/* Index of the parameter called name, or -1. */
+/* Index of the parameter called name (its name, else its alias), or -1. */
 int impar_find(const ImparModel *m, const char *name);
 
 #endif

@@ -667,27 +667,6 @@ int tpar_finish(TissueOpts *o, char *err, size_t errlen) {
     return check_dt(o, err, errlen);
 }
 
-/* Edit distance of a and b, case-insensitive (99 for long strings). */
-static int distance(const char *a, const char *b) {
-    size_t na = strlen(a), nb = strlen(b);
-    int d[96];
-    if (na > 90 || nb > 90)
-        return 99;
-    for (size_t j = 0; j <= nb; j++)
-        d[j] = (int)j;
-    for (size_t i = 1; i <= na; i++) {
-        int prev = d[0];
-        d[0] = (int)i;
-        for (size_t j = 1; j <= nb; j++) {
-            int sub = prev + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
-            int best = d[j] + 1 < d[j - 1] + 1 ? d[j] + 1 : d[j - 1] + 1;
-            prev = d[j];
-            d[j] = sub < best ? sub : best;
-        }
-    }
-    return d[nb];
-}
-
 /* pat with each [] written [i]. */
 static void shown(const char *pat, char *out, size_t n) {
     size_t o = 0;
@@ -708,7 +687,7 @@ void tpar_suggest(const char *key, const char *const *names, size_t n, char *out
     int limit = 2 + (int)strlen(pat) / 5;
     for (size_t i = 0; i < NKEYS + n; i++) {
         const char *c = i < NKEYS ? keys[i].pat : names[i - NKEYS];
-        int d = distance(pat, c);
+        int d = sc_edit_distance(pat, c, 1);
         if (d > limit || d >= bd[2])
             continue;
         int j = 2;

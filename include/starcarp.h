@@ -7,6 +7,8 @@
 #ifndef STARCARP_H
 #define STARCARP_H
 
+#include <stdio.h>
+
 #include <starpu.h>
 
 #ifdef __cplusplus
@@ -38,6 +40,42 @@ const ScModelEntry *sc_model_at(int i);
 const ScModelEntry *sc_model_lookup(const char *name, const char *methods, char *err, size_t errlen);
 const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, double dt, char *err,
                                        size_t errlen);
+
+/* ---- openCARP's names, and parameters ----------------------------------------------------------
+ * openCARP users name models and parameters as openCARP does (`--imp=tenTusscherPanfilov`,
+ * `flags=EPI`, `GKr*0.5`); models/opencarp_names.tsv maps them to the library (its provenance in
+ * models/PROVENANCE.md).
+ * sc_model_resolve: NAME (a library stem or model name, an openCARP model name or an older one,
+ * ignoring case when unambiguous, or a .model path) and the flag values of --imp-par's flags=
+ * ("EPI", "EPI|MCELL"; NULL: none) give the library stem of the variant (or the path) in stem, and
+ * the flag values that did not pick the variant (the model's own .flag() values) in flags_left
+ * ("" when none; may be NULL). Without a variant flag an openCARP name means openCARP's default
+ * variant. Returns 0, or -1 with a message in err: an unknown name (with "did you mean" over both
+ * name sets), a variant the library does not have (naming those it has), two variants.
+ * sc_model_lookup and sc_model_lookup_dt accept the same names (without flags).
+ * sc_model_opencarp: openCARP's name of m ("tenTusscherPanfilov flags=EPI") into buf; 0 (buf
+ * empty) when openCARP has no such model.
+ * sc_model_param_index: the index of parameter `name` of m (its name in the model file, or its
+ * openCARP alias), -1 when none. sc_model_param_alias: the openCARP alias of parameter k into buf,
+ * or NULL. */
+int sc_model_resolve(const char *name, const char *flags, char *stem, size_t nstem, char *flags_left,
+                     size_t nleft, char *err, size_t errlen);
+int sc_model_opencarp(const ScModelEntry *m, char *buf, size_t n);
+int sc_model_param_index(const ScModelEntry *m, const char *name);
+const char *sc_model_param_alias(const ScModelEntry *m, int k, char *buf, size_t n);
+
+/* Parameter sets that always take effect. values holds every parameter (nparams), given[k] says
+ * that the user set parameter k (NULL: none). sc_model_params_finish recomputes the parameters
+ * whose default is an expression of others (g_Kr_total = g_Kr * sqrt(K_o / 5.4)) from the values,
+ * except the given ones, printing each that moved to echo (may be NULL); then checks that every
+ * given parameter takes effect. Returns 0, or -1 with values unchanged and a message in err:
+ * a given parameter that no equation reads, naming what does read it ("g_Kr has no effect: ... it
+ * only enters the default of g_Kr_total, which is set too"), or a derived value not finite.
+ * sc_model_param_effect: that check alone, for parameter k of a finished set. */
+int sc_model_params_finish(const ScModelEntry *m, double *values, const unsigned char *given, FILE *echo,
+                           char *err, size_t errlen);
+int sc_model_param_effect(const ScModelEntry *m, const double *values, const unsigned char *given, int k,
+                          char *err, size_t errlen);
 
 /* ---- membrane-potential update (bench's host step) -------------------------------------------
  * One explicit step of dV/dt = stim - Iion on a vector of cells, as openCARP's bench does it:
@@ -127,9 +165,13 @@ long sc_cells_step(const ScCells *c);
 void sc_cells_set_step(ScCells *c, long d);
 
 /* Parameters. sc_cells_set_params: the value of every parameter for all cells (nparams values,
- * as ScModelDesc.param_names; constants and lookup tables are recomputed). sc_cells_vary_param:
- * parameter `k` takes values[i] in cell i (ncells values); at most SC_MAX_VARY parameters vary.
- * Both wait for the pending tasks. Return 0 or -1 with a message in err. */
+ * as ScModelDesc.param_names, a finished set: see sc_model_params_finish; constants and lookup
+ * tables are recomputed). A derived parameter whose value differs from the one computed from the
+ * others counts as set by the caller ("pinned"). sc_cells_vary_param: parameter `k` takes
+ * values[i] in cell i (ncells values); the derived parameters computed from it that are not
+ * pinned vary with it (each cell's value computed from its own parameters), and so count among
+ * the SC_MAX_VARY parameters that may vary. Both wait for the pending tasks. Return 0 or -1 with
+ * a message in err. */
 int sc_cells_set_params(ScCells *c, const double *values, char *err, size_t errlen);
 int sc_cells_vary_param(ScCells *c, int k, const double *values, char *err, size_t errlen);
 /* The current uniform parameter values (nparams). */

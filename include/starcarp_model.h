@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define SC_MODEL_ABI 2
+#define SC_MODEL_ABI 3
 #define SC_MAX_PARAMS 512 /* parameters of one model (the library's largest has under 200) */
 #define SC_MAX_VARY 16 /* parameters varied per cell in one run */
 #define SC_MAX_TABLES 8 /* lookup tables of one model */
@@ -126,6 +126,13 @@ typedef struct ScModelDesc {
     ScCpuKernel c_run[2];
     ScCpuKernel cpu_run[2];
     int cpu_lanes[2]; /* cells per vector of the vectorised kernels */
+    /* parameters whose default is an expression of others (g_Kr_total = g_Kr * ...): recomputed
+     * in pc[0..nparams) from the other values there, in dependency order, except where given[k]
+     * (given may be NULL: none given) */
+    void (*param_derive)(double *pc, const unsigned char *given);
+    /* param_read[k]: parameter k is read by an equation, a constant or an initial value; when 0 it
+     * takes effect only through the defaults of derived parameters (or not at all) */
+    const unsigned char *param_read;
 } ScModelDesc;
 
 /* One model of a library (starcarp's own: sc_registry.c, generated at build time): its host side

@@ -38,6 +38,8 @@ struct ScCells {
     int *worker; /* worker of partition p, or -1 (free placement) */
     int nsv, npc, next, nvary;
     int vary_k[SC_MAX_VARY]; /* parameter of pcell row r */
+    unsigned char vary_auto[SC_MAX_VARY]; /* row r is a derived parameter following others */
+    unsigned char *pinned; /* nparams: derived parameters set by the caller (not recomputed) */
     void *sv, *vm, *iion, *ext, *pc, *lut, *pcell;
     void **ext_dummy; /* per partition, when the model has no externals */
     unsigned long long *stat; /* np * SC_STAT_WORDS */
@@ -78,5 +80,8 @@ void cells_unregister_split(ScCells *c, starpu_data_handle_t parent, starpu_data
 /* cells_params.c: the parameter set from c->params (constants computed, in double in c->pcd and in
  * the kernels' precision in c->pc) and the lookup tables (c->lut). The caller holds the handles. */
 void cells_fill_pc(ScCells *c);
+/* cells_params.c: the per-cell values of the derived parameters that follow varying ones (rows
+ * marked vary_auto), computed from each cell's parameters. 0, or -1 with a message in err. */
+int cells_follow(ScCells *c, char *err, size_t errlen);
 
 #endif

@@ -80,10 +80,11 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
     c->pc = calloc((size_t)c->npc + 1, c->esz);
     c->lut = c->nlut ? calloc(c->nlut, c->esz) : NULL;
     c->params = calloc((size_t)d->nparams + 1, sizeof(double));
+    c->pinned = calloc((size_t)d->nparams + 1, 1);
     c->pcd = calloc((size_t)c->npc + 1, sizeof(double));
     c->stat = calloc((size_t)c->np * SC_STAT_WORDS, sizeof(unsigned long long));
     if (!c->sv || !c->vm || !c->iion || (c->next && !c->ext) || !c->pc || (c->nlut && !c->lut) ||
-        !c->params || !c->pcd || !c->stat) {
+        !c->params || !c->pinned || !c->pcd || !c->stat) {
         sc_set_err(err, errlen, "out of memory for %ld cells of %s", c->n, m->name);
         sc_cells_destroy(c);
         return NULL;
@@ -166,7 +167,7 @@ void sc_cells_destroy(ScCells *c) {
     free(c->ext_dummy);
     free(c->p_sv), free(c->p_vm), free(c->p_iion), free(c->p_ext), free(c->p_pcell), free(c->p_stat);
     free(c->sv), free(c->vm), free(c->iion), free(c->ext), free(c->pc), free(c->lut), free(c->pcell);
-    free(c->params), free(c->pcd), free(c->stat), free(c->size), free(c->off), free(c->worker);
+    free(c->params), free(c->pinned), free(c->pcd), free(c->stat), free(c->size), free(c->off), free(c->worker);
     free(c);
 }
 

@@ -26,3 +26,8 @@ add_test(NAME cli.bench COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_bench.sh ${
   ${SC_REFERENCE_DIR} ${_bench_mpi})
 set_tests_properties(cli.bench PROPERTIES TIMEOUT 900 LABELS cli
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;OMPI_MCA_rmaps_base_oversubscribe=1" RESOURCE_LOCK starpu)
+
+# openCARP users' names (models, flags=, parameters), derived parameters following, refusals
+add_test(NAME cli.opencarp COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_opencarp.sh ${SC_BIN})
+set_tests_properties(cli.opencarp PROPERTIES LABELS cli TIMEOUT 600
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)

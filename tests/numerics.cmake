@@ -29,3 +29,17 @@ foreach(part stiff nothing cache lookup)
   add_test(NAME numerics.choose.${part} COMMAND test_choose ${part} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(numerics.choose.${part} PROPERTIES LABELS numerics TIMEOUT 600)
 endforeach()
+
+# numerics.params.*: parameters always take effect (docs/parameters.md): derived parameters follow
+# the user's changes, openCARP's names resolve, every library conductance moves Vm
+add_executable(test_params ${SC_NUMERICS_DIR}/test_params.c ${CMAKE_CURRENT_LIST_DIR}/test.c)
+target_link_libraries(test_params PRIVATE starcarp m)
+target_include_directories(test_params PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+target_compile_options(test_params PRIVATE ${SC_WARN})
+add_test(NAME numerics.params.derive COMMAND test_params derive WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+foreach(shard 0 1)  # the 57 models' beats in two halves, run side by side
+  add_test(NAME numerics.params.effect${shard} COMMAND test_params effect${shard}/2
+    WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endforeach()
+set_tests_properties(numerics.params.derive numerics.params.effect0 numerics.params.effect1 PROPERTIES
+  LABELS numerics TIMEOUT 900)

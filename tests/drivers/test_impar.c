@@ -12,7 +12,7 @@ static const int nflags[NP] = {0, 0, 0, 3, 2};
 static const char *const celltypes[] = {"ENDO", "MCELL", "EPI"};
 static const char *const sexes[] = {"M", "F"};
 static const char *const *const flagnames[NP] = {NULL, NULL, NULL, celltypes, sexes};
-static const ImparModel model = {NP, names, defaults, nflags, flagnames};
+static const ImparModel model = {NP, names, defaults, nflags, flagnames, NULL, NULL};
 
 static double vals[NP];
 static char err[512];
@@ -155,7 +155,7 @@ static void test_flags(void) {
     static const int nf2[2] = {2, 2};
     static const char *const ct2[] = {"ENDO", "EPI"}, *const zone2[] = {"CORE", "EPI"};
     static const char *const *const fn2[2] = {ct2, zone2};
-    static const ImparModel m2 = {2, names2, def2, nf2, fn2};
+    static const ImparModel m2 = {2, names2, def2, nf2, fn2, NULL, NULL};
     reset();
     ASSERT_EQ_INT(-1, apply_m(&m2, "flags=EPI", 0));
     ASSERT_EQ_STR("--imp-par: flag value 'EPI' at item 1 is ambiguous: a value of both 'celltype' and "
@@ -167,7 +167,7 @@ static void test_flags(void) {
     ASSERT_NEAR(1, vals[1], 0);
 
     /* a model without flag parameters (nflags NULL) */
-    static const ImparModel m3 = {3, names, defaults, NULL, NULL};
+    static const ImparModel m3 = {3, names, defaults, NULL, NULL, NULL, NULL};
     ASSERT_EQ_INT(-1, apply_m(&m3, "flags=EPI", 1));
     ASSERT_EQ_STR("--imp-par: unknown flag value 'EPI' at item 1: the model has no flag parameters", err);
     ASSERT_EQ_INT(0, apply_m(&m3, "GNa*2", 1));
@@ -179,7 +179,7 @@ static void test_unknown_names(void) {
                                 "celltype, sex");
     check_error("gna=1", "--imp-par: unknown parameter 'gna' at item 1 (did you mean 'GNa'?); valid: GNa, "
                          "GK1, GCaL, celltype, sex");
-    static const ImparModel empty = {0, NULL, NULL, NULL, NULL};
+    static const ImparModel empty = {0, NULL, NULL, NULL, NULL, NULL, NULL};
     ASSERT_EQ_INT(-1, apply_m(&empty, "x=1", 1));
     ASSERT_EQ_STR("--imp-par: unknown parameter 'x' at item 1; valid: (none: the model has no parameters)",
                   err);
