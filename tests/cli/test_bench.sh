@@ -95,7 +95,7 @@ check "numerical failure: status 1, cell and time named" $?
 [ $rc = 2 ] && grep -q "nosuch" "$tmp/o.err"; check "unknown parameter in --imp-par: status 2" $?
 "$sc" bench --imp AlievPanfilov --num 10 --probe 12 > /dev/null 2> "$tmp/o.err"; rc=$?
 [ $rc = 2 ]; check "probe beyond --num: status 2" $?
-"$sc" bench --list-imps | grep -qx "ten_tusscher_model_2006_epi"; check "--list-imps" $?
+"$sc" bench --list-imps | grep -qx "ten_tusscher_model_2006_epi.(openCARP: tenTusscherPanfilov flags=EPI)"; check "--list-imps" $?
 "$sc" bench --imp AlievPanfilov --imp-info | grep -q "parameters"; check "--imp-info" $?
 
 # 9. calibration: models, class, speed table and plot written; bench runs with them
