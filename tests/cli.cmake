@@ -31,3 +31,8 @@ set_tests_properties(cli.bench PROPERTIES TIMEOUT 900 LABELS cli
 add_test(NAME cli.opencarp COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_opencarp.sh ${SC_BIN})
 set_tests_properties(cli.opencarp PROPERTIES LABELS cli TIMEOUT 600
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
+# a user's own model file: a library text is the library model; another file is a plugin
+add_test(NAME cli.userfile COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_userfile.sh ${SC_BIN})
+set_tests_properties(cli.userfile PROPERTIES LABELS cli TIMEOUT 600
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# test_userfile.sh STARCARP: a user's own model file (docs/methods.md, "A user's file"):
+#   - a file with a library model's text (byte for byte, or with CR LF line ends and trailing blanks)
+#     is the library model: no plugin is built, no choice is made, and the numbers are the library's
+#   - a file that differs (a comment appended) is the user's own model (a plugin in the cache)
+set -u
+SC=$1
+MODELS=$(cd "$(dirname "$0")/../../models" && pwd)
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+cd "$W"
+export STARPU_SILENT=1 STARCARP_CACHE="$W/cache"
+fails=0
+check() { # check DESCRIPTION COMMAND...
+    local what=$1
+    shift
+    if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
+}
+RUN=(--stim-curr 52 --stim-start 1 --duration 20 --dt-out 1 --ncpu 1 --no-trace -q)
+
+cp "$MODELS/cellml/clancy_rudy_2002.model" same.model
+sed 's/$/\r/; s/;\r$/;  \r/' "$MODELS/cellml/faber_rudy_2000.model" >crlf.model
+"$SC" bench --imp clancy_rudy_2002 "${RUN[@]}" >lib.txt 2>/dev/null
+"$SC" bench --imp same.model "${RUN[@]}" >file.txt 2>err.txt
+check "a library text is the library model (said)" grep -q "has the text of the library's clancy_rudy_2002" err.txt
+check "a library text gives the library's numbers" cmp -s lib.txt file.txt
+check "a library text builds no plugin" test ! -e cache
+"$SC" bench --imp faber_rudy_2000 "${RUN[@]}" >lib2.txt 2>/dev/null
+"$SC" bench --imp crlf.model "${RUN[@]}" >file2.txt 2>err2.txt
+check "CR LF line ends and trailing blanks: still the library model" grep -q "library's faber_rudy_2000" err2.txt
+check "CR LF: the library's numbers" cmp -s lib2.txt file2.txt
+
+(cat "$MODELS/native/AlievPanfilov.model"; echo "# my change") >mine.model
+"$SC" bench --imp mine.model --duration 2 -q >/dev/null 2>err3.txt
+check "a file with a comment appended is the user's own model" bash -c '! grep -q "text of the library" err3.txt'
+check "... built as a plugin in the cache" test -d cache
+
+echo "$fails failed"
+[ $fails -eq 0 ]
