@@ -14,6 +14,9 @@ target_compile_definitions(starcarp INTERFACE $<INSTALL_INTERFACE:_XOPEN_SOURCE=
 
 # StarPU as found (pkg-config, or the STARPU_DIR prefix without pkg-config)
 get_target_property(_sc_sp_inc PkgConfig::STARPU INTERFACE_INCLUDE_DIRECTORIES)
+if(STARCARP_USE_CUDA AND NOT PKG_CONFIG_FOUND) # the prefix route: StarPU's headers include CUDA's
+  list(APPEND _sc_sp_inc ${CUDAToolkit_INCLUDE_DIRS})
+endif()
 if(STARPU_LINK_LIBRARIES)
   set(_sc_sp_link "${STARPU_LINK_LIBRARIES}")
   set(_sc_sp_ldflags "${STARPU_LDFLAGS}")
@@ -24,7 +27,7 @@ endif()
 set(SC_STARPU_INCLUDE_DIRS)
 set(SC_PC_STARPU_CFLAGS)
 foreach(d IN LISTS _sc_sp_inc)
-  if(NOT d MATCHES "^/usr/include/?$") # a default folder as -isystem would reorder the search
+  if(EXISTS "${d}" AND NOT d MATCHES "^/usr/include/?$") # a default folder as -isystem would reorder the search
     list(APPEND SC_STARPU_INCLUDE_DIRS ${d})
     string(APPEND SC_PC_STARPU_CFLAGS " -isystem ${d}")
   endif()
