@@ -106,8 +106,9 @@ typedef struct ScCells ScCells;
 /* Special variable indices of sc_cells_read / sc_cells_write (states are 0 .. nsv-1). */
 enum { SC_VAR_VM = -1, SC_VAR_IION = -2 };
 
+#define SC_CELLS_MAX 4294967295L /* cells of one array: StarPU counts a vector's elements in 32 bits */
 typedef struct ScCellsConfig {
-    long ncells; /* cells (>= 1) */
+    long ncells; /* cells (1 .. SC_CELLS_MAX) */
     int precision; /* 64 (0 means 64) or 32: the kernels' type */
     double dt; /* time step, ms (0: 0.01) */
     int steps_per_task; /* K, steps advanced by one task (0: 10) */
@@ -147,7 +148,12 @@ typedef struct ScWorkerLoad {
 } ScWorkerLoad;
 
 /* Create an array of cfg->ncells cells of model m at its initial state (parameters: defaults).
- * StarPU must be initialised. Returns NULL with a message in err. */
+ * StarPU must be initialised. Returns NULL with a message in err; an array that does not fit the
+ * host's available memory (every cell has its home copy there) is refused before anything is
+ * allocated, with the bytes it needs and those available. Partitions whose data would fill more than
+ * SC_GPU_MEM_SHARE of their GPU's memory are split into pieces on the same GPU, so that StarPU can
+ * move pieces between host and GPU memory (sc_cells_nparts counts the pieces). */
+#define SC_GPU_MEM_SHARE 0.8
 ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *err, size_t errlen);
 /* Wait for its tasks, unregister its handles, free it. */
 void sc_cells_destroy(ScCells *c);
@@ -199,10 +205,12 @@ int sc_cells_read(ScCells *c, int var, double *out);
 int sc_cells_write(ScCells *c, int var, const double *in);
 
 /* The StarPU handles of partition p, for applications that submit their own tasks on the cells
- * (they order themselves with the array's tasks through StarPU's data dependencies): states
- * (vector of size_p * nsv values, structure of arrays), Vm, Iion (size_p values), per-cell
- * parameters (size_p * nvary values; NULL while no parameter varies); values in the array's
- * precision. NULL for a bad index. */
+ * (they order themselves with the array's tasks through StarPU's data dependencies): each is a
+ * vector of size_p elements, one a cell: states (an element is nsv values: the partition's block
+ * holds them as a structure of arrays, state k of cell i at k * size_p + i), Vm, Iion (one value),
+ * per-cell parameters (nvary values, the same layout; NULL while no parameter varies); values in
+ * the array's precision (STARPU_VECTOR_GET_ELEMSIZE is the value size times the values a cell).
+ * NULL for a bad index. */
 enum { SC_HANDLE_SV, SC_HANDLE_VM, SC_HANDLE_IION, SC_HANDLE_PCELL };
 starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p);
 

@@ -67,9 +67,12 @@ static inline void cells_put(const ScCells *c, void *p, size_t k, double v) {
         ((double *)p)[k] = v;
 }
 
-/* cells_plan.c: sizes, offsets and workers of the partitions of c (c->n, c->cfg, c->m set).
- * 0, or -1 with a message in err. */
+/* cells_plan.c: sizes, offsets and workers of the partitions of c (c->n, c->cfg, c->m set;
+ * partitions too large for their GPU's memory cut into pieces). 0, or -1 with a message in err. */
 int cells_plan(ScCells *c, char *err, size_t errlen);
+/* cells_plan.c: does the array's home copy fit the host's available memory? 0, or -1 with the
+ * bytes needed and available in err. */
+int cells_host_fits(const ScCells *c, char *err, size_t errlen);
 
 /* sc_cells.c: register base (per_cell values per cell, c->n cells) as *parent, partitioned as the
  * cells are into parts[c->np]; and the reverse (brings the data home; nothing when parent is NULL). */

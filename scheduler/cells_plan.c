@@ -1,5 +1,6 @@
 /* cells_plan.c: the partitions of a cell array: their sizes, offsets and workers (cells.h). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "cells.h"
@@ -92,6 +93,86 @@ static int plan_workers(ScCells *c, const int *cpu_ids, int ncpu, const int *gpu
     return 0;
 }
 
+/* Bytes of a cell's home data: states, Vm, Iion, externals (per-cell parameters come later). */
+static double cell_bytes(const ScCells *c) {
+    const ScModelDesc *d = c->d;
+    return (double)((d->nsv ? d->nsv : 1) + 2 + d->nexternals) * (double)c->esz;
+}
+
+/* Bytes of host memory available now: $STARCARP_HOST_MEMORY (bytes) when set, else MemAvailable
+ * of /proc/meminfo; 0 when unknown. */
+static double host_available(void) {
+    const char *env = getenv("STARCARP_HOST_MEMORY");
+    if (env && *env)
+        return atof(env);
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    double kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lf kB", &kb) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kb * 1024.0;
+}
+
+/* See cells.h. */
+int cells_host_fits(const ScCells *c, char *err, size_t errlen) {
+    double need = (double)c->n * cell_bytes(c), avail = host_available();
+    if (avail > 0 && need > avail) {
+        sc_set_err(err, errlen,
+                   "%ld cells of %s in %s precision need %.1f GB of host memory (%.0f bytes a cell: "
+                   "states, Vm, Iion%s), and %.1f GB are available: fewer cells%s, or ranks on more nodes",
+                   c->n, c->m->name, c->f32 ? "single" : "double", need / 1e9, cell_bytes(c),
+                   c->d->nexternals ? ", externals" : "", avail / 1e9, c->f32 ? "" : ", single precision");
+        return -1;
+    }
+    return 0;
+}
+
+/* Partitions on GPUs whose data would fill more than SC_GPU_MEM_SHARE of the GPU's memory are cut
+ * into pieces of at most a quarter of it, on the same GPU, so that StarPU can move pieces between
+ * host and GPU memory while the others compute. 0, or -1 (out of memory). */
+static int split_for_gpu_memory(ScCells *c, char *err, size_t errlen) {
+    long piece[STARPU_NMAXWORKERS];
+    int more = 0;
+    for (int w = 0; w < STARPU_NMAXWORKERS; w++)
+        piece[w] = 0;
+    for (int p = 0; p < c->np; p++) {
+        int w = c->worker[p];
+        if (w < 0 || starpu_worker_get_type(w) == STARPU_CPU_WORKER)
+            continue;
+        double on_gpu = 0, total = (double)starpu_memory_get_total(starpu_worker_get_memory_node((unsigned)w));
+        for (int q = 0; q < c->np; q++)
+            on_gpu += c->worker[q] == w ? (double)c->size[q] * cell_bytes(c) : 0;
+        if (total > 0 && on_gpu > SC_GPU_MEM_SHARE * total) {
+            piece[w] = (long)(0.25 * total / cell_bytes(c));
+            piece[w] = piece[w] > 1 ? piece[w] : 1;
+            more += (int)((c->size[p] + piece[w] - 1) / piece[w]) - 1;
+        }
+    }
+    if (!more)
+        return 0;
+    long *size = malloc(sizeof(long) * (size_t)(c->np + more));
+    int *worker = malloc(sizeof(int) * (size_t)(c->np + more)), n = 0;
+    if (!size || !worker) {
+        free(size), free(worker);
+        sc_set_err(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int p = 0; p < c->np; p++) {
+        long left = c->size[p], cut = c->worker[p] >= 0 && piece[c->worker[p]] ? piece[c->worker[p]] : left;
+        long k = (left + cut - 1) / cut;
+        for (long j = 0; j < k; j++, n++) {
+            size[n] = left / (k - j), worker[n] = c->worker[p];
+            left -= size[n];
+        }
+    }
+    free(c->size), free(c->worker);
+    c->size = size, c->worker = worker, c->np = n;
+    return 0;
+}
+
 /* See cells.h. */
 int cells_plan(ScCells *c, char *err, size_t errlen) {
     int cpu_ids[STARPU_NMAXWORKERS], gpu_ids[STARPU_NMAXWORKERS];
@@ -112,7 +193,7 @@ int cells_plan(ScCells *c, char *err, size_t errlen) {
     }
     int rc = c->cfg.nparts > 0 ? plan_given(c, err, errlen)
                                : plan_workers(c, cpu_ids, ncpu, gpu_ids, ngpu, err, errlen);
-    if (rc < 0)
+    if (rc < 0 || split_for_gpu_memory(c, err, errlen) < 0)
         return -1;
     c->off = malloc(sizeof(long) * (size_t)c->np);
     if (!c->off) {

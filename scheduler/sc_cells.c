@@ -13,11 +13,14 @@
 /* See cells.h. */
 void cells_register_split(ScCells *c, void *base, int per_cell, starpu_data_handle_t *parent,
                           starpu_data_handle_t *parts) {
-    starpu_vector_data_register(parent, STARPU_MAIN_RAM, (uintptr_t)base, (uint32_t)(c->n * per_cell),
-                                c->esz);
+    /* one element a cell (its per_cell values): StarPU counts a vector's elements in 32 bits, and
+       a cell's values of a partition are one block of the blocked layout, so the partitions are
+       whole elements and an array may hold up to SC_CELLS_MAX cells whatever per_cell is */
+    starpu_vector_data_register(parent, STARPU_MAIN_RAM, (uintptr_t)base, (uint32_t)c->n,
+                                c->esz * (size_t)per_cell);
     long *len = malloc(sizeof(long) * (size_t)c->np);
     for (int p = 0; p < c->np; p++)
-        len[p] = c->size[p] * per_cell;
+        len[p] = c->size[p];
     struct starpu_data_filter f = {
         .filter_func = starpu_vector_filter_list_long, .nchildren = (unsigned)c->np, .filter_arg_ptr = len};
     starpu_data_partition_plan(*parent, &f, parts);
@@ -39,8 +42,9 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
         sc_set_err(err, errlen, "no model or no configuration");
         return NULL;
     }
-    if (cfg->ncells < 1 || cfg->ncells > 0x7fffffffL) {
-        sc_set_err(err, errlen, "cell count %ld out of range (1 .. 2147483647)", cfg->ncells);
+    if (cfg->ncells < 1 || cfg->ncells > SC_CELLS_MAX) {
+        sc_set_err(err, errlen, "cell count %ld out of range (1 .. %ld: StarPU counts a handle's elements in 32 bits)",
+                   cfg->ncells, (long)SC_CELLS_MAX);
         return NULL;
     }
     if (cfg->precision != 0 && cfg->precision != 64 && cfg->precision != 32) {
@@ -65,7 +69,7 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
         free(c);
         return NULL;
     }
-    if (cells_plan(c, err, errlen) < 0) {
+    if (cells_host_fits(c, err, errlen) < 0 || cells_plan(c, err, errlen) < 0) {
         sc_cells_destroy(c);
         return NULL;
     }
