@@ -36,3 +36,11 @@ set_tests_properties(cli.opencarp PROPERTIES LABELS cli TIMEOUT 600
 add_test(NAME cli.userfile COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_userfile.sh ${SC_BIN})
 set_tests_properties(cli.userfile PROPERTIES LABELS cli TIMEOUT 600
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
+# ranks as users start them: the README's mpirun line with Open MPI's default binding, --bind-to
+# none and --map-by slot:PE=1, each equal to one rank (needs StarPU-MPI)
+if(STARPUMPI_FOUND AND MPI_C_FOUND)
+  add_test(NAME cli.ranks COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_ranks.sh ${SC_BIN})
+  set_tests_properties(cli.ranks PROPERTIES LABELS cli TIMEOUT 900
+    ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+endif()
