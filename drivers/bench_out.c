@@ -12,30 +12,37 @@
 #include <string.h>
 
 #include "bench_out.h"
+#include "recfile.h"
 
 /* Put a printf-style message into err (when not NULL) and evaluate to -1. */
 #define FAIL(err, errlen, ...) (snprintf((err), (err) ? (errlen) : 0, __VA_ARGS__), -1)
 
 typedef struct {
     char *path;
-    FILE *f;
+    RecFile *f;
     int sv; /* the state it samples, or -1 for Vm, Iion, t */
 } BinFile;
 
 struct BoutWriter {
-    FILE *table; /* stdout, NAME.txt, or NULL (-B) */
-    char *table_path; /* NULL for stdout */
+    RecFile *table; /* stdout, NAME.txt, or NULL (-B) */
     char *header_path; /* NAME_header.txt, or NULL when no binary file is written */
     BinFile *bins; /* Vm, Iion, t (with -B or --validate), then the states */
     int nbins, nstate_bins;
     long rows;
-    char err[512];
+    char err[640];
 };
 
 /* Record the first error of the writer: "PATH: strerror(errno)". */
 static int sys_fail(BoutWriter *w, const char *path) {
     if (!w->err[0])
         snprintf(w->err, sizeof w->err, "%s: %s", path, strerror(errno ? errno : EIO));
+    return -1;
+}
+
+/* Record the first error of the writer from record file f's. */
+static int rec_fail(BoutWriter *w, const RecFile *f) {
+    if (!w->err[0])
+        snprintf(w->err, sizeof w->err, "%s", rec_error(f));
     return -1;
 }
 
@@ -58,17 +65,13 @@ static const char *base_name(const char *path) {
 
 /* Close every file of the writer (stdout is flushed only), recording the first failure. */
 static void close_all(BoutWriter *w) {
-    errno = 0;
-    if (w->table && w->table_path) {
-        if (fclose(w->table) != 0)
-            sys_fail(w, w->table_path);
-    } else if (w->table && (fflush(w->table) != 0 || ferror(w->table)))
-        sys_fail(w, "stdout");
+    char e[640];
+    if (rec_close(w->table, e, sizeof e) < 0 && !w->err[0])
+        snprintf(w->err, sizeof w->err, "%s", e);
     w->table = NULL;
     for (int k = 0; k < w->nbins; k++) {
-        errno = 0;
-        if (w->bins[k].f && fclose(w->bins[k].f) != 0)
-            sys_fail(w, w->bins[k].path);
+        if (rec_close(w->bins[k].f, e, sizeof e) < 0 && !w->err[0])
+            snprintf(w->err, sizeof w->err, "%s", e);
         w->bins[k].f = NULL;
     }
 }
@@ -77,7 +80,6 @@ static void destroy(BoutWriter *w) {
     for (int k = 0; k < w->nbins; k++)
         free(w->bins[k].path);
     free(w->bins);
-    free(w->table_path);
     free(w->header_path);
     free(w);
 }
@@ -92,8 +94,8 @@ static int add_bin(BoutWriter *w, const char *base, const char *mid, const char 
         return sys_fail(w, base);
     }
     w->nbins++;
-    b->f = fopen(b->path, "wb");
-    return b->f ? 0 : sys_fail(w, b->path);
+    b->f = rec_open(b->path, 0, 0, w->err, sizeof w->err);
+    return b->f ? 0 : -1;
 }
 
 BoutWriter *bout_open(const char *fout, int binary, int validate, const char *model_name, int nsv,
@@ -117,12 +119,16 @@ BoutWriter *bout_open(const char *fout, int binary, int validate, const char *mo
         return NULL;
     }
     errno = 0;
-    if (!binary && !validate && !fout)
-        w->table = stdout;
-    else if (!binary && !validate) {
-        w->table_path = join3(base, ".txt", "");
-        if (!w->table_path || !(w->table = fopen(w->table_path, "w")))
-            sys_fail(w, w->table_path ? w->table_path : base);
+    if (!binary && !validate && !fout) {
+        if (!(w->table = rec_stdout(0)))
+            sys_fail(w, "stdout");
+    } else if (!binary && !validate) {
+        char *path = join3(base, ".txt", "");
+        if (!path)
+            sys_fail(w, base);
+        else
+            w->table = rec_open(path, 0, 0, w->err, sizeof w->err);
+        free(path);
     }
     static const char *const tvi[3] = {".Vm.bin", ".Iion.bin", ".t.bin"};
     for (int k = 0; k < ntvi && !w->err[0]; k++)
@@ -165,8 +171,7 @@ static int put_le64(BoutWriter *w, BinFile *b, double x) {
     unsigned char bytes[8];
     for (int i = 0; i < 8; i++)
         bytes[i] = (unsigned char)(u >> (8 * i));
-    errno = 0;
-    return fwrite(bytes, 1, 8, b->f) == 8 ? 0 : sys_fail(w, b->path);
+    return rec_put(b->f, bytes, 8) == 0 ? 0 : rec_fail(w, b->f);
 }
 
 int bout_row(BoutWriter *w, double t, double vm, double iion, const double *sv) {
@@ -176,9 +181,8 @@ int bout_row(BoutWriter *w, double t, double vm, double iion, const double *sv) 
         snprintf(w->err, sizeof w->err, "bout_row: the states are written but none were given");
         return -1;
     }
-    errno = 0;
-    if (w->table && fprintf(w->table, "%10.3f %+.8e %+.8e \n", t, vm, iion) < 0)
-        return sys_fail(w, w->table_path ? w->table_path : "stdout");
+    if (w->table && rec_printf(w->table, "%10.3f %+.8e %+.8e \n", t, vm, iion) < 0)
+        return rec_fail(w, w->table);
     const double tvi[3] = {vm, iion, t};
     for (int k = 0, i = 0; k < w->nbins; k++)
         if (put_le64(w, &w->bins[k], w->bins[k].sv >= 0 ? sv[w->bins[k].sv] : tvi[i++]) < 0)
@@ -189,12 +193,15 @@ int bout_row(BoutWriter *w, double t, double vm, double iion, const double *sv) 
 
 const char *bout_error(const BoutWriter *w) { return w->err; }
 
-/* Write NAME_header.txt: the byte order, then one line per binary file (see bench_out.h). */
+/* Write NAME_header.txt for the rows so far: the byte order, then one line per binary file (see
+ * bench_out.h); through NAME_header.txt.tmp renamed over it, so that the file is always whole. */
 static void write_header(BoutWriter *w) {
+    char *tmp = join3(w->header_path, ".tmp", "");
     errno = 0;
-    FILE *f = fopen(w->header_path, "w");
+    FILE *f = tmp ? fopen(tmp, "w") : NULL;
     if (!f) {
-        sys_fail(w, w->header_path);
+        sys_fail(w, tmp ? tmp : w->header_path);
+        free(tmp);
         return;
     }
     int bad = fprintf(f, "0  # is bigendian\n") < 0;
@@ -202,10 +209,24 @@ static void write_header(BoutWriter *w) {
         bad = fprintf(f, "%32s %10s %2d %10ld\n", base_name(w->bins[k].path),
                       w->bins[k].sv < 0 ? "Real" : "GlobalData_t", 8, w->rows) < 0;
     if (bad) {
-        sys_fail(w, w->header_path);
+        sys_fail(w, tmp);
         fclose(f);
-    } else if (fclose(f) != 0)
+    } else if (fclose(f) != 0 || rename(tmp, w->header_path) != 0)
         sys_fail(w, w->header_path);
+    free(tmp);
+}
+
+int bout_flush(BoutWriter *w) {
+    if (w->err[0])
+        return -1;
+    if (w->table && rec_flush(w->table) < 0)
+        return rec_fail(w, w->table);
+    for (int k = 0; k < w->nbins; k++)
+        if (rec_flush(w->bins[k].f) < 0)
+            return rec_fail(w, w->bins[k].f);
+    if (w->header_path) /* every row is in the binary files now */
+        write_header(w);
+    return w->err[0] ? -1 : 0;
 }
 
 int bout_close(BoutWriter *w, char *err, size_t errlen) {
@@ -227,15 +248,15 @@ const char *bout_probe_name(const char *fout, long cell, int index, char *buf, s
 }
 
 struct BoutTrace {
-    FILE *f;
-    char path[64];
+    RecFile *f;
+    char *line; /* one row, formatted before it is written whole */
+    size_t cap;
     int ntr;
-    int bad; /* errno of the first failed write, or 0 */
 };
 
 BoutTrace *bout_trace_open(long trace_no, const char *model, int ntr, const char *const *names, char *err,
                            size_t errlen) {
-    char hpath[512];
+    char hpath[512], path[64];
     snprintf(hpath, sizeof hpath, "%s_trace_header.txt", model);
     errno = 0;
     FILE *h = fopen(hpath, "w");
@@ -249,43 +270,55 @@ BoutTrace *bout_trace_open(long trace_no, const char *model, int ntr, const char
         (void)FAIL(err, errlen, "%s: %s", hpath, strerror(e));
         return NULL;
     }
+    snprintf(path, sizeof path, "Trace_%ld.dat", trace_no);
     BoutTrace *tw = calloc(1, sizeof *tw);
-    if (!tw) {
-        (void)FAIL(err, errlen, "Trace_%ld.dat: out of memory", trace_no);
+    if (tw)
+        tw->cap = 64 + 64 * (size_t)ntr, tw->line = malloc(tw->cap);
+    if (!tw || !tw->line) {
+        if (tw)
+            free(tw);
+        (void)FAIL(err, errlen, "%s: out of memory", path);
         return NULL;
     }
-    snprintf(tw->path, sizeof tw->path, "Trace_%ld.dat", trace_no);
     tw->ntr = ntr;
-    errno = 0;
-    if (!(tw->f = fopen(tw->path, "w"))) {
-        (void)FAIL(err, errlen, "%s: %s", tw->path, strerror(errno));
-        free(tw);
+    if (!(tw->f = rec_open(path, 0, 0, err, errlen))) {
+        free(tw->line), free(tw);
         return NULL;
     }
     return tw;
 }
 
-int bout_trace_row(BoutTrace *tw, double t, const double *vals) {
-    if (tw->bad)
-        return -1;
-    errno = 0;
-    int bad = fprintf(tw->f, "%4.10f\t", t) < 0;
-    for (int k = 0; k < tw->ntr && !bad; k++)
-        bad = fprintf(tw->f, "%4.12f\t", vals[k]) < 0;
-    bad = bad || fputc('\n', tw->f) == EOF;
-    if (bad)
-        tw->bad = errno ? errno : EIO;
-    return bad ? -1 : 0;
+/* The row of time t and the traced values into tw->line (grown to fit); its length, or 0 when out
+ * of memory. */
+static size_t trace_line(BoutTrace *tw, double t, const double *vals) {
+    for (;;) {
+        size_t n = (size_t)snprintf(tw->line, tw->cap, "%4.10f\t", t);
+        for (int k = 0; k < tw->ntr; k++)
+            n += (size_t)snprintf(tw->line + (n < tw->cap ? n : tw->cap), n < tw->cap ? tw->cap - n : 0,
+                                  "%4.12f\t", vals[k]);
+        if (n + 1 < tw->cap) {
+            tw->line[n++] = '\n';
+            return n;
+        }
+        char *more = realloc(tw->line, n + 64);
+        if (!more)
+            return 0;
+        tw->line = more, tw->cap = n + 64;
+    }
 }
+
+int bout_trace_row(BoutTrace *tw, double t, const double *vals) {
+    size_t n = trace_line(tw, t, vals);
+    return n ? rec_put(tw->f, tw->line, n) : -1;
+}
+
+int bout_trace_flush(BoutTrace *tw) { return tw ? rec_flush(tw->f) : 0; }
 
 int bout_trace_close(BoutTrace *tw, char *err, size_t errlen) {
     if (!tw)
         return 0;
-    errno = 0;
-    if (fclose(tw->f) != 0 && !tw->bad)
-        tw->bad = errno ? errno : EIO;
-    int rc = tw->bad ? FAIL(err, errlen, "%s: %s", tw->path, strerror(tw->bad)) : 0;
-    free(tw);
+    int rc = rec_close(tw->f, err, errlen);
+    free(tw->line), free(tw);
     return rc;
 }
 

@@ -18,6 +18,8 @@
  * writer (bout_trace_open): Trace_<N>.dat in the working directory (N: --trace-no), one row per
  * output time: the time as "%4.10f\t", then each traced value as "%4.12f\t", then a newline; and
  * <Model>_trace_header.txt, the traced names, one per line (openCARP's pair of files).
+ * Every file is written in whole rows (recfile.h): a run killed at any moment leaves whole rows, those
+ * of the last bout_flush at least, and NAME_header.txt counting the rows of that flush.
  * Several probe cells: the first probe cell is written exactly as bench writes its single cell;
  * every other probe cell i gets a writer of its own named NAME_cell<i> (bout_probe_name), so its
  * table is NAME_cell<i>.txt (BENCH_REG_cell<i>.txt without --fout, as stdout holds the first cell's)
@@ -59,6 +61,10 @@ int bout_row(BoutWriter *w, double t, double vm, double iion, const double *sv);
 /* The first error of the writer ("" when none). */
 const char *bout_error(const BoutWriter *w);
 
+/* Write the rows so far to the files (and NAME_header.txt for them): a file holds whole rows at
+ * any time, those of the last flush at least. Returns 0, or -1 (bout_error). */
+int bout_flush(BoutWriter *w);
+
 /* Finish: close every file (stdout is flushed, not closed), write NAME_header.txt when binary files
  * were written, and free the writer (NULL is accepted). Returns 0, or -1 with the first error of the
  * writer's life in err. */
@@ -79,6 +85,9 @@ BoutTrace *bout_trace_open(long trace_no, const char *model, int ntr, const char
 /* One row: time t and the ntr traced values. Returns 0, or -1 with the file's error kept for
  * bout_trace_close. */
 int bout_trace_row(BoutTrace *tw, double t, const double *vals);
+
+/* Write the rows so far (NULL accepted). 0 or -1. */
+int bout_trace_flush(BoutTrace *tw);
 
 /* Close and free (NULL accepted). Returns 0, or -1 with the first error in err. */
 int bout_trace_close(BoutTrace *tw, char *err, size_t errlen);

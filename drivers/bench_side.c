@@ -161,3 +161,5 @@ int bside_close(BenchSide *s, char *err, size_t errlen) {
     free(s);
     return rc;
 }
+
+int bside_flush(BenchSide *s) { return s ? bout_trace_flush(s->tw) : 0; }

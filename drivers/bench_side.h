@@ -39,6 +39,9 @@ int bside_clamp(BenchSide *s, ScCells *c, long ncells, long d);
  * 0, or -1 with err set. */
 int bside_sample(BenchSide *s, long d, int output, const double *vals, char *err, size_t errlen);
 
+/* Write the trace rows so far to Trace_<N>.dat (NULL accepted). 0 or -1. */
+int bside_flush(BenchSide *s);
+
 /* Write the AP statistics and restitution files (writer), close the trace file and free (NULL
  * accepted). Returns 0, or -1 with err set. */
 int bside_close(BenchSide *s, char *err, size_t errlen);

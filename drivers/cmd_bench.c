@@ -30,7 +30,9 @@
 #include "sc_registry.h"
 #include "model_pick.h"
 #include "plot.h"
+#include "outpath.h"
 #include "progress.h"
+#include "stop.h"
 #include "sema.h"
 #include "starcarp.h"
 #include "sc_internal.h"
@@ -307,6 +309,287 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
                     d->tables[t].var, oor[t]);
 }
 
+/* One run's time loop and its outputs (rank 0 writes the files; every rank checkpoints). */
+typedef struct BenchRun {
+    const BenchOpts *o;
+    const ScModelEntry *m;
+    ScCells *c;
+    const Share *sh;
+    int regular; /* the stimulus is a regular train (else set per chunk: --stim-times) */
+    const int *dump; /* --imp-sv-dump's states, or NULL */
+    BoutWriter **out; /* [nprobe] the probes' tables (NULL: none, e.g. --restitute) */
+    BenchSide *side;
+    double *vals; /* the probes' sampled values [nprobe][2 + nsv] */
+    Trace trace; /* for --plot */
+    long d_first, d_save, d_ckpt, last, chunk_max; /* steps */
+    long chunk; /* the steps of the next piece of work (stop_chunk), at most chunk_max */
+    long ds; /* the step reached */
+    double last_row_t; /* time of the last table row written (-1: none) */
+    double tflush; /* the last timed flush (stop.h) */
+    int stop_sig; /* the signal that stopped the run, or 0 */
+} BenchRun;
+
+/* What every rank must share after a piece of work: the largest signal caught over the ranks (0:
+ * none; a signal to any rank stops every rank at the same step), returned, and the smallest next
+ * piece of work, into *chunk (the ranks cut the run alike, so that their collectives match). */
+static int agree_stop(const Share *s, long *chunk) {
+    int sig = stop_signal();
+#ifdef SC_HAVE_MPI
+    if (s->size > 1) {
+        long v[2] = {sig, -*chunk};
+        MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+        sig = (int)v[0], *chunk = -v[1];
+    }
+#else
+    (void)s, (void)chunk;
+#endif
+    return sig;
+}
+
+/* The output files named by the options, checked before StarPU starts (outpath.h): the table or
+ * the binary files' folder, --plot, --checkpoint, --save-ini-file, the AP statistics, Trace_<N>.dat.
+ * 0, or 2 after a message naming the option. */
+static int check_outputs(const BenchOpts *o, const ScModelDesc *d) {
+    char err[1200], path[1200];
+    int size, rank = opath_launch_rank(&size), bad = 0;
+    const char *name = o->fout ? o->fout : BOUT_DEFAULT_NAME;
+    if (rank == 0 && (!o->restitute || o->res_trace) && (o->fout || o->binary || o->validate)) {
+        snprintf(path, sizeof path, "%s%s", name, o->binary || o->validate ? ".Vm.bin" : ".txt");
+        bad = opath_check("--fout", path, err, sizeof err);
+    }
+    if (!bad && rank == 0 && o->plot)
+        bad = opath_check("--plot", o->plot, err, sizeof err);
+    if (!bad && rank == 0 && o->save_ini_file)
+        bad = opath_check("--save-ini-file", o->save_ini_file, err, sizeof err);
+    if (!bad && o->checkpoint) {
+        snprintf(path, sizeof path, size > 1 ? "%s.rank%d" : "%s", o->checkpoint, rank);
+        bad = opath_check("--checkpoint", path, err, sizeof err);
+    }
+    if (!bad && rank == 0 && o->ap_stats) {
+        snprintf(path, sizeof path, "%s_AP_stats.dat", name);
+        bad = opath_check("--APstatistics", path, err, sizeof err);
+    }
+    if (!bad && rank == 0 && !o->no_trace && d->ntraces > 0 && d->c_run[0]) {
+        snprintf(path, sizeof path, "Trace_%ld.dat", o->trace_no);
+        bad = opath_check("--trace-no", path, err, sizeof err);
+    }
+    if (bad)
+        fprintf(stderr, "starcarp bench: %s\n", err);
+    return bad ? 2 : 0;
+}
+
+/* The probes' tables (rank 0; with --restitute only with --res-trace), the side outputs and the
+ * loop's buffers. 0, or -1 after a message. */
+static int open_outputs(BenchRun *r, const int *vary_k) {
+    const BenchOpts *o = r->o;
+    const ScModelDesc *d = r->m->desc;
+    char err[1024];
+    int np = (int)o->nprobe, tables = !o->restitute || o->res_trace;
+    r->out = calloc((size_t)np, sizeof *r->out);
+    r->vals = malloc(sizeof(double) * (size_t)np * (size_t)(2 + d->nsv));
+    r->last_row_t = -1;
+    if (!r->out || !r->vals) {
+        fprintf(stderr, "starcarp bench: out of memory\n");
+        return -1;
+    }
+    for (int j = 0; j < np && r->sh->rank == 0 && tables; j++) {
+        char name[512];
+        const char *fn = j == 0 ? o->fout : bout_probe_name(o->fout, o->probe[j], j, name, sizeof name);
+        r->out[j] = bout_open(fn, o->binary, o->validate, d->name, d->nsv, d->sv_names, r->dump, err, sizeof err);
+        if (!r->out[j]) {
+            fprintf(stderr, "starcarp bench: %s\n", err);
+            return -1;
+        }
+    }
+    /* clamps, Trace_<N>.dat, AP statistics (bench_side.h) */
+    if (!(r->side = bside_open(o, r->m, sc_cells_params(r->c), vary_k, r->sh->rank == 0, err, sizeof err))) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        return -1;
+    }
+    const char *nostim = bopt_no_stimulus(o);
+    if (nostim && r->sh->rank == 0)
+        fprintf(stderr,
+                "starcarp bench: warning: %s: no stimulus, nothing activates the cells (a self-oscillating "
+                "model runs so on purpose)\n",
+                nostim);
+    return 0;
+}
+
+/* Every output's rows so far to its files (the timed flush). 0, or -1 after a message. */
+static int flush_outputs(BenchRun *r) {
+    for (long j = 0; j < r->o->nprobe; j++)
+        if (r->out[j] && bout_flush(r->out[j]) < 0) {
+            fprintf(stderr, "starcarp bench: %s\n", bout_error(r->out[j]));
+            return -1;
+        }
+    if (bside_flush(r->side) < 0) {
+        fprintf(stderr, "starcarp bench: Trace_%ld.dat: the rows could not be written\n", r->o->trace_no);
+        return -1;
+    }
+    return 0;
+}
+
+/* The checkpoint of step ds (every rank its own file with several ranks). 0, or -1 after a message. */
+static int save_checkpoint(BenchRun *r) {
+    char path[1024], err[1024];
+    snprintf(path, sizeof path, r->sh->size > 1 ? "%s.rank%d" : "%s", r->o->checkpoint, r->sh->rank);
+    if (sc_cells_save(r->c, path, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: --checkpoint: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* What happens at step ds before it is taken: the clamp, the probes' rows and side samples, the
+ * state file, the checkpoint (also when the run stops there: `stopping`), the timed flush after an
+ * output. 0, or -1 after a message. */
+static int events_at(BenchRun *r, long ds, int stopping) {
+    const BenchOpts *o = r->o;
+    const ScModelDesc *d = r->m->desc;
+    const int w = 2 + d->nsv, np = (int)o->nprobe;
+    char err[1024];
+    if (bside_clamp(r->side, r->c, r->sh->count, ds) < 0) {
+        fprintf(stderr, "starcarp bench: clamping Vm at step %ld failed\n", ds);
+        return -1;
+    }
+    const int out_now = bopt_is_output(o, ds);
+    if (out_now || bside_wants(r->side, ds)) {
+        if (sample_probes(r->c, r->sh, o->probe, np, d->nsv, r->vals) < 0) {
+            fprintf(stderr, "starcarp bench: sampling the probe cells failed\n");
+            return -1;
+        }
+        for (int j = 0; j < np && r->sh->rank == 0 && out_now; j++) {
+            const double *v = r->vals + (size_t)j * (size_t)w;
+            if (r->out[j] && bout_row(r->out[j], (double)ds * o->dt, v[0], v[1], v + 2) < 0) {
+                fprintf(stderr, "starcarp bench: %s\n", bout_error(r->out[j]));
+                return -1;
+            }
+        }
+        if (out_now && r->out[0])
+            r->last_row_t = (double)ds * o->dt;
+        if (out_now && o->plot && r->sh->rank == 0)
+            trace_add(&r->trace, np, (double)ds * o->dt, r->vals, w);
+        if (bside_sample(r->side, ds, out_now, r->vals, err, sizeof err) < 0) {
+            fprintf(stderr, "starcarp bench: %s\n", err);
+            return -1;
+        }
+    }
+    if (ds == r->d_save) {
+        sample_probes(r->c, r->sh, o->probe, 1, d->nsv, r->vals);
+        if (r->sh->rank == 0 && bout_save_state(o->save_ini_file, d->name, d->nstates, d->sv_names, r->vals + 2,
+                                                r->vals[0], err, sizeof err) < 0) {
+            fprintf(stderr, "starcarp bench: --save-ini-file: %s\n", err);
+            return -1;
+        }
+    }
+    if ((ds == r->d_ckpt || (stopping && o->checkpoint)) && save_checkpoint(r) < 0)
+        return -1;
+    if (out_now && r->sh->rank == 0 && stop_flush_due(&r->tflush) && flush_outputs(r) < 0)
+        return -1;
+    return 0;
+}
+
+/* The next event after ds: output, state file, checkpoint, pulse edge, clamp, or a chunk's end. */
+static long next_event(const BenchRun *r, long ds) {
+    const BenchOpts *o = r->o;
+    for (long e = ds + 1; e <= r->last && e < ds + r->chunk; e++)
+        if (bopt_is_output(o, e) || e == r->d_save || e == r->d_ckpt || bside_event(r->side, e) ||
+            (!r->regular && bopt_stim_on(o, e) != bopt_stim_on(o, e - 1)))
+            return e;
+    return ds + r->chunk < r->last + 1 ? ds + r->chunk : r->last + 1;
+}
+
+/* The time loop: events at each boundary, tasks of K steps between them, the failure records and
+ * the signals checked after each advance (every rank at the same step). A stop finishes the
+ * events of the step reached (its rows, the checkpoint) and leaves the loop. 0, 1 after a
+ * numerical failure, -1 after another error (messages given). */
+static int time_loop(BenchRun *r, CliProgress *pg) {
+    const BenchOpts *o = r->o;
+    r->last = bopt_nsteps(o);
+    r->d_save = o->save_ini_file ? bopt_step(o, o->save_ini_time) : -1;
+    r->d_ckpt = o->checkpoint ? bopt_step(o, o->checkpoint_time) : -1;
+    r->chunk_max = r->last / 50 > o->steps_per_task ? r->last / 50 : o->steps_per_task;
+    r->chunk = o->steps_per_task; /* then what fits in STOP_CHUNK_S */
+    long ds = r->d_first = r->ds = sc_cells_step(r->c);
+    if (ds == 0 && sc_cells_eval_iion(r->c) < 0)
+        return -1;
+    int stopping = 0;
+    while (ds <= r->last) {
+        if (events_at(r, ds, stopping) < 0)
+            return -1;
+        if (stopping) {
+            r->stop_sig = stopping;
+            return 0;
+        }
+        long next = next_event(r, ds);
+        if (!r->regular) {
+            /* --stim-times: the steps [ds, next) are all stimulated or all not */
+            ScStim st = {ds, next - ds, 0, bopt_stim_on(o, ds) ? 1 : 0, o->stim_curr};
+            sc_cells_set_stim(r->c, &st);
+        }
+        double t0 = sc_now_s();
+        if (sc_cells_advance(r->c, next - ds) < 0)
+            return -1;
+        if (check_failure(r->c, r->sh, o->dt))
+            return 1;
+        if (next - ds >= r->chunk / 2) /* a piece long enough to time */
+            r->chunk = stop_chunk(next - ds, sc_now_s() - t0, o->steps_per_task, r->chunk_max);
+        r->ds = ds = next;
+        stopping = agree_stop(r->sh, &r->chunk);
+        cli_progress(pg, ds, r->last + 1, (double)ds * o->dt);
+    }
+    return 0;
+}
+
+/* After the loop (lrc: its result): the summary, where a stop left the run, --plot, the AP
+ * statistics. Returns the exit status so far: 0, 1 (failure), 128 + the signal of a stop. */
+static int finish(BenchRun *r, int lrc, double wall) {
+    const BenchOpts *o = r->o;
+    char err[1024];
+    if (lrc < 0)
+        return 1;
+    if (lrc == 0)
+        summary(r->c, r->sh, o, r->ds - r->d_first, wall);
+    int rc = lrc; /* 1 after a numerical failure: the plot of the run so far, no AP statistics */
+    if (r->stop_sig && r->sh->rank == 0) {
+        char rows[160] = "no table rows were written";
+        if (r->last_row_t >= 0)
+            snprintf(rows, sizeof rows, "the outputs hold whole records up to t = %g ms", r->last_row_t);
+        fprintf(stderr, "starcarp bench: stopped by %s at t = %g ms, step %ld of %ld; %s", stop_name(r->stop_sig),
+                (double)r->ds * o->dt, r->ds, r->last, rows);
+        if (o->checkpoint)
+            fprintf(stderr, "; the checkpoint %s holds step %ld: --restart %s continues the run", o->checkpoint,
+                    r->ds, o->checkpoint);
+        fputc('\n', stderr);
+    }
+    if (o->plot && r->sh->rank == 0 && r->trace.n && write_plot(&r->trace, o, r->m->desc->name) < 0)
+        rc = 1;
+    if (rc)
+        return rc;
+    int src = bside_close(r->side, err, sizeof err);
+    r->side = NULL;
+    if (src < 0) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        rc = 1;
+    }
+    return rc ? rc : r->stop_sig ? stop_status(r->stop_sig) : 0;
+}
+
+/* Close every output (their rows so far; rc: the status so far) and free the loop's buffers.
+ * Returns the exit status: rc, or 1 when a file could not be completed. */
+static int close_outputs(BenchRun *r, int rc) {
+    char err[1024];
+    bside_close(r->side, NULL, 0);
+    for (long j = 0; r->out && j < r->o->nprobe; j++)
+        if (r->out[j] && bout_close(r->out[j], err, sizeof err) < 0) {
+            fprintf(stderr, "starcarp bench: %s\n", err);
+            rc = 1;
+        }
+    free(r->out), free(r->vals);
+    free(r->trace.t), free(r->trace.vm);
+    return rc;
+}
+
 /* Before the run: the states of the model's source coupled to Vm faster than the run's dt
  * (vmcouple.c), as located warnings on stderr; nothing when the source is not found. A model
  * built as a plugin (a .model file, or any model with --methods) is analysed by the library,
@@ -389,6 +672,11 @@ int cmd_bench(int argc, char **argv) {
         goto out_dump;
     }
 
+    /* the output files, before StarPU starts; then SIGINT/SIGTERM stop the run cleanly */
+    if ((rc = check_outputs(&o, d)) != 0)
+        goto out_dump;
+    rc = 2;
+    stop_install();
     Share sh;
     if (start_starpu(&o, &sh) < 0) {
         rc = 1;
@@ -485,133 +773,18 @@ int cmd_bench(int argc, char **argv) {
         goto out_cells;
     }
 
-    /* outputs (rank 0); with --restitute the traces only with --res-trace */
-    const int w = 2 + d->nsv, np = (int)o.nprobe, tables = !o.restitute || o.res_trace;
-    BoutWriter **out = calloc((size_t)np, sizeof *out);
-    BenchSide *side = NULL;
-    for (int j = 0; j < np && sh.rank == 0 && tables; j++) {
-        char name[512];
-        const char *fn = j == 0 ? o.fout : bout_probe_name(o.fout, o.probe[j], j, name, sizeof name);
-        out[j] = bout_open(fn, o.binary, o.validate, d->name, d->nsv, d->sv_names,
-                           o.imp_sv_dump ? dump : NULL, err, sizeof err);
-        if (!out[j]) {
-            fprintf(stderr, "starcarp bench: %s\n", err);
-            goto out_writers;
-        }
+    BenchRun r = {.o = &o, .m = m, .c = c, .sh = &sh, .regular = regular, .dump = o.imp_sv_dump ? dump : NULL};
+    int lrc = open_outputs(&r, vary_k);
+    if (lrc == 0) {
+        CliProgress pg = {
+            .on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = sc_now_s()};
+        double t0 = sc_now_s();
+        stop_install(); /* again: StarPU's start puts a SIGINT handler of its own */
+        lrc = time_loop(&r, &pg);
+        cli_progress_end(&pg);
+        lrc = finish(&r, lrc, sc_now_s() - t0);
     }
-    /* clamps, Trace_<N>.dat, AP statistics (bench_side.h) */
-    if (!(side = bside_open(&o, m, sc_cells_params(c), vary_k, sh.rank == 0, err, sizeof err))) {
-        fprintf(stderr, "starcarp bench: %s\n", err);
-        goto out_writers;
-    }
-    const char *nostim = bopt_no_stimulus(&o);
-    if (nostim && sh.rank == 0)
-        fprintf(stderr,
-                "starcarp bench: warning: %s: no stimulus, nothing activates the cells (a self-oscillating "
-                "model runs so on purpose)\n",
-                nostim);
-    double *vals = malloc(sizeof(double) * (size_t)np * (size_t)w);
-    Trace trace = {0};
-    CliProgress pg = {
-        .on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = sc_now_s()};
-
-    /* the time loop */
-    const long last = bopt_nsteps(&o);
-    const long d_save = o.save_ini_file ? bopt_step(&o, o.save_ini_time) : -1;
-    const long d_ckpt = o.checkpoint ? bopt_step(&o, o.checkpoint_time) : -1;
-    const long chunk_max = last / 50 > o.steps_per_task ? last / 50 : o.steps_per_task;
-    long ds = sc_cells_step(c);
-    const long d_first = ds;
-    if (ds == 0 && sc_cells_eval_iion(c) < 0)
-        goto out_loop;
-    double t0 = sc_now_s();
-    int failed = 0;
-    while (ds <= last && !failed) {
-        if (bside_clamp(side, c, sh.count, ds) < 0) {
-            fprintf(stderr, "starcarp bench: clamping Vm at step %ld failed\n", ds);
-            goto out_loop;
-        }
-        const int out_now = bopt_is_output(&o, ds);
-        if (out_now || bside_wants(side, ds)) {
-            if (sample_probes(c, &sh, o.probe, np, d->nsv, vals) < 0) {
-                fprintf(stderr, "starcarp bench: sampling the probe cells failed\n");
-                goto out_loop;
-            }
-            for (int j = 0; j < np && sh.rank == 0 && out_now; j++) {
-                const double *v = vals + (size_t)j * (size_t)w;
-                if (out[j] && bout_row(out[j], (double)ds * o.dt, v[0], v[1], v + 2) < 0) {
-                    fprintf(stderr, "starcarp bench: %s\n", bout_error(out[j]));
-                    goto out_loop;
-                }
-            }
-            if (out_now && o.plot && sh.rank == 0)
-                trace_add(&trace, np, (double)ds * o.dt, vals, w);
-            if (bside_sample(side, ds, out_now, vals, err, sizeof err) < 0) {
-                fprintf(stderr, "starcarp bench: %s\n", err);
-                goto out_loop;
-            }
-        }
-        if (ds == d_save) {
-            sample_probes(c, &sh, o.probe, 1, d->nsv, vals);
-            if (sh.rank == 0 && bout_save_state(o.save_ini_file, d->name, d->nstates, d->sv_names, vals + 2,
-                                                vals[0], err, sizeof err) < 0) {
-                fprintf(stderr, "starcarp bench: --save-ini-file: %s\n", err);
-                goto out_loop;
-            }
-        }
-        if (ds == d_ckpt) {
-            char path[1024];
-            if (sh.size > 1)
-                snprintf(path, sizeof path, "%s.rank%d", o.checkpoint, sh.rank);
-            else
-                snprintf(path, sizeof path, "%s", o.checkpoint);
-            if (sc_cells_save(c, path, err, sizeof err) < 0) {
-                fprintf(stderr, "starcarp bench: --checkpoint: %s\n", err);
-                goto out_loop;
-            }
-        }
-        /* advance to the next event: output, state file, checkpoint, pulse edge, progress */
-        long next = last + 1;
-        for (long e = ds + 1; e <= last && e < ds + chunk_max; e++)
-            if (bopt_is_output(&o, e) || e == d_save || e == d_ckpt || bside_event(side, e) ||
-                (!regular && bopt_stim_on(&o, e) != bopt_stim_on(&o, e - 1))) {
-                next = e;
-                break;
-            }
-        if (next > ds + chunk_max)
-            next = ds + chunk_max;
-        if (!regular) {
-            /* --stim-times: the steps [ds, next) are all stimulated or all not */
-            ScStim st = {ds, next - ds, 0, bopt_stim_on(&o, ds) ? 1 : 0, o.stim_curr};
-            sc_cells_set_stim(c, &st);
-        }
-        if (sc_cells_advance(c, next - ds) < 0)
-            goto out_loop;
-        ds = next;
-        failed = check_failure(c, &sh, o.dt);
-        cli_progress(&pg, ds, last + 1, (double)ds * o.dt);
-    }
-    double wall = sc_now_s() - t0;
-    rc = failed ? 1 : 0;
-    if (!failed)
-        summary(c, &sh, &o, last + 1 - d_first, wall);
-    if (o.plot && sh.rank == 0 && trace.n && write_plot(&trace, &o, d->name) < 0)
-        rc = 1;
-    if (!failed && bside_close(side, err, sizeof err) < 0) {
-        fprintf(stderr, "starcarp bench: %s\n", err);
-        rc = 1;
-    }
-    side = failed ? side : NULL;
-out_loop:
-    free(trace.t), free(trace.vm), free(vals);
-out_writers:
-    bside_close(side, NULL, 0);
-    for (int j = 0; j < np; j++)
-        if (out[j] && bout_close(out[j], err, sizeof err) < 0) {
-            fprintf(stderr, "starcarp bench: %s\n", err);
-            rc = 1;
-        }
-    free(out);
+    rc = close_outputs(&r, lrc < 0 ? 1 : lrc);
 out_cells:
     sc_cells_destroy(c);
 out_starpu:

@@ -24,3 +24,8 @@ void cli_progress(CliProgress *p, long d, long total, double t_ms) {
     }
     p->last = pc;
 }
+
+void cli_progress_end(CliProgress *p) {
+    if (p->on && p->tty && p->last >= 0 && p->last < 100)
+        fputc('\n', stderr);
+}

@@ -12,4 +12,7 @@ typedef struct CliProgress {
  * terminal); a newline on a terminal at the end. */
 void cli_progress(CliProgress *p, long d, long total, double t_ms);
 
+/* End a bar left unfinished (a run stopped before its end) with a newline on a terminal. */
+void cli_progress_end(CliProgress *p);
+
 #endif
