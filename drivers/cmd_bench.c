@@ -244,11 +244,12 @@ static double cpu_share(const ScCells *c) {
     return su > 0 && ng > 0 && nc > 0 ? nc / (nc + su * ng) : 1;
 }
 
-/* Does this run leave every CPU worker idle (their share below SC_PLAN_MIN_CPU_SHARE) while the
- * user left the CPU workers to the default (no --ncpu, no STARPU_NCPU), on a single rank without
- * MPI? */
+/* Does this run leave every CPU worker idle (their share below SC_PLAN_MIN_CPU_SHARE), on a single
+ * rank without MPI, partitions planned (no --nparts) and no STARPU_NCPU? */
 static int idle_cpus(const ScCells *c, const BenchOpts *o, const Share *s) {
-    if (o->ncpu >= 0 || getenv("STARPU_NCPU") || s->size > 1 || getenv("OMPI_COMM_WORLD_SIZE") ||
+    /* --ncpu too: idle CPU workers beside the GPU still cost it (TT06, 8M cells, H200: 14 idle
+       workers 0.96 of the GPU alone, 2026-11-26, docs/performance.md); --nparts gives them work */
+    if (o->nparts > 0 || getenv("STARPU_NCPU") || s->size > 1 || getenv("OMPI_COMM_WORLD_SIZE") ||
         getenv("PMI_SIZE"))
         return 0;
     return starpu_cpu_worker_get_count() > 0 && cpu_share(c) < SC_PLAN_MIN_CPU_SHARE;
@@ -714,7 +715,7 @@ int cmd_bench(int argc, char **argv) {
         if (!o.quiet)
             fprintf(stderr,
                     "starcarp bench: the CPU workers would do %.2g %% of the work: StarPU starts "
-                    "again with the GPUs only (--ncpu N keeps them)\n",
+                    "again with the GPUs only (--nparts N gives the CPU workers work)\n",
                     100 * cpu_share(c));
         sc_cells_destroy(c);
         stop_starpu(&sh);
