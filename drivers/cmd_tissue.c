@@ -7,6 +7,7 @@
  * StarPU-MPI, each rank holds a range of planes (tissue_mpi.c) and rank 0 writes the outputs.
  * docs/tissue.md. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,8 +19,11 @@
 #include "impar.h"
 #include "plot.h"
 #include "model_pick.h"
+#include "outpath.h"
 #include "progress.h"
+#include "recfile.h"
 #include "sc_internal.h"
+#include "stop.h"
 #include "starcarp.h"
 #include "tissue_igb.h"
 #include "tissue_mpi.h"
@@ -33,7 +37,7 @@ typedef struct Run {
     ToutGrid g;
     ScTissue *t;
     long probe_node[TOPT_MAX_PROBES];
-    FILE *probes; /* rank 0 */
+    RecFile *probes; /* probes.txt (rank 0) */
     long nsnap;
     TmpiShare sh;
     double *field; /* one value per node of this rank (scratch for outputs) */
@@ -41,6 +45,10 @@ typedef struct Run {
     TigbFile *igb; /* vm.igb, the snapshots (rank 0; opened at the first) */
     Mpick pk; /* the model, its parameters (--imp-par), --vary's parameter indices */
     int vary_k[8];
+    double last_probe_t; /* the time of the last row of probes.txt (-1: none) */
+    double tflush; /* the last timed flush (stop.h) */
+    int stop_sig; /* the signal that stopped the run, or 0 */
+    long stop_d; /* the step it stopped at */
 } Run;
 
 /* Node of a point in mm (nearest), or -1 when outside the grid. */
@@ -111,26 +119,34 @@ static int sample_probes(Run *r, double t) {
         return 1;
     if (r->sh.rank != 0)
         return 0;
-    fprintf(r->probes, "%.6f", t);
+    char row[32 + 24 * TOPT_MAX_PROBES];
+    int n = snprintf(row, sizeof row, "%.6f", t);
     for (int j = 0; j < r->o.nprobe; j++)
-        fprintf(r->probes, " %.8e", out[j]);
-    fputc('\n', r->probes);
+        n += snprintf(row + n, sizeof row - (size_t)n, " %.8e", out[j]);
+    row[n++] = '\n';
+    if (rec_put(r->probes, row, (size_t)n) != 0) { /* one whole row */
+        fprintf(stderr, "starcarp tissue: %s\n", rec_error(r->probes));
+        return 1;
+    }
+    r->last_probe_t = t;
     return 0;
 }
 
-/* The snapshot's Vm (r->all) as the next frame of vm.igb, opened at the first (rank 0). 0, or -1
- * with a message in err. */
-static int igb_frame(Run *r, double t, char *err, size_t errlen) {
-    if (!r->igb) {
-        char path[4200];
-        long every = lround(r->o.snap_dt / r->cfg.dt);
-        snprintf(path, sizeof path, "%s/vm.igb", r->o.out);
-        double inc = (double)(every > 1 ? every : 1) * r->cfg.dt;
-        r->igb = tigb_open(path, r->g.n, r->g.dx, t, inc, "mV", err, errlen);
-        if (!r->igb)
-            return -1;
+/* vm.igb created before the first step (rank 0, with snapshots), its first frame that of the
+ * first snapshot step from d0 on. 0, or 1 after a message. */
+static int open_igb(Run *r, long d0) {
+    if (r->sh.rank != 0 || !(r->o.snap_dt > 0))
+        return 0;
+    char path[4200], err[600];
+    long every = lround(r->o.snap_dt / r->cfg.dt);
+    every = every > 1 ? every : 1;
+    snprintf(path, sizeof path, "%s/vm.igb", r->o.out);
+    double org = (double)((d0 + every - 1) / every * every) * r->cfg.dt;
+    if (!(r->igb = tigb_open(path, r->g.n, r->g.dx, org, (double)every * r->cfg.dt, "mV", err, sizeof err))) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 1;
     }
-    return tigb_append(r->igb, r->all, err, errlen);
+    return 0;
 }
 
 /* A Vm snapshot (vm.igb, VTK, and PNG unless --no-png); also checks Vm for non-finite values. */
@@ -147,7 +163,7 @@ static int snapshot(Run *r, double t) {
         return 0;
     snprintf(title, sizeof title, "starcarp tissue: Vm (mV) at t = %g ms", t);
     snprintf(path, sizeof path, "%s/vm_%04ld.vtk", r->o.out, r->nsnap - 1);
-    int rc = igb_frame(r, t, err, sizeof err);
+    int rc = tigb_append(r->igb, r->all, err, sizeof err);
     if (rc == 0)
         rc = tout_vtk(path, &r->g, r->all, "Vm", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
     if (rc == 0 && !r->o.no_png) {
@@ -158,6 +174,27 @@ static int snapshot(Run *r, double t) {
     if (rc != 0) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         return 1;
+    }
+    return 0;
+}
+
+/* The outputs checked before StarPU starts: the --out folder made ready (tout_prepare: an earlier
+ * run's files refused, removed with --overwrite, continued with --restart; rank 0 only) and the
+ * checkpoint's file (every rank its own). 0, or 2 after a message naming the option. */
+static int prepare_outputs(Run *r) {
+    char err[1200], path[4200];
+    int size, rank = opath_launch_rank(&size), removed = 0;
+    if (rank == 0 && tout_prepare(r->o.out, r->o.overwrite, r->o.restart != NULL, &removed, err, sizeof err)) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 2;
+    }
+    if (removed && !r->o.quiet)
+        fprintf(stderr, "starcarp tissue: --overwrite: %d files of an earlier run removed from %s\n", removed,
+                r->o.out);
+    snprintf(path, sizeof path, size > 1 ? "%s.rank%d" : "%s", r->o.checkpoint ? r->o.checkpoint : "", rank);
+    if (r->o.checkpoint && opath_check("--checkpoint", path, err, sizeof err)) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 2;
     }
     return 0;
 }
@@ -217,11 +254,7 @@ static int configure(Run *r) {
                     (double)(r->g.n[1] - 1) * r->g.dx[1], (double)(r->g.n[2] - 1) * r->g.dx[2]);
             return 2;
         }
-    if (mkdir(o->out, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "starcarp tissue: --out %s: %s\n", o->out, strerror(errno));
-        return 2;
-    }
-    return 0;
+    return prepare_outputs(r);
 }
 
 /* The model, --imp-par and --vary's parameters, checked before anything starts (model_pick.h).
@@ -344,48 +377,95 @@ static const char *rank_path(Run *r, const char *path) {
     return buf;
 }
 
-/* The time loop from the current step to nsteps, with its events. 0 or 1. */
+/* The steps of the loop's events: a probes' row, a snapshot (0: none), the checkpoint (-1: none). */
+typedef struct Every {
+    long probe, snap, ck;
+} Every;
+
+/* The rows and frames so far to probes.txt and vm.igb (rank 0). 0, or 1 after a message. */
+static int flush_outputs(Run *r) {
+    char err[700];
+    if (r->probes && rec_flush(r->probes) != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", rec_error(r->probes));
+        return 1;
+    }
+    if (tigb_flush(r->igb, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 1;
+    }
+    return 0;
+}
+
+/* The events of step d (every rank): a probes' row (not at a restart's first step d0: the run
+ * that wrote the checkpoint sampled it), a snapshot, the checkpoint at its time or where the run
+ * stops (`stopping`), and after an output the timed flush. 0, or 1 after a message. */
+static int events_at(Run *r, const Every *ev, long d, long d0, int stopping) {
+    const double t = (double)d * r->cfg.dt;
+    int row = d % ev->probe == 0 && !(r->o.restart && d == d0);
+    if (row && sample_probes(r, t))
+        return 1;
+    int snap = ev->snap && d % ev->snap == 0;
+    if (snap && snapshot(r, t))
+        return 1;
+    if (d == ev->ck || (stopping && r->o.checkpoint)) {
+        char err[600];
+        if (sc_tissue_save(r->t, rank_path(r, r->o.checkpoint), err, sizeof err) != 0) {
+            fprintf(stderr, "starcarp tissue: --checkpoint: %s\n", err);
+            return 1;
+        }
+    }
+    if ((row || snap) && r->sh.rank == 0 && stop_flush_due(&r->tflush))
+        return flush_outputs(r);
+    return 0;
+}
+
+/* The time loop from the current step to nsteps, with its events. Every piece of about
+ * STOP_CHUNK_S of work ends with the failure check and the signal record agreed over the ranks;
+ * a stop finishes the events of the step reached (r->stop_sig, r->stop_d). 0 or 1. */
 static int run_loop(Run *r, long nsteps) {
     const double dt = r->cfg.dt;
-    long every_p = lround(r->o.probe_dt / dt), every_s = r->o.snap_dt > 0 ? lround(r->o.snap_dt / dt) : 0;
-    long ck = r->o.checkpoint ? lround(r->o.checkpoint_time / dt) : -1;
-    if (every_p < 1)
-        every_p = 1;
-    if (r->o.snap_dt > 0 && every_s < 1)
-        every_s = 1;
-    long chunk = nsteps / 100 > 50 ? nsteps / 100 : 50;
+    Every ev = {lround(r->o.probe_dt / dt), r->o.snap_dt > 0 ? lround(r->o.snap_dt / dt) : 0,
+                r->o.checkpoint ? lround(r->o.checkpoint_time / dt) : -1};
+    if (ev.probe < 1)
+        ev.probe = 1;
+    if (r->o.snap_dt > 0 && ev.snap < 1)
+        ev.snap = 1;
+    long cap = nsteps / 100 > 50 ? nsteps / 100 : 50, piece = 50;
+    cap = cap < INT_MAX ? cap : INT_MAX;
     CliProgress pg = {!r->o.quiet && r->sh.rank == 0, isatty(2), -1, sc_now_s()};
-    long d = sc_tissue_step(r->t), d0 = d;
-    double w0 = sc_now_s();
+    long d = sc_tissue_step(r->t), d0 = d, mark = d, next_check = d + piece;
+    double w0 = sc_now_s(), wmark = w0;
+    int stopping = 0;
+    if (open_igb(r, d0))
+        return 1;
     for (;;) {
-        /* (a restart's first step was sampled by the run that wrote the checkpoint) */
-        if (d % every_p == 0 && !(r->o.restart && d == d0) && sample_probes(r, (double)d * dt))
+        if (events_at(r, &ev, d, d0, stopping))
             return 1;
-        if (every_s && d % every_s == 0 && snapshot(r, (double)d * dt))
-            return 1;
-        if (d == ck) {
-            char err[600];
-            if (sc_tissue_save(r->t, rank_path(r, r->o.checkpoint), err, sizeof err) != 0) {
-                fprintf(stderr, "starcarp tissue: --checkpoint: %s\n", err);
-                return 1;
-            }
+        if (stopping) {
+            r->stop_sig = stopping, r->stop_d = d;
+            break;
         }
         if (d >= nsteps)
             break;
         long next = nsteps;
-        long cand[4] = {(d / every_p + 1) * every_p, every_s ? (d / every_s + 1) * every_s : nsteps,
-                        ck > d ? ck : nsteps, d + chunk};
+        long cand[4] = {(d / ev.probe + 1) * ev.probe, ev.snap ? (d / ev.snap + 1) * ev.snap : nsteps,
+                        ev.ck > d ? ev.ck : nsteps, next_check};
         for (int k = 0; k < 4; k++)
             next = cand[k] < next ? cand[k] : next;
         if (sc_tissue_advance(r->t, next - d) != 0)
             return 1;
         d = next;
-        if (d % chunk == 0 || d == nsteps) {
+        if (d == next_check || d == nsteps) {
             if (check(r))
                 return 1;
+            double now = sc_now_s();
+            piece = -tmpi_max(&r->sh, -(int)stop_chunk(d - mark, now - wmark, 1, cap)); /* alike on every rank */
+            stopping = tmpi_max(&r->sh, stop_signal());
+            mark = d, wmark = now, next_check = d + piece;
             cli_progress(&pg, d, nsteps, (double)d * dt);
         }
     }
+    cli_progress_end(&pg);
     if (check(r))
         return 1;
     double wall = sc_now_s() - w0;
@@ -404,6 +484,47 @@ static int run_loop(Run *r, long nsteps) {
     if (!r->o.quiet && r->sh.rank == 0)
         summary(r, d - d0, wall);
     return 0;
+}
+
+/* probes.txt (rank 0, with probes), created before the first step with its header line, or
+ * continued by a restart. 0, or 1 after a message. */
+static int open_probes(Run *r) {
+    char path[4200], err[700], head[32 + 80 * TOPT_MAX_PROBES];
+    r->last_probe_t = -1;
+    if (r->sh.rank != 0 || !r->o.nprobe)
+        return 0;
+    snprintf(path, sizeof path, "%s/probes.txt", r->o.out);
+    if (!(r->probes = rec_open(path, r->o.restart != NULL, 0, err, sizeof err))) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 1;
+    }
+    if (r->o.restart)
+        return 0;
+    int n = snprintf(head, sizeof head, "# t_ms");
+    for (int j = 0; j < r->o.nprobe; j++)
+        n += snprintf(head + n, sizeof head - (size_t)n, " Vm_P%d(%g,%g,%g)", j + 1, r->o.probe[j][0],
+                      r->o.probe[j][1], r->o.probe[j][2]);
+    return rec_printf(r->probes, "%s\n", head) != 0;
+}
+
+/* Where a stop left the run (rank 0 says it): the step, the whole records of the outputs, the
+ * checkpoint. Returns the exit status, 128 + the signal. */
+static int report_stop(Run *r, long nsteps) {
+    if (r->sh.rank != 0)
+        return stop_status(r->stop_sig);
+    char rows[160] = "", frames[160] = "", ck[600] = "";
+    if (r->probes && r->last_probe_t >= 0)
+        snprintf(rows, sizeof rows, "; probes.txt holds whole rows up to t = %g ms", r->last_probe_t);
+    if (r->igb && tigb_frames(r->igb) > 0)
+        snprintf(frames, sizeof frames, "; vm.igb holds %ld whole frames", tigb_frames(r->igb));
+    if (r->o.checkpoint)
+        snprintf(ck, sizeof ck, "; the checkpoint %s holds step %ld: --restart %s continues the run", r->o.checkpoint,
+                 r->stop_d, r->o.checkpoint);
+    fprintf(stderr,
+            "starcarp tissue: stopped by %s at t = %g ms, step %ld of %ld%s%s; the activation files hold the "
+            "times so far%s\n",
+            stop_name(r->stop_sig), (double)r->stop_d * r->cfg.dt, r->stop_d, nsteps, rows, frames, ck);
+    return stop_status(r->stop_sig);
 }
 
 /* StarPU (StarPU-MPI under mpirun) up with the workers asked for. 0 or -1. */
@@ -439,12 +560,11 @@ int cmd_tissue(int argc, char **argv) {
     if ((rc = pick_model(&r)) != 0)
         return rc;
     const ScModelEntry *m = r.pk.m;
-    char path[4200];
+    stop_install(); /* SIGINT and SIGTERM stop the run cleanly from here on */
     if (start_starpu(&r) != 0)
         return 1;
-    snprintf(path, sizeof path, "%s/probes.txt", r.o.out);
-    if (r.sh.rank == 0 && r.o.nprobe && !(r.probes = fopen(path, r.o.restart ? "a" : "w"))) {
-        fprintf(stderr, "starcarp tissue: %s: %s\n", path, strerror(errno));
+    stop_install(); /* again: StarPU's start puts a SIGINT handler of its own */
+    if (open_probes(&r) != 0) {
         tmpi_shutdown(&r.sh);
         return 1;
     }
@@ -479,12 +599,6 @@ int cmd_tissue(int argc, char **argv) {
         fprintf(stderr, "starcarp tissue: --restart: %s\n", err);
         rc = 2;
     }
-    if (!rc && r.probes && !r.o.restart) {
-        fprintf(r.probes, "# t_ms");
-        for (int j = 0; j < r.o.nprobe; j++)
-            fprintf(r.probes, " Vm_P%d(%g,%g,%g)", j + 1, r.o.probe[j][0], r.o.probe[j][1], r.o.probe[j][2]);
-        fputc('\n', r.probes);
-    }
     if (!rc && !r.o.quiet && r.sh.rank == 0) {
         char dd[128] = "";
         for (int ax = 0, o = 0; ax < 3; ax++)
@@ -509,14 +623,16 @@ int cmd_tissue(int argc, char **argv) {
         rc = run_loop(&r, lround(r.o.duration / r.cfg.dt));
     if (!rc)
         rc = write_activation(&r, m);
-    if (r.probes && fclose(r.probes) != 0 && !rc) {
-        fprintf(stderr, "starcarp tissue: %s: %s\n", path, strerror(errno));
+    if (rec_close(r.probes, err, sizeof err) != 0 && !rc) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
         rc = 1;
     }
     if (tigb_close(r.igb, err, sizeof err) != 0 && !rc) { /* also after a failure: the frames so far */
         fprintf(stderr, "starcarp tissue: %s\n", err);
         rc = 1;
     }
+    if (!rc && r.stop_sig)
+        rc = report_stop(&r, lround(r.o.duration / r.cfg.dt));
     sc_tissue_destroy(r.t);
     free(r.field), free(r.all);
     mpick_free(&r.pk);

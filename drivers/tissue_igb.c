@@ -6,17 +6,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "recfile.h"
 #include "tissue_igb.h"
 
 enum { HDR = 1024, LINE = 70 };
 
 struct TigbFile {
-    FILE *fp;
+    RecFile *rf;
     char *path;
-    long n[3], frames;
+    long n[3], frames, on_disk; /* frames appended; frames the header on disk counts */
     double dx[3], org_t, inc_t;
     char unit[41];
-    char buf[1 << 16]; /* the stream's buffer */
 };
 
 /* Append item to the header text at *pos, starting a new CR LF line when the current one (begun
@@ -66,17 +66,27 @@ void tigb_header(char out[HDR], const long n[3], const double dx[3], long t, dou
     memcpy(out + HDR - 3, "\r\n\f", 3);
 }
 
-/* Write the header for the frames so far at the start of the file (the stream flushed first). */
-static int rewrite_header(TigbFile *f) {
+/* The header at the start of the file, for the frames whole in the file (those written out by
+ * the record file; all of them after rec_flush), when that count changed (or always: force). */
+static int sync_header(TigbFile *f, int force) {
+    long long body = rec_synced(f->rf) - HDR;
+    long frame = 4 * f->n[0] * f->n[1] * f->n[2];
+    long whole = body > 0 ? (long)(body / frame) : 0;
+    if (whole == f->on_disk && !force)
+        return 0;
     char h[HDR];
-    tigb_header(h, f->n, f->dx, f->frames, f->org_t, f->inc_t, f->unit);
-    if (fflush(f->fp) != 0)
+    tigb_header(h, f->n, f->dx, whole, f->org_t, f->inc_t, f->unit);
+    if (pwrite(rec_fd(f->rf), h, HDR, 0) != HDR)
         return -1;
-    return pwrite(fileno(f->fp), h, HDR, 0) == HDR ? 0 : -1;
+    f->on_disk = whole;
+    return 0;
 }
 
 static int fail(TigbFile *f, char *err, size_t errlen) {
-    snprintf(err, errlen, "%s: %s", f->path, strerror(errno ? errno : EIO));
+    if (*rec_error(f->rf))
+        snprintf(err, errlen, "%s", rec_error(f->rf));
+    else
+        snprintf(err, errlen, "%s: %s", f->path, strerror(errno ? errno : EIO));
     return -1;
 }
 
@@ -98,12 +108,11 @@ TigbFile *tigb_open(const char *path, const long n[3], const double dx[3], doubl
     snprintf(f->unit, sizeof f->unit, "%s", unit);
     char h[HDR];
     tigb_header(h, f->n, f->dx, 0, org_t, inc_t, f->unit);
-    errno = 0;
-    if (!(f->fp = fopen(path, "wb")) || setvbuf(f->fp, f->buf, _IOFBF, sizeof f->buf) != 0 ||
-        fwrite(h, 1, HDR, f->fp) != HDR) {
-        fail(f, err, errlen);
-        if (f->fp)
-            fclose(f->fp);
+    /* the header of no frame, written at once: a valid file from the start */
+    if (!(f->rf = rec_open(path, 0, 256 * 1024, err, errlen)) || rec_put(f->rf, h, HDR) != 0 ||
+        rec_flush(f->rf) != 0) {
+        if (f->rf)
+            fail(f, err, errlen), rec_close(f->rf, NULL, 0);
         free(f->path), free(f);
         return NULL;
     }
@@ -123,11 +132,18 @@ int tigb_append(TigbFile *f, const double *field, char *err, size_t errlen) {
             for (int b = 0; b < 4; b++)
                 chunk[4 * k + b] = (unsigned char)(u >> 8 * b); /* little-endian */
         }
-        if (fwrite(chunk, 4, (size_t)m, f->fp) != (size_t)m)
+        if (rec_put(f->rf, chunk, 4 * (size_t)m) != 0)
             return fail(f, err, errlen);
     }
     f->frames++;
-    return rewrite_header(f) ? fail(f, err, errlen) : 0;
+    return sync_header(f, 0) ? fail(f, err, errlen) : 0;
+}
+
+int tigb_flush(TigbFile *f, char *err, size_t errlen) {
+    if (!f)
+        return 0;
+    errno = 0;
+    return rec_flush(f->rf) || sync_header(f, 0) ? fail(f, err, errlen) : 0;
 }
 
 long tigb_frames(const TigbFile *f) { return f->frames; }
@@ -136,9 +152,10 @@ int tigb_close(TigbFile *f, char *err, size_t errlen) {
     if (!f)
         return 0;
     errno = 0;
-    int rc = rewrite_header(f) ? fail(f, err, errlen) : 0;
-    if (fclose(f->fp) != 0 && rc == 0)
-        rc = fail(f, err, errlen);
+    int rc = rec_flush(f->rf) || sync_header(f, 1) ? fail(f, err, errlen) : 0;
+    char e[640];
+    if (rec_close(f->rf, e, sizeof e) != 0 && rc == 0)
+        rc = -1, snprintf(err, errlen, "%s", e);
     free(f->path), free(f);
     return rc;
 }

@@ -2,9 +2,10 @@
  * meshalyzer and carputils' igb readers open. A 1024-byte ASCII header of `key:value` items
  * (x y z t type systeme, org_t dim_t inc_t, units) in lines ending in CR LF, padded with blank
  * lines to byte 1023, a form feed; then t frames of x*y*z little-endian 32-bit floats, node order
- * i + nx*(j + ny*k) (x fastest). The file is written frame by frame through a stdio buffer; after
- * each frame the header is rewritten with the frames so far (t, dim_t), so a run that stops has a
- * valid file of what it wrote. */
+ * i + nx*(j + ny*k) (x fastest). The file is written through a buffer of its own (recfile.h) that
+ * reaches the disk when full and at tigb_flush; each time the header is rewritten in place with
+ * the frames whole in the file (t, dim_t), so a run killed at any moment leaves a valid file of
+ * the frames of its last write. */
 #ifndef SC_TISSUE_IGB_H
 #define SC_TISSUE_IGB_H
 
@@ -19,6 +20,8 @@ TigbFile *tigb_open(const char *path, const long n[3], const double dx[3], doubl
 /* Append one frame (one value per node, stored as float) and update the header. 0, or -1 with a
  * message. */
 int tigb_append(TigbFile *f, const double *field, char *err, size_t errlen);
+/* Write the frames so far to the file and the header for them. 0, or -1 with a message. */
+int tigb_flush(TigbFile *f, char *err, size_t errlen);
 /* Frames written so far. */
 long tigb_frames(const TigbFile *f);
 /* Rewrite the header, close and free (NULL: nothing). 0, or -1 with a message. */

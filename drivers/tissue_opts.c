@@ -42,7 +42,9 @@ void topt_usage(void) {
         "  --threshold MV      activation threshold (default 0 mV)\n"
         "  --allow-no-stimulus run even when no stimulus reaches the tissue (refused otherwise)\n"
         "  --out DIR           output directory (default tissue_out): activation.vtk, activation.png,\n"
-        "                      probes.txt, vm_NNNN.vtk/.png snapshots\n"
+        "                      probes.txt, vm_NNNN.vtk/.png snapshots, vm.igb; refused when it holds an\n"
+        "                      earlier run's files (but with --restart, which continues them)\n"
+        "  --overwrite         remove an earlier run's files from --out first (only starcarp's, by name)\n"
         "  --snap-dt MS        Vm snapshots every MS ms (default 0: none)\n"
         "  --vtk ascii|binary  VTK legacy encoding (default binary)\n"
         "  --no-png            no PNG pictures\n"
@@ -95,6 +97,7 @@ static const Opt opts[] = {
     {"snap-dt", T_DBL, F(snap_dt), 0, 0, 0, "a number >= 0 (ms; 0: no snapshots)"},
     {"vtk", T_STR, F(vtk), 0, 0, 0, "ascii or binary"},
     {"no-png", T_FLAG, F(no_png), 0, 0, 0, ""},
+    {"overwrite", T_FLAG, F(overwrite), 0, 0, 0, ""},
     {"probe", T_PROBE, 0, 0, 0, 0, "X,Y,Z in mm (';' between points)"},
     {"probe-dt", T_DBL, F(probe_dt), 0, 0, 0, "a positive number (ms)"},
     {"checkpoint", T_STR, F(checkpoint), 0, 0, 0, "a file"},

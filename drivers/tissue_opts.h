@@ -46,7 +46,7 @@ typedef struct TissueOpts {
         double lo, hi;
         int axis;
     } vary[8];
-    int quiet, help, no_png;
+    int quiet, help, no_png, overwrite; /* overwrite: --out may hold an earlier run's files */
     TparState par; /* what openCARP's keys said (tissue_par.c) */
 } TissueOpts;
 

@@ -1,10 +1,14 @@
 /* tissue_out.c: VTK and PNG files of `starcarp tissue` (tissue_out.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "plot.h"
 #include "tissue_out.h"
@@ -185,4 +189,77 @@ int tout_lat(const char *path, const double *act, long n, char *err, size_t errl
     for (long i = 0; i < n && !bad; i++)
         bad = (act[i] < 0 ? fputs("-1\n", f) : fprintf(f, "%.6f\n", act[i])) < 0;
     return close_checked(f, bad, path, err, errlen);
+}
+
+int tout_is_ours(const char *name) {
+    static const char *const fixed[] = {"vm.igb", "probes.txt", "activation.vtk", "activation.png",
+                                        "init_acts_vm_act-thresh.dat"};
+    for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++)
+        if (!strcmp(name, fixed[k]))
+            return 1;
+    if (strncmp(name, "vm_", 3) != 0)
+        return 0;
+    size_t digits = strspn(name + 3, "0123456789");
+    const char *ext = name + 3 + digits;
+    return digits >= 4 && (!strcmp(ext, ".vtk") || !strcmp(ext, ".png"));
+}
+
+/* The earlier run's files in dir (regular files tout_is_ours names): how many, the first in
+ * first[]; removed when clear (*removed counts them). -1 with a message when the folder cannot be
+ * read or a file cannot be removed. */
+static long earlier_files(const char *dir, int clear, char *first, size_t flen, int *removed, char *err,
+                          size_t errlen) {
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, errlen, "--out %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    long n = 0;
+    char path[4200];
+    for (struct dirent *e; (e = readdir(d));) {
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (!tout_is_ours(e->d_name) || lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (n++ == 0)
+            snprintf(first, flen, "%s", e->d_name);
+        if (clear && unlink(path) != 0 && errno != ENOENT) {
+            snprintf(err, errlen, "--out %s: --overwrite: %s: %s", dir, path, strerror(errno));
+            closedir(d);
+            return -1;
+        }
+        *removed += clear;
+    }
+    closedir(d);
+    return n;
+}
+
+int tout_prepare(const char *dir, int overwrite, int keep, int *removed, char *err, size_t errlen) {
+    struct stat st;
+    *removed = 0;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "--out %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "--out %s: not a folder (--out names the folder of the outputs)", dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(err, errlen, "--out %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (keep && !overwrite)
+        return 0;
+    char first[256] = "";
+    long n = earlier_files(dir, overwrite, first, sizeof first, removed, err, errlen);
+    if (n > 0 && !overwrite) {
+        snprintf(err, errlen,
+                 "--out %s holds an earlier run's files (%s%s, %ld in all): give --overwrite to replace them "
+                 "(only starcarp's files are removed: vm.igb, probes.txt, activation.*, "
+                 "init_acts_vm_act-thresh.dat, vm_NNNN.vtk/.png), or another --out",
+                 dir, first, n > 1 ? " ..." : "", n);
+        return -1;
+    }
+    return n < 0 ? -1 : 0;
 }

@@ -28,4 +28,14 @@ int tout_png(const char *path, const ToutGrid *g, const double *field, const cha
  * order, the time in ms with six decimals, -1 for a node never activated. 0, or -1 with a message. */
 int tout_lat(const char *path, const double *act, long n, char *err, size_t errlen);
 
+/* Whether a file name (no folder) is one `starcarp tissue` writes in --out: vm.igb, probes.txt,
+ * activation.vtk, activation.png, init_acts_vm_act-thresh.dat, vm_<digits>.vtk, vm_<digits>.png. */
+int tout_is_ours(const char *name);
+
+/* The --out folder made ready before the run: created when missing; refused when it is not a
+ * folder or cannot take files; when it holds files tout_is_ours names (regular files: an earlier
+ * run's), refused unless overwrite (they are removed, and only they) or keep (a restart continuing
+ * them). *removed: how many were removed. 0, or -1 with a message naming --out in err. */
+int tout_prepare(const char *dir, int overwrite, int keep, int *removed, char *err, size_t errlen);
+
 #endif
