@@ -2,7 +2,7 @@
  * every model of the library, on one thread.
  *
  * Usage: sc-bench-cpu [--cells N] [--steps S] [--k K] [--min-time SEC] [--csv FILE] [--png FILE]
- *                     [--rtol R] [--atol A] [--uniform-atol] [MODEL ...]
+ *                     [--rtol R] [--atol A] [--uniform-atol] [--no-watch] [MODEL ...]
  * For each model (registry stem, model name or identifier; default: all): N cells (default 4096)
  * from desc->init, cell i with Vm + 0.001*(i mod 4096) mV; S steps (default 100: 1 ms at dt 0.01 ms)
  * in bench mode (SC_STEP_BENCH) with a stimulus of 40 uA/cm^2 from step 10, K steps per call
@@ -15,7 +15,8 @@
  * of each vectorised kernel from the portable one after S steps (a sanity check, not a test).
  * --rtol/--atol: the tolerances of cvode groups (ScStepArgs.rtol/atol; default 0: the kernels'
  * own, 1e-8/1e-10, the absolute one scaled per state); --uniform-atol: one atol for every state
- * (SC_STEP_UNIFORM_ATOL), for comparison. Pin it to one core (taskset -c 1 sc-bench-cpu ...) for steady figures.
+ * (SC_STEP_UNIFORM_ATOL), for comparison; --no-watch: the kernels without the physiology watch
+ * (SC_STEP_NO_WATCH), to measure its cost. Pin it to one core (taskset -c 1 sc-bench-cpu ...) for steady figures.
  * Exit status: 0, 1 when a kernel is missing or a file cannot be written, 2 on bad usage. */
 #include <errno.h>
 #include <limits.h>
@@ -201,7 +202,7 @@ typedef struct Row {
 static void usage(const char *p) {
     fprintf(stderr,
             "usage: %s [--cells N] [--steps S] [--k K] [--min-time SEC] [--csv FILE] "
-            "[--png FILE] [--rtol R] [--atol A] [--uniform-atol] [MODEL ...]\n",
+            "[--png FILE] [--rtol R] [--atol A] [--uniform-atol] [--no-watch] [MODEL ...]\n",
             p);
 }
 
@@ -228,6 +229,8 @@ int main(int argc, char **argv) {
             g_atol = atof(argv[++first]);
         else if (!strcmp(o, "--uniform-atol"))
             g_flags |= SC_STEP_UNIFORM_ATOL;
+        else if (!strcmp(o, "--no-watch"))
+            g_flags |= SC_STEP_NO_WATCH;
         else if (!strcmp(o, "--csv") && has)
             csv = argv[++first];
         else if (!strcmp(o, "--png") && has)

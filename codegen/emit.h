@@ -89,6 +89,12 @@ typedef struct Em {
     int cv_read; /* the step's equations: carried ones are read from sc_cv */
 } Em;
 
+/* emit_watch.c: the physiology watch (watch.c): the number of watched states, ID_watch (nothing
+ * when none), and the lines of the step loop that apply it to sc_chk (empty when none). */
+int emit_nwatched(const CgModel *m);
+void emit_watch_fn(Em *e);
+const char *emit_watch_use(Em *e);
+
 /* emit_expr.c */
 char *emit_expr_str(Em *e, const Expr *x, int want_vector); /* in e->ar */
 char *emit_cond_str(Em *e, const Expr *x); /* as a truth value / mask */

@@ -148,6 +148,16 @@ static void emit_host_derive(Em *e) {
     for (int i = 0; i < m->nparams; i++)
         fprintf(e->out, "%s%d", i ? ", " : "", (m->params[i]->flags & CGF_PREAD) ? 1 : 0);
     fprintf(e->out, "%s};\n\n", m->nparams ? "" : "0");
+    for (int hi = 0; hi < 2; hi++) { /* the physiology watch's bounds (watch.c) */
+        fprintf(e->out, "static const double %s_sv_%s[%d] = {", e->id, hi ? "hi" : "lo", m->nstates ? m->nstates : 1);
+        for (int i = 0; i < m->nstates; i++) {
+            const CgState *st = &m->states[i];
+            fputs(i ? ", " : "", e->out);
+            emit_num(e, st->watch == CG_WATCH_NONE ? (hi ? 1e300 : -1e300) : hi ? st->watch_hi : st->watch_lo);
+        }
+        fprintf(e->out, "%s};\n", m->nstates ? "" : "0");
+    }
+    fputc('\n', e->out);
 }
 
 static void emit_host_init(Em *e) {
@@ -284,11 +294,11 @@ static void emit_descriptor(Em *e) {
             "    %s_trace_names, %s_external_names, %s_tables, \"%s\",\n"
             "    %s_consts, %s_init, %s_lut_size, %s_lut_build,\n"
             "    {%s_c_f64_run, 0}, {0, 0}, {0, 0},\n"
-            "    %s_param_derive, %s_param_read,\n"
+            "    %s_param_derive, %s_param_read, %s_sv_lo, %s_sv_hi,\n"
             "};\n",
             id, emit_safe_text(e, m->name), id, emit_source_hash(m), m->nstates, e->nsv, m->nparams,
             m->nconsts, m->nexternals, m->ntraces, m->ntables, id, id, id, id, id, id, id,
-            *methods ? methods : "none", id, id, id, id, id, id, id);
+            *methods ? methods : "none", id, id, id, id, id, id, id, id, id);
     fprintf(e->out,
             "\n/* The method overrides of the automatic choice these kernels were generated with\n"
             " * (docs/methods.md); empty: the file's methods or explicit overrides. */\n"

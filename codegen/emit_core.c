@@ -622,11 +622,12 @@ static void emit_cells(Em *e) {
         "            break;\n"
         "        if (sc_flags & SC_STEP_BENCH)\n"
         "            sc_V = sc_Vs - dt * sc_I;\n"
-        "        if (sc_check(sc_a, sc_d, sc_i, sc_nv, (sc_flags & SC_STEP_BENCH) ? sc_V : sc_I,\n"
-        "                     (sc_flags & SC_STEP_BENCH) != 0))\n"
+        "        sc_real sc_chk = (sc_flags & SC_STEP_BENCH) ? sc_V : sc_I;\n"
+        "%s"
+        "        if (sc_check(sc_a, sc_d, sc_i, sc_nv, sc_chk, (sc_flags & SC_STEP_BENCH) != 0))\n"
         "            break;   /* recorded in sc_a->status: the runtime stops the run */\n"
         "    }\n",
-        trset, e->id, e->vs, trcopy);
+        trset, e->id, e->vs, trcopy, emit_watch_use(e));
     fprintf(e->out,
             "    if (!(sc_flags & SC_STEP_IION_ONLY)) {\n"
             "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"
@@ -661,6 +662,7 @@ static void emit_variant(Em *e, int lut, int pv) {
 }
 
 void emit_body(Em *e) {
+    emit_watch_fn(e);
     for (int gi = 0; gi < e->m->ngroups; gi++)
         emit_lu_functions(e, gi);
     emit_variant(e, 0, 0);

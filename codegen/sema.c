@@ -435,6 +435,7 @@ static CgModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const CgSemaOptions
     sema_resolve(&s);
     sema_order(&s);
     sema_inits(&s);
+    sema_watch(&s);
     sema_warn_unused(&s);
     sema_plan_luts(&s);
     sema_reorder_eqs(&s);

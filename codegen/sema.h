@@ -134,7 +134,13 @@ typedef struct CgState {
     int has_lb, has_ub;
     double lb, ub;
     int vm_coupled; /* advanced with Vm in one group (vmcouple.c, --methods vm=M) */
+    int watch; /* CG_WATCH_*: what no physiology allows this state (watch.c) */
+    double watch_lo, watch_hi; /* the run stops when the state leaves [lo, hi] */
 } CgState;
+
+/* What a run watches a state for (watch.c): a gate or occupancy outside [0, 1], a concentration
+ * below 0 (each with a margin), a state that is not finite. */
+enum { CG_WATCH_NONE, CG_WATCH_NONNEG, CG_WATCH_UNIT };
 
 /* A state coupled to Vm faster than the time step (vmcouple.c): found at the point Vm = vm with
  * the fast mode's time constant tau (ms) and Vm's share of that mode. */

@@ -34,6 +34,7 @@ void sema_resolve(Sema *s); /* sema_class.c: ->sym of every EX_VAR, unknown name
 void sema_order(Sema *s); /* sema_order.c: cycles, constants, values, div by 0, DCE */
 void sema_reorder_eqs(Sema *s); /* sema_order.c: rebuild m->eqs after LUT planning */
 void sema_inits(Sema *s); /* sema_order.c: initial values */
+void sema_watch(Sema *s); /* watch.c: the bounds a run watches its states for */
 void sema_warn_unused(Sema *s); /* sema_order.c */
 void sema_plan_luts(Sema *s); /* lut.c */
 void sema_couple_vm(Sema *s, CgMethod method); /* vmcouple.c: the vm=M treatment */

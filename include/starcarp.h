@@ -135,7 +135,9 @@ typedef struct ScFailure {
     long step; /* the step d after which it was detected; time t = d * dt */
     double t; /* ms */
     double vm; /* Vm there */
-    char what[256]; /* "Vm = nan", "Vm = 1.2e+03 beyond 1000 mV"; non-finite states named */
+    char what[256]; /* "Vm = nan", "Vm = 1.2e+03 beyond 1000 mV"; non-finite states named; or the
+                                 physiology watch's "Ca_jsr = -0.25 below 0, for a concentration (Vm
+                                 = -80 mV; methods fe, ...)" */
 } ScFailure;
 
 /* Per-worker account of a run (sc_cells_stats). */

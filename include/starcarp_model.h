@@ -32,8 +32,9 @@ enum {
                                  the model, V -= dt*Iion after it; else Vm is read only */
     SC_STEP_IION_ONLY = 2, /* evaluate Iion (and externals) only; states are not advanced */
     SC_STEP_NO_LUT = 4, /* evaluate lookup-table columns exactly (tables not used) */
-    SC_STEP_UNIFORM_ATOL = 8 /* cvode groups: one absolute tolerance for every state, not scaled
+    SC_STEP_UNIFORM_ATOL = 8, /* cvode groups: one absolute tolerance for every state, not scaled
                                  to states far below it (the per-state scale of docs/verification.md) */
+    SC_STEP_NO_WATCH = 16 /* do not stop at a state physiology forbids (ScModelDesc.sv_lo/sv_hi) */
 };
 
 /* A stimulus train in steps (bench's timing rules): pulses of `pulse` steps starting at step
@@ -47,7 +48,8 @@ typedef struct ScStim {
 /* Where the first failure of a step call is recorded (ScStepArgs.status, may be NULL). `key` is
  * (d << 32 | cell) of the earliest failing cell-step (d the absolute step index, cell the index in
  * the call's arrays), ULLONG_MAX when none. A failure is Vm not finite or |Vm| > vm_bound after a
- * step (Iion not finite when SC_STEP_BENCH is off). The failing cell stops being advanced for the
+ * step (Iion not finite when SC_STEP_BENCH is off), or a watched state out of its bounds (then the
+ * recorded value is infinite; ScModelDesc.sv_lo/sv_hi say which state). The failing cell stops being advanced for the
  * rest of the call (in the vectorised kernel: its whole vector of SC_W cells); the caller stops the
  * run. `value` is written after the key, not atomically with it: when several cells fail in one
  * call it may belong to another failing cell. */
@@ -133,6 +135,10 @@ typedef struct ScModelDesc {
     /* param_read[k]: parameter k is read by an equation, a constant or an initial value; when 0 it
      * takes effect only through the defaults of derived parameters (or not at all) */
     const unsigned char *param_read;
+    /* the physiology watch (docs/verification.md): state k (k < nstates) must stay within
+     * [sv_lo[k], sv_hi[k]] (a gate within [0, 1], a concentration at or above 0, with margins;
+     * +-1e300 for a state not watched); a step that leaves it is a failure (ScStepStatus) */
+    const double *sv_lo, *sv_hi;
 } ScModelDesc;
 
 /* One model of a library (starcarp's own: sc_registry.c, generated at build time): its host side

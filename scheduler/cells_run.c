@@ -64,22 +64,28 @@ int sc_cells_advance(ScCells *c, long nsteps) {
 
 int sc_cells_eval_iion(ScCells *c) { return submit(c, c->step, 1, SC_STEP_IION_ONLY); }
 
-/* Names of the non-finite states of a cell, into buf. */
-static void bad_states(ScCells *c, long cell, char *buf, size_t len) {
-    double *sv = calloc((size_t)c->nsv + 1, sizeof(double)), vm, ii;
-    buf[0] = '\0';
-    if (!sv || sc_cells_sample(c, &cell, 1, &vm, &ii, sv) < 0) {
+/* What is wrong with the states of a failed cell, into buf: the first watched state out of its
+ * bounds (the physiology watch, ScModelDesc.sv_lo/sv_hi) into watch ("" when none), and the names
+ * of the states that are not finite into bad ("; non-finite: Ca_i, ..."). Vm into *vm. */
+static void bad_states(ScCells *c, long cell, char *watch, size_t wlen, char *bad, size_t len, double *vm) {
+    double *sv = calloc((size_t)c->nsv + 1, sizeof(double)), ii;
+    bad[0] = watch[0] = '\0';
+    if (!sv || sc_cells_sample(c, &cell, 1, vm, &ii, sv) < 0) {
         free(sv);
         return;
     }
+    const ScModelDesc *d = c->d;
+    for (int k = 0; k < d->nstates && !watch[0]; k++)
+        if (isfinite(sv[k]) && (sv[k] < d->sv_lo[k] || sv[k] > d->sv_hi[k]))
+            snprintf(watch, wlen, "%s = %.6g %s", d->sv_names[k], sv[k],
+                     d->sv_hi[k] < 1e300 ? "outside [0, 1], a gate's range" : "below 0, for a concentration");
     size_t o = 0;
     int nbad = 0;
     for (int k = 0; k < c->nsv && o + 40 < len; k++)
         if (!isfinite(sv[k]))
-            o += (size_t)snprintf(buf + o, len - o, "%s%s",
-                                  nbad++ ? ", " : "; non-finite: ", c->d->sv_names[k]);
+            o += (size_t)snprintf(bad + o, len - o, "%s%s", nbad++ ? ", " : "; non-finite: ", d->sv_names[k]);
     if (!isfinite(ii) && o + 20 < len)
-        snprintf(buf + o, len - o, "%sIion", nbad ? ", " : "; non-finite: ");
+        snprintf(bad + o, len - o, "%sIion", nbad ? ", " : "; non-finite: ");
     free(sv);
 }
 
@@ -116,13 +122,20 @@ int sc_cells_wait(ScCells *c, ScFailure *f) {
         f->step = (long)(best >> 32);
         f->t = (double)f->step * c->cfg.dt;
         f->vm = bv;
-        double bound = c->cfg.vm_bound > 0 ? c->cfg.vm_bound : 1000.0;
-        char states[160];
-        bad_states(c, f->cell, states, sizeof states);
-        if (isfinite(bv))
+        double bound = c->cfg.vm_bound > 0 ? c->cfg.vm_bound : 1000.0, vm = bv;
+        char states[160], watch[96];
+        bad_states(c, f->cell, watch, sizeof watch, states, sizeof states, &vm);
+        if (*watch) {
+            f->vm = vm;
+            int chosen = c->m->methods_choice && *c->m->methods_choice;
+            snprintf(f->what, sizeof f->what, "%s (Vm = %.6g mV; methods %s, %s)", watch, vm, c->d->methods,
+                     chosen ? "the automatic choice: --methods file keeps the model file's"
+                            : "the model file's: a smaller --dt, or --methods STATE=cvode for that state");
+        } else if (isfinite(bv)) {
             snprintf(f->what, sizeof f->what, "Vm = %.6g mV beyond the bound %g mV%s", bv, bound, states);
-        else
+        } else {
             snprintf(f->what, sizeof f->what, "Vm = %g%s", bv, states);
+        }
     }
     return 1;
 }

@@ -35,5 +35,14 @@ check "CR LF: the library's numbers" cmp -s lib2.txt file2.txt
 check "a file with a comment appended is the user's own model" bash -c '! grep -q "text of the library" err3.txt'
 check "... built as a plugin in the cache" test -d cache
 
+# the physiology watch: a store driven below zero by forward Euler stops the run at that step
+"$SC" bench --imp "$MODELS/../tests/numerics/ca_blowup.model" --methods file --num 4 --vary 'k_rel=50:250' \
+    --duration 20 --no-trace -q >blow.txt 2>blow.err
+rc=$?
+check "a negative concentration stops the run (exit $rc)" test $rc -eq 1
+check "... naming the cell, the state, the time and the methods" \
+    grep -q "numerical failure in cell 3 at t = 0 ms (step 0, dt 0.01 ms): Ca_jsr = -0.25 below 0, for a concentration (Vm = -80 mV; methods fe, the model file's" blow.err
+check "... and the stable cells did not trip it" bash -c '! grep -q "cell [012] " blow.err'
+
 echo "$fails failed"
 [ $fails -eq 0 ]

@@ -9,7 +9,8 @@
  *                         paced beat (the reference case's stimulus, 500 ms), unless
  *                         tests/numerics/params_no_effect.tsv lists it with the reason; a listed one
  *                         must indeed leave Vm unchanged (so the list cannot go stale).
- * The beats run the library's portable C kernel (the library's methods) one cell at a time. */
+ * The beats run the library's portable C kernel (the library's methods) one cell at a time; no
+ * model's default beat may fail, the physiology watch (docs/verification.md) included. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -117,8 +118,9 @@ static int find_case(const char *name, Case *c) {
     return rc;
 }
 
-/* Vm every ms over `ms` of one cell with parameters v (a finished set), into out[ms + 1]. */
-static void beat(const ScModelEntry *m, const Case *c, const double *v, double *out, int ms) {
+/* Vm every ms over `ms` of one cell with parameters v (a finished set), into out[ms + 1].
+ * Returns the step at which the kernel recorded a failure (the physiology watch included), or -1. */
+static long beat(const ScModelEntry *m, const Case *c, const double *v, double *out, int ms) {
     const ScModelDesc *d = m->desc;
     const double dt = 0.01;
     double *pc = calloc((size_t)(d->nparams + d->nconsts) + 1, sizeof(double));
@@ -132,6 +134,8 @@ static void beat(const ScModelEntry *m, const Case *c, const double *v, double *
     memset(a.vary, -1, sizeof a.vary);
     a.n = 1, a.sv = sv, a.vm = &vm, a.iion = &iion, a.ext = ext, a.pc = pc, a.dt = dt, a.nsteps = 100;
     a.flags = SC_STEP_BENCH | SC_STEP_NO_LUT;
+    ScStepStatus st = {~0ULL, 0};
+    a.status = &st;
     if (c->paced)
         a.stim = (ScStim){lround(c->start / dt), lround(c->dur / dt) ? lround(c->dur / dt) : 1, 0, 1, c->curr};
     out[0] = vm;
@@ -141,6 +145,7 @@ static void beat(const ScModelEntry *m, const Case *c, const double *v, double *
         out[k] = vm;
     }
     free(pc), free(sv), free(ext);
+    return st.key == ~0ULL ? -1 : (long)(st.key >> 32);
 }
 
 /* Is parameter k of m a conductance a user scales (g_Kr, gNa, GKr_b, or openCARP alias G...)? */
@@ -174,7 +179,10 @@ static void test_effect(int shard, int nshards) {
         Case c;
         if (find_case(m->name, &c) != 0)
             continue;
-        beat(m, &c, d->param_defaults, ref, ms);
+        long failed = beat(m, &c, d->param_defaults, ref, ms);
+        if (failed >= 0) /* the default beat: no failure, the physiology watch included */
+            fprintf(stderr, "%s: the default beat fails at step %ld\n", m->name, failed);
+        ASSERT(failed < 0);
         double lo = ref[0], hi = ref[0];
         for (int k = 0; k <= ms; k++)
             lo = fmin(lo, ref[k]), hi = fmax(hi, ref[k]);
