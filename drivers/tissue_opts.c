@@ -51,7 +51,8 @@ void topt_usage(void) {
         "  --probe X,Y,Z       a probe point, mm (nearest node; repeat, or separate with ';'): its Vm in\n"
         "                      probes.txt, its activation time on stdout\n"
         "  --probe-dt MS       probe sampling interval (default 1)\n"
-        "  --checkpoint FILE --checkpoint-time MS   save the state at that time;  --restart FILE\n"
+        "  --checkpoint FILE --checkpoint-time MS   save the state at that time (default: the end, or\n"
+        "                      where SIGINT/SIGTERM stops the run);  --restart FILE\n"
         "  --ncpu N --ngpu N   workers;  --nparts N  equal slabs placed by the scheduler\n"
         "  --gpu-speedup S     GPU over one core for the slab plan;  --vm-bound MV  failure bound\n"
         "  --vary NAME=LO:HI[:AXIS]  parameter NAME from LO at the grid's start to HI at its end along\n"
@@ -582,15 +583,16 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
             ? "--diffusion-substeps: expected an integer from 1 to 1000, or auto"
         : !(o->solve_tol == 0 || (o->solve_tol >= 1e-15 && o->solve_tol <= 0.1))
             ? "--cg-tol-parab: expected a number from 1e-15 to 0.1"
-        : (o->checkpoint != NULL) != (o->checkpoint_time >= 0)
-            ? "--checkpoint FILE and --checkpoint-time MS go together"
-            : NULL;
+        : !o->checkpoint && o->checkpoint_time >= 0 ? "--checkpoint-time MS needs --checkpoint FILE"
+                                                    : NULL;
     if (bad) {
         sc_set_err(err, errlen, "%s", bad);
         return -1;
     }
     if (tpar_finish(o, err, errlen) != 0)
         return -1;
+    if (o->checkpoint && o->checkpoint_time < 0) /* as bench: at the end (or where a signal stops it) */
+        o->checkpoint_time = o->duration;
     static const struct {
         const char *name;
         double theta;

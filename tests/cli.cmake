@@ -44,3 +44,9 @@ if(STARPUMPI_FOUND AND MPI_C_FOUND)
   set_tests_properties(cli.ranks PROPERTIES LABELS cli TIMEOUT 900
     ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
 endif()
+
+# runs stopped by SIGTERM/SIGINT/SIGKILL (whole records, the checkpoint restarts, status 130/143)
+# and output paths checked before StarPU starts (tests/cli/test_stop.sh)
+add_test(NAME cli.stop COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_stop.sh ${SC_BIN})
+set_tests_properties(cli.stop PROPERTIES LABELS cli TIMEOUT 600
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
