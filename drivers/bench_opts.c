@@ -173,6 +173,7 @@ static const OptDef opts[] = {
     {"--nparts", NULL, K_COUNT0, F(nparts), S_NONE, " (partitions placed by the scheduler; 0: planned)", 0},
     {"--perfmodels", NULL, K_STR, F(perfmodels), S_NONE, "a directory", 0},
     {"--no-lut", NULL, K_FLAG, F(no_lut), S_NONE, NULL, 0},
+    {"--no-watch", NULL, K_FLAG, F(no_watch), S_NONE, NULL, 0},
     {"--rtol", NULL, K_POS, F(rtol), S_NONE, " (relative tolerance)", 0},
     {"--atol", NULL, K_POS, F(atol), S_NONE, " (absolute tolerance)", 0},
     {"--methods", NULL, K_STR, F(methods), S_NONE, "auto, file, or FROM=TO[,...] method overrides (vm=cvode)",

@@ -109,6 +109,7 @@ typedef struct BenchOpts {
     long nparts; /* 0: planned partitions, pinned; N: N partitions placed by sched */
     const char *perfmodels; /* or NULL */
     int no_lut;
+    int no_watch; /* --no-watch: no physiology watch (docs/verification.md), to measure its cost */
     double rtol, atol; /* 0: the kernels' defaults */
     const char *methods; /* --methods: method overrides ("cvode=fe", "vm=cvode"), or NULL */
     double vm_bound; /* 1000 mV */

@@ -205,6 +205,8 @@ void bopt_usage(FILE *out) {
           "  --sched NAME          StarPU scheduler (default dmda)\n"
           "  --perfmodels DIR      StarPU performance models to use and update\n"
           "  --no-lut              evaluate lookup-table columns exactly\n"
+          "  --no-watch            no physiology watch (runs stop at a negative concentration or\n"
+          "                        a gate outside [0, 1] by default: docs/verification.md)\n"
           "  --rtol R, --atol A    tolerances of adaptive integrators (default: the model's)\n"
           "  --methods M           auto (default: the cheapest methods checked against a tight run,\n"
           "                        docs/methods.md), file (the model file's own methods), or\n"

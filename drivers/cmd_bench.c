@@ -699,6 +699,7 @@ int cmd_bench(int argc, char **argv) {
     cfg.steps_per_task = (int)o.steps_per_task;
     cfg.nparts = (int)o.nparts, cfg.free_placement = o.nparts > 0;
     cfg.no_lut = o.no_lut, cfg.rtol = o.rtol, cfg.atol = o.atol, cfg.vm_bound = o.vm_bound;
+    cfg.no_watch = o.no_watch;
     cfg.stim = regular ? (ScStim){tr.start, tr.pulse, tr.period, tr.count, o.stim_curr}
                        : (ScStim){0, 0, 0, 0, o.stim_curr};
     if (o.num < sh.size) {

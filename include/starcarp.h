@@ -115,6 +115,7 @@ typedef struct ScCellsConfig {
     int nparts; /* partitions (0: planned, see sc_plan_parts) */
     const double *part_weights; /* optional, nparts relative sizes (NULL: from the plan) */
     int no_lut; /* evaluate lookup-table columns exactly */
+    int no_watch; /* no physiology watch (SC_STEP_NO_WATCH; docs/verification.md): to measure its cost */
     double rtol, atol; /* cvode tolerances (0: the kernels' defaults) */
     int max_substeps; /* cvode sub-step budget per step (0: default) */
     double vm_bound; /* |Vm| beyond it is a failure (0: 1000 mV) */

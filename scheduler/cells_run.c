@@ -24,7 +24,7 @@ static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, u
         a->vary[c->vary_k[r]] = (signed char)r;
     a->nvary = c->nvary;
     a->d0 = d0, a->nsteps = nsteps, a->dt = c->cfg.dt;
-    a->flags = flags | (c->cfg.no_lut ? SC_STEP_NO_LUT : 0);
+    a->flags = flags | (c->cfg.no_lut ? SC_STEP_NO_LUT : 0) | (c->cfg.no_watch ? SC_STEP_NO_WATCH : 0);
     a->stim = c->stim;
     a->rtol = c->cfg.rtol, a->atol = c->cfg.atol, a->max_substeps = c->cfg.max_substeps;
     a->vm_bound = c->cfg.vm_bound;

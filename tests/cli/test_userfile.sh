@@ -43,6 +43,9 @@ check "a negative concentration stops the run (exit $rc)" test $rc -eq 1
 check "... naming the cell, the state, the time and the methods" \
     grep -q "numerical failure in cell 3 at t = 0 ms (step 0, dt 0.01 ms): Ca_jsr = -0.25 below 0, for a concentration (Vm = -80 mV; methods fe, the model file's" blow.err
 check "... and the stable cells did not trip it" bash -c '! grep -q "cell [012] " blow.err'
+"$SC" bench --imp "$MODELS/../tests/numerics/ca_blowup.model" --methods file --duration 20 --no-watch \
+    --no-trace -q >blow2.txt 2>blow2.err
+check "--no-watch: the same run goes on past the negative store" bash -c '! grep -q "t = 0 ms" blow2.err'
 
 echo "$fails failed"
 [ $fails -eq 0 ]

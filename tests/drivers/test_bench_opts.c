@@ -124,7 +124,7 @@ static void test_value_forms(void) {
     ASSERT_EQ_STR("", o.imp_par);
     /* the starcarp options */
     ASSERT_EQ_INT(0, parse("--imp M --precision single --steps-per-task 25 --ncpu 3 --ngpu 0 --sched eager "
-                           "--perfmodels pm --no-lut --rtol 1e-6 --atol=1e-9 --vm-bound 500 "
+                           "--perfmodels pm --no-lut --no-watch --rtol 1e-6 --atol=1e-9 --vm-bound 500 "
                            "--checkpoint c.bin --checkpoint-time 3 --plot a.png --seed 42 -q --num 10 "
                            "--probe 3,0,9"));
     ASSERT_EQ_INT(BOPT_SINGLE, o.precision);
@@ -133,7 +133,7 @@ static void test_value_forms(void) {
     ASSERT_EQ_INT(0, o.ngpu);
     ASSERT_EQ_STR("eager", o.sched);
     ASSERT_EQ_STR("pm", o.perfmodels);
-    ASSERT(o.no_lut && o.quiet);
+    ASSERT(o.no_lut && o.no_watch && o.quiet);
     ASSERT(o.rtol == 1e-6 && o.atol == 1e-9 && o.vm_bound == 500);
     ASSERT_EQ_STR("c.bin", o.checkpoint);
     ASSERT(o.checkpoint_time == 3);
