@@ -9,7 +9,8 @@
 #   250M cells in double with StarPU limited to 20 GB of the GPU (STARPU_LIMIT_CUDA_MEM): the array
 #   is cut into pieces that StarPU moves between host and GPU memory;
 #   3e9 cells refused at once; and the GPU's rate beside 0, 4, 8 and all CPU workers (8M cells).
-# PARTS (environment) chooses: default "build check big limited refuse ncpu".
+#   the physiology watch's cost (16M cells, double and single, with and without --no-watch).
+# PARTS (environment) chooses: default "build check big limited refuse ncpu watch".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-${OUT:?give an output directory or set OUT}}
@@ -21,7 +22,7 @@ starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}
 export PATH=/usr/local/cuda/bin:$PATH
 export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
 export PKG_CONFIG_PATH="$starpu/lib/pkgconfig" STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1
-PARTS=${PARTS:-build check big limited refuse ncpu}
+PARTS=${PARTS:-build check big limited refuse ncpu watch}
 has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 sc=$top/build-gpu/bin/starcarp
 TT=ten_tusscher_model_2006_epi
@@ -78,5 +79,13 @@ if has ncpu; then
         run "tt06-8M-ncpu$n" --imp $TT --num 8388608 --duration 5 --ncpu "$n" --no-trace -q
     done
     STARPU_NCPU=$(( $(nproc) - 1 )) run "tt06-8M-starpu-ncpu$(( $(nproc) - 1 ))" --imp $TT --num 8388608 --duration 5 --no-trace -q
+fi
+if has watch; then # the physiology watch's cost: the same runs with and without it, twice, alternating
+    for r in 1 2; do
+        for prec in double single; do
+            run "watch-tt06-16M-$prec-on$r" --imp $TT --num 16777216 --duration 5 --ncpu 0 --precision $prec --no-trace -q
+            run "watch-tt06-16M-$prec-off$r" --imp $TT --num 16777216 --duration 5 --ncpu 0 --precision $prec --no-trace -q --no-watch
+        done
+    done
 fi
 tar -C "$logs" -czf "$out/sizes-logs.tgz" .
