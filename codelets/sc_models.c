@@ -97,21 +97,29 @@ static const char *library_source(const ScModelEntry *e, char *buf, size_t n, ch
 }
 
 /* A plugin of the model file at path with the automatic choice of methods at dt (the choice is
- * made at max(dt, 0.01 ms): one made at 0.01 holds for smaller steps, docs/methods.md). */
-static const ScModelEntry *auto_plugin(const char *path, double dt, char *err, size_t len) {
+ * made at max(dt, 0.01 ms): one made at 0.01 holds for smaller steps, docs/methods.md), within the
+ * budget of sc_choose_budget (cut: the file's methods, said). lib: the library's model of that
+ * file (NULL for a user's file): its choice at 0.01 ms tells which candidates fail at larger steps,
+ * and where the choice at dt is the same its kernels serve. */
+static const ScModelEntry *auto_plugin(const char *path, double dt, const ScModelEntry *lib, char *err,
+                                       size_t len) {
     ScChooseSpec sp = sc_choose_default_spec();
     sp.dt = dt > 0.01 ? dt : 0.01;
+    if ((sp.budget = sc_choose_budget(err, len)) < 0)
+        return NULL;
+    if (lib && lib->methods_choice)
+        sp.skip = sc_choose_failed_before(lib->methods_choice);
     ScChoice *c = calloc(1, sizeof *c);
     if (!c || sc_choose_methods_cached(path, &sp, c, err, len) != 0) {
         free(c);
         return NULL;
     }
-    if (*c->overrides)
-        fprintf(stderr,
-                "starcarp: %s: methods chosen at dt %g ms: %s (--methods %s; --methods file keeps "
-                "the file's)\n",
-                path, sp.dt, c->label, c->overrides);
-    const ScModelEntry *e = sc_plugin_load(path, c->overrides, *c->overrides != '\0', err, len);
+    sc_choose_summary(stderr, path, c);
+    const ScModelEntry *e = NULL;
+    if (lib && lib->methods_choice && !strcmp(lib->methods_choice, c->overrides) && *c->overrides)
+        e = lib; /* the library's kernels hold this choice already */
+    else
+        e = sc_plugin_load(path, c->overrides, *c->overrides != '\0', err, len);
     free(c);
     return e;
 }
@@ -235,7 +243,7 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
     if (lib && !(path = library_source(lib, p, sizeof p, err, len)))
         return NULL;
     if (automatic)
-        return auto_plugin(path, dt, err, len);
+        return auto_plugin(path, dt, lib, err, len);
     return sc_plugin_load(path, overrides, 0, err, len);
 }
 

@@ -10,8 +10,14 @@
 #ifndef SC_CHOOSE_H
 #define SC_CHOOSE_H
 #include <stddef.h>
+#include <stdio.h>
 
 enum { SC_CHOOSE_MAXCAND = 10 };
+
+/* The seconds a run's automatic choice may take before it stops and the file's own methods run
+ * (STARCARP_CHOOSE_BUDGET overrides it; `starcarp methods` has none). With the plugin's build
+ * after it, a user's file runs within a minute on a 2-core machine (docs/methods.md). */
+#define SC_CHOOSE_BUDGET_S 40.0
 
 /* What the choice is made for: the step, the tolerances and the one-cell protocol. */
 typedef struct ScChooseSpec {
@@ -20,7 +26,10 @@ typedef struct ScChooseSpec {
     double tol_apd; /* ms (0: 0.5) */
     double stim_start, stim_dur, stim_curr, bcl, duration; /* ms, ms, uA/cm^2, ms, ms */
     long nstim; /* 0: unpaced */
-    int verbose; /* progress lines on stderr */
+    int verbose; /* progress on stderr (a bar on a terminal, lines otherwise) */
+    double budget; /* seconds the choice may take (0: no limit); past it the file's methods */
+    unsigned skip; /* bits of the uniform candidates (fe, rush_larsen, rk2, rk4, rosenbrock) known to
+                      fail: found failing at a smaller step (they fail at a larger one too) */
 } ScChooseSpec;
 
 /* The default protocol of the check (one paced beat: stimulus 60 at 1 ms for 1 ms, 1000 ms, dt 0.01
@@ -44,10 +53,17 @@ typedef struct ScChoice {
     char reason[200]; /* why the file's methods were kept, when they were */
     char stiff[512]; /* the states found stiff at dt: "name (dt/tau), ..." */
     double ref_apd, ref_seconds; /* the tight reference run */
-    double ref_rtol; /* its rtol (1e-10; 1e-9 where that failed; atol 100x smaller) */
+    double ref_rtol; /* its rtol (1e-8 .. 1e-10: sc_choose.c; atol 100x smaller) */
     ScCandidate file; /* the file's methods at the default tolerances */
     int ncand, chosen;
     ScCandidate cand[SC_CHOOSE_MAXCAND];
+    int cut; /* the budget stopped the choice (then the file's methods, overrides "") */
+    char cut_stage[96]; /* what it was doing then */
+    double budget, seconds; /* the budget it had (0: none), the seconds it took */
+    double dt_made, dt_asked; /* the step the choice was made at, and the run's (dt_asked <= dt_made
+                                 when a choice made at a larger step is reused) */
+    int from_cache; /* read from the cache */
+    unsigned failed; /* bits of the uniform candidates that failed (ScChooseSpec.skip) */
 } ScChoice;
 
 /* Makes the choice for the model file at path. Returns 0 (the choice in *out, possibly the file's
@@ -56,11 +72,30 @@ typedef struct ScChoice {
  * temporary folder (removed afterwards). */
 int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err, size_t errlen);
 
-/* The same through a cache: <cache>/choices/<stem>-<hash>.txt (the hash covers the model text, the
- * generator, dt and the tolerances and protocol). Only the overrides, label and figures of the
- * chosen candidate are kept (after a cache hit cand[0] is the chosen one, or file the file's). */
+/* The same through a cache: <cache>/choices/<stem>-<hash>-dt<dt>.txt (the hash covers the model
+ * text, the generator, the tolerances and the protocol). A finished choice made at a step dt0 >=
+ * dt serves dt (the smallest such dt0); otherwise the choice is made at dt, skipping the uniform
+ * candidates that a choice at a smaller step found failing. A choice the budget cut is cached too
+ * and serves runs with a budget (they use the file's methods at once); one without a budget
+ * (spec->budget 0: `starcarp methods`) makes the full choice and replaces it. Only the overrides,
+ * label and figures of the chosen candidate are kept (after a cache hit cand[0] is the chosen one,
+ * or file the file's). */
 int sc_choose_methods_cached(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err,
                              size_t errlen);
+
+/* The bits of ScChooseSpec.skip that a choice of overrides made at a smaller step implies: the
+ * uniform candidates ordered before it (they failed there); 0 when the set is none of the
+ * candidates. */
+unsigned sc_choose_failed_before(const char *overrides);
+
+/* The budget of a run's choice: STARCARP_CHOOSE_BUDGET (seconds; "none" or 0: no limit), else
+ * SC_CHOOSE_BUDGET_S; -1 with a message in err when the variable is not a number. */
+double sc_choose_budget(char *err, size_t errlen);
+
+/* One line to f saying what the choice c for the file at path gives and why: the methods chosen
+ * (from the cache or in how many seconds, at which dt), the file's methods kept and why, or that
+ * the budget cut it, what runs instead and how to finish it (`starcarp methods FILE`). */
+void sc_choose_summary(FILE *f, const char *path, const ScChoice *c);
 
 /* 100 * RMS(a - b) / (max b - min b) over n samples (INFINITY when b is flat). */
 double sc_trace_err_pct(const double *a, const double *b, long n);

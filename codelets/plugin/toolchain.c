@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #ifndef SC_INCLUDE_DIR
@@ -60,19 +61,38 @@ void tc_quote(TcCmd *c, const char *s) {
     tc_add(c, "%s'", s);
 }
 
-int tc_run(const TcCmd *c, const char *dir, const char *log) {
+/* c run in dir with its output appended to dir/log, into full. 0, or TC_TOO_LONG. */
+static int in_dir(const TcCmd *c, const char *dir, const char *log, TcCmd *full) {
     if (c->overflow)
         return TC_TOO_LONG;
+    tc_begin(full);
+    tc_add(full, "cd ");
+    tc_quote(full, dir);
+    tc_add(full, " && { %s; } >>", c->text);
+    tc_quote(full, log);
+    tc_add(full, " 2>&1");
+    return full->overflow ? TC_TOO_LONG : 0;
+}
+
+int tc_run(const TcCmd *c, const char *dir, const char *log) {
     TcCmd full;
-    tc_begin(&full);
-    tc_add(&full, "cd ");
-    tc_quote(&full, dir);
-    tc_add(&full, " && { %s; } >>", c->text);
-    tc_quote(&full, log);
-    tc_add(&full, " 2>&1");
-    if (full.overflow)
+    if (in_dir(c, dir, log, &full) != 0)
         return TC_TOO_LONG;
     return system(full.text) == 0 ? TC_OK : TC_FAILED;
+}
+
+long tc_spawn(const TcCmd *c, const char *dir, const char *log) {
+    TcCmd full;
+    if (in_dir(c, dir, log, &full) != 0)
+        return TC_TOO_LONG;
+    pid_t pid = fork();
+    if (pid < 0)
+        return TC_FAILED;
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", full.text, (char *)NULL);
+        _exit(127);
+    }
+    return (long)pid;
 }
 
 /* An environment variable when set and not empty, else def. */

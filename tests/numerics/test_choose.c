@@ -4,7 +4,8 @@
  *             calcium-buffer pair), the choice names the stiff state, passes its own bar, and a
  *             bar no method can meet keeps the file's methods
  *   nothing   a model that leaves nothing to cvode keeps the file's methods, with that reason
- *   cache     the second choice comes from the cache (same overrides, the cache file exists)
+ *   cache     the second choice comes from the cache (same overrides, the cache file exists); a
+ *             smaller dt reuses it, a larger one is chosen afresh without the sets that failed
  *   lookup    sc_model_lookup of a file: the automatic choice by default (the entry says which),
  *             "file" keeps the file's cvode; a library model's kernels hold its recorded choice
  * Run from the source tree (CTest's working directory). */
@@ -95,10 +96,19 @@ static void test_cache(void) {
     ASSERT_EQ_STR(a->overrides, b->overrides);
     ASSERT_EQ_INT(1, b->ncand); /* from the cache: the chosen one */
     ASSERT_NEAR(a->cand[a->chosen].err[0], b->cand[0].err[0], 1e-5 * a->cand[a->chosen].err[0] + 1e-12);
-    s.dt = 0.005; /* another dt: another entry */
+    /* a smaller dt: the choice at 0.01 holds (docs/methods.md); a larger one: chosen afresh, without
+       the uniform sets found failing at 0.01 (forward Euler blows up there) */
+    s.dt = 0.005;
     ScChoice *c = calloc(1, sizeof *c);
     ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, c, err, sizeof err));
-    ASSERT(c->ncand >= 1 && c->ref_seconds > 0);
+    ASSERT(c->from_cache && c->dt_made == 0.01 && c->dt_asked == 0.005);
+    ASSERT_EQ_STR(a->overrides, c->overrides);
+    s.dt = 0.02;
+    ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, c, err, sizeof err));
+    ASSERT(!c->from_cache && c->dt_made == 0.02 && c->ref_seconds > 0);
+    ASSERT(a->failed & 1u); /* fe failed at 0.01 */
+    for (int k = 0; k < c->ncand; k++)
+        ASSERT(strcmp(c->cand[k].overrides, "cvode=fe") != 0); /* so it is not tried at 0.02 */
     snprintf(cmd, sizeof cmd, "test $(ls %s/choices | wc -l) -eq 2", dir);
     ASSERT_EQ_INT(0, system(cmd));
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -1,0 +1,189 @@
+/* choose_cache.c: the cache of the automatic choice of methods (sc_choose_methods_cached, see
+ * sc_choose.h): one file per model text, protocol and step, <cache>/choices/<stem>-<hash>-dt<dt>.txt,
+ * lines "key value". A finished choice made at dt0 serves every dt <= dt0; a choice the budget cut
+ * serves runs with a budget no larger than the one that cut it. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "choose_int.h"
+#include "emit.h"
+#include "sc_internal.h"
+
+enum { CPATH = 3400 };
+
+/* The folder of the cache files and the start of the names of this model's (the hash covers the
+ * model text, the generator, the tolerances and the protocol; not dt). Returns 0 or -1. */
+static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t dlen, char *prefix, size_t plen) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    unsigned long long h = SC_FNV_INIT;
+    char chunk[4096], key[512];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
+        chunk[n] = '\0';
+        h = sc_fnv(h, chunk);
+    }
+    fclose(f);
+    snprintf(key, sizeof key, "%s|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%ld", EMIT_GENERATOR, sp->tol_err,
+             sp->tol_apd, sp->stim_start, sp->stim_dur, sp->stim_curr, sp->bcl, sp->duration, sp->nstim);
+    h = sc_fnv(h, key);
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char root[3000];
+    sc_cache_dir(root, sizeof root);
+    snprintf(dir, dlen, "%s/choices", root);
+    snprintf(prefix, plen, "%.*s-%016llx-dt", (int)strcspn(base, "."), base, h);
+    return 0;
+}
+
+/* One "key value" line of a cache file into out; the bit of what it gave (0: nothing). */
+static int read_line(char *line, ScChoice *out, double fig[5]) {
+    char *v = strchr(line, ' ');
+    if (!v)
+        return 0;
+    *v++ = '\0';
+    if (!strcmp(line, "overrides"))
+        return snprintf(out->overrides, sizeof out->overrides, "%s", strcmp(v, "-") ? v : ""), 1;
+    if (!strcmp(line, "label"))
+        return snprintf(out->label, sizeof out->label, "%s", v), 2;
+    if (!strcmp(line, "figures"))
+        return sscanf(v, "%lf %lf %lf %lf %lf", &fig[0], &fig[1], &fig[2], &fig[3], &fig[4]) == 5 ? 4 : 0;
+    if (!strcmp(line, "dt"))
+        return sscanf(v, "%lf", &out->dt_made) == 1 ? 8 : 0;
+    if (!strcmp(line, "stiff"))
+        snprintf(out->stiff, sizeof out->stiff, "%s", strcmp(v, "-") ? v : "");
+    else if (!strcmp(line, "cut"))
+        snprintf(out->cut_stage, sizeof out->cut_stage, "%s", v), out->cut = 1;
+    else if (!strcmp(line, "reason"))
+        snprintf(out->reason, sizeof out->reason, "%s", v);
+    else if (!strcmp(line, "budget"))
+        out->budget = atof(v);
+    else if (!strcmp(line, "failed"))
+        out->failed = (unsigned)strtoul(v, NULL, 10);
+    else if (!strcmp(line, "rtol"))
+        out->ref_rtol = atof(v);
+    return 0;
+}
+
+/* Reads a cached choice; 0 when found and complete. */
+static int cache_read(const char *file, ScChoice *out) {
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return -1;
+    char line[1200];
+    int have = 0;
+    double fig[5];
+    memset(out, 0, sizeof *out);
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        have |= read_line(line, out, fig);
+    }
+    fclose(f);
+    if (have != 15 || !(out->dt_made > 0))
+        return -1;
+    out->chosen = *out->overrides ? 0 : -1;
+    out->ncand = out->chosen + 1;
+    ScCandidate *ch = out->chosen >= 0 ? &out->cand[0] : &out->file;
+    snprintf(ch->overrides, sizeof ch->overrides, "%s", out->overrides);
+    snprintf(ch->label, sizeof ch->label, "%s", out->label);
+    ch->pass = out->chosen >= 0;
+    ch->err[0] = fig[0], ch->dapd[0] = fig[1], ch->err[1] = fig[2], ch->dapd[1] = fig[3];
+    out->ref_apd = fig[4];
+    out->from_cache = 1;
+    return 0;
+}
+
+/* Writes a choice (through a file of this process renamed into place). */
+static void cache_write(const char *dir, const char *file, const ScChoice *c) {
+    char tmp[CPATH + 560], d[CPATH];
+    snprintf(d, sizeof d, "%s", dir);
+    if (sc_make_dirs(d) != 0)
+        return;
+    snprintf(tmp, sizeof tmp, "%s.%ld", file, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return;
+    const ScCandidate *ch = c->chosen >= 0 ? &c->cand[c->chosen] : &c->file;
+    fprintf(f, "overrides %s\nlabel %s\nstiff %s\nfigures %.6g %.6g %.6g %.6g %.6g\ndt %.17g\nfailed %u\nrtol %g\n",
+            *c->overrides ? c->overrides : "-", c->label, *c->stiff ? c->stiff : "-", ch->err[0], ch->dapd[0],
+            ch->err[1], ch->dapd[1], c->ref_apd, c->dt_made, c->failed, c->ref_rtol);
+    if (*c->reason)
+        fprintf(f, "reason %s\n", c->reason);
+    if (c->cut)
+        fprintf(f, "cut %s\nbudget %.17g\n", c->cut_stage, c->budget);
+    if (fclose(f) == 0)
+        rename(tmp, file);
+    else
+        unlink(tmp);
+}
+
+/* What the cache holds for this model and protocol at a step dt: the finished choice at the
+ * smallest dt0 >= dt (*use), a cut one at dt that a run with budget may use (*cut), and the
+ * failures a finished choice at the largest dt0 < dt found (*skip). */
+typedef struct Found {
+    ScChoice use, cut;
+    int have_use, have_cut;
+    double below; /* the dt0 of *skip's choice (0: none) */
+    unsigned skip;
+} Found;
+
+static void cache_scan(const char *dir, const char *prefix, double dt, Found *fd) {
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    size_t pl = strlen(prefix);
+    ScChoice *e = calloc(1, sizeof *e);
+    char file[CPATH + 300];
+    while (d && e && (de = readdir(d))) {
+        size_t l = strlen(de->d_name);
+        if (strncmp(de->d_name, prefix, pl) || l < 4 || strcmp(de->d_name + l - 4, ".txt"))
+            continue;
+        snprintf(file, sizeof file, "%s/%s", dir, de->d_name);
+        if (cache_read(file, e) != 0)
+            continue;
+        double dt0 = e->dt_made;
+        int same = fabs(dt0 - dt) <= 1e-9 * dt;
+        if (e->cut && same)
+            fd->cut = *e, fd->have_cut = 1;
+        else if (!e->cut && (same || dt0 > dt) && (!fd->have_use || dt0 < fd->use.dt_made))
+            fd->use = *e, fd->have_use = 1;
+        else if (!e->cut && dt0 < dt && dt0 > fd->below)
+            fd->below = dt0, fd->skip = e->failed | sc_choose_failed_before(e->overrides);
+    }
+    if (d)
+        closedir(d);
+    free(e);
+}
+
+int sc_choose_methods_cached(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err,
+                             size_t errlen) {
+    ScChooseSpec sp = *spec;
+    sp.tol_err = sp.tol_err > 0 ? sp.tol_err : 0.1; /* the same key with the defaults spelt out */
+    sp.tol_apd = sp.tol_apd > 0 ? sp.tol_apd : 0.5;
+    char dir[CPATH], prefix[400], file[CPATH + 500];
+    int keyed = cache_key(path, &sp, dir, sizeof dir, prefix, sizeof prefix) == 0;
+    Found *fd = calloc(1, sizeof *fd);
+    if (!fd) {
+        sc_set_err(err, errlen, "out of memory");
+        return -1;
+    }
+    if (keyed)
+        cache_scan(dir, prefix, sp.dt, fd);
+    int rc = 0;
+    if (fd->have_use || (fd->have_cut && sp.budget > 0 && sp.budget <= fd->cut.budget)) {
+        *out = fd->have_use ? fd->use : fd->cut;
+        out->dt_asked = sp.dt;
+    } else {
+        sp.skip |= fd->skip;
+        rc = sc_choose_methods(path, &sp, out, err, errlen);
+        snprintf(file, sizeof file, "%s/%s%.12g.txt", dir, prefix, sp.dt);
+        if (rc == 0 && keyed)
+            cache_write(dir, file, out);
+    }
+    free(fd);
+    return rc;
+}

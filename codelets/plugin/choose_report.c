@@ -1,0 +1,129 @@
+/* choose_report.c: what the automatic choice of methods says while it works (a bar on a terminal,
+ * plain lines otherwise, on stderr: the convention of drivers/progress.c) and when it is done (a
+ * summary of what was chosen and why, or that the budget cut it); the budget's setting. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "choose_int.h"
+#include "sc_internal.h"
+
+const char *const ch_uniform[5] = {"fe", "rush_larsen", "rk2", "rk4", "rosenbrock"};
+
+/* The file's name as said in the lines (its last component). */
+static const char *base(const char *path) { return strrchr(path, '/') ? strrchr(path, '/') + 1 : path; }
+
+void ch_stage(ChCtx *c, const char *fmt, ...) {
+    if (!c->sp->verbose)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->stage, sizeof c->stage, fmt, ap);
+    va_end(ap);
+    c->stage_t0 = sc_now_s();
+    c->pct_shown = -1;
+    if (c->tty)
+        ch_progress(c, 0);
+    else
+        fprintf(stderr, "starcarp methods: %s: %s\n", base(c->path), c->stage);
+}
+
+void ch_progress(ChCtx *c, double frac) {
+    if (!c->sp->verbose)
+        return;
+    int pc = (int)(100 * fmin(fmax(frac, 0), 1)), w = 20, fill = pc * w / 100;
+    double now = sc_now_s();
+    if (c->tty) {
+        if (pc == c->pct_shown && pc > 0)
+            return;
+        fprintf(stderr, "\r\033[K[%.*s%*s] %3d %%  %.60s  %.1f s (choosing methods for %.40s)", fill,
+                "####################", w - fill, "", pc, c->stage, now - c->t0, base(c->path));
+    } else {
+        /* every 10 %, for a stage that has taken a second already */
+        if (pc / 10 == c->pct_shown / 10 || now - c->stage_t0 < 1)
+            return;
+        fprintf(stderr, "starcarp methods: %s: %s: %d %% (%.1f s)\n", base(c->path), c->stage, pc / 10 * 10,
+                now - c->t0);
+    }
+    fflush(stderr);
+    c->pct_shown = pc;
+}
+
+void ch_progress_end(ChCtx *c) {
+    if (c->sp->verbose && c->tty)
+        fprintf(stderr, "\r\033[K");
+}
+
+unsigned sc_choose_failed_before(const char *ov) {
+    static const int place[5] = {0, 2, 3, 4, 7}; /* of ch_uniform in the order of candidates */
+    if (!ov || strncmp(ov, "cvode=", 6) != 0)
+        return 0;
+    const char *m = ov + 6, *comma = strchr(m, ',');
+    size_t n = comma ? (size_t)(comma - m) : strlen(m);
+    int kind = -1; /* the place of the set in the order of candidates (sc_choose.c) */
+    if (!comma) {
+        for (int k = 0; k < 5; k++)
+            if (strlen(ch_uniform[k]) == n && !strncmp(m, ch_uniform[k], n))
+                kind = place[k];
+    } else if (n == 2 && !strncmp(m, "fe", 2)) { /* Euler with the stiff states apart */
+        const char *eq = strrchr(ov, '=');
+        kind = !strcmp(eq + 1, "rush_larsen") ? 1 : !strcmp(eq + 1, "rosenbrock") ? 5 : !strcmp(eq + 1, "cvode") ? 6 : -1;
+    }
+    unsigned bits = 0;
+    for (int k = 0; k < 5 && kind >= 0; k++)
+        if (place[k] < kind)
+            bits |= 1u << k;
+    return bits;
+}
+
+double sc_choose_budget(char *err, size_t errlen) {
+    const char *v = getenv("STARCARP_CHOOSE_BUDGET");
+    if (!v || !*v)
+        return SC_CHOOSE_BUDGET_S;
+    if (!strcmp(v, "none") || !strcmp(v, "0"))
+        return 0;
+    char *end = NULL;
+    double b = strtod(v, &end);
+    if (end == v || *end || !(b > 0) || !isfinite(b)) {
+        sc_set_err(err, errlen,
+                   "STARCARP_CHOOSE_BUDGET='%s': expected the seconds the automatic choice of methods may "
+                   "take (a positive number) or 'none' (0) for no limit",
+                   v);
+        return -1;
+    }
+    return b;
+}
+
+void sc_choose_summary(FILE *f, const char *path, const ScChoice *c) {
+    const char *how = c->from_cache ? "from the cache" : "";
+    char when[96] = "";
+    if (!c->from_cache)
+        snprintf(when, sizeof when, "in %.1f s", c->seconds);
+    if (c->dt_made > 0 && c->dt_asked > 0 && fabs(c->dt_made - c->dt_asked) > 1e-12 * c->dt_made)
+        snprintf(when + strlen(when), sizeof when - strlen(when), "%sat dt %g ms, which holds for dt %g ms",
+                 *when ? ", " : "", c->dt_made, c->dt_asked);
+    else
+        snprintf(when + strlen(when), sizeof when - strlen(when), "%sat dt %g ms", *when ? ", " : "", c->dt_made);
+    if (c->cut) {
+        fprintf(f,
+                "starcarp: %s: %sthe automatic choice of methods stopped at its budget of %g s "
+                "(STARCARP_CHOOSE_BUDGET) during %s: the file's own methods are used (safe: the reference's "
+                "methods at their default tolerances; slower). `starcarp methods %s` finishes the choice "
+                "without a budget and caches it; later runs use it\n",
+                path, c->from_cache ? "(cached) " : "", c->budget, c->cut_stage, path);
+    } else if (*c->overrides) {
+        const ScCandidate *ch = &c->cand[c->chosen >= 0 ? c->chosen : 0];
+        fprintf(f,
+                "starcarp: %s: methods chosen%s%s (%s): %s = --methods %s (--methods file keeps the file's): Vm "
+                "within %.2g %% RMS, APD90 within %.2g ms of the file's methods at rtol %g, in double and single "
+                "precision\n",
+                path, *how ? " " : "", how, when, c->label, c->overrides, ch->err[0], fabs(ch->dapd[0]), c->ref_rtol);
+    } else {
+        fprintf(f, "starcarp: %s: the file's own methods are kept%s%s (%s): %s\n", path, *how ? " " : "", how, when,
+                *c->reason ? c->reason : c->label);
+    }
+}

@@ -1,0 +1,369 @@
+/* choose_run.c: the automatic choice's candidates built (in the background, several compilers at
+ * once where there are cores for them) and run on one cell, judged against the reference, and
+ * the stiffness of the cvode states (choose_int.h; the steps are in sc_choose.c). */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include "choose_int.h"
+#include "emit.h"
+#include "sc_internal.h"
+#include "sema.h"
+#include "toolchain.h"
+
+static const double DT_OUT = 0.1;
+enum { B_QUEUED, B_COMPILING, B_COMPILED, B_LOADED, B_FAILED = -1 };
+
+/* ------------------------------------------------------------------ building */
+
+/* The compile command of build b: its portable C and single-precision CPU sources, at -O1 (the
+ * candidates run one cell for a second or less: a faster compile matters more than faster code). */
+static void compile_cmd(const ChCtx *c, const ChBuild *b, TcCmd *cmd) {
+    tc_begin(cmd);
+    tc_add(cmd, "%s -std=c11 -O1 -fPIC -shared %s -I", c->cc, tc_cpu_flags());
+    tc_quote(cmd, c->inc);
+    tc_add(cmd, " %s_c.c %s_cpu_f32.c -o %s.so %s -lm", b->ident, b->ident, b->ident, tc_mvec_flag());
+}
+
+int ch_queue(ChCtx *c, const char *overrides) {
+    if (c->nbuild >= CH_MAXBUILD) {
+        sc_set_err(c->err, c->errlen, "too many candidates");
+        return -1;
+    }
+    ChBuild *b = &c->build[c->nbuild];
+    memset(b, 0, sizeof *b);
+    snprintf(b->overrides, sizeof b->overrides, "%s", overrides);
+    snprintf(b->ident, sizeof b->ident, "cand%d", c->nbuild);
+    char src[2][160];
+    snprintf(src[0], sizeof src[0], "%s/%s_c.c", c->dir, b->ident);
+    snprintf(src[1], sizeof src[1], "%s/%s_cpu_f32.c", c->dir, b->ident);
+    Arena ar = {0};
+    FILE *quiet = fopen("/dev/null", "w"); /* the model's warnings were shown once already */
+    Diag dg = {quiet ? quiet : stderr, 0, 0, 0, NULL};
+    CgSemaOptions so = {overrides};
+    CgModel *m = sema_load_file_opts(&ar, &dg, c->path, &so);
+    int rc = -1;
+    if (!m || diag_failed(&dg)) {
+        sc_set_err(c->err, c->errlen, "%s: the model does not analyse with the methods '%s'", c->path,
+                   overrides);
+        goto out;
+    }
+    for (int i = 0; i < 2; i++) {
+        FILE *f = fopen(src[i], "w");
+        EmitOptions o = {i ? EMIT_CPU : EMIT_C, i, 0, overrides, b->ident, 1};
+        int bad = !f || emit_model(f, m, &o) != 0;
+        if (f && fclose(f) != 0)
+            bad = 1;
+        if (bad) {
+            sc_set_err(c->err, c->errlen, "cannot write %s", src[i]);
+            goto out;
+        }
+    }
+    b->state = B_QUEUED;
+    rc = c->nbuild++;
+    ch_pump(c);
+out:
+    ar_free(&ar);
+    if (quiet)
+        fclose(quiet);
+    return rc;
+}
+
+/* Start build b's compiler. */
+static void start(ChCtx *c, ChBuild *b) {
+    TcCmd cmd;
+    char log[48];
+    compile_cmd(c, b, &cmd);
+    snprintf(log, sizeof log, "%s.log", b->ident);
+    b->pid = tc_spawn(&cmd, c->dir, log);
+    b->state = b->pid > 0 ? B_COMPILING : B_FAILED;
+}
+
+/* Build b's compiler has ended with wait status st. */
+static void ended(ChBuild *b, int st) {
+    b->state = WIFEXITED(st) && WEXITSTATUS(st) == 0 ? B_COMPILED : B_FAILED;
+    b->pid = 0;
+}
+
+/* ch_pump with at most `limit` compilers at once. */
+static void pump(ChCtx *c, int limit) {
+    int running = 0, st;
+    for (int i = 0; i < c->nbuild; i++) {
+        ChBuild *b = &c->build[i];
+        if (b->state == B_COMPILING && waitpid((pid_t)b->pid, &st, WNOHANG) == (pid_t)b->pid)
+            ended(b, st);
+        running += b->state == B_COMPILING;
+    }
+    for (int i = 0; i < c->nbuild && running < limit; i++)
+        if (c->build[i].state == B_QUEUED)
+            start(c, &c->build[i]), running++;
+}
+
+void ch_pump(ChCtx *c) { pump(c, c->jobs); }
+
+const ChKern *ch_wait(ChCtx *c, int i) {
+    ChBuild *b = &c->build[i];
+    int st;
+    if (b->state == B_QUEUED)
+        start(c, b);
+    pump(c, c->jobs + 1); /* this thread waits: its core compiles too */
+    if (b->state == B_COMPILING && waitpid((pid_t)b->pid, &st, 0) == (pid_t)b->pid)
+        ended(b, st);
+    ch_pump(c);
+    if (b->state == B_COMPILED) {
+        char so[128], sym[64];
+        snprintf(so, sizeof so, "%s/%s.so", c->dir, b->ident);
+        b->k.lib = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+        snprintf(sym, sizeof sym, "%s_model", b->ident);
+        b->k.d = b->k.lib ? dlsym(b->k.lib, sym) : NULL;
+        snprintf(sym, sizeof sym, "%s_cpu_f32_run", b->ident);
+        *(void **)&b->k.f32 = b->k.lib ? dlsym(b->k.lib, sym) : NULL;
+        b->state = b->k.d && b->k.f32 ? B_LOADED : B_FAILED;
+        if (b->state == B_FAILED) {
+            sc_set_err(c->err, c->errlen, "cannot load the candidate %s: %s", so,
+                       b->k.lib ? "symbols missing" : dlerror());
+            return NULL;
+        }
+    }
+    if (b->state != B_LOADED) {
+        sc_set_err(c->err, c->errlen, "compiling the candidate '%s' of %s failed (see %s/%s.log)", b->overrides,
+                   c->path, c->dir, b->ident);
+        return NULL;
+    }
+    return &b->k;
+}
+
+void ch_builds_end(ChCtx *c) {
+    for (int i = 0; i < c->nbuild; i++) {
+        ChBuild *b = &c->build[i];
+        if (b->state == B_COMPILING) { /* a compiler of ours no longer needed */
+            kill((pid_t)b->pid, SIGTERM);
+            waitpid((pid_t)b->pid, NULL, 0);
+        }
+        if (b->k.lib)
+            dlclose(b->k.lib);
+        memset(b, 0, sizeof *b);
+    }
+    c->nbuild = 0;
+}
+
+/* ------------------------------------------------------------------ running */
+
+/* r's arrays for a run of k at step dt with snapshots or not; the initial state into sv/vm. */
+static void run_alloc(const ChCtx *c, const ChKern *k, double dt, int snaps, long *every, long *last, ChRun *r) {
+    int nsv = k->d->nsv;
+    *every = dt < DT_OUT ? lround(DT_OUT / dt) : 1;
+    *last = lround(c->sp->duration / dt);
+    memset(r, 0, sizeof *r);
+    r->h = (double)*every * dt;
+    r->nsamp = *last / *every + 1;
+    r->vm = calloc((size_t)r->nsamp, sizeof(double));
+    r->lo = malloc((size_t)nsv * sizeof(double));
+    r->hi = malloc((size_t)nsv * sizeof(double));
+    r->snap = snaps ? calloc((size_t)CH_NSNAP * (size_t)(nsv + 1), sizeof(double)) : NULL;
+}
+
+/* Record sample s (step dd) of a run: Vm, the envelope, a snapshot; sets r->failed when a state
+ * is not finite. */
+static void sample(const ChKern *k, int single, const double *sv, const float *svf, double vm, long s,
+                   long dd, double dt, long snap_every, ChRun *r) {
+    const ScModelDesc *d = k->d;
+    r->vm[s] = vm;
+    if (r->snap && s % snap_every == 0 && r->nsnap < CH_NSNAP) {
+        for (int i = 0; i < d->nsv; i++)
+            r->snap[r->nsnap * (d->nsv + 1) + i] = sv[i];
+        r->snap[r->nsnap * (d->nsv + 1) + d->nsv] = vm;
+        r->snap_d[r->nsnap++] = dd;
+    }
+    for (int i = 0; i < d->nstates; i++) {
+        double x = single ? svf[i] : sv[i];
+        if (!isfinite(x) && !r->failed) {
+            snprintf(r->why, sizeof r->why, "state %s not finite at t = %g ms", d->sv_names[i], (double)dd * dt);
+            r->failed = 1;
+        }
+        if (s == 0)
+            r->lo[i] = r->hi[i] = x;
+        r->lo[i] = fmin(r->lo[i], x), r->hi[i] = fmax(r->hi[i], x);
+    }
+}
+
+void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol, int snaps, double dt,
+                 int report, ChRun *r) {
+    const ScModelDesc *d = k->d;
+    const ScChooseSpec *sp = c->sp;
+    int nsv = d->nsv, npc = d->nparams + d->nconsts;
+    double t0 = sc_now_s();
+    long every, last;
+    run_alloc(c, k, dt, snaps, &every, &last, r);
+    double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv = calloc((size_t)nsv + 1, sizeof(double));
+    float *pcf = calloc((size_t)npc + 1, sizeof(float)), *svf = calloc((size_t)nsv + 1, sizeof(float));
+    double vm = 0, iion = 0;
+    float vmf = 0, iionf = 0;
+    memcpy(pc, d->param_defaults, (size_t)d->nparams * sizeof(double));
+    d->consts(pc);
+    d->init(pc, sv, &vm);
+    for (int i = 0; i < npc; i++)
+        pcf[i] = (float)pc[i];
+    for (int i = 0; i < nsv; i++)
+        svf[i] = (float)sv[i];
+    vmf = (float)vm;
+    ScStepStatus st = {~0ULL, 0};
+    ScStepArgs a = {.n = 1,
+                    .sv = single ? (void *)svf : sv,
+                    .vm = single ? (void *)&vmf : &vm,
+                    .iion = single ? (void *)&iionf : &iion,
+                    .pc = single ? (void *)pcf : pc,
+                    .dt = dt,
+                    .flags = SC_STEP_BENCH,
+                    .rtol = rtol,
+                    .atol = atol,
+                    .status = &st};
+    memset(a.vary, -1, sizeof a.vary);
+    if (sp->nstim > 0) {
+        a.stim.start = lround(sp->stim_start / dt);
+        a.stim.pulse = lround(sp->stim_dur / dt) > 1 ? lround(sp->stim_dur / dt) : 1;
+        a.stim.period = lround(sp->bcl / dt);
+        a.stim.count = sp->nstim;
+        a.stim.amp = sp->stim_curr;
+    }
+    long s = 0, snap_every = r->nsamp / CH_NSNAP > 0 ? r->nsamp / CH_NSNAP : 1;
+    for (long dd = 0; dd <= last && st.key == ~0ULL; dd += every, s++) {
+        sample(k, single, sv, svf, single ? vmf : vm, s, dd, dt, snap_every, r);
+        if (r->failed || dd == last)
+            break;
+        if (s % 64 == 63) { /* the budget, the compilers in the background, the progress */
+            if (sc_now_s() > c->deadline) {
+                snprintf(r->why, sizeof r->why, "the budget ran out at t = %g ms", (double)dd * dt);
+                r->failed = r->cut = c->cut = 1;
+                break;
+            }
+            ch_pump(c);
+            if (report)
+                ch_progress(c, (double)dd / (double)last);
+        }
+        a.d0 = dd;
+        a.nsteps = (int)(last - dd < every ? last - dd : every);
+        if (single)
+            k->f32(&a);
+        else
+            d->c_run[0](&a);
+    }
+    if (st.key != ~0ULL && !r->failed) {
+        snprintf(r->why, sizeof r->why, "Vm = %g at t = %g ms", st.value, (double)(st.key >> 32) * dt);
+        r->failed = 1;
+    }
+    r->seconds = sc_now_s() - t0;
+    free(pc), free(sv), free(pcf), free(svf);
+}
+
+void ch_free_run(ChRun *r) {
+    free(r->vm), free(r->lo), free(r->hi), free(r->snap);
+    memset(r, 0, sizeof *r);
+}
+
+int ch_in_envelope(const ChKern *k, const ChRun *ref, const ChRun *r, const char *what, char *why, size_t n) {
+    for (int i = 0; i < k->d->nstates; i++) {
+        double lo = ref->lo[i], hi = ref->hi[i];
+        double m = 0.05 * (hi - lo) + 1e-3 * fmax(fabs(lo), fabs(hi));
+        if (r->lo[i] < lo - m || r->hi[i] > hi + m) {
+            snprintf(why, n, "%s: state %s leaves the reference's range [%.4g, %.4g] (reaches %.4g)", what,
+                     k->d->sv_names[i], lo, hi, r->lo[i] < lo - m ? r->lo[i] : r->hi[i]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int ch_judge(const ChCtx *c, const ChKern *k, const ChRun *ref, const ChRun *r, int p, double err_bar,
+             double apd_bar, ScCandidate *cand) {
+    cand->err[p] = cand->dapd[p] = NAN;
+    const char *prec = p ? "single" : "double";
+    if (r->failed) {
+        snprintf(cand->why, sizeof cand->why, "%s: failed: %s", prec, r->why);
+        return 0;
+    }
+    if (!ch_in_envelope(k, ref, r, prec, cand->why, sizeof cand->why))
+        return 0;
+    cand->err[p] = sc_trace_err_pct(r->vm, ref->vm, ref->nsamp);
+    double a_ref = c->sp->nstim > 0 ? sc_trace_apd90(ref->vm, ref->nsamp, ref->h) : -1;
+    double a = a_ref > 0 ? sc_trace_apd90(r->vm, r->nsamp, r->h) : -1;
+    cand->dapd[p] = a_ref > 0 ? (a > 0 ? a - a_ref : INFINITY) : 0;
+    if (!(cand->err[p] <= err_bar) || !(fabs(cand->dapd[p]) <= apd_bar)) {
+        snprintf(cand->why, sizeof cand->why, "%s: error %.3g %% (bar %.3g), APD90 %+.3g ms (bar %.3g)", prec,
+                 cand->err[p], err_bar, cand->dapd[p], apd_bar);
+        return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ stiffness */
+
+/* One row of differences: J[idx[i]][idx[j]] for every i, from the forward-Euler step of y0 with
+ * state idx[j] moved by h (f0: the unmoved step's slope), folded into stiff and couple. */
+static void fold_column(const ChCtx *c, const int *idx, int j, const double *y0, const double *y, const double *f0,
+                        double h, double *stiff, double *couple) {
+    int nc = c->ncvode;
+    double dt = c->sp->dt;
+    for (int i = 0; i < nc; i++) {
+        if (idx[i] < 0)
+            continue;
+        double yi0 = y0[idx[i]] + (i == j ? h : 0);
+        double jij = ((y[idx[i]] - yi0) / dt - f0[idx[i]]) / h;
+        if (!isfinite(jij))
+            continue;
+        if (i == j && -jij * dt > stiff[j])
+            stiff[j] = -jij * dt;
+        if (i != j && fabs(jij) * dt > couple[i * nc + j])
+            couple[i * nc + j] = fabs(jij) * dt;
+    }
+}
+
+/* The stiffness of the cvode states at dt, by differences of one forward-Euler step of fe (flags
+ * 0: Vm held) at the reference's snapshots: stiff[j] = dt * max(-J_jj) and, for the pairs,
+ * couple[i * ncvode + j] = dt * max |J_ij| (i != j). */
+void ch_stiffness(const ChCtx *c, const ChKern *fe, const ChRun *ref, double *stiff, double *couple) {
+    const ScModelDesc *d = fe->d;
+    int nsv = d->nsv, npc = d->nparams + d->nconsts, nc = c->ncvode;
+    double dt = c->sp->dt;
+    double *pc = calloc((size_t)npc + 1, sizeof(double)), *y = calloc((size_t)nsv + 1, sizeof(double));
+    double *f0 = calloc((size_t)nsv + 1, sizeof(double));
+    memcpy(pc, d->param_defaults, (size_t)d->nparams * sizeof(double));
+    d->consts(pc);
+    int *idx = malloc((size_t)nc * sizeof(int));
+    for (int j = 0; j < nc; j++) {
+        idx[j] = -1, stiff[j] = 0;
+        for (int i = 0; i < nc; i++)
+            couple[i * nc + j] = 0;
+        for (int i = 0; i < d->nstates; i++)
+            if (strcmp(d->sv_names[i], c->cvode[j]) == 0)
+                idx[j] = i;
+    }
+    for (int s = 0; s < ref->nsnap; s++) {
+        const double *y0 = ref->snap + s * (nsv + 1);
+        double vm = y0[nsv], iion = 0;
+        ScStepArgs a = {
+            .n = 1, .sv = y, .vm = &vm, .iion = &iion, .pc = pc, .dt = dt, .flags = 0, .d0 = ref->snap_d[s], .nsteps = 1};
+        memset(a.vary, -1, sizeof a.vary);
+        memcpy(y, y0, (size_t)nsv * sizeof(double));
+        d->c_run[0](&a);
+        for (int i = 0; i < nsv; i++)
+            f0[i] = (y[i] - y0[i]) / dt;
+        for (int j = 0; j < nc; j++) {
+            if (idx[j] < 0)
+                continue;
+            double h = 1e-6 * fabs(y0[idx[j]]) + 1e-12;
+            memcpy(y, y0, (size_t)nsv * sizeof(double));
+            y[idx[j]] += h;
+            vm = y0[nsv];
+            d->c_run[0](&a);
+            fold_column(c, idx, j, y0, y, f0, h, stiff, couple);
+        }
+    }
+    free(pc), free(y), free(f0), free(idx);
+}
