@@ -5,7 +5,8 @@
  * kernels therefore check, after every step, the states for which physiology allows no such value,
  * and the run stops at the first cell-step that leaves them, naming the cell, the state and the
  * time. Which states, from what the model says (EasyML has no units):
- *   - a gate (alpha/beta or tau/inf pair: sema_class.c) must stay within [0, 1];
+ *   - a gate (alpha/beta or tau/inf pair: sema_class.c) must stay within [0, 1] (or within [0, x0] or
+ *     [x0, 1] when the file starts it at x0 outside);
  *   - a concentration must stay at or above 0: a state whose initial value is positive (above
  *     1e-12: not a tracker starting at 0) and whose name is an ion's (Ca, Na, K, Cl, Mg: Ca_i, Cai,
  *     CaSR, Ca_ss, cansr, Na_i, nai, K_i, ki, ...);
@@ -41,8 +42,12 @@ void sema_watch(Sema *s) {
         CgState *st = &m->states[i];
         st->watch = CG_WATCH_NONE;
         if (st->gate != CG_GATE_NONE) {
+            /* a gate the file starts outside [0, 1] (exports with shuffled initial values:
+               winslow 1999's X_to1 = 2.63, tomek 2020's m_2 = -2.65) relaxes into it: its start
+               widens its bounds, as no step can be blamed for it */
+            double x0 = st->init_value;
             st->watch = CG_WATCH_UNIT;
-            st->watch_lo = -1e-3, st->watch_hi = 1 + 1e-3;
+            st->watch_lo = (x0 < 0 ? x0 : 0) - 1e-3, st->watch_hi = (x0 > 1 ? x0 : 1) + 1e-3;
         } else if (st->init_value > 1e-12 && ion_name(st->sym->name)) {
             st->watch = CG_WATCH_NONNEG;
             st->watch_lo = -(1e-3 * st->init_value + 1e-9), st->watch_hi = 1e300;

@@ -78,7 +78,7 @@ static void bad_states(ScCells *c, long cell, char *watch, size_t wlen, char *ba
     for (int k = 0; k < d->nstates && !watch[0]; k++)
         if (isfinite(sv[k]) && (sv[k] < d->sv_lo[k] || sv[k] > d->sv_hi[k]))
             snprintf(watch, wlen, "%s = %.6g %s", d->sv_names[k], sv[k],
-                     d->sv_hi[k] < 1e300 ? "outside [0, 1], a gate's range" : "below 0, for a concentration");
+                     d->sv_hi[k] < 1e300 ? "outside a gate's range [0, 1]" : "below 0, for a concentration");
     size_t o = 0;
     int nbad = 0;
     for (int k = 0; k < c->nsv && o + 40 < len; k++)
@@ -133,8 +133,8 @@ int sc_cells_wait(ScCells *c, ScFailure *f) {
                             : "the model file's: a smaller --dt, or --methods STATE=cvode for that state");
         } else if (isfinite(bv)) {
             snprintf(f->what, sizeof f->what, "Vm = %.6g mV beyond the bound %g mV%s", bv, bound, states);
-        } else {
-            snprintf(f->what, sizeof f->what, "Vm = %g%s", bv, states);
+        } else { /* a watched state not finite: the recorded value is the watch's; Vm is sampled */
+            snprintf(f->what, sizeof f->what, "Vm = %g%s", isinf(bv) ? vm : bv, states);
         }
     }
     return 1;

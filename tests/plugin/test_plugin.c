@@ -68,6 +68,19 @@ static double run(const ScModelEntry *e, ScCpuKernel k, double *vm_out) {
     return vm[N - 1];
 }
 
+/* A user's copy of library model file src in dir (a comment appended: not the library's text,
+ * which would be the library model itself), its path into path. 0 or -1. */
+static int user_copy(const char *src, const char *dir, const char *name, char *path, size_t n) {
+    char *text = t_read_file(src);
+    snprintf(path, n, "%s/%s", dir, name);
+    FILE *f = text ? fopen(path, "w") : NULL;
+    int ok = f && fputs(text, f) >= 0 && fputs("\n# a user's copy (tests/plugin/test_plugin.c)\n", f) >= 0;
+    if (f)
+        ok &= fclose(f) == 0;
+    free(text);
+    return ok ? 0 : -1;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: test_plugin MODEL_DIR SCRATCH_DIR\n");
@@ -90,8 +103,11 @@ int main(int argc, char **argv) {
     ASSERT(sc_model_lookup("/nonexistent/x.model", NULL, err, sizeof err) == NULL);
     ASSERT(strstr(err, "cannot read the model file") != NULL);
 
-    /* a user's file: the native Beeler-Reuter (lookup tables, rk2, sundnes) as a plugin */
-    snprintf(path, sizeof path, "%s/native/BeelerReuterNative.model", argv[1]);
+    /* a user's file: the native Beeler-Reuter (lookup tables, rk2, sundnes) as a plugin; the
+       library's own text would be the library model (tests/cli/test_userfile.sh) */
+    char src[4096];
+    snprintf(src, sizeof src, "%s/native/BeelerReuterNative.model", argv[1]);
+    ASSERT_EQ_INT(0, user_copy(src, argv[2], "BeelerReuterNative.model", path, sizeof path));
     const ScModelEntry *pl = sc_model_lookup(path, NULL, err, sizeof err);
     ASSERT(pl != NULL);
     printf("plugin: %s\n", pl ? pl->desc->methods : err);
@@ -131,7 +147,8 @@ int main(int argc, char **argv) {
            host0.st_mtim.tv_nsec == host1.st_mtim.tv_nsec);
 
     /* STARPU_NCUDA=0 (a CPU-only run): no CUDA part is built, even where a device is present */
-    snprintf(path, sizeof path, "%s/native/AlievPanfilov.model", argv[1]);
+    snprintf(src, sizeof src, "%s/native/AlievPanfilov.model", argv[1]);
+    ASSERT_EQ_INT(0, user_copy(src, argv[2], "AlievPanfilov.model", path, sizeof path));
     setenv("STARPU_NCUDA", "0", 1);
     const ScModelEntry *cpu_only = sc_model_lookup(path, NULL, err, sizeof err);
     unsetenv("STARPU_NCUDA");

@@ -16,10 +16,10 @@ args=(--imp ten_tusscher_model_2006_epi --size 20,10 --dx 0.1 --stim x=0:0.5,amp
 for how in explicit cn nine; do
     extra=(); [ $how = cn ] && extra=(--parab-solve cn --dt 0.05)
     [ $how = nine ] && extra=(--stencil 9 --stim x=0:1,y=0:1,amp=80,dur=2)
-    "$sc" tissue "${args[@]}" "${extra[@]}" --ngpu 0 --out "$tmp/cpu" > "$tmp/cpu.txt"; check "$how: CPUs alone" $?
-    "$sc" tissue "${args[@]}" "${extra[@]}" --ncpu 0 --ngpu 1 --out "$tmp/gpu" > "$tmp/gpu.txt"
+    "$sc" tissue "${args[@]}" "${extra[@]}" --ngpu 0 --overwrite --out "$tmp/cpu" > "$tmp/cpu.txt"; check "$how: CPUs alone" $?
+    "$sc" tissue "${args[@]}" "${extra[@]}" --ncpu 0 --ngpu 1 --overwrite --out "$tmp/gpu" > "$tmp/gpu.txt"
     check "$how: one GPU alone" $?
-    "$sc" tissue "${args[@]}" "${extra[@]}" --ngpu 1 --gpu-speedup 4 --out "$tmp/both" > "$tmp/both.txt" 2> "$tmp/both.err"
+    "$sc" tissue "${args[@]}" "${extra[@]}" --ngpu 1 --gpu-speedup 4 --overwrite --out "$tmp/both" > "$tmp/both.txt" 2> "$tmp/both.err"
     check "$how: CPUs and a GPU" $?
     for run in gpu both; do
         paste <(awk 'f { for (i = 1; i <= NF; i++) print $i } /LOOKUP_TABLE/ { f = 1 }' "$tmp/cpu/activation.vtk") \
