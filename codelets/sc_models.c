@@ -114,6 +114,7 @@ static const ScModelEntry *auto_plugin(const char *path, double dt, const ScMode
         free(c);
         return NULL;
     }
+    c->dt_asked = dt > 0 ? dt : sp.dt; /* the run's: the choice at 0.01 ms serves smaller steps */
     sc_choose_summary(stderr, path, c);
     const ScModelEntry *e = NULL;
     if (lib && lib->methods_choice && !strcmp(lib->methods_choice, c->overrides) && *c->overrides)

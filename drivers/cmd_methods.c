@@ -26,6 +26,9 @@ static void usage(FILE *out) {
                  "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
                  "                     --no-cache)\n"
                  "  --no-cache         choose again even when a cached choice exists\n"
+                 "  With no budget (a run's choice stops after STARCARP_CHOOSE_BUDGET seconds, default\n"
+                 "  40, and runs the file's methods): the choice is finished and cached, and later runs\n"
+                 "  (bench, tissue, the API) use it at this dt and any smaller one.\n"
                  "  -q                 no progress lines\n");
 }
 
@@ -190,6 +193,9 @@ int cmd_methods(int argc, char **argv) {
     for (int k = 0; k < c->ncand; k++)
         print_cand(&c->cand[k]);
     printf("choice: %s%s%s\n", c->label, *c->overrides ? " = --methods " : "", c->overrides);
+    if (!no_cache && !table && sp.verbose)
+        fprintf(stderr, "starcarp methods: %s: the choice %s cached: runs at dt <= %g ms use it\n", model,
+                c->from_cache ? "was" : "is now", c->dt_made);
     if (table) {
         const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
         char stem[256], hash[32], row[4096];

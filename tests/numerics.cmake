@@ -43,3 +43,10 @@ foreach(shard 0 1)  # the 57 models' beats in two halves, run side by side
 endforeach()
 set_tests_properties(numerics.params.derive numerics.params.effect0 numerics.params.effect1 PROPERTIES
   LABELS numerics TIMEOUT 900)
+
+# numerics.choose.budget: a user's file within the budget of the automatic choice (docs/methods.md,
+# "A user's file: time to first run"): a tiny STARCARP_CHOOSE_BUDGET runs the file's methods and
+# says how to finish; `starcarp methods FILE` caches the full choice, which the next run uses; dt reuse
+add_test(NAME numerics.choose.budget COMMAND ${SC_NUMERICS_DIR}/test_budget.sh $<TARGET_FILE:starcarp_cmd>)
+set_tests_properties(numerics.choose.budget PROPERTIES LABELS numerics TIMEOUT 600
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)

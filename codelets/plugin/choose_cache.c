@@ -18,7 +18,8 @@ enum { CPATH = 3400 };
 
 /* The folder of the cache files and the start of the names of this model's (the hash covers the
  * model text, the generator, the tolerances and the protocol; not dt). Returns 0 or -1. */
-static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t dlen, char *prefix, size_t plen) {
+static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t dlen, char *prefix,
+                     size_t plen) {
     FILE *f = fopen(path, "rb");
     if (!f)
         return -1;
@@ -109,9 +110,11 @@ static void cache_write(const char *dir, const char *file, const ScChoice *c) {
     if (!f)
         return;
     const ScCandidate *ch = c->chosen >= 0 ? &c->cand[c->chosen] : &c->file;
-    fprintf(f, "overrides %s\nlabel %s\nstiff %s\nfigures %.6g %.6g %.6g %.6g %.6g\ndt %.17g\nfailed %u\nrtol %g\n",
-            *c->overrides ? c->overrides : "-", c->label, *c->stiff ? c->stiff : "-", ch->err[0], ch->dapd[0],
-            ch->err[1], ch->dapd[1], c->ref_apd, c->dt_made, c->failed, c->ref_rtol);
+    fprintf(
+        f,
+        "overrides %s\nlabel %s\nstiff %s\nfigures %.6g %.6g %.6g %.6g %.6g\ndt %.17g\nfailed %u\nrtol %g\n",
+        *c->overrides ? c->overrides : "-", c->label, *c->stiff ? c->stiff : "-", ch->err[0], ch->dapd[0],
+        ch->err[1], ch->dapd[1], c->ref_apd, c->dt_made, c->failed, c->ref_rtol);
     if (*c->reason)
         fprintf(f, "reason %s\n", c->reason);
     if (c->cut)

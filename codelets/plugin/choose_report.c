@@ -35,13 +35,13 @@ void ch_stage(ChCtx *c, const char *fmt, ...) {
 void ch_progress(ChCtx *c, double frac) {
     if (!c->sp->verbose)
         return;
-    int pc = (int)(100 * fmin(fmax(frac, 0), 1)), w = 20, fill = pc * w / 100;
+    int pc = (int)(100 * fmin(fmax(frac, 0), 1)), w = 10, fill = pc * w / 100;
     double now = sc_now_s();
-    if (c->tty) {
-        if (pc == c->pct_shown && pc > 0)
+    if (c->tty) { /* one line under 80 columns, rewritten */
+        if (pc == c->pct_shown)
             return;
-        fprintf(stderr, "\r\033[K[%.*s%*s] %3d %%  %.60s  %.1f s (choosing methods for %.40s)", fill,
-                "####################", w - fill, "", pc, c->stage, now - c->t0, base(c->path));
+        fprintf(stderr, "\r\033[K%.14s: [%.*s%*s] %3d %% %-40.40s %5.1f s", base(c->path), fill, "##########",
+                w - fill, "", pc, c->stage, now - c->t0);
     } else {
         /* every 10 %, for a stage that has taken a second already */
         if (pc / 10 == c->pct_shown / 10 || now - c->stage_t0 < 1)
@@ -71,7 +71,10 @@ unsigned sc_choose_failed_before(const char *ov) {
                 kind = place[k];
     } else if (n == 2 && !strncmp(m, "fe", 2)) { /* Euler with the stiff states apart */
         const char *eq = strrchr(ov, '=');
-        kind = !strcmp(eq + 1, "rush_larsen") ? 1 : !strcmp(eq + 1, "rosenbrock") ? 5 : !strcmp(eq + 1, "cvode") ? 6 : -1;
+        kind = !strcmp(eq + 1, "rush_larsen")  ? 1
+               : !strcmp(eq + 1, "rosenbrock") ? 5
+               : !strcmp(eq + 1, "cvode")      ? 6
+                                               : -1;
     }
     unsigned bits = 0;
     for (int k = 0; k < 5 && kind >= 0; k++)
@@ -107,7 +110,8 @@ void sc_choose_summary(FILE *f, const char *path, const ScChoice *c) {
         snprintf(when + strlen(when), sizeof when - strlen(when), "%sat dt %g ms, which holds for dt %g ms",
                  *when ? ", " : "", c->dt_made, c->dt_asked);
     else
-        snprintf(when + strlen(when), sizeof when - strlen(when), "%sat dt %g ms", *when ? ", " : "", c->dt_made);
+        snprintf(when + strlen(when), sizeof when - strlen(when), "%sat dt %g ms", *when ? ", " : "",
+                 c->dt_made);
     if (c->cut) {
         fprintf(f,
                 "starcarp: %s: %sthe automatic choice of methods stopped at its budget of %g s "
@@ -117,13 +121,15 @@ void sc_choose_summary(FILE *f, const char *path, const ScChoice *c) {
                 path, c->from_cache ? "(cached) " : "", c->budget, c->cut_stage, path);
     } else if (*c->overrides) {
         const ScCandidate *ch = &c->cand[c->chosen >= 0 ? c->chosen : 0];
-        fprintf(f,
-                "starcarp: %s: methods chosen%s%s (%s): %s = --methods %s (--methods file keeps the file's): Vm "
-                "within %.2g %% RMS, APD90 within %.2g ms of the file's methods at rtol %g, in double and single "
-                "precision\n",
-                path, *how ? " " : "", how, when, c->label, c->overrides, ch->err[0], fabs(ch->dapd[0]), c->ref_rtol);
+        fprintf(
+            f,
+            "starcarp: %s: methods chosen%s%s (%s): %s = --methods %s (--methods file keeps the file's): Vm "
+            "within %.2g %% RMS, APD90 within %.2g ms of the file's methods at rtol %g, in double and single "
+            "precision\n",
+            path, *how ? " " : "", how, when, c->label, c->overrides, ch->err[0], fabs(ch->dapd[0]),
+            c->ref_rtol);
     } else {
-        fprintf(f, "starcarp: %s: the file's own methods are kept%s%s (%s): %s\n", path, *how ? " " : "", how, when,
-                *c->reason ? c->reason : c->label);
+        fprintf(f, "starcarp: %s: the file's own methods are kept%s%s (%s): %s\n", path, *how ? " " : "", how,
+                when, *c->reason ? c->reason : c->label);
     }
 }

@@ -132,8 +132,8 @@ const ChKern *ch_wait(ChCtx *c, int i) {
         }
     }
     if (b->state != B_LOADED) {
-        sc_set_err(c->err, c->errlen, "compiling the candidate '%s' of %s failed (see %s/%s.log)", b->overrides,
-                   c->path, c->dir, b->ident);
+        sc_set_err(c->err, c->errlen, "compiling the candidate '%s' of %s failed (see %s/%s.log)",
+                   b->overrides, c->path, c->dir, b->ident);
         return NULL;
     }
     return &b->k;
@@ -156,7 +156,8 @@ void ch_builds_end(ChCtx *c) {
 /* ------------------------------------------------------------------ running */
 
 /* r's arrays for a run of k at step dt with snapshots or not; the initial state into sv/vm. */
-static void run_alloc(const ChCtx *c, const ChKern *k, double dt, int snaps, long *every, long *last, ChRun *r) {
+static void run_alloc(const ChCtx *c, const ChKern *k, double dt, int snaps, long *every, long *last,
+                      ChRun *r) {
     int nsv = k->d->nsv;
     *every = dt < DT_OUT ? lround(DT_OUT / dt) : 1;
     *last = lround(c->sp->duration / dt);
@@ -184,7 +185,8 @@ static void sample(const ChKern *k, int single, const double *sv, const float *s
     for (int i = 0; i < d->nstates; i++) {
         double x = single ? svf[i] : sv[i];
         if (!isfinite(x) && !r->failed) {
-            snprintf(r->why, sizeof r->why, "state %s not finite at t = %g ms", d->sv_names[i], (double)dd * dt);
+            snprintf(r->why, sizeof r->why, "state %s not finite at t = %g ms", d->sv_names[i],
+                     (double)dd * dt);
             r->failed = 1;
         }
         if (s == 0)
@@ -306,8 +308,8 @@ int ch_judge(const ChCtx *c, const ChKern *k, const ChRun *ref, const ChRun *r, 
 
 /* One row of differences: J[idx[i]][idx[j]] for every i, from the forward-Euler step of y0 with
  * state idx[j] moved by h (f0: the unmoved step's slope), folded into stiff and couple. */
-static void fold_column(const ChCtx *c, const int *idx, int j, const double *y0, const double *y, const double *f0,
-                        double h, double *stiff, double *couple) {
+static void fold_column(const ChCtx *c, const int *idx, int j, const double *y0, const double *y,
+                        const double *f0, double h, double *stiff, double *couple) {
     int nc = c->ncvode;
     double dt = c->sp->dt;
     for (int i = 0; i < nc; i++) {
@@ -347,8 +349,15 @@ void ch_stiffness(const ChCtx *c, const ChKern *fe, const ChRun *ref, double *st
     for (int s = 0; s < ref->nsnap; s++) {
         const double *y0 = ref->snap + s * (nsv + 1);
         double vm = y0[nsv], iion = 0;
-        ScStepArgs a = {
-            .n = 1, .sv = y, .vm = &vm, .iion = &iion, .pc = pc, .dt = dt, .flags = 0, .d0 = ref->snap_d[s], .nsteps = 1};
+        ScStepArgs a = {.n = 1,
+                        .sv = y,
+                        .vm = &vm,
+                        .iion = &iion,
+                        .pc = pc,
+                        .dt = dt,
+                        .flags = 0,
+                        .d0 = ref->snap_d[s],
+                        .nsteps = 1};
         memset(a.vary, -1, sizeof a.vary);
         memcpy(y, y0, (size_t)nsv * sizeof(double));
         d->c_run[0](&a);

@@ -39,7 +39,8 @@
 #include "toolchain.h"
 
 enum { NLADDER = 4 };
-static const double LADDER[NLADDER] = {1e-7, 1e-8, 1e-9, 1e-10}; /* the reference's rtols; [1]: cvode's default */
+static const double LADDER[NLADDER] = {1e-7, 1e-8, 1e-9,
+                                       1e-10}; /* the reference's rtols; [1]: cvode's default */
 
 double sc_trace_err_pct(const double *a, const double *b, long n) {
     double s = 0, lo = b[0], hi = b[0];
@@ -244,7 +245,7 @@ static int reference(ChCtx *c, const ChKern *k, ChRun run[NLADDER], int *use) {
     int n = 0;
     *use = -1;
     for (int t = 0; t < NLADDER && *use < 0; t++) {
-        ch_stage(c, "reference run %d/%d (the file's methods at rtol %g)", t + 1, NLADDER, LADDER[t]);
+        ch_stage(c, "reference run %d/%d (rtol %g)", t + 1, NLADDER, LADDER[t]);
         ch_run_cell(c, k, 0, LADDER[t], LADDER[t] / 100, 1, c->sp->dt, 1, &run[n++]);
         if (run[t].cut)
             return 0;
@@ -258,17 +259,19 @@ static int reference(ChCtx *c, const ChKern *k, ChRun run[NLADDER], int *use) {
 
 /* The stiff states at dt (ns names; out->stiff says which, with dt / tau) and the stiff block (the
  * stiff states and those coupled to one as strongly: nb names), from forward Euler fe. */
-static void stiff_sets(ChCtx *c, const ChKern *fe, const ChRun *ref, char **names, int *ns, char **block, int *nb,
-                       ScChoice *out) {
+static void stiff_sets(ChCtx *c, const ChKern *fe, const ChRun *ref, char **names, int *ns, char **block,
+                       int *nb, ScChoice *out) {
     int nc = c->ncvode;
-    double *stiff = calloc((size_t)nc, sizeof(double)), *couple = calloc((size_t)nc * (size_t)nc, sizeof(double));
+    double *stiff = calloc((size_t)nc, sizeof(double)),
+           *couple = calloc((size_t)nc * (size_t)nc, sizeof(double));
     *ns = *nb = 0;
     ch_stiffness(c, fe, ref, stiff, couple);
     for (int j = 0; j < nc; j++)
         if (stiff[j] > 1.0) {
             names[(*ns)++] = c->cvode[j];
             size_t l = strlen(out->stiff);
-            snprintf(out->stiff + l, sizeof out->stiff - l, "%s%s (%.3g)", l ? ", " : "", c->cvode[j], stiff[j]);
+            snprintf(out->stiff + l, sizeof out->stiff - l, "%s%s (%.3g)", l ? ", " : "", c->cvode[j],
+                     stiff[j]);
         }
     for (int i = 0; i < nc; i++) {
         int in = stiff[i] > 1.0;
@@ -330,8 +333,9 @@ static void conclude(ScChoice *out) {
        is not worth the change: the file's cvode (order-4 sub-steps) can beat a split set whose
        cvode block is driven by the explicit states around it (mmt_sampson_2010, 2026-11-24) */
     if (out->chosen >= 0 && out->file.seconds > 0 && out->cand[out->chosen].seconds >= out->file.seconds) {
-        snprintf(out->reason, sizeof out->reason, "the passing set, %.40s, ran no faster: %.3g s against %.3g s",
-                 out->cand[out->chosen].label, out->cand[out->chosen].seconds, out->file.seconds);
+        snprintf(out->reason, sizeof out->reason,
+                 "the passing set, %.40s, ran no faster: %.3g s against %.3g s", out->cand[out->chosen].label,
+                 out->cand[out->chosen].seconds, out->file.seconds);
         out->chosen = -1;
     }
     if (out->chosen >= 0) {
@@ -427,7 +431,13 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
 }
 
 ScChooseSpec sc_choose_default_spec(void) {
-    ScChooseSpec sp = {.dt = 0.01, .stim_start = 1, .stim_dur = 1, .stim_curr = 60, .bcl = 1000, .duration = 1000,
-                       .nstim = 1, .verbose = 1};
+    ScChooseSpec sp = {.dt = 0.01,
+                       .stim_start = 1,
+                       .stim_dur = 1,
+                       .stim_curr = 60,
+                       .bcl = 1000,
+                       .duration = 1000,
+                       .nstim = 1,
+                       .verbose = 1};
     return sp;
 }
