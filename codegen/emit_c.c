@@ -57,19 +57,29 @@ static void emit_host_consts(Em *e) {
     fprintf(e->out, "}\n\n");
 }
 
-/* Does e read a parameter? */
-static int reads_param(const Expr *e) {
-    if (e->kind == EX_VAR)
-        return ((const CgSym *)e->sym)->kind == CG_PARAM;
+/* What ID_param_derive computes, per symbol id: need (a constant a derived parameter reads),
+ * done (emitted), dep (0 not known yet, 1 reads no parameter, 2 reads one, through constants). */
+typedef struct Derive {
+    unsigned char *need, *done, *dep;
+} Derive;
+
+/* Does e read a parameter, directly or through constants (memoised per constant in dv->dep)? */
+static int reads_param(Derive *dv, const Expr *e) {
+    if (e->kind == EX_VAR) {
+        const CgSym *v = e->sym;
+        if (v->kind == CG_CONST && v->def && !dv->dep[v->id])
+            dv->dep[v->id] = reads_param(dv, v->def) ? 2 : 1;
+        return v->kind == CG_PARAM || (v->kind == CG_CONST && dv->dep[v->id] == 2);
+    }
     for (int i = 0; i < e->nargs; i++)
-        if (reads_param(e->a[i]))
+        if (reads_param(dv, e->a[i]))
             return 1;
     return 0;
 }
 
 /* Is sym computed in ID_param_derive: a derived parameter, or a constant one of them reads? */
-static int derived(const CgSym *sym, const unsigned char *need) {
-    return (sym->kind == CG_PARAM && sym->def && reads_param(sym->def)) || need[sym->id];
+static int derived(Derive *dv, const CgSym *sym) {
+    return (sym->kind == CG_PARAM && sym->def && reads_param(dv, sym->def)) || dv->need[sym->id];
 }
 
 /* Mark in need[] the constants e reads (and the constants these read). */
@@ -86,22 +96,22 @@ static void need_consts(const Expr *e, unsigned char *need) {
         need_consts(e->a[i], need);
 }
 
-/* Is every derived symbol e reads marked done[]? */
-static int derive_ready(const Expr *e, const unsigned char *need, const unsigned char *done) {
+/* Is every derived symbol e reads emitted already? */
+static int derive_ready(Derive *dv, const Expr *e) {
     if (e->kind == EX_VAR) {
         const CgSym *v = e->sym;
-        return !derived(v, need) || done[v->id];
+        return !derived(dv, v) || dv->done[v->id];
     }
     for (int i = 0; i < e->nargs; i++)
-        if (!derive_ready(e->a[i], need, done))
+        if (!derive_ready(dv, e->a[i]))
             return 0;
     return 1;
 }
 
 /* ID_param_derive: the parameters whose default is an expression of other parameters, recomputed
  * from the values in pc unless given[k], in dependency order with the constants they read
- * computed as locals; and ID_param_read[k]: parameter k is read by an equation, a constant or an
- * initial value (not only by other defaults). */
+ * computed as locals; and ID_param_read[k]: parameter k is read by a per-step equation or an
+ * initial value, directly or through constants (not only by other parameters' defaults). */
 static void emit_host_derive(Em *e) {
     const CgModel *m = e->m;
     fprintf(e->out,
@@ -109,20 +119,20 @@ static void emit_host_derive(Em *e) {
             "static void %s_param_derive(double *pc, const unsigned char *given) {\n"
             "    %s_pc *sc_p = (%s_pc *)pc;\n    (void)sc_p;\n    (void)given;\n",
             e->id, e->id, e->id);
-    unsigned char *need = ar_alloc(&e->ar, (size_t)m->nsyms + 1), *done = ar_alloc(&e->ar, (size_t)m->nsyms + 1);
-    const char **saved = ar_alloc(&e->ar, sizeof(char *) * ((size_t)m->nsyms + 1));
-    memset(need, 0, (size_t)m->nsyms + 1);
-    memset(done, 0, (size_t)m->nsyms + 1);
+    size_t n = (size_t)m->nsyms + 1;
+    Derive dv = {ar_alloc(&e->ar, n), ar_alloc(&e->ar, n), ar_alloc(&e->ar, n)};
+    const char **saved = ar_alloc(&e->ar, sizeof(char *) * n);
+    memset(dv.need, 0, n), memset(dv.done, 0, n), memset(dv.dep, 0, n);
     for (int i = 0; i < m->nparams; i++)
-        if (derived(m->params[i], need))
-            need_consts(m->params[i]->def, need);
+        if (derived(&dv, m->params[i]))
+            need_consts(m->params[i]->def, dv.need);
     for (int left = 1; left;) {
         left = 0;
         for (int i = 0; i < m->nsyms; i++) {
             const CgSym *p = m->syms[i];
-            if (done[p->id] || !derived(p, need))
+            if (dv.done[p->id] || !derived(&dv, p))
                 continue;
-            if (!derive_ready(p->def, need, done)) {
+            if (!derive_ready(&dv, p->def)) {
                 left = 1;
                 continue;
             }
@@ -138,22 +148,26 @@ static void emit_host_derive(Em *e) {
             }
             emit_expr(e, p->def);
             fprintf(e->out, ";\n");
-            done[p->id] = 1;
+            dv.done[p->id] = 1;
         }
     }
     for (int i = 0; i < m->nsyms; i++)
-        if (need[i])
+        if (dv.need[i])
             e->ref[i] = saved[i];
-    fprintf(e->out, "}\n\nstatic const unsigned char %s_param_read[%d] = {", e->id, m->nparams ? m->nparams : 1);
+    fprintf(e->out, "}\n\nstatic const unsigned char %s_param_read[%d] = {", e->id,
+            m->nparams ? m->nparams : 1);
     for (int i = 0; i < m->nparams; i++)
         fprintf(e->out, "%s%d", i ? ", " : "", (m->params[i]->flags & CGF_PREAD) ? 1 : 0);
     fprintf(e->out, "%s};\n\n", m->nparams ? "" : "0");
     for (int hi = 0; hi < 2; hi++) { /* the physiology watch's bounds (watch.c) */
-        fprintf(e->out, "static const double %s_sv_%s[%d] = {", e->id, hi ? "hi" : "lo", m->nstates ? m->nstates : 1);
+        fprintf(e->out, "static const double %s_sv_%s[%d] = {", e->id, hi ? "hi" : "lo",
+                m->nstates ? m->nstates : 1);
         for (int i = 0; i < m->nstates; i++) {
             const CgState *st = &m->states[i];
             fputs(i ? ", " : "", e->out);
-            emit_num(e, st->watch == CG_WATCH_NONE ? (hi ? 1e300 : -1e300) : hi ? st->watch_hi : st->watch_lo);
+            emit_num(e, st->watch == CG_WATCH_NONE ? (hi ? 1e300 : -1e300)
+                        : hi                       ? st->watch_hi
+                                                   : st->watch_lo);
         }
         fprintf(e->out, "%s};\n", m->nstates ? "" : "0");
     }

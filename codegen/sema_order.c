@@ -229,33 +229,42 @@ static void liveness(Sema *s) {
         mark_live(m->params[i]);
 }
 
-/* Set CGF_PREAD on the parameters e reads. */
+/* Set CGF_PREAD on the parameters e reads, directly or through constants (each constant's
+ * definition walked once: ->mark), but not through other parameters' defaults. */
 static void mark_param_reads(const Expr *e) {
     if (!e)
         return;
     if (e->kind == EX_VAR) {
         CgSym *v = e->sym;
-        if (v->kind == CG_PARAM)
+        if (v->kind == CG_PARAM) {
             v->flags |= CGF_PREAD;
+        } else if (v->kind == CG_CONST && !v->mark) {
+            v->mark = 1;
+            mark_param_reads(v->def);
+        }
         return;
     }
     for (int i = 0; i < e->nargs; i++)
         mark_param_reads(e->a[i]);
 }
 
-/* CGF_PREAD: the parameters that something other than a parameter's default reads (a live
- * equation or constant, an initial value). A parameter read only by the defaults of other
- * parameters takes effect through them alone (the runtime's parameter derivation). */
+/* CGF_PREAD: the parameters that something other than a parameter's default reads: a live
+ * per-step symbol (equation, state, store, trace, external), an initial value, or a constant one
+ * of these reads. A parameter read only by the defaults of other parameters (or by constants only
+ * those read) takes effect through them alone (the runtime's parameter derivation). */
 static void param_reads(Sema *s) {
     CgModel *m = s->m;
     mark_param_reads(m->vm_init_expr);
     for (int i = 0; i < m->nsyms; i++) {
         const CgSym *sym = m->syms[i];
-        if (sym->kind != CG_PARAM && (sym->flags & CGF_LIVE))
+        int root = sym->kind != CG_PARAM && (sym->kind != CG_CONST || (sym->flags & CGF_TRACE));
+        if (root && (sym->flags & CGF_LIVE))
             mark_param_reads(sym->def);
     }
     for (int i = 0; i < m->nstates; i++)
         mark_param_reads(m->states[i].init);
+    for (int i = 0; i < m->nsyms; i++)
+        m->syms[i]->mark = 0;
 }
 
 /* m->consts and m->eqs from a topological order: the live constants and per-step symbols. */

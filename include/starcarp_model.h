@@ -132,8 +132,9 @@ typedef struct ScModelDesc {
      * in pc[0..nparams) from the other values there, in dependency order, except where given[k]
      * (given may be NULL: none given) */
     void (*param_derive)(double *pc, const unsigned char *given);
-    /* param_read[k]: parameter k is read by an equation, a constant or an initial value; when 0 it
-     * takes effect only through the defaults of derived parameters (or not at all) */
+    /* param_read[k]: parameter k is read by a per-step equation or an initial value, directly or
+     * through constants; when 0 it takes effect only through the defaults of derived parameters
+     * (or not at all) */
     const unsigned char *param_read;
     /* the physiology watch (docs/verification.md): state k (k < nstates) must stay within
      * [sv_lo[k], sv_hi[k]] (a gate within [0, 1], a concentration at or above 0, with margins;
