@@ -133,31 +133,6 @@ static const ScModelEntry *library_entry(const char *name) {
     return NULL;
 }
 
-/* The text of the file at path (malloc'd), or NULL. */
-static char *read_text(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *t = malloc(cap + 1);
-    for (size_t got; t && (got = fread(t + n, 1, cap - n, f)) > 0;) {
-        n += got;
-        if (n == cap) {
-            char *u = realloc(t, 2 * cap + 1);
-            if (!u) {
-                free(t);
-                t = NULL;
-                break;
-            }
-            t = u, cap *= 2;
-        }
-    }
-    fclose(f);
-    if (t)
-        t[n] = '\0';
-    return t;
-}
-
 /* FNV-1a of text with its white space normalised: line ends (CR LF or LF), blanks at the end of
  * lines and blank lines at the end of the file do not count. */
 static unsigned long long normal_hash(const char *text) {
@@ -185,7 +160,7 @@ static unsigned long long normal_hash(const char *text) {
 /* The library model whose file has the text of the file at path (the generator's source hash:
  * byte for byte), or the same text but for white space (normal_hash of both); NULL when none. */
 static const ScModelEntry *library_twin(const char *path) {
-    char *text = read_text(path), hex[32], lib[4096];
+    char *text = sc_read_text(path), hex[32], lib[4096];
     if (!text)
         return NULL;
     snprintf(hex, sizeof hex, "%016llx", sc_fnv(SC_FNV_INIT, text));
@@ -195,7 +170,7 @@ static const ScModelEntry *library_twin(const char *path) {
             twin = &sc_model_registry[i];
     unsigned long long mine = twin ? 0 : normal_hash(text);
     for (int i = 0; i < sc_model_registry_count && !twin; i++) {
-        char *other = sc_model_file(sc_model_registry[i].name, lib, sizeof lib) ? read_text(lib) : NULL;
+        char *other = sc_model_file(sc_model_registry[i].name, lib, sizeof lib) ? sc_read_text(lib) : NULL;
         if (other && normal_hash(other) == mine)
             twin = &sc_model_registry[i];
         free(other);
@@ -225,8 +200,9 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
         /* a library model's text given as a file is the library model: its kernels, its choice */
         const ScModelEntry *twin = automatic ? library_twin(path) : NULL;
         if (twin) {
-            fprintf(stderr, "starcarp: %s has the text of the library's %s: its kernels and methods are used\n",
-                    path, twin->name);
+            fprintf(stderr,
+                    "starcarp: %s has the text of the library's %s: its kernels and methods are used\n", path,
+                    twin->name);
             lib = twin;
         }
     } else if (!(lib = library_entry(name))) {

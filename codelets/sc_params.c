@@ -15,18 +15,12 @@
 #include "sc_internal.h"
 #include "starcarp.h"
 
-/* Does a change of parameter k in values (already derived with `given`) reach a parameter that an
- * equation reads? Tried by changing it and deriving again: the parameters that move are the ones
- * computed from it. moved (nparams, may be NULL) receives which moved. With `generic`, every
- * other parameter is first moved off its value too (so that a factor that is 0 here does not hide
- * a dependence): for naming the parameters computed from k. */
-static int reaches_equation(const ScModelDesc *d, const double *values, const unsigned char *given, int k,
-                            unsigned char *moved, int generic) {
-    if (d->param_read[k] && !moved)
-        return 1;
-    double *t = malloc(sizeof(double) * (size_t)d->nparams * 2), *base = t + d->nparams;
+/* See sc_internal.h. */
+int sc_params_moved(const ScModelDesc *d, const double *values, const unsigned char *given, int k,
+                    int generic, unsigned char *moved) {
+    double *t = malloc(sizeof(double) * ((size_t)d->nparams * 2 + 1)), *base = t ? t + d->nparams : NULL;
     if (!t)
-        return 1;
+        return -1;
     memcpy(base, values, sizeof(double) * (size_t)d->nparams);
     for (int q = 0; q < d->nparams && generic; q++)
         base[q] = base[q] * 1.0625 + 0.03125;
@@ -35,15 +29,39 @@ static int reaches_equation(const ScModelDesc *d, const double *values, const un
     memcpy(t, base, sizeof(double) * (size_t)d->nparams);
     t[k] = base[k] != 0 ? base[k] * 1.25 + 0.125 : 1.0;
     d->param_derive(t, given);
-    values = base;
-    int hit = 0;
-    for (int q = 0; q < d->nparams; q++) {
-        int m = q != k && !(t[q] == values[q]); /* NaN counts as moved */
-        if (moved)
-            moved[q] = (unsigned char)m;
-        hit |= m && d->param_read[q];
+    for (int q = 0; q < d->nparams; q++)
+        moved[q] = (unsigned char)(q != k && !(t[q] == base[q])); /* NaN counts as moved */
+    free(t);
+    return 0;
+}
+
+/* See sc_internal.h. */
+void sc_params_pinned(const ScModelDesc *d, const double *values, unsigned char *pinned) {
+    double *t = malloc(sizeof(double) * ((size_t)d->nparams + 1));
+    memset(pinned, 0, (size_t)d->nparams);
+    if (!t)
+        return;
+    for (int more = 1; more;) {
+        more = 0;
+        memcpy(t, values, sizeof(double) * (size_t)d->nparams);
+        d->param_derive(t, pinned);
+        for (int k = 0; k < d->nparams && !more; k++)
+            if (!pinned[k] && t[k] != values[k])
+                pinned[k] = 1, more = 1;
     }
     free(t);
+}
+
+/* Does a change of parameter k in values (already derived with `given`) reach a parameter that an
+ * equation reads: k itself, or a parameter computed from it (sc_params_moved)? */
+static int reaches_equation(const ScModelDesc *d, const double *values, const unsigned char *given, int k) {
+    if (d->param_read[k])
+        return 1;
+    unsigned char *moved = malloc((size_t)d->nparams + 1);
+    int hit = !moved || sc_params_moved(d, values, given, k, 0, moved) != 0;
+    for (int q = 0; q < d->nparams && !hit; q++)
+        hit = moved[q] && d->param_read[q];
+    free(moved);
     return hit;
 }
 
@@ -55,13 +73,14 @@ int sc_model_param_effect(const ScModelEntry *m, const double *values, const uns
         sc_set_err(err, errlen, "no parameter %d (the model has %d)", k, d->nparams);
         return -1;
     }
-    if (reaches_equation(d, values, given, k, NULL, 0))
+    if (reaches_equation(d, values, given, k))
         return 0;
     /* what reads it: the parameters computed from it when nothing is given */
     unsigned char *moved = calloc((size_t)d->nparams + 1, 1);
-    if (!moved)
+    if (!moved || sc_params_moved(d, values, NULL, k, 1, moved) != 0) {
+        free(moved);
         return 0;
-    reaches_equation(d, values, NULL, k, moved, 1);
+    }
     char readers[512] = "";
     size_t used = 0;
     int n = 0;

@@ -78,3 +78,27 @@ int sc_edit_distance(const char *a, const char *b, int nocase) {
     }
     return row[lb];
 }
+
+char *sc_read_text(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *t = malloc(cap + 1);
+    for (size_t got; t && (got = fread(t + n, 1, cap - n, f)) > 0;) {
+        n += got;
+        if (n == cap) {
+            char *u = realloc(t, 2 * cap + 1);
+            if (!u) {
+                free(t);
+                t = NULL;
+                break;
+            }
+            t = u, cap *= 2;
+        }
+    }
+    fclose(f);
+    if (t)
+        t[n] = '\0';
+    return t;
+}

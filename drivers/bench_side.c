@@ -6,6 +6,7 @@
 #include "bench_apstats.h"
 #include "bench_out.h"
 #include "bench_side.h"
+#include "sc_internal.h"
 
 #define FAIL(err, errlen, ...) (snprintf((err), (err) ? (errlen) : 0, __VA_ARGS__), -1)
 
@@ -32,10 +33,7 @@ static int probe_params(BenchSide *s, const double *params, const int *vary_k) {
         free(given);
         return -1;
     }
-    memcpy(s->pc, params, sizeof(double) * (size_t)d->nparams);
-    d->param_derive(s->pc, NULL); /* a derived parameter the user set differs from its value here */
-    for (int k = 0; k < d->nparams; k++)
-        given[k] = s->pc[k] != params[k];
+    sc_params_pinned(d, params, given); /* the derived parameters the user set */
     memcpy(s->pc, params, sizeof(double) * (size_t)d->nparams);
     for (int v = 0; v < s->o->nvary; v++) {
         s->pc[vary_k[v]] = bopt_vary_value(&s->o->vary[v], s->o->probe[0], s->o->num, params[vary_k[v]]);

@@ -22,25 +22,6 @@ void cells_fill_pc(ScCells *c) {
     }
 }
 
-/* Which derived parameters the caller set: those whose value in values differs from the one
- * computed from the others (found one at a time in dependency order, so that a parameter
- * computed from a pinned one is compared with the value it gets from it). */
-static void find_pinned(const ScModelDesc *d, const double *values, unsigned char *pinned) {
-    double *t = malloc(sizeof(double) * ((size_t)d->nparams + 1));
-    memset(pinned, 0, (size_t)d->nparams);
-    if (!t)
-        return;
-    for (int more = 1; more;) {
-        more = 0;
-        memcpy(t, values, sizeof(double) * (size_t)d->nparams);
-        d->param_derive(t, pinned);
-        for (int k = 0; k < d->nparams && !more; k++)
-            if (!pinned[k] && t[k] != values[k])
-                pinned[k] = 1, more = 1;
-    }
-    free(t);
-}
-
 int sc_cells_set_params(ScCells *c, const double *values, char *err, size_t errlen) {
     for (int k = 0; k < c->d->nparams; k++)
         if (!isfinite(values[k])) {
@@ -51,7 +32,7 @@ int sc_cells_set_params(ScCells *c, const double *values, char *err, size_t errl
     if (c->nlut)
         starpu_data_acquire(c->h_lut, STARPU_W);
     memcpy(c->params, values, sizeof(double) * (size_t)c->d->nparams);
-    find_pinned(c->d, values, c->pinned);
+    sc_params_pinned(c->d, values, c->pinned);
     for (int r = 0; r < c->nvary; r++)
         if (!c->vary_auto[r])
             c->pinned[c->vary_k[r]] = 1;
@@ -115,24 +96,21 @@ static int vary_row(ScCells *c, int k, const double *values, char *err, size_t e
     return 0;
 }
 
-/* The derived parameters (not pinned) computed from a parameter that varies: mark them in dep. */
+/* The derived parameters (not pinned) computed from a parameter that varies: mark them in dep.
+ * Returns how many. */
 static int followers(const ScCells *c, unsigned char *dep) {
     const ScModelDesc *d = c->d;
-    double *t = malloc(sizeof(double) * ((size_t)d->nparams + 1));
+    unsigned char *moved = malloc((size_t)d->nparams + 1);
     int n = 0;
     memset(dep, 0, (size_t)d->nparams);
-    for (int r = 0; r < c->nvary && t; r++) {
-        if (c->vary_auto[r])
+    for (int r = 0; r < c->nvary && moved; r++) {
+        if (c->vary_auto[r] || sc_params_moved(d, c->params, c->pinned, c->vary_k[r], 0, moved) != 0)
             continue;
-        int k = c->vary_k[r];
-        memcpy(t, c->params, sizeof(double) * (size_t)d->nparams);
-        t[k] = t[k] != 0 ? t[k] * 1.25 + 0.125 : 1.0;
-        d->param_derive(t, c->pinned);
         for (int q = 0; q < d->nparams; q++)
-            if (q != k && !c->pinned[q] && !(t[q] == c->params[q]) && !dep[q])
+            if (moved[q] && !c->pinned[q] && !dep[q])
                 dep[q] = 1, n++;
     }
-    free(t);
+    free(moved);
     return n;
 }
 

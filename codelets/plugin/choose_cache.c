@@ -20,17 +20,11 @@ enum { CPATH = 3400 };
  * model text, the generator, the tolerances and the protocol; not dt). Returns 0 or -1. */
 static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t dlen, char *prefix,
                      size_t plen) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    char *text = sc_read_text(path), key[512];
+    if (!text)
         return -1;
-    unsigned long long h = SC_FNV_INIT;
-    char chunk[4096], key[512];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk - 1, f)) > 0) {
-        chunk[n] = '\0';
-        h = sc_fnv(h, chunk);
-    }
-    fclose(f);
+    unsigned long long h = sc_fnv(SC_FNV_INIT, text);
+    free(text);
     snprintf(key, sizeof key, "%s|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%ld", EMIT_GENERATOR, sp->tol_err,
              sp->tol_apd, sp->stim_start, sp->stim_dur, sp->stim_curr, sp->bcl, sp->duration, sp->nstim);
     h = sc_fnv(h, key);
