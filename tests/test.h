@@ -12,6 +12,10 @@ extern int t_failures, t_checks;
 /* The whole file as a malloc'd NUL-terminated string (free it), or NULL when it cannot be read. */
 char *t_read_file(const char *path);
 
+/* A command's argument vector: name, then the blank-separated words of line (no quoting), in
+ * static storage that the next call reuses; *argv receives it, the count is returned. */
+int t_words(const char *name, const char *line, char ***argv);
+
 #define ASSERT(cond)                                                                  \
     do {                                                                              \
         t_checks++;                                                                   \

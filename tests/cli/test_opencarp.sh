@@ -9,16 +9,11 @@
 #   - models list / info show openCARP's names; tissue takes them too
 set -u
 SC=$1
+. "$(dirname "$0")/check.sh"   # check, check_done
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 cd "$W"
 export STARPU_SILENT=1
-fails=0
-check() { # check DESCRIPTION COMMAND...: the command must succeed
-    local what=$1
-    shift
-    if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
 # refused DESCRIPTION PATTERN ARGS...: starcarp ARGS exits 2 and stderr matches PATTERN
 refused() {
     local what=$1 pat=$2
@@ -82,5 +77,4 @@ refused "tissue: g_Kr with g_Kr_total" "g_Kr_total, which is set too" tissue --i
     --imp-par 'g_Kr*0.5,g_Kr_total=1' --size 2 --dx 0.5 --stim x=0:0.5,start=0,dur=2,vol=50000 \
     --duration 5 --out tis2 --ncpu 1 -q
 
-echo "$fails failed"
-[ $fails -eq 0 ]
+check_done

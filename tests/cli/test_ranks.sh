@@ -6,17 +6,12 @@
 # a single core gets a CPU worker (StarPU-MPI would otherwise keep that core for its thread).
 set -u
 SC=$1
+. "$(dirname "$0")/check.sh"   # check, check_done
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 cd "$W"
 export STARPU_SILENT=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 unset STARPU_NCPU STARPU_NCUDA
-fails=0
-check() { # check DESCRIPTION COMMAND...
-    local what=$1
-    shift
-    if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
 ARGS=(bench --imp AlievPanfilov --num 1000000 --duration 2 --probe 0,499999,999999 --dt-out 0.5 --no-trace -q)
 "$SC" "${ARGS[@]}" --fout one >/dev/null 2>one.err
 check "one rank runs" test -s one.txt
@@ -31,5 +26,4 @@ for how in "" "--bind-to none" "--map-by slot:PE=1"; do
         check "mpirun -np 2 ${how:-(default binding)}: ${f#one} equals one rank" cmp -s "$f" "${name}${f#one}"
     done
 done
-echo "$fails failed"
-[ $fails -eq 0 ]
+check_done

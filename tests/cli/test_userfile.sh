@@ -5,17 +5,12 @@
 #   - a file that differs (a comment appended) is the user's own model (a plugin in the cache)
 set -u
 SC=$1
+. "$(dirname "$0")/check.sh"   # check, check_done
 MODELS=$(cd "$(dirname "$0")/../../models" && pwd)
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 cd "$W"
 export STARPU_SILENT=1 STARCARP_CACHE="$W/cache"
-fails=0
-check() { # check DESCRIPTION COMMAND...
-    local what=$1
-    shift
-    if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
 RUN=(--stim-curr 52 --stim-start 1 --duration 20 --dt-out 1 --ncpu 1 --no-trace -q)
 
 cp "$MODELS/cellml/clancy_rudy_2002.model" same.model
@@ -47,5 +42,4 @@ check "... and the stable cells did not trip it" bash -c '! grep -q "cell [012] 
     --no-trace -q >blow2.txt 2>blow2.err
 check "--no-watch: the same run goes on past the negative store" bash -c '! grep -q "t = 0 ms" blow2.err'
 
-echo "$fails failed"
-[ $fails -eq 0 ]
+check_done

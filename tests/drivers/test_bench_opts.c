@@ -13,14 +13,8 @@ static char err[512];
 
 /* Parse "bench" followed by the blank-separated words of line (no quoting). */
 static int parse(const char *line) {
-    static char buf[2048];
-    static char *argv[128];
-    int argc = 0;
-    snprintf(buf, sizeof buf, "%s", line);
-    argv[argc++] = "bench";
-    for (char *w = strtok(buf, " "); w && argc < 127; w = strtok(NULL, " "))
-        argv[argc++] = w;
-    argv[argc] = NULL;
+    char **argv;
+    int argc = t_words("bench", line, &argv);
     bopt_free(&o);
     err[0] = '\0';
     return bopt_parse(argc, argv, &o, err, sizeof err);

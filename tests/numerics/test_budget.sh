@@ -11,17 +11,12 @@
 # No verdict depends on the machine's speed but the forced tiny budget.
 set -u
 SC=$1
+. "$(dirname "$0")/../cli/check.sh"   # check, check_done
 MODELS=$(cd "$(dirname "$0")/../../models" && pwd)
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 cd "$W"
 export STARPU_SILENT=1 STARCARP_CACHE="$W/cache" STARPU_NCUDA=0
-fails=0
-check() { # check DESCRIPTION COMMAND...
-    local what=$1
-    shift
-    if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
-}
 RUN=(--stim-curr 52 --stim-start 1 --duration 20 --dt-out 1 --ncpu 1 --no-trace)
 (cat "$MODELS/cellml/ohara_rudy_2011_endo.model"; echo "# my copy") >my.model
 
@@ -60,5 +55,4 @@ rc=$?
 check "a budget that is no number: refused" test $rc -ne 0
 check "... naming the variable and what it takes" grep -q "STARCARP_CHOOSE_BUDGET='soon': expected the seconds" bad.err
 
-echo "$fails failed"
-[ $fails -eq 0 ]
+check_done

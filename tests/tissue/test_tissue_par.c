@@ -32,14 +32,8 @@ static const char *par(const char *name, const char *text) {
 
 /* topt_parse of "tissue" and the blank-separated words of line. */
 static int parse(const char *line) {
-    static char buf[4096];
-    static char *argv[256];
-    int argc = 0;
-    snprintf(buf, sizeof buf, "%s", line);
-    argv[argc++] = "tissue";
-    for (char *w = strtok(buf, " "); w && argc < 255; w = strtok(NULL, " "))
-        argv[argc++] = w;
-    argv[argc] = NULL;
+    char **argv;
+    int argc = t_words("tissue", line, &argv);
     err[0] = 0;
     return topt_parse(argc, argv, &o, err, sizeof err);
 }
