@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# gpu-multi.sh [OUTDIR]: the several-GPU figures of docs/performance.md ("Several GPUs") on a machine of
+# 2 or 4 GPUs, after scripts/gpu-pack.sh here (device tool, kind nvidia-h100-x4 or -x2, carry
+# [".carry"], command `bash scripts/gpu-multi.sh`).
+#
+# Builds ten Tusscher 2006 and Aliev-Panfilov only (STARCARP_MODELS), checks every worker against the
+# host (starcarp devices), then, on 1, 2 and 4 GPUs (those the machine has), without CPU workers:
+#   bench    16M cells of the library's ten Tusscher 2006, GKr varied across the cells, 10 ms, the
+#            default steps per task and 100; the final state of every cell (--checkpoint) compared
+#            with the one-GPU run's, byte for byte
+#   tissue   the N-version slab refined to dx 1/30 mm (601 x 211 x 91 = 11.5M nodes), 5 ms; the
+#            probes' rows and the last Vm snapshot compared with the one-GPU run's, byte for byte
+#   billion  1e9 cells in double across every GPU (0.1 ms), host and GPU memory peaks
+# PARTS (environment) chooses: default "build check bench tissue billion". Writes OUTDIR/multi.md and
+# OUTDIR/multi-logs.tgz.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-${OUT:?give an output directory or set OUT}}
+mkdir -p "$out"
+logs=$(mktemp -d)
+work=${SC_MULTI_WORK:-/tmp/sc-multi}
+mkdir -p "$work"
+cd "$top"
+starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}
+[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-multi: no .carry/starpu (scripts/gpu-pack.sh)" >&2; exit 1; }
+export PATH=/usr/local/cuda/bin:$PATH
+export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
+export PKG_CONFIG_PATH="$starpu/lib/pkgconfig" STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1
+export NCCL_NVLS_ENABLE=0
+PARTS=${PARTS:-build check bench tissue billion}
+has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
+sc=$top/build-gpu/bin/starcarp
+TT=ten_tusscher_model_2006_epi
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+counts="1"; [ "$ngpu" -ge 2 ] && counts="1 2"; [ "$ngpu" -ge 4 ] && counts="1 2 4"
+exec > >(tee "$out/multi.md") 2>&1
+echo "# Several GPUs: $(hostname), $(nproc) cores, $ngpu x $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(free -g | awk '/Mem:/{print $2}') GiB, $(date -u +%FT%TZ), commit $(cat "$top/.carry/COMMIT" 2>/dev/null || git rev-parse --short HEAD)"
+echo
+if has build; then
+    t0=$(date +%s)
+    cmake -S . -B build-gpu -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF \
+        -DSTARCARP_MODELS="$TT;AlievPanfilov" -DCMAKE_BUILD_TYPE=Release >"$logs/build.log" 2>&1 &&
+        cmake --build build-gpu -j "$(nproc)" >>"$logs/build.log" 2>&1
+    echo "build: exit $? in $(( $(date +%s) - t0 )) s"; tail -2 "$logs/build.log"
+fi
+[ -x "$sc" ] || { echo "gpu-multi: no build"; tar -C "$logs" -czf "$out/multi-logs.tgz" .; exit 1; }
+if has check; then
+    "$sc" devices --cells 8388608 --steps 10 --require-gpu >"$logs/devices.txt" 2>&1
+    echo "starcarp devices (every worker against the host): exit $?"; tail -6 "$logs/devices.txt"
+fi
+# md5 of a file's bytes from OFFSET on (an IGB's header holds no run-specific field, but skip it anyway)
+sum_from() { tail -c +"$2" "$1" 2>/dev/null | md5sum | cut -c1-12; }
+if has bench; then
+    echo
+    echo "## bench: $TT, 16777216 cells, GKr x 0.5..1.5 across the cells, 10 ms, --ncpu 0"
+    echo
+    echo "| GPUs | steps per task | exit | wall (s) | cell-steps/s | x one GPU | final state (md5 of the checkpoint) |"
+    echo "|---|---|---|---:|---:|---:|---|"
+    for k in default 100; do
+        base=""
+        for g in $counts; do
+            kk=(); [ $k = default ] || kk=(--steps-per-task $k)
+            name=bench-g$g-k$k
+            "$sc" bench --imp $TT --num 16777216 --vary "GKr*0.5:1.5" --duration 10 --ncpu 0 --ngpu "$g" "${kk[@]}" \
+                --no-trace -q --checkpoint "$work/$name.ckpt" >"$logs/$name.out" 2>"$logs/$name.err"
+            rc=$?
+            rate=$(grep -o '[0-9.e+]* cell-steps/s' "$logs/$name.err" | head -1 | cut -d' ' -f1)
+            wall=$(grep -o 'wall time [0-9.]* s' "$logs/$name.err" | head -1 | cut -d' ' -f3)
+            [ $g = 1 ] && base=$rate
+            md5=$(sum_from "$work/$name.ckpt" 1); rm -f "$work/$name.ckpt"
+            ratio=$(awk -v a="${rate:-0}" -v b="${base:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "-"}')
+            echo "| $g | $k | $rc | ${wall:--} | ${rate:--} | $ratio | $md5 |"
+        done
+    done
+    grep -h "summary" "$logs"/bench-g*-kdefault.err | head -12
+fi
+if has tissue; then
+    echo
+    echo "## tissue: the N-version slab at dx 1/30 mm (601 x 211 x 91 = 11,539,501 nodes), 5 ms, --ncpu 0"
+    echo
+    echo "| GPUs | exit | wall (s) | node-steps/s | x one GPU | probes.txt (md5) | last Vm frame (md5) |"
+    echo "|---|---|---:|---:|---:|---|---|"
+    base=""
+    for g in $counts; do
+        name=tissue-g$g
+        rm -rf "$work/$name"
+        "$sc" tissue --par examples/nversion.par --dx 0.03333333333333333 --duration 5 --snap-dt 5 --no-png \
+            --ncpu 0 --ngpu "$g" --out "$work/$name" >"$logs/$name.out" 2>"$logs/$name.err"
+        rc=$?
+        rate=$(grep -o '[0-9.e+]* node-steps/s' "$logs/$name.err" | head -1 | cut -d' ' -f1)
+        wall=$(grep -o 'wall time [0-9.]* s' "$logs/$name.err" | head -1 | cut -d' ' -f3)
+        [ $g = 1 ] && base=$rate
+        # the last frame: the file's last nodes x 4 bytes
+        fr=$(( 11539501 * 4 ))
+        last=$(tail -c "$fr" "$work/$name/vm.igb" 2>/dev/null | md5sum | cut -c1-12)
+        ratio=$(awk -v a="${rate:-0}" -v b="${base:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "-"}')
+        echo "| $g | $rc | ${wall:--} | ${rate:--} | $ratio | $(sum_from "$work/$name/probes.txt" 1) | $last |"
+        cp "$work/$name/probes.txt" "$logs/$name.probes.txt" 2>/dev/null
+        rm -rf "$work/$name"
+    done
+    grep -h "summary" "$logs"/tissue-g*.err | head -12
+fi
+if has billion && [ "$ngpu" -ge 2 ]; then
+    echo
+    echo "## bench: 1e9 cells of $TT in double on $ngpu GPUs (0.1 ms, 10 steps per task)"
+    nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 1000 >"$logs/billion.gpumem" 2>/dev/null &
+    smi=$!
+    /usr/bin/time -v "$sc" bench --imp $TT --num 1000000000 --duration 0.1 --ncpu 0 --steps-per-task 10 --no-trace -q \
+        >"$logs/billion.out" 2>"$logs/billion.err"
+    rc=$?
+    kill $smi 2>/dev/null; wait $smi 2>/dev/null
+    host=$(grep "Maximum resident" "$logs/billion.err" | awk '{printf "%.1f", $6/1048576}')
+    # the samples come as one line per GPU per second: the largest per GPU
+    peak=$(awk -v n="$ngpu" '{g = (NR - 1) % n; if ($1 > m[g]) m[g] = $1} END{for (g = 0; g < n; g++) printf "%s%d", g ? " " : "", m[g]}' "$logs/billion.gpumem")
+    echo "exit $rc, host peak ${host:-?} GiB, GPU memory peaks (MiB) ${peak:-?}"
+    grep -E "summary|error|Error|refused|need" "$logs/billion.err" | head -12
+fi
+tar -C "$logs" -czf "$out/multi-logs.tgz" .
