@@ -8,8 +8,9 @@
 #   bench    16M cells of the library's ten Tusscher 2006, GKr varied across the cells, 10 ms, the
 #            default steps per task and 100; the final state of every cell (--checkpoint) compared
 #            with the one-GPU run's, byte for byte
-#   tissue   the N-version slab refined to dx 1/30 mm (601 x 211 x 91 = 11.5M nodes), 5 ms; the
-#            probes' rows and the last Vm snapshot compared with the one-GPU run's, byte for byte
+#   tissue   the N-version slab refined to dx 1/30 mm (601 x 211 x 91 = 11.5M nodes) and 1/42 mm (31.5M;
+#            TISSUE_DX lists others), 5 ms; the probes' rows and the last Vm snapshot compared with the
+#            one-GPU run's, byte for byte
 #   billion  1e9 cells in double across every GPU (0.1 ms), host and GPU memory peaks
 # PARTS (environment) chooses: default "build check bench tissue billion". Writes OUTDIR/multi.md and
 # OUTDIR/multi-logs.tgz.
@@ -79,30 +80,31 @@ if has bench; then
     done
 fi
 if has tissue; then
-    echo
-    echo "## tissue: the N-version slab at dx 1/30 mm (601 x 211 x 91 = 11,539,501 nodes), 5 ms, --ncpu 0"
-    echo
-    echo "| GPUs | exit | wall (s) | node-steps/s | x one GPU | probes.txt (md5) | last Vm frame (md5) |"
-    echo "|---|---|---:|---:|---:|---|---|"
-    base=""
-    for g in $counts; do
-        name=tissue-g$g
-        rm -rf "$work/$name"
-        "$sc" tissue --par examples/nversion.par --dx 0.03333333333333333 --duration 5 --snap-dt 5 --no-png --diffusion-substeps auto \
-            --ncpu 0 --ngpu "$g" --out "$work/$name" >"$logs/$name.out" 2>"$logs/$name.err"
-        rc=$?
-        rate=$(grep -o '[0-9.e+]* node-steps/s' "$logs/$name.err" | head -1 | cut -d' ' -f1)
-        wall=$(grep -o 'wall time [0-9.]* s' "$logs/$name.err" | head -1 | cut -d' ' -f3)
-        [ $g = 1 ] && base=$rate
-        # the last frame: the file's last nodes x 4 bytes
-        fr=$(( 11539501 * 4 ))
-        last=$(tail -c "$fr" "$work/$name/vm.igb" 2>/dev/null | md5sum | cut -c1-12)
-        ratio=$(awk -v a="${rate:-0}" -v b="${base:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "-"}')
-        echo "| $g | $rc | ${wall:--} | ${rate:--} | $ratio | $(sum_from "$work/$name/probes.txt" 1) | $last |"
-        cp "$work/$name/probes.txt" "$logs/$name.probes.txt" 2>/dev/null
-        rm -rf "$work/$name"
+    # TISSUE_DX: the refinements, in mm (default 1/30 mm: 11.5M nodes, and 1/42 mm: 31.5M nodes)
+    for dx in ${TISSUE_DX:-0.03333333333333333 0.023809523809523808}; do
+        nodes=$(awk -v d="$dx" 'BEGIN{printf "%d", (int(20/d+0.5)+1)*(int(7/d+0.5)+1)*(int(3/d+0.5)+1)}')
+        echo
+        echo "## tissue: the N-version slab at dx $dx mm ($nodes nodes), 5 ms, --diffusion-substeps auto, --ncpu 0"
+        echo
+        echo "| GPUs | exit | wall (s) | node-steps/s | x one GPU | probes.txt (md5) | last Vm frame (md5) |"
+        echo "|---|---|---:|---:|---:|---|---|"
+        base=""
+        for g in $counts; do
+            name=tissue-$nodes-g$g
+            rm -rf "$work/$name"
+            "$sc" tissue --par examples/nversion.par --dx "$dx" --duration 5 --snap-dt 5 --no-png --diffusion-substeps auto \
+                --ncpu 0 --ngpu "$g" --out "$work/$name" >"$logs/$name.out" 2>"$logs/$name.err"
+            rc=$?
+            rate=$(grep -o '[0-9.e+]* node-steps/s' "$logs/$name.err" | head -1 | cut -d' ' -f1)
+            wall=$(grep -o 'wall time [0-9.]* s' "$logs/$name.err" | head -1 | cut -d' ' -f3)
+            [ $g = 1 ] && base=$rate
+            last=$(tail -c "$(( nodes * 4 ))" "$work/$name/vm.igb" 2>/dev/null | md5sum | cut -c1-12) # the last frame
+            ratio=$(awk -v a="${rate:-0}" -v b="${base:-0}" 'BEGIN{if (b > 0) printf "%.2f", a / b; else print "-"}')
+            echo "| $g | $rc | ${wall:--} | ${rate:--} | $ratio | $(sum_from "$work/$name/probes.txt" 1) | $last |"
+            rm -rf "$work/$name"
+        done
+        grep -h "summary" "$logs"/tissue-$nodes-g*.err | grep -v steps | head -8
     done
-    grep -h "summary" "$logs"/tissue-g*.err | head -12
 fi
 if has billion && [ "$ngpu" -ge 2 ]; then
     echo
