@@ -29,8 +29,7 @@ struct ScTissue {
     long *l0, *nl; /* first plane (from g0), planes */
     int *worker;
     double **act; /* per slab: activation times then previous values (2n) */
-    starpu_data_handle_t *h_act, *h_scr, *h_aux; /* h_aux: implicit only */
-    starpu_data_handle_t *h_lo, *h_hi; /* 2 per slab, [2 s + (exchange & 1)]: see halo_lo */
+    starpu_data_handle_t *h_act, *h_scr, *h_lo, *h_hi, *h_aux; /* h_aux: implicit only */
     starpu_data_handle_t ghost_lo, ghost_hi; /* the neighbouring processes' edge planes */
     int remote; /* another process holds planes next to ours */
     long step;
@@ -345,8 +344,8 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
     t->act = calloc((size_t)ns, sizeof(double *));
     t->h_act = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_scr = calloc((size_t)ns, sizeof(starpu_data_handle_t));
-    t->h_lo = calloc(2 * (size_t)ns, sizeof(starpu_data_handle_t));
-    t->h_hi = calloc(2 * (size_t)ns, sizeof(starpu_data_handle_t));
+    t->h_lo = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    t->h_hi = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_aux = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     double *vm = malloc(sizeof(double) * (size_t)t->nodes);
     if (!t->act || !t->h_act || !t->h_scr || !t->h_lo || !t->h_hi || !t->h_aux || !vm ||
@@ -371,11 +370,10 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
         starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)nscr, sizeof(double));
         if (t->sweeps > 0) /* b, then the iterate before the last (written by each step first) */
             starpu_vector_data_register(&t->h_aux[s], -1, 0, (uint32_t)(2 * n), sizeof(double));
-        if (ns > 1 || t->remote)
-            for (int p = 0; p < 2; p++) {
-                starpu_vector_data_register(&t->h_lo[2 * s + p], -1, 0, (uint32_t)t->P, sizeof(double));
-                starpu_vector_data_register(&t->h_hi[2 * s + p], -1, 0, (uint32_t)t->P, sizeof(double));
-            }
+        if (ns > 1 || t->remote) {
+            starpu_vector_data_register(&t->h_lo[s], -1, 0, (uint32_t)t->P, sizeof(double));
+            starpu_vector_data_register(&t->h_hi[s], -1, 0, (uint32_t)t->P, sizeof(double));
+        }
     }
     if (t->g0 > 0)
         starpu_vector_data_register(&t->ghost_lo, -1, 0, (uint32_t)t->P, sizeof(double));
@@ -448,12 +446,10 @@ void sc_tissue_destroy(ScTissue *t) {
             starpu_data_unregister(t->h_act[s]);
         if (t->h_scr && t->h_scr[s])
             starpu_data_unregister(t->h_scr[s]);
-        for (int p = 0; p < 2; p++) {
-            if (t->h_lo && t->h_lo[2 * s + p])
-                starpu_data_unregister(t->h_lo[2 * s + p]);
-            if (t->h_hi && t->h_hi[2 * s + p])
-                starpu_data_unregister(t->h_hi[2 * s + p]);
-        }
+        if (t->h_lo && t->h_lo[s])
+            starpu_data_unregister(t->h_lo[s]);
+        if (t->h_hi && t->h_hi[s])
+            starpu_data_unregister(t->h_hi[s]);
         if (t->h_aux && t->h_aux[s])
             starpu_data_unregister(t->h_aux[s]);
         if (t->act && t->act[s])
@@ -511,19 +507,12 @@ static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a) {
     return nb;
 }
 
-/* Slab s's bottom (halo_lo) and top (halo_hi) planes as copied by halo exchange number x. Each slab
- * has two sets, used by even and odd exchanges in turn: the copy of exchange x + 1 then need not wait
- * until the neighbours' tasks of exchange x have read theirs (one set made every exchange wait for a
- * task on the other GPU: measured, 4 H200, docs/performance.md "Several GPUs"). */
-static starpu_data_handle_t halo_lo(const ScTissue *t, int s, long x) { return t->h_lo[2 * s + (x & 1)]; }
-static starpu_data_handle_t halo_hi(const ScTissue *t, int s, long x) { return t->h_hi[2 * s + (x & 1)]; }
-
 /* Halo exchange number x (sc_tissue.h: `exchange`): halo tasks, then the exchange with the
  * neighbouring processes. 0 or -1. */
 static int submit_halos(ScTissue *t, long x) {
     if (t->ns > 1 || t->remote)
         for (int s = 0; s < t->ns; s++) {
-            int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), halo_lo(t, s, x), halo_hi(t, s, x),
+            int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_lo[s], t->h_hi[s],
                                     t->worker[s]);
             if (rc != 0) {
                 fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
@@ -531,23 +520,22 @@ static int submit_halos(ScTissue *t, long x) {
             }
         }
     if (t->remote && t->cfg.exchange &&
-        t->cfg.exchange(t->cfg.exchange_ctx, x, t->g0 > 0 ? halo_lo(t, 0, x) : NULL,
-                        t->g0 + t->Lloc < t->L ? halo_hi(t, t->ns - 1, x) : NULL, t->ghost_lo, t->ghost_hi) != 0) {
+        t->cfg.exchange(t->cfg.exchange_ctx, x, t->g0 > 0 ? t->h_lo[0] : NULL,
+                        t->g0 + t->Lloc < t->L ? t->h_hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
         fprintf(stderr, "starcarp: the halo exchange between processes failed (exchange %ld)\n", x);
         return -1;
     }
     return 0;
 }
 
-/* A diffusion task of `proto` (everything but the slab's fields) on every slab, reading the halos of
- * exchange x. 0 or -1. */
-static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, long x) {
+/* A diffusion task of `proto` (everything but the slab's fields) on every slab. 0 or -1. */
+static int submit_slabs(ScTissue *t, const ScDiffArgs *proto) {
     ScDiffArgs a = *proto;
     for (int s = 0; s < t->ns; s++) {
         a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
         a.has_lo = s > 0 || t->g0 > 0, a.has_hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
-        starpu_data_handle_t lo = s > 0 ? halo_hi(t, s - 1, x) : t->ghost_lo;
-        starpu_data_handle_t hi = s < t->ns - 1 ? halo_lo(t, s + 1, x) : t->ghost_hi;
+        starpu_data_handle_t lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
+        starpu_data_handle_t hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
         int rc = sc_diffuse_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_scr[s], t->h_act[s],
                                    t->h_aux[s], a.has_lo ? lo : NULL, a.has_hi ? hi : NULL, t->worker[s]);
         if (rc != 0) {
@@ -568,7 +556,7 @@ static int submit_diffusion(ScTissue *t, long d) {
         a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL, a.cX = t->cX;
         for (int sub = 0; sub < t->m; sub++) {
             a.t0 = (double)d * t->cfg.dt + sub * h;
-            if (submit_halos(t, d * t->m + sub) != 0 || submit_slabs(t, &a, d * t->m + sub) != 0)
+            if (submit_halos(t, d * t->m + sub) != 0 || submit_slabs(t, &a) != 0)
                 return -1;
         }
         return 0;
@@ -577,13 +565,13 @@ static int submit_diffusion(ScTissue *t, long d) {
     a.t0 = (double)d * t->cfg.dt;
     a.kind = SC_DIFF_RHS, a.c0 = (1 - th) * t->c0, a.c1 = (1 - th) * t->c1, a.cL = (1 - th) * t->cL;
     a.cX = (1 - th) * t->cX;
-    if (submit_halos(t, d * E) != 0 || submit_slabs(t, &a, d * E) != 0)
+    if (submit_halos(t, d * E) != 0 || submit_slabs(t, &a) != 0)
         return -1;
     a.kind = SC_DIFF_SWEEP, a.nbox = 0, a.gamma = t->gamma;
     a.c0 = th * t->c0, a.c1 = th * t->c1, a.cL = th * t->cL, a.cX = th * t->cX;
     for (int k = 0; k < t->sweeps; k++) {
         a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
-        if (submit_halos(t, d * E + 1 + k) != 0 || submit_slabs(t, &a, d * E + 1 + k) != 0)
+        if (submit_halos(t, d * E + 1 + k) != 0 || submit_slabs(t, &a) != 0)
             return -1;
     }
     return 0;
