@@ -21,11 +21,6 @@
  *     r = b - x + c.(stencil of x),   x' = x + gamma r (the first sweep),
  *     x' = p + omega ((x - p) + gamma r) (later ones; p the iterate before x, kept in aux[n..2n)),
  * and the last sweep records activation times.
- * Deep halos (SC_DIFF_STEP with depth m > 1): one task makes m explicit sub-steps of dt, reading m
- * planes of each neighbour (copied by the halo codelet once per m sub-steps instead of once per
- * sub-step). It updates copies of those planes too, one plane fewer on each side per sub-step (the
- * planes its own planes need at the next one), so its own planes get the values of m tasks of
- * depth 1 exactly; activation times are recorded for its own planes only.
  * Every implementation does the same operations in the same order with explicit roundings (no
  * multiply-add contraction), so that CPU and GPU results are equal bit for bit, and a slab's result
  * does not depend on how the grid is cut.
@@ -58,22 +53,16 @@ typedef struct ScDiffArgs {
     double cX; /* the 9-point 2D stencil's cross term, (c0 + cL) / 12 (0: 3, 5 or 7 points) */
     double thr; /* activation threshold, mV */
     double t0, dt; /* time at the start of the step, step (ms) */
-    int depth; /* SC_DIFF_STEP: sub-steps of dt in this task, and the halo planes it reads (0 or 1: one) */
     int nbox; /* active stimulus boxes this step */
     ScDiffBox box[SC_DIFF_MAX_BOX];
 } ScDiffArgs;
 
 /* One task on a slab (host): `v` (n = nl*n0*n1 values) is updated in place, plane after plane;
- * `old` (scratch of sc_diffuse_scratch values) holds the old values of two planes (and, with deep
- * halos, the neighbours' planes and two more), lo/hi are the neighbours' edge planes (depth planes of
- * n0*n1 values each, the nearest last in lo and first in hi; NULL where absent), act holds the
- * activation time of each node (-1: none yet) then the node's value at the previous step (2n values),
- * aux (2n values; NULL for SC_DIFF_STEP) b then p. */
+ * `old` (scratch, at least 2 n0*n1 values) holds the old values of two planes, lo/hi are the
+ * neighbours' edge planes (n0*n1 values, NULL where absent), act holds the activation time of each node (-1: none yet) then the
+ * node's value at the previous step (2n values), aux (2n values; NULL for SC_DIFF_STEP) b then p. */
 void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
                      double *act, double *aux);
-/* The scratch values a task on a slab of n nodes, planes of P nodes and halos of `depth` planes
- * needs (host and GPU): max(n, 2P), plus (2 depth + 2) P with deep halos. */
-size_t sc_diffuse_scratch(size_t n, size_t P, int depth);
 /* The Chebyshev iteration of an implicit step whose matrix has its eigenvalues in [1, kappa]
  * (kappa >= 1): the fewest sweeps K (1 .. max) after which the error is at most tol times the first
  * iterate's (2 q^K / (1 + q^2K) <= tol, q = (sqrt kappa - 1) / (sqrt kappa + 1)), or max + 1 when

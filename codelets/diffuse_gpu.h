@@ -97,12 +97,12 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int k0, double *__rest
     }
 }
 
-// One task's kernels on a region of a->nl planes: its old values copied into `old`, then the kernel.
-static int launch_region(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
-                         double *act, double *aux, sc_gpu_stream s) {
+extern "C" int SC_DIFFUSE_LAUNCH(const ScDiffArgs *a, double *v, double *old, const double *lo,
+                                 const double *hi, double *act, double *aux, void *stream) {
     const size_t P = (size_t)a->n0 * (size_t)a->n1, n = P * (size_t)a->nl;
     if (n == 0)
         return 0;
+    sc_gpu_stream s = (sc_gpu_stream)stream;
     int e = sc_gpu_copy(old, v, n * sizeof(double), s);
     if (e != 0)
         return e;
@@ -110,11 +110,8 @@ static int launch_region(const ScDiffArgs *a, double *v, double *old, const doub
     for (long k0 = 0; k0 < a->nl && e == 0; k0 += SC_DIFF_PLANES_PER_LAUNCH) {
         long planes = a->nl - k0 < SC_DIFF_PLANES_PER_LAUNCH ? a->nl - k0 : SC_DIFF_PLANES_PER_LAUNCH;
         dim3 grid((unsigned)((P + block - 1) / block), (unsigned)planes);
-        if (a->kind == SC_DIFF_STEP && a->record)
+        if (a->kind == SC_DIFF_STEP)
             diffuse_kernel<SC_DIFF_STEP, false, true>
-                <<<grid, block, 0, s>>>(*a, (int)k0, v, old, lo, hi, act, aux);
-        else if (a->kind == SC_DIFF_STEP) // a neighbour's planes under deep halos
-            diffuse_kernel<SC_DIFF_STEP, false, false>
                 <<<grid, block, 0, s>>>(*a, (int)k0, v, old, lo, hi, act, aux);
         else if (a->kind == SC_DIFF_RHS)
             diffuse_kernel<SC_DIFF_RHS, false, false>
@@ -134,51 +131,6 @@ static int launch_region(const ScDiffArgs *a, double *v, double *old, const doub
         e = sc_gpu_last_error();
     }
     return e;
-}
-
-// a->depth sub-steps with deep halos: the host's deep_pass (diffuse_host.c) with the same scratch
-// layout and the same regions, each region out of place (launch_region), in stream order.
-static int launch_deep(const ScDiffArgs *a, double *v, double *scr, const double *lo, const double *hi,
-                       double *act, sc_gpu_stream st) {
-    const int m = a->depth;
-    const size_t P = (size_t)a->n0 * (size_t)a->n1, n = P * (size_t)a->nl;
-    double *glo = scr + (n > 2 * P ? n : 2 * P), *ghi = glo + (size_t)m * P, *pa = ghi + (size_t)m * P,
-           *pb = pa + P;
-    int e = 0;
-    if (lo)
-        e = sc_gpu_copy(glo, lo, (size_t)m * P * sizeof(double), st);
-    if (hi && e == 0)
-        e = sc_gpu_copy(ghi, hi, (size_t)m * P * sizeof(double), st);
-    for (int k = 0; k < m && e == 0; k++) {
-        ScDiffArgs s = *a;
-        s.depth = 1, s.t0 = a->t0 + k * a->dt;
-        const long c = m - k - 1;
-        if (lo)
-            e = sc_gpu_copy(pa, glo + (size_t)(m - 1) * P, P * sizeof(double), st);
-        if (hi && e == 0)
-            e = sc_gpu_copy(pb, v + n - P, P * sizeof(double), st);
-        if (lo && c > 0 && e == 0) {
-            ScDiffArgs g = s;
-            g.l0 = a->l0 - c, g.nl = c, g.has_lo = g.has_hi = 1, g.record = 0;
-            e = launch_region(&g, glo + (size_t)(m - c) * P, scr, glo + (size_t)(m - c - 1) * P, v, NULL, NULL, st);
-        }
-        if (e == 0)
-            e = launch_region(&s, v, scr, lo ? pa : NULL, hi ? ghi : NULL, act, NULL, st);
-        if (hi && c > 0 && e == 0) {
-            ScDiffArgs g = s;
-            g.l0 = a->l0 + a->nl, g.nl = c, g.has_lo = g.has_hi = 1, g.record = 0;
-            e = launch_region(&g, ghi, scr, pb, ghi + (size_t)c * P, NULL, NULL, st);
-        }
-    }
-    return e;
-}
-
-extern "C" int SC_DIFFUSE_LAUNCH(const ScDiffArgs *a, double *v, double *old, const double *lo,
-                                 const double *hi, double *act, double *aux, void *stream) {
-    sc_gpu_stream s = (sc_gpu_stream)stream;
-    if (a->kind == SC_DIFF_STEP && a->depth > 1)
-        return launch_deep(a, v, old, lo, hi, act, s);
-    return launch_region(a, v, old, lo, hi, act, aux, s);
 }
 
 extern "C" int SC_HALO_LAUNCH(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream) {

@@ -108,63 +108,9 @@ static inline __attribute__((always_inline)) void slab_pass(const ScDiffArgs *a,
     }
 }
 
-size_t sc_diffuse_scratch(size_t n, size_t P, int depth) {
-    size_t base = n > 2 * P ? n : 2 * P;
-    return depth > 1 ? base + (2 * (size_t)depth + 2) * P : base;
-}
-
-/* One explicit sub-step (recording or not) of a region of planes, in place. */
-static void step_pass(const ScDiffArgs *s, double *v, double *ring, const double *lo, const double *hi,
-                      double *act) {
-    if (s->record)
-        slab_pass(s, SC_DIFF_STEP, 0, 1, v, ring, lo, hi, act, NULL);
-    else
-        slab_pass(s, SC_DIFF_STEP, 0, 0, v, ring, lo, hi, NULL, NULL);
-}
-
-/* a->depth sub-steps of a slab with deep halos (diffuse.h). Scratch: the ring, the neighbours'
- * planes below (glo: global planes l0 - m .. l0 - 1) and above (ghi: l1 .. l1 + m - 1), then the old
- * values of planes l0 - 1 (pa) and l1 - 1 (pb), saved before the passes that update them. At
- * sub-step k, c = m - k - 1 planes of each neighbour are updated: below, the planes l0 - c .. l0 - 1
- * (reading plane l0 - c - 1, not updated), then the slab (reading pa below and ghi's first plane,
- * not yet updated, above), then above, l1 .. l1 + c - 1 (reading pb below). */
-static void deep_pass(const ScDiffArgs *a, double *v, double *scr, const double *lo, const double *hi,
-                      double *act) {
-    const int m = a->depth;
-    const size_t P = (size_t)(a->n0 * a->n1), n = P * (size_t)a->nl;
-    double *glo = scr + (n > 2 * P ? n : 2 * P), *ghi = glo + (size_t)m * P, *pa = ghi + (size_t)m * P,
-           *pb = pa + P;
-    if (lo)
-        memcpy(glo, lo, (size_t)m * P * sizeof(double));
-    if (hi)
-        memcpy(ghi, hi, (size_t)m * P * sizeof(double));
-    for (int k = 0; k < m; k++) {
-        ScDiffArgs s = *a;
-        s.depth = 1, s.t0 = a->t0 + k * a->dt;
-        const long c = m - k - 1;
-        if (lo)
-            memcpy(pa, glo + (size_t)(m - 1) * P, P * sizeof(double));
-        if (hi)
-            memcpy(pb, v + n - P, P * sizeof(double));
-        if (lo && c > 0) {
-            ScDiffArgs g = s;
-            g.l0 = a->l0 - c, g.nl = c, g.has_lo = g.has_hi = 1, g.record = 0;
-            step_pass(&g, glo + (size_t)(m - c) * P, scr, glo + (size_t)(m - c - 1) * P, v, NULL);
-        }
-        step_pass(&s, v, scr, lo ? pa : NULL, hi ? ghi : NULL, act);
-        if (hi && c > 0) {
-            ScDiffArgs g = s;
-            g.l0 = a->l0 + a->nl, g.nl = c, g.has_lo = g.has_hi = 1, g.record = 0;
-            step_pass(&g, ghi, scr, pb, ghi + (size_t)c * P, NULL);
-        }
-    }
-}
-
 void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
                      double *act, double *aux) {
-    if (a->kind == SC_DIFF_STEP && a->depth > 1)
-        deep_pass(a, v, old, lo, hi, act);
-    else if (a->kind == SC_DIFF_STEP)
+    if (a->kind == SC_DIFF_STEP)
         slab_pass(a, SC_DIFF_STEP, 0, 1, v, old, lo, hi, act, aux);
     else if (a->kind == SC_DIFF_RHS)
         slab_pass(a, SC_DIFF_RHS, 0, 0, v, old, lo, hi, act, aux);

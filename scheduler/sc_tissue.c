@@ -20,7 +20,6 @@ struct ScTissue {
     long nodes, n0, n1, L, P; /* grid as the kernels see it: plane n0 x n1, L planes; nodes here */
     long g0, Lloc; /* this process's planes: g0 .. g0 + Lloc - 1 */
     int m; /* explicit diffusion sub-steps per step (implicit: 1) */
-    int depth; /* halo planes: m where one exchange serves a step's m sub-steps (deep_halos), else 1 */
     double c0, c1, cL; /* (dt/m)*D/dx^2 along axes 0, 1, L */
     double cX; /* 9-point stencil's cross term (diffuse.h; 0: none) */
     int sweeps; /* implicit: Chebyshev sweeps per step (0: explicit) */
@@ -339,23 +338,9 @@ static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errl
     return 0;
 }
 
-/* The halos' depth: explicit sub-steps share one exchange per step (deep halos, diffuse.h) when the
- * slabs are all on this process and each holds at least m planes; otherwise one exchange per
- * sub-step. Measured on 4 H200 (docs/performance.md, "Several GPUs"): the exchanges, not the work,
- * held the GPUs back. */
-static int deep_halos(const ScTissue *t) {
-    if (t->sweeps > 0 || t->m < 2 || t->ns < 2 || t->remote)
-        return 1;
-    for (int s = 0; s < t->ns; s++)
-        if (t->nl[s] < t->m)
-            return 1;
-    return t->m;
-}
-
 /* Register the slabs' own handles: activation record (host), scratch, halos (allocated by StarPU). */
 static int register_handles(ScTissue *t, char *err, size_t errlen) {
     int ns = t->ns;
-    t->depth = deep_halos(t);
     t->act = calloc((size_t)ns, sizeof(double *));
     t->h_act = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_scr = calloc((size_t)ns, sizeof(starpu_data_handle_t));
@@ -381,13 +366,13 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
         starpu_vector_data_register(&t->h_act[s], STARPU_MAIN_RAM, (uintptr_t)t->act[s], (uint32_t)(2 * n),
                                     sizeof(double));
         /* scratch: the GPU kernels' copy of the slab; the host's two planes (diffuse_host.c) */
-        size_t nscr = sc_diffuse_scratch(n, (size_t)t->P, t->depth);
+        size_t nscr = n > (size_t)(2 * t->P) ? n : (size_t)(2 * t->P);
         starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)nscr, sizeof(double));
         if (t->sweeps > 0) /* b, then the iterate before the last (written by each step first) */
             starpu_vector_data_register(&t->h_aux[s], -1, 0, (uint32_t)(2 * n), sizeof(double));
         if (ns > 1 || t->remote) {
-            starpu_vector_data_register(&t->h_lo[s], -1, 0, (uint32_t)(t->depth * t->P), sizeof(double));
-            starpu_vector_data_register(&t->h_hi[s], -1, 0, (uint32_t)(t->depth * t->P), sizeof(double));
+            starpu_vector_data_register(&t->h_lo[s], -1, 0, (uint32_t)t->P, sizeof(double));
+            starpu_vector_data_register(&t->h_hi[s], -1, 0, (uint32_t)t->P, sizeof(double));
         }
     }
     if (t->g0 > 0)
@@ -569,10 +554,6 @@ static int submit_diffusion(ScTissue *t, long d) {
     a.nbox = active_boxes(t, d, &a);
     if (t->sweeps == 0) {
         a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL, a.cX = t->cX;
-        if (t->depth > 1) { /* one exchange, then the m sub-steps in one task per slab */
-            a.t0 = (double)d * t->cfg.dt, a.depth = t->depth;
-            return submit_halos(t, d) != 0 || submit_slabs(t, &a) != 0 ? -1 : 0;
-        }
         for (int sub = 0; sub < t->m; sub++) {
             a.t0 = (double)d * t->cfg.dt + sub * h;
             if (submit_halos(t, d * t->m + sub) != 0 || submit_slabs(t, &a) != 0)

@@ -55,8 +55,7 @@ typedef struct ScTissueConfig {
     /* A part of the grid (several processes, StarPU-MPI): this process holds planes plane0 ..
      * plane0 + nplanes - 1 of the slowest axis (nplanes 0: all of them); its nodes are numbered from
      * its first plane. `exchange` is then called once per halo exchange, numbered `step` (step * E
-     * + e, E exchanges per step: substeps, or 1 + sweeps when implicit; a process with remote
-     * neighbours does not use deep halos, see docs/tissue.md), after the halo tasks are
+     * + e, E exchanges per step: substeps, or 1 + sweeps when implicit), after the halo tasks are
      * submitted and before the diffusion tasks: it must send `lo` and `hi` (this part's first and last planes;
      * NULL at the grid's ends) to the processes holding the neighbouring planes and receive theirs
      * into `ghost_lo` and `ghost_hi` (NULL at the grid's ends), e.g. with starpu_mpi_isend_detached /

@@ -12,10 +12,7 @@
  *      16 cX sx sy), with 1, 2 and 3 slabs bit for bit; its waves decay alike in every direction
  *      (modes (5,0) and (3,4) of equal wave number: at least 10 times closer than with 5 points);
  *      the trapezoidal sum is conserved; the stability limit 2 / max(4a, 4b, 8/3 (a+b)) holds;
- *      sc_tissue_check refuses 9 points outside 2D grids;
- *   8. deep halos: tasks of m sub-steps reading m planes of each neighbour give the same bits as one
- *      slab stepped m times as often (values) and as one slab of the same tasks (values and
- *      activation times), for 2, 3 and 4 slabs and m = 2..4.
+ *      sc_tissue_check refuses 9 points outside 2D grids.
  * The implicit step is test_implicit.c's. */
 #include <math.h>
 #include <stdlib.h>
@@ -358,74 +355,6 @@ static void test_nine_point(void) {
     free(v);
 }
 
-/* K tasks of m sub-steps with deep halos (diffuse.h) on ns slabs of a grid n0 x n1 x L, from v. */
-static void run_deep(double *v, long n0, long n1, long L, const double c[3], int K, int m, int ns, double *act) {
-    long P = n0 * n1, l0[8], nl[8];
-    double *lo = malloc(sizeof(double) * (size_t)(m * P * ns)), *hi = malloc(sizeof(double) * (size_t)(m * P * ns));
-    double *sact = malloc(sizeof(double) * (size_t)(2 * P * L)), *scr[8];
-    for (int s = 0; s < ns; s++) {
-        l0[s] = L * s / ns, nl[s] = L * (s + 1) / ns - L * s / ns;
-        scr[s] = malloc(sizeof(double) * sc_diffuse_scratch((size_t)(nl[s] * P), (size_t)P, m));
-        for (long i = 0; i < nl[s] * P; i++)
-            sact[2 * l0[s] * P + i] = -1, sact[2 * l0[s] * P + nl[s] * P + i] = v[l0[s] * P + i];
-    }
-    for (int k = 0; k < K; k++) {
-        for (int s = 0; s < ns; s++)
-            sc_halo_host(v + l0[s] * P, (size_t)(nl[s] * P), (size_t)(m * P), lo + s * m * P, hi + s * m * P);
-        for (int s = 0; s < ns; s++) {
-            ScDiffArgs a = {.n0 = n0, .n1 = n1, .L = L, .l0 = l0[s], .nl = nl[s], .has_lo = s > 0,
-                            .has_hi = s < ns - 1, .c0 = c[0], .c1 = c[1], .cL = c[2], .thr = 0,
-                            .t0 = k * m * 0.01, .dt = 0.01, .record = 1, .depth = m};
-            sc_diffuse_host(&a, v + l0[s] * P, scr[s], s > 0 ? hi + (s - 1) * m * P : NULL,
-                            s < ns - 1 ? lo + (s + 1) * m * P : NULL, sact + 2 * l0[s] * P, NULL);
-        }
-    }
-    for (int s = 0; s < ns; s++) {
-        memcpy(act + l0[s] * P, sact + 2 * l0[s] * P, sizeof(double) * (size_t)(nl[s] * P));
-        free(scr[s]);
-    }
-    free(lo), free(hi), free(sact);
-}
-
-static void test_deep_halos(void) {
-    const long n0 = 7, n1 = 5, L = 13, n = n0 * n1 * L;
-    const double c[3] = {0.1, 0.08, 0.06};
-    double *v0 = malloc(sizeof(double) * (size_t)n), *ref = malloc(sizeof(double) * (size_t)n),
-           *w = malloc(sizeof(double) * (size_t)n), *aref = malloc(sizeof(double) * (size_t)n),
-           *aw = malloc(sizeof(double) * (size_t)n);
-    unsigned x = 12345;
-    for (long i = 0; i < n; i++) { /* values in [-1, 1): many nodes cross the threshold 0 */
-        x = x * 1103515245u + 12345u;
-        v0[i] = (double)((x >> 8) & 0xffff) / 32768.0 - 1.0;
-    }
-    for (int m = 2; m <= 4; m++)
-        for (int ns = 2; ns <= 4; ns++) {
-            const int K = 7;
-            /* Vm against one slab stepped K m times; activation times against one slab of the same
-             * tasks (a sub-step's time is t0 + k dt, as the solver computes it) */
-            memcpy(ref, v0, sizeof(double) * (size_t)n), memcpy(w, v0, sizeof(double) * (size_t)n);
-            run_slabs(ref, n0, n1, L, c[0], c[1], c[2], K * m, 1, aref);
-            ASSERT(memcmp(ref, w, sizeof(double) * (size_t)n) != 0); /* the grid did change */
-            memcpy(w, v0, sizeof(double) * (size_t)n);
-            run_deep(w, n0, n1, L, c, K, m, 1, aref);
-            ASSERT(memcmp(ref, w, sizeof(double) * (size_t)n) == 0);
-            memcpy(w, v0, sizeof(double) * (size_t)n);
-            run_deep(w, n0, n1, L, c, K, m, ns, aw);
-            long recorded = 0;
-            for (long i = 0; i < n; i++)
-                recorded += aref[i] >= 0;
-            int same_v = memcmp(ref, w, sizeof(double) * (size_t)n) == 0,
-                same_a = memcmp(aref, aw, sizeof(double) * (size_t)n) == 0;
-            if (!same_v || !same_a)
-                fprintf(stderr, "deep halos, m = %d, %d slabs: Vm %s, activation times %s\n", m, ns,
-                        same_v ? "equal" : "differ", same_a ? "equal" : "differ");
-            ASSERT(same_v);
-            ASSERT(same_a);
-            ASSERT(recorded > 0); /* the activation check is not vacuous */
-        }
-    free(v0), free(ref), free(w), free(aref), free(aw);
-}
-
 int main(void) {
     test_mode(41, 1, 1, 3, 0, 0); /* 1D (as the kernel sees a 1D grid: one node per plane) */
     test_mode(1, 1, 37, 0, 0, 5);
@@ -436,6 +365,5 @@ int main(void) {
     test_stim_and_activation();
     test_bad_config();
     test_nine_point();
-    test_deep_halos();
     return TEST_DONE();
 }

@@ -60,14 +60,6 @@ for np in 2 3; do
 done
 "$sc" tissue "${sheet[@]}" --out "$tmp/sp" > /dev/null 2>&1
 cmp -s "$tmp/s1/activation.vtk" "$tmp/sp/activation.vtk"; check "planned slabs (pinned) == 1 slab (bits)" $?
-# deep halos: with sub-steps, one exchange of m planes per step (slabs of >= m planes) == 1 slab
-for np in 1 3; do
-    "$sc" tissue "${sheet[@]}" --imp AlievPanfilov --stim x=0:0.3,amp=60,dur=2 --duration 20 --dt 0.04 \
-        --diffusion-substeps 3 --nparts $np --out "$tmp/d$np" > /dev/null 2> "$tmp/d$np.err"
-    check "Aliev-Panfilov sheet, dt 0.04 with 3 sub-steps, $np slab(s) runs" $?
-done
-cmp -s "$tmp/d1/activation.vtk" "$tmp/d3/activation.vtk" && cmp -s "$tmp/d1/probes.txt" "$tmp/d3/probes.txt"
-check "3 sub-steps: 3 slabs (deep halos, 3 planes) == 1 slab (bits)" $?
 
 # 2b. a parameter graded along x (--vary): slabs still give the same bits; the map changes
 for np in 1 3; do
