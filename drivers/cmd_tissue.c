@@ -26,6 +26,7 @@
 #include "stop.h"
 #include "starcarp.h"
 #include "tissue_igb.h"
+#include "tissue_meshio.h"
 #include "tissue_mpi.h"
 #include "tissue_opts.h"
 #include "tissue_out.h"
@@ -49,6 +50,8 @@ typedef struct Run {
     double tflush; /* the last timed flush (stop.h) */
     int stop_sig; /* the signal that stopped the run, or 0 */
     long stop_d; /* the step it stopped at */
+    ScMesh *mesh; /* --mesh: the mesh and its operator (NULL: the box) */
+    ScFemOp *op;
 } Run;
 
 /* Node of a point in mm (nearest), or -1 when outside the grid. */
@@ -73,6 +76,22 @@ static void node_xyz(const ToutGrid *g, long node, double x[3]) {
         x[a] = (double)(node % g->n[a]) * g->dx[a], node /= g->n[a];
 }
 
+/* Coordinates of a node of the run's grid or mesh (mm). */
+static void where(const Run *r, long node, double x[3]) {
+    if (r->mesh)
+        memcpy(x, r->mesh->xyz + 3 * node, 3 * sizeof(double));
+    else
+        node_xyz(&r->g, node, x);
+}
+
+/* A field of every node as VTK: the grid's structured points or the mesh's unstructured grid. */
+static int write_vtk(const Run *r, const char *path, const double *field, const char *name, const char *title,
+                     char *err, size_t errlen) {
+    if (r->mesh)
+        return sc_mesh_write_vtk(r->mesh, path, field, name, title, err, errlen);
+    return tout_vtk(path, &r->g, field, name, title, !strcmp(r->o.vtk, "binary"), err, errlen);
+}
+
 /* The failure message (exit 1). */
 static int report_failure(const Run *r, const ScFailure *f) {
     if (f->cell < 0) {
@@ -80,8 +99,8 @@ static int report_failure(const Run *r, const ScFailure *f) {
         return 1;
     }
     double x[3];
-    long node = f->cell + r->sh.plane0 * r->sh.plane;
-    node_xyz(&r->g, node, x);
+    long node = r->mesh ? sc_tissue_node_of(r->t, f->cell) : f->cell + r->sh.plane0 * r->sh.plane;
+    where(r, node, x);
     fprintf(stderr,
             "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
             "%ld, dt %g ms): %s\n",
@@ -108,7 +127,7 @@ static int sample_probes(Run *r, double t) {
     int at[TOPT_MAX_PROBES], nm = 0;
     for (int j = 0; j < r->o.nprobe; j++)
         if (r->probe_node[j] >= lo && r->probe_node[j] < hi)
-            mine[nm] = r->probe_node[j] - lo, at[nm++] = j;
+            mine[nm] = sc_tissue_cell_of(r->t, r->probe_node[j] - lo), at[nm++] = j;
     int bad = nm && sc_cells_sample(sc_tissue_cells(r->t), mine, nm, vm, ii, NULL) != 0;
     if (bad)
         fprintf(stderr, "starcarp tissue: the probes could not be sampled\n");
@@ -152,7 +171,7 @@ static int open_igb(Run *r, long d0) {
 /* A Vm snapshot (vm.igb, VTK, and PNG unless --no-png); also checks Vm for non-finite values. */
 static int snapshot(Run *r, double t) {
     char path[4200], err[600], title[160];
-    int bad = sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0;
+    int bad = sc_tissue_read_vm(r->t, r->field) != 0;
     bad |= tmpi_gather(&r->sh, r->field, r->all) != 0; /* every rank takes part */
     if (tmpi_max(&r->sh, bad)) {
         fprintf(stderr, "starcarp tissue: Vm could not be read\n");
@@ -165,8 +184,8 @@ static int snapshot(Run *r, double t) {
     snprintf(path, sizeof path, "%s/vm_%04ld.vtk", r->o.out, r->nsnap - 1);
     int rc = tigb_append(r->igb, r->all, err, sizeof err);
     if (rc == 0)
-        rc = tout_vtk(path, &r->g, r->all, "Vm", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
-    if (rc == 0 && !r->o.no_png) {
+        rc = write_vtk(r, path, r->all, "Vm", title, err, sizeof err);
+    if (rc == 0 && !r->o.no_png && !r->mesh) {
         snprintf(path, sizeof path, "%s/vm_%04ld.png", r->o.out, r->nsnap - 1);
         snprintf(title, sizeof title, "Vm at t = %g ms", t);
         rc = tout_png(path, &r->g, r->all, title, "mV", -90, 40, -INFINITY, err, sizeof err);
@@ -203,12 +222,15 @@ static int prepare_outputs(Run *r) {
 static int configure(Run *r) {
     char err[900];
     TissueOpts *o = &r->o;
-    if (topt_grid(o, r->g.n, r->g.dx, err, sizeof err) != 0) {
-        fprintf(stderr, "starcarp tissue: %s\n", err);
-        return 2;
-    }
     ScTissueConfig *c = &r->cfg;
     memset(c, 0, sizeof *c);
+    if (o->mesh ? tmio_load(o, c, &r->mesh, &r->op, err, sizeof err) != 0
+                : topt_grid(o, r->g.n, r->g.dx, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: %s%s\n", o->mesh ? "--mesh: " : "", err);
+        return 2;
+    }
+    if (r->mesh) /* the outputs' node count: openCARP's x of a mesh's IGB file */
+        r->g.n[0] = r->mesh->nn, r->g.n[1] = r->g.n[2] = 1, r->g.dx[0] = r->g.dx[1] = r->g.dx[2] = 1;
     memcpy(c->n, r->g.n, sizeof c->n);
     memcpy(c->dx, r->g.dx, sizeof c->dx);
     memcpy(c->sigma, o->sigma, sizeof c->sigma);
@@ -242,13 +264,18 @@ static int configure(Run *r) {
                 o->dt, c->substeps > 1 ? " with --diffusion-substeps" : "", err);
         return 2;
     }
-    if (topt_check_stim(o, r->g.n, r->g.dx, err, sizeof err) != 0 ||
+    if (topt_check_stim(o, r->g.n, r->g.dx, r->mesh, err, sizeof err) != 0 ||
         sc_tissue_check(c, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         return 2;
     }
     for (int j = 0; j < o->nprobe; j++)
-        if ((r->probe_node[j] = node_at(&r->g, o->probe[j])) < 0) {
+        if ((r->probe_node[j] = r->mesh ? tmio_node_at(r->mesh, o->probe[j]) : node_at(&r->g, o->probe[j])) < 0) {
+            if (r->mesh) {
+                fprintf(stderr, "starcarp tissue: --probe %g,%g,%g: outside the mesh's bounding box\n",
+                        o->probe[j][0], o->probe[j][1], o->probe[j][2]);
+                return 2;
+            }
             fprintf(stderr, "starcarp tissue: --probe %g,%g,%g: outside the grid (0:%g, 0:%g, 0:%g mm)\n",
                     o->probe[j][0], o->probe[j][1], o->probe[j][2], (double)(r->g.n[0] - 1) * r->g.dx[0],
                     (double)(r->g.n[1] - 1) * r->g.dx[1], (double)(r->g.n[2] - 1) * r->g.dx[2]);
@@ -294,13 +321,21 @@ static int set_vary(Run *r) {
     double *v = r->o.nvary ? malloc(sizeof(double) * (size_t)n) : NULL;
     char err[600];
     int rc = 0;
+    double lo[3] = {0, 0, 0}, len[3]; /* the domain along each axis */
+    for (int a = 0; a < 3; a++)
+        len[a] = (double)(r->g.n[a] - 1) * r->g.dx[a];
+    if (r->mesh) {
+        sc_mesh_bounds(r->mesh, lo, len);
+        for (int a = 0; a < 3; a++)
+            len[a] -= lo[a];
+    }
     for (int q = 0; q < r->o.nvary && !rc; q++) {
         int k = r->vary_k[q], ax = r->o.vary[q].axis;
         for (long i = 0; i < n; i++) {
             double x[3];
-            node_xyz(&r->g, first + i, x);
-            double len = (double)(r->g.n[ax] - 1) * r->g.dx[ax];
-            v[i] = r->o.vary[q].lo + (len > 0 ? x[ax] / len : 0) * (r->o.vary[q].hi - r->o.vary[q].lo);
+            where(r, r->mesh ? sc_tissue_node_of(r->t, i) : first + i, x);
+            double f = len[ax] > 0 ? (x[ax] - lo[ax]) / len[ax] : 0;
+            v[i] = r->o.vary[q].lo + f * (r->o.vary[q].hi - r->o.vary[q].lo);
         }
         if (sc_cells_vary_param(sc_tissue_cells(r->t), k, v, err, sizeof err) != 0) {
             fprintf(stderr, "starcarp tissue: --vary %s: %s\n", r->o.vary[q].name, err);
@@ -325,11 +360,11 @@ static int write_activation(Run *r, const ScModelEntry *m) {
     snprintf(title, sizeof title, "starcarp tissue: activation time (ms; -1: none), threshold %g mV, %s",
              r->cfg.thr, m->name);
     snprintf(path, sizeof path, "%s/activation.vtk", r->o.out);
-    int rc = tout_vtk(path, &r->g, r->all, "activation", title, !strcmp(r->o.vtk, "binary"), err, sizeof err);
+    int rc = write_vtk(r, path, r->all, "activation", title, err, sizeof err);
     snprintf(path, sizeof path, "%s/init_acts_vm_act-thresh.dat", r->o.out); /* openCARP's LAT file */
     if (rc == 0)
         rc = tout_lat(path, r->all, r->g.n[0] * r->g.n[1] * r->g.n[2], err, sizeof err);
-    if (rc == 0 && !r->o.no_png) {
+    if (rc == 0 && !r->o.no_png && !r->mesh) {
         snprintf(path, sizeof path, "%s/activation.png", r->o.out);
         rc = tout_png(path, &r->g, r->all, "activation time", "ms", NAN, NAN, 0, err, sizeof err);
     }
@@ -341,7 +376,7 @@ static int write_activation(Run *r, const ScModelEntry *m) {
         printf("# probe x_mm y_mm z_mm node activation_ms\n");
     for (int j = 0; j < r->o.nprobe; j++) {
         double x[3];
-        node_xyz(&r->g, r->probe_node[j], x);
+        where(r, r->probe_node[j], x);
         printf("P%d %g %g %g %ld %.4f\n", j + 1, x[0], x[1], x[2], r->probe_node[j],
                r->all[r->probe_node[j]]);
     }
@@ -354,14 +389,18 @@ static void summary(Run *r, long steps, double wall) {
     if (r->sh.size > 1)
         fprintf(stderr, "summary: %d ranks; rank 0 holds planes %ld .. %ld\n", r->sh.size, r->sh.plane0,
                 r->sh.plane0 + r->sh.nplanes - 1);
-    fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s:", r->g.n[0], r->g.n[1], r->g.n[2],
-            r->g.dx[0], sc_tissue_nslabs(r->t), sc_tissue_nslabs(r->t) > 1 ? "s" : "");
+    if (r->mesh)
+        fprintf(stderr, "summary: a mesh of %ld nodes, %d part%s:", nodes, sc_tissue_nslabs(r->t),
+                sc_tissue_nslabs(r->t) > 1 ? "s" : "");
+    else
+        fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s:", r->g.n[0], r->g.n[1], r->g.n[2],
+                r->g.dx[0], sc_tissue_nslabs(r->t), sc_tissue_nslabs(r->t) > 1 ? "s" : "");
     for (int s = 0; s < sc_tissue_nslabs(r->t); s++) {
         int w = sc_tissue_slab_worker(r->t, s);
         char name[64] = "any worker";
         if (w >= 0)
             starpu_worker_get_name(w, name, sizeof name);
-        fprintf(stderr, " %ld planes on %s%s", sc_tissue_slab_planes(r->t, s), name,
+        fprintf(stderr, " %ld %s on %s%s", sc_tissue_slab_planes(r->t, s), r->mesh ? "nodes" : "planes", name,
                 s + 1 < sc_tissue_nslabs(r->t) ? "," : "\n");
     }
     fprintf(stderr, "summary: %ld steps of %g ms, wall time %.3f s, %.4g node-steps/s\n", steps, r->cfg.dt,
@@ -572,6 +611,13 @@ int cmd_tissue(int argc, char **argv) {
     int top = r.g.n[2] > 1 ? 2 : r.g.n[1] > 1 ? 1 : 0;
     long plane = top == 2 ? r.g.n[0] * r.g.n[1] : top == 1 ? r.g.n[0] : 1;
     tmpi_share(&r.sh, r.g.n[top], plane);
+    if (r.sh.size > 1 && r.mesh) {
+        if (r.sh.rank == 0)
+            fprintf(stderr, "starcarp tissue: --mesh runs in one process (%d ranks): a mesh is not shared among "
+                            "MPI ranks yet\n", r.sh.size);
+        tmpi_shutdown(&r.sh);
+        return 2;
+    }
     if (r.sh.size > 1) {
         if (r.sh.size > r.g.n[top]) {
             if (r.sh.rank == 0)
@@ -601,9 +647,10 @@ int cmd_tissue(int argc, char **argv) {
     }
     if (!rc && !r.o.quiet && r.sh.rank == 0) {
         char dd[128] = "";
+        static const char *const axn[2][3] = {{"x", "y", "z"}, {"fibre", "sheet", "normal"}};
         for (int ax = 0, o = 0; ax < 3; ax++)
-            if (r.g.n[ax] > 1)
-                o += snprintf(dd + o, sizeof dd - (size_t)o, " %c %.4g", "xyz"[ax],
+            if (r.g.n[ax] > 1 || r.mesh)
+                o += snprintf(dd + o, sizeof dd - (size_t)o, " %s %.4g", axn[r.mesh != NULL][ax],
                               sc_tissue_diffusivity(&r.cfg, ax));
         char how[96];
         if (r.cfg.theta > 0)
@@ -636,6 +683,7 @@ int cmd_tissue(int argc, char **argv) {
     sc_tissue_destroy(r.t);
     free(r.field), free(r.all);
     mpick_free(&r.pk);
+    sc_fem_free(r.op), sc_mesh_free(r.mesh);
     tmpi_shutdown(&r.sh);
     return rc;
 }

@@ -10,6 +10,7 @@ int cmd_models(int argc, char **argv); /* cmd_models.c: list the library, descri
 int cmd_devices(int argc, char **argv); /* cmd_devices.c: StarPU's workers, bus, device check */
 int cmd_bench(int argc, char **argv); /* cmd_bench.c: openCARP's bench on StarPU */
 int cmd_tissue(int argc, char **argv); /* cmd_tissue.c: the monodomain tissue solver */
+int cmd_mesh(int argc, char **argv); /* cmd_mesh.c: tissue meshes (box, check, convert) */
 int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c: StarPU performance models of models */
 int cmd_benchmark(int argc, char **argv); /* cmd_benchmark.c: speeds of models in every configuration */
 int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice of methods */

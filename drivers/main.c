@@ -23,7 +23,8 @@ typedef struct {
 static const Command commands[] = {
     {"bench", cmd_bench, "run cells of a model as openCARP's bench does, on every CPU and GPU"},
     {"tissue", cmd_tissue,
-     "the monodomain equation on a 1D, 2D or 3D grid of a model's cells (docs/tissue.md)"},
+     "the monodomain equation on a 1D, 2D or 3D grid or a mesh of a model's cells (docs/tissue.md)"},
+    {"mesh", cmd_mesh, "tissue meshes: a box as openCARP's mesh files, check or convert a mesh"},
     {"calibrate", cmd_calibrate, "calibrate StarPU's performance models of models on this machine"},
     {"benchmark", cmd_benchmark, "cell-steps per second of models on one core, all cores, GPUs, CPUs + GPUs"},
     {"codegen", cmd_codegen, "analyse an EasyML model (--check) or generate its kernels"},

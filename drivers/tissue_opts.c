@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "sc_internal.h"
+#include "sc_mesh.h"
 #include "tissue_opts.h"
 
 void topt_usage(void) {
     printf(
-        "usage: starcarp tissue --imp MODEL (--size X[,Y[,Z]] | --nodes NX[,NY[,NZ]]) [OPTIONS]\n"
+        "usage: starcarp tissue --imp MODEL (--size X[,Y[,Z]] | --nodes NX[,NY[,NZ]] | --mesh M) [OPTIONS]\n"
         "The monodomain equation chi (Cm dV/dt + Iion) = div(sigma grad V) + I_stim on a structured 1D, 2D\n"
         "or 3D grid (no-flux boundaries, explicit finite differences, operator splitting), on every CPU\n"
         "core and GPU through StarPU. Units: mm, ms, mV, S/m, uF/cm^2, /mm (docs/tissue.md).\n\n"
@@ -24,6 +25,10 @@ void topt_usage(void) {
         "  --size X,Y,Z        domain lengths, mm (one value: 1D, two: 2D); nodes = size/dx + 1\n"
         "  --nodes NX,NY,NZ    nodes per axis instead of --size\n"
         "  --dx D[,DY,DZ]      node spacing, mm (default 0.1)\n"
+        "  --mesh M            a mesh instead of the box (openCARP's meshname): M.pts, M.elem, M.lon\n"
+        "                      (tetrahedra, hexahedra, fibres; um) or a legacy VTK grid M.vtk; linear\n"
+        "                      finite elements, --sigma along the fibre, sheet, normal (`starcarp mesh`)\n"
+        "  --partitioner P     how a mesh is cut into the workers' parts: metis or rcb (coordinates)\n"
         "  --sigma L[,T[,N]]   conductivities along x (fibres), y, z, S/m; one value: isotropic, two: along\n"
         "                      and across (default 0.1334,0.0176,0.0176: Niederer et al. 2011)\n"
         "  --chi C             surface-to-volume ratio, /mm (default 140);  --cm C  uF/cm^2 (default 1)\n"
@@ -81,6 +86,8 @@ static const Opt opts[] = {
     {"size", T_DLIST, F(size), F(nsize), 1, 3, "1 to 3 positive lengths in mm, comma-separated"},
     {"nodes", T_LLIST, F(nodes), F(nnodes), 1, 3, "1 to 3 positive node counts, comma-separated"},
     {"dx", T_DLIST, F(dx), F(ndx), 1, 3, "1 to 3 positive spacings in mm"},
+    {"mesh", T_STR, F(mesh), 0, 0, 0, "openCARP's mesh base name (BASE.pts, .elem, .lon) or a .vtk file"},
+    {"partitioner", T_STR, F(partitioner), 0, 0, 0, "metis or rcb"},
     {"sigma", T_DLIST, F(sigma), F(nsigma), 1, 3, "1 to 3 conductivities in S/m (>= 0)"},
     {"chi", T_DBL, F(chi), 0, 0, 0, "a positive number (/mm)"},
     {"cm", T_DBL, F(cm), 0, 0, 0, "a positive number (uF/cm^2)"},
@@ -564,9 +571,11 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
         !o->imp
             ? "--imp (openCARP's imp_region[0].im) is required (a library model, `starcarp models list`, or "
               "a .model file)"
-        : !o->nsize == !o->nnodes
+        : o->partitioner && strcmp(o->partitioner, "metis") && strcmp(o->partitioner, "rcb")
+            ? "--partitioner: expected metis or rcb"
+        : !o->mesh && !o->nsize == !o->nnodes
             ? "give the grid by exactly one of --size (mm) and --nodes (in a parameter file: size or nodes, "
-              "and dx; openCARP's meshes are not supported)"
+              "and dx), or a mesh (--mesh, openCARP's meshname)"
         : !(o->chi > 0)                                       ? "--chi: expected a positive number (/mm)"
         : !(o->cm > 0)                                        ? "--cm: expected a positive number (uF/cm^2)"
         : !(o->dt > 0)                                        ? "--dt: expected a positive number (ms)"
@@ -654,7 +663,21 @@ static int box_hits(double lo, double hi, long n, double dx) {
     return fmax(a, 0) <= fmin(b, (double)(n - 1));
 }
 
-int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], char *err, size_t errlen) {
+/* Whether stimulus x's box holds a node of mesh m. */
+static int mesh_hits(const ScTissueStim *x, const ScMesh *m) {
+    for (long i = 0; i < m->nn; i++) {
+        const double *p = m->xyz + 3 * i;
+        int in = 1;
+        for (int a = 0; a < 3; a++)
+            in &= p[a] >= x->lo[a] - 1e-6 && p[a] <= x->hi[a] + 1e-6;
+        if (in)
+            return 1;
+    }
+    return 0;
+}
+
+int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], const ScMesh *mesh, char *err,
+                    size_t errlen) {
     size_t k = 0;
     if (o->allow_no_stim)
         return 0;
@@ -669,9 +692,11 @@ int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], ch
     for (int s = 0; s < o->nstim; s++) {
         const ScTissueStim *x = &o->stim[s];
         int in = 1;
-        for (int a = 0; a < 3; a++)
+        for (int a = 0; a < 3 && !mesh; a++)
             in &= box_hits(x->lo[a], x->hi[a], n[a], dx[a]);
-        const char *why = !in                       ? "its box holds no node of the grid"
+        if (mesh)
+            in = mesh_hits(x, mesh);
+        const char *why = !in                       ? (mesh ? "its box holds no node of the mesh" : "its box holds no node of the grid")
                           : x->amp == 0             ? "its strength is 0"
                           : x->start >= o->duration ? "it starts after the run's end"
                                                     : NULL;

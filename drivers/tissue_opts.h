@@ -46,6 +46,8 @@ typedef struct TissueOpts {
         double lo, hi;
         int axis;
     } vary[8];
+    const char *mesh; /* --mesh (openCARP's meshname): a mesh instead of the box (NULL: the box) */
+    const char *partitioner; /* --partitioner metis|rcb (NULL: METIS where built in) */
     int quiet, help, no_png, overwrite; /* overwrite: --out may hold an earlier run's files */
     TparState par; /* what openCARP's keys said (tissue_par.c) */
 } TissueOpts;
@@ -56,9 +58,10 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen);
 /* The grid of the options: nodes and spacing per axis into cfg (n, dx); 0 or -1 with a message. */
 int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t errlen);
 /* A run no stimulus reaches (none given; every one of zero strength, after the run's end or
- * outside the grid of n nodes dx mm apart) is refused unless --allow-no-stimulus: 0, or -1 with a
- * message saying why for each stimulus. */
-int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], char *err, size_t errlen);
+ * outside the grid of n nodes dx mm apart, or holding no node of `mesh` when not NULL) is refused
+ * unless --allow-no-stimulus: 0, or -1 with a message saying why for each stimulus. */
+int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], const struct ScMesh *mesh, char *err,
+                    size_t errlen);
 /* The usage text. */
 void topt_usage(void);
 

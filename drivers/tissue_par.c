@@ -49,6 +49,7 @@ typedef enum {
     H_ONE,
     H_NUM_LATS,
     H_REFUSE,
+    H_MESH,
     H_LABEL,
     H_IM,
     H_IMPAR,
@@ -82,7 +83,6 @@ typedef struct Key {
     const char *why; /* H_REFUSE and the constrained keys: what is supported */
 } Key;
 
-#define NOMESH "meshes are not read yet: the grid is a box, starcarp's keys size (or nodes) and dx, in mm"
 #define NOIGB \
     "openCARP's output switches are not read: the outputs are fixed, in simID (docs/tissue.md, Outputs)"
 #define NOSTATE "openCARP's state files are not supported: use checkpoint, checkpoint-time and restart"
@@ -107,7 +107,7 @@ static const Key keys[] = {
      "the grid's finite differences are the lumped-mass operator (mass_lumping = 1); the full mass matrix "
      "(0) is not supported"},
     {"num_LATs", H_NUM_LATS, 0, -1, "one activation map (num_LATs = 0 or 1)"},
-    {"meshname", H_REFUSE, 0, -1, NOMESH},
+    {"meshname", H_MESH, 0, -1, NULL},
     {"gridout_i", H_REFUSE, 0, -1, NOIGB},
     {"gridout_e", H_REFUSE, 0, -1, NOIGB},
     {"dataout_i", H_REFUSE, 0, -1, NOIGB},
@@ -434,6 +434,9 @@ static int apply_global(TissueOpts *o, const Key *k, const char *key, const char
             break;
         case H_SIMID:
             o->out = val, want = *val ? NULL : "a directory";
+            break;
+        case H_MESH:
+            o->mesh = val, want = *val ? NULL : "a mesh's base name (BASE.pts, BASE.elem, BASE.lon) or a .vtk file";
             break;
         case H_NUM_STIM:
             want = integer(val, &n) && n >= 0 && n <= SC_TISSUE_MAX_STIM ? NULL : "an integer from 0 to 8";

@@ -8,7 +8,9 @@
 
 #include "diffuse.h"
 #include "sc_internal.h"
+#include "sc_fem.h"
 #include "sc_tissue.h"
+#include "tissue_int.h"
 
 /* Tasks in flight above which submission waits (and the level it waits down to). */
 #define TISSUE_MAX_PENDING 6000
@@ -33,6 +35,7 @@ struct ScTissue {
     starpu_data_handle_t ghost_lo, ghost_hi; /* the neighbouring processes' edge planes */
     int remote; /* another process holds planes next to ours */
     long step;
+    TissueMesh *mesh; /* a mesh: everything is there (tissue_mesh.c) */
 };
 
 double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a) {
@@ -40,6 +43,8 @@ double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a) {
 }
 
 double sc_tissue_lambda_max(const ScTissueConfig *cfg) {
+    if (cfg->mesh)
+        return cfg->op ? cfg->op->lambda : 0;
     double s = 0, d[3] = {0, 0, 0};
     int na = 0;
     for (int a = 0; a < 3; a++)
@@ -75,11 +80,11 @@ static int box_range(double lo, double hi, long n, double dx, long *i0, long *i1
 int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
     static const char *axis = "xyz";
     for (int a = 0; a < 3; a++) {
-        if (c->n[a] < 1 || c->n[a] > 100000000L) {
+        if (!c->mesh && (c->n[a] < 1 || c->n[a] > 100000000L)) {
             sc_set_err(err, errlen, "nodes along %c: %ld (expected 1 to 1e8)", axis[a], c->n[a]);
             return -1;
         }
-        if (!(c->dx[a] > 0) || !isfinite(c->dx[a])) {
+        if (!c->mesh && (!(c->dx[a] > 0) || !isfinite(c->dx[a]))) {
             sc_set_err(err, errlen, "spacing along %c: %g mm (expected > 0)", axis[a], c->dx[a]);
             return -1;
         }
@@ -89,7 +94,7 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
         }
     }
     double nodes = (double)c->n[0] * (double)c->n[1] * (double)c->n[2];
-    if (nodes > 2147483647.0) {
+    if (!c->mesh && nodes > 2147483647.0) {
         sc_set_err(err, errlen, "%.0f nodes: at most 2^31-1", nodes);
         return -1;
     }
@@ -127,7 +132,7 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
         sc_set_err(err, errlen, "a %d-point stencil (expected 5 or 9, for a 2D grid)", c->stencil);
         return -1;
     }
-    if (c->stencil == 9 && axes != 2) {
+    if (c->stencil == 9 && axes != 2 && !c->mesh) {
         sc_set_err(err, errlen,
                    "the 9-point stencil is for 2D grids; this grid has %d axes of more than one node "
                    "(1D: 3 points, 3D: 7 points)",
@@ -139,6 +144,15 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
                    "%d diffusion sub-steps with implicit diffusion (sub-steps are for explicit "
                    "diffusion; an implicit step takes any dt)",
                    m);
+        return -1;
+    }
+    if (c->theta == 0 && c->dt / m > lim && c->mesh) {
+        sc_set_err(err, errlen,
+                   "dt %g ms%s is above the stability limit of explicit diffusion on this mesh, dt <= 2 / "
+                   "lambda = %.4g ms (lambda = %.4g /ms bounds the assembled operator's eigenvalues: "
+                   "Gershgorin); use dt <= %.4g ms, %d diffusion sub-steps per step, or implicit diffusion",
+                   m > 1 ? c->dt / m : c->dt, m > 1 ? " per diffusion sub-step" : "", lim,
+                   sc_tissue_lambda_max(c), floor(lim * 1e4) / 1e4, (int)ceil(c->dt / lim * (1 - 1e-12)));
         return -1;
     }
     if (c->theta == 0 && c->dt / m > lim) {
@@ -158,12 +172,14 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
         return -1;
     }
     int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
-    if (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top])) {
+    if (c->mesh && tmesh_check(c, err, errlen) != 0)
+        return -1;
+    if (!c->mesh && (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top]))) {
         sc_set_err(err, errlen, "planes %ld .. %ld of %ld along %c", c->plane0, c->plane0 + c->nplanes - 1,
                    c->n[top], axis[top]);
         return -1;
     }
-    if (c->nplanes > 0 && c->nplanes < c->n[top] && !c->exchange) {
+    if (!c->mesh && c->nplanes > 0 && c->nplanes < c->n[top] && !c->exchange) {
         sc_set_err(err, errlen, "a part of the grid without an exchange of its edge planes");
         return -1;
     }
@@ -174,7 +190,7 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
     for (int s = 0; s < c->nstim; s++) {
         const ScTissueStim *x = &c->stim[s];
         long i0, i1;
-        for (int a = 0; a < 3; a++)
+        for (int a = 0; a < 3 && !c->mesh; a++)
             if (!box_range(x->lo[a], x->hi[a], c->n[a], c->dx[a], &i0, &i1)) {
                 sc_set_err(err, errlen,
                            "stimulus %d: its box %g:%g mm along %c holds no node (the grid spans 0:%g mm)",
@@ -260,69 +276,78 @@ static int workers_of(enum starpu_worker_archtype type, int *ids, int max, int h
     return hint > 0 && hint < n ? hint : n;
 }
 
-/* Slabs: the plan (planes per worker in proportion to speed, GPUs first) or cfg.nparts equal ones.
- * Fills t->ns, l0, nl, worker. 0 or -1. */
-static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errlen) {
+int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
+                int **worker, char *err, size_t errlen) {
     int cpu[STARPU_NMAXWORKERS], gpu[STARPU_NMAXWORKERS], ncpu = 0, ngpu = 0;
-    if (t->cfg.workers) {
-        for (int k = 0; k < t->cfg.nworkers && k < STARPU_NMAXWORKERS; k++) {
-            enum starpu_worker_archtype type = starpu_worker_get_type(t->cfg.workers[k]);
+    *size = NULL, *worker = NULL;
+    if (cfg->workers) {
+        for (int k = 0; k < cfg->nworkers && k < STARPU_NMAXWORKERS; k++) {
+            enum starpu_worker_archtype type = starpu_worker_get_type(cfg->workers[k]);
             if (type == STARPU_CPU_WORKER)
-                cpu[ncpu++] = t->cfg.workers[k];
+                cpu[ncpu++] = cfg->workers[k];
             else if ((type == STARPU_CUDA_WORKER && m->cuda[0]) || (type == STARPU_HIP_WORKER && m->hip[0]))
-                gpu[ngpu++] = t->cfg.workers[k];
+                gpu[ngpu++] = cfg->workers[k];
         }
     } else {
         /* the GPUs whose double-precision kernel the model has: CUDA, and HIP wired the same way */
-        ncpu = workers_of(STARPU_CPU_WORKER, cpu, STARPU_NMAXWORKERS, t->cfg.ncpu_hint);
+        ncpu = workers_of(STARPU_CPU_WORKER, cpu, STARPU_NMAXWORKERS, cfg->ncpu_hint);
         ngpu = m->cuda[0] ? workers_of(STARPU_CUDA_WORKER, gpu, STARPU_NMAXWORKERS, 0) : 0;
         if (m->hip[0])
             ngpu += workers_of(STARPU_HIP_WORKER, gpu + ngpu, STARPU_NMAXWORKERS - ngpu, 0);
-        if (t->cfg.ngpu_hint > 0 && t->cfg.ngpu_hint < ngpu)
-            ngpu = t->cfg.ngpu_hint;
+        if (cfg->ngpu_hint > 0 && cfg->ngpu_hint < ngpu)
+            ngpu = cfg->ngpu_hint;
     }
     if (ncpu + ngpu < 1) {
         sc_set_err(err, errlen, "no StarPU worker can run %s", m->name);
         return -1;
     }
-    int max = t->cfg.nparts > 0 ? t->cfg.nparts : ncpu + ngpu;
-    long *sz = calloc((size_t)max, sizeof(long));
-    t->l0 = calloc((size_t)max, sizeof(long));
-    t->nl = calloc((size_t)max, sizeof(long));
-    t->worker = calloc((size_t)max, sizeof(int));
-    if (!sz || !t->l0 || !t->nl || !t->worker) {
-        free(sz);
+    int max = cfg->nparts > 0 ? cfg->nparts : ncpu + ngpu;
+    long *sz = *size = calloc((size_t)max, sizeof(long)), units = nodes / align;
+    int *wk = *worker = calloc((size_t)max, sizeof(int));
+    if (!sz || !wk) {
         sc_set_err(err, errlen, "out of memory");
         return -1;
     }
     int np;
-    if (t->cfg.nparts > 0) {
-        np = t->cfg.nparts < t->Lloc ? t->cfg.nparts : (int)t->Lloc;
+    if (cfg->nparts > 0) {
+        np = cfg->nparts < units ? cfg->nparts : (int)units;
         for (int s = 0; s < np; s++)
-            sz[s] = (t->Lloc * (s + 1) / np - t->Lloc * s / np) * t->P, t->worker[s] = -1;
-    } else {
-        double speedup = t->cfg.gpu_speedup;
-        if (ngpu && ncpu && !(speedup > 0)) {
-            /* the cell array's own measure (calibrated table or a probe) on a scratch array */
-            ScCellsConfig cc = {.ncells = t->nodes < 65536 ? t->nodes : 65536,
-                                .precision = 64,
-                                .dt = t->cfg.dt,
-                                .steps_per_task = 1};
-            ScCells *probe = sc_cells_create(m, &cc, err, errlen);
-            speedup = probe ? sc_cells_gpu_speedup(probe) : 0;
-            sc_cells_destroy(probe);
-        }
-        if (!(speedup > 0))
-            speedup = 50;
-        np = sc_plan_parts(t->nodes, ncpu, ngpu, speedup, t->P, sz, max);
-        if (np < 1) {
-            free(sz);
-            sc_set_err(err, errlen, "cannot plan slabs of %ld planes", t->Lloc);
-            return -1;
-        }
-        int ng = ngpu < np ? ngpu : np;
-        for (int s = 0; s < np; s++)
-            t->worker[s] = s < ng ? gpu[s] : cpu[s - ng];
+            sz[s] = (units * (s + 1) / np - units * s / np) * align, wk[s] = -1;
+        return np;
+    }
+    double speedup = cfg->gpu_speedup;
+    if (ngpu && ncpu && !(speedup > 0)) {
+        /* the cell array's own measure (calibrated table or a probe) on a scratch array */
+        ScCellsConfig cc = {.ncells = nodes < 65536 ? nodes : 65536, .precision = 64, .dt = cfg->dt, .steps_per_task = 1};
+        ScCells *probe = sc_cells_create(m, &cc, err, errlen);
+        speedup = probe ? sc_cells_gpu_speedup(probe) : 0;
+        sc_cells_destroy(probe);
+    }
+    if (!(speedup > 0))
+        speedup = 50;
+    np = sc_plan_parts(nodes, ncpu, ngpu, speedup, align, sz, max);
+    if (np < 1) {
+        sc_set_err(err, errlen, "cannot plan parts of %ld nodes", nodes);
+        return -1;
+    }
+    int ng = ngpu < np ? ngpu : np;
+    for (int s = 0; s < np; s++)
+        wk[s] = s < ng ? gpu[s] : cpu[s - ng];
+    return np;
+}
+
+/* Slabs: the plan (planes per worker in proportion to speed, GPUs first) or cfg.nparts equal ones.
+ * Fills t->ns, l0, nl, worker. 0 or -1. */
+static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errlen) {
+    long *sz;
+    int np = tissue_plan(m, &t->cfg, t->nodes, t->P, &sz, &t->worker, err, errlen);
+    t->l0 = calloc(np > 0 ? (size_t)np : 1, sizeof(long));
+    t->nl = calloc(np > 0 ? (size_t)np : 1, sizeof(long));
+    if (np < 1 || !t->l0 || !t->nl) {
+        free(sz);
+        if (np >= 1)
+            sc_set_err(err, errlen, "out of memory");
+        return -1;
     }
     long l = 0;
     for (int s = 0; s < np; s++) {
@@ -396,6 +421,13 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
         return NULL;
     }
     t->cfg = *cfg;
+    if (cfg->mesh) {
+        if (!(t->mesh = tmesh_create(m, cfg, err, errlen))) {
+            free(t);
+            return NULL;
+        }
+        return t;
+    }
     map_axes(t);
     if (plan_sweeps(t, err, errlen) != 0 || plan_slabs(t, m, err, errlen) != 0) {
         sc_tissue_destroy(t);
@@ -440,6 +472,7 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
 void sc_tissue_destroy(ScTissue *t) {
     if (!t)
         return;
+    tmesh_destroy(t->mesh);
     starpu_task_wait_for_all();
     for (int s = 0; s < t->ns; s++) {
         if (t->h_act && t->h_act[s])
@@ -466,17 +499,45 @@ void sc_tissue_destroy(ScTissue *t) {
     free(t);
 }
 
-ScCells *sc_tissue_cells(ScTissue *t) { return t->cells; }
-long sc_tissue_nodes(const ScTissue *t) { return t->nodes; }
-int sc_tissue_nslabs(const ScTissue *t) { return t->ns; }
-long sc_tissue_slab_planes(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->nl[s] : 0; }
-int sc_tissue_slab_worker(const ScTissue *t, int s) { return s >= 0 && s < t->ns ? t->worker[s] : -1; }
-long sc_tissue_step(const ScTissue *t) { return t->step; }
-int sc_tissue_sweeps(const ScTissue *t) { return t->sweeps; }
+ScCells *sc_tissue_cells(ScTissue *t) { return t->mesh ? tmesh_cells(t->mesh) : t->cells; }
+long sc_tissue_nodes(const ScTissue *t) { return t->mesh ? tmesh_nodes(t->mesh) : t->nodes; }
+int sc_tissue_nslabs(const ScTissue *t) { return t->mesh ? tmesh_nparts(t->mesh) : t->ns; }
+long sc_tissue_slab_planes(const ScTissue *t, int s) {
+    if (t->mesh)
+        return tmesh_part_size(t->mesh, s);
+    return s >= 0 && s < t->ns ? t->nl[s] : 0;
+}
+int sc_tissue_slab_worker(const ScTissue *t, int s) {
+    if (t->mesh)
+        return tmesh_part_worker(t->mesh, s);
+    return s >= 0 && s < t->ns ? t->worker[s] : -1;
+}
+long sc_tissue_step(const ScTissue *t) { return t->mesh ? tmesh_step(t->mesh) : t->step; }
+int sc_tissue_sweeps(const ScTissue *t) { return t->mesh ? tmesh_sweeps(t->mesh) : t->sweeps; }
+long sc_tissue_cell_of(const ScTissue *t, long node) {
+    if (t->mesh)
+        return tmesh_cell_of(t->mesh, node);
+    return node >= 0 && node < t->nodes ? node : -1;
+}
+long sc_tissue_node_of(const ScTissue *t, long cell) {
+    if (t->mesh)
+        return tmesh_node_of(t->mesh, cell);
+    return cell >= 0 && cell < t->nodes ? cell : -1;
+}
 
-/* Whether stimulus x is on during step d (bench's rule: pulses of lround(dur/dt) steps, at least
- * one, from lround(start/dt), every lround(period/dt) steps, count of them). */
-static int stim_on(const ScTissueStim *x, double dt, long d) {
+int sc_tissue_read_vm(ScTissue *t, double *out) {
+    if (!t->mesh)
+        return sc_cells_read(t->cells, SC_VAR_VM, out);
+    long n = tmesh_nodes(t->mesh);
+    double *c = malloc(sizeof(double) * (size_t)n);
+    int rc = c ? sc_cells_read(tmesh_cells(t->mesh), SC_VAR_VM, c) : -1;
+    for (long i = 0; i < n && rc == 0; i++)
+        out[tmesh_node_of(t->mesh, i)] = c[i];
+    free(c);
+    return rc;
+}
+
+int tissue_stim_on(const ScTissueStim *x, double dt, long d) {
     long s0 = lround(x->start / dt), pulse = lround(x->dur / dt), per = lround(x->period / dt);
     long count = x->count > 0 ? x->count : 1;
     if (pulse < 1)
@@ -493,7 +554,7 @@ static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a) {
     int nb = 0;
     for (int s = 0; s < c->nstim; s++) {
         const ScTissueStim *x = &c->stim[s];
-        if (!stim_on(x, c->dt, d))
+        if (!tissue_stim_on(x, c->dt, d))
             continue;
         ScDiffBox *b = &a->box[nb++];
         for (int k = 0; k < 3; k++) {
@@ -578,6 +639,8 @@ static int submit_diffusion(ScTissue *t, long d) {
 }
 
 int sc_tissue_advance(ScTissue *t, long nsteps) {
+    if (t->mesh)
+        return tmesh_advance(t->mesh, nsteps);
     for (long k = 0; k < nsteps; k++) {
         long d = t->step;
         if (sc_cells_advance(t->cells, 1) != 0 || submit_diffusion(t, d) != 0)
@@ -591,10 +654,12 @@ int sc_tissue_advance(ScTissue *t, long nsteps) {
 
 int sc_tissue_wait(ScTissue *t, ScFailure *f) {
     starpu_task_wait_for_all();
-    return sc_cells_wait(t->cells, f);
+    return sc_cells_wait(sc_tissue_cells(t), f);
 }
 
 int sc_tissue_activation(ScTissue *t, double *out) {
+    if (t->mesh)
+        return tmesh_activation(t->mesh, out);
     for (int s = 0; s < t->ns; s++) {
         size_t n = (size_t)(t->nl[s] * t->P);
         if (starpu_data_acquire(t->h_act[s], STARPU_R) != 0)
@@ -605,40 +670,28 @@ int sc_tissue_activation(ScTissue *t, double *out) {
     return 0;
 }
 
-/* The activation record (times, then previous values) of every slab, in node order: acquire each
- * slab's handle in `mode` and copy out of (dir 0) or into (dir 1) buf (2 * nodes values). */
-static int act_copy(ScTissue *t, double *buf, int dir) {
-    for (int s = 0; s < t->ns; s++) {
-        size_t n = (size_t)(t->nl[s] * t->P), o = (size_t)(t->l0[s] * t->P);
-        if (starpu_data_acquire(t->h_act[s], dir ? STARPU_W : STARPU_R) != 0)
+int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off, const long *size,
+                    long mul, long total, double *buf, int dir) {
+    for (int s = 0; s < np; s++) {
+        size_t n = (size_t)(size[s] * mul), o = (size_t)(off[s] * mul);
+        if (starpu_data_acquire(h[s], dir ? STARPU_W : STARPU_R) != 0)
             return -1;
-        for (int h = 0; h < 2; h++) {
-            double *g = buf + (size_t)h * (size_t)t->nodes + o, *l = t->act[s] + (size_t)h * n;
+        for (int k = 0; k < 2; k++) {
+            double *g = buf + (size_t)k * (size_t)total + o, *l = act[s] + (size_t)k * n;
             memcpy(dir ? l : g, dir ? g : l, n * sizeof(double));
         }
-        starpu_data_release(t->h_act[s]);
+        starpu_data_release(h[s]);
     }
     return 0;
 }
 
-int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
-    if (sc_tissue_wait(t, NULL) != 0) {
-        sc_set_err(err, errlen, "%s: the cells failed before the checkpoint", path);
-        return -1;
-    }
-    if (sc_cells_save(t->cells, path, err, errlen) != 0)
-        return -1;
-    char p[4096];
+int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err, size_t errlen) {
+    char p[4200];
     snprintf(p, sizeof p, "%s.act", path);
-    double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
-    FILE *f = buf ? fopen(p, "wb") : NULL;
-    int bad = !f || act_copy(t, buf, 0) != 0 ||
-              fprintf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld\n", t->cfg.n[0], t->cfg.n[1],
-                      t->cfg.n[2], t->step, t->g0, t->Lloc) < 0 ||
-              fwrite(buf, sizeof(double), 2 * (size_t)t->nodes, f) != 2 * (size_t)t->nodes;
+    FILE *f = fopen(p, "wb");
+    int bad = !f || fprintf(f, "%s\n", head) < 0 || fwrite(buf, sizeof(double), 2 * (size_t)n, f) != 2 * (size_t)n;
     if (f && fclose(f) != 0)
         bad = 1;
-    free(buf);
     if (bad) {
         sc_set_err(err, errlen, "%s: %s", p, strerror(errno ? errno : EIO));
         return -1;
@@ -646,44 +699,84 @@ int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
     return 0;
 }
 
-int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen) {
-    if (sc_tissue_wait(t, NULL) != 0) {
-        sc_set_err(err, errlen, "the cells failed before the restart");
-        return -1;
-    }
-    if (sc_cells_load(t->cells, path, err, errlen) != 0)
-        return -1;
-    char p[4096];
+int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long n, char *err, size_t errlen) {
+    char p[4200];
     snprintf(p, sizeof p, "%s.act", path);
     FILE *f = fopen(p, "rb");
     if (!f) {
         sc_set_err(err, errlen, "%s: %s", p, strerror(errno));
         return -1;
     }
+    int ok = fgets(head, (int)hlen, f) && strchr(head, '\n') &&
+             fread(buf, sizeof(double), 2 * (size_t)n, f) == 2 * (size_t)n;
+    fclose(f);
+    if (!ok) {
+        sc_set_err(err, errlen, "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
+                                "another tissue)", p);
+        return -1;
+    }
+    return 0;
+}
+
+/* The activation record (times, then previous values) of every slab, in node order: out of (dir 0)
+ * or into (dir 1) buf (2 * nodes values). */
+static int act_copy(ScTissue *t, double *buf, int dir) {
+    return tissue_act_copy(t->ns, t->h_act, t->act, t->l0, t->nl, t->P, t->nodes, buf, dir);
+}
+
+int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
+    if (sc_tissue_wait(t, NULL) != 0) {
+        sc_set_err(err, errlen, "%s: the cells failed before the checkpoint", path);
+        return -1;
+    }
+    if (t->mesh)
+        return tmesh_save(t->mesh, path, err, errlen);
+    if (sc_cells_save(t->cells, path, err, errlen) != 0)
+        return -1;
+    char head[200];
+    snprintf(head, sizeof head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", t->cfg.n[0], t->cfg.n[1], t->cfg.n[2],
+             t->step, t->g0, t->Lloc);
+    double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
+    int rc = buf && act_copy(t, buf, 0) == 0 ? tissue_act_write(path, head, buf, t->nodes, err, errlen) : -1;
+    if (!buf)
+        sc_set_err(err, errlen, "out of memory");
+    free(buf);
+    return rc;
+}
+
+int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen) {
+    if (sc_tissue_wait(t, NULL) != 0) {
+        sc_set_err(err, errlen, "the cells failed before the restart");
+        return -1;
+    }
+    if (t->mesh)
+        return tmesh_load(t->mesh, path, err, errlen);
+    if (sc_cells_load(t->cells, path, err, errlen) != 0)
+        return -1;
+    char head[200];
     long n[3], step, g0, nl;
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
-    int ok = buf &&
-             fscanf(f, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0,
-                    &nl) == 6 &&
-             fgetc(f) == '\n';
+    if (!buf || tissue_act_read(path, head, sizeof head, buf, t->nodes, err, errlen) != 0) {
+        free(buf);
+        return -1;
+    }
+    int ok = sscanf(head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0, &nl) == 6;
     if (ok &&
         (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2] || g0 != t->g0 || nl != t->Lloc)) {
         sc_set_err(err, errlen,
-                   "%s: a grid of %ld x %ld x %ld nodes (planes %ld + %ld), this run has %ld x %ld x %ld "
+                   "%s.act: a grid of %ld x %ld x %ld nodes (planes %ld + %ld), this run has %ld x %ld x %ld "
                    "(planes %ld + %ld)",
-                   p, n[0], n[1], n[2], g0, nl, t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->g0, t->Lloc);
-        fclose(f), free(buf);
+                   path, n[0], n[1], n[2], g0, nl, t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->g0, t->Lloc);
+        free(buf);
         return -1;
     }
-    ok = ok && fread(buf, sizeof(double), 2 * (size_t)t->nodes, f) == 2 * (size_t)t->nodes &&
-         step == sc_cells_step(t->cells) && act_copy(t, buf, 1) == 0;
-    fclose(f);
+    ok = ok && step == sc_cells_step(t->cells) && act_copy(t, buf, 1) == 0;
     free(buf);
     if (!ok) {
         sc_set_err(err, errlen,
-                   "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
+                   "%s.act: not a starcarp tissue activation record of this checkpoint (truncated, or "
                    "another step)",
-                   p);
+                   path);
         return -1;
     }
     t->step = step;

@@ -64,15 +64,23 @@ typedef struct ScTissueConfig {
     int (*exchange)(void *ctx, long step, starpu_data_handle_t lo, starpu_data_handle_t hi,
                     starpu_data_handle_t ghost_lo, starpu_data_handle_t ghost_hi);
     void *exchange_ctx;
+    /* A mesh instead of the grid (docs/tissue.md, "Meshes"; n, dx, stencil unused): its nodes,
+     * elements and fibres, and its operator assembled with this configuration's sigma (along the
+     * fibre, the sheet, the normal), chi and cm (sc_fem_assemble); the nodes are cut into parts by
+     * `partitioner` (ScFemPartitioner: 0 METIS where built in, else coordinate bisection). One
+     * process only (no plane0/nplanes, no exchange). */
+    const struct ScMesh *mesh;
+    const struct ScFemOp *op;
+    int partitioner;
 } ScTissueConfig;
 
 typedef struct ScTissue ScTissue;
 
-/* Diffusivity along axis a (0..2), mm^2/ms: 100 * sigma[a] / (chi * cm). */
+/* Diffusivity along axis a (0..2; a mesh: along the fibre, the sheet, the normal), mm^2/ms: 100 * sigma[a] / (chi * cm). */
 double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a);
 /* The largest eigenvalue of the discrete operator -div(D grad), /ms: 4 * sum over axes with more
  * than one node of D_a / dx_a^2 (3, 5, 7 points), max(4 a, 4 b, 8/3 (a + b)) with a, b the two
- * axes' D/dx^2 (9 points). */
+ * axes' D/dx^2 (9 points); a mesh: the assembled operator's Gershgorin bound (sc_fem.h). */
 double sc_tissue_lambda_max(const ScTissueConfig *cfg);
 /* The largest stable dt of the explicit step, ms: 2 / sc_tissue_lambda_max (1 / (2 sum D/dx^2)
  * with 3, 5 or 7 points); INFINITY when nothing diffuses. */
@@ -91,10 +99,16 @@ void sc_tissue_destroy(ScTissue *t);
 ScCells *sc_tissue_cells(ScTissue *t);
 /* Sweeps of the implicit step's Chebyshev iteration (0: explicit diffusion). */
 int sc_tissue_sweeps(const ScTissue *t);
+/* The cell of the cell array that holds node `node` (the grid: the same index; a mesh: its parts
+ * renumber the nodes), and the node of a cell; -1 outside. */
+long sc_tissue_cell_of(const ScTissue *t, long node);
+long sc_tissue_node_of(const ScTissue *t, long cell);
+/* Vm of every node of this process in node order (waits). 0 or -1. */
+int sc_tissue_read_vm(ScTissue *t, double *out);
 /* Nodes of this process (all of the grid, or its planes' nodes with plane0/nplanes). */
 long sc_tissue_nodes(const ScTissue *t);
 int sc_tissue_nslabs(const ScTissue *t);
-/* Planes and the StarPU worker of slab s (-1: placed by the scheduler). */
+/* Planes (a mesh: nodes) and the StarPU worker of slab (part) s (-1: placed by the scheduler). */
 long sc_tissue_slab_planes(const ScTissue *t, int s);
 int sc_tissue_slab_worker(const ScTissue *t, int s);
 /* The next step to be submitted (time = step * dt). */

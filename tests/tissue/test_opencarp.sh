@@ -9,7 +9,7 @@
 #      library's ten_tusscher_model_2006_epi; the example itself (openCARP's tenTusscherPanfilov,
 #      flags=EPI) is compared too where the library knows openCARP's model names.
 #   2. refused before anything runs (status 2, the key named, no output directory): dt in ms in an
-#      openCARP file, meshname, a starcarp key with its openCARP twin, a run no stimulus reaches
+#      openCARP file, a meshname naming no mesh, a starcarp key with its openCARP twin, a run no stimulus reaches
 #      (and --allow-no-stimulus runs it).
 set -u
 sc=$1; src=$2
@@ -62,7 +62,7 @@ bad() {  # bad DESCRIPTION PATTERN ARGS...
 }
 sed 's/^dt = .*/dt = 0.01/' "$tmp/oc.par" > "$tmp/ms.par"
 bad "dt in ms in an openCARP file" "dt is in microseconds in openCARP files: 10 for 0.01 ms" --par "$tmp/ms.par"
-bad "meshname" "meshname: not supported: meshes are not read yet" --par "$tmp/oc.par" -meshname slab
+bad "meshname naming no mesh" "slab.pts: cannot open" --par "$tmp/oc.par" -meshname "$tmp/slab"
 bad "a key and its openCARP twin" "'imp_region\[0\].im' and 'imp' both set the ionic model" \
     --par <(cat "$tmp/oc.par"; echo "imp = AlievPanfilov")
 bad "no stimulus" "no stimulus: a tissue at rest" --imp AlievPanfilov --size 2 --dx 0.1 --duration 1

@@ -186,7 +186,6 @@ static void test_refused(void) {
     static const struct {
         const char *line, *why;
     } cases[] = {
-        {"meshname = slab\n", "meshes are not read yet"},
         {"bidomain = 1\n", "the monodomain only"},
         {"experiment = 2\n", "experiment = 0"},
         {"num_imp_regions = 2\n", "one ionic region"},
@@ -221,7 +220,10 @@ static void test_refused(void) {
         refused(with("refused.par", head), key, cases[i].why, NULL);
     }
     /* on the command line too */
-    refused("--imp AlievPanfilov --size 4 -meshname slab", "meshname", "meshes are not read yet", NULL);
+    /* meshname: the mesh instead of the box (no --size needed) */
+    ASSERT_EQ_INT(0, parse("--imp AlievPanfilov -meshname slab"));
+    ASSERT_EQ_STR("slab", o.mesh);
+    refused("--imp AlievPanfilov --partitioner best -meshname slab", "--partitioner", "metis or rcb", NULL);
     refused("--imp AlievPanfilov --size 4 -bidomain 1", "bidomain = 1", "the monodomain only", NULL);
     /* unknown keys: the closest known ones */
     refused(with("u1.par", "num_stim = 1\nstimulus[0].strenght = 3\n"),
@@ -232,7 +234,7 @@ static void test_refused(void) {
     refused("--imp AlievPanfilov --size 4 -gregion[0].gil 0.1", "unknown option '-gregion[0].gil'",
             "'gregion[i].g_il'", NULL);
     /* nothing is applied from a file with an unknown key (refused before the first key is read) */
-    refused(with("u4.par", "imp = AlievPanfilov\nmeshname = m\n"), "meshname", NULL);
+    refused(with("u4.par", "imp = AlievPanfilov\nbidomain = 1\nsize = 4\n"), "bidomain", NULL);
 }
 
 /* dt: openCARP files and -dt in microseconds, starcarp's in ms; implausible values refused. */
@@ -303,21 +305,21 @@ static void test_no_stimulus(void) {
     char line[600];
     ASSERT_EQ_INT(0, parse("--imp A --size 4,2"));
     ASSERT_EQ_INT(0, topt_grid(&o, n, dx, err, sizeof err));
-    ASSERT_EQ_INT(-1, topt_check_stim(&o, n, dx, err, sizeof err));
+    ASSERT_EQ_INT(-1, topt_check_stim(&o, n, dx, NULL, err, sizeof err));
     ASSERT(strstr(err, "no stimulus") && strstr(err, "--allow-no-stimulus"));
     ASSERT_EQ_INT(0, parse("--imp A --size 4,2 --allow-no-stimulus"));
-    ASSERT_EQ_INT(0, topt_check_stim(&o, n, dx, err, sizeof err));
+    ASSERT_EQ_INT(0, topt_check_stim(&o, n, dx, NULL, err, sizeof err));
     snprintf(line, sizeof line, "%s --duration 5 --stim x=9:10,amp=5 --stim x=0:1,amp=5,start=5",
              with("s1.par", "imp = A\nnum_stim = 1\nstimulus[0].strength = 0\n"));
     ASSERT_EQ_INT(0, parse(line));
-    ASSERT_EQ_INT(-1, topt_check_stim(&o, n, dx, err, sizeof err));
+    ASSERT_EQ_INT(-1, topt_check_stim(&o, n, dx, NULL, err, sizeof err));
     ASSERT(strstr(err, "stimulus[0]: its strength is 0") != NULL);
     ASSERT(strstr(err, "--stim #1: its box holds no node") != NULL);
     ASSERT(strstr(err, "--stim #2: it starts after the run's end") != NULL);
     snprintf(line, sizeof line, "%s --duration 5.01 --stim x=0:1,amp=5,start=5",
              with("s2.par", "imp = A\nnum_stim = 1\nstimulus[0].strength = 0\n"));
     ASSERT_EQ_INT(0, parse(line));
-    ASSERT_EQ_INT(0, topt_check_stim(&o, n, dx, err, sizeof err)); /* one reaches the tissue */
+    ASSERT_EQ_INT(0, topt_check_stim(&o, n, dx, NULL, err, sizeof err)); /* one reaches the tissue */
 }
 
 /* examples/nversion_opencarp.par is examples/nversion.par in openCARP's keys and units. */

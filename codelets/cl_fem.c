@@ -1,0 +1,126 @@
+/* cl_fem.c: codelets of the mesh solver's diffusion and export tasks (fem.h): glue only; the math
+ * is sc_fem_host / sc_fem_export_host (fem_host.c) and the GPU kernels (fem_gpu.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fem.h"
+#include "sc_codelet.h"
+
+/* The launcher of a GPU kind (sc_fem_cuda_launch or sc_fem_hip_launch). */
+typedef int (*FemLaunch)(const ScFemArgs *, double *, double *, const double *, double *, double *,
+                         const double *const *, const size_t *, int, void *);
+
+/* Unpack a diffusion task's buffers (fem.h) and run it on the host (launch NULL: the copies into
+ * x, then the kernel) or on the GPU's stream. */
+static void fem_run(void *buffers[], const ScFemArgs *a, FemLaunch launch, void *stream) {
+    int b = 4;
+    double *v = (double *)STARPU_VECTOR_GET_PTR(buffers[0]), *x = (double *)STARPU_VECTOR_GET_PTR(buffers[1]);
+    double *act = (double *)STARPU_VECTOR_GET_PTR(buffers[2]);
+    const double *mat = (const double *)STARPU_VECTOR_GET_PTR(buffers[3]);
+    double *aux = a->kind != SC_DIFF_STEP ? (double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
+    int nnbr = STARPU_TASK_GET_NBUFFERS(starpu_task_get_current()) - b;
+    const double *gh[SC_FEM_MAX_NBR];
+    size_t glen[SC_FEM_MAX_NBR];
+    for (int k = 0; k < nnbr; k++)
+        gh[k] = (const double *)STARPU_VECTOR_GET_PTR(buffers[b + k]), glen[k] = STARPU_VECTOR_GET_NX(buffers[b + k]);
+    if (!launch) {
+        size_t o = (size_t)a->n;
+        memcpy(x, v, o * sizeof(double));
+        for (int k = 0; k < nnbr; k++)
+            memcpy(x + o, gh[k], glen[k] * sizeof(double)), o += glen[k];
+        sc_fem_host(a, v, x, mat, act, aux);
+        return;
+    }
+    int rc = launch(a, v, x, mat, act, aux, gh, glen, nnbr, stream);
+    if (rc != 0)
+        STARPU_ABORT_MSG("mesh diffusion GPU launch failed: error %d", rc);
+}
+
+static void sc_fem_cpu(void *buffers[], void *cl_arg) { fem_run(buffers, cl_arg, NULL, NULL); }
+
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
+static void sc_fem_cuda(void *buffers[], void *cl_arg) {
+    fem_run(buffers, cl_arg, sc_fem_cuda_launch, starpu_cuda_get_local_stream());
+}
+#endif
+
+#ifdef STARPU_USE_HIP
+static void sc_fem_hip(void *buffers[], void *cl_arg) {
+    fem_run(buffers, cl_arg, sc_fem_hip_launch, starpu_hip_get_local_stream());
+}
+#endif
+
+/* Not SC_CODELET: the number of buffers varies (aux and the neighbours), modes given per task. */
+static struct starpu_perfmodel sc_fem_model = {.type = STARPU_HISTORY_BASED, .symbol = "starcarp.fem.f64.ell"};
+struct starpu_codelet sc_fem_cl = {.cpu_funcs = {sc_fem_cpu},
+                                   SC_CL_CUDA_(sc_fem) SC_CL_HIP_(sc_fem).nbuffers = STARPU_VARIABLE_NBUFFERS,
+                                   .model = &sc_fem_model,
+                                   .name = "sc_fem"};
+
+int sc_fem_submit(const ScFemArgs *a, starpu_data_handle_t vm, starpu_data_handle_t x, starpu_data_handle_t act,
+                  starpu_data_handle_t mat, starpu_data_handle_t aux, const starpu_data_handle_t *nbr, int nnbr,
+                  int worker) {
+    if ((a->kind != SC_DIFF_STEP && !aux) || nnbr < 0 || nnbr > SC_FEM_MAX_NBR)
+        return -EINVAL;
+    ScFemArgs *c = malloc(sizeof *c); /* STARPU_CL_ARGS: StarPU frees it after the task */
+    if (!c)
+        return -ENOMEM;
+    *c = *a;
+    struct starpu_data_descr d[5 + SC_FEM_MAX_NBR] = {
+        {vm, STARPU_RW}, {x, STARPU_SCRATCH}, {act, STARPU_RW}, {mat, STARPU_R}};
+    int nb = 4;
+    if (a->kind != SC_DIFF_STEP)
+        d[nb++] = (struct starpu_data_descr){aux, a->kind == SC_DIFF_RHS ? STARPU_W : STARPU_RW};
+    for (int k = 0; k < nnbr; k++)
+        d[nb++] = (struct starpu_data_descr){nbr[k], STARPU_R};
+    if (worker >= 0)
+        return starpu_task_insert(&sc_fem_cl, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c, sizeof *c,
+                                  STARPU_EXECUTE_ON_WORKER, worker, 0);
+    return starpu_task_insert(&sc_fem_cl, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c, sizeof *c, 0);
+}
+
+/* The launcher of a GPU kind's export. */
+typedef int (*ExportLaunch)(const double *, const int *, size_t, double *, void *);
+
+static void export_run(void *buffers[], ExportLaunch launch, void *stream) {
+    const double *v = (const double *)STARPU_VECTOR_GET_PTR(buffers[0]);
+    const int *idx = (const int *)STARPU_VECTOR_GET_PTR(buffers[1]);
+    double *out = (double *)STARPU_VECTOR_GET_PTR(buffers[2]);
+    size_t m = STARPU_VECTOR_GET_NX(buffers[2]);
+    if (!launch) {
+        sc_fem_export_host(v, idx, m, out);
+        return;
+    }
+    int rc = launch(v, idx, m, out, stream);
+    if (rc != 0)
+        STARPU_ABORT_MSG("mesh export GPU launch failed: error %d", rc);
+}
+
+static void sc_fem_export_cpu(void *buffers[], void *cl_arg) {
+    (void)cl_arg;
+    export_run(buffers, NULL, NULL);
+}
+
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
+static void sc_fem_export_cuda(void *buffers[], void *cl_arg) {
+    (void)cl_arg;
+    export_run(buffers, sc_fem_export_cuda_launch, starpu_cuda_get_local_stream());
+}
+#endif
+
+#ifdef STARPU_USE_HIP
+static void sc_fem_export_hip(void *buffers[], void *cl_arg) {
+    (void)cl_arg;
+    export_run(buffers, sc_fem_export_hip_launch, starpu_hip_get_local_stream());
+}
+#endif
+
+SC_CODELET(sc_fem_export, "starcarp.fem_export.f64", 3, STARPU_R, STARPU_R, STARPU_W);
+
+int sc_fem_export_submit(starpu_data_handle_t vm, starpu_data_handle_t idx, starpu_data_handle_t out, int worker) {
+    if (worker >= 0)
+        return starpu_task_insert(&sc_fem_export_cl, STARPU_R, vm, STARPU_R, idx, STARPU_W, out,
+                                  STARPU_EXECUTE_ON_WORKER, worker, 0);
+    return starpu_task_insert(&sc_fem_export_cl, STARPU_R, vm, STARPU_R, idx, STARPU_W, out, 0);
+}

@@ -1,0 +1,82 @@
+/* fem.h: kernels and codelets of the tissue solver's diffusion on a mesh (scheduler/tissue_mesh.c;
+ * the operator: scheduler/sc_fem.h).
+ *
+ * The nodes are cut into parts (the cell array's partitions). Part q's rows of L = -M^-1 K are
+ * kept in ELL form (`mat`: w entries per row, column-major: entry k of row i at k n + i; rows
+ * shorter than w padded with 0 times the row's own value), their columns numbering first the
+ * part's own n nodes, then its ghosts: the export buffers of its neighbouring parts one after
+ * the other (each part's export buffer holds the values of its nodes that some other part reads,
+ * written by its export task). A diffusion task copies the part's values and its neighbours'
+ * export buffers into one array x (its scratch) and computes, per row,
+ *     acc = sum over k in order of mat[k][i] * x[col[k][i]]
+ * (the columns of a row in ascending global node order, so the sum does not depend on the cut) and
+ * then exactly what the structured solver's kernels do with their stencil (diffuse.h): SC_DIFF_STEP
+ * V = x + c acc + stim, SC_DIFF_RHS the same into aux and V, SC_DIFF_SWEEP a Chebyshev sweep
+ * (res = b - x + c acc; x' = x + gamma res, or p + omega ((x - p) + gamma res)); the stimulus of a
+ * node is the sum of add[s] over the stimuli s whose bit is set in its mask. Activation times as the
+ * structured solver records them. Every implementation does the same operations in the same order
+ * with explicit roundings (no multiply-add contraction): CPU and GPU agree bit for bit, and so do
+ * different cuts.
+ * `mat` layout (doubles): val[w n], then col as w n int32, then mask as n uint32 (each padded to
+ * whole doubles): sc_fem_mat_len doubles.
+ */
+#ifndef SC_FEM_KERNEL_H
+#define SC_FEM_KERNEL_H
+#include <stddef.h>
+
+#include "diffuse.h"
+
+#define SC_FEM_MAX_STIM 8
+/* Neighbouring parts a part may read from. */
+#define SC_FEM_MAX_NBR 64
+
+typedef struct ScFemArgs {
+    ScDiffKind kind;
+    int record, first; /* as ScDiffArgs */
+    double gamma, omega;
+    long n; /* rows (the part's nodes) */
+    int w; /* entries per row */
+    double c; /* the operator's factor: dt / substeps, (1 - theta) dt, or theta dt */
+    double thr, t0, dt;
+    double add[SC_FEM_MAX_STIM]; /* this step's addition of each stimulus (mV; 0: off) */
+    int nstim;
+} ScFemArgs;
+
+/* Doubles of a part's `mat` of n rows of w entries. */
+static inline size_t sc_fem_mat_len(size_t n, size_t w) { return w * n + (w * n + 1) / 2 + (n + 1) / 2; }
+
+/* One diffusion task on the host: x (n + ghosts values) already holds the part's values and its
+ * ghosts; v (n) is written; act (2n) and aux (2n; NULL for SC_DIFF_STEP) as in diffuse.h. */
+void sc_fem_host(const ScFemArgs *a, double *v, const double *x, const double *mat, double *act, double *aux);
+/* An export task on the host: out[k] = v[idx[k]], k < m. */
+void sc_fem_export_host(const double *v, const int *idx, size_t m, double *out);
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* GPU launchers on `stream`: the diffusion task (first the copies of v and the nnbr ghost buffers
+ * gh[k] of glen[k] values into x), the export. Return the launch error (0 = success). */
+int sc_fem_cuda_launch(const ScFemArgs *a, double *v, double *x, const double *mat, double *act, double *aux,
+                       const double *const *gh, const size_t *glen, int nnbr, void *stream);
+int sc_fem_export_cuda_launch(const double *v, const int *idx, size_t m, double *out, void *stream);
+int sc_fem_hip_launch(const ScFemArgs *a, double *v, double *x, const double *mat, double *act, double *aux,
+                      const double *const *gh, const size_t *glen, int nnbr, void *stream);
+int sc_fem_export_hip_launch(const double *v, const int *idx, size_t m, double *out, void *stream);
+#ifdef __cplusplus
+}
+#endif
+
+#ifndef __cplusplus
+#include <starpu.h>
+/* The codelets (cl_fem.c). Diffusion buffers: Vm (RW, the part of the cell array), x (SCRATCH,
+ * n + ghosts), act (RW, 2n), mat (R), aux (W for SC_DIFF_RHS, RW for SC_DIFF_SWEEP; absent for
+ * SC_DIFF_STEP), then the neighbours' export buffers (R) in the order of the ghost numbering.
+ * Export buffers: Vm (R), the index list (R, int32), the export buffer (W). `worker` >= 0 pins
+ * the task. 0 or a negative errno. */
+extern struct starpu_codelet sc_fem_cl, sc_fem_export_cl;
+int sc_fem_submit(const ScFemArgs *a, starpu_data_handle_t vm, starpu_data_handle_t x, starpu_data_handle_t act,
+                  starpu_data_handle_t mat, starpu_data_handle_t aux, const starpu_data_handle_t *nbr, int nnbr,
+                  int worker);
+int sc_fem_export_submit(starpu_data_handle_t vm, starpu_data_handle_t idx, starpu_data_handle_t out, int worker);
+#endif
+#endif

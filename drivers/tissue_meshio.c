@@ -1,0 +1,50 @@
+/* tissue_meshio.c: `starcarp tissue --mesh`: the mesh and its operator before the run, probe
+ * nodes (tissue_meshio.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sc_internal.h"
+#include "tissue_meshio.h"
+
+int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen) {
+    double t0 = sc_now_s();
+    if (!(*mesh = sc_mesh_read(o->mesh, err, errlen)))
+        return -1;
+    if (!(*op = sc_fem_assemble(*mesh, o->sigma, NULL, 0, o->chi, o->cm, err, errlen)))
+        return -1;
+    c->mesh = *mesh, c->op = *op;
+    c->partitioner = !o->partitioner               ? SC_FEM_PART_AUTO
+                     : !strcmp(o->partitioner, "rcb") ? SC_FEM_PART_RCB
+                                                      : SC_FEM_PART_METIS;
+    if (c->partitioner == SC_FEM_PART_METIS && !sc_fem_have_metis()) {
+        sc_set_err(err, errlen, "--partitioner metis: this build has no METIS (Debian's libmetis-dev, then "
+                                "configure again); --partitioner rcb cuts by coordinates");
+        return -1;
+    }
+    if (!o->quiet) {
+        long nt = 0;
+        for (long e = 0; e < (*mesh)->ne; e++)
+            nt += (*mesh)->nv[e] == 4;
+        fprintf(stderr,
+                "tissue: mesh %s: %ld nodes, %ld tetrahedra, %ld hexahedra, %s; operator %ld non-zeros, "
+                "Gershgorin bound %.4g /ms (%.2f s)\n",
+                o->mesh, (*mesh)->nn, nt, (*mesh)->ne - nt,
+                (*mesh)->nfib == 2   ? "fibres and sheets"
+                : (*mesh)->nfib == 1 ? "fibres"
+                                     : "no fibres (along x)",
+                (*op)->rowptr[(*op)->n], (*op)->lambda, sc_now_s() - t0);
+        if (o->nsize || o->nnodes || o->ndx)
+            fprintf(stderr, "tissue: --size, --nodes and --dx are not used: the mesh gives the domain\n");
+    }
+    return 0;
+}
+
+long tmio_node_at(const ScMesh *m, const double p[3]) {
+    double lo[3], hi[3];
+    sc_mesh_bounds(m, lo, hi);
+    for (int a = 0; a < 3; a++)
+        if (p[a] < lo[a] - 1e-6 || p[a] > hi[a] + 1e-6)
+            return -1;
+    return sc_mesh_nearest(m, p, NULL);
+}

@@ -1,0 +1,20 @@
+/* tissue_meshio.h: `starcarp tissue --mesh` (prefix tmio_): the mesh read and its operator
+ * assembled before StarPU starts, probes placed on its nodes (docs/tissue.md, "Meshes"). */
+#ifndef SC_TISSUE_MESHIO_H
+#define SC_TISSUE_MESHIO_H
+
+#include <stddef.h>
+
+#include "sc_fem.h"
+#include "sc_mesh.h"
+#include "tissue_opts.h"
+
+/* Read o->mesh, assemble its operator with o's conductivities (fibre, sheet, normal), chi and Cm,
+ * and point c at them (c->mesh, c->op, c->partitioner from --partitioner). Says on stderr (unless
+ * quiet) the mesh's size, the operator's bound and the grid options it does not use. 0, or -1 with
+ * a message (a located one for a bad mesh). */
+int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen);
+/* The node nearest to p (mm), or -1 when p lies outside the mesh's bounding box. */
+long tmio_node_at(const ScMesh *m, const double p[3]);
+
+#endif

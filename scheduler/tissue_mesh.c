@@ -1,0 +1,482 @@
+/* tissue_mesh.c: the monodomain solver on a mesh (sc_tissue.h with cfg->mesh; docs/tissue.md,
+ * "Meshes"): the operator's nodes cut into the cell array's parts (sc_fem_partition), renumbered
+ * part by part (cell c of the array is node perm[c] of the mesh), each part's rows in ELL form
+ * with its ghosts (fem.h), and per step the ionic task, then per diffusion pass an export task per
+ * part (its values other parts read) and a diffusion task per part reading its neighbours'
+ * exports, ordered by StarPU's data dependencies. */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fem.h"
+#include "sc_fem.h"
+#include "sc_internal.h"
+#include "tissue_int.h"
+
+#define TMESH_MAX_PENDING 6000
+#define TMESH_RESUME_PENDING 3000
+#define TMESH_MAX_SWEEPS 10000
+
+struct TissueMesh {
+    ScTissueConfig cfg;
+    const ScMesh *mesh;
+    const ScFemOp *op;
+    ScCells *cells;
+    long n;
+    int np;
+    long *size, *off;
+    int *worker;
+    int *perm, *inv; /* cell -> node, node -> cell */
+    int m; /* explicit sub-steps */
+    int sweeps;
+    double gamma, *omega;
+    int *w, *nnbr, **nbr;
+    long *nghost, *exlen;
+    double **mat, **act;
+    int **exidx;
+    starpu_data_handle_t *h_mat, *h_x, *h_act, *h_aux, *h_ex, *h_exidx;
+    long step;
+};
+
+/* Whether node i lies in stimulus x's box (1 nm of slack). */
+static int in_box(const ScTissueStim *x, const double *p) {
+    for (int a = 0; a < 3; a++)
+        if (p[a] < x->lo[a] - 1e-6 || p[a] > x->hi[a] + 1e-6)
+            return 0;
+    return 1;
+}
+
+int tmesh_check(const ScTissueConfig *c, char *err, size_t errlen) {
+    if (!c->mesh || !c->op || c->op->n != c->mesh->nn) {
+        sc_set_err(err, errlen, "a mesh without its assembled operator");
+        return -1;
+    }
+    if (c->nplanes > 0 || c->exchange) {
+        sc_set_err(err, errlen, "a mesh is not shared among processes yet (one process: no mpirun)");
+        return -1;
+    }
+    if (c->stencil != 0 && c->stencil != 5) {
+        sc_set_err(err, errlen, "a %d-point stencil on a mesh (its elements make the operator)", c->stencil);
+        return -1;
+    }
+    for (int s = 0; s < c->nstim; s++) {
+        long k = 0;
+        for (long i = 0; i < c->mesh->nn && !k; i++)
+            k = in_box(&c->stim[s], c->mesh->xyz + 3 * i);
+        if (!k) {
+            sc_set_err(err, errlen, "stimulus %d: its box %g:%g, %g:%g, %g:%g mm holds no node of the mesh", s + 1,
+                       c->stim[s].lo[0], c->stim[s].hi[0], c->stim[s].lo[1], c->stim[s].hi[1], c->stim[s].lo[2],
+                       c->stim[s].hi[2]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Renumbering: cells part by part, nodes in mesh order within a part. */
+static int number_cells(TissueMesh *t, const int *part) {
+    t->perm = malloc(sizeof(int) * (size_t)t->n), t->inv = malloc(sizeof(int) * (size_t)t->n);
+    long *fill = calloc((size_t)t->np, sizeof(long));
+    t->off = calloc((size_t)t->np + 1, sizeof(long));
+    if (!t->perm || !t->inv || !fill || !t->off) {
+        free(fill);
+        return -1;
+    }
+    for (int p = 0; p < t->np; p++)
+        t->off[p + 1] = t->off[p] + t->size[p];
+    for (long i = 0; i < t->n; i++) {
+        long c = t->off[part[i]] + fill[part[i]]++;
+        t->inv[i] = (int)c, t->perm[c] = (int)i;
+    }
+    free(fill);
+    return 0;
+}
+
+/* The export lists: the nodes of each part that another part's rows read (local indices, in cell
+ * order); expos[node]: its place in its part's list. */
+static int build_exports(TissueMesh *t, const int *part, int *expos) {
+    const ScFemOp *op = t->op;
+    unsigned char *need = calloc((size_t)t->n, 1);
+    t->exlen = calloc((size_t)t->np, sizeof(long));
+    t->exidx = calloc((size_t)t->np, sizeof(int *));
+    if (!need || !t->exlen || !t->exidx) {
+        free(need);
+        return -1;
+    }
+    for (long i = 0; i < t->n; i++)
+        for (long q = op->rowptr[i]; q < op->rowptr[i + 1]; q++)
+            if (part[op->col[q]] != part[i])
+                need[op->col[q]] = 1;
+    for (long i = 0; i < t->n; i++)
+        t->exlen[part[i]] += need[i];
+    for (int p = 0; p < t->np; p++)
+        if (!(t->exidx[p] = malloc(sizeof(int) * (size_t)(t->exlen[p] + 1)))) {
+            free(need);
+            return -1;
+        }
+    memset(t->exlen, 0, sizeof(long) * (size_t)t->np);
+    for (long c = 0; c < t->n; c++) {
+        int i = t->perm[c], p = part[i];
+        if (need[i])
+            expos[i] = (int)t->exlen[p], t->exidx[p][t->exlen[p]++] = (int)(c - t->off[p]);
+    }
+    free(need);
+    return 0;
+}
+
+/* Part q's neighbours (ascending), the offsets of their exports among its ghosts (goff, np values)
+ * and its ELL matrix with the stimulus masks. 0, or -1 with a message. */
+static int build_part(TissueMesh *t, int q, const int *part, const int *expos, long *goff, char *err,
+                      size_t errlen) {
+    const ScFemOp *op = t->op;
+    const long nq = t->size[q], o0 = t->off[q];
+    unsigned char *is = calloc((size_t)t->np, 1);
+    int w = 1;
+    if (!is)
+        return -1;
+    for (long r = 0; r < nq; r++) {
+        int i = t->perm[o0 + r];
+        long len = op->rowptr[i + 1] - op->rowptr[i];
+        w = len > w ? (int)len : w;
+        for (long k = op->rowptr[i]; k < op->rowptr[i + 1]; k++)
+            is[part[op->col[k]]] = part[op->col[k]] != q;
+    }
+    t->nbr[q] = malloc(sizeof(int) * (size_t)t->np);
+    long g = 0;
+    for (int p = 0; p < t->np && t->nbr[q]; p++)
+        if (is[p])
+            goff[p] = g, g += t->exlen[p], t->nbr[q][t->nnbr[q]++] = p;
+    free(is);
+    if (!t->nbr[q])
+        return -1;
+    if (t->nnbr[q] > SC_FEM_MAX_NBR) {
+        sc_set_err(err, errlen, "part %d of the mesh borders %d others (at most %d): use fewer parts (--nparts)", q,
+                   t->nnbr[q], SC_FEM_MAX_NBR);
+        return -1;
+    }
+    t->nghost[q] = g, t->w[q] = w;
+    size_t len = sc_fem_mat_len((size_t)nq, (size_t)w);
+    if (len > 4294967295u || starpu_malloc((void **)&t->mat[q], len * sizeof(double)) != 0) {
+        sc_set_err(err, errlen, "part %d: %zu values of its matrix (too many or out of memory)", q, len);
+        return -1;
+    }
+    double *val = t->mat[q];
+    int32_t *col = (int32_t *)(val + (size_t)w * (size_t)nq);
+    uint32_t *mask = (uint32_t *)(val + (size_t)w * (size_t)nq + ((size_t)w * (size_t)nq + 1) / 2);
+    for (long r = 0; r < nq; r++) {
+        int i = t->perm[o0 + r];
+        long k = 0;
+        for (long e = op->rowptr[i]; e < op->rowptr[i + 1]; e++, k++) {
+            int j = op->col[e], pj = part[j];
+            val[k * nq + r] = op->val[e];
+            col[k * nq + r] = pj == q ? (int32_t)(t->inv[j] - o0) : (int32_t)(nq + goff[pj] + expos[j]);
+        }
+        for (; k < w; k++)
+            val[k * nq + r] = 0.0, col[k * nq + r] = (int32_t)r;
+        mask[r] = 0;
+        for (int s = 0; s < t->cfg.nstim; s++)
+            if (in_box(&t->cfg.stim[s], t->mesh->xyz + 3 * (size_t)i))
+                mask[r] |= 1u << s;
+    }
+    return 0;
+}
+
+/* Plan, cut and build every part. 0, or -1 with a message. */
+static int build(TissueMesh *t, const ScModelEntry *m, char *err, size_t errlen) {
+    t->np = tissue_plan(m, &t->cfg, t->n, 1, &t->size, &t->worker, err, errlen);
+    if (t->np < 1)
+        return -1;
+    int *part = malloc(sizeof(int) * (size_t)t->n), *expos = malloc(sizeof(int) * (size_t)t->n);
+    long *goff = malloc(sizeof(long) * (size_t)t->np);
+    int rc = !part || !expos || !goff ? -1 : 0;
+    if (rc)
+        sc_set_err(err, errlen, "out of memory");
+    if (!rc)
+        rc = sc_fem_partition(t->op, t->mesh->xyz, t->np, t->size, (ScFemPartitioner)t->cfg.partitioner, part, err,
+                              errlen);
+    if (!rc && (number_cells(t, part) != 0 || build_exports(t, part, expos) != 0)) {
+        sc_set_err(err, errlen, "out of memory");
+        rc = -1;
+    }
+    size_t np = (size_t)t->np;
+    if (!rc) {
+        t->w = calloc(np, sizeof(int)), t->nnbr = calloc(np, sizeof(int)), t->nbr = calloc(np, sizeof(int *));
+        t->nghost = calloc(np, sizeof(long)), t->mat = calloc(np, sizeof(double *));
+        t->act = calloc(np, sizeof(double *));
+        if (!t->w || !t->nnbr || !t->nbr || !t->nghost || !t->mat || !t->act) {
+            sc_set_err(err, errlen, "out of memory");
+            rc = -1;
+        }
+    }
+    for (int q = 0; q < t->np && !rc; q++)
+        if ((rc = build_part(t, q, part, expos, goff, err, errlen)) != 0 && !err[0])
+            sc_set_err(err, errlen, "out of memory");
+    free(part), free(expos), free(goff);
+    return rc;
+}
+
+/* The implicit step's Chebyshev plan (as the grid's: eigenvalues in [1, 1 + theta dt lambda]). */
+static int plan_sweeps(TissueMesh *t, char *err, size_t errlen) {
+    const ScTissueConfig *c = &t->cfg;
+    if (c->theta == 0)
+        return 0;
+    double kappa = 1.0 + c->theta * c->dt * t->op->lambda, tol = c->solve_tol > 0 ? c->solve_tol : 1e-8;
+    if (!(t->omega = malloc(sizeof(double) * TMESH_MAX_SWEEPS))) {
+        sc_set_err(err, errlen, "out of memory");
+        return -1;
+    }
+    t->sweeps = sc_cheb_plan(kappa, tol, TMESH_MAX_SWEEPS, &t->gamma, t->omega);
+    if (t->sweeps > TMESH_MAX_SWEEPS) {
+        sc_set_err(err, errlen, "dt %g ms: the implicit step (condition bound %.3g) needs more than %d sweeps",
+                   c->dt, kappa, TMESH_MAX_SWEEPS);
+        return -1;
+    }
+    return 0;
+}
+
+/* The parts' handles: matrices, scratch, activation records, aux, exports. 0 or -1. */
+static int register_parts(TissueMesh *t, char *err, size_t errlen) {
+    size_t np = (size_t)t->np;
+    t->h_mat = calloc(np, sizeof(starpu_data_handle_t)), t->h_x = calloc(np, sizeof(starpu_data_handle_t));
+    t->h_act = calloc(np, sizeof(starpu_data_handle_t)), t->h_aux = calloc(np, sizeof(starpu_data_handle_t));
+    t->h_ex = calloc(np, sizeof(starpu_data_handle_t)), t->h_exidx = calloc(np, sizeof(starpu_data_handle_t));
+    double *vm = malloc(sizeof(double) * (size_t)t->n);
+    if (!t->h_mat || !t->h_x || !t->h_act || !t->h_aux || !t->h_ex || !t->h_exidx || !vm ||
+        sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
+        free(vm);
+        sc_set_err(err, errlen, "out of memory, or the initial Vm could not be read");
+        return -1;
+    }
+    for (int p = 0; p < t->np; p++) {
+        size_t n = (size_t)t->size[p];
+        if (starpu_malloc((void **)&t->act[p], 2 * n * sizeof(double)) != 0) {
+            free(vm);
+            sc_set_err(err, errlen, "out of memory (activation record of %zu nodes)", n);
+            return -1;
+        }
+        for (size_t i = 0; i < n; i++)
+            t->act[p][i] = -1.0, t->act[p][n + i] = vm[(size_t)t->off[p] + i];
+        starpu_vector_data_register(&t->h_act[p], STARPU_MAIN_RAM, (uintptr_t)t->act[p], (uint32_t)(2 * n),
+                                    sizeof(double));
+        starpu_vector_data_register(&t->h_mat[p], STARPU_MAIN_RAM, (uintptr_t)t->mat[p],
+                                    (uint32_t)sc_fem_mat_len(n, (size_t)t->w[p]), sizeof(double));
+        starpu_vector_data_register(&t->h_x[p], -1, 0, (uint32_t)(n + (size_t)t->nghost[p]), sizeof(double));
+        if (t->sweeps > 0)
+            starpu_vector_data_register(&t->h_aux[p], -1, 0, (uint32_t)(2 * n), sizeof(double));
+        if (t->exlen[p] > 0) {
+            starpu_vector_data_register(&t->h_ex[p], -1, 0, (uint32_t)t->exlen[p], sizeof(double));
+            starpu_vector_data_register(&t->h_exidx[p], STARPU_MAIN_RAM, (uintptr_t)t->exidx[p],
+                                        (uint32_t)t->exlen[p], sizeof(int));
+        }
+    }
+    free(vm);
+    return 0;
+}
+
+TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen) {
+    TissueMesh *t = calloc(1, sizeof *t);
+    if (!t) {
+        sc_set_err(err, errlen, "out of memory");
+        return NULL;
+    }
+    t->cfg = *cfg, t->mesh = cfg->mesh, t->op = cfg->op, t->n = cfg->mesh->nn;
+    t->m = cfg->substeps > 1 && cfg->theta == 0 ? cfg->substeps : 1;
+    if (plan_sweeps(t, err, errlen) != 0 || build(t, m, err, errlen) != 0) {
+        tmesh_destroy(t);
+        return NULL;
+    }
+    double *w = malloc(sizeof(double) * (size_t)t->np);
+    for (int p = 0; w && p < t->np; p++)
+        w[p] = (double)t->size[p];
+    int pinned = t->worker[0] >= 0;
+    ScCellsConfig cc = {.ncells = t->n, .precision = 64, .dt = cfg->dt, .steps_per_task = 1, .nparts = t->np,
+                        .part_weights = w, .no_lut = cfg->no_lut, .rtol = cfg->rtol, .atol = cfg->atol,
+                        .vm_bound = cfg->vm_bound, .free_placement = !pinned, .workers = pinned ? t->worker : NULL};
+    t->cells = w ? sc_cells_create(m, &cc, err, errlen) : NULL;
+    free(w);
+    int bad = !t->cells;
+    for (int p = 0; p < t->np && !bad; p++)
+        if (sc_cells_part_size(t->cells, p) != t->size[p] || sc_cells_nparts(t->cells) != t->np) {
+            sc_set_err(err, errlen, "partition %d of the cell array holds %ld nodes, the mesh's part %ld", p,
+                       sc_cells_part_size(t->cells, p), t->size[p]);
+            bad = 1;
+        }
+    if (bad || register_parts(t, err, errlen) != 0) {
+        tmesh_destroy(t);
+        return NULL;
+    }
+    return t;
+}
+
+void tmesh_destroy(TissueMesh *t) {
+    if (!t)
+        return;
+    starpu_task_wait_for_all();
+    starpu_data_handle_t *hs[] = {t->h_mat, t->h_x, t->h_act, t->h_aux, t->h_ex, t->h_exidx};
+    for (int p = 0; p < t->np; p++) {
+        for (size_t k = 0; k < sizeof hs / sizeof hs[0]; k++)
+            if (hs[k] && hs[k][p])
+                starpu_data_unregister(hs[k][p]);
+        if (t->act && t->act[p])
+            starpu_free_noflag(t->act[p], sizeof(double) * 2 * (size_t)t->size[p]);
+        if (t->mat && t->mat[p])
+            starpu_free_noflag(t->mat[p], sizeof(double) * sc_fem_mat_len((size_t)t->size[p], (size_t)t->w[p]));
+        if (t->exidx)
+            free(t->exidx[p]);
+        if (t->nbr)
+            free(t->nbr[p]);
+    }
+    for (size_t k = 0; k < sizeof hs / sizeof hs[0]; k++)
+        free(hs[k]);
+    sc_cells_destroy(t->cells);
+    free(t->size), free(t->off), free(t->worker), free(t->perm), free(t->inv), free(t->omega);
+    free(t->w), free(t->nnbr), free(t->nbr), free(t->nghost), free(t->exlen), free(t->mat), free(t->act);
+    free(t->exidx);
+    free(t);
+}
+
+ScCells *tmesh_cells(TissueMesh *t) { return t->cells; }
+int tmesh_sweeps(const TissueMesh *t) { return t->sweeps; }
+long tmesh_nodes(const TissueMesh *t) { return t->n; }
+int tmesh_nparts(const TissueMesh *t) { return t->np; }
+long tmesh_part_size(const TissueMesh *t, int p) { return p >= 0 && p < t->np ? t->size[p] : 0; }
+int tmesh_part_worker(const TissueMesh *t, int p) { return p >= 0 && p < t->np ? t->worker[p] : -1; }
+long tmesh_step(const TissueMesh *t) { return t->step; }
+long tmesh_cell_of(const TissueMesh *t, long node) { return node >= 0 && node < t->n ? t->inv[node] : -1; }
+long tmesh_node_of(const TissueMesh *t, long cell) { return cell >= 0 && cell < t->n ? t->perm[cell] : -1; }
+
+/* One diffusion pass: the exports, then a diffusion task of `a` on every part. 0 or -1. */
+static int submit_pass(TissueMesh *t, const ScFemArgs *proto) {
+    for (int p = 0; p < t->np; p++)
+        if (t->exlen[p] > 0) {
+            int rc = sc_fem_export_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, p), t->h_exidx[p], t->h_ex[p],
+                                          t->worker[p]);
+            if (rc != 0) {
+                fprintf(stderr, "starcarp: StarPU refused an export task: %s\n", strerror(-rc));
+                return -1;
+            }
+        }
+    ScFemArgs a = *proto;
+    for (int q = 0; q < t->np; q++) {
+        starpu_data_handle_t nb[SC_FEM_MAX_NBR];
+        for (int k = 0; k < t->nnbr[q]; k++)
+            nb[k] = t->h_ex[t->nbr[q][k]];
+        a.n = t->size[q], a.w = t->w[q];
+        int rc = sc_fem_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, q), t->h_x[q], t->h_act[q], t->h_mat[q],
+                               t->h_aux[q], nb, t->nnbr[q], t->worker[q]);
+        if (rc != 0) {
+            fprintf(stderr, "starcarp: StarPU refused a mesh diffusion task: %s\n", strerror(-rc));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The diffusion of step d: sub-steps, or the implicit step's right-hand side and its sweeps. */
+static int submit_diffusion(TissueMesh *t, long d) {
+    const ScTissueConfig *c = &t->cfg;
+    const double h = c->dt / t->m, th = c->theta;
+    ScFemArgs a = {.thr = c->thr, .dt = h, .nstim = c->nstim};
+    for (int s = 0; s < c->nstim; s++)
+        a.add[s] = tissue_stim_on(&c->stim[s], c->dt, d) ? h * c->stim[s].amp / c->cm : 0.0;
+    if (t->sweeps == 0) {
+        a.kind = SC_DIFF_STEP, a.record = 1, a.c = h;
+        for (int sub = 0; sub < t->m; sub++) {
+            a.t0 = (double)d * c->dt + sub * h;
+            if (submit_pass(t, &a) != 0)
+                return -1;
+        }
+        return 0;
+    }
+    a.t0 = (double)d * c->dt;
+    a.kind = SC_DIFF_RHS, a.c = (1 - th) * c->dt;
+    if (submit_pass(t, &a) != 0)
+        return -1;
+    a.kind = SC_DIFF_SWEEP, a.gamma = t->gamma, a.c = th * c->dt;
+    for (int k = 0; k < t->sweeps; k++) {
+        a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
+        if (submit_pass(t, &a) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int tmesh_advance(TissueMesh *t, long nsteps) {
+    for (long k = 0; k < nsteps; k++) {
+        if (sc_cells_advance(t->cells, 1) != 0 || submit_diffusion(t, t->step) != 0)
+            return -1;
+        t->step++;
+        if (starpu_task_nsubmitted() > TMESH_MAX_PENDING)
+            starpu_task_wait_for_n_submitted(TMESH_RESUME_PENDING);
+    }
+    return 0;
+}
+
+/* The activation records in cell order: out of (dir 0) or into (dir 1) buf (2 n values). */
+static int act_copy(TissueMesh *t, double *buf, int dir) {
+    return tissue_act_copy(t->np, t->h_act, t->act, t->off, t->size, 1, t->n, buf, dir);
+}
+
+int tmesh_activation(TissueMesh *t, double *out) {
+    for (int p = 0; p < t->np; p++) {
+        if (starpu_data_acquire(t->h_act[p], STARPU_R) != 0)
+            return -1;
+        for (long i = 0; i < t->size[p]; i++)
+            out[t->perm[t->off[p] + i]] = t->act[p][i];
+        starpu_data_release(t->h_act[p]);
+    }
+    return 0;
+}
+
+/* A checksum of the numbering (a restart needs the same cut). */
+static unsigned long long perm_hash(const TissueMesh *t) {
+    unsigned long long h = 1469598103934665603ull;
+    for (long c = 0; c < t->n; c++)
+        h = (h ^ (unsigned long long)t->perm[c]) * 1099511628211ull;
+    return h;
+}
+
+int tmesh_save(TissueMesh *t, const char *path, char *err, size_t errlen) {
+    if (sc_cells_save(t->cells, path, err, errlen) != 0)
+        return -1;
+    char head[200];
+    snprintf(head, sizeof head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu", t->n, t->np, t->step, perm_hash(t));
+    double *buf = malloc(sizeof(double) * 2 * (size_t)t->n);
+    int rc = buf && act_copy(t, buf, 0) == 0 ? tissue_act_write(path, head, buf, t->n, err, errlen) : -1;
+    if (!buf)
+        sc_set_err(err, errlen, "out of memory");
+    free(buf);
+    return rc;
+}
+
+int tmesh_load(TissueMesh *t, const char *path, char *err, size_t errlen) {
+    if (sc_cells_load(t->cells, path, err, errlen) != 0)
+        return -1;
+    char head[200];
+    long n, step;
+    int np;
+    unsigned long long h;
+    double *buf = malloc(sizeof(double) * 2 * (size_t)t->n);
+    if (!buf || tissue_act_read(path, head, sizeof head, buf, t->n, err, errlen) != 0) {
+        free(buf);
+        return -1;
+    }
+    int ok = sscanf(head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu", &n, &np, &step, &h) == 4;
+    if (ok && (n != t->n || np != t->np || h != perm_hash(t))) {
+        sc_set_err(err, errlen, "%s.act: a mesh of %ld nodes in %d parts; this run has %ld in %d parts%s", path, n, np,
+                   t->n, t->np, n == t->n && np == t->np ? " cut otherwise" : "");
+        free(buf);
+        return -1;
+    }
+    ok = ok && step == sc_cells_step(t->cells) && act_copy(t, buf, 1) == 0;
+    free(buf);
+    if (!ok) {
+        sc_set_err(err, errlen, "%s.act: not the activation record of this checkpoint (another step)", path);
+        return -1;
+    }
+    t->step = step;
+    return 0;
+}
