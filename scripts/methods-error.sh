@@ -27,12 +27,13 @@
 #   --dt DT          time step, ms (default 0.01)
 #   --ref-rtol R     the reference's rtol (default 1e-9; atol R/100)
 #   --set M          a method set to measure (repeatable; replaces the default sets)
+#   --only           only the sets given with --set (not the file's methods, not the stored row)
 #   --keep DIR       keep the runs' files in DIR (default: a temporary folder, removed)
 # Example: scripts/methods-error.sh clancy_rudy_2002 faber_rudy_2000
 # Needs od and awk; the runs build plugins in STARCARP_CACHE (or the default cache).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-sc="$top/build/bin/starcarp" beats=5 bcls="1000 500" dt=0.01 rrtol=1e-9 keep="" sets=()
+sc="$top/build/bin/starcarp" beats=5 bcls="1000 500" dt=0.01 rrtol=1e-9 keep="" sets=() only=0
 while [ $# -gt 0 ]; do
     case $1 in
     --starcarp) sc=$2; shift 2 ;;
@@ -42,6 +43,7 @@ while [ $# -gt 0 ]; do
     --ref-rtol) rrtol=$2; shift 2 ;;
     --set) sets+=("$2"); shift 2 ;;
     --keep) keep=$2; shift 2 ;;
+    --only) only=1; shift ;;
     -h | --help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "methods-error.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) break ;;
@@ -135,6 +137,7 @@ for name in "$@"; do
     fi
     all=(file)
     [ -n "$stored" ] && [ "$stored" != - ] && all+=("$stored")
+    [ $only = 1 ] && all=()
     for set in "${mine[@]}"; do [ "$set" = "$stored" ] || all+=("$set"); done
     for bcl in $bcls; do
         refdir="$work/$name-$bcl-ref"

@@ -16,8 +16,9 @@
  * A candidate passes when the run completes, every state stays within the reference's envelope
  * (its range widened by 5 % of the range plus 0.1 % of its magnitude), Vm is within tol_err
  * (normalised RMS) and tol_apd (APD90) of the reference, and, unless its methods are all implicit,
- * the same methods at twice dt still complete within the envelope (a margin of stability for
- * populations whose parameters make a state stiffer than the default cell's). In single precision
+ * the same methods at twice dt still complete within the envelope of the margin (margin_ok: a
+ * margin of stability for populations whose parameters make a state stiffer than the default
+ * cell's). In single precision
  * the bar is the larger of the tolerances and twice what the file's own methods give in single
  * precision (the rounding of float is not the method's error); when the file's methods fail in
  * single precision too, the double-precision check decides (and the report says so).
