@@ -52,6 +52,8 @@ typedef struct ChCtx {
     const ChRun *ref;
     ScCandidate *file; /* their figures (single precision filled when a bar needs it) */
     int file32; /* 0 not run yet, 1 within the envelope, -1 failed */
+    ChRun env2; /* the margin of stability's envelope (lo, hi only: sc_choose.c) */
+    int env2_made; /* 0 not made yet, 1 made, -1 the file's methods fail at 2 dt */
     ChBuild build[CH_MAXBUILD];
     int nbuild, jobs; /* builds queued; compilers run at once in the background */
     double t0, deadline; /* sc_now_s() at the start; when the budget ends (INFINITY: none) */
@@ -82,6 +84,9 @@ void ch_free_run(ChRun *r);
 /* Does every state of r stay within ref's range widened by 5 % of the range plus 0.1 % of its
  * magnitude? If not, why (prefixed with what) names the state. */
 int ch_in_envelope(const ChKern *k, const ChRun *ref, const ChRun *r, const char *what, char *why, size_t n);
+/* The same with the widening times x (the margin of stability's envelope at 2 dt: x = 2). */
+int ch_in_envelope_x(const ChKern *k, const ChRun *ref, const ChRun *r, double x, const char *what, char *why,
+                     size_t n);
 /* Judges r against ref for slot p (0 double, 1 single) with the bars: fills cand->err[p], dapd[p]
  * and, on failure, cand->why. 1 when it passes. */
 int ch_judge(const ChCtx *c, const ChKern *k, const ChRun *ref, const ChRun *r, int p, double err_bar,

@@ -270,9 +270,14 @@ void ch_free_run(ChRun *r) {
 }
 
 int ch_in_envelope(const ChKern *k, const ChRun *ref, const ChRun *r, const char *what, char *why, size_t n) {
+    return ch_in_envelope_x(k, ref, r, 1, what, why, n);
+}
+
+int ch_in_envelope_x(const ChKern *k, const ChRun *ref, const ChRun *r, double x, const char *what, char *why,
+                     size_t n) {
     for (int i = 0; i < k->d->nstates; i++) {
         double lo = ref->lo[i], hi = ref->hi[i];
-        double m = 0.05 * (hi - lo) + 1e-3 * fmax(fabs(lo), fabs(hi));
+        double m = x * (0.05 * (hi - lo) + 1e-3 * fmax(fabs(lo), fabs(hi)));
         if (r->lo[i] < lo - m || r->hi[i] > hi + m) {
             snprintf(why, n, "%s: state %s leaves the reference's range [%.4g, %.4g] (reaches %.4g)", what,
                      k->d->sv_names[i], lo, hi, r->lo[i] < lo - m ? r->lo[i] : r->hi[i]);

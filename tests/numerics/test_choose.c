@@ -3,6 +3,9 @@
  *   stiff     tests/numerics/stiff_buffer.model: forward Euler is refused (it fails on the stiff
  *             calcium-buffer pair), the choice names the stiff state, passes its own bar, and a
  *             bar no method can meet keeps the file's methods
+ *   margin    tests/numerics/margin_buffer.model: forward Euler passes at dt but is unstable at
+ *             2 dt (bounded by the buffer's saturation, nothing non-finite): the margin of
+ *             stability refuses it, and the choice gives the fast state its own method
  *   nothing   a model that leaves nothing to cvode keeps the file's methods, with that reason
  *   cache     the second choice comes from the cache (same overrides, the cache file exists); a
  *             smaller dt reuses it, a larger one is chosen afresh without the sets that failed
@@ -68,6 +71,28 @@ static void test_stiff(void) {
     ASSERT_EQ_STR("", d->overrides);
     ASSERT(strstr(d->reason, "no cheaper") != NULL);
     free(c), free(d);
+}
+
+static void test_margin(void) {
+    ScChooseSpec s = spec();
+    ScChoice *c = calloc(1, sizeof *c);
+    char err[512] = "";
+    int rc = sc_choose_methods("tests/numerics/margin_buffer.model", &s, c, err, sizeof err);
+    ASSERT_EQ_INT(0, rc);
+    if (rc) {
+        fprintf(stderr, "%s\n", err);
+        free(c);
+        return;
+    }
+    printf("margin: choice %s (%s); fe: %.4f %%, %s\n", c->overrides, c->label, c->cand[0].err[0], c->cand[0].why);
+    ASSERT(c->ref_apd > 200 && c->ref_apd < 400);
+    ASSERT_EQ_STR("cvode=fe", c->cand[0].overrides);
+    ASSERT(!c->cand[0].pass);
+    ASSERT(c->cand[0].err[0] <= 0.1 && fabs(c->cand[0].dapd[0]) <= 0.5); /* accurate at dt ... */
+    ASSERT(strstr(c->cand[0].why, "no margin: at 2 dt") && strstr(c->cand[0].why, "state c ")); /* ... not at 2 dt */
+    ASSERT(strcmp(c->overrides, "cvode=fe") != 0);
+    ASSERT(c->chosen < 0 || strstr(c->overrides, ",c=") != NULL);
+    free(c);
 }
 
 static void test_nothing(void) {
@@ -153,6 +178,8 @@ int main(int argc, char **argv) {
     const char *part = argc > 1 ? argv[1] : "all";
     if (!strcmp(part, "stiff") || !strcmp(part, "all"))
         test_stiff();
+    if (!strcmp(part, "margin") || !strcmp(part, "all"))
+        test_margin();
     if (!strcmp(part, "nothing") || !strcmp(part, "all"))
         test_nothing();
     if (!strcmp(part, "cache") || !strcmp(part, "all"))
