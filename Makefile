@@ -33,7 +33,7 @@ install: build
 	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX))
 
 gpu-pack: build
-	@bash scripts/gpu-pack.sh
+	@bash scripts/gpu/pack.sh
 
 clean:
 	rm -rf $(BUILD)

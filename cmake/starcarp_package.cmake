@@ -8,8 +8,8 @@
 # headers do not compile under -std=c11 (they use pthread barriers and rwlocks and strerror_r,
 # which glibc declares only for POSIX/XSI programs).
 
-# sc_tissue.h (the tissue API) beside starcarp.h and starcarp_model.h (the library's PUBLIC_HEADER)
-install(FILES ${CMAKE_SOURCE_DIR}/scheduler/sc_tissue.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The headers (starcarp.h, starcarp_model.h, the tissue API sc_tissue.h) are the library's
+# PUBLIC_HEADER: SC_PUBLIC_HEADERS of codelets/CMakeLists.txt, which also decides its exports.
 target_compile_definitions(starcarp INTERFACE $<INSTALL_INTERFACE:_XOPEN_SOURCE=700>)
 
 # StarPU as found (pkg-config, or the STARPU_DIR prefix without pkg-config)

@@ -22,7 +22,7 @@ static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t
 /* Blocks of SC_BLOCK threads that each multiprocessor must be able to hold (the second argument
  * of __launch_bounds__, which caps the registers per thread at 65536 / (128 x it)). Explicit models
  * (no markov_be, rosenbrock or cvode group) get 3 in double (168 registers) and 6 in single (85),
- * tiny ones 12 (42). Chosen by time (scripts/gpu-kernels.sh: 4M cells). H200, 2026-11-24, generator
+ * tiny ones 12 (42). Chosen by time (scripts/gpu/kernels.sh: 4M cells). H200, 2026-11-24, generator
  * 0.3.0 (docs/measurements/2026-11-24-h200-kernels.md): TT06-FE in double at K = 1 / K = 10 with
  * 3, 4, 5, 6: 3.32e9 / 3.86e9, 3.34e9 / 3.75e9, 3.37e9 / 3.52e9, 3.14e9 / 3.62e9 (3 best at K = 10,
  * within 1.5 % of the best at K = 1: 168 registers, 32 bytes of spills); in single 1.00e10 /

@@ -104,7 +104,7 @@ static const char *library_source(const ScModelEntry *e, char *buf, size_t n, ch
 static const ScModelEntry *auto_plugin(const char *path, double dt, const ScModelEntry *lib, char *err,
                                        size_t len) {
     ScChooseSpec sp = sc_choose_default_spec();
-    sp.dt = dt > 0.01 ? dt : 0.01;
+    sp.dt = dt > SC_DEFAULT_DT ? dt : SC_DEFAULT_DT;
     if ((sp.budget = sc_choose_budget(err, len)) < 0)
         return NULL;
     if (lib && lib->methods_choice)
@@ -214,8 +214,8 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
             return NULL;
         }
     }
-    /* the library's kernels hold the automatic choice made at 0.01 ms (or the file's methods) */
-    if (lib && automatic && dt <= 0.01)
+    /* the library's kernels hold the automatic choice made at SC_DEFAULT_DT (or the file's methods) */
+    if (lib && automatic && dt <= SC_DEFAULT_DT)
         return lib;
     if (lib && !(path = library_source(lib, p, sizeof p, err, len)))
         return NULL;
@@ -225,5 +225,5 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
 }
 
 const ScModelEntry *sc_model_lookup(const char *name, const char *methods, char *err, size_t len) {
-    return sc_model_lookup_dt(name, methods, 0.01, err, len);
+    return sc_model_lookup_dt(name, methods, SC_DEFAULT_DT, err, len);
 }

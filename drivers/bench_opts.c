@@ -17,6 +17,7 @@
 
 #include "bench_optint.h"
 #include "sc_internal.h"
+#include "starcarp_model.h"
 
 typedef enum {
     K_FLAG, /* int set to 1 */
@@ -500,7 +501,7 @@ const char *bopt_given(const BoptSeen *seen, const char *name) {
 static void set_defaults(BenchOpts *o) {
     memset(o, 0, sizeof *o);
     o->imp_par = "";
-    o->dt = 0.01;
+    o->dt = SC_DEFAULT_DT;
     o->num = 1;
     o->numstim = 1;
     o->stim_start = 1.0;
@@ -512,7 +513,7 @@ static void set_defaults(BenchOpts *o) {
     o->start_out = 0;
     o->clamp_start = 10;
     o->precision = BOPT_DOUBLE;
-    o->steps_per_task = 10;
+    o->steps_per_task = SC_DEFAULT_K;
     o->ncpu = o->ngpu = -1;
     o->sched = "dmda";
     o->vm_bound = 1000;

@@ -69,7 +69,7 @@ typedef struct BenchOpts {
     const char *imp; /* --imp: model name or .model path; NULL only with --list-imps */
     const char *imp_par; /* --imp-par, "" when not given */
     double duration; /* given, or the default computed after parsing */
-    double dt; /* 0.01 */
+    double dt; /* SC_DEFAULT_DT */
     long num; /* 1 */
     long numstim; /* 1 */
     double stim_start; /* 1.0 */
@@ -103,7 +103,7 @@ typedef struct BenchOpts {
     double stim_volt;
     /* starcarp's extensions */
     int precision; /* BOPT_DOUBLE (default) or BOPT_SINGLE */
-    long steps_per_task; /* 10 */
+    long steps_per_task; /* SC_DEFAULT_K */
     long ncpu, ngpu; /* -1: all there are */
     const char *sched; /* "dmda" */
     long nparts; /* 0: planned partitions, pinned; N: N partitions placed by sched */

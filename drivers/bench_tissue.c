@@ -48,7 +48,7 @@ static double rate_one(const ScModelEntry *m, double dx, long steps, double min_
                         .sigma = {0.1334, 0.0176, 0.0176},
                         .chi = 140,
                         .cm = 1,
-                        .dt = 0.01,
+                        .dt = SC_DEFAULT_DT,
                         .theta = theta,
                         .workers = workers,
                         .nworkers = nworkers};

@@ -58,7 +58,7 @@ static void usage(FILE *out) {
             "  --cells N         cells of the StarPU configurations (default 1048576)\n"
             "  --c-cells N       cells of the one-core portable C run (default 4096)\n"
             "  --steps S         steps per timed round (default 100: 1 ms)\n"
-            "  --k K             steps per task, or per call of the C kernel (default 10)\n"
+            "  --k K             steps per task, or per call of the C kernel (default %d)\n"
             "  --precision P     double, single or both (default double)\n"
             "  --min-time SEC    timed seconds per figure, at least (default 1)\n"
             "  --csv FILE        the figures as CSV; --png FILE: as a picture\n"
@@ -66,7 +66,8 @@ static void usage(FILE *out) {
             "  --tissue DX       also the tissue solver on the N-version slab at spacing DX mm (0.1:\n"
             "                    442,401 nodes): node-steps/s on the CPUs, a GPU, both, and a GPU with\n"
             "                    Crank-Nicolson diffusion\n"
-            "  -q                no progress lines\n");
+            "  -q                no progress lines\n",
+            SC_DEFAULT_K);
 }
 
 /* Parse options; returns 0, 1 for --help, -1 on a bad option (message printed). */
@@ -75,7 +76,7 @@ static int parse(int argc, char **argv, BmOpts *o) {
                   .cells = 1048576,
                   .c_cells = 4096,
                   .steps = 100,
-                  .k = 10,
+                  .k = SC_DEFAULT_K,
                   .ncpu = -1,
                   .ngpu = -1,
                   .prec = {64},
@@ -199,7 +200,7 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
     ScStepArgs a;
     memset(&a, 0, sizeof a);
     memset(a.vary, -1, sizeof a.vary);
-    a.n = n, a.sv = sv, a.vm = vm, a.iion = iion, a.ext = ext, a.pc = pc, a.lut = lut, a.dt = 0.01;
+    a.n = n, a.sv = sv, a.vm = vm, a.iion = iion, a.ext = ext, a.pc = pc, a.lut = lut, a.dt = SC_DEFAULT_DT;
     a.flags = SC_STEP_BENCH, a.status = &st, a.nsteps = (int)o->k;
     double t0 = 0, done = 0;
     for (long round = -1; st.key == (unsigned long long)-1; round++) {
@@ -238,7 +239,7 @@ static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k
                          const int *workers) {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.ncells = o->cells, cfg.precision = prec, cfg.dt = 0.01, cfg.steps_per_task = k;
+    cfg.ncells = o->cells, cfg.precision = prec, cfg.dt = SC_DEFAULT_DT, cfg.steps_per_task = k;
     cfg.nparts = nparts, cfg.workers = workers;
     char err[512];
     ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
@@ -286,9 +287,9 @@ int cmd_benchmark(int argc, char **argv) {
     if (ngpu && sc_probe_gpu(starpu_worker_get_devid(gpus[0]), &ceil) == 0)
         bw = ceil.copy_bytes_per_s, fp64 = ceil.fp64_flops;
 #endif
-    printf("starcarp benchmark: %d CPU workers, %d GPU(s); %ld cells (C: %ld), %ld steps of 0.01 ms per "
+    printf("starcarp benchmark: %d CPU workers, %d GPU(s); %ld cells (C: %ld), %ld steps of %g ms per "
            "round, K = %ld, >= %g s per figure\n",
-           ncpu, ngpu, o.cells, o.c_cells, o.steps, o.k, o.min_time);
+           ncpu, ngpu, o.cells, o.c_cells, o.steps, SC_DEFAULT_DT, o.k, o.min_time);
     if (ngpu)
         printf("GPU 0 ceilings (measured now): copy %.1f GB/s (read + written), FP64 %.2f TFLOP/s\n",
                bw / 1e9, fp64 / 1e12);
@@ -356,8 +357,8 @@ int cmd_benchmark(int argc, char **argv) {
         }
     double(*trates)[BMT_NCONF] = o.tissue_dx > 0 ? calloc((size_t)nm, sizeof *trates) : NULL;
     if (trates) {
-        printf("\ntissue, N-version slab at dx %g mm (%ld nodes), dt 0.01 ms, node-steps/s:\n\n| model |",
-               o.tissue_dx, bmt_nodes(o.tissue_dx));
+        printf("\ntissue, N-version slab at dx %g mm (%ld nodes), dt %g ms, node-steps/s:\n\n| model |",
+               o.tissue_dx, bmt_nodes(o.tissue_dx), SC_DEFAULT_DT);
         for (int c = 0; c < BMT_NCONF; c++)
             printf(" %s |", bmt_conf_names[c]);
         printf(" tissue-gpu / gpu-k1 cells |\n|---|---:|---:|---:|---:|---:|\n");

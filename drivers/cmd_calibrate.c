@@ -56,13 +56,14 @@ static void usage(FILE *out) {
         "  --sizes LIST          partition sizes in cells (default 256,1024,4096,16384,65536,262144,1048576)\n"
         "  --cpu-max-cells N     largest size run on a CPU core (default 16384)\n"
         "  --precision P         double or single (default double)\n"
-        "  --steps-per-task K    steps per task (default 10)\n"
+        "  --steps-per-task K    steps per task (default %d)\n"
         "  --rounds N            timed tasks per size and worker (default 12; StarPU trusts 10)\n"
         "  --dir DIR             where the models go (default perfmodels/<class>)\n"
         "  --class NAME          machine class (default: <cores>cpu-<gpus>x<gpu name>)\n"
         "  --csv FILE, --png FILE  the table as CSV, time against size as a PNG\n"
         "  --ncpu N, --ngpu N    workers StarPU starts (default: all)\n"
-        "  -q                    no progress lines\n");
+        "  -q                    no progress lines\n",
+        SC_DEFAULT_K);
 }
 
 /* A comma-separated list of positive integers. */
@@ -83,7 +84,7 @@ static int parse(int argc, char **argv, CalOpts *o) {
     memset(o, 0, sizeof *o);
     o->models = "ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo";
     o->nsizes = parse_sizes("256,1024,4096,16384,65536,262144,1048576", o->sizes, MAX_SIZES);
-    o->cpu_max = 16384, o->k = 10, o->rounds = 12, o->ncpu = -1, o->ngpu = -1, o->precision = 64;
+    o->cpu_max = 16384, o->k = SC_DEFAULT_K, o->rounds = 12, o->ncpu = -1, o->ngpu = -1, o->precision = 64;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -205,7 +206,7 @@ static int mkdirs(const char *path) {
 static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, int w) {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.ncells = cells, cfg.precision = o->precision, cfg.dt = 0.01, cfg.steps_per_task = (int)o->k;
+    cfg.ncells = cells, cfg.precision = o->precision, cfg.dt = SC_DEFAULT_DT, cfg.steps_per_task = (int)o->k;
     cfg.nparts = 1, cfg.workers = &w;
     /* cells at rest, unstimulated: every task costs the same (an upstroke inside the timed rounds
        would make adaptive methods' tasks differ by up to 100x, and StarPU drop them as outliers) */

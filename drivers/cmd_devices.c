@@ -155,7 +155,7 @@ static long run_check(const DevOpts *o, double *elapsed) {
     starpu_data_partition(hi, &f);
 
     double t0 = sc_now_s();
-    const double dt = 0.01;
+    const double dt = SC_DEFAULT_DT;
     for (long s = 0; s < o->steps; s++) {
         double stim = (s % 3 == 0) ? 60.0 : 0.0;
         for (unsigned p = 0; p < parts; p++) {

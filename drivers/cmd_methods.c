@@ -14,22 +14,24 @@
 #include "sema.h"
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: starcarp methods MODEL [options]\n"
-                 "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
-                 "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
-                 "  of the file's own methods (docs/methods.md).\n"
-                 "  --dt MS            time step (default 0.01)\n"
-                 "  --tol-err PCT      bar of the normalised RMS error of Vm, %% (default 0.1)\n"
-                 "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
-                 "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
-                 "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
-                 "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
-                 "                     --no-cache)\n"
-                 "  --no-cache         choose again even when a cached choice exists\n"
-                 "  With no budget (a run's choice stops after STARCARP_CHOOSE_BUDGET seconds, default\n"
-                 "  40, and runs the file's methods): the choice is finished and cached, and later runs\n"
-                 "  (bench, tissue, the API) use it at this dt and any smaller one.\n"
-                 "  -q                 no progress lines\n");
+    fprintf(out,
+            "usage: starcarp methods MODEL [options]\n"
+            "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
+            "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
+            "  of the file's own methods (docs/methods.md).\n"
+            "  --dt MS            time step (default %g)\n"
+            "  --tol-err PCT      bar of the normalised RMS error of Vm, %% (default 0.1)\n"
+            "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
+            "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
+            "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
+            "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
+            "                     --no-cache)\n"
+            "  --no-cache         choose again even when a cached choice exists\n"
+            "  With no budget (a run's choice stops after STARCARP_CHOOSE_BUDGET seconds, default\n"
+            "  40, and runs the file's methods): the choice is finished and cached, and later runs\n"
+            "  (bench, tissue, the API) use it at this dt and any smaller one.\n"
+            "  -q                 no progress lines\n",
+            SC_DEFAULT_DT);
 }
 
 /* Options with a number: name, where it goes. */

@@ -144,9 +144,9 @@ static void print_choice(const char *name) {
         sc_model_key(e, key, sizeof key);
         printf("performance-model key: %s (starcarp.%s.f64.bsoa.exact, ...; starcarp calibrate)\n", key, key);
         if (e->methods_choice && *e->methods_choice)
-            printf("automatic methods: %s (--methods %s, chosen at dt 0.01 ms for dt <= 0.01 ms: "
+            printf("automatic methods: %s (--methods %s, chosen at dt %g ms for dt <= %g ms: "
                    "models/methods.tsv; --methods file keeps the file's)\n",
-                   e->desc->methods, e->methods_choice);
+                   e->desc->methods, e->methods_choice, SC_DEFAULT_DT, SC_DEFAULT_DT);
         else
             printf("automatic methods: the file's (%s): none cheaper was chosen (models/methods.tsv)\n",
                    e->desc->methods);

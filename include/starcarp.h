@@ -110,8 +110,8 @@ enum { SC_VAR_VM = -1, SC_VAR_IION = -2 };
 typedef struct ScCellsConfig {
     long ncells; /* cells (1 .. SC_CELLS_MAX) */
     int precision; /* 64 (0 means 64) or 32: the kernels' type */
-    double dt; /* time step, ms (0: 0.01) */
-    int steps_per_task; /* K, steps advanced by one task (0: 10) */
+    double dt; /* time step, ms (0: SC_DEFAULT_DT, 0.01) */
+    int steps_per_task; /* K, steps advanced by one task (0: SC_DEFAULT_K, 10) */
     int nparts; /* partitions (0: planned, see sc_plan_parts) */
     const double *part_weights; /* optional, nparts relative sizes (NULL: from the plan) */
     int no_lut; /* evaluate lookup-table columns exactly */

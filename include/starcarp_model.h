@@ -26,6 +26,12 @@ extern "C" {
 #define SC_MAX_VARY 16 /* parameters varied per cell in one run */
 #define SC_MAX_TABLES 8 /* lookup tables of one model */
 
+/* The run defaults every part of starcarp shares (the commands, the cell array, the choice of
+ * methods): the time step, ms (openCARP's bench default; the library's automatic methods are
+ * chosen at it), and K, the steps one task (or one kernel call) advances. */
+#define SC_DEFAULT_DT 0.01
+#define SC_DEFAULT_K 10
+
 /* Flags of a step call (ScStepArgs.flags). */
 enum {
     SC_STEP_BENCH = 1, /* the kernel also does bench's membrane update: V += stim*dt before

@@ -8,8 +8,6 @@
 #include "cells.h"
 #include "sc_internal.h"
 
-#define SC_DEFAULT_K 10
-
 /* See cells.h. */
 void cells_register_split(ScCells *c, void *base, int per_cell, starpu_data_handle_t *parent,
                           starpu_data_handle_t *parts) {
@@ -61,7 +59,7 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
     c->esz = c->f32 ? sizeof(float) : sizeof(double);
     c->n = cfg->ncells;
     if (c->cfg.dt <= 0)
-        c->cfg.dt = 0.01;
+        c->cfg.dt = SC_DEFAULT_DT;
     if (c->cfg.steps_per_task <= 0)
         c->cfg.steps_per_task = SC_DEFAULT_K;
     if (!m->cpu[c->f32] && !c->d->c_run[c->f32]) {

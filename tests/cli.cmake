@@ -17,6 +17,11 @@ add_test(NAME install.example COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/install_ch
 set_tests_properties(install.example PROPERTIES ENVIRONMENT
   "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
 
+# libstarcarp exports its public API only (the sc_ names of its installed headers: nm -D).
+add_test(NAME install.exports COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/exports.sh ${CMAKE_C_COMPILER}
+  $<TARGET_FILE:starcarp> ${SC_PUBLIC_HEADERS})
+set_tests_properties(install.exports PROPERTIES SKIP_RETURN_CODE 77)
+
 # `starcarp bench` end to end (StarPU CPU workers; 2 MPI ranks when the build has StarPU-MPI).
 set(_bench_mpi "")
 if(STARPUMPI_FOUND AND MPI_C_FOUND)

@@ -8,7 +8,7 @@
 set(SC_NUMERICS_DIR ${CMAKE_CURRENT_LIST_DIR}/numerics)
 add_executable(test_numerics ${SC_NUMERICS_DIR}/test_numerics.c ${SC_NUMERICS_DIR}/nx_sim.c
   ${CMAKE_CURRENT_LIST_DIR}/test.c)
-target_link_libraries(test_numerics PRIVATE sccodegen starcarp ${CMAKE_DL_LIBS} m)
+target_link_libraries(test_numerics PRIVATE sccodegen starcarp_internal ${CMAKE_DL_LIBS} m)
 target_include_directories(test_numerics PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${SC_NUMERICS_DIR}
   ${CMAKE_SOURCE_DIR}/include ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/codelets/plugin)
 target_compile_options(test_numerics PRIVATE ${SC_WARN})
@@ -23,7 +23,7 @@ set_tests_properties(numerics.builtin numerics.vmcouple numerics.longrun PROPERT
 # for the test (tests/numerics/stiff_buffer.model, margin_buffer.model); the candidates are compiled
 # with `cc` at test time
 add_executable(test_choose ${SC_NUMERICS_DIR}/test_choose.c ${CMAKE_CURRENT_LIST_DIR}/test.c)
-target_link_libraries(test_choose PRIVATE starcarp m)
+target_link_libraries(test_choose PRIVATE starcarp_internal m)
 target_include_directories(test_choose PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/codelets/plugin)
 target_compile_options(test_choose PRIVATE ${SC_WARN})
 foreach(part stiff margin nothing cache lookup)

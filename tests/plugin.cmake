@@ -2,7 +2,7 @@
 add_executable(test_plugin ${CMAKE_CURRENT_SOURCE_DIR}/plugin/test_plugin.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
 target_include_directories(test_plugin PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets)
 target_compile_options(test_plugin PRIVATE ${SC_WARN})
-target_link_libraries(test_plugin PRIVATE starcarp m)
+target_link_libraries(test_plugin PRIVATE starcarp_internal m)
 add_test(NAME backends.plugin
   COMMAND ${CMAKE_COMMAND} -E env --unset=CC
     $<TARGET_FILE:test_plugin> ${CMAKE_SOURCE_DIR}/models ${CMAKE_CURRENT_BINARY_DIR}/plugin-scratch)

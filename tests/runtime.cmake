@@ -1,7 +1,7 @@
 # The runtime (scheduler/): cell arrays on StarPU's CPU workers against the kernels called directly
 # (bit for bit; GPU workers, which contract to FMA, are compared with the CPU by gpu.vs_cpu).
 add_executable(test_cells ${CMAKE_CURRENT_SOURCE_DIR}/runtime/test_cells.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
-target_link_libraries(test_cells PRIVATE starcarp m)
+target_link_libraries(test_cells PRIVATE starcarp_internal m)
 target_include_directories(test_cells PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets)
 target_compile_options(test_cells PRIVATE ${SC_WARN})
 add_test(NAME runtime.cells COMMAND test_cells)
@@ -12,7 +12,7 @@ set_tests_properties(runtime.cells PROPERTIES SKIP_RETURN_CODE 77 LABELS runtime
 # arrays past 2^31 cells and 2^32 values: handles and the layout without allocating them; an array
 # the host cannot hold refused before allocation, with the bytes
 add_executable(test_sizes ${CMAKE_CURRENT_SOURCE_DIR}/runtime/test_sizes.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
-target_link_libraries(test_sizes PRIVATE starcarp m)
+target_link_libraries(test_sizes PRIVATE starcarp_internal m)
 target_include_directories(test_sizes PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
   ${CMAKE_SOURCE_DIR}/scheduler)
 target_compile_options(test_sizes PRIVATE ${SC_WARN})

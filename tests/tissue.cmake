@@ -2,7 +2,7 @@
 # `starcarp tissue` end to end on StarPU's CPU workers (a GPU case that exits 77 without one).
 foreach(t diffuse implicit)
   add_executable(test_${t} ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_${t}.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
-  target_link_libraries(test_${t} PRIVATE starcarp m)
+  target_link_libraries(test_${t} PRIVATE starcarp_internal m)
   target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
     ${CMAKE_SOURCE_DIR}/scheduler)
   target_compile_options(test_${t} PRIVATE ${SC_WARN})
@@ -14,7 +14,7 @@ endforeach()
 # (the options' module compiled in), and the openCARP N-version file run against nversion.par.
 add_executable(test_tissue_par ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_par.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c
   ${CMAKE_SOURCE_DIR}/drivers/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue_par.c)
-target_link_libraries(test_tissue_par PRIVATE starcarp m)
+target_link_libraries(test_tissue_par PRIVATE starcarp_internal m)
 target_include_directories(test_tissue_par PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/drivers
   ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/scheduler)
 target_compile_options(test_tissue_par PRIVATE ${SC_WARN})

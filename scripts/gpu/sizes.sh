@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# gpu-sizes.sh [OUTDIR]: the scale figures of docs/performance.md ("Sizes") on the GPU machine, after
-# scripts/gpu-pack.sh here (device tool: carry [".carry"], command `bash scripts/gpu-sizes.sh`).
+# sizes.sh [OUTDIR]: the scale figures of docs/performance.md ("Sizes") on the GPU machine, after
+# scripts/gpu/pack.sh here (device tool: carry [".carry"], command `bash scripts/gpu/sizes.sh`).
 #
 # Builds ten Tusscher 2006 and Aliev-Panfilov only (STARCARP_MODELS), checks every worker kind
 # against the host (starcarp devices) and the GPU tests, then runs starcarp bench (GPU alone,
@@ -12,13 +12,13 @@
 #   the physiology watch's cost (16M cells, double and single, with and without --no-watch).
 # PARTS (environment) chooses: default "build check big limited refuse ncpu watch".
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)   # the repository root (this file is scripts/gpu/)
 out=${1:-${OUT:?give an output directory or set OUT}}
-mkdir -p "$out"
+mkdir -p "$out"; out=$(cd "$out" && pwd)
 logs=$(mktemp -d)
 cd "$top"
 starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}
-[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-sizes: no .carry/starpu (scripts/gpu-pack.sh)" >&2; exit 1; }
+[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-sizes: no .carry/starpu (scripts/gpu/pack.sh)" >&2; exit 1; }
 export PATH=/usr/local/cuda/bin:$PATH
 export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
 export PKG_CONFIG_PATH="$starpu/lib/pkgconfig" STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1

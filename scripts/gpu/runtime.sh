@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# gpu-runtime.sh BUILD OUTDIR: the runtime's measurements on the GPU machine (stage "runtime" of
-# scripts/gpu-run.sh): calibration of the shipped models, then `starcarp bench` throughput of one
+# runtime.sh BUILD OUTDIR: the runtime's measurements on the GPU machine (stage "runtime" of
+# scripts/gpu/run.sh): calibration of the shipped models, then `starcarp bench` throughput of one
 # model with CPUs only, GPU only and CPUs + GPU on SC_RT_CELLS cells (default 4194304), results of
 # CPU+GPU against CPU only (probe tables, identical and varied parameters), and 2 MPI ranks.
 # Writes OUTDIR/runtime.md (tables) and OUTDIR/perfmodels.tgz (the calibrated models).
 set -uo pipefail
 build=$1; out=$2
+build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
+cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
 sc="$build/bin/starcarp"
 model=${SC_RT_MODEL:-ten_tusscher_model_2006_epi}
 cells=${SC_RT_CELLS:-4194304}

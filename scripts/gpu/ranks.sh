@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# gpu-ranks.sh [OUTDIR]: issue 15's code paths on a one-GPU machine (through the device tool, after
-# scripts/gpu-pack.sh and a build in build-gpu/, e.g. TISSUE_PARTS=build scripts/gpu-tissue.sh): two
+# ranks.sh [OUTDIR]: issue 15's code paths on a one-GPU machine (through the device tool, after
+# scripts/gpu/pack.sh and a build in build-gpu/, e.g. TISSUE_PARTS=build scripts/gpu/tissue.sh): two
 # StarPU-MPI ranks sharing the GPU, against one rank, for
 #   1. `starcarp tissue` (the N-version slab at dx 0.1 mm, 10 ms; explicit and Crank-Nicolson at dt
 #      0.05 ms): each rank holds half the planes, its slabs on the GPU (and CPU workers where the plan
@@ -9,7 +9,7 @@
 # The outputs of 2 ranks must equal 1 rank's bit for bit; the table (OUTDIR/ranks.md) gives the wall
 # times. Scaling figures need a machine with several GPUs (issue 15); this exercises the paths.
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)   # the repository root (this file is scripts/gpu/)
 out=${1:-${OUT:?give an output directory or set OUT}}
 mkdir -p "$out"
 starpu=$top/.carry/starpu

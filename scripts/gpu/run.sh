@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpu-run.sh [OUTDIR]: run on the GPU machine (through the device tool) after scripts/gpu-pack.sh.
+# run.sh [OUTDIR]: run on the GPU machine (through the device tool) after scripts/gpu/pack.sh.
 #
 # Builds the project there against the carried StarPU (.carry/starpu), runs the whole test suite
 # (GPU tests included: they are skipped only where no GPU exists), runs `starcarp devices` on every
@@ -8,21 +8,19 @@
 # everything else is inside logs.tgz.
 # STAGES (environment) chooses the parts: default "build ctest devices bench"; "verify" runs the
 # reference corpus (tests/reference, unpacked by CMake) on the library's own kernels (the automatic
-# methods) with SC_DT (default 0.001) on every core; "runtime" calibrates and measures starcarp bench (scripts/gpu-runtime.sh);
-# "benchmark" runs `starcarp benchmark` and bench on 1..N GPUs (scripts/gpu-benchmark.sh);
-# "kernels" times generated kernels alone in launch-bound variants (scripts/gpu-kernels.sh);
-# "issue11" the performance issue's figures (scripts/gpu-issue11.sh, SC_I11_PARTS);
-# "issue12" the automatic methods' figures (scripts/gpu-issue12.sh, SC_I12_PARTS);
+# methods) with SC_DT (default 0.001) on every core; "runtime" calibrates and measures starcarp bench (scripts/gpu/runtime.sh);
+# "benchmark" runs `starcarp benchmark` and bench on 1..N GPUs (scripts/gpu/benchmark.sh);
+# "kernels" times generated kernels alone in launch-bound variants (scripts/gpu/kernels.sh);
 # "stiff" the kernels of the implicit and adaptive models alone, before (.carry/stiff-base.tgz) and
-# now (scripts/gpu-stiff.sh);
+# now (scripts/gpu/stiff.sh);
 # CTEST_ARGS replaces the ctest selection.
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)   # the repository root (this file is scripts/gpu/)
 out=${1:-${OUT:?give an output directory or set OUT}}
-mkdir -p "$out"
+mkdir -p "$out"; out=$(cd "$out" && pwd)
 logs=$(mktemp -d); cd "$top"
-starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}   # another prefix: sources carried in .carry/src (gpu-issue11-pack.sh)
-[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-run: no .carry/starpu: run scripts/gpu-pack.sh here and carry .carry" >&2; exit 1; }
+starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}   # SC_STARPU_PREFIX: a StarPU prefix carried elsewhere
+[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-run: no .carry/starpu: run scripts/gpu/pack.sh here and carry .carry" >&2; exit 1; }
 export PATH=/usr/local/cuda/bin:$PATH
 export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
 export PKG_CONFIG_PATH="$starpu/lib/pkgconfig"
@@ -71,31 +69,23 @@ if [ $build_rc = 0 ] && has devices; then
     tail -4 "$logs/devices-gpu.txt"
 fi
 if [ $build_rc = 0 ] && has runtime; then
-    step "runtime: calibration, bench throughput CPU / GPU / both (scripts/gpu-runtime.sh)"
-    bash scripts/gpu-runtime.sh "$build" "$out"
+    step "runtime: calibration, bench throughput CPU / GPU / both (scripts/gpu/runtime.sh)"
+    bash "$top/scripts/gpu/runtime.sh" "$build" "$out"
 fi
 if [ $build_rc = 0 ] && has kernels; then
-    step "kernel variants (scripts/gpu-kernels.sh)"
-    bash scripts/gpu-kernels.sh "$build" "$out"
-fi
-if [ $build_rc = 0 ] && has issue11; then
-    step "performance issue 11: ${SC_I11_PARTS:-check kernels split} (scripts/gpu-issue11.sh)"
-    bash scripts/gpu-issue11.sh "$build" "$out" ${SC_I11_PARTS:-check kernels split}
+    step "kernel variants (scripts/gpu/kernels.sh)"
+    bash "$top/scripts/gpu/kernels.sh" "$build" "$out"
 fi
 if [ $build_rc = 0 ] && has stiff; then
-    step "stiff kernels alone, before and after (scripts/gpu-stiff.sh)"
-    SC_STIFF_BASE=${SC_STIFF_BASE:-$top/.carry/stiff-base.tgz} bash scripts/gpu-stiff.sh "$build" "$out"
-fi
-if [ $build_rc = 0 ] && has issue12; then
-    step "automatic methods, issue 12: ${SC_I12_PARTS:-filebuild methods mainjob} (scripts/gpu-issue12.sh)"
-    bash scripts/gpu-issue12.sh "$build" "$out" ${SC_I12_PARTS:-filebuild methods mainjob}
+    step "stiff kernels alone, before and after (scripts/gpu/stiff.sh)"
+    SC_STIFF_BASE=${SC_STIFF_BASE:-$top/.carry/stiff-base.tgz} bash "$top/scripts/gpu/stiff.sh" "$build" "$out"
 fi
 if [ $build_rc = 0 ] && has benchmark; then
-    step "starcarp benchmark and multi-GPU bench (scripts/gpu-benchmark.sh)"
-    bash scripts/gpu-benchmark.sh "$build" "$out"
+    step "starcarp benchmark and multi-GPU bench (scripts/gpu/benchmark.sh)"
+    bash "$top/scripts/gpu/benchmark.sh" "$build" "$out"
 fi
 if [ $build_rc = 0 ] && has bench; then
-    step "benchmarks (scripts/gpu-bench.sh)"; bash scripts/gpu-bench.sh "$build" "$out" "$logs"
+    step "benchmarks (scripts/gpu/bench.sh)"; bash "$top/scripts/gpu/bench.sh" "$build" "$out" "$logs"
 fi
 
 {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpu-benchmark.sh BUILD OUTDIR: stage "benchmark" of scripts/gpu-run.sh: `starcarp benchmark` of
+# benchmark.sh BUILD OUTDIR: stage "benchmark" of scripts/gpu/run.sh: `starcarp benchmark` of
 # ten Tusscher 2006 (as the library has it, cvode, and as TT06-FE: every cvode group on forward
 # Euler, the form hand-written GPU codes use), Aliev-Panfilov and O'Hara-Rudy 2011, in double and
 # single precision, on every configuration of the machine (one core, all cores, one GPU with K = 1
@@ -8,6 +8,8 @@
 # Writes OUTDIR/benchmark.md, benchmark.csv and benchmark.png.
 set -uo pipefail
 build=$1; out=$2
+build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
+cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
 sc="$build/bin/starcarp"
 cells=${SC_BM_CELLS:-16777216}
 fe="$build/tt06fe.model"

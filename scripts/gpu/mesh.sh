@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# gpu-mesh.sh [OUTDIR]: the mesh path of the tissue solver on the GPU machine (through the device
-# tool after scripts/gpu-pack.sh, carry [".carry"]; build-gpu/ made first by
-# `TISSUE_PARTS=build bash scripts/gpu-tissue.sh OUTDIR`, whose ctest -L tissue runs tissue.meshgpu).
+# mesh.sh [OUTDIR]: the mesh path of the tissue solver on the GPU machine (through the device
+# tool after scripts/gpu/pack.sh, carry [".carry"]; build-gpu/ made first by
+# `TISSUE_PARTS=build bash scripts/gpu/tissue.sh OUTDIR`, whose ctest -L tissue runs tissue.meshgpu).
 # MESH_PARTS (environment) chooses the parts, in order (default "nversion compare large"):
 #   nversion  the N-version slab as hexahedra (and tet6) at dx 0.5, 0.2, 0.1 mm on the GPU alone
 #             (scripts/tissue-mesh-nversion.sh, dt 0.01 ms, TEND 100): OUTDIR/mesh-nversion.md
@@ -12,7 +12,7 @@
 #             (default 2) on the GPU alone, explicit (sub-steps auto) and Crank-Nicolson: node-steps/s
 #             in OUTDIR/mesh-large.md
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)   # the repository root (this file is scripts/gpu/)
 out=${1:-${OUT:?give an output directory or set OUT}}
 mkdir -p "$out"
 parts=" ${MESH_PARTS:-nversion compare large} "

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# gpu-stiff.sh BUILD OUTDIR: stage "stiff" of scripts/gpu-run.sh: the GPU kernels of the models
+# stiff.sh BUILD OUTDIR: stage "stiff" of scripts/gpu/run.sh: the GPU kernels of the models
 # that keep an implicit or adaptive group (cvode, rosenbrock, markov_be) timed alone
 # (bench/gpu_kernel.c), as generated now and, when SC_STIFF_BASE names a tarball of sources
 # generated before a change (<stem>/<id>_c.c and <id>_cuda.cu, made by
-# `scripts/gpu-stiff.sh --pack OLD_CODEGEN TARBALL` on the development machine), as generated
+# `scripts/gpu/stiff.sh --pack OLD_CODEGEN TARBALL` on the development machine), as generated
 # before, for issue 12 item 3. Each model with the library's methods (--auto-methods
 # models/methods.tsv), double precision, SC_STIFF_CELLS cells (default 16384) at the initial state,
 # K = 10 steps per launch with the stimulus of steps 0-99 (the upstroke, where the adaptive
@@ -14,7 +14,8 @@
 set -uo pipefail
 models=${SC_STIFF_MODELS:-iyer_2004 mmt_sampson_2010 faber_rudy_2000 clancy_rudy_2002 pandit_clark_giles_demir_2001_epicardial_cell bondarenko_szigeti_bett_kim_rasmusson_2004_apical winslow_model_1999 ohara_rudy_cipa_v1_2017 shannon_wang_puglisi_weber_bers_2004 grandi_pasqualini_bers_2010_ss li_mouse_2010 decker_2009}
 if [ "${1:-}" = --pack ]; then          # --pack CODEGEN TARBALL: the "before" sources, here
-    cg=$2; tarball=$3; tmp=$(mktemp -d)
+    cg=$(realpath "$2"); tarball=$(realpath "$3"); tmp=$(mktemp -d)
+    cd "$(dirname "$0")/../.."
     for m in $models; do
         f=$(ls models/*/"$m".model | head -1); mkdir -p "$tmp/$m"
         "$cg" "$f" --auto-methods models/methods.tsv --target cuda -o "$tmp/$m" -q || echo "pack: codegen failed: $m" >&2
@@ -23,6 +24,8 @@ if [ "${1:-}" = --pack ]; then          # --pack CODEGEN TARBALL: the "before" s
     exit 0
 fi
 build=$1; out=$2
+build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
+cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
 cg="$build/bin/starcarp-codegen"
 work="$build/stiff"; rm -rf "$work"; mkdir -p "$work/now" "$work/base"
 cells=${SC_STIFF_CELLS:-16384}; bigcells=${SC_STIFF_BIG:-262144}
@@ -70,7 +73,7 @@ for m in $models; do for v in base now; do echo "$v $m"; done; done |
 {
 echo "# Stiff kernels alone on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-echo "Command: scripts/gpu-stiff.sh (bench/gpu_kernel.c), $cells cells, K = 10, 3 timed launches (steps 10-40: the stimulus of 52 on steps 0-99, the upstroke), double, the library's methods; last column: the same kernel with $bigcells cells, 10 timed launches (steps 10-110)."
+echo "Command: scripts/gpu/stiff.sh (bench/gpu_kernel.c), $cells cells, K = 10, 3 timed launches (steps 10-40: the stimulus of 52 on steps 0-99, the upstroke), double, the library's methods; last column: the same kernel with $bigcells cells, 10 timed launches (steps 10-110)."
 echo "\"base\": sources generated before the change (SC_STIFF_BASE); \"now\": this tree's generator. \"<X\": the run passed ${SC_STIFF_TIMEOUT:-90} s (a bound); empty: it failed."
 echo
 echo "| model | kernel | registers | spill stores (B) | stack frame (B) | cell-steps/s | Vm cell 0 | Vm last cell | cell-steps/s, $bigcells cells |"

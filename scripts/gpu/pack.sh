@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# gpu-pack.sh: gather what must travel to the GPU machine into .carry/ (ignored by git, <= 64 MiB).
+# pack.sh: gather what must travel to the GPU machine into .carry/ (ignored by git, <= 64 MiB).
 #
 # The GPU machine has CUDA 13, a driver, cmake and a compiler but no package registry. It gets:
 #   .carry/starpu   the StarPU prefix built here by install-deps.sh, made relocatable (pkg-config
 #                   files use ${pcfiledir}), plus hwloc's headers (StarPU's headers include them) and a
 #                   fallback copy of libhwloc (used only if the machine lacks one).
-# Then call the device tool with carry [".carry"] and the command `bash scripts/gpu-run.sh`.
+# Then call the device tool with carry [".carry"] and the command `bash scripts/gpu/run.sh`.
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)   # the repository root (this file is scripts/gpu/)
 src=${STARPU_DIR:-$top/.deps/starpu}
 dst="$top/.carry/starpu"
 [ -f "$src/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-pack: no StarPU in $src: run 'make deps' first" >&2; exit 1; }

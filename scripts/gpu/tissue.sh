@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# gpu-tissue.sh [OUTDIR]: the tissue solver on the GPU machine (through the device tool, after
-# scripts/gpu-pack.sh, carry [".carry"]). TISSUE_PARTS (environment) chooses the parts, in order
+# tissue.sh [OUTDIR]: the tissue solver on the GPU machine (through the device tool, after
+# scripts/gpu/pack.sh, carry [".carry"]). TISSUE_PARTS (environment) chooses the parts, in order
 # (default "build nversion throughput"):
-#   build       builds the two models the tissue work needs (scripts/gpu-run.sh's build and ctest
+#   build       builds the two models the tissue work needs (scripts/gpu/run.sh's build and ctest
 #               stages, ctest -L tissue: the GPU cases run there) into build-gpu/
 #   nversion    the N-version benchmark (scripts/tissue-nversion.sh) at DX_LIST (default "0.5 0.2
 #               0.1") and DT_LIST (default "0.01 0.005") on the GPU alone, with NV_ARGS (extra
@@ -17,7 +17,7 @@
 #               sub-steps) and Crank-Nicolson: OUTDIR/large.md
 #   blocking    sc-bench-diffuse (the host kernel's blocking, one core): OUTDIR/blocking.md
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)   # the repository root (this file is scripts/gpu/)
 out=${1:-${OUT:?give an output directory or set OUT}}
 mkdir -p "$out"
 parts=" ${TISSUE_PARTS:-build nversion throughput} "
@@ -25,7 +25,7 @@ has() { case "$parts" in *" $1 "*) return 0 ;; esac; return 1; }
 if has build; then
     STAGES="build ctest" CTEST_ARGS="-L tissue" \
         SC_CMAKE_ARGS="-DSTARCARP_MODELS=AlievPanfilov;ten_tusscher_model_2006_epi ${SC_CMAKE_ARGS:-}" \
-        bash "$top/scripts/gpu-run.sh" "$out"
+        bash "$top/scripts/gpu/run.sh" "$out"
 fi
 starpu=$top/.carry/starpu
 export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# gpu-multi.sh [OUTDIR]: the several-GPU figures of docs/performance.md ("Several GPUs") on a machine of
-# 2 or 4 GPUs, after scripts/gpu-pack.sh here (device tool, kind nvidia-h100-x4 or -x2, carry
-# [".carry"], command `bash scripts/gpu-multi.sh`).
+# multi.sh [OUTDIR]: the several-GPU figures of docs/performance.md ("Several GPUs") on a machine of
+# 2 or 4 GPUs, after scripts/gpu/pack.sh here (device tool, kind nvidia-h100-x4 or -x2, carry
+# [".carry"], command `bash scripts/gpu/multi.sh`).
 #
 # Builds ten Tusscher 2006 and Aliev-Panfilov only (STARCARP_MODELS), checks every worker against the
 # host (starcarp devices), then, on 1, 2 and 4 GPUs (those the machine has), without CPU workers:
@@ -15,7 +15,7 @@
 # PARTS (environment) chooses: default "build check bench tissue billion". Writes OUTDIR/multi.md and
 # OUTDIR/multi-logs.tgz.
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)   # the repository root (this file is scripts/gpu/)
 out=${1:-${OUT:?give an output directory or set OUT}}
 mkdir -p "$out"
 logs=$(mktemp -d)
@@ -23,7 +23,7 @@ work=${SC_MULTI_WORK:-/tmp/sc-multi}
 mkdir -p "$work"
 cd "$top"
 starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}
-[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-multi: no .carry/starpu (scripts/gpu-pack.sh)" >&2; exit 1; }
+[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-multi: no .carry/starpu (scripts/gpu/pack.sh)" >&2; exit 1; }
 export PATH=/usr/local/cuda/bin:$PATH
 export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
 export PKG_CONFIG_PATH="$starpu/lib/pkgconfig" STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1

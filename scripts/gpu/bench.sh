@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# gpu-bench.sh BUILD OUT LOGS: the code-generation measurements of the GPU machine (called by
-# gpu-run.sh after the build and the tests):
+# bench.sh BUILD OUT LOGS: the code-generation measurements of the GPU machine (called by
+# scripts/gpu/run.sh after the build and the tests):
 #   - every library model's CUDA kernels against the portable C kernel (round-off figures, K-step
 #     time blocking, single precision) and the GPU cost per cell-step for 4096 and 1M cells
 #     (tests/gpu/test_gpu_vs_cpu.c) -> OUT/gpu_vs_cpu.md, gpu_vs_cpu.csv
@@ -8,6 +8,8 @@
 #     cpu_speed.csv, cpu_speed.png
 set -uo pipefail
 build=$1 out=$2 logs=$3
+build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
+cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
 step() { printf '== %s\n' "$*"; }
 if [ -x "$build/bin/test_gpu_vs_cpu" ]; then
     step "CUDA kernels vs portable C (log: gpu_vs_cpu.log)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpu-kernels.sh BUILD OUTDIR: stage "kernels" of scripts/gpu-run.sh: one generated CUDA kernel
+# kernels.sh BUILD OUTDIR: stage "kernels" of scripts/gpu/run.sh: one generated CUDA kernel
 # timed alone (bench/gpu_kernel.c) in variants of its launch bounds, for the kernel work of the
 # performance issue. Models: TT06-FE (ten Tusscher 2006 with every cvode group on forward Euler)
 # and Aliev-Panfilov; double and single precision; __launch_bounds__(128, MB) for MB in
@@ -10,6 +10,8 @@
 # tt06fe or ap): timed as rows "base" with their own launch bounds. Writes OUTDIR/kernels.md.
 set -uo pipefail
 build=$1; out=$2
+build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
+cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
 sc="$build/bin/starcarp"
 work="$build/kernels"; rm -rf "$work"; mkdir -p "$work"
 cells=${SC_KERN_CELLS:-4194304}
@@ -18,7 +20,7 @@ cp models/native/AlievPanfilov.model "$work/ap.model"
 {
 echo "# Kernel variants on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-echo "Command: scripts/gpu-kernels.sh (bench/gpu_kernel.c), $cells cells, stimulus 52 over steps 0-99."
+echo "Command: scripts/gpu/kernels.sh (bench/gpu_kernel.c), $cells cells, stimulus 52 over steps 0-99."
 echo
 echo "| model | precision | min blocks | registers | spill stores (B) | K = 1 cell-steps/s | K = 10 cell-steps/s | Vm cell 0 | Vm last cell |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
