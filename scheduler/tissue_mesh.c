@@ -172,7 +172,7 @@ static int build_part(TissueMesh *t, int q, const int *part, const int *expos, l
         return -1;
     }
     const size_t wn = (size_t)w * (size_t)nq;
-    double *val = t->mat[q], *val2 = val + wn, c2 = t->cfg.theta * t->cfg.dt;
+    double *val = t->mat[q], *val2 = val + wn, c2 = t->cfg.theta * (t->cfg.dt / t->m);
     int32_t *col = (int32_t *)(val + (size_t)t->nval * wn);
     uint32_t *mask = (uint32_t *)(val + (size_t)t->nval * wn + (wn + 1) / 2);
     for (long r = 0; r < nq; r++) {
@@ -181,7 +181,7 @@ static int build_part(TissueMesh *t, int q, const int *part, const int *expos, l
         for (long e = op->rowptr[i]; e < op->rowptr[i + 1]; e++, k++) {
             int j = op->col[e], pj = part[j];
             val[k * nq + r] = op->val[e];
-            if (t->nval == 2) /* A = I - m^-1 M + theta dt L (fem.h) */
+            if (t->nval == 2) /* A = I - m^-1 M + theta h L (fem.h) */
                 val2[k * nq + r] = ((j == i ? 1.0 : 0.0) - op->mcons[e] / op->mass[i]) + c2 * op->val[e];
             col[k * nq + r] = pj == q ? (int32_t)(t->inv[j] - o0) : (int32_t)(nq + goff[pj] + expos[j]);
         }
@@ -245,7 +245,7 @@ static int plan_sweeps(TissueMesh *t, char *err, size_t errlen) {
     }
     t->sweeps = sc_fem_plan(t->op, c->theta * (c->dt / t->m), tol, TMESH_MAX_SWEEPS, &t->gamma, t->omega);
     if (t->sweeps > TMESH_MAX_SWEEPS) {
-        sc_set_err(err, errlen, "dt %g ms: the implicit step (condition bound %.3g) needs more than %d sweeps",
+        sc_set_err(err, errlen, "dt %g ms: the step's solve (condition bound %.3g) needs more than %d sweeps",
                    c->dt, (1 + c->theta * c->dt * t->op->lambda_lumped) / t->op->mlo, TMESH_MAX_SWEEPS);
         return -1;
     }
