@@ -9,22 +9,28 @@
 #include "fem.h"
 #include "gpu_port.h"
 
-template <int KIND, bool FIRST, bool RECORD>
+// TWO: SC_DIFF_RHS with the consistent mass (two value arrays summed, fem.h).
+template <int KIND, bool FIRST, bool RECORD, bool TWO>
 __global__ static void fem_kernel(const ScFemArgs a, double *__restrict__ v, const double *__restrict__ x,
                                   const double *__restrict__ mat, double *__restrict__ act,
                                   double *__restrict__ aux) {
     const size_t n = (size_t)a.n, i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n)
         return;
-    const double *val = mat;
-    const int32_t *col = (const int32_t *)(mat + (size_t)a.w * n);
-    const uint32_t *mask = (const uint32_t *)(mat + (size_t)a.w * n + ((size_t)a.w * n + 1) / 2);
+    const size_t wn = (size_t)a.w * n, nv = a.nval == 2 ? 2 : 1;
+    const double *val = mat + (KIND == SC_DIFF_SWEEP ? (nv - 1) * wn : 0), *val2 = mat + wn;
+    const int32_t *col = (const int32_t *)(mat + nv * wn);
+    const uint32_t *mask = (const uint32_t *)(mat + nv * wn + (wn + 1) / 2);
     const double bv = KIND == SC_DIFF_SWEEP ? aux[i] : 0, pv = KIND == SC_DIFF_SWEEP && !FIRST ? aux[n + i] : 0;
     const double prev = RECORD ? act[n + i] : 0, at = RECORD ? act[i] : 0;
     const uint32_t mk = KIND != SC_DIFF_SWEEP ? mask[i] : 0;
-    double acc = 0.0;
-    for (int k = 0; k < a.w; k++)
-        acc = __dadd_rn(acc, __dmul_rn(val[(size_t)k * n + i], x[col[(size_t)k * n + i]]));
+    double acc = 0.0, acc2 = 0.0;
+    for (int k = 0; k < a.w; k++) {
+        const double xk = x[col[(size_t)k * n + i]];
+        acc = __dadd_rn(acc, __dmul_rn(val[(size_t)k * n + i], xk));
+        if (TWO)
+            acc2 = __dadd_rn(acc2, __dmul_rn(val2[(size_t)k * n + i], xk));
+    }
     const double c = x[i];
     double vn;
     if (KIND == SC_DIFF_SWEEP) {
@@ -41,7 +47,7 @@ __global__ static void fem_kernel(const ScFemArgs a, double *__restrict__ v, con
                 s = __dadd_rn(s, a.add[b]);
         vn = __dadd_rn(__dadd_rn(c, __dmul_rn(a.c, acc)), s);
         if (KIND == SC_DIFF_RHS)
-            aux[i] = vn;
+            aux[i] = TWO ? __dsub_rn(__dadd_rn(vn, __dmul_rn(a.c2, acc)), acc2) : vn;
     }
     v[i] = vn;
     if (RECORD) {
@@ -73,17 +79,19 @@ extern "C" int SC_FEM_LAUNCH(const ScFemArgs *a, double *v, double *x, const dou
     const unsigned block = 256;
     const unsigned grid = (unsigned)((n + block - 1) / block);
     if (a->kind == SC_DIFF_STEP)
-        fem_kernel<SC_DIFF_STEP, false, true><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
+        fem_kernel<SC_DIFF_STEP, false, true, false><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
+    else if (a->kind == SC_DIFF_RHS && a->nval == 2)
+        fem_kernel<SC_DIFF_RHS, false, false, true><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
     else if (a->kind == SC_DIFF_RHS)
-        fem_kernel<SC_DIFF_RHS, false, false><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
+        fem_kernel<SC_DIFF_RHS, false, false, false><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
     else if (a->first && a->record)
-        fem_kernel<SC_DIFF_SWEEP, true, true><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
+        fem_kernel<SC_DIFF_SWEEP, true, true, false><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
     else if (a->first)
-        fem_kernel<SC_DIFF_SWEEP, true, false><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
+        fem_kernel<SC_DIFF_SWEEP, true, false, false><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
     else if (a->record)
-        fem_kernel<SC_DIFF_SWEEP, false, true><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
+        fem_kernel<SC_DIFF_SWEEP, false, true, false><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
     else
-        fem_kernel<SC_DIFF_SWEEP, false, false><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
+        fem_kernel<SC_DIFF_SWEEP, false, false, false><<<grid, block, 0, s>>>(*a, v, x, mat, act, aux);
     return sc_gpu_last_error();
 }
 

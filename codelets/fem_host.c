@@ -16,9 +16,9 @@ static double stim_of(const ScFemArgs *a, uint32_t mask) {
     return s;
 }
 
-/* Row i's update from its sum acc (fem.h): the kind's formula, aux, activation. */
-static inline void finish_row(const ScFemArgs *a, long i, double acc, uint32_t mask, double *v, const double *x,
-                              double *act, double *aux) {
+/* Row i's update from its sums acc and acc2 (fem.h): the kind's formula, aux, activation. */
+static inline void finish_row(const ScFemArgs *a, long i, double acc, double acc2, uint32_t mask, double *v,
+                              const double *x, double *act, double *aux) {
     const long n = a->n;
     const double c = x[i];
     double vn;
@@ -34,7 +34,7 @@ static inline void finish_row(const ScFemArgs *a, long i, double acc, uint32_t m
     } else {
         vn = (c + a->c * acc) + stim_of(a, mask);
         if (a->kind == SC_DIFF_RHS)
-            aux[i] = vn;
+            aux[i] = a->nval == 2 ? (vn + a->c2 * acc) - acc2 : vn;
     }
     v[i] = vn;
     if (a->record) {
@@ -47,23 +47,31 @@ static inline void finish_row(const ScFemArgs *a, long i, double acc, uint32_t m
 
 void sc_fem_host(const ScFemArgs *a, double *v, const double *x, const double *mat, double *act, double *aux) {
     const long n = a->n;
-    const int w = a->w;
-    const double *val = mat;
-    const int32_t *col = (const int32_t *)(mat + (size_t)w * (size_t)n);
-    const uint32_t *mask = (const uint32_t *)(mat + (size_t)w * (size_t)n + ((size_t)w * (size_t)n + 1) / 2);
-    double acc[FEM_BLOCK];
+    const int w = a->w, nv = a->nval == 2 ? 2 : 1, two = nv == 2 && a->kind == SC_DIFF_RHS;
+    const size_t wn = (size_t)w * (size_t)n;
+    const double *val = mat + (a->kind == SC_DIFF_SWEEP ? (size_t)(nv - 1) * wn : 0), *val2 = mat + wn;
+    const int32_t *col = (const int32_t *)(mat + (size_t)nv * wn);
+    const uint32_t *mask = (const uint32_t *)(mat + (size_t)nv * wn + (wn + 1) / 2);
+    double acc[FEM_BLOCK], acc2[FEM_BLOCK];
     for (long i0 = 0; i0 < n; i0 += FEM_BLOCK) {
         const long m = n - i0 < FEM_BLOCK ? n - i0 : FEM_BLOCK;
         for (long r = 0; r < m; r++)
-            acc[r] = 0.0;
+            acc[r] = 0.0, acc2[r] = 0.0;
         for (int k = 0; k < w; k++) {
-            const double *vk = val + (size_t)k * (size_t)n + (size_t)i0;
-            const int32_t *ck = col + (size_t)k * (size_t)n + (size_t)i0;
-            for (long r = 0; r < m; r++)
-                acc[r] = acc[r] + vk[r] * x[ck[r]];
+            const size_t o = (size_t)k * (size_t)n + (size_t)i0;
+            const double *vk = val + o, *v2k = val2 + o;
+            const int32_t *ck = col + o;
+            if (two)
+                for (long r = 0; r < m; r++) {
+                    const double xr = x[ck[r]];
+                    acc[r] = acc[r] + vk[r] * xr, acc2[r] = acc2[r] + v2k[r] * xr;
+                }
+            else
+                for (long r = 0; r < m; r++)
+                    acc[r] = acc[r] + vk[r] * x[ck[r]];
         }
         for (long r = 0; r < m; r++)
-            finish_row(a, i0 + r, acc[r], mask[i0 + r], v, x, act, aux);
+            finish_row(a, i0 + r, acc[r], acc2[r], mask[i0 + r], v, x, act, aux);
     }
 }
 

@@ -652,16 +652,18 @@ int cmd_tissue(int argc, char **argv) {
             if (r.g.n[ax] > 1 || r.mesh)
                 o += snprintf(dd + o, sizeof dd - (size_t)o, " %s %.4g", axn[r.mesh != NULL][ax],
                               sc_tissue_diffusivity(&r.cfg, ax));
-        char how[96];
+        char how[128];
         if (r.cfg.theta > 0)
             snprintf(how, sizeof how, "%s, %d Chebyshev sweeps per step",
                      r.cfg.theta == 0.5 ? "Crank-Nicolson"
                      : r.cfg.theta == 1 ? "backward Euler"
                                         : "implicit",
                      sc_tissue_sweeps(r.t));
+        else if (sc_tissue_sweeps(r.t) > 0)
+            snprintf(how, sizeof how, "%d diffusion sub-step%s, the consistent mass by %d Chebyshev sweeps each",
+                     r.cfg.substeps, r.cfg.substeps > 1 ? "s" : "", sc_tissue_sweeps(r.t));
         else
-            snprintf(how, sizeof how, "%d diffusion sub-step%s", r.cfg.substeps,
-                     r.cfg.substeps > 1 ? "s" : "");
+            snprintf(how, sizeof how, "%d diffusion sub-step%s", r.cfg.substeps, r.cfg.substeps > 1 ? "s" : "");
         fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
                 m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg), how,
                 r.cfg.stencil == 9 ? ", 9-point stencil" : "");

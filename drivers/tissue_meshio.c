@@ -11,7 +11,8 @@ int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **o
     double t0 = sc_now_s();
     if (!(*mesh = sc_mesh_read(o->mesh, err, errlen)))
         return -1;
-    if (!(*op = sc_fem_assemble(*mesh, o->sigma, NULL, 0, o->chi, o->cm, err, errlen)))
+    ScFemMass kind = o->mass && !strcmp(o->mass, "lumped") ? SC_FEM_LUMPED : SC_FEM_CONSISTENT;
+    if (!(*op = sc_fem_assemble(*mesh, o->sigma, NULL, 0, o->chi, o->cm, kind, err, errlen)))
         return -1;
     c->mesh = *mesh, c->op = *op;
     c->partitioner = !o->partitioner               ? SC_FEM_PART_AUTO
@@ -28,12 +29,13 @@ int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **o
             nt += (*mesh)->nv[e] == 4;
         fprintf(stderr,
                 "tissue: mesh %s: %ld nodes, %ld tetrahedra, %ld hexahedra, %s; operator %ld non-zeros, "
-                "Gershgorin bound %.4g /ms (%.2f s)\n",
+                "%s mass, eigenvalue bound %.4g /ms (%.2f s)\n",
                 o->mesh, (*mesh)->nn, nt, (*mesh)->ne - nt,
                 (*mesh)->nfib == 2   ? "fibres and sheets"
                 : (*mesh)->nfib == 1 ? "fibres"
                                      : "no fibres (along x)",
-                (*op)->rowptr[(*op)->n], (*op)->lambda, sc_now_s() - t0);
+                (*op)->rowptr[(*op)->n], kind == SC_FEM_LUMPED ? "lumped" : "consistent", (*op)->lambda,
+                sc_now_s() - t0);
         if (o->nsize || o->nnodes || o->ndx)
             fprintf(stderr, "tissue: --size, --nodes and --dx are not used: the mesh gives the domain\n");
     }

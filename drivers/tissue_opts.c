@@ -29,6 +29,8 @@ void topt_usage(void) {
         "                      (tetrahedra, hexahedra, fibres; um) or a legacy VTK grid M.vtk; linear\n"
         "                      finite elements, --sigma along the fibre, sheet, normal (`starcarp mesh`)\n"
         "  --partitioner P     how a mesh is cut into the workers' parts: metis or rcb (coordinates)\n"
+        "  --mass M            a mesh's mass matrix: consistent (default: solved by a Chebyshev iteration\n"
+        "                      each step) or lumped (openCARP's mass_lumping 0 or 1; the box: lumped)\n"
         "  --sigma L[,T[,N]]   conductivities along x (fibres), y, z, S/m; one value: isotropic, two: along\n"
         "                      and across (default 0.1334,0.0176,0.0176: Niederer et al. 2011)\n"
         "  --chi C             surface-to-volume ratio, /mm (default 140);  --cm C  uF/cm^2 (default 1)\n"
@@ -42,7 +44,8 @@ void topt_usage(void) {
         "                      whose leading error is isotropic; 1D grids have 3 points, 3D grids 7)\n"
         "  --parab-solve M     diffusion: explicit (0, default), cn (1: Crank-Nicolson) or be (backward\n"
         "                      Euler); cn and be take any dt (a Chebyshev iteration per step)\n"
-        "  --cg-tol-parab TOL  the implicit solve's error relative to its first iterate (default 1e-8)\n"
+        "  --cg-tol-parab TOL  the implicit solve's error relative to its first iterate (default 1e-8; a\n"
+        "                      mesh's consistent mass in an explicit step: 1e-3)\n"
         "  --duration MS       simulated time (default 100)\n"
         "  --threshold MV      activation threshold (default 0 mV)\n"
         "  --allow-no-stimulus run even when no stimulus reaches the tissue (refused otherwise)\n"
@@ -88,6 +91,7 @@ static const Opt opts[] = {
     {"dx", T_DLIST, F(dx), F(ndx), 1, 3, "1 to 3 positive spacings in mm"},
     {"mesh", T_STR, F(mesh), 0, 0, 0, "openCARP's mesh base name (BASE.pts, .elem, .lon) or a .vtk file"},
     {"partitioner", T_STR, F(partitioner), 0, 0, 0, "metis or rcb"},
+    {"mass", T_STR, F(mass), 0, 0, 0, "lumped or consistent"},
     {"sigma", T_DLIST, F(sigma), F(nsigma), 1, 3, "1 to 3 conductivities in S/m (>= 0)"},
     {"chi", T_DBL, F(chi), 0, 0, 0, "a positive number (/mm)"},
     {"cm", T_DBL, F(cm), 0, 0, 0, "a positive number (uF/cm^2)"},
@@ -573,6 +577,11 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
               "a .model file)"
         : o->partitioner && strcmp(o->partitioner, "metis") && strcmp(o->partitioner, "rcb")
             ? "--partitioner: expected metis or rcb"
+        : o->mass && strcmp(o->mass, "lumped") && strcmp(o->mass, "consistent")
+            ? "--mass: expected lumped or consistent"
+        : o->mass && !o->mesh && !strcmp(o->mass, "consistent")
+            ? "--mass consistent (openCARP's mass_lumping = 0) needs a mesh (--mesh, meshname): the box grid's "
+              "finite differences are the lumped-mass operator"
         : !o->mesh && !o->nsize == !o->nnodes
             ? "give the grid by exactly one of --size (mm) and --nodes (in a parameter file: size or nodes, "
               "and dx), or a mesh (--mesh, openCARP's meshname)"

@@ -48,6 +48,7 @@ typedef struct TissueOpts {
     } vary[8];
     const char *mesh; /* --mesh (openCARP's meshname): a mesh instead of the box (NULL: the box) */
     const char *partitioner; /* --partitioner metis|rcb (NULL: METIS where built in) */
+    const char *mass; /* --mass lumped|consistent (openCARP's mass_lumping; NULL: a mesh's default) */
     int quiet, help, no_png, overwrite; /* overwrite: --out may hold an earlier run's files */
     TparState par; /* what openCARP's keys said (tissue_par.c) */
 } TissueOpts;

@@ -23,7 +23,8 @@ enum {
     T_CHI,
     T_PARAB,
     T_TOL,
-    T_THR
+    T_THR,
+    T_MASS
 };
 static const char *const target_what[TPAR_NTARGET] = {
     "the time step",           "the simulated time",
@@ -32,7 +33,7 @@ static const char *const target_what[TPAR_NTARGET] = {
     "the ionic model",         "the model's parameters",
     "the conductivities",      "the surface-to-volume ratio",
     "the diffusion solver",    "the implicit solve's tolerance",
-    "the activation threshold"};
+    "the activation threshold", "the mass matrix"};
 
 typedef enum {
     H_DT,
@@ -46,10 +47,10 @@ typedef enum {
     H_PARAB,
     H_TOL,
     H_ZERO,
-    H_ONE,
     H_NUM_LATS,
     H_REFUSE,
     H_MESH,
+    H_MASS,
     H_LABEL,
     H_IM,
     H_IMPAR,
@@ -103,9 +104,7 @@ static const Key keys[] = {
     {"bidomain", H_ZERO, 0, -1,
      "the monodomain only (bidomain = 0); 1 (bidomain) and 2 (pseudo-bidomain) are not supported"},
     {"experiment", H_ZERO, 0, -1, "experiment = 0 (a simulation) only"},
-    {"mass_lumping", H_ONE, 0, -1,
-     "the grid's finite differences are the lumped-mass operator (mass_lumping = 1); the full mass matrix "
-     "(0) is not supported"},
+    {"mass_lumping", H_MASS, 0, T_MASS, NULL},
     {"num_LATs", H_NUM_LATS, 0, -1, "one activation map (num_LATs = 0 or 1)"},
     {"meshname", H_MESH, 0, -1, NULL},
     {"gridout_i", H_REFUSE, 0, -1, NOIGB},
@@ -266,7 +265,7 @@ int tpar_claim_opt(TissueOpts *o, const char *name, const char *val, char *err, 
                {"out", T_OUT, 0},      {"simID", T_OUT, 1},         {"stim", T_STIM, 0},
                {"imp", T_IMP, 0},      {"imp-par", T_IMPPAR, 0},    {"sigma", T_SIGMA, 0},
                {"chi", T_CHI, 0},      {"parab-solve", T_PARAB, 0}, {"cg-tol-parab", T_TOL, 0},
-               {"threshold", T_THR, 0}};
+               {"threshold", T_THR, 0},    {"mass", T_MASS, 0}};
     TparState *s = &o->par;
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (!strcmp(map[i].name, name)) {
@@ -438,6 +437,10 @@ static int apply_global(TissueOpts *o, const Key *k, const char *key, const char
         case H_MESH:
             o->mesh = val, want = *val ? NULL : "a mesh's base name (BASE.pts, BASE.elem, BASE.lon) or a .vtk file";
             break;
+        case H_MASS: /* a consistent mass on the box is refused once the mesh is known (topt_parse) */
+            want = integer(val, &n) && (n == 0 || n == 1) ? NULL : "0 (the consistent mass) or 1 (lumped)";
+            o->mass = want ? o->mass : n ? "lumped" : "consistent";
+            break;
         case H_NUM_STIM:
             want = integer(val, &n) && n >= 0 && n <= SC_TISSUE_MAX_STIM ? NULL : "an integer from 0 to 8";
             s->num_stim = want ? s->num_stim : n;
@@ -471,8 +474,6 @@ static int apply_global(TissueOpts *o, const Key *k, const char *key, const char
             break;
         case H_ZERO:
             return fixed(0, k->why, key, val, err, errlen);
-        case H_ONE:
-            return fixed(1, k->why, key, val, err, errlen);
         case H_LFIXED:
             return fixed(k->arg, k->why, key, val, err, errlen);
         case H_REFUSE:

@@ -13,7 +13,7 @@
 
 struct TissueOpts;
 
-enum { TPAR_NTARGET = 13, TPAR_KEYLEN = 64 };
+enum { TPAR_NTARGET = 14, TPAR_KEYLEN = 64 };
 
 /* One openCARP stimulus, as its keys gave it (stimulus[i].* or stim[i].*). */
 typedef struct TparStim {

@@ -1,9 +1,11 @@
 /* sc_fem.c: the finite-element operator of a mesh: element matrices, the sparsity pattern,
- * assembly, the lumped mass, Gershgorin's bound (sc_fem.h). The partitioners: fem_part.c. */
+ * assembly, the lumped and consistent masses, Gershgorin's bound and the element-wise bounds of the
+ * consistent mass (sc_fem.h). The partitioners: fem_part.c. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diffuse.h"
 #include "sc_fem.h"
 #include "sc_internal.h"
 
@@ -41,10 +43,12 @@ static double dform(const double D[3][3], const double *g, const double *h) {
     return s;
 }
 
-/* Element stiffness (nv x nv, row-major in Ke) and lumped mass (me) of element e. */
-static void elem_matrix(const ScMesh *m, long e, const double D[3][3], double *Ke, double *me) {
+/* Element stiffness (nv x nv, row-major in Ke), consistent mass (Me, the same layout) and lumped
+ * mass (me: Me's row sums) of element e. */
+static void elem_matrix(const ScMesh *m, long e, const double D[3][3], double *Ke, double *Me, double *me) {
     const int nv = m->nv[e];
     memset(Ke, 0, sizeof(double) * (size_t)(nv * nv));
+    memset(Me, 0, sizeof(double) * (size_t)(nv * nv));
     if (nv == 4) {
         const double *p[4];
         for (int k = 0; k < 4; k++)
@@ -68,7 +72,7 @@ static void elem_matrix(const ScMesh *m, long e, const double D[3][3], double *K
         for (int a = 0; a < 4; a++) {
             me[a] = V / 4;
             for (int b = 0; b < 4; b++)
-                Ke[a * 4 + b] = V * dform(D, g[a], g[b]);
+                Ke[a * 4 + b] = V * dform(D, g[a], g[b]), Me[a * 4 + b] = V / 20 * (a == b ? 2 : 1);
         }
         return;
     }
@@ -80,13 +84,81 @@ static void elem_matrix(const ScMesh *m, long e, const double D[3][3], double *K
     for (int gp = 0; gp < 8; gp++) {
         double dN[24];
         double w = fabs(sc_mesh_hex_jacobian(m, e, gp, dN));
-        double xi[3] = {gp & 1 ? q : -q, gp & 2 ? q : -q, gp & 4 ? q : -q};
+        double xi[3] = {gp & 1 ? q : -q, gp & 2 ? q : -q, gp & 4 ? q : -q}, N[8];
+        for (int a = 0; a < 8; a++)
+            N[a] = (1 + S[a][0] * xi[0]) * (1 + S[a][1] * xi[1]) * (1 + S[a][2] * xi[2]) / 8;
         for (int a = 0; a < 8; a++) {
-            me[a] += w * (1 + S[a][0] * xi[0]) * (1 + S[a][1] * xi[1]) * (1 + S[a][2] * xi[2]) / 8;
-            for (int b = 0; b < 8; b++)
+            me[a] += w * N[a];
+            for (int b = 0; b < 8; b++) {
                 Ke[a * 8 + b] += w * dform(D, dN + 3 * a, dN + 3 * b);
+                Me[a * 8 + b] += w * N[a] * N[b];
+            }
         }
     }
+}
+
+void sc_fem_sym_eig(int n, double *a, double *ev) {
+    for (int sweep = 0; sweep < 100; sweep++) {
+        double off = 0, tot = 0;
+        for (int i = 0; i < n * n; i++)
+            tot += a[i] * a[i], off += i / n != i % n ? a[i] * a[i] : 0;
+        if (!(off > 1e-32 * tot))
+            break;
+        for (int p = 0; p < n; p++)
+            for (int q = p + 1; q < n; q++) {
+                double apq = a[p * n + q];
+                if (apq == 0)
+                    continue;
+                /* the rotation of angle phi, t = tan phi, that zeroes a[p][q]: A <- J' A J */
+                double th = (a[q * n + q] - a[p * n + p]) / (2 * apq);
+                double t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1)), c = 1 / sqrt(t * t + 1), s = t * c;
+                for (int k = 0; k < n; k++) {
+                    double kp = a[k * n + p], kq = a[k * n + q];
+                    a[k * n + p] = c * kp - s * kq, a[k * n + q] = s * kp + c * kq;
+                }
+                for (int k = 0; k < n; k++) {
+                    double pk = a[p * n + k], qk = a[q * n + k];
+                    a[p * n + k] = c * pk - s * qk, a[q * n + k] = s * pk + c * qk;
+                }
+            }
+    }
+    for (int i = 0; i < n; i++)
+        ev[i] = a[i * n + i];
+}
+
+/* The consistent mass's bounds on an element of nv nodes (sc_fem.h): *mu the smallest eigenvalue
+ * of me^-1 Me (me Me's row sums), *lam the largest of Me^-1 Ke (by Me = R R', R^-1 Ke R^-T). */
+static void elem_bounds(int nv, const double *Ke, const double *Me, const double *me, double *mu, double *lam) {
+    double A[64], R[64] = {0}, Y[64], ev[8];
+    for (int a = 0; a < nv; a++)
+        for (int b = 0; b < nv; b++)
+            A[a * nv + b] = Me[a * nv + b] / sqrt(me[a] * me[b]);
+    sc_fem_sym_eig(nv, A, ev);
+    *mu = ev[0];
+    for (int a = 1; a < nv; a++)
+        *mu = fmin(*mu, ev[a]);
+    for (int j = 0; j < nv; j++) /* Cholesky: Me = R R', R lower */
+        for (int i = j; i < nv; i++) {
+            double s = Me[i * nv + j];
+            for (int k = 0; k < j; k++)
+                s -= R[i * nv + k] * R[j * nv + k];
+            R[i * nv + j] = i == j ? sqrt(s) : s / R[j * nv + j];
+        }
+    for (int pass = 0; pass < 2; pass++) /* Y = R^-1 Ke, then A = R^-1 Y' = R^-1 Ke R^-T */
+        for (int c = 0; c < nv; c++)
+            for (int i = 0; i < nv; i++) {
+                double s = pass ? Y[c * nv + i] : Ke[i * nv + c];
+                for (int k = 0; k < i; k++)
+                    s -= R[i * nv + k] * (pass ? A[k * nv + c] : Y[k * nv + c]);
+                (pass ? A : Y)[i * nv + c] = s / R[i * nv + i];
+            }
+    for (int i = 0; i < nv; i++)
+        for (int j = 0; j < i; j++)
+            A[i * nv + j] = A[j * nv + i] = (A[i * nv + j] + A[j * nv + i]) / 2;
+    sc_fem_sym_eig(nv, A, ev);
+    *lam = 0;
+    for (int a = 0; a < nv; a++)
+        *lam = fmax(*lam, ev[a]);
 }
 
 /* Two elements' keys (tensor, node count, node offsets) equal to 1e-12 of their size: a mesh's
@@ -193,25 +265,47 @@ static double gershgorin(const ScFemOp *op) {
     return b1 < b2 ? b1 : b2;
 }
 
+/* Add element e's matrices (its nodes c[nv]) to op: stiffness into val, consistent mass into mcons
+ * (when kept), lumped into mass. */
+static void scatter(ScFemOp *op, const int *c, int nv, const double *Ke, const double *Me, const double *me) {
+    for (int a = 0; a < nv; a++) {
+        op->mass[c[a]] += me[a];
+        for (int b = 0; b < nv; b++) {
+            long q = find_col(op, c[a], c[b]);
+            op->val[q] += Ke[a * nv + b];
+            if (op->mcons)
+                op->mcons[q] += Me[a * nv + b];
+        }
+    }
+}
+
+/* The arrays of an operator of pattern op (val, mass, mcons for the consistent kind). 0 or -1. */
+static int alloc_values(ScFemOp *op) {
+    size_t nnz = (size_t)op->rowptr[op->n];
+    op->val = calloc(nnz > 0 ? nnz : 1, sizeof(double));
+    op->mass = calloc((size_t)(op->n > 0 ? op->n : 1), sizeof(double));
+    if (op->kind == SC_FEM_CONSISTENT)
+        op->mcons = calloc(nnz > 0 ? nnz : 1, sizeof(double));
+    return op->val && op->mass && (op->kind != SC_FEM_CONSISTENT || op->mcons) ? 0 : -1;
+}
+
 ScFemOp *sc_fem_assemble(const ScMesh *m, const double sigma[3], const ScFemRegion *regions, int nreg, double chi,
-                         double cm, char *err, size_t errlen) {
+                         double cm, ScFemMass kind, char *err, size_t errlen) {
     ScFemOp *op = calloc(1, sizeof *op);
     if (!op || build_pattern(m, op) != 0) {
         sc_fem_free(op);
         sc_set_err(err, errlen, "out of memory assembling a mesh of %ld nodes", m->nn);
         return NULL;
     }
-    op->n = m->nn;
-    long nnz = op->rowptr[op->n];
-    op->val = calloc((size_t)(nnz > 0 ? nnz : 1), sizeof(double));
-    op->mass = calloc((size_t)(op->n > 0 ? op->n : 1), sizeof(double));
-    if (!op->val || !op->mass) {
+    op->n = m->nn, op->kind = kind;
+    if (alloc_values(op) != 0) {
+        sc_set_err(err, errlen, "out of memory assembling %ld non-zeros", op->rowptr[op->n]);
         sc_fem_free(op);
-        sc_set_err(err, errlen, "out of memory assembling %ld non-zeros", nnz);
         return NULL;
     }
     const double k = 100.0 / (chi * cm);
-    double key[2][33] = {{0}}, Ke[64], me[8]; /* the last element's shape and tensor: a box's repeat */
+    double key[2][33] = {{0}}, Ke[64], Me[64], me[8]; /* the last element's shape and tensor: a box's repeat */
+    double mu = 1, lam = 0, mlo = 1, lmax = 0;
     for (long e = 0; e < m->ne; e++) {
         double D[3][3];
         const int nv = m->nv[e], *c = m->conn + 8 * e;
@@ -221,13 +315,13 @@ ScFemOp *sc_fem_assemble(const ScMesh *m, const double sigma[3], const ScFemRegi
         for (int a = 1; a < nv; a++)
             for (int d = 0; d < 3; d++)
                 kn[9 + 3 * a + d] = m->xyz[3 * (size_t)c[a] + d] - m->xyz[3 * (size_t)c[0] + d];
-        if (e == 0 || !same_shape(kn, key[!(e & 1)], 9 + 3 * nv)) /* the same: the same matrices */
-            elem_matrix(m, e, D, Ke, me);
-        for (int a = 0; a < nv; a++) {
-            op->mass[c[a]] += me[a];
-            for (int b = 0; b < nv; b++)
-                op->val[find_col(op, c[a], c[b])] += Ke[a * nv + b];
+        if (e == 0 || !same_shape(kn, key[!(e & 1)], 9 + 3 * nv)) { /* the same: the same matrices */
+            elem_matrix(m, e, D, Ke, Me, me);
+            if (kind == SC_FEM_CONSISTENT)
+                elem_bounds(nv, Ke, Me, me, &mu, &lam);
         }
+        mlo = fmin(mlo, mu), lmax = fmax(lmax, lam);
+        scatter(op, c, nv, Ke, Me, me);
     }
     for (long i = 0; i < op->n; i++) {
         if (!(op->mass[i] > 0)) {
@@ -238,22 +332,38 @@ ScFemOp *sc_fem_assemble(const ScMesh *m, const double sigma[3], const ScFemRegi
         for (long q = op->rowptr[i]; q < op->rowptr[i + 1]; q++)
             op->val[q] = -op->val[q] / op->mass[i];
     }
-    op->lambda = gershgorin(op);
+    op->lambda = op->lambda_lumped = gershgorin(op);
+    op->mlo = 1;
+    if (kind == SC_FEM_CONSISTENT) { /* Jacobi's round-off: bounds widened by 1e-10 */
+        op->mlo = mlo * (1 - 1e-10);
+        op->lambda = fmin(lmax * (1 + 1e-10), op->lambda_lumped / op->mlo);
+    }
     return op;
 }
 
 void sc_fem_free(ScFemOp *op) {
     if (!op)
         return;
-    free(op->rowptr), free(op->col), free(op->val), free(op->mass);
+    free(op->rowptr), free(op->col), free(op->val), free(op->mass), free(op->mcons);
     free(op);
 }
 
-void sc_fem_apply(const ScFemOp *op, const double *x, double *y) {
+/* y = A x for the values vals on op's pattern. */
+static void csr_apply(const ScFemOp *op, const double *vals, const double *x, double *y) {
     for (long i = 0; i < op->n; i++) {
         double s = 0;
         for (long q = op->rowptr[i]; q < op->rowptr[i + 1]; q++)
-            s += op->val[q] * x[op->col[q]];
+            s += vals[q] * x[op->col[q]];
         y[i] = s;
     }
+}
+
+void sc_fem_apply(const ScFemOp *op, const double *x, double *y) { csr_apply(op, op->val, x, y); }
+void sc_fem_mass_apply(const ScFemOp *op, const double *x, double *y) { csr_apply(op, op->mcons, x, y); }
+
+int sc_fem_plan(const ScFemOp *op, double c2, double tol, int max, double *gamma, double *omega) {
+    const double lo = op->mlo, hi = 1.0 + c2 * op->lambda_lumped;
+    int k = sc_cheb_plan(hi / lo, tol, max, gamma, omega);
+    *gamma /= lo;
+    return k;
 }

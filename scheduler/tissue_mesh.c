@@ -3,7 +3,9 @@
  * part by part (cell c of the array is node perm[c] of the mesh), each part's rows in ELL form
  * with its ghosts (fem.h), and per step the ionic task, then per diffusion pass an export task per
  * part (its values other parts read) and a diffusion task per part reading its neighbours'
- * exports, ordered by StarPU's data dependencies. */
+ * exports, ordered by StarPU's data dependencies. With the lumped mass an explicit (sub-)step is one
+ * pass; an implicit step, and any step with the consistent mass, a right-hand side pass and the
+ * Chebyshev iteration's sweeps (fem.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -19,6 +21,11 @@
 #define TMESH_MAX_PENDING 6000
 #define TMESH_RESUME_PENDING 3000
 #define TMESH_MAX_SWEEPS 10000
+/* The solve's default tolerances (--cg-tol-parab): implicit steps as the box's; the consistent mass
+ * of an explicit step, whose first iterate is the lumped step (measured: the N-version slab at dx
+ * 0.5 mm, every node's activation time within 0.002 ms of 1e-8's; docs/tissue.md). */
+#define TMESH_SOLVE_TOL 1e-8
+#define TMESH_MASS_TOL 1e-3
 
 struct TissueMesh {
     ScTissueConfig cfg;
@@ -31,6 +38,7 @@ struct TissueMesh {
     int *worker;
     int *perm, *inv; /* cell -> node, node -> cell */
     int m; /* explicit sub-steps */
+    int nval; /* value arrays per part (fem.h): 1 lumped, 2 consistent mass */
     int sweeps;
     double gamma, *omega;
     int *w, *nnbr, **nbr;
@@ -158,24 +166,30 @@ static int build_part(TissueMesh *t, int q, const int *part, const int *expos, l
         return -1;
     }
     t->nghost[q] = g, t->w[q] = w;
-    size_t len = sc_fem_mat_len((size_t)nq, (size_t)w);
+    size_t len = sc_fem_mat_len((size_t)nq, (size_t)w, (size_t)t->nval);
     if (len > 4294967295u || starpu_malloc((void **)&t->mat[q], len * sizeof(double)) != 0) {
         sc_set_err(err, errlen, "part %d: %zu values of its matrix (too many or out of memory)", q, len);
         return -1;
     }
-    double *val = t->mat[q];
-    int32_t *col = (int32_t *)(val + (size_t)w * (size_t)nq);
-    uint32_t *mask = (uint32_t *)(val + (size_t)w * (size_t)nq + ((size_t)w * (size_t)nq + 1) / 2);
+    const size_t wn = (size_t)w * (size_t)nq;
+    double *val = t->mat[q], *val2 = val + wn, c2 = t->cfg.theta * (t->cfg.dt / t->m);
+    int32_t *col = (int32_t *)(val + (size_t)t->nval * wn);
+    uint32_t *mask = (uint32_t *)(val + (size_t)t->nval * wn + (wn + 1) / 2);
     for (long r = 0; r < nq; r++) {
         int i = t->perm[o0 + r];
         long k = 0;
         for (long e = op->rowptr[i]; e < op->rowptr[i + 1]; e++, k++) {
             int j = op->col[e], pj = part[j];
             val[k * nq + r] = op->val[e];
+            if (t->nval == 2) /* A = I - m^-1 M + theta h L (fem.h) */
+                val2[k * nq + r] = ((j == i ? 1.0 : 0.0) - op->mcons[e] / op->mass[i]) + c2 * op->val[e];
             col[k * nq + r] = pj == q ? (int32_t)(t->inv[j] - o0) : (int32_t)(nq + goff[pj] + expos[j]);
         }
-        for (; k < w; k++)
+        for (; k < w; k++) {
             val[k * nq + r] = 0.0, col[k * nq + r] = (int32_t)r;
+            if (t->nval == 2)
+                val2[k * nq + r] = 0.0;
+        }
         mask[r] = 0;
         for (int s = 0; s < t->cfg.nstim; s++)
             if (in_box(&t->cfg.stim[s], t->mesh->xyz + 3 * (size_t)i))
@@ -218,20 +232,21 @@ static int build(TissueMesh *t, const ScModelEntry *m, char *err, size_t errlen)
     return rc;
 }
 
-/* The implicit step's Chebyshev plan (as the grid's: eigenvalues in [1, 1 + theta dt lambda]). */
+/* The Chebyshev plan of a step's solve, m^-1 (M + theta h K) V' = b (h = dt / substeps; sc_fem_plan).
+ * No sweeps: the explicit step with lumped mass. */
 static int plan_sweeps(TissueMesh *t, char *err, size_t errlen) {
     const ScTissueConfig *c = &t->cfg;
-    if (c->theta == 0)
+    if (c->theta == 0 && t->nval == 1)
         return 0;
-    double kappa = 1.0 + c->theta * c->dt * t->op->lambda, tol = c->solve_tol > 0 ? c->solve_tol : 1e-8;
+    double tol = c->solve_tol > 0 ? c->solve_tol : c->theta > 0 ? TMESH_SOLVE_TOL : TMESH_MASS_TOL;
     if (!(t->omega = malloc(sizeof(double) * TMESH_MAX_SWEEPS))) {
         sc_set_err(err, errlen, "out of memory");
         return -1;
     }
-    t->sweeps = sc_cheb_plan(kappa, tol, TMESH_MAX_SWEEPS, &t->gamma, t->omega);
+    t->sweeps = sc_fem_plan(t->op, c->theta * (c->dt / t->m), tol, TMESH_MAX_SWEEPS, &t->gamma, t->omega);
     if (t->sweeps > TMESH_MAX_SWEEPS) {
-        sc_set_err(err, errlen, "dt %g ms: the implicit step (condition bound %.3g) needs more than %d sweeps",
-                   c->dt, kappa, TMESH_MAX_SWEEPS);
+        sc_set_err(err, errlen, "dt %g ms: the step's solve (condition bound %.3g) needs more than %d sweeps",
+                   c->dt, (1 + c->theta * c->dt * t->op->lambda_lumped) / t->op->mlo, TMESH_MAX_SWEEPS);
         return -1;
     }
     return 0;
@@ -262,7 +277,7 @@ static int register_parts(TissueMesh *t, char *err, size_t errlen) {
         starpu_vector_data_register(&t->h_act[p], STARPU_MAIN_RAM, (uintptr_t)t->act[p], (uint32_t)(2 * n),
                                     sizeof(double));
         starpu_vector_data_register(&t->h_mat[p], STARPU_MAIN_RAM, (uintptr_t)t->mat[p],
-                                    (uint32_t)sc_fem_mat_len(n, (size_t)t->w[p]), sizeof(double));
+                                    (uint32_t)sc_fem_mat_len(n, (size_t)t->w[p], (size_t)t->nval), sizeof(double));
         starpu_vector_data_register(&t->h_x[p], -1, 0, (uint32_t)(n + (size_t)t->nghost[p]), sizeof(double));
         if (t->sweeps > 0)
             starpu_vector_data_register(&t->h_aux[p], -1, 0, (uint32_t)(2 * n), sizeof(double));
@@ -284,6 +299,7 @@ TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char 
     }
     t->cfg = *cfg, t->mesh = cfg->mesh, t->op = cfg->op, t->n = cfg->mesh->nn;
     t->m = cfg->substeps > 1 && cfg->theta == 0 ? cfg->substeps : 1;
+    t->nval = cfg->op->kind == SC_FEM_CONSISTENT && cfg->op->mcons ? 2 : 1;
     if (plan_sweeps(t, err, errlen) != 0 || build(t, m, err, errlen) != 0) {
         tmesh_destroy(t);
         return NULL;
@@ -323,7 +339,8 @@ void tmesh_destroy(TissueMesh *t) {
         if (t->act && t->act[p])
             starpu_free_noflag(t->act[p], sizeof(double) * 2 * (size_t)t->size[p]);
         if (t->mat && t->mat[p])
-            starpu_free_noflag(t->mat[p], sizeof(double) * sc_fem_mat_len((size_t)t->size[p], (size_t)t->w[p]));
+            starpu_free_noflag(t->mat[p],
+                               sizeof(double) * sc_fem_mat_len((size_t)t->size[p], (size_t)t->w[p], (size_t)t->nval));
         if (t->exidx)
             free(t->exidx[p]);
         if (t->nbr)
@@ -375,31 +392,31 @@ static int submit_pass(TissueMesh *t, const ScFemArgs *proto) {
     return 0;
 }
 
-/* The diffusion of step d: sub-steps, or the implicit step's right-hand side and its sweeps. */
+/* The diffusion of step d: explicit lumped sub-steps (one pass each), or per (sub-)step the
+ * solve's right-hand side and its sweeps (fem.h). */
 static int submit_diffusion(TissueMesh *t, long d) {
     const ScTissueConfig *c = &t->cfg;
     const double h = c->dt / t->m, th = c->theta;
-    ScFemArgs a = {.thr = c->thr, .dt = h, .nstim = c->nstim};
+    ScFemArgs a = {.thr = c->thr, .dt = h, .nstim = c->nstim, .nval = t->nval};
     for (int s = 0; s < c->nstim; s++)
         a.add[s] = tissue_stim_on(&c->stim[s], c->dt, d) ? h * c->stim[s].amp / c->cm : 0.0;
-    if (t->sweeps == 0) {
-        a.kind = SC_DIFF_STEP, a.record = 1, a.c = h;
-        for (int sub = 0; sub < t->m; sub++) {
-            a.t0 = (double)d * c->dt + sub * h;
+    for (int sub = 0; sub < t->m; sub++) {
+        a.t0 = (double)d * c->dt + sub * h;
+        if (t->sweeps == 0) {
+            a.kind = SC_DIFF_STEP, a.record = 1, a.c = h;
+            if (submit_pass(t, &a) != 0)
+                return -1;
+            continue;
+        }
+        a.kind = SC_DIFF_RHS, a.record = 0, a.c = (1 - th) * h, a.c2 = th * h;
+        if (submit_pass(t, &a) != 0)
+            return -1;
+        a.kind = SC_DIFF_SWEEP, a.gamma = t->gamma, a.c = t->nval == 2 ? 1.0 : th * h;
+        for (int k = 0; k < t->sweeps; k++) {
+            a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
             if (submit_pass(t, &a) != 0)
                 return -1;
         }
-        return 0;
-    }
-    a.t0 = (double)d * c->dt;
-    a.kind = SC_DIFF_RHS, a.c = (1 - th) * c->dt;
-    if (submit_pass(t, &a) != 0)
-        return -1;
-    a.kind = SC_DIFF_SWEEP, a.gamma = t->gamma, a.c = th * c->dt;
-    for (int k = 0; k < t->sweeps; k++) {
-        a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
-        if (submit_pass(t, &a) != 0)
-            return -1;
     }
     return 0;
 }

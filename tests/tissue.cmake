@@ -1,6 +1,6 @@
 # The tissue solver (issue 14; docs/tissue.md): the diffusion kernels called directly, and
 # `starcarp tissue` end to end on StarPU's CPU workers (a GPU case that exits 77 without one).
-foreach(t diffuse implicit)
+foreach(t diffuse implicit mesh meshmass)
   add_executable(test_${t} ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_${t}.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
   target_link_libraries(test_${t} PRIVATE starcarp_internal m)
   target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
@@ -48,18 +48,15 @@ add_test(NAME tissue.igb COMMAND test_igb $<TARGET_FILE:starcarp_cmd> ${CMAKE_CU
 set_tests_properties(tissue.igb PROPERTIES TIMEOUT 300 LABELS tissue RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
 
-# Meshes (issue 28; docs/tissue.md, "Meshes"): the readers' located errors, openCARP and VTK files
-# read back, the finite-element operator (exact Laplacians, conservation, its bound), the host
-# kernel against the CSR product, the partitioners.
-add_executable(test_mesh ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
-target_link_libraries(test_mesh PRIVATE starcarp m)
-target_include_directories(test_mesh PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
-  ${CMAKE_SOURCE_DIR}/scheduler)
-target_compile_options(test_mesh PRIVATE ${SC_WARN})
-add_test(NAME tissue.mesh COMMAND test_mesh)
-set_tests_properties(tissue.mesh PROPERTIES LABELS tissue)
+# Meshes (issue 28; docs/tissue.md, "Meshes"): tissue.mesh (test_mesh.c, in the foreach above): the
+# readers' located errors, openCARP and VTK files read back, the finite-element operator (exact
+# Laplacians, conservation, its bound), the host kernel against the CSR product, the partitioners;
+# tissue.meshmass: the consistent mass (row sums, eigenvalue bounds, the host kernel's solve against CG).
 add_test(NAME tissue.meshcli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_cli.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(tissue.meshcli PROPERTIES TIMEOUT 600 LABELS tissue RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
+add_test(NAME tissue.meshmasscli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_mass_cli.sh $<TARGET_FILE:starcarp_cmd>)
+set_tests_properties(tissue.meshmasscli PROPERTIES TIMEOUT 600 LABELS tissue RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
 add_test(NAME tissue.meshgpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_gpu.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(tissue.meshgpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "tissue;gpu" RESOURCE_LOCK starpu

@@ -2,58 +2,69 @@
 # mesh.sh [OUTDIR]: the mesh path of the tissue solver on the GPU machine (through the device
 # tool after scripts/gpu/pack.sh, carry [".carry"]; build-gpu/ made first by
 # `TISSUE_PARTS=build bash scripts/gpu/tissue.sh OUTDIR`, whose ctest -L tissue runs tissue.meshgpu).
-# MESH_PARTS (environment) chooses the parts, in order (default "nversion compare large"):
+# MESH_PARTS (environment) chooses the parts, in order (default "nversion compare large"); MASS
+# the mass matrices (default "consistent lumped"; docs/tissue.md, "Meshes"):
 #   nversion  the N-version slab as hexahedra (and tet6) at dx 0.5, 0.2, 0.1 mm on the GPU alone
-#             (scripts/tissue-mesh-nversion.sh, dt 0.01 ms, TEND 100): OUTDIR/mesh-nversion.md
-#   compare   the slab at dx 0.1 mm (442 401 nodes), 60 ms: the GPU alone against the CPUs and the
-#             GPU together (--gpu-speedup 8: parts on both, ghosts crossing): activation maps compared
-#             node by node: OUTDIR/mesh-compare.md
+#             (scripts/tissue-mesh-nversion.sh, dt 0.01 ms, TEND 100, sub-steps as the explicit
+#             limit needs), each mass: OUTDIR/mesh-nversion.md
+#   compare   the slab at dx 0.1 mm (442 401 nodes), 60 ms, each mass: the GPU alone against the CPUs
+#             and the GPU together (--gpu-speedup 8: parts on both, ghosts crossing): activation
+#             maps compared node by node: OUTDIR/mesh-compare.md
 #   large     the slab at dx 1/29 mm (581 x 204 x 88 = 10 429 632 nodes, hexahedra) for LARGE_MS ms
-#             (default 2) on the GPU alone, explicit (sub-steps auto) and Crank-Nicolson: node-steps/s
-#             in OUTDIR/mesh-large.md
+#             (default 2) on the GPU alone, explicit (sub-steps auto) and Crank-Nicolson, each mass:
+#             node-steps/s in OUTDIR/mesh-large.md
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)   # the repository root (this file is scripts/gpu/)
 out=${1:-${OUT:?give an output directory or set OUT}}
 mkdir -p "$out"
 parts=" ${MESH_PARTS:-nversion compare large} "
+masses=${MASS:-consistent lumped}
 has() { case "$parts" in *" $1 "*) return 0 ;; esac; return 1; }
 export STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1
 sc=$top/build-gpu/bin/starcarp
 nvidia-smi -L | tee "$out/mesh-gpu.txt"
 if has nversion; then
-    for elem in hex tet6; do
-        ELEM=$elem TEND=100 bash "$top/scripts/tissue-mesh-nversion.sh" "$sc" "0.5 0.2 0.1" 0.01 "$out/mesh-nv" -- \
-            --ncpu 0 --ngpu 1 -q --no-png
+    for mass in $masses; do
+        for elem in hex tet6; do
+            ELEM=$elem TEND=100 bash "$top/scripts/tissue-mesh-nversion.sh" "$sc" "0.5 0.2 0.1" 0.01 \
+                "$out/mesh-nv-$mass" -- --ncpu 0 --ngpu 1 -q --no-png --mass $mass --diffusion-substeps auto
+        done
+        { echo "## $mass mass"; cat "$out/mesh-nv-$mass/nversion.md"; } >> "$out/mesh-nversion.md"
     done
-    cp "$out/mesh-nv/nversion.md" "$out/mesh-nversion.md"
 fi
 if has compare; then
     d=$out/mesh-cmp; mkdir -p "$d"
     "$sc" mesh box --size 20,7,3 --dx 0.1 --out "$d/slab" > /dev/null
-    for how in gpu both; do
-        extra=(--ncpu 0 --ngpu 1); [ $how = both ] && extra=(--ngpu 1 --gpu-speedup 8)
-        /usr/bin/time -f "%e s" "$sc" tissue --par "$top/examples/nversion.par" --mesh "$d/slab" --duration 60 \
-            --no-png --overwrite --out "$d/$how" "${extra[@]}" > "$d/$how.txt" 2> "$d/$how.err"
-        tail -3 "$d/$how.err"
+    for mass in $masses; do
+        for how in gpu both; do
+            extra=(--ncpu 0 --ngpu 1); [ $how = both ] && extra=(--ngpu 1 --gpu-speedup 8)
+            /usr/bin/time -f "%e s" "$sc" tissue --par "$top/examples/nversion.par" --mesh "$d/slab" --duration 60 \
+                --no-png --overwrite --out "$d/$mass-$how" --mass $mass "${extra[@]}" > "$d/$mass-$how.txt" \
+                2> "$d/$mass-$how.err"
+            tail -3 "$d/$mass-$how.err"
+        done
+        {
+            echo "# mesh path, N-version slab at dx 0.1 mm (hexahedra), $mass mass, GPU alone vs CPUs + GPU ($(date -u))"
+            grep summary "$d/$mass-both.err"
+            paste "$d/$mass-gpu/init_acts_vm_act-thresh.dat" "$d/$mass-both/init_acts_vm_act-thresh.dat" |
+                awk '{ if (($1 < 0) != ($2 < 0)) bad++; d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; k++ }
+                     END { printf "%d nodes, largest difference %.3g ms, %d activated on one side only\n", k, m, bad }'
+            paste "$d/$mass-gpu.txt" "$d/$mass-both.txt" | awk '/^P/ { print $1, "gpu", $6, "cpu+gpu", $12 }'
+        } | tee -a "$out/mesh-compare.md"
     done
-    {
-        echo "# mesh path, N-version slab at dx 0.1 mm (hexahedra), GPU alone vs CPUs + GPU ($(date -u))"
-        grep summary "$d/both.err"
-        paste "$d/gpu/init_acts_vm_act-thresh.dat" "$d/both/init_acts_vm_act-thresh.dat" |
-            awk '{ if (($1 < 0) != ($2 < 0)) bad++; d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; k++ }
-                 END { printf "%d nodes, largest difference %.3g ms, %d activated on one side only\n", k, m, bad }'
-        paste "$d/gpu.txt" "$d/both.txt" | awk '/^P/ { print $1, "gpu", $6, "cpu+gpu", $12 }'
-    } | tee "$out/mesh-compare.md"
 fi
 if has large; then
     d=$out/mesh-large; mkdir -p "$d"
     /usr/bin/time -f "mesh box: %e s, %M KB" "$sc" mesh box --size 20,7,3 --dx 0.0344827586206896552 --out "$d/slab" \
         2>&1 | tee "$d/box.txt"
-    for how in explicit cn; do
-        extra=(--diffusion-substeps auto); [ $how = cn ] && extra=(--parab-solve cn)
-        /usr/bin/time -f "%e s, %M KB" "$sc" tissue --par "$top/examples/nversion.par" --mesh "$d/slab" \
-            --duration "${LARGE_MS:-2}" --ncpu 0 --ngpu 1 --no-png --overwrite --out "$d/$how" "${extra[@]}" \
-            > "$d/$how.txt" 2> "$d/$how.err"
-        grep -v progress "$d/$how.err" | tail -6
+    for mass in $masses; do
+        for how in explicit cn; do
+            extra=(--diffusion-substeps auto); [ $how = cn ] && extra=(--parab-solve cn)
+            echo "## $mass mass, $how"
+            /usr/bin/time -f "%e s, %M KB" "$sc" tissue --par "$top/examples/nversion.par" --mesh "$d/slab" \
+                --duration "${LARGE_MS:-2}" --ncpu 0 --ngpu 1 --no-png --overwrite --out "$d/$mass-$how" \
+                --mass $mass "${extra[@]}" > "$d/$mass-$how.txt" 2> "$d/$mass-$how.err"
+            grep -v progress "$d/$mass-$how.err" | tail -6
+        done
     done 2>&1 | tee "$out/mesh-large.md"
 fi

@@ -173,7 +173,7 @@ static void test_operator(void) {
     const double sig[3] = {0.5, 0.5, 0.5}, chi = 100, cm = 1, D = 100 * 0.5 / (chi * cm);
     for (int kind = 0; kind < 3; kind++) {
         ScMesh *m = sc_mesh_box(n, dx, (ScMeshKind)kind, err, sizeof err);
-        ScFemOp *op = sc_fem_assemble(m, sig, NULL, 0, chi, cm, err, sizeof err);
+        ScFemOp *op = sc_fem_assemble(m, sig, NULL, 0, chi, cm, SC_FEM_LUMPED, err, sizeof err);
         ASSERT(op != NULL);
         if (!op)
             return;
@@ -216,7 +216,7 @@ static void test_operator(void) {
         ASSERT(lam > 0.4 * op->lambda); /* the bound is not loose beyond reason */
         /* the host kernel (one part, ELL) equals the CSR product, bit for bit */
         size_t nn = (size_t)m->nn, w = (size_t)op->width;
-        double *mat = calloc(sc_fem_mat_len(nn, w), sizeof(double)), *x = malloc(sizeof(double) * nn);
+        double *mat = calloc(sc_fem_mat_len(nn, w, 1), sizeof(double)), *x = malloc(sizeof(double) * nn);
         double *v = malloc(sizeof(double) * nn), *act = malloc(sizeof(double) * 2 * nn);
         int *col = (int *)(mat + w * nn);
         for (size_t i = 0; i < nn; i++) {
@@ -243,12 +243,12 @@ static void test_operator(void) {
     for (long e = 0; e < m->ne; e++)
         m->fib[3 * e] = m->fib[3 * e + 1] = sqrt(0.5), m->fib[3 * e + 2] = 0;
     const double an[3] = {0.4, 0.1, 0.1};
-    ScFemOp *op = sc_fem_assemble(m, an, NULL, 0, chi, cm, err, sizeof err);
+    ScFemOp *op = sc_fem_assemble(m, an, NULL, 0, chi, cm, SC_FEM_LUMPED, err, sizeof err);
     double dxy = 100 / (chi * cm) * (0.4 - 0.1) * 0.5;
     ASSERT(interior_error(m, op, n, f_xy, 2 * dxy) < 1e-10);
     /* a region of other conductivities: tag 1 gets sigma 0 (nothing diffuses) */
     ScFemRegion reg = {.ntags = 1, .tags = {1}, .sigma = {0, 0, 0}};
-    ScFemOp *z = sc_fem_assemble(m, an, &reg, 1, chi, cm, err, sizeof err);
+    ScFemOp *z = sc_fem_assemble(m, an, &reg, 1, chi, cm, SC_FEM_LUMPED, err, sizeof err);
     ASSERT(z && z->lambda == 0);
     sc_fem_free(z), sc_fem_free(op), sc_mesh_free(m);
 }
@@ -260,7 +260,7 @@ static void test_partition(void) {
     char err[600];
     const double sig[3] = {0.1, 0.02, 0.02};
     ScMesh *m = sc_mesh_box(n, dx, SC_MESH_TET6, err, sizeof err);
-    ScFemOp *op = sc_fem_assemble(m, sig, NULL, 0, 140, 1, err, sizeof err);
+    ScFemOp *op = sc_fem_assemble(m, sig, NULL, 0, 140, 1, SC_FEM_LUMPED, err, sizeof err);
     int *part = malloc(sizeof(int) * (size_t)m->nn);
     for (int how = SC_FEM_PART_METIS; how <= SC_FEM_PART_RCB; how++) {
         if (how == SC_FEM_PART_METIS && !sc_fem_have_metis())
