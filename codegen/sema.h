@@ -229,6 +229,8 @@ CgModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
  * to Vm faster than bench's default dt, 0.01 ms (sema_check_fast_vm for another dt). */
 typedef struct CgSemaOptions {
     const char *overrides;
+    int quiet_fast_vm; /* no warning for states coupled to Vm faster than dt (the automatic choice
+                          of methods applies the treatment itself where it is needed) */
 } CgSemaOptions;
 
 /* States of m coupled to Vm faster than dt (ms) under bench's splitting (vmcouple.c): fills

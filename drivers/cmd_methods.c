@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "sc_registry.h"
+#include "starcarp.h"
 #include "emit.h"
 #include "sc_choose.h"
 #include "sema.h"
@@ -23,6 +24,15 @@ static void usage(FILE *out) {
                  "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
                  "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
                  "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
+                 "  --long-beats N --long-bcl MS --tol-state PCT\n"
+                 "                     the long check of the candidate that passes: N beats at BCL MS\n"
+                 "                     against itself at dt/2, the states within PCT %% of their\n"
+                 "                     magnitude (defaults 50, 500, 1; N 0: none)\n"
+                 "  --compare SET [--against SET2] [--against-dt DT] [--against-rtol R]\n"
+                 "                     no choice: run the methods SET ('file': the file's; 'auto': what a run\n"
+                 "                     of MODEL uses) and SET2 (default\n"
+                 "                     the file's, at --against-dt and cvode's rtol R) over the protocol and\n"
+                 "                     print how they differ (Vm, the last beat's APD90, every state)\n"
                  "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
                  "                     --no-cache)\n"
                  "  --no-cache         choose again even when a cached choice exists\n"
@@ -101,19 +111,81 @@ static const char *fig(char *buf, size_t n, const char *fmt, double v) {
 }
 
 static void print_cand(const ScCandidate *c) {
-    char a[32], b[32], e[32], d[32];
-    printf("  %-44.44s %9s %9s %9s %9s %8.2f  %s%s\n", c->label, fig(a, sizeof a, "%.4f", c->err[0]),
+    char a[32], b[32], e[32], d[32], l[128] = "";
+    if (!isnan(c->lerr[2]))
+        snprintf(l, sizeof l, " (long: Vm %.3g %%, APD90 %+.3g ms, %s %.3g %%)", c->lerr[0], c->lerr[1], c->lstate,
+                 c->lerr[2]);
+    printf("  %-44.44s %9s %9s %9s %9s %8.2f  %s%s%s\n", c->label, fig(a, sizeof a, "%.4f", c->err[0]),
            fig(b, sizeof b, "%+.3f", c->dapd[0]), fig(e, sizeof e, "%.4f", c->err[1]),
            fig(d, sizeof d, "%+.3f", c->dapd[1]), c->seconds,
-           c->pass ? (*c->why ? "pass; " : "pass") : c->why, c->pass ? c->why : "");
+           c->pass ? (*c->why ? "pass; " : "pass") : c->why, c->pass ? c->why : "", l);
+}
+
+/* --compare: the methods a against b over the protocol of sp, printed (every state's figure, the
+ * largest first); 0, or 1 when they cannot be built. */
+static int compare(const char *model, const char *path, const ScChooseSpec *sp, const char *a, const char *b,
+                   double dt_b, double rtol_b) {
+    ScCompare *c = calloc(1, sizeof *c);
+    char err[512];
+    if (!strcmp(a, "auto")) { /* what a run uses: the library's recorded choice, or the file's choice */
+        const ScModelEntry *e = sc_model_lookup_dt(model, NULL, sp->dt, err, sizeof err);
+        if (!e) {
+            fprintf(stderr, "starcarp methods: %s\n", err);
+            free(c);
+            return 1;
+        }
+        a = e->methods_choice && *e->methods_choice ? e->methods_choice : "file";
+        printf("%s: the automatic choice is %s%s\n", model, strcmp(a, "file") ? "--methods " : "the file's methods",
+               strcmp(a, "file") ? a : "");
+        if (!strcmp(a, "file") && !strcmp(b, "file") && !(dt_b > 0) && !(rtol_b > 0)) {
+            free(c); /* the same runs: nothing to compare */
+            return 0;
+        }
+    }
+    const char *ma = strcmp(a, "file") ? a : "", *mb = strcmp(b, "file") ? b : "";
+    if (!c || sc_choose_compare(path, sp, ma, mb, dt_b, rtol_b, c, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp methods: %s\n", c ? err : "out of memory");
+        free(c);
+        return 1;
+    }
+    char tol[32] = "";
+    if (rtol_b > 0)
+        snprintf(tol, sizeof tol, " rtol %g", rtol_b);
+    printf("%s: %s at dt %g against %s at dt %g%s, %ld stimuli every %g ms, %g ms (%.2f s and %.2f s)\n", model,
+           *ma ? ma : "the file's methods", sp->dt, *mb ? mb : "the file's methods", dt_b > 0 ? dt_b : sp->dt, tol,
+           sp->nstim, sp->bcl, sp->duration, c->seconds[0], c->seconds[1]);
+    if (c->failed) {
+        printf("compare: failed (%s run): %s\n", c->failed == 1 ? "the first" : "the second", c->why);
+        free(c);
+        return 0;
+    }
+    printf("compare: vm_err %.4g vm_err_last %.4g apd90_last %.2f dapd90_last %+.3f state_err %.4g state %s\n",
+           c->vm_err, c->vm_err_last, c->apd_last, c->dapd_last, c->state_err, c->state);
+    for (int done = 0; done < c->nst; done++) { /* every state, the largest difference first */
+        int best = -1;
+        for (int i = 0; i < c->nst; i++)
+            if (c->st_err[i] >= 0 && (best < 0 || c->st_err[i] > c->st_err[best]))
+                best = i;
+        if (best < 0)
+            break;
+        printf("  %-24s %.4g %%\n", c->st_name[best], c->st_err[best]);
+        c->st_err[best] = -1;
+    }
+    free(c);
+    return 0;
 }
 
 int cmd_methods(int argc, char **argv) {
     ScChooseSpec sp = sc_choose_default_spec();
-    double nstim = 1;
-    const char *model = NULL, *table = NULL;
+    double nstim = 1, long_beats = (double)sp.long_beats, against_dt = 0, against_rtol = 0;
+    const char *model = NULL, *table = NULL, *cmp_a = NULL, *cmp_b = "file";
     int no_cache = 0;
     NumOpt nums[] = {{"--dt", &sp.dt, 1},
+                     {"--long-beats", &long_beats, 0},
+                     {"--long-bcl", &sp.long_bcl, 1},
+                     {"--tol-state", &sp.tol_state, 1},
+                     {"--against-dt", &against_dt, 1},
+                     {"--against-rtol", &against_rtol, 1},
                      {"--tol-err", &sp.tol_err, 1},
                      {"--tol-apd", &sp.tol_apd, 1},
                      {"--stim-start", &sp.stim_start, 0},
@@ -143,6 +215,10 @@ int cmd_methods(int argc, char **argv) {
             continue;
         if (!strcmp(a, "--table") && i + 1 < argc)
             table = argv[++i];
+        else if (!strcmp(a, "--compare") && i + 1 < argc)
+            cmp_a = argv[++i];
+        else if (!strcmp(a, "--against") && i + 1 < argc)
+            cmp_b = argv[++i];
         else if (!strcmp(a, "--no-cache"))
             no_cache = 1;
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet"))
@@ -154,8 +230,9 @@ int cmd_methods(int argc, char **argv) {
             fprintf(
                 stderr,
                 "starcarp methods: unknown option or extra argument '%s' (options: --dt, --tol-err, "
-                "--tol-apd, --stim-start, --stim-dur, --stim-curr, --bcl, --numstim, --duration, --table, "
-                "--no-cache, -q)\n",
+                "--tol-apd, --stim-start, --stim-dur, --stim-curr, --bcl, --numstim, --duration, --long-beats, "
+                "--long-bcl, --tol-state, --table, --no-cache, --compare, --against, --against-dt, "
+                "--against-rtol, -q)\n",
                 a);
             return 2;
         } else
@@ -166,12 +243,15 @@ int cmd_methods(int argc, char **argv) {
         return 2;
     }
     sp.nstim = lround(nstim);
+    sp.long_beats = lround(long_beats);
     char buf[4096], err[512];
     const char *path = sc_model_file(model, buf, sizeof buf);
     if (!path) {
         fprintf(stderr, "starcarp methods: no model '%s' (a library name or a .model file)\n", model);
         return 1;
     }
+    if (cmp_a)
+        return compare(model, path, &sp, cmp_a, cmp_b, against_dt, against_rtol);
     ScChoice *c = calloc(1, sizeof *c);
     /* a table row needs every figure: a cached choice keeps only the chosen one's */
     int rc = no_cache || table ? sc_choose_methods(path, &sp, c, err, sizeof err)
@@ -187,9 +267,18 @@ int cmd_methods(int argc, char **argv) {
            c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
     if (*c->stiff)
         printf("stiff at this dt (dt / tau): %s\n", c->stiff);
+    if (*c->fastvm)
+        printf("coupled to Vm faster than dt: %s; the reference couples them (vm=cvode)%s\n", c->fastvm,
+               c->vm[0] ? ", and so does every candidate: bench's splitting misses the bars" : "");
+    if (sp.long_beats > 0)
+        printf("the set that passes is checked over %ld beats at BCL %g ms against itself at dt/2 (twice the "
+               "difference: Vm's last beat, its APD90, the states at each stimulus within %g %%)\n",
+               sp.long_beats, sp.long_bcl > 0 ? sp.long_bcl : 500, sp.tol_state > 0 ? sp.tol_state : 1);
     printf("  %-44s %9s %9s %9s %9s %8s\n", "methods", "err f64%", "dAPD f64", "err f32%", "dAPD f32",
            "seconds");
     print_cand(&c->file);
+    if (*c->fastvm)
+        print_cand(&c->plain);
     for (int k = 0; k < c->ncand; k++)
         print_cand(&c->cand[k]);
     printf("choice: %s%s%s\n", c->label, *c->overrides ? " = --methods " : "", c->overrides);
