@@ -282,6 +282,10 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
             : o->methods && strcmp(o->methods, "auto") ? o->methods
                                                        : "",
             chose ? "; --methods file keeps the file's" : "");
+    if (chose && !strncmp(me->methods_choice, "vm=", 3)) /* the treatment of vmcouple.c */
+        fprintf(stderr, "summary: Vm advanced together with the states coupled to it faster than dt (%.*s: "
+                        "bench's splitting misses the bars of the automatic choice)\n",
+                (int)strcspn(me->methods_choice, ","), me->methods_choice);
     fprintf(stderr, "summary: wall time %.3f s, %.4g cell-steps/s\n", wall, wall > 0 ? all / wall : 0);
     double su = sc_cells_gpu_speedup(c);
     if (su > 0 && starpu_cpu_worker_get_count() > 0) { /* without CPU workers no ratio sized anything */

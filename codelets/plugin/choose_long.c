@@ -9,7 +9,9 @@
  * candidates are explicit or fixed-step, first order at least, and the splitting of Vm is first
  * order: the error at dt is then at most about twice the difference of the two runs (e(dt) -
  * e(dt/2) = e(dt)/2 for order 1; less for a higher order), and twice the difference is what is
- * judged. A tight reference over as many beats would take minutes where the file's methods are
+ * judged: the states at each stimulus (the slow stores as they load), within tol_state of their
+ * magnitude. Vm's figures are kept for the report, not judged: they hold the splitting of Vm, which
+ * is the same for every set and not the set's to fix. A tight reference over as many beats would take minutes where the file's methods are
  * slow (cvode over 25 s of activity for clancy_rudy_2002: over 6 minutes on one core). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -137,12 +139,13 @@ int ch_long_check(ChCtx *c, const ChKern *k, ScCandidate *cd) {
         cd->lerr[0] = 2 * cmp->vm_err_last, cd->lerr[1] = 2 * cmp->dapd_last, cd->lerr[2] = 2 * cmp->state_err;
         snprintf(cd->lstate, sizeof cd->lstate, "%s", cmp->state);
         double tol_state = sp->tol_state > 0 ? sp->tol_state : 1;
-        ok = cd->lerr[0] <= sp->tol_err && fabs(cd->lerr[1]) <= sp->tol_apd && cd->lerr[2] <= tol_state;
+        /* judged on the states: Vm's and APD90's figures hold the splitting of Vm too (the same for
+           every set, the file's methods included: hund_rudy_2004's own 0.27 % and 0.68 ms; docs/methods.md),
+           which the states, integrated by the set, show far less */
+        ok = cd->lerr[2] <= tol_state;
         if (!ok)
-            snprintf(cd->why, sizeof cd->why,
-                     "%.40s, from dt/2: last Vm %.3g %% (bar %.2g), APD90 %+.3g ms (bar %.2g), %.24s %.3g %% "
-                     "(bar %.2g)",
-                     over, cd->lerr[0], sp->tol_err, cd->lerr[1], sp->tol_apd, cd->lstate, cd->lerr[2], tol_state);
+            snprintf(cd->why, sizeof cd->why, "%.40s, from dt/2: state %.30s %.3g %% of its magnitude (bar %.2g)",
+                     over, cd->lstate, cd->lerr[2], tol_state);
         free(cmp);
     }
     ch_free_run(&a), ch_free_run(&b);

@@ -112,7 +112,8 @@ static void vm_note(const ScChoice *c, char *buf, size_t n) {
         snprintf(buf, n, "; Vm advanced with %.80s (coupled to Vm faster than dt: %s; without it %.2g %% RMS, "
                  "APD90 %+.2g ms)", c->fastvm, c->vm, c->plain.err[0], c->plain.dapd[0]);
     else if (c->vm[0])
-        snprintf(buf, n, "; Vm advanced with %.80s (coupled to Vm faster than dt: %s)", c->fastvm, c->vm);
+        snprintf(buf, n, "; Vm advanced with %.80s (coupled to Vm faster than dt: %s; without it %.100s)", c->fastvm,
+                 c->vm, c->plain.why[0] ? c->plain.why : "not checked");
     else
         snprintf(buf, n, "; %.80s coupled to Vm faster than dt, but bench's splitting stays within the bars "
                  "(%.2g %% RMS)", c->fastvm, c->plain.err[0]);
@@ -128,7 +129,7 @@ static void long_note(const ScCandidate *ch, char *buf, size_t n) {
 
 void sc_choose_summary(FILE *f, const char *path, const ScChoice *c) {
     const char *how = c->from_cache ? "from the cache" : "";
-    char when[96] = "", vm[256], lng[160];
+    char when[96] = "", vm[400], lng[160];
     vm_note(c, vm, sizeof vm);
     if (!c->from_cache)
         snprintf(when, sizeof when, "in %.1f s", c->seconds);
