@@ -19,7 +19,7 @@
 #            choice passes it without choosing again
 #   --jobs J models at a time (default 1: each comparison already runs its two cells side by side)
 # Rows whose methods are the file's own are printed without runs. Each model's output goes to
-# build/long-check/<name>.txt. Exit status 1 when a row is outside the bars or a model failed.
+# build/long-check/<name>.txt (or $SC_OUT). Exit status 1 when a row is outside the bars or a model failed.
 set -uo pipefail
 beats=50 bcl=500 user=0 jobs=1 self=0
 while [ $# -gt 0 ]; do
@@ -35,7 +35,7 @@ done
 sc=${1:?usage: long-check.sh [--beats N] [--bcl MS] [--user] [--jobs J] STARCARP [NAME...]}
 shift
 top=$(cd "$(dirname "$0")/.." && pwd)
-out="$top/build/long-check"
+out="${SC_OUT:-$top/build/long-check}"
 mkdir -p "$out"
 want=" $* "
 tmp=$(mktemp -d)
@@ -97,7 +97,7 @@ one() {   # name model paced start dur curr
 printf '# %s beats at BCL %s ms, one cell, dt 0.01 ms: the methods a run uses against %s (%s)\n' \
     "$beats" "$bcl" "$([ "$self" = 1 ] && echo "themselves at dt/2, differences doubled" || echo "the file's own")" "$(date +%F)"
 printf '%-40s %-38s %8s %8s %8s %8s  %-14s %8s %7s %7s  %s\n' model methods "Vm%" "Vm%last" APD90 dAPD90 state \
-    "state%" "s" "s_file" verdict
+    "state%" "s" "$([ "$self" = 1 ] && echo s_dt/2 || echo s_file)" verdict
 rc=0 running=0
 while IFS=, read -r name model paced start dur curr rest; do
     [ "$name" = name ] && continue

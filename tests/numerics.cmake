@@ -57,3 +57,11 @@ set_tests_properties(numerics.choose.budget PROPERTIES LABELS numerics TIMEOUT 6
 add_test(NAME numerics.choose.vmbench COMMAND ${SC_NUMERICS_DIR}/test_vmbench.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(numerics.choose.vmbench PROPERTIES LABELS numerics TIMEOUT 600
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
+# numerics.longcheck: a sample of the library (scripts/long-check.sh): three models' recorded choices
+# over 50 beats at BCL 500 ms against the files' own methods, within the bars (Vm's last beat 0.1 %,
+# APD90 0.5 ms, every state at the beats' starts within 1 % of its magnitude; docs/methods.md)
+add_test(NAME numerics.longcheck COMMAND ${CMAKE_COMMAND} -E env SC_OUT=${CMAKE_BINARY_DIR}/long-check
+  ${CMAKE_SOURCE_DIR}/scripts/long-check.sh $<TARGET_FILE:starcarp_cmd> beeler_reuter_model_1977 luo_rudy_1994
+  ten_tusscher_model_2006_epi)
+set_tests_properties(numerics.longcheck PROPERTIES LABELS numerics TIMEOUT 600)

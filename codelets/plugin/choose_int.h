@@ -61,8 +61,8 @@ typedef struct ChCtx {
     int ncoupled;
     const ScChooseSpec *proto; /* the protocol of the runs (NULL: sp's; the long check's, choose_long.c) */
     const ScModelDesc *canon; /* the states' order of the runs' arrays (the reference's) */
-    char vm[32]; /* the treatment of states coupled to Vm faster than dt that every candidate gets
-                    ("vm=cvode" when the check shows it is needed, else "") */
+    char vm[32]; /* the treatment of states coupled to Vm faster than dt that every candidate, and the
+                    fallback, gets ("vm=cvode" once the check shows it is needed, else "") */
     const ChKern *ref_k; /* the file's methods (with vm=cvode where a state is coupled to Vm faster
                             than dt), and the reference run */
     const ChRun *ref;

@@ -55,13 +55,13 @@ void ch_compare(const ChCtx *c, const ScChooseSpec *pr, const ChRun *a, const Ch
     out->nst = 0;
     const ScModelDesc *d = c->canon;
     for (int i = 0; d && i < d->nstates; i++) {
-        double scale = fmax(fabs(b->lo[i]), fabs(b->hi[i])), e = 0;
-        if (!(scale > 0)) /* NaN: a state one of the runs lacks; 0: a state that stays 0 */
+        double scale = fmax(fabs(b->lo[i]), fabs(b->hi[i])), e = 0; /* the magnitude in b (the reference) */
+        if (!(scale > 0) || isnan(a->lo[i]) || isnan(b->lo[i])) /* a state one run lacks, or that stays 0 */
             continue;
         for (int k = 0; k < a->nbeat && k < b->nbeat; k++) {
             double x = a->beat[k * d->nstates + i], y = b->beat[k * d->nstates + i];
-            if (!isnan(y))
-                e = fmax(e, isnan(x) ? INFINITY : 100 * fabs(x - y) / scale);
+            if (!isnan(y) && !isnan(x))
+                e = fmax(e, 100 * fabs(x - y) / scale);
         }
         if (out->nst < SC_COMPARE_MAXST) {
             snprintf(out->st_name[out->nst], sizeof out->st_name[0], "%s", d->sv_names[i]);

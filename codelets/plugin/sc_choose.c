@@ -1,11 +1,13 @@
 /* sc_choose.c: the automatic choice of integration methods; see sc_choose.h and docs/methods.md.
  *
  * The steps, for a model file, a step dt and tolerances:
- *   1. the states the file leaves to cvode (none: the file's methods are kept);
+ *   1. the states the file leaves to cvode (none, and none coupled to Vm: the file's methods);
  *   2. the reference: the file's methods, one cell, the protocol, at rtol 1e-7, 1e-8, 1e-9, 1e-10
  *      (atol 100x smaller) in turn until two in a row agree within a hundredth of the bars (then
  *      the tighter is the reference: its error is below that difference) or the tightest that
- *      completes (cvode's sub-step limit);
+ *      completes (cvode's sub-step limit); where a state is coupled to Vm faster than dt
+ *      (codegen/vmcouple.c), with the treatment vm=cvode, and the file's methods with bench's
+ *      splitting judged against it: where they miss the bars every candidate gets vm=cvode (need_vm);
  *   3. the stiffness of each of those states at dt, from the diagonal of the Jacobian estimated
  *      by differences of the forward-Euler kernel at 64 points of the reference trajectory;
  *   4. candidates in order of cost (forward Euler; Euler with Rush-Larsen for the stiff states;
@@ -20,9 +22,10 @@
  * populations whose parameters make a state stiffer than the default cell's). In single precision
  * the bar is the larger of the tolerances and twice what the file's own methods give in single
  * precision (the rounding of float is not the method's error); when the file's methods fail in
- * single precision too, the double-precision check decides (and the report says so).
- * With a budget (spec->budget seconds) the work stops when it runs out: the file's methods, and
- * the result says so (ScChoice.cut). */
+ * single precision too, the double-precision check decides (and the report says so). Then the
+ * long check (choose_long.c): many beats at dt and dt/2, the states compared.
+ * With a budget (spec->budget seconds) the work stops when it runs out: the file's methods (with
+ * vm=cvode where the check found it needed before), and the result says so (ScChoice.cut). */
 #define _POSIX_C_SOURCE 200809L
 #include "sc_choose.h"
 
@@ -272,8 +275,10 @@ static int try_candidate(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     ok = !c->cut && judge_single(c, rk, &r, cd);
     ch_free_run(&r);
     /* choices that last: many beats, the slow states compared (choose_long.c); not for a set that
-       runs no faster than the file's methods (conclude refuses it anyway) */
-    if (ok && sp->long_beats > 0 && !(c->file->seconds > 0 && cd->seconds >= c->file->seconds))
+       runs no faster than the file's methods (conclude refuses it anyway), nor for an unpaced
+       protocol (a pacemaker: unpaced, its phase drifts, and states at fixed times are no measure) */
+    int paced = sp->nstim > 0 && sp->stim_curr != 0;
+    if (ok && paced && sp->long_beats > 0 && !(c->file->seconds > 0 && cd->seconds >= c->file->seconds))
         ok = ch_long_check(c, k, cd) && !c->cut;
     return ok;
 }
@@ -419,8 +424,8 @@ static void queue_uniform(ChCtx *c) {
 
 /* Is the treatment of the states coupled to Vm needed? The file's methods as they are (bench's
  * splitting, build pb) at cvode's default tolerances, judged against the coupled reference: within
- * the bars, it is not (c->vm cleared; their figures are the file's), else it is (the file's figures
- * are those with the treatment; out->plain says what they give without). 0, or -1 (err set). */
+ * the bars, it is not (their figures are the file's), else it is (c->vm set; the file's figures are
+ * those with the treatment; out->plain says what they give without). 0, or -1 (err set). */
 static int need_vm(ChCtx *c, int pb, ScChoice *out) {
     ch_stage(c, "the file's methods with bench's splitting of Vm");
     const ChKern *pk = ch_wait(c, pb);
@@ -433,8 +438,9 @@ static int need_vm(ChCtx *c, int pb, ScChoice *out) {
     p->pass = !c->cut && ch_judge(c, c->ref_k, c->ref, &r, 0, c->sp->tol_err, c->sp->tol_apd, p);
     snprintf(p->label, sizeof p->label, "the file's methods, bench's splitting of Vm");
     ch_free_run(&r);
+    if (!p->pass && !c->cut)
+        snprintf(c->vm, sizeof c->vm, "vm=cvode");
     if (p->pass) {
-        c->vm[0] = '\0';
         ScCandidate f = *p;
         snprintf(f.label, sizeof f.label, "the file's methods");
         f.err[1] = f.dapd[1] = NAN;
@@ -449,8 +455,7 @@ static int need_vm(ChCtx *c, int pb, ScChoice *out) {
  * (err set). */
 static int choose(ChCtx *c, ScChoice *out) {
     int fast = c->ncoupled > 0, pb = -1;
-    snprintf(c->vm, sizeof c->vm, "%s", fast ? "vm=cvode" : "");
-    int rb = ch_queue(c, c->vm);
+    int rb = ch_queue(c, fast ? "vm=cvode" : "");
     if (rb >= 0 && fast)
         pb = ch_queue(c, "");
     else if (rb >= 0)

@@ -6,7 +6,10 @@
  * tries cheaper methods for those states, in order of cost, and keeps the first that passes a
  * check against a tight-tolerance run of the file's own methods (one cell, a paced beat, bench's
  * rules): the normalised RMS error of Vm and the APD90 difference within the stated tolerances, no
- * failure, every state within the reference's envelope, in double and in single precision. */
+ * failure, every state within the reference's envelope, in double and in single precision; then
+ * over many beats against itself at dt/2 (the slow states). Where a state is coupled to Vm faster
+ * than dt, the reference advances them together (vm=cvode), and so does the choice where bench's
+ * splitting misses the bars. */
 #ifndef SC_CHOOSE_H
 #define SC_CHOOSE_H
 #include <stddef.h>
