@@ -26,8 +26,8 @@ static void usage(FILE *out) {
                  "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
                  "  --long-beats N --long-bcl MS --tol-state PCT\n"
                  "                     the long check of the candidate that passes: N beats at BCL MS\n"
-                 "                     against itself at dt/2, the states within PCT %% of their\n"
-                 "                     magnitude (defaults 50, 500, 1; N 0: none)\n"
+                 "                     (or 1.5 APD90) against itself at dt/2, the states within PCT %%\n"
+                 "                     of their magnitude (defaults 50, 500, 1; N 0: none)\n"
                  "  --compare SET [--against SET2] [--against-dt DT] [--against-rtol R]\n"
                  "                     no choice: run the methods SET ('file': the file's; 'auto': what a run\n"
                  "                     of MODEL uses) and SET2 (default\n"
@@ -91,7 +91,7 @@ static int write_row(const char *table, const char *stem, const char *row) {
     if (!f)
         fputs(
             "# model\tsource_hash\tdt\toverrides\tlabel\terr_f64_pct\tdapd_f64_ms\terr_f32_pct\tdapd_f32_ms\t"
-            "file_err_f64_pct\tfile_dapd_f64_ms\tfile_s\tchosen_s\tstiff\n",
+            "file_err_f64_pct\tfile_dapd_f64_ms\tfile_s\tchosen_s\tstiff\tlong_state_pct\tlong_state\n",
             o);
     if (text)
         fputs(text, o);
@@ -173,6 +173,47 @@ static int compare(const char *model, const char *path, const ScChooseSpec *sp, 
     }
     free(c);
     return 0;
+}
+
+/* The choice c for model at sp's step, with every candidate's figures, on stdout. */
+static void print_choice(const char *model, const ScChooseSpec *sp, const ScChoice *c) {
+    printf("%s at dt %g ms: tolerances %g %% (RMS of Vm) and %g ms (APD90) against the file's methods at "
+           "rtol %g / atol %g (APD90 %.2f ms, %.2f s)\n",
+           model, sp->dt, sp->tol_err > 0 ? sp->tol_err : 0.1, sp->tol_apd > 0 ? sp->tol_apd : 0.5, c->ref_rtol,
+           c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
+    if (*c->stiff)
+        printf("stiff at this dt (dt / tau): %s\n", c->stiff);
+    if (*c->fastvm)
+        printf("coupled to Vm faster than dt: %s; the reference couples them (vm=cvode)%s\n", c->fastvm,
+               c->vm[0] ? ", and so does every candidate: bench's splitting misses the bars" : "");
+    if (sp->long_beats > 0)
+        printf("the set that passes is checked over %ld beats at BCL %g ms (or 1.5 APD90 where longer) against "
+               "itself at dt/2: twice the difference of every state at each stimulus within %g %% of its magnitude\n",
+               sp->long_beats, sp->long_bcl > 0 ? sp->long_bcl : 500, sp->tol_state > 0 ? sp->tol_state : 1);
+    printf("  %-44s %9s %9s %9s %9s %8s\n", "methods", "err f64%", "dAPD f64", "err f32%", "dAPD f32",
+           "seconds");
+    print_cand(&c->file);
+    if (*c->fastvm)
+        print_cand(&c->plain);
+    for (int k = 0; k < c->ncand; k++)
+        print_cand(&c->cand[k]);
+    printf("choice: %s%s%s\n", c->label, *c->overrides ? " = --methods " : "", c->overrides);
+}
+
+/* The choice c for the model file at path as its row of the method table file `table`; 0 or -1. */
+static int table_row(const char *table, const char *path, const ScChooseSpec *sp, const ScChoice *c) {
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char stem[256], hash[32], row[4096], lng[96] = "-\t-";
+    snprintf(stem, sizeof stem, "%.*s", (int)strcspn(base, "."), base);
+    model_hash(path, hash, sizeof hash);
+    const ScCandidate *ch = c->chosen >= 0 ? &c->cand[c->chosen] : &c->file;
+    if (!isnan(ch->lerr[2]))
+        snprintf(lng, sizeof lng, "%.3g\t%s", ch->lerr[2], ch->lstate);
+    snprintf(row, sizeof row, "%s\t%s\t%g\t%s\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.3g\t%.3g\t%s\t%s\n", stem,
+             hash, sp->dt, *c->overrides ? c->overrides : "-", c->label, ch->err[0], ch->dapd[0], ch->err[1],
+             ch->dapd[1], c->file.err[0], c->file.dapd[0], c->file.seconds, ch->seconds, *c->stiff ? c->stiff : "-",
+             lng);
+    return write_row(table, stem, row);
 }
 
 int cmd_methods(int argc, char **argv) {
@@ -261,43 +302,12 @@ int cmd_methods(int argc, char **argv) {
         free(c);
         return 1;
     }
-    printf("%s at dt %g ms: tolerances %g %% (RMS of Vm) and %g ms (APD90) against the file's methods at "
-           "rtol %g / atol %g (APD90 %.2f ms, %.2f s)\n",
-           model, sp.dt, sp.tol_err > 0 ? sp.tol_err : 0.1, sp.tol_apd > 0 ? sp.tol_apd : 0.5, c->ref_rtol,
-           c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
-    if (*c->stiff)
-        printf("stiff at this dt (dt / tau): %s\n", c->stiff);
-    if (*c->fastvm)
-        printf("coupled to Vm faster than dt: %s; the reference couples them (vm=cvode)%s\n", c->fastvm,
-               c->vm[0] ? ", and so does every candidate: bench's splitting misses the bars" : "");
-    if (sp.long_beats > 0)
-        printf("the set that passes is checked over %ld beats at BCL %g ms against itself at dt/2 (twice the "
-               "difference: Vm's last beat, its APD90, the states at each stimulus within %g %%)\n",
-               sp.long_beats, sp.long_bcl > 0 ? sp.long_bcl : 500, sp.tol_state > 0 ? sp.tol_state : 1);
-    printf("  %-44s %9s %9s %9s %9s %8s\n", "methods", "err f64%", "dAPD f64", "err f32%", "dAPD f32",
-           "seconds");
-    print_cand(&c->file);
-    if (*c->fastvm)
-        print_cand(&c->plain);
-    for (int k = 0; k < c->ncand; k++)
-        print_cand(&c->cand[k]);
-    printf("choice: %s%s%s\n", c->label, *c->overrides ? " = --methods " : "", c->overrides);
+    print_choice(model, &sp, c);
     if (!no_cache && !table && sp.verbose)
         fprintf(stderr, "starcarp methods: %s: the choice %s cached: runs at dt <= %g ms use it\n", model,
                 c->from_cache ? "was" : "is now", c->dt_made);
-    if (table) {
-        const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-        char stem[256], hash[32], row[4096];
-        snprintf(stem, sizeof stem, "%.*s", (int)strcspn(base, "."), base);
-        model_hash(path, hash, sizeof hash);
-        const ScCandidate *ch = c->chosen >= 0 ? &c->cand[c->chosen] : &c->file;
-        snprintf(row, sizeof row, "%s\t%s\t%g\t%s\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.3g\t%.3g\t%s\n",
-                 stem, hash, sp.dt, *c->overrides ? c->overrides : "-", c->label, ch->err[0], ch->dapd[0],
-                 ch->err[1], ch->dapd[1], c->file.err[0], c->file.dapd[0], c->file.seconds, ch->seconds,
-                 *c->stiff ? c->stiff : "-");
-        if (write_row(table, stem, row) != 0)
-            rc = 1;
-    }
+    if (table && table_row(table, path, &sp, c) != 0)
+        rc = 1;
     free(c);
     return rc ? 1 : 0;
 }

@@ -66,6 +66,7 @@ typedef struct ChCtx {
     const ChKern *ref_k; /* the file's methods (with vm=cvode where a state is coupled to Vm faster
                             than dt), and the reference run */
     const ChRun *ref;
+    double ref_apd; /* the reference beat's APD90 (ms; -1: none) */
     ScCandidate *file; /* their figures (single precision filled when a bar needs it) */
     int file32; /* 0 not run yet, 1 within the envelope, -1 failed */
     ChBuild build[CH_MAXBUILD];
@@ -117,8 +118,9 @@ void ch_stiffness(const ChCtx *c, const ChKern *fe, const ChRun *ref, double *st
 int ch_state_index(const ScModelDesc *in, const char *name);
 
 /* choose_long.c */
-/* The long protocol of a check: the spec's stimulus, sp->long_beats beats at sp->long_bcl. */
-ScChooseSpec ch_long_spec(const ScChooseSpec *sp);
+/* The long protocol of a check: the spec's stimulus, sp->long_beats beats at sp->long_bcl, or at
+ * 1.5 times the reference beat's APD90 apd where that is longer. */
+ScChooseSpec ch_long_spec(const ScChooseSpec *sp, double apd);
 /* Compares run a with run b (both over the same protocol, arrays in the canon's order, c->canon):
  * Vm over the run and over its last beat, the last beat's APD90, every state at each stimulus
  * and at the end (the largest difference, in % of the state's magnitude in b). */

@@ -24,10 +24,15 @@
 #include "choose_int.h"
 #include "sc_internal.h"
 
-ScChooseSpec ch_long_spec(const ScChooseSpec *sp) {
+/* The long check paces at least this many times the reference beat's APD90 apart: a cell whose action
+ * potential lasts 400 ms (mmt_kernik_2019, paci 2013) does not follow 500 ms (it blocks or alternates,
+ * and the two runs then differ by which beats capture, not by their methods' error). */
+#define LONG_BCL_PER_APD 1.5
+
+ScChooseSpec ch_long_spec(const ScChooseSpec *sp, double apd) {
     ScChooseSpec l = *sp;
     l.nstim = sp->long_beats;
-    l.bcl = sp->long_bcl > 0 ? sp->long_bcl : 500;
+    l.bcl = fmax(sp->long_bcl > 0 ? sp->long_bcl : 500, LONG_BCL_PER_APD * apd);
     l.duration = sp->stim_start + (double)l.nstim * l.bcl;
     return l;
 }
@@ -120,7 +125,7 @@ static void two_runs(ChCtx *c, Side x, Side y, ChRun *a, ChRun *b) {
 
 int ch_long_check(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     const ScChooseSpec *sp = c->sp;
-    ScChooseSpec lsp = ch_long_spec(sp);
+    ScChooseSpec lsp = ch_long_spec(sp, c->ref_apd);
     char over[64];
     snprintf(over, sizeof over, "over %ld beats at BCL %g ms", lsp.nstim, lsp.bcl);
     ChRun a, b;

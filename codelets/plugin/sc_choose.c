@@ -473,7 +473,7 @@ static int choose(ChCtx *c, ScChoice *out) {
     } else if (n > 0) {
         out->ref_rtol = LADDER[use], out->ref_seconds = run[use].seconds;
         out->ref_apd = c->sp->nstim > 0 ? sc_trace_apd90(run[use].vm, run[use].nsamp, run[use].h) : -1;
-        c->ref_k = ref_k, c->ref = &run[use], c->file = &out->file;
+        c->ref_k = ref_k, c->ref = &run[use], c->file = &out->file, c->ref_apd = out->ref_apd;
         /* the file's methods at cvode's default tolerances are LADDER[1]'s run (n >= 2 here) */
         out->file.seconds = run[1].seconds;
         out->file.pass = !c->cut && ch_judge(c, ref_k, &run[use], &run[1], 0, INFINITY, INFINITY, &out->file);
