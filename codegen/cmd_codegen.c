@@ -65,7 +65,7 @@ static int codegen_write(const char *model, const char *outdir, const char *targ
                          const char *overrides, int automatic, const char *ident, int werror, int quiet) {
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    CgSemaOptions so = {overrides};
+    CgSemaOptions so = {.overrides = overrides};
     CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0;
     if (!m || diag_failed(&dg)) {
@@ -240,7 +240,7 @@ int cmd_codegen(int argc, char **argv) {
                              werror, quiet);
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    CgSemaOptions so = {overrides};
+    CgSemaOptions so = {.overrides = overrides};
     CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0;
     if (!m) {

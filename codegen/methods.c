@@ -293,6 +293,29 @@ static CgMethod apply_overrides(const CgState *st, CgMethod me, const Override *
     return me;
 }
 
+/* The method of state st from its markup, else the default (rush_larsen for a gate, fe). */
+static CgMethod base_method(const CgState *st) {
+    const Markup *mk = st->sym->mk_method;
+    if (!mk)
+        return st->gate ? CG_RUSH_LARSEN : CG_FE;
+    int k = mn_lookup(mk->args[0].text); /* checked by the parser and sema.c */
+    return k >= 0 ? (CgMethod)k : CG_FE;
+}
+
+void sema_state_methods(Sema *s, CgMethod *me) {
+    const char *o = s->opt ? s->opt->overrides : NULL;
+    int max = count_items(o), n = 0;
+    Override *ov = o ? malloc((size_t)max * sizeof *ov) : NULL;
+    char err[256];
+    if (ov && (n = parse_overrides(o, ov, max, err, sizeof err)) < 0)
+        n = 0; /* sema_methods reports it */
+    for (int i = 0; i < s->m->nstates; i++)
+        me[i] = apply_overrides(&s->m->states[i], base_method(&s->m->states[i]), ov, n);
+    free(ov);
+}
+
+int sema_shares_group(CgMethod me) { return shared_method(me); }
+
 /* Every state-named item of ov names a state of m; else a located error at the model's start. */
 static void check_state_items(Sema *s, const Override *ov, int n) {
     for (int k = 0; k < n; k++) {
@@ -327,7 +350,6 @@ void sema_methods(Sema *s) {
     int capg = 0;
     for (int i = 0; i < m->nstates; i++) {
         CgState *st = &m->states[i];
-        const Markup *mk = st->sym->mk_method;
         if (st->vm_coupled) { /* vm=M (vmcouple.c): one group with Vm's copy */
             st->group = -1;
             for (int g = 0; g < m->ngroups; g++)
@@ -345,14 +367,7 @@ void sema_methods(Sema *s) {
             g->states[g->n++] = i;
             continue;
         }
-        if (mk) {
-            const char *t = mk->args[0].text;
-            int k = mn_lookup(t); /* checked by the parser and sema.c */
-            st->method = k >= 0 ? (CgMethod)k : CG_FE;
-        } else {
-            st->method = st->gate ? CG_RUSH_LARSEN : CG_FE;
-        }
-        st->method = apply_overrides(st, st->method, ov, nover);
+        st->method = apply_overrides(st, base_method(st), ov, nover);
         st->group = -1;
         if (shared_method(st->method))
             for (int g = 0; g < m->ngroups; g++)

@@ -440,7 +440,7 @@ static CgModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const CgSemaOptions
     sema_plan_luts(&s);
     sema_reorder_eqs(&s);
     int vm_method = sema_override_vm(opt ? opt->overrides : NULL);
-    sema_check_fast_vm(ar, vm_method >= 0 ? NULL : dg, s.m, 0.01);
+    sema_check_fast_vm(ar, vm_method >= 0 || (opt && opt->quiet_fast_vm) ? NULL : dg, s.m, 0.01);
     if (vm_method >= 0)
         sema_couple_vm(&s, (CgMethod)vm_method);
     sema_methods(&s);

@@ -224,11 +224,13 @@ CgModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
  * by TO (e.g. "cvode=fe"), after .method() markups and defaults; an item whose FROM is not a
  * method names a state and sets that state's method (after the method items: "cvode=fe,Ca_ss=
  * rush_larsen"; an unknown state is an error); the item "vm=M" (M markov_be,
- * rosenbrock or cvode) advances Vm together with the states coupled to it faster than dt, in one
- * group of method M (vmcouple.c); NULL or "" for none. The analysis finds the states coupled
+ * rosenbrock or cvode) advances Vm together with the states coupled to it faster than dt and the
+ * other states of their groups, in one group of method M (vmcouple.c); NULL or "" for none. The analysis finds the states coupled
  * to Vm faster than bench's default dt, 0.01 ms (sema_check_fast_vm for another dt). */
 typedef struct CgSemaOptions {
     const char *overrides;
+    int quiet_fast_vm; /* no warning for states coupled to Vm faster than dt (the automatic choice
+                          of methods applies the treatment itself where it is needed) */
 } CgSemaOptions;
 
 /* States of m coupled to Vm faster than dt (ms) under bench's splitting (vmcouple.c): fills

@@ -40,6 +40,10 @@ void sema_plan_luts(Sema *s); /* lut.c */
 void sema_couple_vm(Sema *s, CgMethod method); /* vmcouple.c: the vm=M treatment */
 int sema_override_vm(const char *overrides); /* methods.c: M of a "vm=M" item, else -1 */
 void sema_methods(Sema *s); /* methods.c: groups, deps, Jacobians */
+/* methods.c: the method of every state from its markup, the defaults and the overrides (what
+   sema_methods gives a state not coupled to Vm), into me[0 .. nstates) */
+void sema_state_methods(Sema *s, CgMethod *me);
+int sema_shares_group(CgMethod me); /* methods.c: all the states of method me form one group */
 void sema_hoist(Sema *s); /* hoist.c: constant sub-expressions -> m->consts */
 
 /* The values of syms[0..n) at a point (Vm, every state, dt; t = 0, stores and read externals 0,

@@ -16,7 +16,9 @@
  * Vm alone, is no coupling).
  *
  * Treatment (`--methods vm=cvode`, also markov_be or rosenbrock): a state Vc (the in-step copy of
- * Vm, named <Vm>_coupled) joins the flagged states in one group of that method; every per-step
+ * Vm, named <Vm>_coupled) joins the flagged states, and the other states of their groups (all the
+ * states of a flagged state's method where that method advances its states as one group: a Markov
+ * chain, a cvode group), in one group of that method; every per-step
  * equation that reads Vm and that their derivatives or Iion need is cloned with Vm replaced by Vc
  * (`name_vc`); diff_Vc = -Iion_vc. The back ends start Vc at the step's Vm (emit_core.c), so the
  * group integrates Vm and the fast states together over the step, and Iion becomes the step's
@@ -191,6 +193,31 @@ static CgSym *new_eq(Sema *s, const char *name, Expr *def, const Token *tok, CgR
     return q;
 }
 
+/* Which of the first n states the treatment couples (with[i] = 1): the flagged ones (m->fastvm) and
+ * the other states of their groups under the model's methods and overrides (a flagged state of a
+ * Markov chain, or of a cvode group, takes the whole group along: coupling it alone would split the
+ * group, whose states then advance with it frozen; clancy_rudy_2002's P_C1_2 alone in the coupled
+ * group, out of its markov_be chain, made APD90 12.6 ms short, 2026-11-26). NULL when out of memory. */
+static int *group_partners(Sema *s, int n) {
+    const CgModel *m = s->m;
+    int *with = calloc((size_t)n + 1, sizeof(int));
+    CgMethod *me = calloc((size_t)n + 1, sizeof(CgMethod));
+    if (!with || !me) {
+        free(me);
+        return with;
+    }
+    sema_state_methods(s, me);
+    for (int j = 0; j < m->nfastvm; j++)
+        with[m->fastvm[j].state] = 1;
+    for (int j = 0; j < m->nfastvm; j++) {
+        CgMethod g = me[m->fastvm[j].state];
+        for (int i = 0; i < n && sema_shares_group(g); i++)
+            with[i] |= me[i] == g && m->states[i].diff != NULL;
+    }
+    free(me);
+    return with;
+}
+
 void sema_couple_vm(Sema *s, CgMethod method) {
     CgModel *m = s->m;
     if (m->nfastvm == 0) {
@@ -246,9 +273,12 @@ void sema_couple_vm(Sema *s, CgMethod method) {
     dvc->of = c.vc;
     sema_push(s->ar, &eqs, &neqs, &capq, &dvc, sizeof dvc);
     m->states[c.vc->state].diff = dvc;
-    /* the flagged states: derivatives at the copy, in the coupled group */
-    for (int j = 0; j < m->nfastvm; j++) {
-        CgState *x = &m->states[m->fastvm[j].state];
+    /* the flagged states and their groups' partners: derivatives at the copy, in the coupled group */
+    int *with = group_partners(s, c.vc->state);
+    for (int i = 0; with && i < c.vc->state; i++) {
+        if (!with[i])
+            continue;
+        CgState *x = &m->states[i];
         CgSym *cd = x->diff->id < c.nold ? c.clone[x->diff->id] : NULL;
         if (cd) {
             cd->role = CG_ROLE_DIFF;
@@ -258,6 +288,7 @@ void sema_couple_vm(Sema *s, CgMethod method) {
         x->vm_coupled = 1;
         x->method = method;
     }
+    free(with);
     /* Iion: the step's mean current (Vm - Vc)/dt, so that V -= dt*Iion gives Vc; at dt = 0 the
        original current */
     Expr *V = ex_var(s->ar, m->vm->name), *Vc = ex_var(s->ar, c.vc->name), *dt = ex_var(s->ar, m->dt->name);

@@ -120,7 +120,7 @@ static const ScModelEntry *auto_plugin(const char *path, double dt, const ScMode
     if (lib && lib->methods_choice && !strcmp(lib->methods_choice, c->overrides) && *c->overrides)
         e = lib; /* the library's kernels hold this choice already */
     else
-        e = sc_plugin_load(path, c->overrides, *c->overrides != '\0', err, len);
+        e = sc_plugin_load(path, c->overrides, *c->overrides ? 1 : 2, err, len);
     free(c);
     return e;
 }

@@ -282,6 +282,10 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
             : o->methods && strcmp(o->methods, "auto") ? o->methods
                                                        : "",
             chose ? "; --methods file keeps the file's" : "");
+    if (chose && !strncmp(me->methods_choice, "vm=", 3)) /* the treatment of vmcouple.c */
+        fprintf(stderr, "summary: Vm advanced together with the states coupled to it faster than dt (%.*s: "
+                        "bench's splitting misses the bars of the automatic choice)\n",
+                (int)strcspn(me->methods_choice, ","), me->methods_choice);
     fprintf(stderr, "summary: wall time %.3f s, %.4g cell-steps/s\n", wall, wall > 0 ? all / wall : 0);
     double su = sc_cells_gpu_speedup(c);
     if (su > 0 && starpu_cpu_worker_get_count() > 0) { /* without CPU workers no ratio sized anything */
@@ -594,7 +598,9 @@ static int close_outputs(BenchRun *r, int rc) {
 /* Before the run: the states of the model's source coupled to Vm faster than the run's dt
  * (vmcouple.c), as located warnings on stderr; nothing when the source is not found. A model
  * built as a plugin (a .model file, or any model with --methods) is analysed by the library,
- * which already warns at bench's default dt 0.01 ms: then only another dt is checked here. */
+ * which already warns at bench's default dt 0.01 ms: then only another dt is checked here. Not
+ * called for the automatic choice of methods: it applies the treatment where its check shows it
+ * is needed, and says so (docs/methods.md). */
 static void warn_fast_vm(const char *imp, const char *methods, double dt) {
     char buf[2048];
     const char *path = sc_model_file(imp, buf, sizeof buf);
@@ -602,7 +608,7 @@ static void warn_fast_vm(const char *imp, const char *methods, double dt) {
         return;
     Arena ar = {0};
     Diag quiet = {0};
-    CgSemaOptions so = {methods};
+    CgSemaOptions so = {.overrides = methods};
     CgModel *sm = sema_load_file_opts(&ar, &quiet, path, &so);
     Diag dg = {0};
     dg.out = stderr;
@@ -647,7 +653,9 @@ int cmd_bench(int argc, char **argv) {
     }
     const ScModelEntry *m = pk.m;
     const ScModelDesc *d = m->desc;
-    warn_fast_vm(strchr(o.imp, '/') || strstr(o.imp, ".model") ? o.imp : m->name, named ? NULL : o.methods, o.dt);
+    if (o.methods && strcmp(o.methods, "auto") != 0)
+        warn_fast_vm(strchr(o.imp, '/') || strstr(o.imp, ".model") ? o.imp : m->name, named ? NULL : o.methods,
+                     o.dt);
     double *params = pk.values; /* echoed to stderr: stdout may hold the table */
     int rc = 2;
     if (mpick_params(&pk, stderr, err, sizeof err) != 0) {

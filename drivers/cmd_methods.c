@@ -9,29 +9,38 @@
 
 #include "commands.h"
 #include "sc_registry.h"
+#include "starcarp.h"
 #include "emit.h"
 #include "sc_choose.h"
 #include "sema.h"
 
 static void usage(FILE *out) {
-    fprintf(out,
-            "usage: starcarp methods MODEL [options]\n"
-            "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
-            "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
-            "  of the file's own methods (docs/methods.md).\n"
-            "  --dt MS            time step (default %g)\n"
-            "  --tol-err PCT      bar of the normalised RMS error of Vm, %% (default 0.1)\n"
-            "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
-            "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
-            "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
-            "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
-            "                     --no-cache)\n"
-            "  --no-cache         choose again even when a cached choice exists\n"
-            "  With no budget (a run's choice stops after STARCARP_CHOOSE_BUDGET seconds, default\n"
-            "  40, and runs the file's methods): the choice is finished and cached, and later runs\n"
-            "  (bench, tissue, the API) use it at this dt and any smaller one.\n"
-            "  -q                 no progress lines\n",
-            SC_DEFAULT_DT);
+    fprintf(out, "usage: starcarp methods MODEL [options]\n"
+                 "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
+                 "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
+                 "  of the file's own methods (docs/methods.md).\n"
+                 "  --dt MS            time step (default %g)\n"
+                 "  --tol-err PCT      bar of the normalised RMS error of Vm, %% (default 0.1)\n"
+                 "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
+                 "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
+                 "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
+                 "  --long-beats N --long-bcl MS --tol-state PCT\n"
+                 "                     the long check of the candidate that passes: N beats at BCL MS\n"
+                 "                     (or 1.5 APD90) against itself at dt/2, the states within PCT %%\n"
+                 "                     of their magnitude (defaults 50, 500, 1; N 0: none)\n"
+                 "  --compare SET [--against SET2] [--against-dt DT] [--against-rtol R]\n"
+                 "                     no choice: run the methods SET ('file': the file's; 'auto': what a run\n"
+                 "                     of MODEL uses) and SET2 (default\n"
+                 "                     the file's, at --against-dt and cvode's rtol R) over the protocol and\n"
+                 "                     print how they differ (Vm, the last beat's APD90, every state)\n"
+                 "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
+                 "                     --no-cache)\n"
+                 "  --no-cache         choose again even when a cached choice exists\n"
+                 "  With no budget (a run's choice stops after STARCARP_CHOOSE_BUDGET seconds, default\n"
+                 "  40, and runs the file's methods): the choice is finished and cached, and later runs\n"
+                 "  (bench, tissue, the API) use it at this dt and any smaller one.\n"
+                 "  -q                 no progress lines\n",
+                 SC_DEFAULT_DT);
 }
 
 /* Options with a number: name, where it goes. */
@@ -83,7 +92,7 @@ static int write_row(const char *table, const char *stem, const char *row) {
     if (!f)
         fputs(
             "# model\tsource_hash\tdt\toverrides\tlabel\terr_f64_pct\tdapd_f64_ms\terr_f32_pct\tdapd_f32_ms\t"
-            "file_err_f64_pct\tfile_dapd_f64_ms\tfile_s\tchosen_s\tstiff\n",
+            "file_err_f64_pct\tfile_dapd_f64_ms\tfile_s\tchosen_s\tstiff\tlong_state_pct\tlong_state\n",
             o);
     if (text)
         fputs(text, o);
@@ -103,19 +112,122 @@ static const char *fig(char *buf, size_t n, const char *fmt, double v) {
 }
 
 static void print_cand(const ScCandidate *c) {
-    char a[32], b[32], e[32], d[32];
-    printf("  %-44.44s %9s %9s %9s %9s %8.2f  %s%s\n", c->label, fig(a, sizeof a, "%.4f", c->err[0]),
+    char a[32], b[32], e[32], d[32], l[128] = "";
+    if (!isnan(c->lerr[2]))
+        snprintf(l, sizeof l, " (long: Vm %.3g %%, APD90 %+.3g ms, %s %.3g %%)", c->lerr[0], c->lerr[1], c->lstate,
+                 c->lerr[2]);
+    printf("  %-44.44s %9s %9s %9s %9s %8.2f  %s%s%s\n", c->label, fig(a, sizeof a, "%.4f", c->err[0]),
            fig(b, sizeof b, "%+.3f", c->dapd[0]), fig(e, sizeof e, "%.4f", c->err[1]),
            fig(d, sizeof d, "%+.3f", c->dapd[1]), c->seconds,
-           c->pass ? (*c->why ? "pass; " : "pass") : c->why, c->pass ? c->why : "");
+           c->pass ? (*c->why ? "pass; " : "pass") : c->why, c->pass ? c->why : "", l);
+}
+
+/* --compare: the methods a against b over the protocol of sp, printed (every state's figure, the
+ * largest first); 0, or 1 when they cannot be built. */
+static int compare(const char *model, const char *path, const ScChooseSpec *sp, const char *a, const char *b,
+                   double dt_b, double rtol_b) {
+    ScCompare *c = calloc(1, sizeof *c);
+    char err[512];
+    if (!strcmp(a, "auto")) { /* what a run uses: the library's recorded choice, or the file's choice */
+        const ScModelEntry *e = sc_model_lookup_dt(model, NULL, sp->dt, err, sizeof err);
+        if (!e) {
+            fprintf(stderr, "starcarp methods: %s\n", err);
+            free(c);
+            return 1;
+        }
+        a = e->methods_choice && *e->methods_choice ? e->methods_choice : "file";
+        printf("%s: the automatic choice is %s%s\n", model, strcmp(a, "file") ? "--methods " : "the file's methods",
+               strcmp(a, "file") ? a : "");
+        if (!strcmp(a, "file") && !strcmp(b, "file") && !(dt_b > 0) && !(rtol_b > 0)) {
+            free(c); /* the same runs: nothing to compare */
+            return 0;
+        }
+    }
+    const char *ma = strcmp(a, "file") ? a : "", *mb = strcmp(b, "file") ? b : "";
+    if (!c || sc_choose_compare(path, sp, ma, mb, dt_b, rtol_b, c, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp methods: %s\n", c ? err : "out of memory");
+        free(c);
+        return 1;
+    }
+    char tol[32] = "";
+    if (rtol_b > 0)
+        snprintf(tol, sizeof tol, " rtol %g", rtol_b);
+    printf("%s: %s at dt %g against %s at dt %g%s, %ld stimuli every %g ms, %g ms (%.2f s and %.2f s)\n", model,
+           *ma ? ma : "the file's methods", sp->dt, *mb ? mb : "the file's methods", dt_b > 0 ? dt_b : sp->dt, tol,
+           sp->nstim, sp->bcl, sp->duration, c->seconds[0], c->seconds[1]);
+    if (c->failed) {
+        printf("compare: failed (%s run): %s\n", c->failed == 1 ? "the first" : "the second", c->why);
+        free(c);
+        return 0;
+    }
+    printf("compare: vm_err %.4g vm_err_last %.4g apd90_last %.2f dapd90_last %+.3f state_err %.4g state %s\n",
+           c->vm_err, c->vm_err_last, c->apd_last, c->dapd_last, c->state_err, c->state);
+    for (int done = 0; done < c->nst; done++) { /* every state, the largest difference first */
+        int best = -1;
+        for (int i = 0; i < c->nst; i++)
+            if (c->st_err[i] >= 0 && (best < 0 || c->st_err[i] > c->st_err[best]))
+                best = i;
+        if (best < 0)
+            break;
+        printf("  %-24s %.4g %%\n", c->st_name[best], c->st_err[best]);
+        c->st_err[best] = -1;
+    }
+    free(c);
+    return 0;
+}
+
+/* The choice c for model at sp's step, with every candidate's figures, on stdout. */
+static void print_choice(const char *model, const ScChooseSpec *sp, const ScChoice *c) {
+    printf("%s at dt %g ms: tolerances %g %% (RMS of Vm) and %g ms (APD90) against the file's methods at "
+           "rtol %g / atol %g (APD90 %.2f ms, %.2f s)\n",
+           model, sp->dt, sp->tol_err > 0 ? sp->tol_err : 0.1, sp->tol_apd > 0 ? sp->tol_apd : 0.5, c->ref_rtol,
+           c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
+    if (*c->stiff)
+        printf("stiff at this dt (dt / tau): %s\n", c->stiff);
+    if (*c->fastvm)
+        printf("coupled to Vm faster than dt: %s; the reference couples them (vm=cvode)%s\n", c->fastvm,
+               c->vm[0] ? ", and so does every candidate: bench's splitting misses the bars" : "");
+    if (sp->long_beats > 0)
+        printf("the set that passes is checked over %ld beats at BCL %g ms (or 1.5 APD90 where longer) against "
+               "itself at dt/2: twice the difference of every state at each stimulus within %g %% of its magnitude\n",
+               sp->long_beats, sp->long_bcl > 0 ? sp->long_bcl : 500, sp->tol_state > 0 ? sp->tol_state : 1);
+    printf("  %-44s %9s %9s %9s %9s %8s\n", "methods", "err f64%", "dAPD f64", "err f32%", "dAPD f32",
+           "seconds");
+    print_cand(&c->file);
+    if (*c->fastvm)
+        print_cand(&c->plain);
+    for (int k = 0; k < c->ncand; k++)
+        print_cand(&c->cand[k]);
+    printf("choice: %s%s%s\n", c->label, *c->overrides ? " = --methods " : "", c->overrides);
+}
+
+/* The choice c for the model file at path as its row of the method table file `table`; 0 or -1. */
+static int table_row(const char *table, const char *path, const ScChooseSpec *sp, const ScChoice *c) {
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char stem[256], hash[32], row[4096], lng[96] = "-\t-";
+    snprintf(stem, sizeof stem, "%.*s", (int)strcspn(base, "."), base);
+    model_hash(path, hash, sizeof hash);
+    const ScCandidate *ch = c->chosen >= 0 ? &c->cand[c->chosen] : &c->file;
+    if (!isnan(ch->lerr[2]))
+        snprintf(lng, sizeof lng, "%.3g\t%s", ch->lerr[2], ch->lstate);
+    snprintf(row, sizeof row, "%s\t%s\t%g\t%s\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.3g\t%.3g\t%s\t%s\n", stem,
+             hash, sp->dt, *c->overrides ? c->overrides : "-", c->label, ch->err[0], ch->dapd[0], ch->err[1],
+             ch->dapd[1], c->file.err[0], c->file.dapd[0], c->file.seconds, ch->seconds, *c->stiff ? c->stiff : "-",
+             lng);
+    return write_row(table, stem, row);
 }
 
 int cmd_methods(int argc, char **argv) {
     ScChooseSpec sp = sc_choose_default_spec();
-    double nstim = 1;
-    const char *model = NULL, *table = NULL;
+    double nstim = 1, long_beats = (double)sp.long_beats, against_dt = 0, against_rtol = 0;
+    const char *model = NULL, *table = NULL, *cmp_a = NULL, *cmp_b = "file";
     int no_cache = 0;
     NumOpt nums[] = {{"--dt", &sp.dt, 1},
+                     {"--long-beats", &long_beats, 0},
+                     {"--long-bcl", &sp.long_bcl, 1},
+                     {"--tol-state", &sp.tol_state, 1},
+                     {"--against-dt", &against_dt, 1},
+                     {"--against-rtol", &against_rtol, 1},
                      {"--tol-err", &sp.tol_err, 1},
                      {"--tol-apd", &sp.tol_apd, 1},
                      {"--stim-start", &sp.stim_start, 0},
@@ -145,6 +257,10 @@ int cmd_methods(int argc, char **argv) {
             continue;
         if (!strcmp(a, "--table") && i + 1 < argc)
             table = argv[++i];
+        else if (!strcmp(a, "--compare") && i + 1 < argc)
+            cmp_a = argv[++i];
+        else if (!strcmp(a, "--against") && i + 1 < argc)
+            cmp_b = argv[++i];
         else if (!strcmp(a, "--no-cache"))
             no_cache = 1;
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet"))
@@ -156,8 +272,9 @@ int cmd_methods(int argc, char **argv) {
             fprintf(
                 stderr,
                 "starcarp methods: unknown option or extra argument '%s' (options: --dt, --tol-err, "
-                "--tol-apd, --stim-start, --stim-dur, --stim-curr, --bcl, --numstim, --duration, --table, "
-                "--no-cache, -q)\n",
+                "--tol-apd, --stim-start, --stim-dur, --stim-curr, --bcl, --numstim, --duration, --long-beats, "
+                "--long-bcl, --tol-state, --table, --no-cache, --compare, --against, --against-dt, "
+                "--against-rtol, -q)\n",
                 a);
             return 2;
         } else
@@ -168,12 +285,15 @@ int cmd_methods(int argc, char **argv) {
         return 2;
     }
     sp.nstim = lround(nstim);
+    sp.long_beats = lround(long_beats);
     char buf[4096], err[512];
     const char *path = sc_model_file(model, buf, sizeof buf);
     if (!path) {
         fprintf(stderr, "starcarp methods: no model '%s' (a library name or a .model file)\n", model);
         return 1;
     }
+    if (cmp_a)
+        return compare(model, path, &sp, cmp_a, cmp_b, against_dt, against_rtol);
     ScChoice *c = calloc(1, sizeof *c);
     /* a table row needs every figure: a cached choice keeps only the chosen one's */
     int rc = no_cache || table ? sc_choose_methods(path, &sp, c, err, sizeof err)
@@ -183,34 +303,12 @@ int cmd_methods(int argc, char **argv) {
         free(c);
         return 1;
     }
-    printf("%s at dt %g ms: tolerances %g %% (RMS of Vm) and %g ms (APD90) against the file's methods at "
-           "rtol %g / atol %g (APD90 %.2f ms, %.2f s)\n",
-           model, sp.dt, sp.tol_err > 0 ? sp.tol_err : 0.1, sp.tol_apd > 0 ? sp.tol_apd : 0.5, c->ref_rtol,
-           c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
-    if (*c->stiff)
-        printf("stiff at this dt (dt / tau): %s\n", c->stiff);
-    printf("  %-44s %9s %9s %9s %9s %8s\n", "methods", "err f64%", "dAPD f64", "err f32%", "dAPD f32",
-           "seconds");
-    print_cand(&c->file);
-    for (int k = 0; k < c->ncand; k++)
-        print_cand(&c->cand[k]);
-    printf("choice: %s%s%s\n", c->label, *c->overrides ? " = --methods " : "", c->overrides);
+    print_choice(model, &sp, c);
     if (!no_cache && !table && sp.verbose)
         fprintf(stderr, "starcarp methods: %s: the choice %s cached: runs at dt <= %g ms use it\n", model,
                 c->from_cache ? "was" : "is now", c->dt_made);
-    if (table) {
-        const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-        char stem[256], hash[32], row[4096];
-        snprintf(stem, sizeof stem, "%.*s", (int)strcspn(base, "."), base);
-        model_hash(path, hash, sizeof hash);
-        const ScCandidate *ch = c->chosen >= 0 ? &c->cand[c->chosen] : &c->file;
-        snprintf(row, sizeof row, "%s\t%s\t%g\t%s\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.3g\t%.3g\t%s\n",
-                 stem, hash, sp.dt, *c->overrides ? c->overrides : "-", c->label, ch->err[0], ch->dapd[0],
-                 ch->err[1], ch->dapd[1], c->file.err[0], c->file.dapd[0], c->file.seconds, ch->seconds,
-                 *c->stiff ? c->stiff : "-");
-        if (write_row(table, stem, row) != 0)
-            rc = 1;
-    }
+    if (table && table_row(table, path, &sp, c) != 0)
+        rc = 1;
     free(c);
     return rc ? 1 : 0;
 }

@@ -26,7 +26,7 @@ add_executable(test_choose ${SC_NUMERICS_DIR}/test_choose.c ${CMAKE_CURRENT_LIST
 target_link_libraries(test_choose PRIVATE starcarp_internal m)
 target_include_directories(test_choose PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/codelets/plugin)
 target_compile_options(test_choose PRIVATE ${SC_WARN})
-foreach(part stiff margin nothing cache lookup)
+foreach(part stiff margin nothing cache lookup long vm)
   add_test(NAME numerics.choose.${part} COMMAND test_choose ${part} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(numerics.choose.${part} PROPERTIES LABELS numerics TIMEOUT 600)
 endforeach()
@@ -51,3 +51,18 @@ set_tests_properties(numerics.params.derive numerics.params.effect0 numerics.par
 add_test(NAME numerics.choose.budget COMMAND ${SC_NUMERICS_DIR}/test_budget.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(numerics.choose.budget PROPERTIES LABELS numerics TIMEOUT 600
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
+# numerics.choose.vmbench: a compartment coupled to Vm faster than dt (two_compartment.model) run by
+# bench at its defaults: the automatic choice couples Vm itself (says so) and is within 0.1 % of a tight
+# coupled solution, where bench's splitting is not (docs/methods.md, "States coupled to Vm")
+add_test(NAME numerics.choose.vmbench COMMAND ${SC_NUMERICS_DIR}/test_vmbench.sh $<TARGET_FILE:starcarp_cmd>)
+set_tests_properties(numerics.choose.vmbench PROPERTIES LABELS numerics TIMEOUT 600
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
+# numerics.longcheck: a sample of the library (scripts/long-check.sh): three models' recorded choices
+# over 50 beats at BCL 500 ms against the files' own methods, within the bars (Vm's last beat 0.1 %,
+# APD90 0.5 ms, every state at the beats' starts within 1 % of its magnitude; docs/methods.md)
+add_test(NAME numerics.longcheck COMMAND ${CMAKE_COMMAND} -E env SC_OUT=${CMAKE_BINARY_DIR}/long-check
+  ${CMAKE_SOURCE_DIR}/scripts/long-check.sh $<TARGET_FILE:starcarp_cmd> beeler_reuter_model_1977 luo_rudy_1994
+  ten_tusscher_model_2006_epi)
+set_tests_properties(numerics.longcheck PROPERTIES LABELS numerics TIMEOUT 600)

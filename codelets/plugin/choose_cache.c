@@ -28,6 +28,10 @@ static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t
     snprintf(key, sizeof key, "%s|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%ld", EMIT_GENERATOR, sp->tol_err,
              sp->tol_apd, sp->stim_start, sp->stim_dur, sp->stim_curr, sp->bcl, sp->duration, sp->nstim);
     h = sc_fnv(h, key);
+    /* the long check (choose_long.c) and the treatment of states coupled to Vm (2026-11-26): a
+       choice made without them may not pass them */
+    snprintf(key, sizeof key, "long %ld|%.17g|%.17g|vm", sp->long_beats, sp->long_bcl, sp->tol_state);
+    h = sc_fnv(h, key);
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     char root[3000];
     sc_cache_dir(root, sizeof root);
@@ -62,6 +66,17 @@ static int read_line(char *line, ScChoice *out, double fig[5]) {
         out->failed = (unsigned)strtoul(v, NULL, 10);
     else if (!strcmp(line, "rtol"))
         out->ref_rtol = atof(v);
+    else if (!strcmp(line, "vm"))
+        snprintf(out->vm, sizeof out->vm, "%s", strcmp(v, "-") ? v : "");
+    else if (!strcmp(line, "fastvm"))
+        snprintf(out->fastvm, sizeof out->fastvm, "%s", strcmp(v, "-") ? v : "");
+    else if (!strcmp(line, "plain"))
+        sscanf(v, "%lf %lf", &out->plain.err[0], &out->plain.dapd[0]);
+    else if (!strcmp(line, "long")) {
+        int k = 0;
+        if (sscanf(v, "%lf %lf %lf %n", &out->cand[0].lerr[0], &out->cand[0].lerr[1], &out->cand[0].lerr[2], &k) >= 3)
+            snprintf(out->cand[0].lstate, sizeof out->cand[0].lstate, "%s", v + k);
+    }
     return 0;
 }
 
@@ -74,6 +89,9 @@ static int cache_read(const char *file, ScChoice *out) {
     int have = 0;
     double fig[5];
     memset(out, 0, sizeof *out);
+    out->plain.err[0] = out->plain.dapd[0] = NAN;
+    for (int k = 0; k < 3; k++)
+        out->cand[0].lerr[k] = NAN;
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = '\0';
         have |= read_line(line, out, fig);
@@ -81,7 +99,7 @@ static int cache_read(const char *file, ScChoice *out) {
     fclose(f);
     if (have != 15 || !(out->dt_made > 0))
         return -1;
-    out->chosen = *out->overrides ? 0 : -1;
+    out->chosen = *out->overrides && strcmp(out->overrides, out->vm) ? 0 : -1; /* not the file's (+ vm) */
     out->ncand = out->chosen + 1;
     ScCandidate *ch = out->chosen >= 0 ? &out->cand[0] : &out->file;
     snprintf(ch->overrides, sizeof ch->overrides, "%s", out->overrides);
@@ -111,6 +129,11 @@ static void cache_write(const char *dir, const char *file, const ScChoice *c) {
         ch->err[1], ch->dapd[1], c->ref_apd, c->dt_made, c->failed, c->ref_rtol);
     if (*c->reason)
         fprintf(f, "reason %s\n", c->reason);
+    fprintf(f, "vm %s\nfastvm %s\n", *c->vm ? c->vm : "-", *c->fastvm ? c->fastvm : "-");
+    if (*c->fastvm)
+        fprintf(f, "plain %.6g %.6g\n", c->plain.err[0], c->plain.dapd[0]);
+    if (c->chosen >= 0 && !isnan(ch->lerr[2]))
+        fprintf(f, "long %.6g %.6g %.6g %s\n", ch->lerr[0], ch->lerr[1], ch->lerr[2], ch->lstate);
     if (c->cut)
         fprintf(f, "cut %s\nbudget %.17g\n", c->cut_stage, c->budget);
     if (fclose(f) == 0)

@@ -3,6 +3,7 @@
  * cache) and choose_report.c (progress and summary). Internal to codelets/plugin/. Prefix ch_. */
 #ifndef CHOOSE_INT_H
 #define CHOOSE_INT_H
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "sc_choose.h"
@@ -27,15 +28,21 @@ typedef struct ChBuild {
     ChKern k;
 } ChBuild;
 
-/* What one single-cell run gives. */
+/* What one single-cell run gives. The per-state arrays are in the order of the context's canon
+ * (ChCtx.canon: the reference's states), matched by name: a state the run's kernel lacks is NaN
+ * there (not compared), one the canon lacks is left out (vm=M adds Vm's in-step copy). */
 typedef struct ChRun {
     double *vm; /* nsamp samples, 0.1 ms apart (every step when dt > 0.1) */
     long nsamp;
     double h; /* ms between samples */
     double *lo, *hi; /* per state: min and max over the samples */
+    double *beat; /* nbeat x canon's nstates: the states at each stimulus of the protocol, then at
+                     the end (the slow states compared beat by beat, choose_long.c) */
+    int nbeat;
     double *snap; /* CH_NSNAP x (nsv + 1): states then Vm (reference only) */
     long snap_d[CH_NSNAP];
     int nsnap, failed, cut; /* cut: stopped by the budget (failed too) */
+    int halted; /* stopped because the run beside it failed (ChCtx.halt; failed too) */
     double seconds;
     char why[160];
 } ChRun;
@@ -46,10 +53,20 @@ typedef struct ChCtx {
     const ScChooseSpec *sp;
     char dir[64];
     const char *inc, *cc;
-    char **cvode; /* the names of the states the file leaves to cvode */
+    char **cvode; /* the names of the states the file leaves to cvode (less those coupled to Vm
+                     when the treatment is applied) */
     int ncvode;
-    const ChKern *ref_k; /* the file's methods, and the reference run */
+    char **coupled; /* the states the treatment vm=cvode couples to Vm (codegen/vmcouple.c), when one
+                       is coupled to Vm faster than the choice's dt; else none */
+    int ncoupled;
+    const ScChooseSpec *proto; /* the protocol of the runs (NULL: sp's; the long check's, choose_long.c) */
+    const ScModelDesc *canon; /* the states' order of the runs' arrays (the reference's) */
+    char vm[32]; /* the treatment of states coupled to Vm faster than dt that every candidate, and the
+                    fallback, gets ("vm=cvode" once the check shows it is needed, else "") */
+    const ChKern *ref_k; /* the file's methods (with vm=cvode where a state is coupled to Vm faster
+                            than dt), and the reference run */
     const ChRun *ref;
+    double ref_apd; /* the reference beat's APD90 (ms; -1: none) */
     ScCandidate *file; /* their figures (single precision filled when a bar needs it) */
     int file32; /* 0 not run yet, 1 within the envelope, -1 failed */
     ChRun env2; /* the margin of stability's envelope (lo, hi only: sc_choose.c) */
@@ -58,6 +75,7 @@ typedef struct ChCtx {
     int nbuild, jobs; /* builds queued; compilers run at once in the background */
     double t0, deadline; /* sc_now_s() at the start; when the budget ends (INFINITY: none) */
     int cut; /* the budget ran out */
+    atomic_int halt; /* set by one of two runs side by side that fails (choose_long.c): the other stops */
     /* progress: a bar on a terminal, lines otherwise */
     int tty, pct_shown;
     double stage_t0;
@@ -65,6 +83,12 @@ typedef struct ChCtx {
     char *err;
     size_t errlen;
 } ChCtx;
+
+/* sc_choose.c */
+/* Sets up c for the model file at path and the spec (the fields above, the compiler, a temporary
+ * folder); 0, or -1 with the message in err. ch_end stops the builds and removes the folder. */
+int ch_begin(ChCtx *c, const char *path, const ScChooseSpec *sp, char *err, size_t errlen);
+void ch_end(ChCtx *c);
 
 /* choose_run.c */
 /* Generate the candidate's sources now and queue its compilation; the build's index, or -1 (err
@@ -75,9 +99,11 @@ int ch_queue(ChCtx *c, const char *overrides);
 void ch_pump(ChCtx *c);
 const ChKern *ch_wait(ChCtx *c, int i);
 void ch_builds_end(ChCtx *c);
-/* One cell of k under the protocol at step dt in double (single = 0) or single precision, with
- * rtol/atol (0: the kernel's defaults), snapshots for the stiffness when snaps; stops (r->cut)
- * when the budget ends; progress reported when report. Fills r (ch_free_run). */
+/* One cell of k under the protocol (c->proto, else c->sp) at step dt in double (single = 0) or
+ * single precision, with rtol/atol (0: the kernel's defaults), snapshots for the stiffness when
+ * snaps; stops (r->cut) when the budget ends, and (r->halted) when c->halt is set; progress
+ * reported when report > 0. report < 0: a run in a thread of its own, which touches nothing of c
+ * (no compilers pumped, c->cut left to the caller). Fills r (ch_free_run). */
 void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol, int snaps, double dt,
                  int report, ChRun *r);
 void ch_free_run(ChRun *r);
@@ -93,6 +119,21 @@ int ch_judge(const ChCtx *c, const ChKern *k, const ChRun *ref, const ChRun *r, 
              double apd_bar, ScCandidate *cand);
 /* The stiffness of the cvode states at dt (see sc_choose.c): stiff[j], couple[i * ncvode + j]. */
 void ch_stiffness(const ChCtx *c, const ChKern *fe, const ChRun *ref, double *stiff, double *couple);
+/* The index in `in` of state (or store) `name`, -1 when it has none. */
+int ch_state_index(const ScModelDesc *in, const char *name);
+
+/* choose_long.c */
+/* The long protocol of a check: the spec's stimulus, sp->long_beats beats at sp->long_bcl, or at
+ * 1.5 times the reference beat's APD90 apd where that is longer. */
+ScChooseSpec ch_long_spec(const ScChooseSpec *sp, double apd);
+/* Compares run a with run b (both over the same protocol, arrays in the canon's order, c->canon):
+ * Vm over the run and over its last beat, the last beat's APD90, every state at each stimulus
+ * and at the end (the largest difference, in % of the state's magnitude in b). */
+void ch_compare(const ChCtx *c, const ScChooseSpec *pr, const ChRun *a, const ChRun *b, ScCompare *out);
+/* The long check of candidate cd (built into k): its runs at dt and dt/2 over the long protocol
+ * (ch_long_spec) complete, and the states' and Vm's differences between them stay within the
+ * bars (docs/methods.md). 1 when it passes; else 0 and why in cd->why. */
+int ch_long_check(ChCtx *c, const ChKern *k, ScCandidate *cd);
 
 /* choose_report.c */
 /* A new stage of the work ("building candidate 3/7: rk2"), and how far it is (0..1). */

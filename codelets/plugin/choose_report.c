@@ -60,6 +60,8 @@ void ch_progress_end(ChCtx *c) {
 
 unsigned sc_choose_failed_before(const char *ov) {
     static const int place[5] = {0, 2, 3, 4, 7}; /* of ch_uniform in the order of candidates */
+    if (ov && !strncmp(ov, "vm=", 3) && strchr(ov, ',')) /* the treatment of states coupled to Vm */
+        ov = strchr(ov, ',') + 1;
     if (!ov || strncmp(ov, "cvode=", 6) != 0)
         return 0;
     const char *m = ov + 6, *comma = strchr(m, ',');
@@ -101,9 +103,34 @@ double sc_choose_budget(char *err, size_t errlen) {
     return b;
 }
 
+/* What the choice c did about states coupled to Vm faster than dt, into buf ("" when none). */
+static void vm_note(const ScChoice *c, char *buf, size_t n) {
+    buf[0] = '\0';
+    if (!c->fastvm[0])
+        return;
+    if (c->vm[0] && !isnan(c->plain.err[0]))
+        snprintf(buf, n, "; Vm advanced with %.80s (coupled to Vm faster than dt: %s; without it %.2g %% RMS, "
+                 "APD90 %+.2g ms)", c->fastvm, c->vm, c->plain.err[0], c->plain.dapd[0]);
+    else if (c->vm[0])
+        snprintf(buf, n, "; Vm advanced with %.80s (coupled to Vm faster than dt: %s; without it %.100s)", c->fastvm,
+                 c->vm, c->plain.why[0] ? c->plain.why : "not checked");
+    else
+        snprintf(buf, n, "; %.80s coupled to Vm faster than dt, but bench's splitting stays within the bars "
+                 "(%.2g %% RMS)", c->fastvm, c->plain.err[0]);
+}
+
+/* What the long check gave the chosen set ch, into buf ("" when it was not made). */
+static void long_note(const ScCandidate *ch, char *buf, size_t n) {
+    buf[0] = '\0';
+    if (!isnan(ch->lerr[2]))
+        snprintf(buf, n, "; over many beats (against itself at dt/2) Vm within %.2g %%, states within %.2g %% (%s)",
+                 ch->lerr[0], ch->lerr[2], ch->lstate);
+}
+
 void sc_choose_summary(FILE *f, const char *path, const ScChoice *c) {
     const char *how = c->from_cache ? "from the cache" : "";
-    char when[96] = "";
+    char when[96] = "", vm[400], lng[160];
+    vm_note(c, vm, sizeof vm);
     if (!c->from_cache)
         snprintf(when, sizeof when, "in %.1f s", c->seconds);
     if (c->dt_made > 0 && c->dt_asked > 0 && fabs(c->dt_made - c->dt_asked) > 1e-12 * c->dt_made)
@@ -115,21 +142,23 @@ void sc_choose_summary(FILE *f, const char *path, const ScChoice *c) {
     if (c->cut) {
         fprintf(f,
                 "starcarp: %s: %sthe automatic choice of methods stopped at its budget of %g s "
-                "(STARCARP_CHOOSE_BUDGET) during %s: the file's own methods are used (safe: the reference's "
+                "(STARCARP_CHOOSE_BUDGET) during %s: the file's own methods%s%s are used (safe: the reference's "
                 "methods at their default tolerances; slower). `starcarp methods %s` finishes the choice "
                 "without a budget and caches it; later runs use it\n",
-                path, c->from_cache ? "(cached) " : "", c->budget, c->cut_stage, path);
-    } else if (*c->overrides) {
-        const ScCandidate *ch = &c->cand[c->chosen >= 0 ? c->chosen : 0];
+                path, c->from_cache ? "(cached) " : "", c->budget, c->cut_stage, c->vm[0] ? " with " : "", c->vm,
+                path);
+    } else if (c->chosen >= 0) {
+        const ScCandidate *ch = &c->cand[c->chosen];
+        long_note(ch, lng, sizeof lng);
         fprintf(
             f,
             "starcarp: %s: methods chosen%s%s (%s): %s = --methods %s (--methods file keeps the file's): Vm "
             "within %.2g %% RMS, APD90 within %.2g ms of the file's methods at rtol %g, in double and single "
-            "precision\n",
-            path, *how ? " " : "", how, when, c->label, c->overrides, ch->err[0], fabs(ch->dapd[0]),
-            c->ref_rtol);
+            "precision%s%s\n",
+            path, *how ? " " : "", how, when, c->label, c->overrides, ch->err[0], fabs(ch->dapd[0]), c->ref_rtol,
+            lng, vm);
     } else {
-        fprintf(f, "starcarp: %s: the file's own methods are kept%s%s (%s): %s\n", path, *how ? " " : "", how,
-                when, *c->reason ? c->reason : c->label);
+        fprintf(f, "starcarp: %s: the file's own methods are kept%s%s%s%s (%s): %s%s\n", path,
+                c->vm[0] ? " with " : "", c->vm, *how ? " " : "", how, when, *c->reason ? c->reason : c->label, vm);
     }
 }

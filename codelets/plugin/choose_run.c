@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <math.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +47,7 @@ int ch_queue(ChCtx *c, const char *overrides) {
     Arena ar = {0};
     FILE *quiet = fopen("/dev/null", "w"); /* the model's warnings were shown once already */
     Diag dg = {quiet ? quiet : stderr, 0, 0, 0, NULL};
-    CgSemaOptions so = {overrides};
+    CgSemaOptions so = {.overrides = overrides};
     CgModel *m = sema_load_file_opts(&ar, &dg, c->path, &so);
     int rc = -1;
     if (!m || diag_failed(&dg)) {
@@ -155,25 +156,49 @@ void ch_builds_end(ChCtx *c) {
 
 /* ------------------------------------------------------------------ running */
 
-/* r's arrays for a run of k at step dt with snapshots or not; the initial state into sv/vm. */
-static void run_alloc(const ChCtx *c, const ChKern *k, double dt, int snaps, long *every, long *last,
-                      ChRun *r) {
-    int nsv = k->d->nsv;
+/* Where each of k's states goes in the canon's order (-1: the canon has no such state). */
+static int *canon_map(const ChCtx *c, const ChKern *k) {
+    int *map = malloc((size_t)k->d->nstates * sizeof(int) + 1);
+    for (int i = 0; map && i < k->d->nstates; i++)
+        map[i] = !c->canon || c->canon == k->d ? i : ch_state_index(c->canon, k->d->sv_names[i]);
+    return map;
+}
+
+/* r's arrays for a run of k at step dt over protocol pr with snapshots or not: every, the steps
+ * between samples, last, the last step, beat_d[b], the step of stimulus b (and the end). */
+static void run_alloc(const ChCtx *c, const ScChooseSpec *pr, const ChKern *k, double dt, int snaps, long *every,
+                      long *last, ChRun *r) {
+    int nsv = k->d->nsv, ncan = c->canon ? c->canon->nstates : k->d->nstates;
     *every = dt < DT_OUT ? lround(DT_OUT / dt) : 1;
-    *last = lround(c->sp->duration / dt);
+    *last = lround(pr->duration / dt);
     memset(r, 0, sizeof *r);
     r->h = (double)*every * dt;
     r->nsamp = *last / *every + 1;
     r->vm = calloc((size_t)r->nsamp, sizeof(double));
-    r->lo = malloc((size_t)nsv * sizeof(double));
-    r->hi = malloc((size_t)nsv * sizeof(double));
+    r->lo = malloc((size_t)ncan * sizeof(double));
+    r->hi = malloc((size_t)ncan * sizeof(double));
+    r->nbeat = (int)(pr->nstim > 0 && pr->nstim < 100000 ? pr->nstim : 0) + 1;
+    r->beat = malloc((size_t)r->nbeat * (size_t)ncan * sizeof(double));
+    for (int i = 0; i < ncan; i++)
+        r->lo[i] = r->hi[i] = NAN;
+    for (long i = 0; i < (long)r->nbeat * ncan; i++)
+        r->beat[i] = NAN;
     r->snap = snaps ? calloc((size_t)CH_NSNAP * (size_t)(nsv + 1), sizeof(double)) : NULL;
 }
 
-/* Record sample s (step dd) of a run: Vm, the envelope, a snapshot; sets r->failed when a state
- * is not finite. */
-static void sample(const ChKern *k, int single, const double *sv, const float *svf, double vm, long s,
-                   long dd, double dt, long snap_every, ChRun *r) {
+/* The sample (of `every` steps) at or after the time of stimulus b of pr (b == nbeat - 1: the
+ * end); the samples of two runs at different steps fall at the same times. */
+static long beat_sample(const ScChooseSpec *pr, const ChRun *r, int b, long nsamp) {
+    if (b == r->nbeat - 1)
+        return nsamp - 1;
+    long s = (long)ceil((pr->stim_start + b * pr->bcl) / r->h - 1e-9);
+    return s < nsamp - 1 ? s : nsamp - 1;
+}
+
+/* Record sample s (step dd) of a run: Vm, the envelope, a snapshot, the states at a stimulus;
+ * sets r->failed when a state is not finite. map: k's states in the canon's order. */
+static void sample(const ChKern *k, const int *map, int ncan, int single, const double *sv, const float *svf,
+                   double vm, long s, long dd, double dt, long snap_every, long next_beat, ChRun *r) {
     const ScModelDesc *d = k->d;
     r->vm[s] = vm;
     if (r->snap && s % snap_every == 0 && r->nsnap < CH_NSNAP) {
@@ -189,20 +214,45 @@ static void sample(const ChKern *k, int single, const double *sv, const float *s
                      (double)dd * dt);
             r->failed = 1;
         }
+        int j = map[i];
+        if (j < 0)
+            continue;
         if (s == 0)
-            r->lo[i] = r->hi[i] = x;
-        r->lo[i] = fmin(r->lo[i], x), r->hi[i] = fmax(r->hi[i], x);
+            r->lo[j] = r->hi[j] = x;
+        r->lo[j] = fmin(r->lo[j], x), r->hi[j] = fmax(r->hi[j], x);
+        if (next_beat >= 0)
+            r->beat[next_beat * ncan + j] = x;
     }
+}
+
+/* The message of a failure the kernel reported (status st of a run of k at step dt): the state
+ * the physiology watch stopped at (its value out of sv_lo/sv_hi), else Vm. */
+static void kernel_failure(const ChKern *k, int single, const double *sv, const float *svf, const ScStepStatus *st,
+                           double dt, ChRun *r) {
+    const ScModelDesc *d = k->d;
+    double t = (double)(st->key >> 32) * dt;
+    for (int i = 0; d->sv_lo && d->sv_hi && i < d->nstates; i++) {
+        double x = single ? svf[i] : sv[i];
+        if (x < d->sv_lo[i] || x > d->sv_hi[i]) {
+            snprintf(r->why, sizeof r->why, "%s = %.4g at t = %g ms, which no physiology allows", d->sv_names[i],
+                     x, t);
+            r->failed = 1;
+            return;
+        }
+    }
+    snprintf(r->why, sizeof r->why, "Vm = %g at t = %g ms", st->value, t);
+    r->failed = 1;
 }
 
 void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol, int snaps, double dt,
                  int report, ChRun *r) {
     const ScModelDesc *d = k->d;
-    const ScChooseSpec *sp = c->sp;
-    int nsv = d->nsv, npc = d->nparams + d->nconsts;
+    const ScChooseSpec *pr = c->proto ? c->proto : c->sp;
+    int nsv = d->nsv, npc = d->nparams + d->nconsts, ncan = c->canon ? c->canon->nstates : d->nstates;
     double t0 = sc_now_s();
     long every, last;
-    run_alloc(c, k, dt, snaps, &every, &last, r);
+    run_alloc(c, pr, k, dt, snaps, &every, &last, r);
+    int *map = canon_map(c, k);
     double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv = calloc((size_t)nsv + 1, sizeof(double));
     float *pcf = calloc((size_t)npc + 1, sizeof(float)), *svf = calloc((size_t)nsv + 1, sizeof(float));
     double vm = 0, iion = 0;
@@ -227,26 +277,37 @@ void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol
                     .atol = atol,
                     .status = &st};
     memset(a.vary, -1, sizeof a.vary);
-    if (sp->nstim > 0) {
-        a.stim.start = lround(sp->stim_start / dt);
-        a.stim.pulse = lround(sp->stim_dur / dt) > 1 ? lround(sp->stim_dur / dt) : 1;
-        a.stim.period = lround(sp->bcl / dt);
-        a.stim.count = sp->nstim;
-        a.stim.amp = sp->stim_curr;
+    if (pr->nstim > 0) {
+        a.stim.start = lround(pr->stim_start / dt);
+        a.stim.pulse = lround(pr->stim_dur / dt) > 1 ? lround(pr->stim_dur / dt) : 1;
+        a.stim.period = lround(pr->bcl / dt);
+        a.stim.count = pr->nstim;
+        a.stim.amp = pr->stim_curr;
     }
     long s = 0, snap_every = r->nsamp / CH_NSNAP > 0 ? r->nsamp / CH_NSNAP : 1;
+    int b = 0;
     for (long dd = 0; dd <= last && st.key == ~0ULL; dd += every, s++) {
-        sample(k, single, sv, svf, single ? vmf : vm, s, dd, dt, snap_every, r);
+        int at = b < r->nbeat && s == beat_sample(pr, r, b, r->nsamp) ? b : -1;
+        sample(k, map, ncan, single, sv, svf, single ? vmf : vm, s, dd, dt, snap_every, at, r);
+        b += at >= 0;
         if (r->failed || dd == last)
             break;
         if (s % 64 == 63) { /* the budget, the compilers in the background, the progress */
             if (sc_now_s() > c->deadline) {
                 snprintf(r->why, sizeof r->why, "the budget ran out at t = %g ms", (double)dd * dt);
-                r->failed = r->cut = c->cut = 1;
+                r->failed = r->cut = 1;
+                if (report >= 0)
+                    c->cut = 1;
                 break;
             }
-            ch_pump(c);
-            if (report)
+            if (atomic_load(&c->halt)) { /* the run beside this one failed: no need to go on */
+                snprintf(r->why, sizeof r->why, "stopped: the run beside it failed");
+                r->failed = r->halted = 1;
+                break;
+            }
+            if (report >= 0)
+                ch_pump(c);
+            if (report > 0)
                 ch_progress(c, (double)dd / (double)last);
         }
         a.d0 = dd;
@@ -256,16 +317,14 @@ void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol
         else
             d->c_run[0](&a);
     }
-    if (st.key != ~0ULL && !r->failed) {
-        snprintf(r->why, sizeof r->why, "Vm = %g at t = %g ms", st.value, (double)(st.key >> 32) * dt);
-        r->failed = 1;
-    }
+    if (st.key != ~0ULL && !r->failed)
+        kernel_failure(k, single, sv, svf, &st, dt, r);
     r->seconds = sc_now_s() - t0;
-    free(pc), free(sv), free(pcf), free(svf);
+    free(pc), free(sv), free(pcf), free(svf), free(map);
 }
 
 void ch_free_run(ChRun *r) {
-    free(r->vm), free(r->lo), free(r->hi), free(r->snap);
+    free(r->vm), free(r->lo), free(r->hi), free(r->snap), free(r->beat);
     memset(r, 0, sizeof *r);
 }
 
@@ -331,18 +390,30 @@ static void fold_column(const ChCtx *c, const int *idx, int j, const double *y0,
     }
 }
 
+int ch_state_index(const ScModelDesc *in, const char *name) {
+    for (int i = 0; i < in->nsv; i++)
+        if (strcmp(in->sv_names[i], name) == 0)
+            return i;
+    return -1;
+}
+
 /* The stiffness of the cvode states at dt, by differences of one forward-Euler step of fe (flags
- * 0: Vm held) at the reference's snapshots: stiff[j] = dt * max(-J_jj) and, for the pairs,
+ * 0: Vm held) at the reference's snapshots (their values matched to fe's by name: the reference
+ * may hold Vm's in-step copy): stiff[j] = dt * max(-J_jj) and, for the pairs,
  * couple[i * ncvode + j] = dt * max |J_ij| (i != j). */
 void ch_stiffness(const ChCtx *c, const ChKern *fe, const ChRun *ref, double *stiff, double *couple) {
-    const ScModelDesc *d = fe->d;
+    const ScModelDesc *d = fe->d, *rd = c->ref_k->d;
     int nsv = d->nsv, npc = d->nparams + d->nconsts, nc = c->ncvode;
     double dt = c->sp->dt;
     double *pc = calloc((size_t)npc + 1, sizeof(double)), *y = calloc((size_t)nsv + 1, sizeof(double));
-    double *f0 = calloc((size_t)nsv + 1, sizeof(double));
+    double *f0 = calloc((size_t)nsv + 1, sizeof(double)), *y0 = calloc((size_t)nsv + 1, sizeof(double));
     memcpy(pc, d->param_defaults, (size_t)d->nparams * sizeof(double));
     d->consts(pc);
-    int *idx = malloc((size_t)nc * sizeof(int));
+    double v0;
+    d->init(pc, y0, &v0); /* values the reference lacks keep their initial ones */
+    int *idx = malloc((size_t)nc * sizeof(int)), *from = malloc((size_t)nsv * sizeof(int) + 1);
+    for (int i = 0; i < nsv; i++)
+        from[i] = ch_state_index(rd, d->sv_names[i]);
     for (int j = 0; j < nc; j++) {
         idx[j] = -1, stiff[j] = 0;
         for (int i = 0; i < nc; i++)
@@ -352,8 +423,11 @@ void ch_stiffness(const ChCtx *c, const ChKern *fe, const ChRun *ref, double *st
                 idx[j] = i;
     }
     for (int s = 0; s < ref->nsnap; s++) {
-        const double *y0 = ref->snap + s * (nsv + 1);
-        double vm = y0[nsv], iion = 0;
+        const double *snap = ref->snap + s * (rd->nsv + 1);
+        for (int i = 0; i < nsv; i++)
+            if (from[i] >= 0)
+                y0[i] = snap[from[i]];
+        double vm = snap[rd->nsv], iion = 0;
         ScStepArgs a = {.n = 1,
                         .sv = y,
                         .vm = &vm,
@@ -374,10 +448,10 @@ void ch_stiffness(const ChCtx *c, const ChKern *fe, const ChRun *ref, double *st
             double h = 1e-6 * fabs(y0[idx[j]]) + 1e-12;
             memcpy(y, y0, (size_t)nsv * sizeof(double));
             y[idx[j]] += h;
-            vm = y0[nsv];
+            vm = snap[rd->nsv];
             d->c_run[0](&a);
             fold_column(c, idx, j, y0, y, f0, h, stiff, couple);
         }
     }
-    free(pc), free(y), free(f0), free(idx);
+    free(pc), free(y), free(f0), free(y0), free(idx), free(from);
 }

@@ -10,8 +10,10 @@ struct ScModelEntry;
 
 /* The model file at path, analysed with the method overrides, generated and compiled into the
  * plugin cache (the CPU kernels for this CPU; the CUDA kernels only where a CUDA device is
- * present), or loaded from it. automatic: the overrides are the automatic choice (the entry's
- * methods_choice). The entry lives until the process ends. NULL with a message in err on failure
+ * present), or loaded from it. automatic: 1, the overrides are the automatic choice (the entry's
+ * methods_choice); 2, the automatic choice kept the file's methods (then overrides are "": the
+ * kernels of --methods file); 0, given overrides. With 1 or 2 no warning about states coupled to
+ * Vm faster than dt (the choice's summary says what it did about them). The entry lives until the process ends. NULL with a message in err on failure
  * (the model's own diagnostics on stderr). */
 const struct ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, char *err,
                                           size_t len);

@@ -1,11 +1,13 @@
 /* sc_choose.c: the automatic choice of integration methods; see sc_choose.h and docs/methods.md.
  *
  * The steps, for a model file, a step dt and tolerances:
- *   1. the states the file leaves to cvode (none: the file's methods are kept);
+ *   1. the states the file leaves to cvode (none, and none coupled to Vm: the file's methods);
  *   2. the reference: the file's methods, one cell, the protocol, at rtol 1e-7, 1e-8, 1e-9, 1e-10
  *      (atol 100x smaller) in turn until two in a row agree within a hundredth of the bars (then
  *      the tighter is the reference: its error is below that difference) or the tightest that
- *      completes (cvode's sub-step limit);
+ *      completes (cvode's sub-step limit); where a state is coupled to Vm faster than dt
+ *      (codegen/vmcouple.c), with the treatment vm=cvode, and the file's methods with bench's
+ *      splitting judged against it: where they miss the bars every candidate gets vm=cvode (need_vm);
  *   3. the stiffness of each of those states at dt, from the diagonal of the Jacobian estimated
  *      by differences of the forward-Euler kernel at 64 points of the reference trajectory;
  *   4. candidates in order of cost (forward Euler; Euler with Rush-Larsen for the stiff states;
@@ -21,9 +23,10 @@
  * cell's). In single precision
  * the bar is the larger of the tolerances and twice what the file's own methods give in single
  * precision (the rounding of float is not the method's error); when the file's methods fail in
- * single precision too, the double-precision check decides (and the report says so).
- * With a budget (spec->budget seconds) the work stops when it runs out: the file's methods, and
- * the result says so (ScChoice.cut). */
+ * single precision too, the double-precision check decides (and the report says so). Then the
+ * long check (choose_long.c): many beats at dt and dt/2, the states compared.
+ * With a budget (spec->budget seconds) the work stops when it runs out: the file's methods (with
+ * vm=cvode where the check found it needed before), and the result says so (ScChoice.cut). */
 #define _POSIX_C_SOURCE 200809L
 #include "sc_choose.h"
 
@@ -77,6 +80,20 @@ static unsigned uniform_bit(const char *m) {
     return 0;
 }
 
+/* Candidate cd with the treatment of the states coupled to Vm, when the choice applies it (c->vm):
+ * its overrides prefixed, its label saying so. 0 when they do not fit. */
+static int with_vm(const ChCtx *c, ScCandidate *cd) {
+    if (!c->vm[0])
+        return 1;
+    char ov[sizeof cd->overrides];
+    if ((size_t)snprintf(ov, sizeof ov, "%s,%s", c->vm, cd->overrides) >= sizeof ov)
+        return 0;
+    memcpy(cd->overrides, ov, sizeof ov);
+    size_t l = strlen(cd->label);
+    snprintf(cd->label + l, sizeof cd->label - l, ", Vm coupled");
+    return 1;
+}
+
 /* The candidates in order of cost, given the stiff states (ns names) and the stiff block (the
  * stiff states and those coupled to them as strongly: nb names): the explicit methods for every
  * cvode state, then Euler with the stiff states on Rush-Larsen, with the block in one rosenbrock
@@ -90,6 +107,7 @@ static int make_candidates(const ChCtx *c, char **stiff, int ns, char **block, i
         ScCandidate *cd = &out->cand[n];
         memset(cd, 0, sizeof *cd);
         cd->err[0] = cd->err[1] = cd->dapd[0] = cd->dapd[1] = NAN;
+        cd->lerr[0] = cd->lerr[1] = cd->lerr[2] = NAN;
         if (base[k] && (c->sp->skip & uniform_bit(base[k])))
             continue; /* found failing at a smaller step */
         if (base[k]) {
@@ -110,7 +128,7 @@ static int make_candidates(const ChCtx *c, char **stiff, int ns, char **block, i
             snprintf(cd->label, sizeof cd->label, "fe, %s for %d stiff state%s", stiff_to[k], m,
                      m > 1 ? "s" : "");
         }
-        n++;
+        n += with_vm(c, cd);
     }
     return n;
 }
@@ -128,22 +146,59 @@ static void remove_tmpdir(const char *dir) {
         (void)system(cmd);
 }
 
-/* The states of the model at path that the file leaves to cvode, into c->cvode. */
-static int cvode_states(ChCtx *c) {
+/* The states of the model at path that the file leaves to cvode, into c->cvode; the states the
+ * treatment vm=cvode would couple to Vm (found at 0.01 ms, codegen/vmcouple.c), into c->coupled,
+ * when a state is coupled to Vm faster than the choice's dt (then out->fastvm names them). */
+static int cvode_states(ChCtx *c, ScChoice *out) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
-    CgModel *m = sema_load_file_opts(&ar, &dg, c->path, NULL);
+    CgSemaOptions so = {.quiet_fast_vm = 1}; /* the choice deals with them, and says so */
+    CgModel *m = sema_load_file_opts(&ar, &dg, c->path, &so);
     if (!m || diag_failed(&dg)) {
         ar_free(&ar);
         sc_set_err(c->err, c->errlen, "%s: the model has errors (reported above)", c->path);
         return -1;
     }
     c->cvode = calloc((size_t)m->nstates + 1, sizeof(char *));
+    c->coupled = calloc((size_t)m->nstates + 1, sizeof(char *));
     for (int i = 0; i < m->nstates; i++)
         if (m->states[i].method == CG_CVODE)
             c->cvode[c->ncvode++] = strdup(m->states[i].sym->name);
+    int ncouple = m->nfastvm; /* those of the analysis at 0.01 ms: what vm=cvode couples */
+    for (int j = 0; j < ncouple; j++)
+        c->coupled[c->ncoupled++] = strdup(m->states[m->fastvm[j].state].sym->name);
+    if (sema_check_fast_vm(&ar, NULL, m, c->sp->dt) == 0 || ncouple == 0) {
+        for (int j = 0; j < c->ncoupled; j++)
+            free(c->coupled[j]);
+        c->ncoupled = 0; /* none faster than this dt, or none the treatment couples */
+    }
+    for (int j = 0; c->ncoupled && j < m->nfastvm; j++) {
+        size_t l = strlen(out->fastvm);
+        snprintf(out->fastvm + l, sizeof out->fastvm - l, "%s%s (%.3g us)", l ? ", " : "",
+                 m->states[m->fastvm[j].state].sym->name, 1000 * m->fastvm[j].tau);
+    }
     ar_free(&ar);
     return 0;
+}
+
+/* The treatment applied: the states it couples to Vm are no longer the choice's to change. */
+static void drop_coupled(ChCtx *c) {
+    int n = 0;
+    for (int i = 0; i < c->ncvode; i++) {
+        int coupled = 0;
+        for (int j = 0; j < c->ncoupled && !coupled; j++)
+            coupled = !strcmp(c->cvode[i], c->coupled[j]);
+        if (coupled)
+            free(c->cvode[i]);
+        else
+            c->cvode[n++] = c->cvode[i];
+    }
+    c->ncvode = n;
+}
+
+/* The overrides past the treatment of the states coupled to Vm ("vm=M,"), if any. */
+static const char *sans_vm(const char *ov) {
+    return strncmp(ov, "vm=", 3) == 0 ? (strchr(ov, ',') ? strchr(ov, ',') + 1 : ov + strlen(ov)) : ov;
 }
 
 /* Are all the methods an override string gives implicit or adaptive (rosenbrock, cvode)? Those
@@ -230,28 +285,36 @@ static int margin_ok(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     ch_run_cell(c, k, 0, 0, 0, 0, 2 * c->sp->dt, 0, &r);
     const ChRun *env = r.failed || c->cut ? NULL : margin_env(c);
     int ok = !r.failed && !c->cut &&
-             ch_in_envelope_x(k, env ? env : c->ref, &r, 2, "no margin: at 2 dt", cd->why, sizeof cd->why);
+             ch_in_envelope_x(c->ref_k, env ? env : c->ref, &r, 2, "no margin: at 2 dt", cd->why, sizeof cd->why);
     if (r.failed)
         snprintf(cd->why, sizeof cd->why, "no margin: at 2 dt it fails: %.150s", r.why);
     ch_free_run(&r);
     return ok && !c->cut;
 }
 
-/* Runs candidate cd (built into k) in both precisions and judges it. */
+/* Runs candidate cd (built into k) in both precisions and judges it (against the reference, its
+ * states matched by name: the runs' arrays are in the reference's order), then over many beats. */
 static int try_candidate(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     const ScChooseSpec *sp = c->sp;
+    const ChKern *rk = c->ref_k;
     ChRun r;
     ch_run_cell(c, k, 0, 0, 0, 0, sp->dt, 0, &r);
     cd->seconds = r.seconds;
-    int ok = !c->cut && ch_judge(c, k, c->ref, &r, 0, sp->tol_err, sp->tol_apd, cd);
+    int ok = !c->cut && ch_judge(c, rk, c->ref, &r, 0, sp->tol_err, sp->tol_apd, cd);
     ch_free_run(&r);
     if (!ok)
         return 0;
-    if (!implicit_only(cd->overrides) && !margin_ok(c, k, cd))
+    if (!implicit_only(sans_vm(cd->overrides)) && !margin_ok(c, k, cd))
         return 0;
     ch_run_cell(c, k, 1, 0, 0, 0, sp->dt, 0, &r);
-    ok = !c->cut && judge_single(c, k, &r, cd);
+    ok = !c->cut && judge_single(c, rk, &r, cd);
     ch_free_run(&r);
+    /* choices that last: many beats, the slow states compared (choose_long.c); not for a set that
+       runs no faster than the file's methods (conclude refuses it anyway), nor for an unpaced
+       protocol (a pacemaker: unpaced, its phase drifts, and states at fixed times are no measure) */
+    int paced = sp->nstim > 0 && sp->stim_curr != 0;
+    if (ok && paced && sp->long_beats > 0 && !(c->file->seconds > 0 && cd->seconds >= c->file->seconds))
+        ok = ch_long_check(c, k, cd) && !c->cut;
     return ok;
 }
 
@@ -328,8 +391,11 @@ static int build_of(ChCtx *c, const char *ov) {
 
 /* Steps 3 and 4 (the reference is made): the candidates tried in order, the first that passes
  * chosen. Returns 0, or -1 (err set) when a candidate cannot be built. */
-static int candidates(ChCtx *c, int fe_build, ScChoice *out) {
-    const ChKern *fe = ch_wait(c, fe_build);
+static int candidates(ChCtx *c, ScChoice *out) {
+    char fe_ov[48];
+    snprintf(fe_ov, sizeof fe_ov, "%s%scvode=fe", c->vm, c->vm[0] ? "," : "");
+    int fe_build = build_of(c, fe_ov);
+    const ChKern *fe = fe_build < 0 ? NULL : ch_wait(c, fe_build);
     if (!fe)
         return -1;
     int nc = c->ncvode, ns, nb;
@@ -352,8 +418,8 @@ static int candidates(ChCtx *c, int fe_build, ScChoice *out) {
         cd->pass = try_candidate(c, kk, cd);
         if (cd->pass)
             out->chosen = k;
-        else if (!c->cut && !strchr(cd->overrides, ','))
-            out->failed |= uniform_bit(cd->overrides + 6);
+        else if (!c->cut && !strchr(sans_vm(cd->overrides), ','))
+            out->failed |= uniform_bit(sans_vm(cd->overrides) + 6);
         if (sc_now_s() > c->deadline && out->chosen < 0 && k + 1 < out->ncand)
             c->cut = 1;
     }
@@ -381,38 +447,133 @@ static void conclude(ScChoice *out) {
     }
 }
 
-/* The reference and the candidates (after the setup of sc_choose_methods). 0, or -1 (err set). */
-static int choose(ChCtx *c, ScChoice *out) {
-    int rb = ch_queue(c, ""), fb = rb < 0 ? -1 : ch_queue(c, "cvode=fe");
+/* The uniform sets need no stiffness: they compile while the reference runs. */
+static void queue_uniform(ChCtx *c) {
     char ov[32];
-    for (int k = 1; k < 5 && fb >= 0; k++) /* the uniform sets need no stiffness: compile them now */
-        if (!(c->sp->skip & (1u << k))) {
+    for (int k = 0; k < 5; k++)
+        if (!k || !(c->sp->skip & (1u << k))) {
             snprintf(ov, sizeof ov, "cvode=%s", ch_uniform[k]);
             ch_queue(c, ov);
         }
-    ch_stage(c, "building the file's methods (the reference)");
-    const ChKern *ref_k = fb < 0 ? NULL : ch_wait(c, rb);
+}
+
+/* Is the treatment of the states coupled to Vm needed? The file's methods as they are (bench's
+ * splitting, build pb) at cvode's default tolerances, judged against the coupled reference: within
+ * the bars, it is not (their figures are the file's), else it is (c->vm set; the file's figures are
+ * those with the treatment; out->plain says what they give without). 0, or -1 (err set). */
+static int need_vm(ChCtx *c, int pb, ScChoice *out) {
+    ch_stage(c, "the file's methods with bench's splitting of Vm");
+    const ChKern *pk = ch_wait(c, pb);
+    if (!pk)
+        return -1;
+    ChRun r;
+    ch_run_cell(c, pk, 0, 0, 0, 0, c->sp->dt, 1, &r);
+    ScCandidate *p = &out->plain;
+    p->seconds = r.seconds;
+    p->pass = !c->cut && ch_judge(c, c->ref_k, c->ref, &r, 0, c->sp->tol_err, c->sp->tol_apd, p);
+    snprintf(p->label, sizeof p->label, "the file's methods, bench's splitting of Vm");
+    ch_free_run(&r);
+    if (!p->pass && !c->cut)
+        snprintf(c->vm, sizeof c->vm, "vm=cvode");
+    if (p->pass) {
+        ScCandidate f = *p;
+        snprintf(f.label, sizeof f.label, "the file's methods");
+        f.err[1] = f.dapd[1] = NAN;
+        out->file = f;
+    }
+    return 0;
+}
+
+/* The reference and the candidates (after the setup of sc_choose_methods). Where a state is coupled
+ * to Vm faster than dt the reference couples it (the file's methods with vm=cvode), and the choice
+ * applies the treatment when the file's methods without it miss the bars (need_vm). 0, or -1
+ * (err set). */
+static int choose(ChCtx *c, ScChoice *out) {
+    int fast = c->ncoupled > 0, pb = -1;
+    int rb = ch_queue(c, fast ? "vm=cvode" : "");
+    if (rb >= 0 && fast)
+        pb = ch_queue(c, "");
+    else if (rb >= 0)
+        queue_uniform(c);
+    ch_stage(c, "building the file's methods (the reference%s)", fast ? ", Vm coupled: vm=cvode" : "");
+    const ChKern *ref_k = rb < 0 || (fast && pb < 0) ? NULL : ch_wait(c, rb);
     if (!ref_k)
         return -1;
+    c->canon = ref_k->d;
     ChRun run[NLADDER];
     memset(run, 0, sizeof run);
-    int use, n = reference(c, ref_k, run, &use);
+    int use, n = reference(c, ref_k, run, &use), rc = 0;
     if (n > 0 && run[use].failed) {
         snprintf(out->reason, sizeof out->reason, "the reference run fails (%.150s)", run[use].why);
     } else if (n > 0) {
         out->ref_rtol = LADDER[use], out->ref_seconds = run[use].seconds;
         out->ref_apd = c->sp->nstim > 0 ? sc_trace_apd90(run[use].vm, run[use].nsamp, run[use].h) : -1;
-        c->ref_k = ref_k, c->ref = &run[use], c->file = &out->file;
+        c->ref_k = ref_k, c->ref = &run[use], c->file = &out->file, c->ref_apd = out->ref_apd;
         /* the file's methods at cvode's default tolerances are LADDER[1]'s run (n >= 2 here) */
         out->file.seconds = run[1].seconds;
         out->file.pass = !c->cut && ch_judge(c, ref_k, &run[use], &run[1], 0, INFINITY, INFINITY, &out->file);
         out->file.err[1] = out->file.dapd[1] = NAN;
+        if (fast && !c->cut)
+            rc = need_vm(c, pb, out);
+        if (c->vm[0])
+            drop_coupled(c);
+        if (c->ncvode == 0 && rc == 0)
+            snprintf(out->reason, sizeof out->reason, "the file leaves no other state to cvode");
     }
-    int rc = n > 0 && !run[use].failed && !c->cut ? candidates(c, fb, out) : 0;
+    if (rc == 0 && n > 0 && !run[use].failed && !c->cut && c->ncvode > 0)
+        rc = candidates(c, out);
     for (int t = 0; t < NLADDER; t++)
         ch_free_run(&run[t]);
     ch_free_run(&c->env2);
     return rc;
+}
+
+int ch_begin(ChCtx *c, const char *path, const ScChooseSpec *sp, char *err, size_t errlen) {
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    *c = (ChCtx){.path = path, .sp = sp, .err = err, .errlen = errlen, .t0 = sc_now_s(), .tty = isatty(2)};
+    c->deadline = sp->budget > 0 ? c->t0 + sp->budget : INFINITY;
+    c->jobs = ncpu > 2 ? (int)ncpu - 1 : 1; /* compilers beside the runs of this thread */
+    c->inc = tc_include_dir();
+    c->cc = tc_cc();
+    if (!c->inc)
+        sc_set_err(err, errlen, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
+    else if (!(sp->dt > 0) || !(sp->duration > sp->dt))
+        sc_set_err(err, errlen, "the choice needs dt > 0 and a duration longer than dt");
+    else if (make_tmpdir(c) != 0)
+        sc_set_err(err, errlen, "cannot make a temporary folder: %s", strerror(errno));
+    else
+        return 0;
+    c->dir[0] = '\0';
+    return -1;
+}
+
+void ch_end(ChCtx *c) {
+    ch_builds_end(c);
+    ch_progress_end(c);
+    if (c->dir[0])
+        remove_tmpdir(c->dir);
+    for (int j = 0; j < c->ncvode; j++)
+        free(c->cvode[j]);
+    for (int j = 0; j < c->ncoupled; j++)
+        free(c->coupled[j]);
+    free(c->cvode), free(c->coupled);
+}
+
+/* The outcome's fields once the choice has ended (rc its status): cut, concluded, or the file's
+ * methods (with the treatment of the states coupled to Vm where it is needed: c->vm). */
+static void finish(const ChCtx *c, int rc, ScChoice *out) {
+    snprintf(out->vm, sizeof out->vm, "%s", c->vm);
+    if (c->cut) {
+        out->cut = 1, out->chosen = -1;
+        snprintf(out->cut_stage, sizeof out->cut_stage, "%.95s", c->stage);
+        snprintf(out->reason, sizeof out->reason, "the budget of %g s ran out", c->sp->budget);
+    } else if (rc == 0)
+        conclude(out);
+    if (out->chosen < 0) {
+        snprintf(out->overrides, sizeof out->overrides, "%s", c->vm);
+        snprintf(out->label, sizeof out->label, "the file's methods%s (%.*s)", c->vm[0] ? ", Vm coupled" : "",
+                 c->vm[0] ? 58 : 70, out->reason);
+    }
 }
 
 int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err, size_t errlen) {
@@ -421,47 +582,28 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
         sp.tol_err = 0.1;
     if (sp.tol_apd <= 0)
         sp.tol_apd = 0.5;
-    ChCtx *c = calloc(1, sizeof *c);
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    *c = (ChCtx){.path = path, .sp = &sp, .err = err, .errlen = errlen, .t0 = sc_now_s(), .tty = isatty(2)};
-    c->deadline = sp.budget > 0 ? c->t0 + sp.budget : INFINITY;
-    c->jobs = ncpu > 2 ? (int)ncpu - 1 : 1; /* compilers beside the runs of this thread */
+    if (sp.tol_state <= 0)
+        sp.tol_state = 1;
     memset(out, 0, sizeof *out);
     out->chosen = -1, out->budget = sp.budget, out->dt_made = out->dt_asked = sp.dt, out->failed = sp.skip;
     snprintf(out->file.label, sizeof out->file.label, "the file's methods");
+    for (int k = 0; k < 3; k++)
+        out->file.lerr[k] = out->plain.lerr[k] = NAN;
     out->file.err[0] = out->file.err[1] = out->file.dapd[0] = out->file.dapd[1] = NAN;
-    c->inc = tc_include_dir();
-    c->cc = tc_cc();
-    int rc = -1;
-    if (!c->inc)
-        sc_set_err(err, errlen, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
-    else if (!(sp.dt > 0) || !(sp.duration > sp.dt))
-        sc_set_err(err, errlen, "the choice needs dt > 0 and a duration longer than dt");
-    else if (cvode_states(c) == 0 && c->ncvode == 0) {
-        snprintf(out->reason, sizeof out->reason, "the file leaves no state to cvode");
-        rc = 0;
-    } else if (c->cvode && make_tmpdir(c) != 0)
-        sc_set_err(err, errlen, "cannot make a temporary folder: %s", strerror(errno));
-    else if (c->cvode)
-        rc = choose(c, out);
-    if (c->cut) {
-        out->cut = 1, out->chosen = -1;
-        snprintf(out->cut_stage, sizeof out->cut_stage, "%.95s", c->stage);
-        snprintf(out->reason, sizeof out->reason, "the budget of %g s ran out", sp.budget);
-    } else if (rc == 0)
-        conclude(out);
-    if (out->chosen < 0) {
-        out->overrides[0] = '\0';
-        snprintf(out->label, sizeof out->label, "the file's methods (%.70s)", out->reason);
+    out->plain.err[0] = out->plain.err[1] = out->plain.dapd[0] = out->plain.dapd[1] = NAN;
+    ChCtx *c = calloc(1, sizeof *c);
+    int rc = c ? ch_begin(c, path, &sp, err, errlen) : -1;
+    if (rc == 0 && (rc = cvode_states(c, out)) == 0) {
+        if (c->ncvode == 0 && c->ncoupled == 0)
+            snprintf(out->reason, sizeof out->reason, "the file leaves no state to cvode");
+        else
+            rc = choose(c, out);
     }
-    ch_builds_end(c);
-    ch_progress_end(c);
-    if (c->dir[0])
-        remove_tmpdir(c->dir);
-    for (int j = 0; j < c->ncvode; j++)
-        free(c->cvode[j]);
-    free(c->cvode);
-    out->seconds = sc_now_s() - c->t0;
+    if (c) {
+        finish(c, rc, out);
+        ch_end(c);
+        out->seconds = sc_now_s() - c->t0;
+    }
     free(c);
     return rc;
 }
@@ -474,6 +616,8 @@ ScChooseSpec sc_choose_default_spec(void) {
                        .bcl = 1000,
                        .duration = 1000,
                        .nstim = 1,
-                       .verbose = 1};
+                       .verbose = 1,
+                       .long_beats = 50,
+                       .long_bcl = 500};
     return sp;
 }

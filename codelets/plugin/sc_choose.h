@@ -6,7 +6,10 @@
  * tries cheaper methods for those states, in order of cost, and keeps the first that passes a
  * check against a tight-tolerance run of the file's own methods (one cell, a paced beat, bench's
  * rules): the normalised RMS error of Vm and the APD90 difference within the stated tolerances, no
- * failure, every state within the reference's envelope, in double and in single precision. */
+ * failure, every state within the reference's envelope, in double and in single precision; then
+ * over many beats against itself at dt/2 (the slow states). Where a state is coupled to Vm faster
+ * than dt, the reference advances them together (vm=cvode), and so does the choice where bench's
+ * splitting misses the bars. */
 #ifndef SC_CHOOSE_H
 #define SC_CHOOSE_H
 #include <stddef.h>
@@ -30,6 +33,9 @@ typedef struct ScChooseSpec {
     double budget; /* seconds the choice may take (0: no limit); past it the file's methods */
     unsigned skip; /* bits of the uniform candidates (fe, rush_larsen, rk2, rk4, rosenbrock) known to
                       fail: found failing at a smaller step (they fail at a larger one too) */
+    long long_beats; /* the long check: beats (0: none) ... */
+    double long_bcl; /* ... at this cycle length, ms (0: 500) */
+    double tol_state; /* its bar for the states, % of a state's magnitude (0: 1) */
 } ScChooseSpec;
 
 /* The default protocol of the check (one paced beat: stimulus 60 at 1 ms for 1 ms, 1000 ms, dt 0.01
@@ -44,7 +50,27 @@ typedef struct ScCandidate {
     double err[2], dapd[2];
     double seconds; /* the one-cell double run (portable C) */
     char why[200]; /* why it failed ("" when it passed) */
+    /* the long check (NaN: not made): the estimated error of Vm over the last beat (%), of its
+       APD90 (ms) and of the state that differs most (% of its magnitude), named */
+    double lerr[3];
+    char lstate[48];
 } ScCandidate;
+
+/* Two runs of one cell over one protocol compared (ch_compare, sc_choose_compare). */
+enum { SC_COMPARE_MAXST = 256 };
+typedef struct ScCompare {
+    double vm_err, vm_err_last; /* RMS of Vm, % of the second run's range: the run, its last beat */
+    double apd_last, dapd_last; /* APD90 of the second run's last beat; the first's minus it (ms) */
+    double state_err; /* the largest difference of a state at a stimulus or at the end, % of the
+                         state's magnitude over the second run */
+    char state[48]; /* that state */
+    int nst; /* the states compared, their errors */
+    char st_name[SC_COMPARE_MAXST][32];
+    double st_err[SC_COMPARE_MAXST];
+    double seconds[2]; /* of the two runs */
+    int failed; /* 1 or 2: that run failed (why says how) */
+    char why[200];
+} ScCompare;
 
 /* The outcome. chosen: index into cand, or -1 for the file's methods (then overrides is ""). */
 typedef struct ScChoice {
@@ -64,6 +90,9 @@ typedef struct ScChoice {
                                  when a choice made at a larger step is reused) */
     int from_cache; /* read from the cache */
     unsigned failed; /* bits of the uniform candidates that failed (ScChooseSpec.skip) */
+    char fastvm[256]; /* states coupled to Vm faster than dt (codegen/vmcouple.c), "name (tau)" */
+    char vm[32]; /* the treatment applied ("vm=cvode"), "" when none is needed (the check shows it) */
+    ScCandidate plain; /* with fastvm: the file's methods without the treatment, judged */
 } ScChoice;
 
 /* Makes the choice for the model file at path. Returns 0 (the choice in *out, possibly the file's
@@ -82,6 +111,13 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
  * or file the file's). */
 int sc_choose_methods_cached(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err,
                              size_t errlen);
+
+/* Runs one cell of the model file at path with the methods a (overrides, "" the file's) at a's step
+ * spec->dt and with b (at step dt_b, cvode tolerance rtol_b with atol rtol_b / 100, 0: the
+ * defaults) over the protocol of spec, and compares them (ScCompare: a against b). Returns 0, or
+ * -1 with a message in err when the model cannot be built. */
+int sc_choose_compare(const char *path, const ScChooseSpec *spec, const char *a, const char *b, double dt_b,
+                      double rtol_b, ScCompare *out, char *err, size_t errlen);
 
 /* The bits of ScChooseSpec.skip that a choice of overrides made at a smaller step implies: the
  * uniform candidates ordered before it (they failed there); 0 when the set is none of the

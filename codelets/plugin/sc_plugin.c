@@ -315,7 +315,9 @@ const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int 
                                    size_t len) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
-    CgSemaOptions sopt = {overrides};
+    /* the automatic choice deals with states coupled to Vm faster than dt, and says what it did */
+    CgSemaOptions sopt = {overrides, automatic != 0};
+    automatic = automatic == 1;
     Plugin pl = {.path = path, .overrides = overrides, .automatic = automatic, .err = err, .errlen = len};
     Part host = {.kind = "host"}, cuda = {.kind = "cuda"}, hip = {.kind = "hip"};
     pl.m = sema_load_file_opts(&ar, &dg, path, &sopt);

@@ -51,7 +51,7 @@ static CgModel *analyse(Arena *ar, const char *text, const char *overrides) {
     Diag dg = {0};
     dg.out = stderr;
     Ast *ast = fe_parse(ar, &dg, f);
-    CgSemaOptions so = {overrides};
+    CgSemaOptions so = {.overrides = overrides};
     return ast ? sema_try_analyse_opts(ar, &dg, ast, &so) : NULL;
 }
 

@@ -25,7 +25,7 @@ static CgModel *analyse_with(Arena *ar, const char *text, const char *overrides)
     dg.out = out;
     CgModel *m = NULL;
     Ast *ast = fe_parse(ar, &dg, f);
-    CgSemaOptions so = {overrides};
+    CgSemaOptions so = {.overrides = overrides};
     if (ast)
         m = sema_try_analyse_opts(ar, &dg, ast, &so);
     fclose(out);

@@ -48,7 +48,7 @@ const ScModelDesc *nx_build(const char *model, const char *overrides, const char
     Arena ar = {0};
     Diag dg = {0};
     dg.out = stderr;
-    CgSemaOptions so = {overrides};
+    CgSemaOptions so = {.overrides = overrides};
     CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     if (!m) {
         ar_free(&ar);

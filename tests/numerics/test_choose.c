@@ -11,8 +11,16 @@
  *             smaller dt reuses it, a larger one is chosen afresh without the sets that failed
  *   lookup    sc_model_lookup of a file: the automatic choice by default (the entry says which),
  *             "file" keeps the file's cvode; a library model's kernels hold its recorded choice
+ *   long      tests/numerics/slow_store.model: forward Euler passes the one-beat check but blows up
+ *             over 50 beats at BCL 500 ms (a store loads and a release becomes stiffer): the long
+ *             check refuses it at its first negative concentration, naming it; without the long
+ *             check it would be chosen; the choice made passes its own long check
+ *   vm        tests/numerics/two_compartment.model (a t-tubular membrane coupled to Vm in 0.9 us):
+ *             the reference couples Vm (vm=cvode), the file's methods with bench's splitting miss
+ *             the bars, so the choice applies the treatment (its overrides start with vm=cvode)
  * Run from the source tree (CTest's working directory). */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +182,46 @@ static void test_lookup(void) {
     unsetenv("STARPU_NCUDA");
 }
 
+static void test_long(void) {
+    ScChooseSpec s = spec();
+    s.long_beats = 50, s.long_bcl = 500;
+    ScChoice *c = calloc(1, sizeof *c), *d = calloc(1, sizeof *d);
+    char err[512] = "";
+    ASSERT_EQ_INT(0, sc_choose_methods("tests/numerics/slow_store.model", &s, c, err, sizeof err));
+    printf("long: choice %s; forward Euler: %s\n", c->overrides, c->cand[0].why);
+    ASSERT_EQ_STR("cvode=fe", c->cand[0].overrides);
+    ASSERT(!c->cand[0].pass);
+    ASSERT(!isnan(c->cand[0].err[1])); /* it passed the one-beat check (single precision was run) */
+    ASSERT(strstr(c->cand[0].why, "over 50 beats at BCL 500 ms: failed: Ca_jsr = -") != NULL);
+    ASSERT(c->chosen >= 1);
+    if (c->chosen >= 1) { /* the choice passes its own long check, with its figures */
+        const ScCandidate *ch = &c->cand[c->chosen];
+        ASSERT(ch->pass && ch->lerr[2] <= 1 && isfinite(ch->lerr[0]) && isfinite(ch->lerr[1]));
+        ASSERT(ch->lstate[0] != '\0');
+    }
+    s.long_beats = 0; /* the check of one beat alone chooses forward Euler */
+    ASSERT_EQ_INT(0, sc_choose_methods("tests/numerics/slow_store.model", &s, d, err, sizeof err));
+    ASSERT_EQ_STR("cvode=fe", d->overrides);
+    ASSERT(isnan(d->cand[0].lerr[2]));
+    free(c), free(d);
+}
+
+static void test_vm(void) {
+    ScChooseSpec s = spec();
+    s.stim_curr = 100; /* above the coupled membrane's threshold (1.8 uF/cm^2 to charge) */
+    ScChoice *c = calloc(1, sizeof *c);
+    char err[512] = "";
+    ASSERT_EQ_INT(0, sc_choose_methods("tests/numerics/two_compartment.model", &s, c, err, sizeof err));
+    printf("vm: choice %s (%s); coupled: %s; bench's splitting: %.3g %%, %s\n", c->overrides, c->label, c->fastvm,
+           c->plain.err[0], c->plain.why);
+    ASSERT(strstr(c->fastvm, "Vt (") == c->fastvm);
+    ASSERT_EQ_STR("vm=cvode", c->vm);
+    ASSERT(strncmp(c->overrides, "vm=cvode", 8) == 0);
+    ASSERT(!c->plain.pass); /* bench's splitting misses the bars */
+    ASSERT(c->ref_apd > 100); /* the coupled reference fires */
+    free(c);
+}
+
 int main(int argc, char **argv) {
     const char *part = argc > 1 ? argv[1] : "all";
     if (!strcmp(part, "stiff") || !strcmp(part, "all"))
@@ -186,5 +234,9 @@ int main(int argc, char **argv) {
         test_cache();
     if (!strcmp(part, "lookup") || !strcmp(part, "all"))
         test_lookup();
+    if (!strcmp(part, "long") || !strcmp(part, "all"))
+        test_long();
+    if (!strcmp(part, "vm") || !strcmp(part, "all"))
+        test_vm();
     return TEST_DONE();
 }
