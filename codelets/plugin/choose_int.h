@@ -9,7 +9,7 @@
 #include "sc_choose.h"
 #include "starcarp_model.h"
 
-enum { CH_NSNAP = 64, CH_MAXBUILD = SC_CHOOSE_MAXCAND + 2 };
+enum { CH_NSNAP = 64, CH_MAXBUILD = 2 * SC_CHOOSE_MAXCAND + 2 }; /* candidates with and without vm=cvode */
 
 /* One compiled method set: the portable C kernel (double) and the vectorised single one. */
 typedef struct ChKern {

@@ -493,7 +493,7 @@ static int choose(ChCtx *c, ScChoice *out) {
     int rb = ch_queue(c, fast ? "vm=cvode" : "");
     if (rb >= 0 && fast)
         pb = ch_queue(c, "");
-    else if (rb >= 0)
+    if (rb >= 0) /* without the treatment: what a model needs unless its check says otherwise */
         queue_uniform(c);
     ch_stage(c, "building the file's methods (the reference%s)", fast ? ", Vm coupled: vm=cvode" : "");
     const ChKern *ref_k = rb < 0 || (fast && pb < 0) ? NULL : ch_wait(c, rb);

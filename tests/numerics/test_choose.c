@@ -161,7 +161,8 @@ static void test_lookup(void) {
     ASSERT(a != NULL);
     if (a) {
         printf("lookup: automatic: %s (%s)\n", a->desc->methods, a->methods_choice);
-        ASSERT(a->methods_choice && strstr(a->methods_choice, "cvode=fe") == a->methods_choice);
+        /* not forward Euler with the stiff state apart: it blows up at beat 2 of the long check */
+        ASSERT(a->methods_choice && strncmp(a->methods_choice, "cvode=", 6) == 0);
         ASSERT(strstr(a->desc->methods, "cvode") == NULL);
     } else
         fprintf(stderr, "%s\n", err);
