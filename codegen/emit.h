@@ -25,7 +25,7 @@
 
 #include "sema.h"
 
-#define EMIT_VERSION "0.5.0"
+#define EMIT_VERSION "0.5.1" /* 0.5.1: vm=M couples the flagged states' whole groups (vmcouple.c) */
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 
 typedef enum { EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP, EMIT_NTARGETS } EmitTarget;

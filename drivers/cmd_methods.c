@@ -185,8 +185,10 @@ static void print_choice(const char *model, const ScChooseSpec *sp, const ScChoi
     if (*c->stiff)
         printf("stiff at this dt (dt / tau): %s\n", c->stiff);
     if (*c->fastvm)
-        printf("coupled to Vm faster than dt: %s; the reference couples them (vm=cvode)%s\n", c->fastvm,
-               c->vm[0] ? ", and so does every candidate: bench's splitting misses the bars" : "");
+        printf("coupled to Vm faster than dt: %s; bench's splitting %s the bars against the file's methods with "
+               "them coupled (vm=cvode)%s\n",
+               c->fastvm, c->vm[0] ? "misses" : "is within",
+               c->vm[0] ? ": the reference and every candidate couple them" : ": no treatment");
     if (sp->long_beats > 0)
         printf("the set that passes is checked over %ld beats at BCL %g ms (or 1.5 APD90 where longer) against "
                "itself at dt/2: twice the difference of every state at each stimulus within %g %% of its magnitude\n",

@@ -24,6 +24,7 @@ while [ $# -gt 0 ]; do
 done
 sc=${1:?usage: corpus-beats.sh [--beats N] [--bcl MS] [--user] [--jobs J] STARCARP [NAME...]}
 shift
+[[ "$sc" == */* ]] && sc=$(cd "$(dirname "$sc")" && pwd)/$(basename "$sc")   # the runs work in $out
 top=$(cd "$(dirname "$0")/.." && pwd)
 out="${SC_OUT:-$top/build/corpus-beats}"
 mkdir -p "$out"
@@ -46,7 +47,8 @@ compare() {
         { d = $2 - $5; s += d * d; n++; if (n == 1 || $5 < lo) lo = $5; if (n == 1 || $5 > hi) hi = $5
           if ($1 >= t0) { m++; ta[m] = $1; va[m] = $2; vb[m] = $5 } }
         END { a = apd(va, ta, m); b = apd(vb, ta, m)
-              printf "%.5f %.3f %+.3f\n", 100 * sqrt(s / n) / (hi - lo), b, b <= 0 ? 0 : a > 0 ? a - b : 1e9 }'
+              d = b <= 0 ? 0 : (a > 0 ? a - b : 1e9)
+              printf "%.5f %.3f %+.3f\n", 100 * sqrt(s / n) / (hi - lo), b, d }'
 }
 
 one() {   # stem file

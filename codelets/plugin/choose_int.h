@@ -43,7 +43,7 @@ typedef struct ChRun {
     long snap_d[CH_NSNAP];
     int nsnap, failed, cut; /* cut: stopped by the budget (failed too) */
     int halted; /* stopped because the run beside it failed (ChCtx.halt; failed too) */
-    double seconds;
+    double seconds; /* CPU time of the run's thread */
     char why[160];
 } ChRun;
 

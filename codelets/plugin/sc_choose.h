@@ -48,7 +48,7 @@ typedef struct ScCandidate {
     char label[96];
     int pass;
     double err[2], dapd[2];
-    double seconds; /* the one-cell double run (portable C) */
+    double seconds; /* the one-cell double run (portable C), CPU seconds */
     char why[200]; /* why it failed ("" when it passed) */
     /* the long check (NaN: not made): the estimated error of Vm over the last beat (%), of its
        APD90 (ms) and of the state that differs most (% of its magnitude), named */
