@@ -107,8 +107,10 @@ void sc_fem_sym_eig(int n, double *a, double *ev) {
         for (int p = 0; p < n; p++)
             for (int q = p + 1; q < n; q++) {
                 double apq = a[p * n + q];
-                if (apq == 0)
+                if (fabs(apq) <= 1e-18 * (fabs(a[p * n + p]) + fabs(a[q * n + q]))) {
+                    a[p * n + q] = a[q * n + p] = 0; /* below round-off: done (else sweeps never end) */
                     continue;
+                }
                 /* the rotation of angle phi, t = tan phi, that zeroes a[p][q]: A <- J' A J */
                 double th = (a[q * n + q] - a[p * n + p]) / (2 * apq);
                 double t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1)), c = 1 / sqrt(t * t + 1), s = t * c;
@@ -127,9 +129,17 @@ void sc_fem_sym_eig(int n, double *a, double *ev) {
 }
 
 /* The consistent mass's bounds on an element of nv nodes (sc_fem.h): *mu the smallest eigenvalue
- * of me^-1 Me (me Me's row sums), *lam the largest of Me^-1 Ke (by Me = R R', R^-1 Ke R^-T). */
+ * of me^-1 Me (me Me's row sums), *lam the largest of Me^-1 Ke (by Me = R R', R^-1 Ke R^-T). A
+ * tetrahedron's in closed form: Me = V/20 (I + 1 1'), me = V/4, so me^-1 Me = (I + 1 1')/5 (mu 1/5),
+ * and Ke (Ke 1 = 0) acts on the vectors orthogonal to 1, where Me is V/20: lam = 20/V Ke's largest. */
 static void elem_bounds(int nv, const double *Ke, const double *Me, const double *me, double *mu, double *lam) {
     double A[64], R[64] = {0}, Y[64], ev[8];
+    if (nv == 4) {
+        memcpy(A, Ke, sizeof(double) * 16);
+        sc_fem_sym_eig(4, A, ev);
+        *mu = 0.2, *lam = fmax(fmax(ev[0], ev[1]), fmax(ev[2], ev[3])) * 5 / me[0];
+        return;
+    }
     for (int a = 0; a < nv; a++)
         for (int b = 0; b < nv; b++)
             A[a * nv + b] = Me[a * nv + b] / sqrt(me[a] * me[b]);
