@@ -15,3 +15,10 @@ add_test(NAME backends.plugin_hip COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/plugin/tes
   ${CMAKE_CURRENT_BINARY_DIR}/plugin-hip-scratch)
 set_tests_properties(backends.plugin_hip PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS backends
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
+# The plugin builder's CUDA part on a GPU (built by nvcc, run against the host part): skipped without one.
+add_test(NAME backends.plugin_cuda COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/plugin/test_plugin_cuda.sh
+  $<TARGET_FILE:starcarp_cmd> ${CMAKE_SOURCE_DIR}/models/native/BeelerReuterNative.model
+  ${CMAKE_CURRENT_BINARY_DIR}/plugin-cuda-scratch)
+set_tests_properties(backends.plugin_cuda PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "backends;gpu"
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK gpu)

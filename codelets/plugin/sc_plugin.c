@@ -199,7 +199,7 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
         }
         tc_add(cmd, "%s -shared -o part.so cuda.o cuda32.o -L", pl->cc);
         tc_quote(cmd, tc_cuda_libdir());
-        tc_add(cmd, " -lcudart");
+        tc_add(cmd, " -lcudart -lstdc++"); /* nvcc's objects need the C++ runtime (its EH personality) */
     }
 }
 
