@@ -145,6 +145,10 @@ int main(int argc, char **argv) {
         printf("starcarp %s\n", sc_version());
         return 0;
     }
+    /* StarPU's notices (a performance model not calibrated yet, so calibration is forced) speak of
+     * StarPU's state, not of the run, and a user's own model meets them on every first run:
+     * silenced unless STARPU_SILENT is set (STARPU_SILENT=0 shows them). Its errors still print. */
+    setenv("STARPU_SILENT", "1", 0);
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);

@@ -93,7 +93,8 @@ void ch_end(ChCtx *c);
 /* choose_run.c */
 /* Generate the candidate's sources now and queue its compilation; the build's index, or -1 (err
  * set). ch_pump starts queued compilers (at most c->jobs at once) and reaps finished ones;
- * ch_wait waits for build i and loads it (NULL, err set, on failure); ch_builds_end stops what
+ * ch_wait waits for build i and loads it (NULL, err set, on failure; NULL with c->cut set and no
+ * error when the budget runs out while it compiles); ch_builds_end stops what
  * still runs and unloads every build. */
 int ch_queue(ChCtx *c, const char *overrides);
 void ch_pump(ChCtx *c);

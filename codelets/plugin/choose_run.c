@@ -109,14 +109,32 @@ static void pump(ChCtx *c, int limit) {
 
 void ch_pump(ChCtx *c) { pump(c, c->jobs); }
 
+/* Wait for build b's compiler to end, or for the budget to run out (c->cut set: 0 returned). */
+static int wait_build(ChCtx *c, ChBuild *b) {
+    const struct timespec tick = {0, 20 * 1000 * 1000};
+    int st;
+    while (b->state == B_COMPILING) {
+        pid_t w = waitpid((pid_t)b->pid, &st, WNOHANG);
+        if (w == (pid_t)b->pid)
+            ended(b, st);
+        else if (w < 0)
+            b->state = B_FAILED, b->pid = 0;
+        else if (sc_now_s() > c->deadline) {
+            c->cut = 1;
+            return 0;
+        } else
+            nanosleep(&tick, NULL);
+    }
+    return 1;
+}
+
 const ChKern *ch_wait(ChCtx *c, int i) {
     ChBuild *b = &c->build[i];
-    int st;
     if (b->state == B_QUEUED)
         start(c, b);
     pump(c, c->jobs + 1); /* this thread waits: its core compiles too */
-    if (b->state == B_COMPILING && waitpid((pid_t)b->pid, &st, 0) == (pid_t)b->pid)
-        ended(b, st);
+    if (!wait_build(c, b))
+        return NULL;
     ch_pump(c);
     if (b->state == B_COMPILED) {
         char so[128], sym[64];
@@ -145,8 +163,7 @@ void ch_builds_end(ChCtx *c) {
     for (int i = 0; i < c->nbuild; i++) {
         ChBuild *b = &c->build[i];
         if (b->state == B_COMPILING) { /* a compiler of ours no longer needed */
-            kill((pid_t)b->pid, SIGTERM);
-            waitpid((pid_t)b->pid, NULL, 0);
+            tc_stop(b->pid);
         }
         if (b->k.lib)
             dlclose(b->k.lib);

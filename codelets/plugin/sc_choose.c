@@ -397,7 +397,7 @@ static int candidates(ChCtx *c, ScChoice *out) {
     int fe_build = build_of(c, fe_ov);
     const ChKern *fe = fe_build < 0 ? NULL : ch_wait(c, fe_build);
     if (!fe)
-        return -1;
+        return c->cut ? 0 : -1;
     int nc = c->ncvode, ns, nb;
     char **names = calloc((size_t)nc + 1, sizeof(char *)), **block = calloc((size_t)nc + 1, sizeof(char *));
     stiff_sets(c, fe, c->ref, names, &ns, block, &nb, out);
@@ -411,7 +411,7 @@ static int candidates(ChCtx *c, ScChoice *out) {
         ch_stage(c, "building candidate %d/%d: %.60s", k + 1, out->ncand, cd->label);
         const ChKern *kk = ch_wait(c, b[k]);
         if (!kk) {
-            rc = -1;
+            rc = c->cut ? 0 : -1;
             break;
         }
         ch_stage(c, "checking candidate %d/%d: %.60s", k + 1, out->ncand, cd->label);
@@ -481,7 +481,7 @@ static int need_vm(ChCtx *c, int cb, ChRun run[NLADDER], int *use, ScChoice *out
     ch_stage(c, "the file's methods with Vm coupled (vm=cvode)");
     const ChKern *ck = ch_wait(c, cb);
     if (!ck)
-        return -1;
+        return c->cut ? 0 : -1;
     ChRun r;
     ch_run_cell(c, ck, 0, 0, 0, 0, sp->dt, 1, &r);
     ScCandidate *p = &out->plain;
@@ -523,7 +523,7 @@ static int choose(ChCtx *c, ScChoice *out) {
     ch_stage(c, "building the file's methods (the reference)");
     const ChKern *ref_k = rb < 0 || (fast && cb < 0) ? NULL : ch_wait(c, rb);
     if (!ref_k)
-        return -1;
+        return c->cut ? 0 : -1;
     c->canon = ref_k->d;
     ChRun run[NLADDER], crun[NLADDER];
     memset(run, 0, sizeof run), memset(crun, 0, sizeof crun);

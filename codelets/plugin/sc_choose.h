@@ -20,7 +20,7 @@ enum { SC_CHOOSE_MAXCAND = 10 };
 /* The seconds a run's automatic choice may take before it stops and the file's own methods run
  * (STARCARP_CHOOSE_BUDGET overrides it; `starcarp methods` has none). With the plugin's build
  * after it, a user's file runs within a minute on a 2-core machine (docs/methods.md). */
-#define SC_CHOOSE_BUDGET_S 40.0
+#define SC_CHOOSE_BUDGET_S 30.0
 
 /* What the choice is made for: the step, the tolerances and the one-cell protocol. */
 typedef struct ScChooseSpec {

@@ -163,6 +163,20 @@ static void remove_dir(const char *dir) {
     rmdir(dir);
 }
 
+/* What follows the compile command of object k of n: the objects compile side by side (each but the
+ * last in the background), and the link runs only when every one succeeded (sh's `wait PID` gives
+ * that job's status). A first run pays this build after the choice of methods (docs/methods.md). */
+static void job_sep(TcCmd *cmd, int k, int n) {
+    if (k < n - 1) {
+        tc_add(cmd, " & p%d=$!; ", k);
+        return;
+    }
+    tc_add(cmd, "; r=$?; ");
+    for (int j = 0; j < n - 1; j++)
+        tc_add(cmd, "wait $p%d && ", j);
+    tc_add(cmd, "[ $r = 0 ] && ");
+}
+
 /* The command that compiles and links the generated sources of a part into part.so (in the build
  * folder, the sources named <id>_*). */
 static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
@@ -173,7 +187,8 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
         for (int k = 0; k < 3; k++) {
             tc_add(cmd, "%s -std=c11 -O3 -fPIC%s%s -I", pl->cc, k ? " " : "", k ? tc_cpu_flags() : "");
             tc_quote(cmd, pl->inc);
-            tc_add(cmd, " -c %s%s -o %s && ", pl->ident, src[k], obj[k]);
+            tc_add(cmd, " -c %s%s -o %s", pl->ident, src[k], obj[k]);
+            job_sep(cmd, k, 3);
         }
         tc_add(cmd, "%s -shared -o part.so c.o cpu.o cpu32.o %s -lm", pl->cc, tc_mvec_flag());
     } else if (strcmp(part->kind, "hip") == 0) {
@@ -184,7 +199,8 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
             tc_quote(cmd, part->key);
             tc_add(cmd, " -fPIC -I");
             tc_quote(cmd, pl->inc);
-            tc_add(cmd, " -c %s%s -o %s && ", pl->ident, src[k], obj[k]);
+            tc_add(cmd, " -c %s%s -o %s", pl->ident, src[k], obj[k]);
+            job_sep(cmd, k, 2);
         }
         tc_quote(cmd, tc_hipcc());
         tc_add(cmd, " -shared -o part.so hip.o hip32.o");
@@ -195,7 +211,8 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
             tc_quote(cmd, tc_nvcc());
             tc_add(cmd, " -O3%s -Xcompiler -fPIC -I", part->nvarch);
             tc_quote(cmd, pl->inc);
-            tc_add(cmd, " -c %s%s -o %s && ", pl->ident, src[k], obj[k]);
+            tc_add(cmd, " -c %s%s -o %s", pl->ident, src[k], obj[k]);
+            job_sep(cmd, k, 2);
         }
         tc_add(cmd, "%s -shared -o part.so cuda.o cuda32.o -L", pl->cc);
         tc_quote(cmd, tc_cuda_libdir());

@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef SC_INCLUDE_DIR
@@ -89,10 +91,19 @@ long tc_spawn(const TcCmd *c, const char *dir, const char *log) {
     if (pid < 0)
         return TC_FAILED;
     if (pid == 0) {
+        setpgid(0, 0);
         execl("/bin/sh", "sh", "-c", full.text, (char *)NULL);
         _exit(127);
     }
+    setpgid(pid, pid); /* also here: the group exists before the parent may signal it */
     return (long)pid;
+}
+
+void tc_stop(long pid) {
+    if (pid <= 0)
+        return;
+    kill(-(pid_t)pid, SIGTERM); /* the group: a shell's compilers would outlive it */
+    waitpid((pid_t)pid, NULL, 0);
 }
 
 /* An environment variable when set and not empty, else def. */

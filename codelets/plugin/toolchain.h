@@ -28,8 +28,11 @@ enum { TC_OK = 0, TC_FAILED = -1, TC_TOO_LONG = -2 };
  * when the command overflowed, TC_FAILED when it exited non-zero. */
 int tc_run(const TcCmd *c, const char *dir, const char *log);
 /* The same in the background: the process id of the shell running it (wait for it with waitpid;
- * exit status 0 is success), or TC_TOO_LONG / TC_FAILED (nothing started). */
+ * exit status 0 is success), or TC_TOO_LONG / TC_FAILED (nothing started). The shell leads its own
+ * process group, so that tc_stop ends its compilers too. */
 long tc_spawn(const TcCmd *c, const char *dir, const char *log);
+/* Stop a command started by tc_spawn (the shell and every process it started) and reap it. */
+void tc_stop(long pid);
 
 /* The C compiler ($CC, else cc), the flags of the CPU kernels, the link flag of libmvec ("" when
  * none), nvcc ($NVCC, else the build's), the CUDA runtime's folder ("" when unknown). */
