@@ -7,7 +7,7 @@
 #   nversion  the N-version slab as hexahedra (and tet6) at dx 0.5, 0.2, 0.1 mm on the GPU alone
 #             (scripts/tissue-mesh-nversion.sh, dt 0.01 ms, TEND 100, sub-steps as the explicit
 #             limit needs), each mass: OUTDIR/mesh-nversion.md
-#   compare   the slab at dx 0.1 mm (442 401 nodes), 60 ms, each mass: the GPU alone against the CPUs
+#   compare   the slab at dx 0.1 mm (442 401 nodes), COMPARE_MS ms (default 60), each mass: the GPU alone against the CPUs
 #             and the GPU together (--gpu-speedup 8: parts on both, ghosts crossing): activation
 #             maps compared node by node: OUTDIR/mesh-compare.md
 #   large     the slab at dx 1/29 mm (581 x 204 x 88 = 10 429 632 nodes, hexahedra) for LARGE_MS ms
@@ -38,7 +38,7 @@ if has compare; then
     for mass in $masses; do
         for how in gpu both; do
             extra=(--ncpu 0 --ngpu 1); [ $how = both ] && extra=(--ngpu 1 --gpu-speedup 8)
-            /usr/bin/time -f "%e s" "$sc" tissue --par "$top/examples/nversion.par" --mesh "$d/slab" --duration 60 \
+            /usr/bin/time -f "%e s" "$sc" tissue --par "$top/examples/nversion.par" --mesh "$d/slab" --duration "${COMPARE_MS:-60}" \
                 --no-png --overwrite --out "$d/$mass-$how" --mass $mass "${extra[@]}" > "$d/$mass-$how.txt" \
                 2> "$d/$mass-$how.err"
             tail -3 "$d/$mass-$how.err"
