@@ -595,28 +595,6 @@ static int close_outputs(BenchRun *r, int rc) {
     return rc;
 }
 
-/* Before the run: the states of the model's source coupled to Vm faster than the run's dt
- * (vmcouple.c), as located warnings on stderr; nothing when the source is not found. A model
- * built as a plugin (a .model file, or any model with --methods) is analysed by the library,
- * which already warns at bench's default dt 0.01 ms: then only another dt is checked here. Not
- * called for the automatic choice of methods: it applies the treatment where its check shows it
- * is needed, and says so (docs/methods.md). */
-static void warn_fast_vm(const char *imp, const char *methods, double dt) {
-    char buf[2048];
-    const char *path = sc_model_file(imp, buf, sizeof buf);
-    if (!path || (fabs(dt - 0.01) < 1e-12 && (methods || path == imp)))
-        return;
-    Arena ar = {0};
-    Diag quiet = {0};
-    CgSemaOptions so = {.overrides = methods};
-    CgModel *sm = sema_load_file_opts(&ar, &quiet, path, &so);
-    Diag dg = {0};
-    dg.out = stderr;
-    if (sm)
-        sema_check_fast_vm(&ar, &dg, sm, dt);
-    ar_free(&ar);
-}
-
 int cmd_bench(int argc, char **argv) {
     BenchOpts o;
     char err[1024];
@@ -653,9 +631,6 @@ int cmd_bench(int argc, char **argv) {
     }
     const ScModelEntry *m = pk.m;
     const ScModelDesc *d = m->desc;
-    if (o.methods && strcmp(o.methods, "auto") != 0)
-        warn_fast_vm(strchr(o.imp, '/') || strstr(o.imp, ".model") ? o.imp : m->name, named ? NULL : o.methods,
-                     o.dt);
     double *params = pk.values; /* echoed to stderr: stdout may hold the table */
     int rc = 2;
     if (mpick_params(&pk, stderr, err, sizeof err) != 0) {

@@ -504,7 +504,7 @@ static void defaults(TissueOpts *o) {
     o->vtk = "binary";
     o->dx[0] = 0.1, o->ndx = 0;
     o->sigma[0] = 0.1334, o->sigma[1] = o->sigma[2] = 0.0176, o->nsigma = 3;
-    o->chi = 140, o->cm = 1, o->dt = 0.01, o->duration = 100, o->probe_dt = 1;
+    o->chi = 140, o->cm = 1, o->dt = SC_DEFAULT_DT, o->duration = 100, o->probe_dt = 1;
     o->checkpoint_time = -1;
     o->ncpu = o->ngpu = -1;
     tpar_init(&o->par);
