@@ -10,6 +10,7 @@
 #include "cmd_codegen.h"
 #include "emit.h"
 #include "sema.h"
+#include "starcarp_model.h"
 
 static const char codegen_options[] =
     "--check, -Werror, -q, -o DIR, --target T, --precision P, --methods FROM=TO, --auto-methods TABLE, "
@@ -86,7 +87,7 @@ static int codegen_write(const char *model, const char *outdir, const char *targ
 }
 
 /* --auto-methods TABLE: the overrides of the row of TABLE for the model's file stem whose source
- * hash (emit_source_hash) is the text's and whose dt is 0.01 ms, into buf ("" for a row that keeps
+ * hash (emit_source_hash) is the text's and whose dt is SC_DEFAULT_DT (0.01 ms), into buf ("" for a row that keeps
  * the file's methods). Returns 1 when such a row exists, 0 when not (a warning says the file's
  * methods are used), -1 when TABLE cannot be read. */
 static int auto_choice(const char *model, const char *table, char *buf, size_t len) {
@@ -104,8 +105,9 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
     }
     const char *base = strrchr(model, '/') ? strrchr(model, '/') + 1 : model;
     int stem = (int)strcspn(base, "."), found = 0, stale = 0;
-    char line[4096], hash[32];
+    char line[4096], hash[32], dt[32];
     snprintf(hash, sizeof hash, "%016llx", h);
+    snprintf(dt, sizeof dt, "%g", SC_DEFAULT_DT); /* the table's column: "0.01" */
     while (!found && fgets(line, sizeof line, f)) {
         if (line[0] == '#' || strncmp(line, base, (size_t)stem) != 0 || line[stem] != '\t')
             continue;
@@ -117,7 +119,7 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
             continue;
         for (int k = 1; k < 5; k++)
             fields[k][-1] = '\0';
-        if (strcmp(fields[2], "0.01") != 0)
+        if (strcmp(fields[2], dt) != 0)
             continue;
         if (strcmp(fields[1], hash) != 0) {
             stale = 1;

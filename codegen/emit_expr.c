@@ -278,6 +278,97 @@ static int is_cmp(ExKind k) {
     return k == EX_LT || k == EX_GT || k == EX_LE || k == EX_GE || k == EX_EQ || k == EX_NE;
 }
 
+static Out pr(Em *e, const Expr *x);
+
+/* x && y, x || y (x->kind EX_AND or EX_OR): masks combined with & and | where either side is a
+ * vector mask, else the C operators. */
+static Out pr_logic(Em *e, const Expr *x) {
+    Out a = as_truth(e, pr(e, x->a[0])), c = as_truth(e, pr(e, x->a[1]));
+    int p = prec_of(x->kind);
+    if (e->vec && (a.ty == TY_M || c.ty == TY_M)) {
+        a = as_mask(e, a), c = as_mask(e, c);
+        Out o = o_new(TY_M, p);
+        s_sub(&o.s, &a, 11); /* comparisons and & | inside are parenthesised */
+        s_put(&o.s, x->kind == EX_AND ? " & " : " | ");
+        s_sub(&o.s, &c, 11);
+        return o;
+    }
+    Out o = o_new(e->vec ? TY_B : TY_S, p);
+    s_sub(&o.s, &a, p + 1);
+    s_put(&o.s, x->kind == EX_AND ? " && " : " || ");
+    s_sub(&o.s, &c, p + 1);
+    return o;
+}
+
+/* c ? a : f (EX_COND): sc_sel where the condition is a vector mask, else the C operator. */
+static Out pr_cond(Em *e, const Expr *x) {
+    Out c = as_truth(e, pr(e, x->a[0]));
+    Out a = as_value(e, pr(e, x->a[1])), f = as_value(e, pr(e, x->a[2]));
+    if (e->vec && c.ty == TY_M) {
+        Out o = o_new(TY_V, 16);
+        a = as_vector(e, a), f = as_vector(e, f);
+        s_put(&o.s, "sc_sel(");
+        s_sub(&o.s, &c, 0);
+        s_put(&o.s, ", ");
+        s_sub(&o.s, &a, 0);
+        s_put(&o.s, ", ");
+        s_sub(&o.s, &f, 0);
+        s_put(&o.s, ")");
+        return o;
+    }
+    Ty ty = TY_S;
+    if (e->vec && (a.ty == TY_V || f.ty == TY_V))
+        a = as_vector(e, a), f = as_vector(e, f), ty = TY_V;
+    Out o = o_new(ty, 3);
+    s_sub(&o.s, &c, 5);
+    s_put(&o.s, " ? ");
+    s_sub(&o.s, &a, 4);
+    s_put(&o.s, " : ");
+    s_sub(&o.s, &f, 3);
+    return o;
+}
+
+/* Binary arithmetic and comparisons: a OP c with C's precedence (on a GPU a division by a shared
+ * divisor or by a literal becomes a multiplication by its reciprocal). */
+static Out pr_binary(Em *e, const Expr *x) {
+    char b[48];
+    int p = prec_of(x->kind), cmp = is_cmp(x->kind);
+    Out a = as_value(e, pr(e, x->a[0])), c = as_value(e, pr(e, x->a[1]));
+    Ty ty = (a.ty == TY_V || c.ty == TY_V) ? TY_V : TY_S;
+    if (cmp)
+        ty = !e->vec ? TY_S : ty == TY_V ? TY_M : TY_B;
+    if (e->gpu && x->kind == EX_DIV && gpu_shared_divisor(e, x->a[1])) {
+        /* a / P, P a parameter or constant that divides in several equations: a * (1 / P),
+       the one reciprocal shared by every use in a step (common subexpression) */
+        Out o = o_new(ty, p);
+        s_sub(&o.s, &a, p);
+        s_put(&o.s, " * ((sc_scal)1 / ");
+        s_sub(&o.s, &c, p + 1);
+        s_put(&o.s, ")");
+        return o;
+    }
+    if (e->gpu && x->kind == EX_DIV && gpu_recip(e, x->a[1], b, sizeof b)) {
+        /* a / c, c a literal: a * (1/c) (a multiplication instead of a division; the
+       product differs from the quotient by round-off only) */
+        Out o = o_new(ty, p);
+        s_sub(&o.s, &a, p);
+        s_put(&o.s, " * ");
+        s_put(&o.s, b);
+        free(c.s.p);
+        return o;
+    }
+    Out o = o_new(ty, p);
+    /* left-associative: equal precedence on the right is parenthesised; comparisons of
+   comparisons are parenthesised (gcc -Wparentheses) */
+    s_sub(&o.s, &a, cmp ? p + 1 : p);
+    s_put(&o.s, op_text(x->kind));
+    if (c.s.p[0] == '-')
+        c.prec = 0;
+    s_sub(&o.s, &c, p + 1);
+    return o;
+}
+
+/* The C text of x, of its type (scalar, vector, mask or truth value) and precedence. */
 static Out pr(Em *e, const Expr *x) {
     char b[48];
     switch (x->kind) {
@@ -332,85 +423,12 @@ static Out pr(Em *e, const Expr *x) {
                 return call(e, x->fn == FN_EXP ? "sc_fast_exp" : "sc_fast_log", x);
             return call(e, fn_helper(x->fn), x);
         case EX_AND:
-        case EX_OR: {
-            Out a = as_truth(e, pr(e, x->a[0])), c = as_truth(e, pr(e, x->a[1]));
-            int p = prec_of(x->kind);
-            if (e->vec && (a.ty == TY_M || c.ty == TY_M)) {
-                a = as_mask(e, a), c = as_mask(e, c);
-                Out o = o_new(TY_M, p);
-                s_sub(&o.s, &a, 11); /* comparisons and & | inside are parenthesised */
-                s_put(&o.s, x->kind == EX_AND ? " & " : " | ");
-                s_sub(&o.s, &c, 11);
-                return o;
-            }
-            Out o = o_new(e->vec ? TY_B : TY_S, p);
-            s_sub(&o.s, &a, p + 1);
-            s_put(&o.s, x->kind == EX_AND ? " && " : " || ");
-            s_sub(&o.s, &c, p + 1);
-            return o;
-        }
-        case EX_COND: {
-            Out c = as_truth(e, pr(e, x->a[0]));
-            Out a = as_value(e, pr(e, x->a[1])), f = as_value(e, pr(e, x->a[2]));
-            if (e->vec && c.ty == TY_M) {
-                Out o = o_new(TY_V, 16);
-                a = as_vector(e, a), f = as_vector(e, f);
-                s_put(&o.s, "sc_sel(");
-                s_sub(&o.s, &c, 0);
-                s_put(&o.s, ", ");
-                s_sub(&o.s, &a, 0);
-                s_put(&o.s, ", ");
-                s_sub(&o.s, &f, 0);
-                s_put(&o.s, ")");
-                return o;
-            }
-            Ty ty = TY_S;
-            if (e->vec && (a.ty == TY_V || f.ty == TY_V))
-                a = as_vector(e, a), f = as_vector(e, f), ty = TY_V;
-            Out o = o_new(ty, 3);
-            s_sub(&o.s, &c, 5);
-            s_put(&o.s, " ? ");
-            s_sub(&o.s, &a, 4);
-            s_put(&o.s, " : ");
-            s_sub(&o.s, &f, 3);
-            return o;
-        }
-        default: { /* binary arithmetic and comparisons */
-            int p = prec_of(x->kind), cmp = is_cmp(x->kind);
-            Out a = as_value(e, pr(e, x->a[0])), c = as_value(e, pr(e, x->a[1]));
-            Ty ty = (a.ty == TY_V || c.ty == TY_V) ? TY_V : TY_S;
-            if (cmp)
-                ty = !e->vec ? TY_S : ty == TY_V ? TY_M : TY_B;
-            if (e->gpu && x->kind == EX_DIV && gpu_shared_divisor(e, x->a[1])) {
-                /* a / P, P a parameter or constant that divides in several equations: a * (1 / P),
-               the one reciprocal shared by every use in a step (common subexpression) */
-                Out o = o_new(ty, p);
-                s_sub(&o.s, &a, p);
-                s_put(&o.s, " * ((sc_scal)1 / ");
-                s_sub(&o.s, &c, p + 1);
-                s_put(&o.s, ")");
-                return o;
-            }
-            if (e->gpu && x->kind == EX_DIV && gpu_recip(e, x->a[1], b, sizeof b)) {
-                /* a / c, c a literal: a * (1/c) (a multiplication instead of a division; the
-               product differs from the quotient by round-off only) */
-                Out o = o_new(ty, p);
-                s_sub(&o.s, &a, p);
-                s_put(&o.s, " * ");
-                s_put(&o.s, b);
-                free(c.s.p);
-                return o;
-            }
-            Out o = o_new(ty, p);
-            /* left-associative: equal precedence on the right is parenthesised; comparisons of
-           comparisons are parenthesised (gcc -Wparentheses) */
-            s_sub(&o.s, &a, cmp ? p + 1 : p);
-            s_put(&o.s, op_text(x->kind));
-            if (c.s.p[0] == '-')
-                c.prec = 0;
-            s_sub(&o.s, &c, p + 1);
-            return o;
-        }
+        case EX_OR:
+            return pr_logic(e, x);
+        case EX_COND:
+            return pr_cond(e, x);
+        default: /* binary arithmetic and comparisons */
+            return pr_binary(e, x);
     }
 }
 

@@ -247,7 +247,6 @@ static void emit_ros4(Em *e, const CgGroup *g, int gi) {
         n, ft[2], ft[3], id, gi, n, id, gi, n);
 }
 
-/* The body of ID_adv_gK for each method. */
 /* The scale of each state's absolute tolerance in an adaptive group, as the local array
  * sc_ascale: 1 for a state whose initial value is 0 or at least SC_ATOL_REF in magnitude, else
  * |init| / SC_ATOL_REF (at least 1e-6). A state that lives far below the default atol (fabbri's RyR
@@ -270,6 +269,88 @@ static void emit_atol_scales(Em *e, const CgGroup *g) {
     fprintf(e->out, " */\n");
 }
 
+/* The body of ID_adv_gK for cvode: adaptive ROS4 sub-steps (the group's stepper ros) across
+ * [t, t + dt], lanes in lock step, each sub-step accepted only when its error test passes. */
+static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
+    int n = g->n;
+    FILE *o = e->out;
+    emit_atol_scales(e, g);
+    fprintf(
+        o,
+        "    /* a sub-step is accepted only when its error test passes; a lane that has not\n"
+        "       reached t + dt after sc_maxk sub-steps gets NaN states (the run's failure\n"
+        "       check then names the cell and the time), never an uncontrolled jump */\n"
+        "    /* tolerances: the call's, else 1e-8 / 1e-10 (1e-5 / 1e-7 in single precision, whose\n"
+        "       relative tolerance cannot go below 1e-6) */\n"
+        "    const int sc_sp = sizeof(sc_scal) == 4;\n"
+        "    sc_scal sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : (sc_scal)(sc_sp ? 1e-5 : 1e-8);\n"
+        "    if (sc_sp && sc_rtol < (sc_scal)1e-6)\n"
+        "        sc_rtol = (sc_scal)1e-6;\n"
+        "    const sc_scal sc_atol = sc_o->atol > 0 ? (sc_scal)sc_o->atol : (sc_scal)(sc_sp ? 1e-7 : 1e-10);\n"
+        "    /* per-state absolute tolerance: atol times the state's scale (below) unless the\n"
+        "       call asks for one atol for all (SC_STEP_UNIFORM_ATOL) */\n"
+        "    const int sc_uni = (sc_o->flags & SC_STEP_UNIFORM_ATOL) != 0;\n"
+        "    const int sc_maxk = sc_o->max_substeps > 0 ? sc_o->max_substeps : sc_sp ? 20000 : 100000;\n"
+        "    sc_real sc_yn[%d], sc_err[%d], sc_tt = sc_bc(0), sc_h = dt;\n"
+        "    sc_mask sc_done = sc_mbc(0);   /* lanes that reached t + dt */\n"
+        "    for (int sc_k = 1;; sc_k++) {\n"
+        "        const sc_mask sc_last = sc_h >= dt - sc_tt;\n"
+        "        sc_h = sc_sel(sc_last, dt - sc_tt, sc_h);\n"
+        "        %s(sc_p, sc_lut, sc_oor, t + sc_tt, dt, sc_sel(sc_done, sc_bc(0), sc_h), sc_V, sc_x,\n"
+        "           sc_y, sc_yn, sc_err);\n"
+        "        sc_real sc_e = sc_bc(0);\n"
+        "        for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
+        "            const sc_scal sc_aj = sc_uni ? sc_atol : sc_atol * sc_ascale[sc_j];\n"
+        "            const sc_real sc_q = sc_err[sc_j] / (sc_aj + sc_rtol * sc_fabs(sc_y[sc_j]));\n"
+        "            sc_e += sc_q * sc_q;\n"
+        "        }\n"
+        "        sc_e = sc_sqrt(sc_e / (sc_scal)%d);\n"
+        "        const sc_mask sc_acc = sc_andnot(sc_e <= (sc_scal)1, sc_done);   /* NaN: rejected */\n"
+        "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+        "            sc_y[sc_j] = sc_sel(sc_acc, sc_yn[sc_j], sc_y[sc_j]);\n"
+        "        sc_done = sc_or(sc_done, sc_and(sc_acc, sc_last));\n"
+        "        if (sc_all(sc_done))\n"
+        "            break;\n"
+        "        if (sc_k >= sc_maxk) {   /* budget spent: the unfinished lanes fail */\n"
+        "            for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+        "                sc_y[sc_j] = sc_sel(sc_done, sc_y[sc_j], sc_bc((sc_scal)NAN));\n"
+        "            break;\n"
+        "        }\n"
+        "        sc_tt = sc_sel(sc_acc, sc_tt + sc_h, sc_tt);\n"
+        "        /* the estimate's local error goes as h^4 (order-3 embedded solution): h scales\n"
+        "           as err^(-1/4); a NaN error (non-finite trial) divides h by 5 */\n"
+        "        sc_h = sc_h * sc_sel(sc_e == sc_e, sc_min(sc_bc(5), sc_max(sc_bc((sc_scal)0.2), (sc_scal)0.9 / sc_sqrt(sc_sqrt(sc_e)))),\n"
+        "                             sc_bc((sc_scal)0.2));\n"
+        "    }\n",
+        n, n, ros, n, n, n, n);
+}
+
+/* The body of ID_adv_gK for rk4: the classical four stages, each a call of the group's rhs (stage
+ * s + 1 at the state advanced by the fraction frac[s] of dt along stage s's slope). */
+static void emit_adv_rk4(Em *e, const CgGroup *g, int gi) {
+    static const char *const at[3] = {"t + (sc_scal)0.5 * dt", "t + (sc_scal)0.5 * dt", "t + dt"};
+    static const char *const frac[3] = {"(sc_scal)0.5 * dt", "(sc_scal)0.5 * dt", "dt"};
+    int n = g->n;
+    FILE *o = e->out;
+    fprintf(o, "    sc_real sc_k1[%d], sc_k2[%d], sc_k3[%d], sc_k4[%d], sc_ys[%d];\n", n, n, n, n, n);
+    call_rhs(e, gi, "t", "sc_y", "sc_k1", "0", "    ");
+    for (int s = 0; s < 3; s++) {
+        char k[8];
+        snprintf(k, sizeof k, "sc_k%d", s + 2);
+        fprintf(o,
+                "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+                "        sc_ys[sc_j] = sc_y[sc_j] + %s * sc_k%d[sc_j];\n",
+                n, frac[s], s + 1);
+        call_rhs(e, gi, at[s], "sc_ys", k, "0", "    ");
+    }
+    fprintf(o,
+            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
+            "        sc_y[sc_j] += dt / (sc_scal)6 * (sc_k1[sc_j] + (sc_scal)2 * sc_k2[sc_j] +"
+            " (sc_scal)2 * sc_k3[sc_j] + sc_k4[sc_j]);\n",
+            n);
+}
+
+/* The body of ID_adv_gK for each method. */
 static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
     int n = g->n;
     FILE *o = e->out;
@@ -303,28 +384,7 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
                     n);
             break;
         case CG_RK4:
-            fprintf(o, "    sc_real sc_k1[%d], sc_k2[%d], sc_k3[%d], sc_k4[%d], sc_ys[%d];\n", n, n, n, n, n);
-            call_rhs(e, gi, "t", "sc_y", "sc_k1", "0", "    ");
-            fprintf(o,
-                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                    "        sc_ys[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k1[sc_j];\n",
-                    n);
-            call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ys", "sc_k2", "0", "    ");
-            fprintf(o,
-                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                    "        sc_ys[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k2[sc_j];\n",
-                    n);
-            call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ys", "sc_k3", "0", "    ");
-            fprintf(o,
-                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                    "        sc_ys[sc_j] = sc_y[sc_j] + dt * sc_k3[sc_j];\n",
-                    n);
-            call_rhs(e, gi, "t + dt", "sc_ys", "sc_k4", "0", "    ");
-            fprintf(o,
-                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                    "        sc_y[sc_j] += dt / (sc_scal)6 * (sc_k1[sc_j] + (sc_scal)2 * sc_k2[sc_j] +"
-                    " (sc_scal)2 * sc_k3[sc_j] + sc_k4[sc_j]);\n",
-                    n);
+            emit_adv_rk4(e, g, gi);
             break;
         case CG_MARKOV_BE: /* backward Euler: z = y + dt f(z) by Newton with the Jacobian */
             fprintf(o,
@@ -353,55 +413,7 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
                     n, n, ros, n);
             break;
         case CG_CVODE: /* adaptive ROS4 sub-steps across [t, t + dt], lanes in lock step */
-            emit_atol_scales(e, g);
-            fprintf(
-                o,
-                "    /* a sub-step is accepted only when its error test passes; a lane that has not\n"
-                "       reached t + dt after sc_maxk sub-steps gets NaN states (the run's failure\n"
-                "       check then names the cell and the time), never an uncontrolled jump */\n"
-                "    /* tolerances: the call's, else 1e-8 / 1e-10 (1e-5 / 1e-7 in single precision, whose\n"
-                "       relative tolerance cannot go below 1e-6) */\n"
-                "    const int sc_sp = sizeof(sc_scal) == 4;\n"
-                "    sc_scal sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : (sc_scal)(sc_sp ? 1e-5 : 1e-8);\n"
-                "    if (sc_sp && sc_rtol < (sc_scal)1e-6)\n"
-                "        sc_rtol = (sc_scal)1e-6;\n"
-                "    const sc_scal sc_atol = sc_o->atol > 0 ? (sc_scal)sc_o->atol : (sc_scal)(sc_sp ? 1e-7 : 1e-10);\n"
-                "    /* per-state absolute tolerance: atol times the state's scale (below) unless the\n"
-                "       call asks for one atol for all (SC_STEP_UNIFORM_ATOL) */\n"
-                "    const int sc_uni = (sc_o->flags & SC_STEP_UNIFORM_ATOL) != 0;\n"
-                "    const int sc_maxk = sc_o->max_substeps > 0 ? sc_o->max_substeps : sc_sp ? 20000 : 100000;\n"
-                "    sc_real sc_yn[%d], sc_err[%d], sc_tt = sc_bc(0), sc_h = dt;\n"
-                "    sc_mask sc_done = sc_mbc(0);   /* lanes that reached t + dt */\n"
-                "    for (int sc_k = 1;; sc_k++) {\n"
-                "        const sc_mask sc_last = sc_h >= dt - sc_tt;\n"
-                "        sc_h = sc_sel(sc_last, dt - sc_tt, sc_h);\n"
-                "        %s(sc_p, sc_lut, sc_oor, t + sc_tt, dt, sc_sel(sc_done, sc_bc(0), sc_h), sc_V, sc_x,\n"
-                "           sc_y, sc_yn, sc_err);\n"
-                "        sc_real sc_e = sc_bc(0);\n"
-                "        for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
-                "            const sc_scal sc_aj = sc_uni ? sc_atol : sc_atol * sc_ascale[sc_j];\n"
-                "            const sc_real sc_q = sc_err[sc_j] / (sc_aj + sc_rtol * sc_fabs(sc_y[sc_j]));\n"
-                "            sc_e += sc_q * sc_q;\n"
-                "        }\n"
-                "        sc_e = sc_sqrt(sc_e / (sc_scal)%d);\n"
-                "        const sc_mask sc_acc = sc_andnot(sc_e <= (sc_scal)1, sc_done);   /* NaN: rejected */\n"
-                "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                "            sc_y[sc_j] = sc_sel(sc_acc, sc_yn[sc_j], sc_y[sc_j]);\n"
-                "        sc_done = sc_or(sc_done, sc_and(sc_acc, sc_last));\n"
-                "        if (sc_all(sc_done))\n"
-                "            break;\n"
-                "        if (sc_k >= sc_maxk) {   /* budget spent: the unfinished lanes fail */\n"
-                "            for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                "                sc_y[sc_j] = sc_sel(sc_done, sc_y[sc_j], sc_bc((sc_scal)NAN));\n"
-                "            break;\n"
-                "        }\n"
-                "        sc_tt = sc_sel(sc_acc, sc_tt + sc_h, sc_tt);\n"
-                "        /* the estimate's local error goes as h^4 (order-3 embedded solution): h scales\n"
-                "           as err^(-1/4); a NaN error (non-finite trial) divides h by 5 */\n"
-                "        sc_h = sc_h * sc_sel(sc_e == sc_e, sc_min(sc_bc(5), sc_max(sc_bc((sc_scal)0.2), (sc_scal)0.9 / sc_sqrt(sc_sqrt(sc_e)))),\n"
-                "                             sc_bc((sc_scal)0.2));\n"
-                "    }\n",
-                n, n, ros, n, n, n, n);
+            emit_adv_cvode(e, g, ros);
             break;
         default:
             break;

@@ -12,6 +12,7 @@
 #include "frontend.h"
 #include "method_names.h"
 #include "sema_int.h"
+#include "starcarp_model.h"
 
 /* ---------------------------------------------------------------- symbol table */
 
@@ -440,7 +441,8 @@ static CgModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const CgSemaOptions
     sema_plan_luts(&s);
     sema_reorder_eqs(&s);
     int vm_method = sema_override_vm(opt ? opt->overrides : NULL);
-    sema_check_fast_vm(ar, vm_method >= 0 || (opt && opt->quiet_fast_vm) ? NULL : dg, s.m, 0.01);
+    double dt = vm_method < 0 && opt && opt->dt > 0 ? opt->dt : SC_DEFAULT_DT;
+    sema_check_fast_vm(ar, vm_method >= 0 || (opt && opt->quiet_fast_vm) ? NULL : dg, s.m, dt);
     if (vm_method >= 0)
         sema_couple_vm(&s, (CgMethod)vm_method);
     sema_methods(&s);

@@ -225,18 +225,21 @@ CgModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
  * method names a state and sets that state's method (after the method items: "cvode=fe,Ca_ss=
  * rush_larsen"; an unknown state is an error); the item "vm=M" (M markov_be,
  * rosenbrock or cvode) advances Vm together with the states coupled to it faster than dt and the
- * other states of their groups, in one group of method M (vmcouple.c); NULL or "" for none. The analysis finds the states coupled
- * to Vm faster than bench's default dt, 0.01 ms (sema_check_fast_vm for another dt). */
+ * other states of their groups, in one group of method M (vmcouple.c); NULL or "" for none. dt: the
+ * run's time step (ms; 0 for SC_DEFAULT_DT): the analysis finds, and warns about, the states coupled
+ * to Vm faster than it (with "vm=M": those of SC_DEFAULT_DT, so that the kernels do not depend on
+ * the run's step). */
 typedef struct CgSemaOptions {
     const char *overrides;
     int quiet_fast_vm; /* no warning for states coupled to Vm faster than dt (the automatic choice
                           of methods applies the treatment itself where it is needed) */
+    double dt;
 } CgSemaOptions;
 
 /* States of m coupled to Vm faster than dt (ms) under bench's splitting (vmcouple.c): fills
  * m->fastvm (allocated in ar) and, when dg is not NULL, warns at each such state's derivative
  * (naming the state, the time constant and the treatment). Returns how many there are. For a
- * model analysed with "vm=M" the coupled states are those found at 0.01 ms. */
+ * model analysed with "vm=M" the coupled states are those found at SC_DEFAULT_DT. */
 int sema_check_fast_vm(Arena *ar, Diag *dg, CgModel *m, double dt);
 
 /* Check an override string: 0, or -1 with a message naming the bad item and the methods. */

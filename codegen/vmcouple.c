@@ -32,7 +32,6 @@
 #include "sema_int.h"
 
 #define SHARE_MIN 0.05 /* least share of Vm and of x in the fast mode */
-#define DEFAULT_DT 0.01 /* ms: bench's default, when the options give none */
 
 /* Iion and every state's derivative at (vm, x): f[0] = Iion, f[1 + i] = diff of state i
  * (syms holds those symbols in that order). */

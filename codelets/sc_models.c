@@ -120,7 +120,7 @@ static const ScModelEntry *auto_plugin(const char *path, double dt, const ScMode
     if (lib && lib->methods_choice && !strcmp(lib->methods_choice, c->overrides) && *c->overrides)
         e = lib; /* the library's kernels hold this choice already */
     else
-        e = sc_plugin_load(path, c->overrides, *c->overrides ? 1 : 2, err, len);
+        e = sc_plugin_load(path, c->overrides, *c->overrides ? 1 : 2, dt, err, len);
     free(c);
     return e;
 }
@@ -221,7 +221,7 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
         return NULL;
     if (automatic)
         return auto_plugin(path, dt, lib, err, len);
-    return sc_plugin_load(path, overrides, 0, err, len);
+    return sc_plugin_load(path, overrides, 0, dt, err, len);
 }
 
 const ScModelEntry *sc_model_lookup(const char *name, const char *methods, char *err, size_t len) {

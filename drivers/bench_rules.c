@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bench_optint.h"
+#include "starcarp_model.h"
 
 /* Whether t / dt maps to a step index that the step arithmetic can hold. */
 static int steps_fit(double t, double dt) { return t / dt <= BOPT_MAX_STEPS; }
@@ -165,9 +166,10 @@ void bopt_usage(FILE *out) {
           "  --imp, -I NAME        ionic model: a name of the library, or a .model file\n"
           "  --imp-par, -p STR     parameter changes, e.g. 'GNa*1.5,GK1-20%,flags=EPI'\n"
           "  --duration, -a MS     length of the run (default: last stimulus + --past-stim)\n"
-          "  --past-stim MS        the default duration's time after the last stimulus (default 1000)\n"
-          "  --dt, -D MS           time step (default 0.01)\n"
-          "  --num, -n N           number of cells (default 1)\n"
+          "  --past-stim MS        the default duration's time after the last stimulus (default 1000)\n",
+          out);
+    fprintf(out, "  --dt, -D MS           time step (default %g)\n", SC_DEFAULT_DT);
+    fputs("  --num, -n N           number of cells (default 1)\n"
           "  --numstim N           number of stimuli, 0: none (default 1)\n"
           "  --stim-start, -i MS   first stimulus (default 1.0)\n"
           "  --bcl, -b MS          basic cycle length (default 1000)\n"
@@ -198,9 +200,10 @@ void bopt_usage(FILE *out) {
           "  (plugins, strain, light, current and state clamps from files: refused, with the reason)\n"
           "\n"
           "starcarp extensions:\n"
-          "  --precision P         double or single, also 64 or 32 (default double)\n"
-          "  --steps-per-task K    time steps per StarPU task (default 10)\n"
-          "  --ncpu N              CPU workers (default: all)\n"
+          "  --precision P         double or single, also 64 or 32 (default double)\n",
+          out);
+    fprintf(out, "  --steps-per-task K    time steps per StarPU task (default %d)\n", SC_DEFAULT_K);
+    fputs("  --ncpu N              CPU workers (default: all)\n"
           "  --ngpu N              GPU workers, 0: CPUs only (default: all)\n"
           "  --sched NAME          StarPU scheduler (default dmda)\n"
           "  --perfmodels DIR      StarPU performance models to use and update\n"

@@ -1,4 +1,4 @@
-/* bench_side.c: clamps, traced variables and AP statistics of `starcarp bench` (bench_side.h). */
+/* bench_side.c: clamps, traced variables, AP statistics and --plot of `starcarp bench` (bench_side.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +6,7 @@
 #include "bench_apstats.h"
 #include "bench_out.h"
 #include "bench_side.h"
+#include "plot.h"
 #include "sc_internal.h"
 
 #define FAIL(err, errlen, ...) (snprintf((err), (err) ? (errlen) : 0, __VA_ARGS__), -1)
@@ -161,3 +162,45 @@ int bside_close(BenchSide *s, char *err, size_t errlen) {
 }
 
 int bside_flush(BenchSide *s) { return s ? bout_trace_flush(s->tw) : 0; }
+
+/* ---------------------------------------------------------------- --plot */
+
+/* See bench_side.h. */
+void bside_plot_add(BsidePlot *tr, int np, double t, const double *vals, int w) {
+    if (tr->n == tr->cap) {
+        tr->cap = tr->cap ? 2 * tr->cap : 1024;
+        tr->t = realloc(tr->t, sizeof(double) * (size_t)tr->cap);
+        double *nv = malloc(sizeof(double) * (size_t)tr->cap * (size_t)np);
+        for (int j = 0; j < np; j++)
+            if (tr->vm)
+                memcpy(nv + (size_t)j * (size_t)tr->cap, tr->vm + (size_t)j * (size_t)(tr->cap / 2),
+                       sizeof(double) * (size_t)tr->n);
+        free(tr->vm);
+        tr->vm = nv;
+    }
+    tr->t[tr->n] = t;
+    for (int j = 0; j < np; j++)
+        tr->vm[(size_t)j * (size_t)tr->cap + (size_t)tr->n] = vals[(size_t)j * (size_t)w];
+    tr->n++;
+}
+
+/* See bench_side.h. */
+int bside_plot_write(const BsidePlot *tr, const BenchOpts *o, const char *model) {
+    char title[160];
+    snprintf(title, sizeof title, "%s: Vm of %ld probe cell%s", model, o->nprobe, o->nprobe > 1 ? "s" : "");
+    PlotFig *f = plot_new(1000, 600, title, "t (ms)", "Vm (mV)");
+    if (!f)
+        return -1;
+    for (long j = 0; j < o->nprobe && j < 12; j++) {
+        char lab[48];
+        snprintf(lab, sizeof lab, "cell %ld", o->probe[j]);
+        plot_series(f, tr->t, tr->vm + (size_t)j * (size_t)tr->cap, tr->n, lab);
+    }
+    int rc = plot_write_png(f, o->plot);
+    if (rc < 0)
+        fprintf(stderr, "starcarp bench: --plot: %s\n", plot_error(f));
+    plot_free(f);
+    return rc;
+}
+
+void bside_plot_free(BsidePlot *tr) { free(tr->t), free(tr->vm); }

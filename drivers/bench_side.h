@@ -1,7 +1,7 @@
 /* bench_side.h: what `starcarp bench` does beside its table at some steps of the run: the voltage
  * clamps (bopt_clamp_at: Vm of every cell of the rank set at the start of a clamped step), the
  * model's traced variables of the first probe cell (Trace_<N>.dat, bench_out.h) and the AP
- * statistics of that cell (--APstatistics, --restitute: bench_apstats.h).
+ * statistics of that cell (--APstatistics, --restitute: bench_apstats.h); the probes' Vm for --plot.
  *
  * Traces are evaluated on the host from the probe cell's sampled state: the model's portable C
  * kernel (ScModelDesc.c_run[0], double) is called for one cell with SC_STEP_IION_ONLY (the states
@@ -45,5 +45,21 @@ int bside_flush(BenchSide *s);
 /* Write the AP statistics and restitution files (writer), close the trace file and free (NULL
  * accepted). Returns 0, or -1 with err set. */
 int bside_close(BenchSide *s, char *err, size_t errlen);
+
+/* The probes' Vm over the run, for --plot (rank 0): t[n], vm[np][cap] (probe j's from vm + j * cap);
+ * zeroed to start. */
+typedef struct BsidePlot {
+    double *t, *vm;
+    long n, cap;
+} BsidePlot;
+
+/* Append the probes' Vm at time t: vals[j * w] for probe j of np. */
+void bside_plot_add(BsidePlot *tr, int np, double t, const double *vals, int w);
+
+/* --plot's PNG of model's probes (o->plot; at most 12 probes). 0, or -1 after a message. */
+int bside_plot_write(const BsidePlot *tr, const BenchOpts *o, const char *model);
+
+/* Free the trace's buffers. */
+void bside_plot_free(BsidePlot *tr);
 
 #endif

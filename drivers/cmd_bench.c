@@ -29,7 +29,6 @@
 #include "commands.h"
 #include "sc_registry.h"
 #include "model_pick.h"
-#include "plot.h"
 #include "outpath.h"
 #include "progress.h"
 #include "stop.h"
@@ -148,48 +147,6 @@ static int check_failure(ScCells *c, const Share *s, double dt) {
                     f.cell + s->first, (double)f.step * dt, f.step, dt, f.what);
     }
     return anybad;
-}
-
-/* A trace of the probes for --plot. */
-typedef struct Trace {
-    double *t, *vm; /* [n], [np][cap] */
-    long n, cap;
-} Trace;
-
-static void trace_add(Trace *tr, int np, double t, const double *vals, int w) {
-    if (tr->n == tr->cap) {
-        tr->cap = tr->cap ? 2 * tr->cap : 1024;
-        tr->t = realloc(tr->t, sizeof(double) * (size_t)tr->cap);
-        double *nv = malloc(sizeof(double) * (size_t)tr->cap * (size_t)np);
-        for (int j = 0; j < np; j++)
-            if (tr->vm)
-                memcpy(nv + (size_t)j * (size_t)tr->cap, tr->vm + (size_t)j * (size_t)(tr->cap / 2),
-                       sizeof(double) * (size_t)tr->n);
-        free(tr->vm);
-        tr->vm = nv;
-    }
-    tr->t[tr->n] = t;
-    for (int j = 0; j < np; j++)
-        tr->vm[(size_t)j * (size_t)tr->cap + (size_t)tr->n] = vals[(size_t)j * (size_t)w];
-    tr->n++;
-}
-
-static int write_plot(const Trace *tr, const BenchOpts *o, const char *model) {
-    char title[160];
-    snprintf(title, sizeof title, "%s: Vm of %ld probe cell%s", model, o->nprobe, o->nprobe > 1 ? "s" : "");
-    PlotFig *f = plot_new(1000, 600, title, "t (ms)", "Vm (mV)");
-    if (!f)
-        return -1;
-    for (long j = 0; j < o->nprobe && j < 12; j++) {
-        char lab[48];
-        snprintf(lab, sizeof lab, "cell %ld", o->probe[j]);
-        plot_series(f, tr->t, tr->vm + (size_t)j * (size_t)tr->cap, tr->n, lab);
-    }
-    int rc = plot_write_png(f, o->plot);
-    if (rc < 0)
-        fprintf(stderr, "starcarp bench: --plot: %s\n", plot_error(f));
-    plot_free(f);
-    return rc;
 }
 
 /* StarPU (and StarPU-MPI) up with the workers the options ask for. */
@@ -325,7 +282,7 @@ typedef struct BenchRun {
     BoutWriter **out; /* [nprobe] the probes' tables (NULL: none, e.g. --restitute) */
     BenchSide *side;
     double *vals; /* the probes' sampled values [nprobe][2 + nsv] */
-    Trace trace; /* for --plot */
+    BsidePlot trace; /* for --plot */
     long d_first, d_save, d_ckpt, last, chunk_max; /* steps */
     long chunk; /* the steps of the next piece of work (stop_chunk), at most chunk_max */
     long ds; /* the step reached */
@@ -473,7 +430,7 @@ static int events_at(BenchRun *r, long ds, int stopping) {
         if (out_now && r->out[0])
             r->last_row_t = (double)ds * o->dt;
         if (out_now && o->plot && r->sh->rank == 0)
-            trace_add(&r->trace, np, (double)ds * o->dt, r->vals, w);
+            bside_plot_add(&r->trace, np, (double)ds * o->dt, r->vals, w);
         if (bside_sample(r->side, ds, out_now, r->vals, err, sizeof err) < 0) {
             fprintf(stderr, "starcarp bench: %s\n", err);
             return -1;
@@ -567,7 +524,7 @@ static int finish(BenchRun *r, int lrc, double wall) {
                     r->ds, o->checkpoint);
         fputc('\n', stderr);
     }
-    if (o->plot && r->sh->rank == 0 && r->trace.n && write_plot(&r->trace, o, r->m->desc->name) < 0)
+    if (o->plot && r->sh->rank == 0 && r->trace.n && bside_plot_write(&r->trace, o, r->m->desc->name) < 0)
         rc = 1;
     if (rc)
         return rc;
@@ -591,30 +548,177 @@ static int close_outputs(BenchRun *r, int rc) {
             rc = 1;
         }
     free(r->out), free(r->vals);
-    free(r->trace.t), free(r->trace.vm);
+    bside_plot_free(&r->trace);
     return rc;
 }
 
-/* Before the run: the states of the model's source coupled to Vm faster than the run's dt
- * (vmcouple.c), as located warnings on stderr; nothing when the source is not found. A model
- * built as a plugin (a .model file, or any model with --methods) is analysed by the library,
- * which already warns at bench's default dt 0.01 ms: then only another dt is checked here. Not
- * called for the automatic choice of methods: it applies the treatment where its check shows it
- * is needed, and says so (docs/methods.md). */
-static void warn_fast_vm(const char *imp, const char *methods, double dt) {
-    char buf[2048];
-    const char *path = sc_model_file(imp, buf, sizeof buf);
-    if (!path || (fabs(dt - 0.01) < 1e-12 && (methods || path == imp)))
-        return;
-    Arena ar = {0};
-    Diag quiet = {0};
-    CgSemaOptions so = {.overrides = methods};
-    CgModel *sm = sema_load_file_opts(&ar, &quiet, path, &so);
-    Diag dg = {0};
-    dg.out = stderr;
-    if (sm)
-        sema_check_fast_vm(&ar, &dg, sm, dt);
-    ar_free(&ar);
+/* The model and what the options ask of it (bench's parse step after the options): --methods
+ * checked, the model picked into pk (openCARP's names and flags= variants too), --imp-par applied
+ * (echoed to stderr: stdout may hold the table), --vary's parameters found (vary_k), --probe's cells
+ * checked, --imp-sv-dump's states into *dump ([nsv + 1], allocated). 0, or 2 after a message; the
+ * caller frees pk (mpick_free) and *dump either way. */
+static int bench_model(const BenchOpts *o, Mpick *pk, int *vary_k, int **dump) {
+    char err[1024];
+    memset(pk, 0, sizeof *pk);
+    /* --methods auto (the default), file, or replacements of the file's methods */
+    int named = o->methods && (!strcmp(o->methods, "auto") || !strcmp(o->methods, "file"));
+    if (o->methods && !named && sema_check_overrides(o->methods, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp bench: --methods: %s (or auto, file)\n", err);
+        return 2;
+    }
+    if (mpick_model(pk, o->imp, o->imp_par, o->methods, o->dt, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp bench: --imp %s: %s\n", o->imp, err);
+        return 2;
+    }
+    const ScModelDesc *d = pk->m->desc;
+    if (mpick_params(pk, stderr, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        return 2;
+    }
+    for (int v = 0; v < o->nvary; v++)
+        if ((vary_k[v] = mpick_vary(pk, o->vary[v].name, "--vary", err, sizeof err)) < 0) {
+            fprintf(stderr, "starcarp bench: %s\n", err);
+            return 2;
+        }
+    for (long j = 0; j < o->nprobe; j++)
+        if (o->probe[j] >= o->num) {
+            fprintf(stderr, "starcarp bench: --probe: cell %ld does not exist (--num %ld: cells 0 .. %ld)\n",
+                    o->probe[j], o->num, o->num - 1);
+            return 2;
+        }
+    *dump = calloc((size_t)d->nsv + 1, sizeof(int));
+    if (o->imp_sv_dump &&
+        bout_dump_mask(o->imp_sv_dump, pk->m->name, d->nsv, d->sv_names, *dump, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: --imp-sv-dump: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+/* StarPU started and this rank's cells of model m made (bench's run set-up): the share of the
+ * cells (sh), the cell array with the options' step, tolerances and stimulus (*regular: a regular
+ * train, else --stim-times sets it per chunk); StarPU is started again without CPU workers where
+ * the plan leaves them all idle (o->ncpu becomes 0). Returns the cells, or NULL after a message with
+ * *rc the exit status (2: fewer cells than ranks; else 1); *started: StarPU runs (stop_starpu due). */
+static ScCells *start_cells(BenchOpts *o, Share *sh, const ScModelEntry *m, int *regular, int *started,
+                            int *rc) {
+    char err[1024];
+    *rc = 1;
+    if (!(*started = start_starpu(o, sh) == 0))
+        return NULL;
+    int ncpu = (int)starpu_worker_get_count_by_type(STARPU_CPU_WORKER);
+    int f32 = o->precision == 32; /* GPUs with this model's kernel: CUDA and HIP, as the planner */
+    int ngpu = (m->cuda[f32] ? (int)starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) : 0) +
+               (m->hip[f32] ? (int)starpu_worker_get_count_by_type(STARPU_HIP_WORKER) : 0);
+    make_share(sh, o->num, (double)ncpu + SC_PLAN_GPU_SPEEDUP_GUESS * (double)ngpu);
+    BoptTrain tr;
+    *regular = bopt_train(o, &tr) == 0;
+    ScCellsConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.ncells = sh->count, cfg.precision = o->precision, cfg.dt = o->dt,
+    cfg.steps_per_task = (int)o->steps_per_task;
+    cfg.nparts = (int)o->nparts, cfg.free_placement = o->nparts > 0;
+    cfg.no_lut = o->no_lut, cfg.rtol = o->rtol, cfg.atol = o->atol, cfg.vm_bound = o->vm_bound;
+    cfg.no_watch = o->no_watch;
+    cfg.stim = *regular ? (ScStim){tr.start, tr.pulse, tr.period, tr.count, o->stim_curr}
+                        : (ScStim){0, 0, 0, 0, o->stim_curr};
+    if (o->num < sh->size) {
+        if (sh->rank == 0)
+            fprintf(stderr, "starcarp bench: --num %ld: fewer cells than the %d MPI ranks\n", o->num,
+                    sh->size);
+        *rc = 2;
+        return NULL;
+    }
+    ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
+    if (c && idle_cpus(c, o, sh)) {
+        /* the plan leaves every CPU worker idle, yet their threads still poll StarPU beside the
+           GPU's (Aliev-Panfilov, 1M cells, 56-us tasks: 0.96 of the GPU alone, H100 2026-11-24):
+           a single-rank run starts StarPU again without them and runs as the GPU alone */
+        if (!o->quiet)
+            fprintf(stderr,
+                    "starcarp bench: the CPU workers would do %.2g %% of the work: StarPU starts "
+                    "again with the GPUs only (--nparts N gives the CPU workers work)\n",
+                    100 * cpu_share(c));
+        sc_cells_destroy(c);
+        stop_starpu(sh);
+        o->ncpu = 0;
+        c = NULL;
+        if (!(*started = start_starpu(o, sh) == 0))
+            return NULL;
+        c = sc_cells_create(m, &cfg, err, sizeof err);
+    }
+    if (!c) /* the same options on every rank: every rank fails alike, none waits in a collective */
+        fprintf(stderr, "starcarp bench: %s\n", err);
+    return c;
+}
+
+/* The cells' starting point from the options: the parameters (params), --vary's values per cell
+ * (vary_k: their indices), --read-ini-file's state, --restart's checkpoint (this rank's file). 0, or
+ * -1 after a message. */
+static int init_cells(ScCells *c, const BenchOpts *o, const Share *sh, const ScModelDesc *d,
+                      const double *params, const int *vary_k) {
+    char err[1024];
+    if (sc_cells_set_params(c, params, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
+        return -1;
+    }
+    for (int v = 0; v < o->nvary; v++) {
+        double *vals = malloc(sizeof(double) * (size_t)sh->count);
+        for (long i = 0; i < sh->count; i++)
+            vals[i] = bopt_vary_value(&o->vary[v], sh->first + i, o->num, params[vary_k[v]]);
+        int vr = sc_cells_vary_param(c, vary_k[v], vals, err, sizeof err);
+        free(vals);
+        if (vr < 0) {
+            fprintf(stderr, "starcarp bench: --vary %s: %s\n", o->vary[v].name, err);
+            return -1;
+        }
+    }
+    if (o->read_ini_file) {
+        double *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)), vm0 = 0;
+        int lr =
+            bout_load_state(o->read_ini_file, d->name, d->nstates, d->sv_names, sv0, &vm0, err, sizeof err);
+        if (lr == 0) {
+            double *col = malloc(sizeof(double) * (size_t)sh->count);
+            for (int k = -1; k < d->nstates; k++) {
+                for (long i = 0; i < sh->count; i++)
+                    col[i] = k < 0 ? vm0 : sv0[k];
+                sc_cells_write(c, k < 0 ? SC_VAR_VM : k, col);
+            }
+            free(col);
+        }
+        free(sv0);
+        if (lr < 0) {
+            fprintf(stderr, "starcarp bench: --read-ini-file: %s\n", err);
+            return -1;
+        }
+    }
+    char rpath[1024];
+    if (o->restart)
+        snprintf(rpath, sizeof rpath, sh->size > 1 ? "%s.rank%d" : "%s", o->restart, sh->rank);
+    if (o->restart && sc_cells_load(c, rpath, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: --restart: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* The run and its report: the outputs opened, the time loop (with progress; SIGINT/SIGTERM stop it
+ * cleanly), the summary and the closing outputs. dump: --imp-sv-dump's states or NULL. Returns the
+ * exit status (finish and close_outputs). */
+static int run_cells(const BenchOpts *o, const Share *sh, ScCells *c, const ScModelEntry *m, int regular,
+                     const int *dump, const int *vary_k) {
+    BenchRun r = {.o = o, .m = m, .c = c, .sh = sh, .regular = regular, .dump = dump};
+    int lrc = open_outputs(&r, vary_k);
+    if (lrc == 0) {
+        CliProgress pg = {
+            .on = sh->rank == 0 && !o->quiet, .tty = isatty(2) && !o->progress, .last = -1, .t0 = sc_now_s()};
+        double t0 = sc_now_s();
+        stop_install(); /* again: StarPU's start puts a SIGINT handler of its own */
+        lrc = time_loop(&r, &pg);
+        cli_progress_end(&pg);
+        lrc = finish(&r, lrc, sc_now_s() - t0);
+    }
+    return close_outputs(&r, lrc < 0 ? 1 : lrc);
 }
 
 int cmd_bench(int argc, char **argv) {
@@ -637,171 +741,25 @@ int cmd_bench(int argc, char **argv) {
         bopt_free(&o);
         return rc;
     }
-    /* --methods auto (the default), file, or replacements of the file's methods */
-    int named = o.methods && (!strcmp(o.methods, "auto") || !strcmp(o.methods, "file"));
-    if (o.methods && !named && sema_check_overrides(o.methods, err, sizeof err) != 0) {
-        fprintf(stderr, "starcarp bench: --methods: %s (or auto, file)\n", err);
-        bopt_free(&o);
-        return 2;
-    }
-    /* the model (openCARP's names and flags= variants too), --imp-par and --vary's parameters */
     Mpick pk;
-    if (mpick_model(&pk, o.imp, o.imp_par, o.methods, o.dt, err, sizeof err) != 0) {
-        fprintf(stderr, "starcarp bench: --imp %s: %s\n", o.imp, err);
-        bopt_free(&o);
-        return 2;
-    }
-    const ScModelEntry *m = pk.m;
-    const ScModelDesc *d = m->desc;
-    if (o.methods && strcmp(o.methods, "auto") != 0)
-        warn_fast_vm(strchr(o.imp, '/') || strstr(o.imp, ".model") ? o.imp : m->name, named ? NULL : o.methods,
-                     o.dt);
-    double *params = pk.values; /* echoed to stderr: stdout may hold the table */
-    int rc = 2;
-    if (mpick_params(&pk, stderr, err, sizeof err) != 0) {
-        fprintf(stderr, "starcarp bench: %s\n", err);
-        goto out_params;
-    }
-    int vary_k[BOPT_MAX_VARY];
-    for (int v = 0; v < o.nvary; v++)
-        if ((vary_k[v] = mpick_vary(&pk, o.vary[v].name, "--vary", err, sizeof err)) < 0) {
-            fprintf(stderr, "starcarp bench: %s\n", err);
-            goto out_params;
-        }
-    for (long j = 0; j < o.nprobe; j++)
-        if (o.probe[j] >= o.num) {
-            fprintf(stderr, "starcarp bench: --probe: cell %ld does not exist (--num %ld: cells 0 .. %ld)\n",
-                    o.probe[j], o.num, o.num - 1);
-            goto out_params;
-        }
-    int *dump = calloc((size_t)d->nsv + 1, sizeof(int));
-    if (o.imp_sv_dump &&
-        bout_dump_mask(o.imp_sv_dump, m->name, d->nsv, d->sv_names, dump, err, sizeof err) < 0) {
-        fprintf(stderr, "starcarp bench: --imp-sv-dump: %s\n", err);
-        goto out_dump;
-    }
-
+    int vary_k[BOPT_MAX_VARY], *dump = NULL;
+    int rc = bench_model(&o, &pk, vary_k, &dump);
     /* the output files, before StarPU starts; then SIGINT/SIGTERM stop the run cleanly */
-    if ((rc = check_outputs(&o, d)) != 0)
-        goto out_dump;
-    rc = 2;
-    stop_install();
-    Share sh;
-    if (start_starpu(&o, &sh) < 0) {
-        rc = 1;
-        goto out_dump;
+    if (rc == 0 && (rc = check_outputs(&o, pk.m->desc)) == 0) {
+        stop_install();
+        Share sh;
+        int regular = 0, started = 0;
+        ScCells *c = start_cells(&o, &sh, pk.m, &regular, &started, &rc);
+        if (c)
+            rc = init_cells(c, &o, &sh, pk.m->desc, pk.values, vary_k) < 0
+                     ? 1
+                     : run_cells(&o, &sh, c, pk.m, regular, o.imp_sv_dump ? dump : NULL, vary_k);
+        if (c)
+            sc_cells_destroy(c);
+        if (started)
+            stop_starpu(&sh);
     }
-    rc = 1;
-    int ncpu = (int)starpu_worker_get_count_by_type(STARPU_CPU_WORKER);
-    int f32 = o.precision == 32; /* GPUs with this model's kernel: CUDA and HIP, as the planner */
-    int ngpu = (m->cuda[f32] ? (int)starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) : 0) +
-               (m->hip[f32] ? (int)starpu_worker_get_count_by_type(STARPU_HIP_WORKER) : 0);
-    make_share(&sh, o.num, (double)ncpu + SC_PLAN_GPU_SPEEDUP_GUESS * (double)ngpu);
-
-    /* the cells of this rank */
-    BoptTrain tr;
-    int regular = bopt_train(&o, &tr) == 0;
-    ScCellsConfig cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.ncells = sh.count, cfg.precision = o.precision, cfg.dt = o.dt,
-    cfg.steps_per_task = (int)o.steps_per_task;
-    cfg.nparts = (int)o.nparts, cfg.free_placement = o.nparts > 0;
-    cfg.no_lut = o.no_lut, cfg.rtol = o.rtol, cfg.atol = o.atol, cfg.vm_bound = o.vm_bound;
-    cfg.no_watch = o.no_watch;
-    cfg.stim = regular ? (ScStim){tr.start, tr.pulse, tr.period, tr.count, o.stim_curr}
-                       : (ScStim){0, 0, 0, 0, o.stim_curr};
-    if (o.num < sh.size) {
-        if (sh.rank == 0)
-            fprintf(stderr, "starcarp bench: --num %ld: fewer cells than the %d MPI ranks\n", o.num, sh.size);
-        rc = 2;
-        goto out_starpu;
-    }
-    ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
-    if (c && idle_cpus(c, &o, &sh)) {
-        /* the plan leaves every CPU worker idle, yet their threads still poll StarPU beside the
-           GPU's (Aliev-Panfilov, 1M cells, 56-us tasks: 0.96 of the GPU alone, H100 2026-11-24):
-           a single-rank run starts StarPU again without them and runs as the GPU alone */
-        if (!o.quiet)
-            fprintf(stderr,
-                    "starcarp bench: the CPU workers would do %.2g %% of the work: StarPU starts "
-                    "again with the GPUs only (--nparts N gives the CPU workers work)\n",
-                    100 * cpu_share(c));
-        sc_cells_destroy(c);
-        stop_starpu(&sh);
-        o.ncpu = 0;
-        c = NULL;
-        if (start_starpu(&o, &sh) < 0) {
-            rc = 1;
-            goto out_dump;
-        }
-        c = sc_cells_create(m, &cfg, err, sizeof err);
-    }
-    if (!c) {
-        /* the same options on every rank: every rank fails alike, none waits in a collective */
-        fprintf(stderr, "starcarp bench: %s\n", err);
-        goto out_starpu;
-    }
-    if (sc_cells_set_params(c, params, err, sizeof err) < 0) {
-        fprintf(stderr, "starcarp bench: %s\n", err);
-        goto out_cells;
-    }
-    for (int v = 0; v < o.nvary; v++) {
-        double *vals = malloc(sizeof(double) * (size_t)sh.count);
-        for (long i = 0; i < sh.count; i++)
-            vals[i] = bopt_vary_value(&o.vary[v], sh.first + i, o.num, params[vary_k[v]]);
-        int vr = sc_cells_vary_param(c, vary_k[v], vals, err, sizeof err);
-        free(vals);
-        if (vr < 0) {
-            fprintf(stderr, "starcarp bench: --vary %s: %s\n", o.vary[v].name, err);
-            goto out_cells;
-        }
-    }
-    if (o.read_ini_file) {
-        double *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)), vm0 = 0;
-        int lr =
-            bout_load_state(o.read_ini_file, d->name, d->nstates, d->sv_names, sv0, &vm0, err, sizeof err);
-        if (lr == 0) {
-            double *col = malloc(sizeof(double) * (size_t)sh.count);
-            for (int k = -1; k < d->nstates; k++) {
-                for (long i = 0; i < sh.count; i++)
-                    col[i] = k < 0 ? vm0 : sv0[k];
-                sc_cells_write(c, k < 0 ? SC_VAR_VM : k, col);
-            }
-            free(col);
-        }
-        free(sv0);
-        if (lr < 0) {
-            fprintf(stderr, "starcarp bench: --read-ini-file: %s\n", err);
-            goto out_cells;
-        }
-    }
-    char rpath[1024];
-    if (o.restart)
-        snprintf(rpath, sizeof rpath, sh.size > 1 ? "%s.rank%d" : "%s", o.restart, sh.rank);
-    if (o.restart && sc_cells_load(c, rpath, err, sizeof err) < 0) {
-        fprintf(stderr, "starcarp bench: --restart: %s\n", err);
-        goto out_cells;
-    }
-
-    BenchRun r = {.o = &o, .m = m, .c = c, .sh = &sh, .regular = regular, .dump = o.imp_sv_dump ? dump : NULL};
-    int lrc = open_outputs(&r, vary_k);
-    if (lrc == 0) {
-        CliProgress pg = {
-            .on = sh.rank == 0 && !o.quiet, .tty = isatty(2) && !o.progress, .last = -1, .t0 = sc_now_s()};
-        double t0 = sc_now_s();
-        stop_install(); /* again: StarPU's start puts a SIGINT handler of its own */
-        lrc = time_loop(&r, &pg);
-        cli_progress_end(&pg);
-        lrc = finish(&r, lrc, sc_now_s() - t0);
-    }
-    rc = close_outputs(&r, lrc < 0 ? 1 : lrc);
-out_cells:
-    sc_cells_destroy(c);
-out_starpu:
-    stop_starpu(&sh);
-out_dump:
     free(dump);
-out_params:
     mpick_free(&pk);
     bopt_free(&o);
     return rc;

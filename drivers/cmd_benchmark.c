@@ -260,6 +260,141 @@ static double bytes_per_cell_step(const ScModelDesc *d, int prec, int k) {
     return 2.0 * (d->nsv + 2 + d->nexternals) * (prec == 32 ? 4.0 : 8.0) / k;
 }
 
+/* The workers a run measures: CPU and CUDA workers' ids, and GPU 0's copy bandwidth (bytes/s, 0 when
+ * unknown: no GPU, or no CUDA build). */
+typedef struct BmWorkers {
+    int cpus[STARPU_NMAXWORKERS], gpus[STARPU_NMAXWORKERS];
+    int ncpu, ngpu;
+    double bw;
+} BmWorkers;
+
+/* The run's head on stdout: the workers, the sizes, GPU 0's ceilings (fp64: FLOP/s), then the head
+ * of the cells' table. */
+static void print_head(const BmOpts *o, const BmWorkers *w, double fp64) {
+    printf("starcarp benchmark: %d CPU workers, %d GPU(s); %ld cells (C: %ld), %ld steps of %g ms per "
+           "round, K = %ld, >= %g s per figure\n",
+           w->ncpu, w->ngpu, o->cells, o->c_cells, o->steps, SC_DEFAULT_DT, o->k, o->min_time);
+    if (w->ngpu)
+        printf("GPU 0 ceilings (measured now): copy %.1f GB/s (read + written), FP64 %.2f TFLOP/s\n",
+               w->bw / 1e9, fp64 / 1e12);
+    printf("\n| model | precision |");
+    for (int c = 0; c < NCONF; c++)
+        printf(" %s |", conf_names[c]);
+    printf(" gpu-k1 %% of copy bw | gpu-k %% of copy bw |\n|---|---|");
+    for (int c = 0; c < NCONF + 2; c++)
+        printf("---:|");
+    printf("\n");
+}
+
+/* One row of the cells' table: model m at precision prec measured in every configuration the
+ * workers allow (into r[NCONF]; NAN: not run, < 0: failed), printed with the GPU rows' share of the
+ * copy bandwidth, and written to csv (when not NULL). Returns 1 when a configuration failed, else 0. */
+static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m, int prec, FILE *csv,
+                     double *r) {
+    int rc = 0, k = (int)o->k;
+    for (int c = 0; c < NCONF; c++)
+        r[c] = NAN;
+    r[CONF_C1] = rate_c(m, prec, o);
+    if (w->ncpu)
+        r[CONF_CPU] = rate_cells(m, prec, o, k, w->ncpu, w->cpus);
+    if (w->ngpu) {
+        r[CONF_GPU1] = rate_cells(m, prec, o, 1, 1, w->gpus);
+        r[CONF_GPUK] = rate_cells(m, prec, o, k, 1, w->gpus);
+    }
+    if (w->ncpu && w->ngpu)
+        r[CONF_BOTH] = rate_cells(m, prec, o, k, 0, NULL);
+    if (w->ngpu > 1)
+        r[CONF_GPUS] = rate_cells(m, prec, o, k, w->ngpu, w->gpus);
+    printf("| %s | %s |", m->name, prec == 32 ? "single" : "double");
+    for (int c = 0; c < NCONF; c++) {
+        rc |= r[c] < 0;
+        if (isnan(r[c]))
+            printf(" - |");
+        else
+            printf(r[c] < 0 ? " failed |" : " %.3g |", r[c]);
+    }
+    for (int c = CONF_GPU1; c <= CONF_GPUK; c++) {
+        double b = bytes_per_cell_step(m->desc, prec, c == CONF_GPU1 ? 1 : k);
+        if (w->bw > 0 && r[c] > 0)
+            printf(" %.1f %% |", 100 * r[c] * b / w->bw);
+        else
+            printf(" - |");
+    }
+    printf("\n");
+    fflush(stdout);
+    for (int c = 0; csv && c < NCONF; c++)
+        if (!isnan(r[c])) {
+            double b = bytes_per_cell_step(m->desc, prec, c == CONF_GPU1 ? 1 : k);
+            fprintf(csv, "%s,%d,%s,%.6g,%.4g,%.4g\n", m->name, prec, conf_names[c], r[c], b,
+                    w->bw > 0 && r[c] > 0 && c >= CONF_GPU1 ? r[c] * b / w->bw : NAN);
+        }
+    return rc;
+}
+
+/* The tissue table (--tissue DX): each of the nm models' slab rates into trates[i] (bench_tissue.h),
+ * printed beside the ratio to the cells' gpu-k1 rate in double (rates), and written to csv (when not
+ * NULL). Returns 1 when a rate failed, else 0. */
+static int tissue_table(const BmOpts *o, const BmWorkers *w, const ScModelEntry *const *ms, int nm,
+                        double (*rates)[2][NCONF], double (*trates)[BMT_NCONF], FILE *csv) {
+    int rc = 0;
+    printf("\ntissue, N-version slab at dx %g mm (%ld nodes), dt %g ms, node-steps/s:\n\n| model |",
+           o->tissue_dx, bmt_nodes(o->tissue_dx), SC_DEFAULT_DT);
+    for (int c = 0; c < BMT_NCONF; c++)
+        printf(" %s |", bmt_conf_names[c]);
+    printf(" tissue-gpu / gpu-k1 cells |\n|---|---:|---:|---:|---:|---:|\n");
+    for (int i = 0; i < nm; i++) {
+        rc |= bmt_rates(ms[i], o->tissue_dx, o->steps, o->min_time, w->cpus, w->ncpu, w->gpus, w->ngpu,
+                        trates[i]) != 0;
+        printf("| %s |", ms[i]->name);
+        for (int c = 0; c < BMT_NCONF; c++)
+            printf(isnan(trates[i][c]) ? " - |" : trates[i][c] < 0 ? " failed |" : " %.3g |", trates[i][c]);
+        double g1 = o->prec[0] == 64 ? rates[i][0][CONF_GPU1] : NAN;
+        printf(trates[i][BMT_GPU] > 0 && g1 > 0 ? " %.2f |\n" : " - |\n", trates[i][BMT_GPU] / g1);
+        fflush(stdout);
+        for (int c = 0; csv && c < BMT_NCONF; c++)
+            if (!isnan(trates[i][c]))
+                fprintf(csv, "%s,64,%s,%.6g,,\n", ms[i]->name, bmt_conf_names[c], trates[i][c]);
+        if (!o->quiet)
+            fprintf(stderr, "benchmark: tissue of %s done (%d of %d)\n", ms[i]->name, i + 1, nm);
+    }
+    return rc;
+}
+
+/* --png: the rates of the nm models (cells: rates; tissue: trates, or NULL), one series per
+ * configuration and precision, on a log scale. 0, or 1 after a message. */
+static int write_png(const BmOpts *o, int nm, double (*rates)[2][NCONF], double (*trates)[BMT_NCONF]) {
+    int rc = 0;
+    PlotFig *fig = plot_new(1000, 600, "starcarp benchmark", "model (index in the table)",
+                            "cell-steps/s (tissue: node-steps/s)");
+    plot_set_log(fig, 0, 1);
+    double *x = malloc(sizeof(double) * (size_t)nm), *y = malloc(sizeof(double) * (size_t)nm);
+    for (int p = 0; p < o->nprec; p++)
+        for (int c = 0; c < NCONF; c++) {
+            int any = 0;
+            for (int i = 0; i < nm; i++)
+                x[i] = i, y[i] = rates[i][p][c] > 0 ? rates[i][p][c] : NAN, any |= y[i] > 0;
+            if (!any)
+                continue;
+            char lab[64];
+            snprintf(lab, sizeof lab, "%s %s", conf_names[c], o->prec[p] == 32 ? "f32" : "f64");
+            plot_series_style(fig, plot_series(fig, x, y, nm, lab), PLOT_LINE | PLOT_POINTS);
+        }
+    for (int c = 0; trates && c < BMT_NCONF; c++) {
+        int any = 0;
+        for (int i = 0; i < nm; i++)
+            x[i] = i, y[i] = trates[i][c] > 0 ? trates[i][c] : NAN, any |= y[i] > 0;
+        if (any)
+            plot_series_style(fig, plot_series(fig, x, y, nm, bmt_conf_names[c]), PLOT_LINE | PLOT_POINTS);
+    }
+    if (plot_write_png(fig, o->png) < 0) {
+        fprintf(stderr, "starcarp benchmark: --png %s\n", plot_error(fig));
+        rc = 1;
+    }
+    plot_free(fig);
+    free(x), free(y);
+    return rc;
+}
+
 int cmd_benchmark(int argc, char **argv) {
     BmOpts o;
     int prc = parse(argc, argv, &o);
@@ -277,29 +412,17 @@ int cmd_benchmark(int argc, char **argv) {
         starpu_shutdown();
         return 2;
     }
-    int cpus[STARPU_NMAXWORKERS], gpus[STARPU_NMAXWORKERS];
-    int ncpu = starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, cpus, STARPU_NMAXWORKERS);
-    int ngpu = starpu_worker_get_ids_by_type(STARPU_CUDA_WORKER, gpus, STARPU_NMAXWORKERS);
-    ncpu = ncpu < 0 ? 0 : ncpu, ngpu = ngpu < 0 ? 0 : ngpu;
-    double bw = 0, fp64 = 0;
+    BmWorkers w = {.bw = 0};
+    w.ncpu = starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, w.cpus, STARPU_NMAXWORKERS);
+    w.ngpu = starpu_worker_get_ids_by_type(STARPU_CUDA_WORKER, w.gpus, STARPU_NMAXWORKERS);
+    w.ncpu = w.ncpu < 0 ? 0 : w.ncpu, w.ngpu = w.ngpu < 0 ? 0 : w.ngpu;
+    double fp64 = 0;
 #ifdef SC_HAVE_CUDA
     ScGpuCeilings ceil = {0, 0};
-    if (ngpu && sc_probe_gpu(starpu_worker_get_devid(gpus[0]), &ceil) == 0)
-        bw = ceil.copy_bytes_per_s, fp64 = ceil.fp64_flops;
+    if (w.ngpu && sc_probe_gpu(starpu_worker_get_devid(w.gpus[0]), &ceil) == 0)
+        w.bw = ceil.copy_bytes_per_s, fp64 = ceil.fp64_flops;
 #endif
-    printf("starcarp benchmark: %d CPU workers, %d GPU(s); %ld cells (C: %ld), %ld steps of %g ms per "
-           "round, K = %ld, >= %g s per figure\n",
-           ncpu, ngpu, o.cells, o.c_cells, o.steps, SC_DEFAULT_DT, o.k, o.min_time);
-    if (ngpu)
-        printf("GPU 0 ceilings (measured now): copy %.1f GB/s (read + written), FP64 %.2f TFLOP/s\n",
-               bw / 1e9, fp64 / 1e12);
-    printf("\n| model | precision |");
-    for (int c = 0; c < NCONF; c++)
-        printf(" %s |", conf_names[c]);
-    printf(" gpu-k1 %% of copy bw | gpu-k %% of copy bw |\n|---|---|");
-    for (int c = 0; c < NCONF + 2; c++)
-        printf("---:|");
-    printf("\n");
+    print_head(&o, &w, fp64);
     FILE *csv = o.csv ? fopen(o.csv, "w") : NULL;
     if (o.csv && !csv) {
         fprintf(stderr, "starcarp benchmark: --csv %s: %s\n", o.csv, strerror(errno));
@@ -312,107 +435,18 @@ int cmd_benchmark(int argc, char **argv) {
     int rc = 0;
     for (int i = 0; i < nm; i++)
         for (int p = 0; p < o.nprec; p++) {
-            const int prec = o.prec[p];
-            double *r = rates[i][p];
-            for (int c = 0; c < NCONF; c++)
-                r[c] = NAN;
-            int k = (int)o.k;
-            r[CONF_C1] = rate_c(ms[i], prec, &o);
-            if (ncpu)
-                r[CONF_CPU] = rate_cells(ms[i], prec, &o, k, ncpu, cpus);
-            if (ngpu) {
-                r[CONF_GPU1] = rate_cells(ms[i], prec, &o, 1, 1, gpus);
-                r[CONF_GPUK] = rate_cells(ms[i], prec, &o, k, 1, gpus);
-            }
-            if (ncpu && ngpu)
-                r[CONF_BOTH] = rate_cells(ms[i], prec, &o, k, 0, NULL);
-            if (ngpu > 1)
-                r[CONF_GPUS] = rate_cells(ms[i], prec, &o, k, ngpu, gpus);
-            printf("| %s | %s |", ms[i]->name, prec == 32 ? "single" : "double");
-            for (int c = 0; c < NCONF; c++) {
-                rc |= r[c] < 0;
-                if (isnan(r[c]))
-                    printf(" - |");
-                else
-                    printf(r[c] < 0 ? " failed |" : " %.3g |", r[c]);
-            }
-            for (int c = CONF_GPU1; c <= CONF_GPUK; c++) {
-                double b = bytes_per_cell_step(ms[i]->desc, prec, c == CONF_GPU1 ? 1 : k);
-                if (bw > 0 && r[c] > 0)
-                    printf(" %.1f %% |", 100 * r[c] * b / bw);
-                else
-                    printf(" - |");
-            }
-            printf("\n");
-            fflush(stdout);
-            for (int c = 0; csv && c < NCONF; c++)
-                if (!isnan(r[c])) {
-                    double b = bytes_per_cell_step(ms[i]->desc, prec, c == CONF_GPU1 ? 1 : k);
-                    fprintf(csv, "%s,%d,%s,%.6g,%.4g,%.4g\n", ms[i]->name, prec, conf_names[c], r[c], b,
-                            bw > 0 && r[c] > 0 && c >= CONF_GPU1 ? r[c] * b / bw : NAN);
-                }
+            rc |= cells_row(&o, &w, ms[i], o.prec[p], csv, rates[i][p]);
             if (!o.quiet)
-                fprintf(stderr, "benchmark: %s %s done (%d of %d)\n", ms[i]->name, prec == 32 ? "f32" : "f64",
-                        i + 1, nm);
+                fprintf(stderr, "benchmark: %s %s done (%d of %d)\n", ms[i]->name,
+                        o.prec[p] == 32 ? "f32" : "f64", i + 1, nm);
         }
     double(*trates)[BMT_NCONF] = o.tissue_dx > 0 ? calloc((size_t)nm, sizeof *trates) : NULL;
-    if (trates) {
-        printf("\ntissue, N-version slab at dx %g mm (%ld nodes), dt %g ms, node-steps/s:\n\n| model |",
-               o.tissue_dx, bmt_nodes(o.tissue_dx), SC_DEFAULT_DT);
-        for (int c = 0; c < BMT_NCONF; c++)
-            printf(" %s |", bmt_conf_names[c]);
-        printf(" tissue-gpu / gpu-k1 cells |\n|---|---:|---:|---:|---:|---:|\n");
-        for (int i = 0; i < nm; i++) {
-            rc |= bmt_rates(ms[i], o.tissue_dx, o.steps, o.min_time, cpus, ncpu, gpus, ngpu, trates[i]) != 0;
-            printf("| %s |", ms[i]->name);
-            for (int c = 0; c < BMT_NCONF; c++)
-                printf(isnan(trates[i][c]) ? " - |"
-                       : trates[i][c] < 0  ? " failed |"
-                                           : " %.3g |",
-                       trates[i][c]);
-            double g1 = o.prec[0] == 64 ? rates[i][0][CONF_GPU1] : NAN;
-            printf(trates[i][BMT_GPU] > 0 && g1 > 0 ? " %.2f |\n" : " - |\n", trates[i][BMT_GPU] / g1);
-            fflush(stdout);
-            for (int c = 0; csv && c < BMT_NCONF; c++)
-                if (!isnan(trates[i][c]))
-                    fprintf(csv, "%s,64,%s,%.6g,,\n", ms[i]->name, bmt_conf_names[c], trates[i][c]);
-            if (!o.quiet)
-                fprintf(stderr, "benchmark: tissue of %s done (%d of %d)\n", ms[i]->name, i + 1, nm);
-        }
-    }
+    if (trates)
+        rc |= tissue_table(&o, &w, ms, nm, rates, trates, csv);
     if (csv)
         fclose(csv);
-    if (o.png) {
-        PlotFig *fig = plot_new(1000, 600, "starcarp benchmark", "model (index in the table)",
-                                "cell-steps/s (tissue: node-steps/s)");
-        plot_set_log(fig, 0, 1);
-        double *x = malloc(sizeof(double) * (size_t)nm), *y = malloc(sizeof(double) * (size_t)nm);
-        for (int p = 0; p < o.nprec; p++)
-            for (int c = 0; c < NCONF; c++) {
-                int any = 0;
-                for (int i = 0; i < nm; i++)
-                    x[i] = i, y[i] = rates[i][p][c] > 0 ? rates[i][p][c] : NAN, any |= y[i] > 0;
-                if (!any)
-                    continue;
-                char lab[64];
-                snprintf(lab, sizeof lab, "%s %s", conf_names[c], o.prec[p] == 32 ? "f32" : "f64");
-                plot_series_style(fig, plot_series(fig, x, y, nm, lab), PLOT_LINE | PLOT_POINTS);
-            }
-        for (int c = 0; trates && c < BMT_NCONF; c++) {
-            int any = 0;
-            for (int i = 0; i < nm; i++)
-                x[i] = i, y[i] = trates[i][c] > 0 ? trates[i][c] : NAN, any |= y[i] > 0;
-            if (any)
-                plot_series_style(fig, plot_series(fig, x, y, nm, bmt_conf_names[c]),
-                                  PLOT_LINE | PLOT_POINTS);
-        }
-        if (plot_write_png(fig, o.png) < 0) {
-            fprintf(stderr, "starcarp benchmark: --png %s\n", plot_error(fig));
-            rc = 1;
-        }
-        plot_free(fig);
-        free(x), free(y);
-    }
+    if (o.png)
+        rc |= write_png(&o, nm, rates, trates);
     free(rates), free(trates);
     starpu_shutdown();
     return rc ? 1 : 0;

@@ -37,7 +37,7 @@ void topt_usage(void) {
         "  --stim SPEC         a stimulus (repeat for more, at most 8): comma-separated x=LO:HI, y=LO:HI,\n"
         "                      z=LO:HI (mm; an axis left out: all of it), start=MS (0), dur=MS (2),\n"
         "                      period=MS, count=N, and amp=uA/cm^2 or vol=uA/cm^3 (divided by chi)\n"
-        "  --dt MS             time step (default 0.01; at most the explicit diffusion limit)\n"
+        "  --dt MS             time step (default %g; at most the explicit diffusion limit)\n"
         "  --diffusion-substeps N|auto  explicit diffusion sub-steps of dt/N per step (default 1; auto:\n"
         "                      the fewest within the limit), for a dt above the limit\n"
         "  --stencil 5|9       a 2D grid's stencil (default 5; 9: the second differences' product added,\n"
@@ -67,7 +67,8 @@ void topt_usage(void) {
         "                      AXIS (x, y or z; default x), linearly (repeat for more, at most 8)\n"
         "  --rtol R --atol A   cvode tolerances;  --no-lut  lookup-table columns evaluated exactly\n"
         "  -q, --quiet         no progress;  -h, --help\n"
-        "Under `mpirun -np N` (StarPU-MPI) each rank holds a range of planes; rank 0 writes the outputs.\n");
+        "Under `mpirun -np N` (StarPU-MPI) each rank holds a range of planes; rank 0 writes the outputs.\n",
+        SC_DEFAULT_DT);
 }
 
 typedef enum { T_STR, T_DBL, T_LONG, T_DLIST, T_LLIST, T_STIM, T_PROBE, T_FLAG, T_PAR, T_VARY } Kind;
@@ -504,7 +505,7 @@ static void defaults(TissueOpts *o) {
     o->vtk = "binary";
     o->dx[0] = 0.1, o->ndx = 0;
     o->sigma[0] = 0.1334, o->sigma[1] = o->sigma[2] = 0.0176, o->nsigma = 3;
-    o->chi = 140, o->cm = 1, o->dt = 0.01, o->duration = 100, o->probe_dt = 1;
+    o->chi = 140, o->cm = 1, o->dt = SC_DEFAULT_DT, o->duration = 100, o->probe_dt = 1;
     o->checkpoint_time = -1;
     o->ncpu = o->ngpu = -1;
     tpar_init(&o->par);

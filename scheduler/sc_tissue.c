@@ -77,8 +77,11 @@ static int box_range(double lo, double hi, long n, double dx, long *i0, long *i1
     return 1;
 }
 
-int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
-    static const char *axis = "xyz";
+static const char axis[] = "xyz"; /* the axes' names in sc_tissue_check's messages */
+
+/* sc_tissue_check's grid and membrane: the nodes and spacings along each axis (a structured grid),
+ * the conductivities, chi, Cm and dt. 0, or -1 with err set. */
+static int check_grid(const ScTissueConfig *c, char *err, size_t errlen) {
     for (int a = 0; a < 3; a++) {
         if (!c->mesh && (c->n[a] < 1 || c->n[a] > 100000000L)) {
             sc_set_err(err, errlen, "nodes along %c: %ld (expected 1 to 1e8)", axis[a], c->n[a]);
@@ -110,6 +113,13 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
         sc_set_err(err, errlen, "dt %g ms (expected > 0)", c->dt);
         return -1;
     }
+    return 0;
+}
+
+/* sc_tissue_check's diffusion: the sub-steps, theta, the solver's tolerance, the stencil, and dt
+ * within the stability limit of explicit diffusion (on a mesh, or on the grid: the message then
+ * names each axis' D/dx^2). 0, or -1 with err set. */
+static int check_diffusion(const ScTissueConfig *c, char *err, size_t errlen) {
     double lim = sc_tissue_dt_limit(c);
     int m = c->substeps > 1 ? c->substeps : 1;
     if (c->substeps < 0 || c->substeps > 1000) {
@@ -171,18 +181,12 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
                    lim, d, floor(lim * 1e4) / 1e4, (int)ceil(c->dt / lim * (1 - 1e-12)));
         return -1;
     }
-    int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
-    if (c->mesh && tmesh_check(c, err, errlen) != 0)
-        return -1;
-    if (!c->mesh && (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top]))) {
-        sc_set_err(err, errlen, "planes %ld .. %ld of %ld along %c", c->plane0, c->plane0 + c->nplanes - 1,
-                   c->n[top], axis[top]);
-        return -1;
-    }
-    if (!c->mesh && c->nplanes > 0 && c->nplanes < c->n[top] && !c->exchange) {
-        sc_set_err(err, errlen, "a part of the grid without an exchange of its edge planes");
-        return -1;
-    }
+    return 0;
+}
+
+/* sc_tissue_check's stimuli: their number, each box holding a node of the grid, its times and
+ * strength. 0, or -1 with err set. */
+static int check_stimuli(const ScTissueConfig *c, char *err, size_t errlen) {
     if (c->nstim < 0 || c->nstim > SC_TISSUE_MAX_STIM) {
         sc_set_err(err, errlen, "%d stimuli (at most %d)", c->nstim, SC_TISSUE_MAX_STIM);
         return -1;
@@ -211,6 +215,24 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
         }
     }
     return 0;
+}
+
+int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
+    if (check_grid(c, err, errlen) != 0 || check_diffusion(c, err, errlen) != 0)
+        return -1;
+    int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
+    if (c->mesh && tmesh_check(c, err, errlen) != 0)
+        return -1;
+    if (!c->mesh && (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top]))) {
+        sc_set_err(err, errlen, "planes %ld .. %ld of %ld along %c", c->plane0, c->plane0 + c->nplanes - 1,
+                   c->n[top], axis[top]);
+        return -1;
+    }
+    if (!c->mesh && c->nplanes > 0 && c->nplanes < c->n[top] && !c->exchange) {
+        sc_set_err(err, errlen, "a part of the grid without an exchange of its edge planes");
+        return -1;
+    }
+    return check_stimuli(c, err, errlen);
 }
 
 /* Kernel axes (0, 1, L) from the grid: L is the slowest axis with more than one node. */

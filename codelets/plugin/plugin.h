@@ -13,9 +13,11 @@ struct ScModelEntry;
  * present), or loaded from it. automatic: 1, the overrides are the automatic choice (the entry's
  * methods_choice); 2, the automatic choice kept the file's methods (then overrides are "": the
  * kernels of --methods file); 0, given overrides. With 1 or 2 no warning about states coupled to
- * Vm faster than dt (the choice's summary says what it did about them). The entry lives until the process ends. NULL with a message in err on failure
- * (the model's own diagnostics on stderr). */
-const struct ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, char *err,
-                                          size_t len);
+ * Vm faster than dt (the choice's summary says what it did about them). dt: the run's time step (ms;
+ * 0 for SC_DEFAULT_DT), the dt of that warning (the kernels do not depend on it). The entry lives
+ * until the process ends. NULL with a message in err on failure (the model's own diagnostics on
+ * stderr). */
+const struct ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, double dt,
+                                          char *err, size_t len);
 
 #endif

@@ -632,7 +632,7 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
 }
 
 ScChooseSpec sc_choose_default_spec(void) {
-    ScChooseSpec sp = {.dt = 0.01,
+    ScChooseSpec sp = {.dt = SC_DEFAULT_DT,
                        .stim_start = 1,
                        .stim_dur = 1,
                        .stim_curr = 60,

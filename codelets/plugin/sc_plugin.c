@@ -328,12 +328,12 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda, void *
 }
 
 /* See plugin.h. */
-const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, char *err,
-                                   size_t len) {
+const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, double dt,
+                                   char *err, size_t len) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
     /* the automatic choice deals with states coupled to Vm faster than dt, and says what it did */
-    CgSemaOptions sopt = {overrides, automatic != 0};
+    CgSemaOptions sopt = {overrides, automatic != 0, dt};
     automatic = automatic == 1;
     Plugin pl = {.path = path, .overrides = overrides, .automatic = automatic, .err = err, .errlen = len};
     Part host = {.kind = "host"}, cuda = {.kind = "cuda"}, hip = {.kind = "hip"};

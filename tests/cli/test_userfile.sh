@@ -3,6 +3,7 @@
 #   - a file with a library model's text (byte for byte, or with CR LF line ends and trailing blanks)
 #     is the library model: no plugin is built, no choice is made, and the numbers are the library's
 #   - a file that differs (a comment appended) is the user's own model (a plugin in the cache)
+#   - a state coupled to Vm faster than dt is warned about once, at the run's dt (--methods file)
 set -u
 SC=$1
 . "$(dirname "$0")/check.sh"   # check, check_done
@@ -24,6 +25,14 @@ check "a library text builds no plugin" test ! -e cache
 "$SC" bench --imp crlf.model "${RUN[@]}" >file2.txt 2>err2.txt
 check "CR LF line ends and trailing blanks: still the library model" grep -q "library's faber_rudy_2000" err2.txt
 check "CR LF: the library's numbers" cmp -s lib2.txt file2.txt
+
+# a state coupled to Vm faster than dt (two_compartment.model's Vt, 0.887 us) run with --methods file:
+# the analysis warns about it once, at the run's dt
+"$SC" bench --imp "$MODELS/../tests/numerics/two_compartment.model" --methods file --dt 0.02 --duration 1 -q \
+    >/dev/null 2>fast.err
+check "--methods file at --dt 0.02: the state coupled to Vm faster than dt is warned about at 0.02 ms" \
+    grep -q "state 'Vt' is coupled to Vm with a time constant of 0.887 us, below dt = 0.02 ms" fast.err
+check "... once (not again at bench's default dt)" test "$(grep -c 'is coupled to Vm with a time constant' fast.err)" = 1
 
 (cat "$MODELS/native/AlievPanfilov.model"; echo "# my change") >mine.model
 "$SC" bench --imp mine.model --duration 2 -q >/dev/null 2>err3.txt

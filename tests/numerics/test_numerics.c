@@ -109,6 +109,23 @@ static void test_vm_detection(void) {
     }
     free(msgs);
     ar_free(&ar);
+    /* the run's dt through the options: the warning is at it; with vm=M the coupled states stay
+       those of the default dt */
+    msgs = NULL;
+    dg = (Diag){0};
+    dg.out = open_memstream(&msgs, &len);
+    CgSemaOptions at = {.dt = 0.02}, below = {.dt = 1e-4}, coupled = {.overrides = "vm=cvode", .dt = 1e-4};
+    m = sema_load_file_opts(&ar, &dg, DIR "two_compartment.model", &at);
+    fclose(dg.out);
+    ASSERT(m && m->nfastvm == 1 && m->fastvm_dt == 0.02);
+    ASSERT(msgs && strstr(msgs, "of 0.887 us, below dt = 0.02 ms") && !strstr(msgs, "dt = 0.01 ms"));
+    free(msgs);
+    Diag quiet = {0};
+    m = sema_load_file_opts(&ar, &quiet, DIR "two_compartment.model", &below);
+    ASSERT(m && m->nfastvm == 0);
+    m = sema_load_file_opts(&ar, &quiet, DIR "two_compartment.model", &coupled);
+    ASSERT(m && m->nfastvm == 1 && m->vm_copy != NULL);
+    ar_free(&ar);
 }
 
 static void test_vmcouple(void) {
