@@ -4,7 +4,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <math.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
