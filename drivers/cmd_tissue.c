@@ -668,8 +668,15 @@ int cmd_tissue(int argc, char **argv) {
                 m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg), how,
                 r.cfg.stencil == 9 ? ", 9-point stencil" : "");
     }
-    if (!rc)
+    if (!rc) {
+        /* the states go to their GPUs now, all at once, rather than at the first probe's sample */
+        double p0 = sc_now_s();
+        int placed = sc_cells_place(sc_tissue_cells(r.t));
+        if (placed > 0 && !r.o.quiet && r.sh.rank == 0)
+            fprintf(stderr, "tissue: the states placed on the GPUs (%d %s) in %.2f s\n", placed,
+                    r.mesh ? "parts" : "slabs", sc_now_s() - p0);
         rc = run_loop(&r, lround(r.o.duration / r.cfg.dt));
+    }
     if (!rc)
         rc = write_activation(&r, m);
     if (rec_close(r.probes, err, sizeof err) != 0 && !rc) {

@@ -186,6 +186,11 @@ int sc_cells_vary_param(ScCells *c, int k, const double *values, char *err, size
 /* The current uniform parameter values (nparams). */
 const double *sc_cells_params(const ScCells *c);
 
+/* Move every partition's data to its worker's memory now, on all GPUs at once, and wait: a run's
+ * first steps then start without uploads (which would otherwise come one partition after another
+ * wherever something reads the array between steps). Partitions of free placement stay home.
+ * Returns the number of partitions placed on a GPU. */
+int sc_cells_place(ScCells *c);
 /* Submit tasks advancing every cell by nsteps steps from sc_cells_step (K per task; asynchronous).
  * Returns 0, or -1 when StarPU refused a task (message on stderr). */
 int sc_cells_advance(ScCells *c, long nsteps);
