@@ -25,6 +25,7 @@
 #include "sc_internal.h"
 #include "stop.h"
 #include "starcarp.h"
+#include "tissue_frames.h"
 #include "tissue_igb.h"
 #include "tissue_meshio.h"
 #include "tissue_mpi.h"
@@ -32,7 +33,8 @@
 #include "tissue_out.h"
 
 /* The run's state besides the tissue. */
-typedef struct Run {
+typedef struct Run Run;
+struct Run {
     TissueOpts o;
     ScTissueConfig cfg;
     ToutGrid g;
@@ -52,7 +54,15 @@ typedef struct Run {
     long stop_d; /* the step it stopped at */
     ScMesh *mesh; /* --mesh: the mesh and its operator (NULL: the box) */
     ScFemOp *op;
-} Run;
+    Tframes *fw; /* the snapshots' background writer (rank 0; NULL: written in line) */
+    double *frame; /* the grid's values the writer is writing (rank 0, with fw) */
+    struct FrameJob {
+        struct Run *r;
+        double t;
+        long idx;
+        const double *v;
+    } job;
+};
 
 /* Node of a point in mm (nearest), or -1 when outside the grid. */
 static long node_at(const ToutGrid *g, const double p[3]) {
@@ -169,8 +179,37 @@ static int open_igb(Run *r, long d0) {
 }
 
 /* A Vm snapshot (vm.igb, VTK, and PNG unless --no-png); also checks Vm for non-finite values. */
+/* A snapshot's files (vm.igb's frame, the VTK file, the PNG) from r->job: a job of the writer. */
+static int write_frame(void *ctx, char *err, size_t errlen) {
+    const struct FrameJob *j = ctx;
+    Run *r = j->r;
+    char path[4200], title[160];
+    snprintf(title, sizeof title, "starcarp tissue: Vm (mV) at t = %g ms", j->t);
+    snprintf(path, sizeof path, "%s/vm_%04ld.vtk", r->o.out, j->idx);
+    int rc = tigb_append(r->igb, j->v, err, errlen);
+    if (rc == 0)
+        rc = write_vtk(r, path, j->v, "Vm", title, err, errlen);
+    if (rc == 0 && !r->o.no_png && !r->mesh) {
+        snprintf(path, sizeof path, "%s/vm_%04ld.png", r->o.out, j->idx);
+        snprintf(title, sizeof title, "Vm at t = %g ms", j->t);
+        rc = tout_png(path, &r->g, j->v, title, "mV", -90, 40, -INFINITY, err, errlen);
+    }
+    return rc;
+}
+
+/* Wait for the snapshot being written, if any: 0, or 1 after its message. */
+static int frames_done(Run *r) {
+    char err[1024];
+    if (tframes_wait(r->fw, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "starcarp tissue: %s\n", err);
+    return 1;
+}
+
+/* The snapshot of Vm at time t (every rank takes part): read and gathered here, its files written
+ * in the background while the next steps run (the writer gets this frame's buffer, r->all the one
+ * it wrote before), or here without a writer. 0, or 1 after a message. */
 static int snapshot(Run *r, double t) {
-    char path[4200], err[600], title[160];
     int bad = sc_tissue_read_vm(r->t, r->field) != 0;
     bad |= tmpi_gather(&r->sh, r->field, r->all) != 0; /* every rank takes part */
     if (tmpi_max(&r->sh, bad)) {
@@ -180,21 +219,20 @@ static int snapshot(Run *r, double t) {
     r->nsnap++;
     if (r->sh.rank != 0)
         return 0;
-    snprintf(title, sizeof title, "starcarp tissue: Vm (mV) at t = %g ms", t);
-    snprintf(path, sizeof path, "%s/vm_%04ld.vtk", r->o.out, r->nsnap - 1);
-    int rc = tigb_append(r->igb, r->all, err, sizeof err);
-    if (rc == 0)
-        rc = write_vtk(r, path, r->all, "Vm", title, err, sizeof err);
-    if (rc == 0 && !r->o.no_png && !r->mesh) {
-        snprintf(path, sizeof path, "%s/vm_%04ld.png", r->o.out, r->nsnap - 1);
-        snprintf(title, sizeof title, "Vm at t = %g ms", t);
-        rc = tout_png(path, &r->g, r->all, title, "mV", -90, 40, -INFINITY, err, sizeof err);
-    }
-    if (rc != 0) {
-        fprintf(stderr, "starcarp tissue: %s\n", err);
+    if (frames_done(r))
         return 1;
+    r->job = (struct FrameJob){r, t, r->nsnap - 1, r->all};
+    if (r->fw && r->frame) {
+        double *v = r->all;
+        r->all = r->frame, r->frame = v;
+        tframes_post(r->fw, write_frame, &r->job);
+        return 0;
     }
-    return 0;
+    char err[1024];
+    if (write_frame(&r->job, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "starcarp tissue: %s\n", err);
+    return 1;
 }
 
 /* The outputs checked before StarPU starts: the --out folder made ready (tout_prepare: an earlier
@@ -424,6 +462,8 @@ typedef struct Every {
 /* The rows and frames so far to probes.txt and vm.igb (rank 0). 0, or 1 after a message. */
 static int flush_outputs(Run *r) {
     char err[700];
+    if (frames_done(r))
+        return 1;
     if (r->probes && rec_flush(r->probes) != 0) {
         fprintf(stderr, "starcarp tissue: %s\n", rec_error(r->probes));
         return 1;
@@ -505,7 +545,7 @@ static int run_loop(Run *r, long nsteps) {
         }
     }
     cli_progress_end(&pg);
-    if (check(r))
+    if (check(r) || (r->sh.rank == 0 && frames_done(r)))
         return 1;
     double wall = sc_now_s() - w0;
     /* a non-finite Vm left by the last diffusion step (the ionic step checks the others) */
@@ -633,6 +673,8 @@ int cmd_tissue(int argc, char **argv) {
     r.t = sc_tissue_create(m, &r.cfg, err, sizeof err);
     r.field = r.t ? malloc(sizeof(double) * (size_t)sc_tissue_nodes(r.t)) : NULL;
     r.all = r.sh.rank == 0 ? malloc(sizeof(double) * (size_t)(r.g.n[0] * r.g.n[1] * r.g.n[2])) : NULL;
+    if (r.sh.rank == 0 && r.o.snap_dt > 0 && (r.fw = tframes_open()) != NULL) /* no room: written in line */
+        r.frame = malloc(sizeof(double) * (size_t)(r.g.n[0] * r.g.n[1] * r.g.n[2]));
     if (!r.t || !r.field || (r.sh.rank == 0 && !r.all)) {
         fprintf(stderr, "starcarp tissue: %s\n", r.t ? "out of memory" : err);
         rc = 1;
@@ -683,6 +725,9 @@ int cmd_tissue(int argc, char **argv) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         rc = 1;
     }
+    if (frames_done(&r) && !rc) /* the last snapshot's files, also after a failure */
+        rc = 1;
+    tframes_close(r.fw);
     if (tigb_close(r.igb, err, sizeof err) != 0 && !rc) { /* also after a failure: the frames so far */
         fprintf(stderr, "starcarp tissue: %s\n", err);
         rc = 1;
@@ -690,7 +735,7 @@ int cmd_tissue(int argc, char **argv) {
     if (!rc && r.stop_sig)
         rc = report_stop(&r, lround(r.o.duration / r.cfg.dt));
     sc_tissue_destroy(r.t);
-    free(r.field), free(r.all);
+    free(r.field), free(r.all), free(r.frame);
     mpick_free(&r.pk);
     sc_fem_free(r.op), sc_mesh_free(r.mesh);
     tmpi_shutdown(&r.sh);
