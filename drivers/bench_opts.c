@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "bench_optint.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "starcarp_model.h"
 
 typedef enum {

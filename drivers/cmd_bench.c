@@ -27,14 +27,13 @@
 #include "bench_out.h"
 #include "bench_side.h"
 #include "commands.h"
-#include "sc_registry.h"
 #include "model_pick.h"
 #include "outpath.h"
 #include "progress.h"
 #include "stop.h"
-#include "sema.h"
+#include "starcarp_info.h"
 #include "starcarp.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 /* The ranks of the run (1 without MPI) and this rank's share of the cells. */
 typedef struct Share {
@@ -562,7 +561,7 @@ static int bench_model(const BenchOpts *o, Mpick *pk, int *vary_k, int **dump) {
     memset(pk, 0, sizeof *pk);
     /* --methods auto (the default), file, or replacements of the file's methods */
     int named = o->methods && (!strcmp(o->methods, "auto") || !strcmp(o->methods, "file"));
-    if (o->methods && !named && sema_check_overrides(o->methods, err, sizeof err) != 0) {
+    if (o->methods && !named && sc_methods_check(o->methods, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp bench: --methods: %s (or auto, file)\n", err);
         return 2;
     }

@@ -30,7 +30,7 @@
 #include "bench_tissue.h"
 #include "commands.h"
 #include "plot.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "starcarp.h"
 #ifdef SC_HAVE_CUDA
 #include "gpu_probe.h"

@@ -31,10 +31,9 @@
 #endif
 
 #include "commands.h"
-#include "sc_speeds.h"
 #include "plot.h"
 #include "starcarp.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 #define MAX_SIZES 32
 #define MAX_ROUNDS 1000

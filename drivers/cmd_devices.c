@@ -20,7 +20,7 @@
 
 #include "commands.h"
 #include "starcarp.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 void sc_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim);
 

@@ -8,11 +8,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "sc_registry.h"
-#include "starcarp.h"
-#include "emit.h"
 #include "sc_choose.h"
-#include "sema.h"
+#include "starcarp.h"
+#include "starcarp_info.h"
 
 static void usage(FILE *out) {
     fprintf(out, "usage: starcarp methods MODEL [options]\n"
@@ -49,15 +47,6 @@ typedef struct NumOpt {
     double *to;
     int positive; /* > 0 required (else >= 0) */
 } NumOpt;
-
-/* The hash of the model text as the generated code records it (emit_source_hash), or "". */
-static void model_hash(const char *path, char *buf, size_t len) {
-    Arena ar = {0};
-    Diag dg = {stderr, 0, 0, 0, NULL};
-    CgModel *m = sema_load_file_opts(&ar, &dg, path, NULL);
-    snprintf(buf, len, "%016llx", m ? emit_source_hash(m) : 0ULL);
-    ar_free(&ar);
-}
 
 /* Replace (or add) the row of `stem` in the TSV table file. Returns 0 or -1 (message printed). */
 static int write_row(const char *table, const char *stem, const char *row) {
@@ -208,7 +197,7 @@ static int table_row(const char *table, const char *path, const ScChooseSpec *sp
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     char stem[256], hash[32], row[4096], lng[96] = "-\t-";
     snprintf(stem, sizeof stem, "%.*s", (int)strcspn(base, "."), base);
-    model_hash(path, hash, sizeof hash);
+    sc_model_file_hash(path, stderr, hash, sizeof hash);
     const ScCandidate *ch = c->chosen >= 0 ? &c->cand[c->chosen] : &c->file;
     if (!isnan(ch->lerr[2]))
         snprintf(lng, sizeof lng, "%.3g\t%s", ch->lerr[2], ch->lstate);

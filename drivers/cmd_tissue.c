@@ -22,7 +22,7 @@
 #include "outpath.h"
 #include "progress.h"
 #include "recfile.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "stop.h"
 #include "starcarp.h"
 #include "tissue_igb.h"

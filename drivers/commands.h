@@ -4,8 +4,6 @@
 #ifndef SC_COMMANDS_H
 #define SC_COMMANDS_H
 
-#include "cmd_codegen.h" /* codegen/cmd_codegen.c: analyse / generate a model */
-
 int cmd_models(int argc, char **argv); /* cmd_models.c: list the library, describe a model */
 int cmd_devices(int argc, char **argv); /* cmd_devices.c: StarPU's workers, bus, device check */
 int cmd_bench(int argc, char **argv); /* cmd_bench.c: openCARP's bench on StarPU */

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "model_pick.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 /* The flag values of every flags= item, '|'-joined, into buf. */
 static void collect_flags(const Mpick *p, char *buf, size_t n) {

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "tissue_meshio.h"
 
 int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen) {

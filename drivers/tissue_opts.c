@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "sc_mesh.h"
 #include "tissue_opts.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "tissue_opts.h"
 
 /* The quantities a starcarp key and its openCARP twin both set. */

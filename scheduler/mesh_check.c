@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "sc_internal.h"
-#include "sc_mesh.h"
+#include "mesh_int.h"
 
 /* A degenerate element: volume below this fraction of its diameter cubed (a regular tetrahedron
  * has 0.118, a cube 0.19). */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "sc_internal.h"
-#include "sc_mesh.h"
+#include "mesh_int.h"
 
 /* Lines of a file, numbered from 1; blank lines are skipped. */
 typedef struct Lines {

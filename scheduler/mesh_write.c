@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "sc_internal.h"
-#include "sc_mesh.h"
+#include "mesh_int.h"
 
 /* The cube's corners by bits (x 1, y 2, z 4), in VTK's hexahedron order. */
 static const int HEX_BITS[8] = {0, 1, 3, 2, 4, 5, 7, 6};

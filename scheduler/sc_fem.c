@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diffuse.h"
+#include "mesh_int.h"
 #include "sc_fem.h"
 #include "sc_internal.h"
 
