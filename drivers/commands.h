@@ -13,8 +13,7 @@ int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c: StarPU performance
 int cmd_benchmark(int argc, char **argv); /* cmd_benchmark.c: speeds of models in every configuration */
 int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice of methods */
 
-/* Parse a positive integer option value; on error print "starcarp OPTION: ..." and return -1. */
-long cli_positive(const char *cmd, const char *opt, const char *val);
+/* Options: the table format and the shared options are in cli_opts.h. */
 
 /* StarPU's configuration read from the environment (starpu_conf_init), then ncpu CPU and ngpu CUDA
  * workers where they are >= 0 (command-line options win over STARPU_NCPU / STARPU_NCUDA). Where a

@@ -43,16 +43,6 @@ static void usage(FILE *out) {
     fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n", sc_version());
 }
 
-long cli_positive(const char *cmd, const char *opt, const char *val) {
-    char *end = NULL;
-    long v = val ? strtol(val, &end, 10) : 0;
-    if (!val || *val == '\0' || *end != '\0' || v <= 0) {
-        fprintf(stderr, "starcarp %s: %s expects a positive integer, got '%s'\n", cmd, opt, val ? val : "");
-        return -1;
-    }
-    return v;
-}
-
 /* How many CUDA workers StarPU will start: ngpu (the option; < 0: every device) and STARPU_NCUDA
  * bounded by the devices present. */
 static int cuda_workers_expected(long ngpu) {
