@@ -136,10 +136,10 @@ static long run_check(const DevOpts *o, double *elapsed) {
     }
     starpu_task_wait_for_all();
     *elapsed = sc_now_s() - t0;
-    starpu_data_unpartition(hv, STARPU_MAIN_RAM);
-    starpu_data_unpartition(hi, STARPU_MAIN_RAM);
-    starpu_data_unregister(hv);
-    starpu_data_unregister(hi);
+    for (int k = 0; k < 2; k++) { /* Vm and Iion back to the host's arrays */
+        starpu_data_unpartition(k ? hi : hv, STARPU_MAIN_RAM);
+        starpu_data_unregister(k ? hi : hv);
+    }
 
     for (long s = 0; s < o->steps; s++)
         sc_vm_update_host(ref, iion, n, dt, (s % 3 == 0) ? 60.0 : 0.0);
