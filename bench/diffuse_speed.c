@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diffuse.h"
+#include "bench_diffuse.h"
 #include "sc_internal.h"
 
 /* The stencil's increment at node (i, j) of plane pc (pd below, pu above; mirrors at the grid's
@@ -188,19 +188,7 @@ int main(int argc, char **argv) {
             double dx = dxs[d];
             long n0 = (long)(20 / dx + 0.5) + 1, n1 = (long)(7 / dx + 0.5) + 1, L = (long)(3 / dx + 0.5) + 1;
             size_t n = (size_t)(n0 * n1 * L);
-            ScDiffArgs a = {.kind = kind ? SC_DIFF_SWEEP : SC_DIFF_STEP,
-                            .record = 1,
-                            .gamma = 0.6,
-                            .omega = 1.2,
-                            .n0 = n0,
-                            .n1 = n1,
-                            .L = L,
-                            .nl = L,
-                            .c0 = 0.2,
-                            .c1 = 0.03,
-                            .cL = 0.03,
-                            .thr = 0,
-                            .dt = 0.01};
+            ScDiffArgs a = bench_diff_args(kind, 1, n0, n1, L);
             double *v0 = malloc(n * sizeof(double)), *w[3], r[3];
             srand(5);
             for (size_t q = 0; q < n; q++)
