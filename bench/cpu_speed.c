@@ -217,7 +217,8 @@ typedef struct BcOpts {
 static const CliOpt bc_opts[] = {
     {"--cells", NULL, NULL, CLI_INT, 1, INT_MAX, NULL, "a positive integer (int)", "N  cells", F(cells)},
     CLI_COUNT_OPT("--steps", "S  steps per round", F(steps)),
-    {"--min-time", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "seconds >= 0", "SEC  timed seconds", F(min_time)},
+    {"--min-time", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "seconds >= 0", "SEC  timed seconds",
+     F(min_time)},
     {"--rtol", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "a number >= 0", "R  cvode's rtol", F(rtol)},
     {"--atol", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "a number >= 0", "A  cvode's atol", F(atol)},
     CLI_FLAG_OPT("--uniform-atol", "one atol for every state", F(uniform_atol)),

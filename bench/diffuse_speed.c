@@ -18,8 +18,8 @@
 
 /* The stencil's increment at node (i, j) of plane pc (pd below, pu above; mirrors at the grid's
  * ends), the arithmetic of sc_diffuse_host in its order. */
-static inline double stencil(const ScDiffArgs *a, const double *pd, const double *pc, const double *pu, long i,
-                             long j) {
+static inline double stencil(const ScDiffArgs *a, const double *pd, const double *pc, const double *pu,
+                             long i, long j) {
     const long n0 = a->n0, n1 = a->n1, q = j * n0 + i;
     long jm = j > 0 ? j - 1 : 1, jp = j < n1 - 1 ? j + 1 : n1 - 2;
     long im = i > 0 ? i - 1 : 1, ip = i < n0 - 1 ? i + 1 : n0 - 2;

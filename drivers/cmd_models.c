@@ -154,8 +154,8 @@ static void print_choice(const char *name) {
 
 static int models_info(const char *name) {
     char buf[2048], stem[256], err[512];
-    if (!sc_model_file(name, buf, sizeof buf) && sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, err,
-                                                                  sizeof err) == 0)
+    if (!sc_model_file(name, buf, sizeof buf) &&
+        sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, err, sizeof err) == 0)
         name = stem; /* openCARP's name of a library model */
     const char *path = find_model(name, buf, sizeof buf);
     if (!path)

@@ -74,7 +74,19 @@ void topt_usage(void) {
 
 /* T_SHARED: an option commands share (--dt, --methods, --ncpu, --ngpu), read and checked by
  * cli_opts.c and stored at off. */
-typedef enum { T_STR, T_DBL, T_LONG, T_DLIST, T_LLIST, T_STIM, T_PROBE, T_FLAG, T_PAR, T_VARY, T_SHARED } Kind;
+typedef enum {
+    T_STR,
+    T_DBL,
+    T_LONG,
+    T_DLIST,
+    T_LLIST,
+    T_STIM,
+    T_PROBE,
+    T_FLAG,
+    T_PAR,
+    T_VARY,
+    T_SHARED
+} Kind;
 enum { TOPT_SHARED = CLI_RUN_DT | CLI_RUN_WORKERS | CLI_RUN_METHODS };
 
 typedef struct Opt {
@@ -712,10 +724,11 @@ int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], co
             in &= box_hits(x->lo[a], x->hi[a], n[a], dx[a]);
         if (mesh)
             in = mesh_hits(x, mesh);
-        const char *why = !in                       ? (mesh ? "its box holds no node of the mesh" : "its box holds no node of the grid")
-                          : x->amp == 0             ? "its strength is 0"
-                          : x->start >= o->duration ? "it starts after the run's end"
-                                                    : NULL;
+        const char *why =
+            !in           ? (mesh ? "its box holds no node of the mesh" : "its box holds no node of the grid")
+            : x->amp == 0 ? "its strength is 0"
+            : x->start >= o->duration ? "it starts after the run's end"
+                                      : NULL;
         if (!why)
             return 0;
         if (k < errlen)

@@ -223,7 +223,8 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
     int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
     if (c->mesh && tmesh_check(c, err, errlen) != 0)
         return -1;
-    if (!c->mesh && (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top]))) {
+    if (!c->mesh &&
+        (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top]))) {
         sc_set_err(err, errlen, "planes %ld .. %ld of %ld along %c", c->plane0, c->plane0 + c->nplanes - 1,
                    c->n[top], axis[top]);
         return -1;
@@ -340,7 +341,8 @@ int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, lo
     double speedup = cfg->gpu_speedup;
     if (ngpu && ncpu && !(speedup > 0)) {
         /* the cell array's own measure (calibrated table or a probe) on a scratch array */
-        ScCellsConfig cc = {.ncells = nodes < 65536 ? nodes : 65536, .precision = 64, .dt = cfg->dt, .steps_per_task = 1};
+        ScCellsConfig cc = {
+            .ncells = nodes < 65536 ? nodes : 65536, .precision = 64, .dt = cfg->dt, .steps_per_task = 1};
         ScCells *probe = sc_cells_create(m, &cc, err, errlen);
         speedup = probe ? sc_cells_gpu_speedup(probe) : 0;
         sc_cells_destroy(probe);
@@ -692,8 +694,8 @@ int sc_tissue_activation(ScTissue *t, double *out) {
     return 0;
 }
 
-int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off, const long *size,
-                    long mul, long total, double *buf, int dir) {
+int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off,
+                    const long *size, long mul, long total, double *buf, int dir) {
     for (int s = 0; s < np; s++) {
         size_t n = (size_t)(size[s] * mul), o = (size_t)(off[s] * mul);
         if (starpu_data_acquire(h[s], dir ? STARPU_W : STARPU_R) != 0)
@@ -707,11 +709,13 @@ int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, c
     return 0;
 }
 
-int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err, size_t errlen) {
+int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err,
+                     size_t errlen) {
     char p[4200];
     snprintf(p, sizeof p, "%s.act", path);
     FILE *f = fopen(p, "wb");
-    int bad = !f || fprintf(f, "%s\n", head) < 0 || fwrite(buf, sizeof(double), 2 * (size_t)n, f) != 2 * (size_t)n;
+    int bad =
+        !f || fprintf(f, "%s\n", head) < 0 || fwrite(buf, sizeof(double), 2 * (size_t)n, f) != 2 * (size_t)n;
     if (f && fclose(f) != 0)
         bad = 1;
     if (bad) {
@@ -721,7 +725,8 @@ int tissue_act_write(const char *path, const char *head, const double *buf, long
     return 0;
 }
 
-int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long n, char *err, size_t errlen) {
+int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long n, char *err,
+                    size_t errlen) {
     char p[4200];
     snprintf(p, sizeof p, "%s.act", path);
     FILE *f = fopen(p, "rb");
@@ -733,8 +738,10 @@ int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long
              fread(buf, sizeof(double), 2 * (size_t)n, f) == 2 * (size_t)n;
     fclose(f);
     if (!ok) {
-        sc_set_err(err, errlen, "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
-                                "another tissue)", p);
+        sc_set_err(err, errlen,
+                   "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
+                   "another tissue)",
+                   p);
         return -1;
     }
     return 0;
@@ -756,8 +763,8 @@ int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
     if (sc_cells_save(t->cells, path, err, errlen) != 0)
         return -1;
     char head[200];
-    snprintf(head, sizeof head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", t->cfg.n[0], t->cfg.n[1], t->cfg.n[2],
-             t->step, t->g0, t->Lloc);
+    snprintf(head, sizeof head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", t->cfg.n[0], t->cfg.n[1],
+             t->cfg.n[2], t->step, t->g0, t->Lloc);
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
     int rc = buf && act_copy(t, buf, 0) == 0 ? tissue_act_write(path, head, buf, t->nodes, err, errlen) : -1;
     if (!buf)
@@ -782,7 +789,8 @@ int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen) {
         free(buf);
         return -1;
     }
-    int ok = sscanf(head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0, &nl) == 6;
+    int ok = sscanf(head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0,
+                    &nl) == 6;
     if (ok &&
         (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2] || g0 != t->g0 || nl != t->Lloc)) {
         sc_set_err(err, errlen,

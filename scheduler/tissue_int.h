@@ -19,8 +19,8 @@ int tissue_stim_on(const ScTissueStim *x, double dt, long d);
 /* The activation records of np parts (handles h, host arrays act: 2 size[s] * mul values, times
  * then previous values) from (dir 0) or into (dir 1) buf in node order (times of `total` nodes,
  * then their previous values); part s holds nodes off[s] * mul ... 0 or -1. */
-int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off, const long *size,
-                    long mul, long total, double *buf, int dir);
+int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off,
+                    const long *size, long mul, long total, double *buf, int dir);
 /* PATH.act: a header line, then 2n doubles (a checkpoint's activation record). Write; read (the
  * header line into head, with its newline). 0, or -1 with a message. */
 int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err, size_t errlen);
