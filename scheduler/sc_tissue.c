@@ -299,6 +299,28 @@ static int workers_of(enum starpu_worker_archtype type, int *ids, int max, int h
     return hint > 0 && hint < n ? hint : n;
 }
 
+ScCells *tissue_cells(const ScModelEntry *m, const ScTissueConfig *cfg, long n, int np, const double *w,
+                      const int *worker, char *err, size_t errlen) {
+    if (!w) {
+        sc_set_err(err, errlen, "out of memory");
+        return NULL;
+    }
+    int pinned = worker[0] >= 0;
+    ScCellsConfig cc = {.ncells = n,
+                        .precision = 64,
+                        .dt = cfg->dt,
+                        .steps_per_task = 1,
+                        .nparts = np,
+                        .part_weights = w,
+                        .no_lut = cfg->no_lut,
+                        .rtol = cfg->rtol,
+                        .atol = cfg->atol,
+                        .vm_bound = cfg->vm_bound,
+                        .free_placement = !pinned,
+                        .workers = pinned ? worker : NULL};
+    return sc_cells_create(m, &cc, err, errlen);
+}
+
 int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
                 int **worker, char *err, size_t errlen) {
     int cpu[STARPU_NMAXWORKERS], gpu[STARPU_NMAXWORKERS], ncpu = 0, ngpu = 0;
@@ -460,20 +482,7 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
     double *w = malloc(sizeof(double) * (size_t)t->ns);
     for (int s = 0; w && s < t->ns; s++)
         w[s] = (double)(t->nl[s] * t->P);
-    int pinned = t->worker[0] >= 0;
-    ScCellsConfig cc = {.ncells = t->nodes,
-                        .precision = 64,
-                        .dt = cfg->dt,
-                        .steps_per_task = 1,
-                        .nparts = t->ns,
-                        .part_weights = w,
-                        .no_lut = cfg->no_lut,
-                        .rtol = cfg->rtol,
-                        .atol = cfg->atol,
-                        .vm_bound = cfg->vm_bound,
-                        .free_placement = !pinned,
-                        .workers = pinned ? t->worker : NULL};
-    t->cells = w ? sc_cells_create(m, &cc, err, errlen) : NULL;
+    t->cells = tissue_cells(m, cfg, t->nodes, t->ns, w, t->worker, err, errlen);
     free(w);
     if (!t->cells) {
         sc_tissue_destroy(t);

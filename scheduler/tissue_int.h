@@ -12,6 +12,11 @@
  * Returns the number of parts, or -1 with a message. */
 int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
                 int **worker, char *err, size_t errlen);
+/* The cell array of a tissue's n nodes in np parts weighted w (np values), part p pinned to
+ * worker[p] where worker[0] >= 0, else placed by StarPU: one step per task in double, cfg's dt,
+ * tolerances, Vm bound and lookup-table choice. NULL (w NULL: out of memory) with a message. */
+ScCells *tissue_cells(const ScModelEntry *m, const ScTissueConfig *cfg, long n, int np, const double *w,
+                      const int *worker, char *err, size_t errlen);
 /* Whether stimulus x is on during step d (bench's rule: pulses of lround(dur/dt) steps, at least
  * one, from lround(start/dt), every lround(period/dt) steps, count of them). */
 int tissue_stim_on(const ScTissueStim *x, double dt, long d);

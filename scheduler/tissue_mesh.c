@@ -309,20 +309,7 @@ TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char 
     double *w = malloc(sizeof(double) * (size_t)t->np);
     for (int p = 0; w && p < t->np; p++)
         w[p] = (double)t->size[p];
-    int pinned = t->worker[0] >= 0;
-    ScCellsConfig cc = {.ncells = t->n,
-                        .precision = 64,
-                        .dt = cfg->dt,
-                        .steps_per_task = 1,
-                        .nparts = t->np,
-                        .part_weights = w,
-                        .no_lut = cfg->no_lut,
-                        .rtol = cfg->rtol,
-                        .atol = cfg->atol,
-                        .vm_bound = cfg->vm_bound,
-                        .free_placement = !pinned,
-                        .workers = pinned ? t->worker : NULL};
-    t->cells = w ? sc_cells_create(m, &cc, err, errlen) : NULL;
+    t->cells = tissue_cells(m, cfg, t->n, t->np, w, t->worker, err, errlen);
     free(w);
     int bad = !t->cells;
     for (int p = 0; p < t->np && !bad; p++)
