@@ -1,6 +1,8 @@
 /* cl_halo.c: codelet copying a slab's first and last planes into its halo handles (the planes its
  * neighbours' diffusion tasks read; see diffuse.h). Glue only; the copy is sc_halo_host
  * (diffuse_host.c) and the launchers of diffuse_gpu.h. */
+#include <stdlib.h>
+
 #include "diffuse.h"
 #include "sc_codelet.h"
 
@@ -44,9 +46,32 @@ static void sc_halo_hip(void *buffers[], void *cl_arg) {
 
 SC_CODELET(sc_halo, "starcarp.halo.f64.plane", 3, STARPU_R, STARPU_W, STARPU_W);
 
-int sc_halo_submit(starpu_data_handle_t vm, starpu_data_handle_t lo, starpu_data_handle_t hi, int worker) {
+int sc_halo_submit(struct starpu_codelet *cl, starpu_data_handle_t vm, starpu_data_handle_t lo,
+                   starpu_data_handle_t hi, int worker) {
+    struct starpu_codelet *c = cl ? cl : &sc_halo_cl;
     if (worker >= 0)
-        return starpu_task_insert(&sc_halo_cl, STARPU_R, vm, STARPU_W, lo, STARPU_W, hi,
-                                  STARPU_EXECUTE_ON_WORKER, worker, 0);
-    return starpu_task_insert(&sc_halo_cl, STARPU_R, vm, STARPU_W, lo, STARPU_W, hi, 0);
+        return starpu_task_insert(c, STARPU_R, vm, STARPU_W, lo, STARPU_W, hi, STARPU_EXECUTE_ON_WORKER, worker, 0);
+    return starpu_task_insert(c, STARPU_R, vm, STARPU_W, lo, STARPU_W, hi, 0);
+}
+
+void sc_halo_codelet_to(struct starpu_codelet *cl, int lo_node, int hi_node) {
+    *cl = sc_halo_cl;
+    cl->specific_nodes = 1;
+    cl->nodes[0] = STARPU_SPECIFIC_NODE_LOCAL, cl->nodes[1] = lo_node, cl->nodes[2] = hi_node;
+}
+
+int sc_cuda_peer_ok(int a, int b) {
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
+    const char *direct = getenv("STARPU_ENABLE_CUDA_GPU_GPU_DIRECT");
+    int ab = 0, ba = 0;
+    if ((direct && atoi(direct) == 0) || cudaDeviceCanAccessPeer(&ab, a, b) != cudaSuccess ||
+        cudaDeviceCanAccessPeer(&ba, b, a) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return ab && ba;
+#else
+    (void)a, (void)b;
+    return 0;
+#endif
 }

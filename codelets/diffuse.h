@@ -49,6 +49,8 @@ typedef struct ScDiffArgs {
     long n0, n1, L; /* grid: plane dimensions, planes */
     long l0, nl; /* this slab: first global plane, planes */
     int has_lo, has_hi; /* halo planes of the neighbours below / above are given */
+    int out_lo, out_hi; /* after the update, the slab's first / last plane is copied into these
+                         * buffers: the halos of the next exchange (sc_diffuse_submit) */
     double c0, c1, cL; /* dt*D/dx^2 per axis (0 for an axis of one node); scaled as said above */
     double cX; /* the 9-point 2D stencil's cross term, (c0 + cL) / 12 (0: 3, 5 or 7 points) */
     double thr; /* activation threshold, mV */
@@ -69,7 +71,8 @@ void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *
  * max do not reach tol; *gamma = 2 / (1 + kappa) and omega[0 .. K) the weights of the sweeps
  * (omega[0] = 1: the first sweep; omega has room for max values). */
 int sc_cheb_plan(double kappa, double tol, int max, double *gamma, double *omega);
-/* The halos of a slab (host): its first and last planes (P values each) into lo and hi. */
+/* The halos of a slab (host): its first and last planes (P values each) into lo and hi (either
+ * may be NULL: not copied). */
 void sc_halo_host(const double *v, size_t n, size_t P, double *lo, double *hi);
 
 #ifdef __cplusplus
@@ -88,15 +91,33 @@ int sc_halo_hip_launch(const double *v, size_t n, size_t P, double *lo, double *
 
 #ifndef __cplusplus
 #include <starpu.h>
-/* The codelets (cl_diffuse.c, cl_halo.c) and their task-insert helpers. Diffusion buffers: Vm (RW,
- * the slab's partition of the cell array), scratch (STARPU_SCRATCH, max(n, 2 n0 n1) values), activation (RW, 2n),
- * aux (RW, 2n; not for SC_DIFF_STEP), then the lower neighbour's top halo and the upper neighbour's
- * bottom halo (R) where a->has_lo / a->has_hi. Halo buffers: Vm (R), bottom plane (W), top plane (W). `worker` >= 0 pins
- * the task to that StarPU worker. Return 0 or a negative errno from StarPU. */
+/* The buffers of a diffusion task: Vm (RW, the slab's partition of the cell array), scratch
+ * (STARPU_SCRATCH, max(n, 2 n0 n1) values), activation (RW, 2n), aux (RW, 2n; not for SC_DIFF_STEP),
+ * the lower neighbour's top halo and the upper neighbour's bottom halo (R) where a->has_lo /
+ * a->has_hi, then the slab's own bottom and top planes for the next exchange (W) where a->out_lo /
+ * a->out_hi. Unused handles are NULL. */
+typedef struct ScDiffHandles {
+    starpu_data_handle_t vm, scratch, act, aux, lo, hi, out_lo, out_hi;
+} ScDiffHandles;
+
+/* The codelets (cl_diffuse.c, cl_halo.c) and their task-insert helpers. Halo buffers: Vm (R),
+ * bottom plane (W), top plane (W). `cl` NULL is the codelet itself, or a copy made by
+ * sc_diffuse_codelet_to / sc_halo_codelet_to. `worker` >= 0 pins the task to that StarPU worker.
+ * Return 0 or a negative errno from StarPU. */
 extern struct starpu_codelet sc_diffuse_cl, sc_halo_cl;
-int sc_diffuse_submit(const ScDiffArgs *a, starpu_data_handle_t vm, starpu_data_handle_t scratch,
-                      starpu_data_handle_t act, starpu_data_handle_t aux, starpu_data_handle_t lo,
-                      starpu_data_handle_t hi, int worker);
-int sc_halo_submit(starpu_data_handle_t vm, starpu_data_handle_t lo, starpu_data_handle_t hi, int worker);
+int sc_diffuse_submit(struct starpu_codelet *cl, const ScDiffArgs *a, const ScDiffHandles *h, int worker);
+int sc_halo_submit(struct starpu_codelet *cl, starpu_data_handle_t vm, starpu_data_handle_t lo,
+                   starpu_data_handle_t hi, int worker);
+
+/* Copies of the codelets whose outgoing planes are written straight into the memory node that
+ * reads them (a GPU writing into its neighbour GPU's memory, peer to peer): the exchange then needs
+ * no transfer after the task. lo_node / hi_node: the memory node of the bottom / top plane, or
+ * STARPU_SPECIFIC_NODE_LOCAL. For the diffusion codelet, `a` gives the shape of the tasks it will
+ * run (which buffers they have: the outgoing planes come last). */
+void sc_halo_codelet_to(struct starpu_codelet *cl, int lo_node, int hi_node);
+void sc_diffuse_codelet_to(struct starpu_codelet *cl, const ScDiffArgs *a, int lo_node, int hi_node);
+/* Can a kernel on CUDA device `a` write into device b's memory (peer access, which StarPU enables
+ * unless STARPU_ENABLE_CUDA_GPU_GPU_DIRECT=0)? 0 without CUDA. */
+int sc_cuda_peer_ok(int a, int b);
 #endif
 #endif

@@ -135,8 +135,8 @@ extern "C" int SC_DIFFUSE_LAUNCH(const ScDiffArgs *a, double *v, double *old, co
 
 extern "C" int SC_HALO_LAUNCH(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream) {
     sc_gpu_stream s = (sc_gpu_stream)stream;
-    int e = sc_gpu_copy(lo, v, P * sizeof(double), s);
-    if (e == 0)
+    int e = lo ? sc_gpu_copy(lo, v, P * sizeof(double), s) : 0;
+    if (e == 0 && hi)
         e = sc_gpu_copy(hi, v + (n - P), P * sizeof(double), s);
     return e;
 }

@@ -7,16 +7,17 @@
 #include <hip/hip_runtime.h>
 typedef hipStream_t sc_gpu_stream;
 static inline int sc_gpu_last_error(void) { return (int)hipGetLastError(); }
-/* An asynchronous copy between two places of the GPU's memory; the API's error code. */
+/* An asynchronous copy between two places of GPU memory (this GPU's, or a peer's: the runtime tells
+ * them apart by address); the API's error code. */
 static inline int sc_gpu_copy(void *dst, const void *src, size_t bytes, sc_gpu_stream s) {
-    return (int)hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToDevice, s);
+    return (int)hipMemcpyAsync(dst, src, bytes, hipMemcpyDefault, s);
 }
 #else
 #include <cuda_runtime.h>
 typedef cudaStream_t sc_gpu_stream;
 static inline int sc_gpu_last_error(void) { return (int)cudaGetLastError(); }
 static inline int sc_gpu_copy(void *dst, const void *src, size_t bytes, sc_gpu_stream s) {
-    return (int)cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, s);
+    return (int)cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, s);
 }
 #endif
 #endif

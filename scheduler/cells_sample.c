@@ -86,8 +86,10 @@ static int copy_var(ScCells *c, int var, double *out, const double *in) {
     if (var < SC_VAR_IION || var >= c->nsv)
         return -1;
     void *arr = var == SC_VAR_VM ? c->vm : var == SC_VAR_IION ? c->iion : c->sv;
+    size_t base;
+    for (int p = 0; p < c->np; p++) /* every partition on its way home at once (one GPU's copy per GPU) */
+        starpu_data_fetch_on_node(var_handle(c, var, p, &base), STARPU_MAIN_RAM, 1);
     for (int p = 0; p < c->np; p++) {
-        size_t base;
         starpu_data_handle_t h = var_handle(c, var, p, &base);
         starpu_data_acquire(h, in ? STARPU_RW : STARPU_R);
         for (long i = 0; i < c->size[p]; i++) {

@@ -12,31 +12,6 @@
 #include "sc_tissue.h"
 #include "tissue_int.h"
 
-/* Tasks in flight above which submission waits (and the level it waits down to). */
-#define TISSUE_MAX_PENDING 6000
-#define TISSUE_RESUME_PENDING 3000
-
-struct ScTissue {
-    ScTissueConfig cfg;
-    ScCells *cells;
-    long nodes, n0, n1, L, P; /* grid as the kernels see it: plane n0 x n1, L planes; nodes here */
-    long g0, Lloc; /* this process's planes: g0 .. g0 + Lloc - 1 */
-    int m; /* explicit diffusion sub-steps per step (implicit: 1) */
-    double c0, c1, cL; /* (dt/m)*D/dx^2 along axes 0, 1, L */
-    double cX; /* 9-point stencil's cross term (diffuse.h; 0: none) */
-    int sweeps; /* implicit: Chebyshev sweeps per step (0: explicit) */
-    double gamma, *omega; /* implicit: the sweeps' Richardson factor and weights (sc_cheb_plan) */
-    int ax[3]; /* physical axis of kernel axis 0, 1, L (-1: none) */
-    int ns; /* slabs */
-    long *l0, *nl; /* first plane (from g0), planes */
-    int *worker;
-    double **act; /* per slab: activation times then previous values (2n) */
-    starpu_data_handle_t *h_act, *h_scr, *h_lo, *h_hi, *h_aux; /* h_aux: implicit only */
-    starpu_data_handle_t ghost_lo, ghost_hi; /* the neighbouring processes' edge planes */
-    int remote; /* another process holds planes next to ours */
-    long step;
-    TissueMesh *mesh; /* a mesh: everything is there (tissue_mesh.c) */
-};
 
 double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a) {
     return 100.0 * cfg->sigma[a] / (cfg->chi * cfg->cm);
@@ -64,8 +39,7 @@ double sc_tissue_dt_limit(const ScTissueConfig *cfg) {
     return l > 0 ? 2.0 / l : INFINITY;
 }
 
-/* Node index range [*i0, *i1] of [lo, hi] mm along an axis of n nodes spaced dx; 0 when empty. */
-static int box_range(double lo, double hi, long n, double dx, long *i0, long *i1) {
+int tissue_box_range(double lo, double hi, long n, double dx, long *i0, long *i1) {
     double a = ceil(lo / dx - 1e-6), b = floor(hi / dx + 1e-6);
     if (a < 0)
         a = 0;
@@ -195,7 +169,7 @@ static int check_stimuli(const ScTissueConfig *c, char *err, size_t errlen) {
         const ScTissueStim *x = &c->stim[s];
         long i0, i1;
         for (int a = 0; a < 3 && !c->mesh; a++)
-            if (!box_range(x->lo[a], x->hi[a], c->n[a], c->dx[a], &i0, &i1)) {
+            if (!tissue_box_range(x->lo[a], x->hi[a], c->n[a], c->dx[a], &i0, &i1)) {
                 sc_set_err(err, errlen,
                            "stimulus %d: its box %g:%g mm along %c holds no node (the grid spans 0:%g mm)",
                            s + 1, x->lo[a], x->hi[a], axis[a], (double)(c->n[a] - 1) * c->dx[a]);
@@ -415,11 +389,13 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
     t->act = calloc((size_t)ns, sizeof(double *));
     t->h_act = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_scr = calloc((size_t)ns, sizeof(starpu_data_handle_t));
-    t->h_lo = calloc((size_t)ns, sizeof(starpu_data_handle_t));
-    t->h_hi = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    for (int p = 0; p < 2; p++) {
+        t->h_lo[p] = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+        t->h_hi[p] = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    }
     t->h_aux = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     double *vm = malloc(sizeof(double) * (size_t)t->nodes);
-    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo || !t->h_hi || !t->h_aux || !vm ||
+    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo[0] || !t->h_hi[0] || !t->h_lo[1] || !t->h_hi[1] || !t->h_aux || !vm ||
         sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
         free(vm);
         sc_set_err(err, errlen, "out of memory, or the initial Vm could not be read");
@@ -441,9 +417,9 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
         starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)nscr, sizeof(double));
         if (t->sweeps > 0) /* b, then the iterate before the last (written by each step first) */
             starpu_vector_data_register(&t->h_aux[s], -1, 0, (uint32_t)(2 * n), sizeof(double));
-        if (ns > 1 || t->remote) {
-            starpu_vector_data_register(&t->h_lo[s], -1, 0, (uint32_t)t->P, sizeof(double));
-            starpu_vector_data_register(&t->h_hi[s], -1, 0, (uint32_t)t->P, sizeof(double));
+        for (int p = 0; p < 1 + t->fold && (ns > 1 || t->remote); p++) {
+            starpu_vector_data_register(&t->h_lo[p][s], -1, 0, (uint32_t)t->P, sizeof(double));
+            starpu_vector_data_register(&t->h_hi[p][s], -1, 0, (uint32_t)t->P, sizeof(double));
         }
     }
     if (t->g0 > 0)
@@ -495,11 +471,12 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
             sc_tissue_destroy(t);
             return NULL;
         }
-    if (register_handles(t, err, errlen) != 0) {
-        sc_tissue_destroy(t);
-        return NULL;
-    }
-    return t;
+    if (tstep_plan(t) != 0)
+        sc_set_err(err, errlen, "out of memory");
+    else if (register_handles(t, err, errlen) == 0)
+        return t;
+    sc_tissue_destroy(t);
+    return NULL;
 }
 
 void sc_tissue_destroy(ScTissue *t) {
@@ -512,10 +489,12 @@ void sc_tissue_destroy(ScTissue *t) {
             starpu_data_unregister(t->h_act[s]);
         if (t->h_scr && t->h_scr[s])
             starpu_data_unregister(t->h_scr[s]);
-        if (t->h_lo && t->h_lo[s])
-            starpu_data_unregister(t->h_lo[s]);
-        if (t->h_hi && t->h_hi[s])
-            starpu_data_unregister(t->h_hi[s]);
+        for (int p = 0; p < 2; p++) {
+            if (t->h_lo[p] && t->h_lo[p][s])
+                starpu_data_unregister(t->h_lo[p][s]);
+            if (t->h_hi[p] && t->h_hi[p][s])
+                starpu_data_unregister(t->h_hi[p][s]);
+        }
         if (t->h_aux && t->h_aux[s])
             starpu_data_unregister(t->h_aux[s]);
         if (t->act && t->act[s])
@@ -526,7 +505,8 @@ void sc_tissue_destroy(ScTissue *t) {
     if (t->ghost_hi)
         starpu_data_unregister(t->ghost_hi);
     sc_cells_destroy(t->cells);
-    free(t->act), free(t->h_act), free(t->h_scr), free(t->h_lo), free(t->h_hi), free(t->h_aux);
+    free(t->act), free(t->h_act), free(t->h_scr), free(t->h_aux);
+    free(t->h_lo[0]), free(t->h_hi[0]), free(t->h_lo[1]), free(t->h_hi[1]), free(t->cl_halo), free(t->cl_diff);
     free(t->omega);
     free(t->l0), free(t->nl), free(t->worker);
     free(t);
@@ -568,121 +548,6 @@ int sc_tissue_read_vm(ScTissue *t, double *out) {
         out[tmesh_node_of(t->mesh, i)] = c[i];
     free(c);
     return rc;
-}
-
-int tissue_stim_on(const ScTissueStim *x, double dt, long d) {
-    long s0 = lround(x->start / dt), pulse = lround(x->dur / dt), per = lround(x->period / dt);
-    long count = x->count > 0 ? x->count : 1;
-    if (pulse < 1)
-        pulse = 1;
-    if (d < s0)
-        return 0;
-    long k = per > 0 ? (d - s0) / per : 0;
-    return k < count && d - s0 - k * per < pulse;
-}
-
-/* The stimulus boxes of step d in kernel coordinates into a->box; returns their number. */
-static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a) {
-    const ScTissueConfig *c = &t->cfg;
-    int nb = 0;
-    for (int s = 0; s < c->nstim; s++) {
-        const ScTissueStim *x = &c->stim[s];
-        if (!tissue_stim_on(x, c->dt, d))
-            continue;
-        ScDiffBox *b = &a->box[nb++];
-        for (int k = 0; k < 3; k++) {
-            int ax = t->ax[k];
-            b->lo[k] = 0, b->hi[k] = 0;
-            if (ax >= 0)
-                box_range(x->lo[ax], x->hi[ax], c->n[ax], c->dx[ax], &b->lo[k], &b->hi[k]);
-        }
-        b->add = c->dt / t->m * x->amp / c->cm;
-    }
-    return nb;
-}
-
-/* Halo exchange number x (sc_tissue.h: `exchange`): halo tasks, then the exchange with the
- * neighbouring processes. 0 or -1. */
-static int submit_halos(ScTissue *t, long x) {
-    if (t->ns > 1 || t->remote)
-        for (int s = 0; s < t->ns; s++) {
-            int rc = sc_halo_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_lo[s], t->h_hi[s],
-                                    t->worker[s]);
-            if (rc != 0) {
-                fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
-                return -1;
-            }
-        }
-    if (t->remote && t->cfg.exchange &&
-        t->cfg.exchange(t->cfg.exchange_ctx, x, t->g0 > 0 ? t->h_lo[0] : NULL,
-                        t->g0 + t->Lloc < t->L ? t->h_hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
-        fprintf(stderr, "starcarp: the halo exchange between processes failed (exchange %ld)\n", x);
-        return -1;
-    }
-    return 0;
-}
-
-/* A diffusion task of `proto` (everything but the slab's fields) on every slab. 0 or -1. */
-static int submit_slabs(ScTissue *t, const ScDiffArgs *proto) {
-    ScDiffArgs a = *proto;
-    for (int s = 0; s < t->ns; s++) {
-        a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
-        a.has_lo = s > 0 || t->g0 > 0, a.has_hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
-        starpu_data_handle_t lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
-        starpu_data_handle_t hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
-        int rc = sc_diffuse_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, s), t->h_scr[s], t->h_act[s],
-                                   t->h_aux[s], a.has_lo ? lo : NULL, a.has_hi ? hi : NULL, t->worker[s]);
-        if (rc != 0) {
-            fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* The diffusion of step d: t->m explicit sub-steps, or the implicit step's right-hand side and
- * its sweeps; each after a halo exchange (numbered d * E + e, E = exchanges per step). 0 or -1. */
-static int submit_diffusion(ScTissue *t, long d) {
-    const double h = t->cfg.dt / t->m, th = t->cfg.theta;
-    ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .thr = t->cfg.thr, .dt = h};
-    a.nbox = active_boxes(t, d, &a);
-    if (t->sweeps == 0) {
-        a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL, a.cX = t->cX;
-        for (int sub = 0; sub < t->m; sub++) {
-            a.t0 = (double)d * t->cfg.dt + sub * h;
-            if (submit_halos(t, d * t->m + sub) != 0 || submit_slabs(t, &a) != 0)
-                return -1;
-        }
-        return 0;
-    }
-    const long E = 1 + t->sweeps;
-    a.t0 = (double)d * t->cfg.dt;
-    a.kind = SC_DIFF_RHS, a.c0 = (1 - th) * t->c0, a.c1 = (1 - th) * t->c1, a.cL = (1 - th) * t->cL;
-    a.cX = (1 - th) * t->cX;
-    if (submit_halos(t, d * E) != 0 || submit_slabs(t, &a) != 0)
-        return -1;
-    a.kind = SC_DIFF_SWEEP, a.nbox = 0, a.gamma = t->gamma;
-    a.c0 = th * t->c0, a.c1 = th * t->c1, a.cL = th * t->cL, a.cX = th * t->cX;
-    for (int k = 0; k < t->sweeps; k++) {
-        a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
-        if (submit_halos(t, d * E + 1 + k) != 0 || submit_slabs(t, &a) != 0)
-            return -1;
-    }
-    return 0;
-}
-
-int sc_tissue_advance(ScTissue *t, long nsteps) {
-    if (t->mesh)
-        return tmesh_advance(t->mesh, nsteps);
-    for (long k = 0; k < nsteps; k++) {
-        long d = t->step;
-        if (sc_cells_advance(t->cells, 1) != 0 || submit_diffusion(t, d) != 0)
-            return -1;
-        t->step++;
-        if (starpu_task_nsubmitted() > TISSUE_MAX_PENDING)
-            starpu_task_wait_for_n_submitted(TISSUE_RESUME_PENDING);
-    }
-    return 0;
 }
 
 int sc_tissue_wait(ScTissue *t, ScFailure *f) {

@@ -1,10 +1,48 @@
 /* tissue_int.h: the inside of the tissue solver shared by sc_tissue.c (the structured grid, and the
- * public API, which hands a mesh's calls to tissue_mesh.c) and tissue_mesh.c (meshes: finite
- * elements partitioned into the cell array's parts). Internal to libstarcarp. */
+ * public API, which hands a mesh's calls to tissue_mesh.c), tissue_step.c (the grid's time step:
+ * halos, exchanges, diffusion tasks) and tissue_mesh.c (meshes: finite elements partitioned into
+ * the cell array's parts). Internal to libstarcarp. */
 #ifndef SC_TISSUE_INT_H
 #define SC_TISSUE_INT_H
 
+#include <starpu.h>
+
 #include "sc_tissue.h"
+
+typedef struct TissueMesh TissueMesh;
+
+/* The structured grid's solver: slabs of whole planes along the slowest axis, one partition of the
+ * cell array each. Each slab hands its bottom and top planes to its neighbours through halo
+ * handles, h_lo[p][s] and h_hi[p][s], in two sets p (tissue_step.c says which exchange uses which). */
+struct ScTissue {
+    ScTissueConfig cfg;
+    ScCells *cells;
+    long nodes, n0, n1, L, P; /* grid as the kernels see it: plane n0 x n1, L planes; nodes here */
+    long g0, Lloc; /* this process's planes: g0 .. g0 + Lloc - 1 */
+    int m; /* explicit diffusion sub-steps per step (implicit: 1) */
+    double c0, c1, cL; /* (dt/m)*D/dx^2 along axes 0, 1, L */
+    double cX; /* 9-point stencil's cross term (diffuse.h; 0: none) */
+    int sweeps; /* implicit: Chebyshev sweeps per step (0: explicit) */
+    double gamma, *omega; /* implicit: the sweeps' Richardson factor and weights (sc_cheb_plan) */
+    int ax[3]; /* physical axis of kernel axis 0, 1, L (-1: none) */
+    int ns; /* slabs */
+    long *l0, *nl; /* first plane (from g0), planes */
+    int *worker;
+    double **act; /* per slab: activation times then previous values (2n) */
+    starpu_data_handle_t *h_act, *h_scr, *h_aux; /* h_aux: implicit only */
+    starpu_data_handle_t *h_lo[2], *h_hi[2]; /* halos: set 1 only where `fold` */
+    int fold; /* explicit sub-steps: each diffusion task writes the next sub-step's halos */
+    struct starpu_codelet *cl_halo, *cl_diff; /* per slab: planes written into the neighbours' GPUs */
+    starpu_data_handle_t ghost_lo, ghost_hi; /* the neighbouring processes' edge planes */
+    int remote; /* another process holds planes next to ours */
+    long step;
+    TissueMesh *mesh; /* a mesh: everything is there (tissue_mesh.c) */
+};
+
+/* tissue_step.c: how the slabs exchange their planes (t's slabs, workers and handles' arrays set):
+ * whether diffusion tasks hand on the halos (t->fold), and where peer-to-peer GPUs write them
+ * (t->cl_halo, t->cl_diff). 0, or -1 out of memory. */
+int tstep_plan(ScTissue *t);
 
 /* The parts of `nodes` nodes (multiples of `align`): one per CPU worker and GPU sized by speed
  * (sc_plan_parts, the GPU's speed measured by the cell array when not given), or cfg->nparts
@@ -17,6 +55,8 @@ int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, lo
  * tolerances, Vm bound and lookup-table choice. NULL (w NULL: out of memory) with a message. */
 ScCells *tissue_cells(const ScModelEntry *m, const ScTissueConfig *cfg, long n, int np, const double *w,
                       const int *worker, char *err, size_t errlen);
+/* Node index range [*i0, *i1] of [lo, hi] mm along an axis of n nodes spaced dx; 0 when empty. */
+int tissue_box_range(double lo, double hi, long n, double dx, long *i0, long *i1);
 /* Whether stimulus x is on during step d (bench's rule: pulses of lround(dur/dt) steps, at least
  * one, from lround(start/dt), every lround(period/dt) steps, count of them). */
 int tissue_stim_on(const ScTissueStim *x, double dt, long d);
@@ -32,7 +72,6 @@ int tissue_act_write(const char *path, const char *head, const double *buf, long
 int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long n, char *err, size_t errlen);
 
 /* tissue_mesh.c: the solver on a mesh (cfg->mesh, cfg->op); the functions of sc_tissue.h's names. */
-typedef struct TissueMesh TissueMesh;
 int tmesh_check(const ScTissueConfig *cfg, char *err, size_t errlen);
 TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen);
 void tmesh_destroy(TissueMesh *t);

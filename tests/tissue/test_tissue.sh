@@ -2,7 +2,7 @@
 # test_tissue.sh STARCARP SRCDIR [mpi]: `starcarp tissue` end to end on StarPU's CPU workers.
 #   1. a 1D cable of ten Tusscher 2006 cells: activation times increase along the cable, the
 #      conduction velocity between 2 and 8 mm lies in 0.5 .. 0.75 mm/ms (measured 0.613 at dx 0.1);
-#   2. a 2D sheet: 1, 2 and 3 slabs give the same activation map and probe traces, bit for bit;
+#   2. a 2D sheet: 1, 2 and 3 slabs give the same activation map and probe traces, bit for bit (also with 3 explicit sub-steps);
 #   3. the outputs: VTK headers (dimensions, spacing, point data), binary size, PNG signatures,
 #      snapshots at the interval, probes.txt rows;
 #   4. a parameter file gives the same results as the options it holds;
@@ -20,7 +20,7 @@
 #      3D and for other counts;
 #   8. with StarPU-MPI (third argument "mpi"): 2 ranks (planes split between them, edge planes
 #      exchanged every step) give the same activation map, probes and snapshot as 1, bit for bit;
-#      a checkpoint and restart on 2 ranks too; Crank-Nicolson on 2 ranks == 1 rank; unbound ranks
+#      a checkpoint and restart on 2 ranks too; Crank-Nicolson and 3 sub-steps on 2 ranks == 1 rank; unbound ranks
 #      sharing cores get a warning (none with STARPU_WORKERS_NOBIND=1).
 set -u
 sc=$1; src=$2; mpi=${3:-}
@@ -60,6 +60,12 @@ for np in 2 3; do
 done
 "$sc" tissue "${sheet[@]}" --out "$tmp/sp" > /dev/null 2>&1
 cmp -s "$tmp/s1/activation.vtk" "$tmp/sp/activation.vtk"; check "planned slabs (pinned) == 1 slab (bits)" $?
+# explicit sub-steps: each diffusion task hands the next sub-step's halos on (two sets of handles)
+for np in 1 3; do
+    "$sc" tissue "${sheet[@]}" --dt 0.02 --diffusion-substeps 3 --nparts $np --out "$tmp/u$np" > /dev/null 2>&1
+done
+[ -s "$tmp/u1/probes.txt" ] && cmp -s "$tmp/u1/activation.vtk" "$tmp/u3/activation.vtk" &&
+    cmp -s "$tmp/u1/probes.txt" "$tmp/u3/probes.txt"; check "3 sub-steps: 3 slabs == 1 slab (bits)" $?
 
 # 2b. a parameter graded along x (--vary): slabs still give the same bits; the map changes
 for np in 1 3; do
@@ -223,6 +229,11 @@ if [ "$mpi" = mpi ]; then
         cmp -s "$tmp/m1/$f" "$tmp/m2/$f"; check "2 ranks == 1 rank: $f (bits)" $?
     done
     cmp -s "$tmp/m1.txt" "$tmp/m2.txt"; check "2 ranks == 1 rank: probes' activation times" $?
+    STARPU_NCPU=1 "$sc" tissue "${mp[@]}" --dt 0.02 --diffusion-substeps 3 --out "$tmp/mu1" > /dev/null 2>&1
+    STARPU_NCPU=1 timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 "$sc" tissue "${mp[@]}" --dt 0.02 \
+        --diffusion-substeps 3 --out "$tmp/mu2" > /dev/null 2>&1
+    [ -s "$tmp/mu1/probes.txt" ] && cmp -s "$tmp/mu1/probes.txt" "$tmp/mu2/probes.txt" &&
+        cmp -s "$tmp/mu1/activation.vtk" "$tmp/mu2/activation.vtk"; check "3 sub-steps: 2 ranks == 1 rank (bits)" $?
     STARPU_NCPU=1 timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2 "$sc" tissue "${mp[@]}" \
         --out "$tmp/m3" --checkpoint "$tmp/mck" --checkpoint-time 4 > /dev/null 2>&1 &&
     [ -f "$tmp/mck.rank0" ] && [ -f "$tmp/mck.rank1.act" ]; check "2 ranks: one checkpoint per rank" $?
