@@ -12,7 +12,6 @@
 #include "sc_tissue.h"
 #include "tissue_int.h"
 
-
 double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a) {
     return 100.0 * cfg->sigma[a] / (cfg->chi * cfg->cm);
 }
@@ -395,8 +394,8 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
     }
     t->h_aux = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     double *vm = malloc(sizeof(double) * (size_t)t->nodes);
-    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo[0] || !t->h_hi[0] || !t->h_lo[1] || !t->h_hi[1] || !t->h_aux || !vm ||
-        sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
+    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo[0] || !t->h_hi[0] || !t->h_lo[1] || !t->h_hi[1] ||
+        !t->h_aux || !vm || sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
         free(vm);
         sc_set_err(err, errlen, "out of memory, or the initial Vm could not be read");
         return -1;
@@ -506,7 +505,8 @@ void sc_tissue_destroy(ScTissue *t) {
         starpu_data_unregister(t->ghost_hi);
     sc_cells_destroy(t->cells);
     free(t->act), free(t->h_act), free(t->h_scr), free(t->h_aux);
-    free(t->h_lo[0]), free(t->h_hi[0]), free(t->h_lo[1]), free(t->h_hi[1]), free(t->cl_halo), free(t->cl_diff);
+    free(t->h_lo[0]), free(t->h_hi[0]), free(t->h_lo[1]), free(t->h_hi[1]), free(t->cl_halo),
+        free(t->cl_diff);
     free(t->omega);
     free(t->l0), free(t->nl), free(t->worker);
     free(t);

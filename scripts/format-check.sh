@@ -4,11 +4,13 @@
 # differs (file:line) and exits 1; 0 when the tree conforms. --fix formats the files in place instead.
 # The first stage of .ci/run: a few seconds, before anything is built.
 #
-# Left out (each with its reason; remove the line once the reason is gone):
-#   drivers/cmd_tissue.c   run_loop is being reworked (issue 27); the rest of the file is formatted
+# Left out (each with its reason; remove it from `exempt` once the reason is gone):
+#   drivers/cmd_tissue.c      run_loop is being reworked (issue 27); the rest of the file is formatted
+#   scheduler/tissue_step.c   the grid's time step, being reworked (issue 27)
+#   codelets/cl_halo.c, codelets/cl_diffuse.c   the halo and diffusion codelets, being reworked
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exempt=(drivers/cmd_tissue.c)
+exempt=(drivers/cmd_tissue.c scheduler/tissue_step.c codelets/cl_halo.c codelets/cl_diffuse.c)
 cf=""
 for c in clang-format-14 clang-format; do
     command -v "$c" >/dev/null 2>&1 && { cf=$c; break; }
