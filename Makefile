@@ -1,6 +1,7 @@
 # starcarp: the two commands of the README, and a few conveniences.
 #   make run    install what is missing, build, run the main job
 #   make test   install what is missing, build, run every test (ctest)
+#   make format-check   the sources against .clang-format (the first stage of .ci/run)
 # Variables: BUILD (build folder), JOBS, STARPU_DIR (use an existing StarPU >= 1.4), CMAKE_ARGS.
 
 BUILD      ?= build
@@ -8,7 +9,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 CTEST_ARGS ?=
 
-.PHONY: all deps configure build run test install clean distclean gpu-pack
+.PHONY: all deps configure build run test install clean distclean gpu-pack format-check
 
 all: build
 
@@ -28,6 +29,9 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+format-check: deps
+	@bash scripts/format-check.sh
 
 install: build
 	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX))

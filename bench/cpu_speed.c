@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli_opts.h"
 #include "plot.h"
 #include "starcarp_model.h"
 #include "sc_registry.h"
@@ -201,52 +202,57 @@ typedef struct Row {
 
 static void usage(const char *p) {
     fprintf(stderr,
-            "usage: %s [--cells N] [--steps S] [--k K] [--min-time SEC] [--csv FILE] "
+            "usage: %s [--cells N] [--steps S] [--steps-per-task K] [--min-time SEC] [--csv FILE] "
             "[--png FILE] [--rtol R] [--atol A] [--uniform-atol] [--no-watch] [MODEL ...]\n",
             p);
 }
 
+/* The options besides the shared --steps-per-task (--k), --csv, --png (drivers/cli_opts.h). */
+typedef struct BcOpts {
+    long cells, steps;
+    double min_time, rtol, atol;
+    int uniform_atol, no_watch;
+} BcOpts;
+#define F(f) offsetof(BcOpts, f)
+static const CliOpt bc_opts[] = {
+    {"--cells", NULL, NULL, CLI_INT, 1, INT_MAX, NULL, "a positive integer (int)", "N  cells", F(cells)},
+    CLI_COUNT_OPT("--steps", "S  steps per round", F(steps)),
+    {"--min-time", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "seconds >= 0", "SEC  timed seconds",
+     F(min_time)},
+    {"--rtol", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "a number >= 0", "R  cvode's rtol", F(rtol)},
+    {"--atol", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "a number >= 0", "A  cvode's atol", F(atol)},
+    CLI_FLAG_OPT("--uniform-atol", "one atol for every state", F(uniform_atol)),
+    CLI_FLAG_OPT("--no-watch", "no physiology watch", F(no_watch)),
+};
+#undef F
+
 int main(int argc, char **argv) {
-    long N = 4096, S = 100;
-    int K = 10;
-    double min_time = 0.2;
-    const char *csv = NULL, *png = NULL;
+    BcOpts o = {.cells = 4096, .steps = 100, .min_time = 0.2};
+    CliRun run = cli_run_defaults();
+    char err[512];
     int first = 1;
-    for (; first < argc && !strncmp(argv[first], "--", 2); first++) {
-        const char *o = argv[first];
-        int has = first + 1 < argc;
-        if (!strcmp(o, "--cells") && has)
-            N = atol(argv[++first]);
-        else if (!strcmp(o, "--steps") && has)
-            S = atol(argv[++first]);
-        else if (!strcmp(o, "--k") && has)
-            K = atoi(argv[++first]);
-        else if (!strcmp(o, "--min-time") && has)
-            min_time = atof(argv[++first]);
-        else if (!strcmp(o, "--rtol") && has)
-            g_rtol = atof(argv[++first]);
-        else if (!strcmp(o, "--atol") && has)
-            g_atol = atof(argv[++first]);
-        else if (!strcmp(o, "--uniform-atol"))
-            g_flags |= SC_STEP_UNIFORM_ATOL;
-        else if (!strcmp(o, "--no-watch"))
-            g_flags |= SC_STEP_NO_WATCH;
-        else if (!strcmp(o, "--csv") && has)
-            csv = argv[++first];
-        else if (!strcmp(o, "--png") && has)
-            png = argv[++first];
-        else if (!strcmp(o, "--")) {
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        if (!strcmp(argv[first], "--")) {
             first++;
             break;
-        } else {
+        }
+        int rc = cli_run_take(CLI_RUN_STEPS | CLI_RUN_FIGURES, argc, argv, &first, &run, err, sizeof err);
+        if (rc == 0)
+            rc = cli_opt_take(bc_opts, (int)(sizeof bc_opts / sizeof *bc_opts), argc, argv, &first, &o, err,
+                              sizeof err);
+        if (rc <= 0) {
+            if (rc < 0)
+                fprintf(stderr, "sc-bench-cpu: %s\n", err);
             usage(argv[0]);
             return 2;
         }
     }
-    if (N < 1 || N > INT_MAX || S < 1 || K < 1 || !(min_time >= 0)) {
-        usage(argv[0]);
-        return 2;
-    }
+    long N = o.cells, S = o.steps;
+    int K = (int)run.steps_per_task;
+    double min_time = o.min_time;
+    const char *csv = run.csv, *png = run.png;
+    g_rtol = o.rtol, g_atol = o.atol;
+    g_flags = (o.uniform_atol ? SC_STEP_UNIFORM_ATOL : 0) | (o.no_watch ? SC_STEP_NO_WATCH : 0);
     for (int k = first; k < argc; k++) {
         int found = 0;
         for (int r = 0; r < sc_model_registry_count; r++)

@@ -13,8 +13,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diffuse.h"
+#include "bench_diffuse.h"
 #include "sc_internal.h"
+
+/* The stencil's increment at node (i, j) of plane pc (pd below, pu above; mirrors at the grid's
+ * ends), the arithmetic of sc_diffuse_host in its order. */
+static inline double stencil(const ScDiffArgs *a, const double *pd, const double *pc, const double *pu,
+                             long i, long j) {
+    const long n0 = a->n0, n1 = a->n1, q = j * n0 + i;
+    long jm = j > 0 ? j - 1 : 1, jp = j < n1 - 1 ? j + 1 : n1 - 2;
+    long im = i > 0 ? i - 1 : 1, ip = i < n0 - 1 ? i + 1 : n0 - 2;
+    double c2 = 2.0 * pc[q];
+    double t0 = (pc[j * n0 + im] + pc[j * n0 + ip]) - c2;
+    double t1 = (pc[jm * n0 + i] + pc[jp * n0 + i]) - c2;
+    double tl = (pd[q] + pu[q]) - c2;
+    return (a->c0 * t0 + a->c1 * t1) + a->cL * tl;
+}
 
 /* One plane k of the stencil (one slab, no halos) from the old planes pd, pc, pu into v: the same
  * arithmetic as sc_diffuse_host, without its stimulus and halo cases. */
@@ -23,14 +37,9 @@ static void plane(const ScDiffArgs *a, long k, const double *pd, const double *p
     const long n0 = a->n0, n1 = a->n1, P = n0 * n1;
     const size_t n = (size_t)P * (size_t)a->nl;
     for (long j = 0; j < n1; j++) {
-        long jm = j > 0 ? j - 1 : 1, jp = j < n1 - 1 ? j + 1 : n1 - 2;
         for (long i = 0; i < n0; i++) {
-            long im = i > 0 ? i - 1 : 1, ip = i < n0 - 1 ? i + 1 : n0 - 2, q = j * n0 + i;
-            double c = pc[q], c2 = 2.0 * c;
-            double t0 = (pc[j * n0 + im] + pc[j * n0 + ip]) - c2;
-            double t1 = (pc[jm * n0 + i] + pc[jp * n0 + i]) - c2;
-            double tl = (pd[q] + pu[q]) - c2;
-            double acc = (a->c0 * t0 + a->c1 * t1) + a->cL * tl;
+            long q = j * n0 + i;
+            double c = pc[q], acc = stencil(a, pd, pc, pu, i, j);
             size_t r = (size_t)k * P + (size_t)q;
             double vn;
             if (a->kind == SC_DIFF_SWEEP) {
@@ -77,15 +86,8 @@ static void bare_plane(const ScDiffArgs *a, const double *pd, const double *pc, 
                        double *out) {
     const long n0 = a->n0, n1 = a->n1;
     for (long j = 0; j < n1; j++) {
-        long jm = j > 0 ? j - 1 : 1, jp = j < n1 - 1 ? j + 1 : n1 - 2;
-        for (long i = 0; i < n0; i++) {
-            long im = i > 0 ? i - 1 : 1, ip = i < n0 - 1 ? i + 1 : n0 - 2, q = j * n0 + i;
-            double c = pc[q], c2 = 2.0 * c;
-            double t0 = (pc[j * n0 + im] + pc[j * n0 + ip]) - c2;
-            double t1 = (pc[jm * n0 + i] + pc[jp * n0 + i]) - c2;
-            double tl = (pd[q] + pu[q]) - c2;
-            out[q] = c + ((a->c0 * t0 + a->c1 * t1) + a->cL * tl);
-        }
+        for (long i = 0; i < n0; i++)
+            out[j * n0 + i] = pc[j * n0 + i] + stencil(a, pd, pc, pu, i, j);
     }
 }
 
@@ -186,19 +188,7 @@ int main(int argc, char **argv) {
             double dx = dxs[d];
             long n0 = (long)(20 / dx + 0.5) + 1, n1 = (long)(7 / dx + 0.5) + 1, L = (long)(3 / dx + 0.5) + 1;
             size_t n = (size_t)(n0 * n1 * L);
-            ScDiffArgs a = {.kind = kind ? SC_DIFF_SWEEP : SC_DIFF_STEP,
-                            .record = 1,
-                            .gamma = 0.6,
-                            .omega = 1.2,
-                            .n0 = n0,
-                            .n1 = n1,
-                            .L = L,
-                            .nl = L,
-                            .c0 = 0.2,
-                            .c1 = 0.03,
-                            .cL = 0.03,
-                            .thr = 0,
-                            .dt = 0.01};
+            ScDiffArgs a = bench_diff_args(kind, 1, n0, n1, L);
             double *v0 = malloc(n * sizeof(double)), *w[3], r[3];
             srand(5);
             for (size_t q = 0; q < n; q++)

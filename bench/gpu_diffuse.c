@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "diffuse.h"
+#include "bench_diffuse.h"
 
 #define CHECK(x)                                                                        \
     do {                                                                                \
@@ -51,18 +51,7 @@ int main(int argc, char **argv) {
     printf(
         "| kind | us per launch (copy + kernel) | node-passes/s | bytes per node | %% of copy bw |\n|---|---:|---:|---:|---:|\n");
     for (int kind = 0; kind < 2; kind++) {
-        ScDiffArgs d = {.kind = kind ? SC_DIFF_SWEEP : SC_DIFF_STEP,
-                        .record = !kind,
-                        .gamma = 0.6,
-                        .omega = 1.2,
-                        .n0 = n0,
-                        .n1 = n1,
-                        .L = L,
-                        .nl = L,
-                        .c0 = 0.2,
-                        .c1 = 0.03,
-                        .cL = 0.03,
-                        .dt = 0.01};
+        ScDiffArgs d = bench_diff_args(kind, !kind, n0, n1, L);
         CHECK((cudaError_t)sc_diffuse_cuda_launch(&d, v, old, NULL, NULL, act, aux, 0));
         cudaEventRecord(a, 0);
         for (int k = 0; k < reps; k++)

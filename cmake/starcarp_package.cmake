@@ -8,7 +8,7 @@
 # headers do not compile under -std=c11 (they use pthread barriers and rwlocks and strerror_r,
 # which glibc declares only for POSIX/XSI programs).
 
-# The headers (starcarp.h, starcarp_model.h, the tissue API sc_tissue.h) are the library's
+# The headers (include/: starcarp.h, starcarp_model.h, the tissue API sc_tissue.h...) are the library's
 # PUBLIC_HEADER: SC_PUBLIC_HEADERS of codelets/CMakeLists.txt, which also decides its exports.
 target_compile_definitions(starcarp INTERFACE $<INSTALL_INTERFACE:_XOPEN_SOURCE=700>)
 

@@ -13,7 +13,8 @@ typedef int (*HaloLaunch)(const double *, size_t, size_t, double *, double *, vo
 
 /* Unpack a diffusion task's buffers (diffuse.h: ScDiffHandles) and run it on the host (launch
  * NULL) or on the GPU's stream; then the outgoing planes, if any. */
-static void diffuse_run(void *buffers[], const ScDiffArgs *a, DiffLaunch launch, HaloLaunch halo, void *stream) {
+static void diffuse_run(void *buffers[], const ScDiffArgs *a, DiffLaunch launch, HaloLaunch halo,
+                        void *stream) {
     int b = 3;
     double *aux = a->kind != SC_DIFF_STEP ? (double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     const double *lo = a->has_lo ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;

@@ -23,7 +23,8 @@ static void fem_run(void *buffers[], const ScFemArgs *a, FemLaunch launch, void 
     const double *gh[SC_FEM_MAX_NBR];
     size_t glen[SC_FEM_MAX_NBR];
     for (int k = 0; k < nnbr; k++)
-        gh[k] = (const double *)STARPU_VECTOR_GET_PTR(buffers[b + k]), glen[k] = STARPU_VECTOR_GET_NX(buffers[b + k]);
+        gh[k] = (const double *)STARPU_VECTOR_GET_PTR(buffers[b + k]),
+        glen[k] = STARPU_VECTOR_GET_NX(buffers[b + k]);
     if (!launch) {
         size_t o = (size_t)a->n;
         memcpy(x, v, o * sizeof(double));
@@ -52,15 +53,16 @@ static void sc_fem_hip(void *buffers[], void *cl_arg) {
 #endif
 
 /* Not SC_CODELET: the number of buffers varies (aux and the neighbours), modes given per task. */
-static struct starpu_perfmodel sc_fem_model = {.type = STARPU_HISTORY_BASED, .symbol = "starcarp.fem.f64.ell"};
+static struct starpu_perfmodel sc_fem_model = {.type = STARPU_HISTORY_BASED,
+                                               .symbol = "starcarp.fem.f64.ell"};
 struct starpu_codelet sc_fem_cl = {.cpu_funcs = {sc_fem_cpu},
                                    SC_CL_CUDA_(sc_fem) SC_CL_HIP_(sc_fem).nbuffers = STARPU_VARIABLE_NBUFFERS,
                                    .model = &sc_fem_model,
                                    .name = "sc_fem"};
 
-int sc_fem_submit(const ScFemArgs *a, starpu_data_handle_t vm, starpu_data_handle_t x, starpu_data_handle_t act,
-                  starpu_data_handle_t mat, starpu_data_handle_t aux, const starpu_data_handle_t *nbr, int nnbr,
-                  int worker) {
+int sc_fem_submit(const ScFemArgs *a, starpu_data_handle_t vm, starpu_data_handle_t x,
+                  starpu_data_handle_t act, starpu_data_handle_t mat, starpu_data_handle_t aux,
+                  const starpu_data_handle_t *nbr, int nnbr, int worker) {
     if ((a->kind != SC_DIFF_STEP && !aux) || nnbr < 0 || nnbr > SC_FEM_MAX_NBR)
         return -EINVAL;
     ScFemArgs *c = malloc(sizeof *c); /* STARPU_CL_ARGS: StarPU frees it after the task */
@@ -118,7 +120,8 @@ static void sc_fem_export_hip(void *buffers[], void *cl_arg) {
 
 SC_CODELET(sc_fem_export, "starcarp.fem_export.f64", 3, STARPU_R, STARPU_R, STARPU_W);
 
-int sc_fem_export_submit(starpu_data_handle_t vm, starpu_data_handle_t idx, starpu_data_handle_t out, int worker) {
+int sc_fem_export_submit(starpu_data_handle_t vm, starpu_data_handle_t idx, starpu_data_handle_t out,
+                         int worker) {
     if (worker >= 0)
         return starpu_task_insert(&sc_fem_export_cl, STARPU_R, vm, STARPU_R, idx, STARPU_W, out,
                                   STARPU_EXECUTE_ON_WORKER, worker, 0);

@@ -50,7 +50,8 @@ int sc_halo_submit(struct starpu_codelet *cl, starpu_data_handle_t vm, starpu_da
                    starpu_data_handle_t hi, int worker) {
     struct starpu_codelet *c = cl ? cl : &sc_halo_cl;
     if (worker >= 0)
-        return starpu_task_insert(c, STARPU_R, vm, STARPU_W, lo, STARPU_W, hi, STARPU_EXECUTE_ON_WORKER, worker, 0);
+        return starpu_task_insert(c, STARPU_R, vm, STARPU_W, lo, STARPU_W, hi, STARPU_EXECUTE_ON_WORKER,
+                                  worker, 0);
     return starpu_task_insert(c, STARPU_R, vm, STARPU_W, lo, STARPU_W, hi, 0);
 }
 

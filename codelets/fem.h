@@ -83,9 +83,10 @@ int sc_fem_export_hip_launch(const double *v, const int *idx, size_t m, double *
  * Export buffers: Vm (R), the index list (R, int32), the export buffer (W). `worker` >= 0 pins
  * the task. 0 or a negative errno. */
 extern struct starpu_codelet sc_fem_cl, sc_fem_export_cl;
-int sc_fem_submit(const ScFemArgs *a, starpu_data_handle_t vm, starpu_data_handle_t x, starpu_data_handle_t act,
-                  starpu_data_handle_t mat, starpu_data_handle_t aux, const starpu_data_handle_t *nbr, int nnbr,
-                  int worker);
-int sc_fem_export_submit(starpu_data_handle_t vm, starpu_data_handle_t idx, starpu_data_handle_t out, int worker);
+int sc_fem_submit(const ScFemArgs *a, starpu_data_handle_t vm, starpu_data_handle_t x,
+                  starpu_data_handle_t act, starpu_data_handle_t mat, starpu_data_handle_t aux,
+                  const starpu_data_handle_t *nbr, int nnbr, int worker);
+int sc_fem_export_submit(starpu_data_handle_t vm, starpu_data_handle_t idx, starpu_data_handle_t out,
+                         int worker);
 #endif
 #endif

@@ -21,7 +21,8 @@ __global__ static void fem_kernel(const ScFemArgs a, double *__restrict__ v, con
     const double *val = mat + (KIND == SC_DIFF_SWEEP ? (nv - 1) * wn : 0), *val2 = mat + wn;
     const int32_t *col = (const int32_t *)(mat + nv * wn);
     const uint32_t *mask = (const uint32_t *)(mat + nv * wn + (wn + 1) / 2);
-    const double bv = KIND == SC_DIFF_SWEEP ? aux[i] : 0, pv = KIND == SC_DIFF_SWEEP && !FIRST ? aux[n + i] : 0;
+    const double bv = KIND == SC_DIFF_SWEEP ? aux[i] : 0,
+                 pv = KIND == SC_DIFF_SWEEP && !FIRST ? aux[n + i] : 0;
     const double prev = RECORD ? act[n + i] : 0, at = RECORD ? act[i] : 0;
     const uint32_t mk = KIND != SC_DIFF_SWEEP ? mask[i] : 0;
     double acc = 0.0, acc2 = 0.0;
@@ -64,8 +65,9 @@ __global__ static void fem_export_kernel(const double *__restrict__ v, const int
         out[k] = v[idx[k]];
 }
 
-extern "C" int SC_FEM_LAUNCH(const ScFemArgs *a, double *v, double *x, const double *mat, double *act, double *aux,
-                             const double *const *gh, const size_t *glen, int nnbr, void *stream) {
+extern "C" int SC_FEM_LAUNCH(const ScFemArgs *a, double *v, double *x, const double *mat, double *act,
+                             double *aux, const double *const *gh, const size_t *glen, int nnbr,
+                             void *stream) {
     const size_t n = (size_t)a->n;
     if (n == 0)
         return 0;
@@ -99,6 +101,7 @@ extern "C" int SC_FEM_EXPORT_LAUNCH(const double *v, const int *idx, size_t m, d
     if (m == 0)
         return 0;
     const unsigned block = 256;
-    fem_export_kernel<<<(unsigned)((m + block - 1) / block), block, 0, (sc_gpu_stream)stream>>>(v, idx, m, out);
+    fem_export_kernel<<<(unsigned)((m + block - 1) / block), block, 0, (sc_gpu_stream)stream>>>(v, idx, m,
+                                                                                                out);
     return sc_gpu_last_error();
 }

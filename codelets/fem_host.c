@@ -45,7 +45,8 @@ static inline void finish_row(const ScFemArgs *a, long i, double acc, double acc
     }
 }
 
-void sc_fem_host(const ScFemArgs *a, double *v, const double *x, const double *mat, double *act, double *aux) {
+void sc_fem_host(const ScFemArgs *a, double *v, const double *x, const double *mat, double *act,
+                 double *aux) {
     const long n = a->n;
     const int w = a->w, nv = a->nval == 2 ? 2 : 1, two = nv == 2 && a->kind == SC_DIFF_RHS;
     const size_t wn = (size_t)w * (size_t)n;

@@ -1,14 +1,10 @@
-/* sc_internal.h: small helpers shared inside libstarcarp (sc_util.c; not installed). The drivers,
- * benches and tests that link libstarcarp use them too, so that each exists once. */
+/* sc_internal.h: small helpers shared inside libstarcarp (sc_util.c; not installed). Those that
+ * tools use too are public: starcarp_util.h (sc_set_err, sc_now_s, sc_edit_distance). */
 #ifndef SC_INTERNAL_H
 #define SC_INTERNAL_H
 #include <stddef.h>
 
-/* printf-style message into err (nothing when err is NULL or len is 0). */
-void sc_set_err(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* Seconds on the monotonic clock (wall times, progress). */
-double sc_now_s(void);
+#include "starcarp_util.h"
 
 /* FNV-1a (64-bit) of s continued from h (start with SC_FNV_INIT); s NULL adds nothing. */
 #define SC_FNV_INIT 1469598103934665603ULL
@@ -24,21 +20,13 @@ void sc_cache_dir(char *buf, size_t len);
 /* The whole file at path as a malloc'd NUL-terminated string (free it), or NULL. */
 char *sc_read_text(const char *path);
 
-/* Edit distance (insertions, deletions, substitutions) between two short strings, ignoring case
- * when nocase; 1000 when either is longer than 96 characters. For "did you mean" hints. */
-int sc_edit_distance(const char *a, const char *b, int nocase);
-
 /* Parameter sets (sc_params.c; docs/parameters.md). sc_params_moved: moved[q] (nparams) := whether
  * parameter q moves when parameter k of values (derived with given, which may be NULL) is changed
  * and the set derived again (ScModelDesc.param_derive): the parameters computed from k; with
  * generic, every other parameter is first moved off its value too, so that a factor that is 0
- * here hides no dependence. 0, or -1 (out of memory). sc_params_pinned: pinned[q] := derived
- * parameter q of values differs from the value computed from the others (found one at a time in
- * dependency order, so that one computed from a pinned one is compared with the value it gets
- * from it): the parameters a caller set. */
+ * here hides no dependence. 0, or -1 (out of memory). (sc_params_pinned is public: starcarp.h.) */
 struct ScModelDesc;
 int sc_params_moved(const struct ScModelDesc *d, const double *values, const unsigned char *given, int k,
                     int generic, unsigned char *moved);
-void sc_params_pinned(const struct ScModelDesc *d, const double *values, unsigned char *pinned);
 
 #endif

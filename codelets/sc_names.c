@@ -157,8 +157,9 @@ static int split_flags(const char *oc, const char *flags, char *variant, size_t 
         p += k;
         if (any && in_list(any->ocflags, "|", tok, 0)) {
             if (*variant) {
-                sc_set_err(err, errlen, "flags=%s and flags=%s both pick a variant of openCARP's %s (give one)",
-                           variant, tok, oc);
+                sc_set_err(err, errlen,
+                           "flags=%s and flags=%s both pick a variant of openCARP's %s (give one)", variant,
+                           tok, oc);
                 return -1;
             }
             snprintf(variant, nv, "%s", tok);
@@ -183,8 +184,9 @@ static int pick_variant(const char *oc, const char *variant, char *stem, size_t 
     if (variant && *variant) {
         r = variant_row(oc, variant);
         if (!r) {
-            sc_set_err(err, errlen, "openCARP's %s with flags=%s: the library does not have that variant; it has %s",
-                       oc, variant, have);
+            sc_set_err(err, errlen,
+                       "openCARP's %s with flags=%s: the library does not have that variant; it has %s", oc,
+                       variant, have);
             return -1;
         }
     } else if (!(r = variant_row(oc, NULL))) {
@@ -239,8 +241,10 @@ int sc_model_resolve(const char *name, const char *flags, char *stem, size_t nst
         if (*variant && strcmp(r->flag, variant)) {
             char have[512];
             list_variants(oc, have, sizeof have);
-            sc_set_err(err, errlen, "%s is the %s variant of openCARP's %s; flags=%s asks for another (the library has %s)",
-                       lib->name, r->flag, oc, variant, have);
+            sc_set_err(
+                err, errlen,
+                "%s is the %s variant of openCARP's %s; flags=%s asks for another (the library has %s)",
+                lib->name, r->flag, oc, variant, have);
             return -1;
         }
         snprintf(stem, nstem, "%s", lib->name);
@@ -296,7 +300,8 @@ int sc_model_param_index(const ScModelEntry *m, const char *name) {
             return k;
     const NameRow *r = row_of_stem(m->name);
     char target[128];
-    if (!r || (!alias_target(r, name, target, sizeof target, 0) && !alias_target(r, name, target, sizeof target, 1)))
+    if (!r || (!alias_target(r, name, target, sizeof target, 0) &&
+               !alias_target(r, name, target, sizeof target, 1)))
         return -1;
     for (int k = 0; k < d->nparams; k++)
         if (!strcmp(d->param_names[k], target))

@@ -16,7 +16,8 @@
 #include <string.h>
 
 #include "bench_optint.h"
-#include "sc_internal.h"
+#include "cli_opts.h"
+#include "starcarp_util.h"
 #include "starcarp_model.h"
 
 typedef enum {
@@ -27,7 +28,8 @@ typedef enum {
     K_REAL, /* any finite double */
     K_COUNT, /* long >= 1 */
     K_COUNT0, /* long >= 0 */
-    K_SPECIAL /* handled by its own code (OptDef.special) */
+    K_SPECIAL, /* handled by its own code (OptDef.special) */
+    K_SHARED /* an option commands share: read and checked by cli_opts.c, stored at off */
 } Kind;
 
 typedef enum {
@@ -38,7 +40,6 @@ typedef enum {
     S_STIM_TIMES,
     S_RESTITUTE,
     S_TARGET,
-    S_PRECISION,
     S_PROBE,
     S_VARY,
     S_SEED,
@@ -60,6 +61,8 @@ typedef struct {
 } OptDef;
 
 #define F(field) offsetof(BenchOpts, field)
+/* The shared options bench takes (cli_opts.h), their fields of the same types as CliRun's. */
+enum { BOPT_SHARED = CLI_RUN_DT | CLI_RUN_STEPS | CLI_RUN_PRECISION | CLI_RUN_WORKERS | CLI_RUN_METHODS };
 #define REFUSE(name, alias, why) \
     { name, alias, K_SPECIAL, 0, S_REFUSED, why, M_NONE }
 #define NO_PLUGINS "it has no plugin models (put the extra current into the model's .model file)"
@@ -77,7 +80,7 @@ static const OptDef opts[] = {
     {"--imp", "-I", K_STR, F(imp), S_NONE, "a model name or a .model file", 0},
     {"--imp-par", "-p", K_STR, F(imp_par), S_NONE, "a parameter string like 'GNa*1.5,flags=EPI'", 0},
     {"--duration", "-a", K_POS, F(duration), S_NONE, " of ms", 0},
-    {"--dt", "-D", K_POS, F(dt), S_NONE, " of ms", 0},
+    {"--dt", "-D", K_SHARED, F(dt), S_NONE, NULL, 0},
     {"--num", "-n", K_COUNT, F(num), S_NONE, " (cells)", 0},
     {"--numstim", NULL, K_COUNT0, F(numstim), S_NONE, " (stimuli)", M_TRAIN},
     {"--stim-start", "-i", K_NONNEG, F(stim_start), S_NONE, " of ms", M_TRAIN},
@@ -166,10 +169,10 @@ static const OptDef opts[] = {
     REFUSE("--doppel-on", NULL, "the switch to a doppel model is not implemented"),
     REFUSE("--doppel-dur", NULL, "the switch to a doppel model is not implemented"),
     /* starcarp's extensions */
-    {"--precision", NULL, K_SPECIAL, 0, S_PRECISION, "double or single", 0},
-    {"--steps-per-task", NULL, K_COUNT, F(steps_per_task), S_NONE, " (time steps)", 0},
-    {"--ncpu", NULL, K_COUNT0, F(ncpu), S_NONE, " (CPU workers)", 0},
-    {"--ngpu", NULL, K_COUNT0, F(ngpu), S_NONE, " (GPU workers)", 0},
+    {"--precision", NULL, K_SHARED, F(precision), S_NONE, NULL, 0},
+    {"--steps-per-task", NULL, K_SHARED, F(steps_per_task), S_NONE, NULL, 0},
+    {"--ncpu", NULL, K_SHARED, F(ncpu), S_NONE, NULL, 0},
+    {"--ngpu", NULL, K_SHARED, F(ngpu), S_NONE, NULL, 0},
     {"--sched", NULL, K_STR, F(sched), S_NONE, "a StarPU scheduler name", 0},
     {"--nparts", NULL, K_COUNT0, F(nparts), S_NONE, " (partitions placed by the scheduler; 0: planned)", 0},
     {"--perfmodels", NULL, K_STR, F(perfmodels), S_NONE, "a directory", 0},
@@ -177,8 +180,7 @@ static const OptDef opts[] = {
     {"--no-watch", NULL, K_FLAG, F(no_watch), S_NONE, NULL, 0},
     {"--rtol", NULL, K_POS, F(rtol), S_NONE, " (relative tolerance)", 0},
     {"--atol", NULL, K_POS, F(atol), S_NONE, " (absolute tolerance)", 0},
-    {"--methods", NULL, K_STR, F(methods), S_NONE, "auto, file, or FROM=TO[,...] method overrides (vm=cvode)",
-     0},
+    {"--methods", NULL, K_SHARED, F(methods), S_NONE, NULL, 0},
     {"--vm-bound", NULL, K_POS, F(vm_bound), S_NONE, " of mV", 0},
     {"--checkpoint", NULL, K_STR, F(checkpoint), S_NONE, "a file name", 0},
     {"--checkpoint-time", NULL, K_NONNEG, F(checkpoint_time), S_NONE, " of ms", 0},
@@ -217,6 +219,9 @@ static void describe(const OptDef *d, char *buf, size_t len) {
         case K_COUNT0:
             snprintf(buf, len, "a non-negative integer%s", what);
             break;
+        case K_SHARED:
+            snprintf(buf, len, "%s", cli_run_opt(BOPT_SHARED, d->name)->accepts);
+            break;
         default:
             snprintf(buf, len, "%s", what);
             break;
@@ -228,30 +233,6 @@ static int bad_value(const OptDef *d, const char *val, char *err, size_t errlen)
     char what[128];
     describe(d, what, sizeof what);
     return FAIL(err, errlen, "%s expects %s, got '%s'", d->name, what, val);
-}
-
-/* A finite number written as the whole of s. */
-static int to_double(const char *s, double *x) {
-    char *end;
-    errno = 0;
-    *x = strtod(s, &end);
-    return end != s && *end == '\0' && isfinite(*x);
-}
-
-/* An integer written as the whole of s: decimal, or an integral number like 1e6 (|x| <= 1e15). */
-static int to_long(const char *s, long *x) {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end != s && *end == '\0' && errno == 0) {
-        *x = v;
-        return 1;
-    }
-    double dv;
-    if (!to_double(s, &dv) || dv != floor(dv) || fabs(dv) > 1e15)
-        return 0;
-    *x = (long)dv;
-    return 1;
 }
 
 /* Store a plain value (kinds K_STR .. K_COUNT0) into its field. */
@@ -268,13 +249,13 @@ static int store_plain(const OptDef *d, const char *val, BenchOpts *o, char *err
         case K_POS:
         case K_NONNEG:
         case K_REAL:
-            if (!to_double(val, &x) || (d->kind == K_POS && !(x > 0)) || (d->kind == K_NONNEG && x < 0))
+            if (!cli_opt_double(val, &x) || (d->kind == K_POS && !(x > 0)) || (d->kind == K_NONNEG && x < 0))
                 return bad_value(d, val, err, errlen);
             memcpy(field, &x, sizeof x);
             return 0;
         case K_COUNT:
         case K_COUNT0:
-            if (!to_long(val, &n) || n < (d->kind == K_COUNT ? 1 : 0))
+            if (!cli_opt_long(val, &n) || n < (d->kind == K_COUNT ? 1 : 0))
                 return bad_value(d, val, err, errlen);
             memcpy(field, &n, sizeof n);
             return 0;
@@ -441,15 +422,6 @@ static int store_special(const OptDef *d, const char *val, BenchOpts *o, char *e
             o->restitute = val;
             o->res.kind = brs_kind(val);
             return 0;
-        case S_PRECISION:
-            if (!strcmp(val, "double") || !strcmp(val, "64"))
-                o->precision = BOPT_DOUBLE;
-            else if (!strcmp(val, "single") || !strcmp(val, "32"))
-                o->precision = BOPT_SINGLE;
-            else
-                return FAIL(err, errlen, "%s: accepted values are double, single (or 64, 32) (got '%s')",
-                            d->name, val);
-            return 0;
         case S_SEED: {
             char *end;
             errno = 0;
@@ -534,6 +506,13 @@ static int store(const OptDef *d, const char *val, BenchOpts *o, char *err, size
         printf("starcarp bench: openCARP's bench on StarPU (its options: docs/bench-options.md)\n");
         return 1;
     }
+    if (d->kind == K_SHARED) {
+        CliRun r = cli_run_defaults();
+        const CliOpt *c = cli_run_set(BOPT_SHARED, d->name, val, &r, err, errlen);
+        if (c)
+            memcpy((char *)o + d->off, (const char *)&r + c->off, cli_opt_size(c));
+        return c ? 0 : -1;
+    }
     return d->kind == K_SPECIAL ? store_special(d, val, o, err, errlen) : store_plain(d, val, o, err, errlen);
 }
 
@@ -559,7 +538,7 @@ static int next_value(const OptDef *d, int argc, char **argv, int *i, const char
        message then says what was wrong with them); a short --fout (-O) takes its value glued only */
     int looks_opt = next && next[0] == '-' && next[1];
     int optional = d->special == S_FOUT;
-    int named = d->kind == K_STR || d->special == S_FOUT || d->special == S_PLOT ||
+    int named = d->kind == K_STR || d->special == S_FOUT || d->special == S_PLOT || d->off == F(methods) ||
                 d->special == S_RESTITUTE || d->special == S_TARGET;
     *val = NULL;
     if (next && !(named && looks_opt) && !(optional && !strcmp(argv[*i], "-O")))

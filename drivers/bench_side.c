@@ -7,7 +7,7 @@
 #include "bench_out.h"
 #include "bench_side.h"
 #include "plot.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 #define FAIL(err, errlen, ...) (snprintf((err), (err) ? (errlen) : 0, __VA_ARGS__), -1)
 

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../scheduler/sc_tissue.h"
+#include "sc_tissue.h"
 #include "bench_tissue.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 const char *const bmt_conf_names[BMT_NCONF] = {"tissue-cpu", "tissue-gpu", "tissue-cpu+gpu", "tissue-gpu-cn"};
 

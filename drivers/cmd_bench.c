@@ -27,14 +27,13 @@
 #include "bench_out.h"
 #include "bench_side.h"
 #include "commands.h"
-#include "sc_registry.h"
 #include "model_pick.h"
 #include "outpath.h"
 #include "progress.h"
 #include "stop.h"
-#include "sema.h"
+#include "starcarp_info.h"
 #include "starcarp.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 /* The ranks of the run (1 without MPI) and this rank's share of the cells. */
 typedef struct Share {
@@ -240,8 +239,9 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
                                                        : "",
             chose ? "; --methods file keeps the file's" : "");
     if (chose && !strncmp(me->methods_choice, "vm=", 3)) /* the treatment of vmcouple.c */
-        fprintf(stderr, "summary: Vm advanced together with the states coupled to it faster than dt (%.*s: "
-                        "bench's splitting misses the bars of the automatic choice)\n",
+        fprintf(stderr,
+                "summary: Vm advanced together with the states coupled to it faster than dt (%.*s: "
+                "bench's splitting misses the bars of the automatic choice)\n",
                 (int)strcspn(me->methods_choice, ","), me->methods_choice);
     fprintf(stderr, "summary: wall time %.3f s, %.4g cell-steps/s\n", wall, wall > 0 ? all / wall : 0);
     double su = sc_cells_gpu_speedup(c);
@@ -357,7 +357,8 @@ static int open_outputs(BenchRun *r, const int *vary_k) {
     for (int j = 0; j < np && r->sh->rank == 0 && tables; j++) {
         char name[512];
         const char *fn = j == 0 ? o->fout : bout_probe_name(o->fout, o->probe[j], j, name, sizeof name);
-        r->out[j] = bout_open(fn, o->binary, o->validate, d->name, d->nsv, d->sv_names, r->dump, err, sizeof err);
+        r->out[j] =
+            bout_open(fn, o->binary, o->validate, d->name, d->nsv, d->sv_names, r->dump, err, sizeof err);
         if (!r->out[j]) {
             fprintf(stderr, "starcarp bench: %s\n", err);
             return -1;
@@ -438,8 +439,8 @@ static int events_at(BenchRun *r, long ds, int stopping) {
     }
     if (ds == r->d_save) {
         sample_probes(r->c, r->sh, o->probe, 1, d->nsv, r->vals);
-        if (r->sh->rank == 0 && bout_save_state(o->save_ini_file, d->name, d->nstates, d->sv_names, r->vals + 2,
-                                                r->vals[0], err, sizeof err) < 0) {
+        if (r->sh->rank == 0 && bout_save_state(o->save_ini_file, d->name, d->nstates, d->sv_names,
+                                                r->vals + 2, r->vals[0], err, sizeof err) < 0) {
             fprintf(stderr, "starcarp bench: --save-ini-file: %s\n", err);
             return -1;
         }
@@ -517,11 +518,11 @@ static int finish(BenchRun *r, int lrc, double wall) {
         char rows[160] = "no table rows were written";
         if (r->last_row_t >= 0)
             snprintf(rows, sizeof rows, "the outputs hold whole records up to t = %g ms", r->last_row_t);
-        fprintf(stderr, "starcarp bench: stopped by %s at t = %g ms, step %ld of %ld; %s", stop_name(r->stop_sig),
-                (double)r->ds * o->dt, r->ds, r->last, rows);
+        fprintf(stderr, "starcarp bench: stopped by %s at t = %g ms, step %ld of %ld; %s",
+                stop_name(r->stop_sig), (double)r->ds * o->dt, r->ds, r->last, rows);
         if (o->checkpoint)
-            fprintf(stderr, "; the checkpoint %s holds step %ld: --restart %s continues the run", o->checkpoint,
-                    r->ds, o->checkpoint);
+            fprintf(stderr, "; the checkpoint %s holds step %ld: --restart %s continues the run",
+                    o->checkpoint, r->ds, o->checkpoint);
         fputc('\n', stderr);
     }
     if (o->plot && r->sh->rank == 0 && r->trace.n && bside_plot_write(&r->trace, o, r->m->desc->name) < 0)
@@ -562,7 +563,7 @@ static int bench_model(const BenchOpts *o, Mpick *pk, int *vary_k, int **dump) {
     memset(pk, 0, sizeof *pk);
     /* --methods auto (the default), file, or replacements of the file's methods */
     int named = o->methods && (!strcmp(o->methods, "auto") || !strcmp(o->methods, "file"));
-    if (o->methods && !named && sema_check_overrides(o->methods, err, sizeof err) != 0) {
+    if (o->methods && !named && sc_methods_check(o->methods, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp bench: --methods: %s (or auto, file)\n", err);
         return 2;
     }

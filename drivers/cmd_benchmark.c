@@ -1,7 +1,7 @@
 /* cmd_benchmark.c: `starcarp benchmark`: how fast models run on this node, in every configuration,
  * against the GPU's measured ceilings.
  *
- *   starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S] [--k K]
+ *   starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S] [--steps-per-task K]
  *                      [--precision double|single|both] [--min-time SEC] [--csv FILE] [--png FILE]
  *                      [--ncpu N] [--ngpu N] [--tissue DX] [-q]
  *
@@ -28,9 +28,10 @@
 #include <string.h>
 
 #include "bench_tissue.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "plot.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "starcarp.h"
 #ifdef SC_HAVE_CUDA
 #include "gpu_probe.h"
@@ -48,114 +49,53 @@ typedef struct BmOpts {
     int quiet;
 } BmOpts;
 
+#define F(f) offsetof(BmOpts, f)
+/* benchmark's own options (cli_opts.h); the shared ones: --steps-per-task, --precision (with both),
+ * --ncpu, --ngpu, --models, --csv, --png. */
+static const CliOpt bm_opts[] = {
+    CLI_COUNT_OPT("--cells", "N  cells of the StarPU configurations (default 1048576)", F(cells)),
+    CLI_COUNT_OPT("--c-cells", "N  cells of the one-core portable C run (default 4096)", F(c_cells)),
+    CLI_COUNT_OPT("--steps", "S  steps per timed round (default 100: 1 ms)", F(steps)),
+    {"--min-time", NULL, NULL, CLI_POS, 0, INFINITY, NULL, "seconds > 0",
+     "SEC  timed seconds per figure, at least (default 1)", F(min_time)},
+    {"--tissue", NULL, NULL, CLI_REAL, 0.01, 1, NULL, "a spacing in mm from 0.01 to 1",
+     "DX  also the tissue solver on the N-version slab at spacing DX mm (0.1:\n"
+     "                      442,401 nodes): node-steps/s on the CPUs, a GPU, both, and a GPU with\n"
+     "                      Crank-Nicolson diffusion",
+     F(tissue_dx)},
+    CLI_FLAG_OPT("-q", "no progress lines", F(quiet)),
+};
+#undef F
+enum { BM_SHARED = CLI_RUN_STEPS | CLI_RUN_BOTH | CLI_RUN_WORKERS | CLI_RUN_MODELS | CLI_RUN_FIGURES };
+
 static void usage(FILE *out) {
-    fprintf(out,
-            "usage: starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S] [--k K]\n"
-            "                          [--precision double|single|both] [--min-time SEC] [--csv FILE]\n"
-            "                          [--png FILE] [--ncpu N] [--ngpu N] [--tissue DX] [-q]\n"
-            "  --models LIST     library models or .model files, comma-separated, or 'all' (default:\n"
-            "                    ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo)\n"
-            "  --cells N         cells of the StarPU configurations (default 1048576)\n"
-            "  --c-cells N       cells of the one-core portable C run (default 4096)\n"
-            "  --steps S         steps per timed round (default 100: 1 ms)\n"
-            "  --k K             steps per task, or per call of the C kernel (default %d)\n"
-            "  --precision P     double, single or both (default double)\n"
-            "  --min-time SEC    timed seconds per figure, at least (default 1)\n"
-            "  --csv FILE        the figures as CSV; --png FILE: as a picture\n"
-            "  --ncpu N, --ngpu N  workers StarPU starts (default: all)\n"
-            "  --tissue DX       also the tissue solver on the N-version slab at spacing DX mm (0.1:\n"
-            "                    442,401 nodes): node-steps/s on the CPUs, a GPU, both, and a GPU with\n"
-            "                    Crank-Nicolson diffusion\n"
-            "  -q                no progress lines\n",
-            SC_DEFAULT_K);
+    fprintf(
+        out,
+        "usage: starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S]\n"
+        "                          [--steps-per-task K] [--precision double|single|both] [--min-time SEC]\n"
+        "                          [--csv FILE] [--png FILE] [--ncpu N] [--ngpu N] [--tissue DX] [-q]\n");
+    cli_opt_help(out, bm_opts, (int)(sizeof bm_opts / sizeof *bm_opts));
+    cli_run_help(out, BM_SHARED);
 }
 
 /* Parse options; returns 0, 1 for --help, -1 on a bad option (message printed). */
 static int parse(int argc, char **argv, BmOpts *o) {
-    *o = (BmOpts){.models = "ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo",
-                  .cells = 1048576,
-                  .c_cells = 4096,
-                  .steps = 100,
-                  .k = SC_DEFAULT_K,
-                  .ncpu = -1,
-                  .ngpu = -1,
-                  .prec = {64},
-                  .nprec = 1,
-                  .min_time = 1.0};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-            return usage(stdout), 1;
-        if (!strcmp(a, "-q")) {
-            o->quiet = 1;
-            continue;
-        }
-        if (!v) {
-            fprintf(stderr, "starcarp benchmark: %s needs a value (see --help)\n", a);
-            return -1;
-        }
-        i++;
-        long *num = !strcmp(a, "--cells")     ? &o->cells
-                    : !strcmp(a, "--c-cells") ? &o->c_cells
-                    : !strcmp(a, "--steps")   ? &o->steps
-                    : !strcmp(a, "--k")       ? &o->k
-                                              : NULL;
-        if (num) {
-            if ((*num = cli_positive("benchmark", a, v)) < 0)
-                return -1;
-        } else if (!strcmp(a, "--ncpu") || !strcmp(a, "--ngpu")) {
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (*end || n < 0) {
-                fprintf(stderr, "starcarp benchmark: %s expects a count >= 0, got '%s'\n", a, v);
-                return -1;
-            }
-            *(!strcmp(a, "--ncpu") ? &o->ncpu : &o->ngpu) = n;
-        } else if (!strcmp(a, "--models")) {
-            o->models = v;
-        } else if (!strcmp(a, "--csv")) {
-            o->csv = v;
-        } else if (!strcmp(a, "--png")) {
-            o->png = v;
-        } else if (!strcmp(a, "--min-time")) {
-            char *end;
-            o->min_time = strtod(v, &end);
-            if (*end || !(o->min_time > 0)) {
-                fprintf(stderr, "starcarp benchmark: --min-time expects seconds > 0, got '%s'\n", v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--tissue")) {
-            char *end;
-            o->tissue_dx = strtod(v, &end);
-            if (*end || !(o->tissue_dx >= 0.01 && o->tissue_dx <= 1)) {
-                fprintf(stderr,
-                        "starcarp benchmark: --tissue expects a spacing in mm from 0.01 to 1, got '%s'\n", v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--precision")) {
-            if (!strcmp(v, "double"))
-                o->prec[0] = 64, o->nprec = 1;
-            else if (!strcmp(v, "single"))
-                o->prec[0] = 32, o->nprec = 1;
-            else if (!strcmp(v, "both"))
-                o->prec[0] = 64, o->prec[1] = 32, o->nprec = 2;
-            else {
-                fprintf(stderr,
-                        "starcarp benchmark: --precision: accepted values are double, single, both "
-                        "(got '%s')\n",
-                        v);
-                return -1;
-            }
-        } else {
-            fprintf(stderr,
-                    "starcarp benchmark: unknown option '%s'; accepted: --models --cells --c-cells "
-                    "--steps --k --precision --min-time --csv --png --ncpu --ngpu --tissue -q\n",
-                    a);
-            return -1;
-        }
-    }
+    *o = (BmOpts){.cells = 1048576, .c_cells = 4096, .steps = 100, .min_time = 1.0};
+    CliRun run = cli_run_defaults();
+    const CliCommand cmd = {"benchmark", bm_opts, (int)(sizeof bm_opts / sizeof *bm_opts), BM_SHARED, usage};
+    int rc = cli_parse(&cmd, argc, argv, o, &run, NULL);
+    if (rc != 0)
+        return rc;
+    const char *k_as = "--steps-per-task"; /* as the user spelt it, for the message below */
+    for (int i = 1; i < argc; i++)
+        if (!strncmp(argv[i], "--k", 3) && (!argv[i][3] || argv[i][3] == '='))
+            k_as = "--k";
+    o->k = run.steps_per_task, o->ncpu = run.ncpu, o->ngpu = run.ngpu;
+    o->models = run.models, o->csv = run.csv, o->png = run.png;
+    o->nprec = run.precision ? 1 : 2;
+    o->prec[0] = run.precision ? run.precision : 64, o->prec[1] = 32;
     if (o->k > o->steps) {
-        fprintf(stderr, "starcarp benchmark: --k %ld is more than --steps %ld\n", o->k, o->steps);
+        fprintf(stderr, "starcarp benchmark: %s %ld is more than --steps %ld\n", k_as, o->k, o->steps);
         return -1;
     }
     return 0;

@@ -30,40 +30,46 @@
 #include <cuda_runtime_api.h>
 #endif
 
+#include "cli_opts.h"
 #include "commands.h"
-#include "sc_speeds.h"
 #include "plot.h"
 #include "starcarp.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 #define MAX_SIZES 32
 #define MAX_ROUNDS 1000
 
 typedef struct CalOpts {
-    const char *models, *dir, *cls, *csv, *png;
+    const char *models, *dir, *cls, *csv, *png, *sizes_arg;
     long sizes[MAX_SIZES];
     int nsizes;
     long cpu_max, k, rounds, ncpu, ngpu;
     int precision, quiet;
 } CalOpts;
 
+#define F(f) offsetof(CalOpts, f)
+/* calibrate's own options (cli_opts.h); the shared ones: --steps-per-task, --precision, --ncpu,
+ * --ngpu, --models, --csv, --png (the table; time against size). */
+static const CliOpt cal_opts[] = {
+    CLI_STR_OPT("--sizes", "a list of sizes",
+                "LIST  partition sizes in cells (default 256,1024,4096,16384,65536,262144,1048576)",
+                F(sizes_arg)),
+    CLI_COUNT_OPT("--cpu-max-cells", "N  largest size run on a CPU core (default 16384)", F(cpu_max)),
+    {"--rounds", NULL, NULL, CLI_INT, 1, MAX_ROUNDS, NULL, "an integer from 1 to 1000",
+     "N  timed tasks per size and worker (default 12; StarPU trusts 10)", F(rounds)},
+    CLI_STR_OPT("--dir", "a directory", "DIR  where the models go (default perfmodels/<class>)", F(dir)),
+    CLI_STR_OPT("--class", "a name", "NAME  machine class (default: <cores>cpu-<gpus>x<gpu name>)", F(cls)),
+    CLI_FLAG_OPT("-q", "no progress lines", F(quiet)),
+};
+#undef F
+#define NCAL ((int)(sizeof cal_opts / sizeof *cal_opts))
+enum { CAL_SHARED = CLI_RUN_STEPS | CLI_RUN_PRECISION | CLI_RUN_WORKERS | CLI_RUN_MODELS | CLI_RUN_FIGURES };
+_Static_assert(MAX_ROUNDS == 1000, "--rounds' accepted values say 1000");
+
 static void usage(FILE *out) {
-    fprintf(
-        out,
-        "usage: starcarp calibrate [options]\n"
-        "  --models LIST         comma-separated library models or .model files, or 'all'\n"
-        "                        (default: ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo)\n"
-        "  --sizes LIST          partition sizes in cells (default 256,1024,4096,16384,65536,262144,1048576)\n"
-        "  --cpu-max-cells N     largest size run on a CPU core (default 16384)\n"
-        "  --precision P         double or single (default double)\n"
-        "  --steps-per-task K    steps per task (default %d)\n"
-        "  --rounds N            timed tasks per size and worker (default 12; StarPU trusts 10)\n"
-        "  --dir DIR             where the models go (default perfmodels/<class>)\n"
-        "  --class NAME          machine class (default: <cores>cpu-<gpus>x<gpu name>)\n"
-        "  --csv FILE, --png FILE  the table as CSV, time against size as a PNG\n"
-        "  --ncpu N, --ngpu N    workers StarPU starts (default: all)\n"
-        "  -q                    no progress lines\n",
-        SC_DEFAULT_K);
+    fprintf(out, "usage: starcarp calibrate [options]\n");
+    cli_opt_help(out, cal_opts, NCAL);
+    cli_run_help(out, CAL_SHARED);
 }
 
 /* A comma-separated list of positive integers. */
@@ -82,81 +88,22 @@ static int parse_sizes(const char *s, long *v, int max) {
 
 static int parse(int argc, char **argv, CalOpts *o) {
     memset(o, 0, sizeof *o);
-    o->models = "ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo";
     o->nsizes = parse_sizes("256,1024,4096,16384,65536,262144,1048576", o->sizes, MAX_SIZES);
-    o->cpu_max = 16384, o->k = SC_DEFAULT_K, o->rounds = 12, o->ncpu = -1, o->ngpu = -1, o->precision = 64;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 1;
-        }
-        if (!strcmp(a, "-q")) {
-            o->quiet = 1;
-            continue;
-        }
-        if (!v) {
-            fprintf(stderr, "starcarp calibrate: %s needs a value (see --help)\n", a);
-            return -1;
-        }
-        i++;
-        if (!strcmp(a, "--models"))
-            o->models = v;
-        else if (!strcmp(a, "--sizes")) {
-            if ((o->nsizes = parse_sizes(v, o->sizes, MAX_SIZES)) < 1) {
-                fprintf(stderr,
-                        "starcarp calibrate: --sizes expects up to %d positive integers separated by "
-                        "commas, got '%s'\n",
-                        MAX_SIZES, v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--cpu-max-cells")) {
-            if ((o->cpu_max = cli_positive("calibrate", a, v)) < 0)
-                return -1;
-        } else if (!strcmp(a, "--steps-per-task")) {
-            if ((o->k = cli_positive("calibrate", a, v)) < 0)
-                return -1;
-        } else if (!strcmp(a, "--rounds")) {
-            if ((o->rounds = cli_positive("calibrate", a, v)) < 0 || o->rounds > MAX_ROUNDS) {
-                if (o->rounds > MAX_ROUNDS)
-                    fprintf(stderr, "starcarp calibrate: --rounds accepts 1 .. %d\n", MAX_ROUNDS);
-                return -1;
-            }
-        } else if (!strcmp(a, "--precision")) {
-            if (!strcmp(v, "double") || !strcmp(v, "64"))
-                o->precision = 64;
-            else if (!strcmp(v, "single") || !strcmp(v, "32"))
-                o->precision = 32;
-            else {
-                fprintf(stderr,
-                        "starcarp calibrate: --precision: accepted values are double, single (got '%s')\n",
-                        v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--dir"))
-            o->dir = v;
-        else if (!strcmp(a, "--class"))
-            o->cls = v;
-        else if (!strcmp(a, "--csv"))
-            o->csv = v;
-        else if (!strcmp(a, "--png"))
-            o->png = v;
-        else if (!strcmp(a, "--ncpu") || !strcmp(a, "--ngpu")) {
-            char *end;
-            long x = strtol(v, &end, 10);
-            if (*v == '\0' || *end || x < 0) {
-                fprintf(stderr, "starcarp calibrate: %s expects a count >= 0, got '%s'\n", a, v);
-                return -1;
-            }
-            *(a[4] == 'c' ? &o->ncpu : &o->ngpu) = x;
-        } else {
-            fprintf(stderr,
-                    "starcarp calibrate: unknown option '%s'; accepted: --models --sizes --cpu-max-cells "
-                    "--precision --steps-per-task --rounds --dir --class --csv --png --ncpu --ngpu -q\n",
-                    a);
-            return -1;
-        }
+    o->cpu_max = 16384, o->rounds = 12;
+    CliRun run = cli_run_defaults();
+    const CliCommand cmd = {"calibrate", cal_opts, NCAL, CAL_SHARED, usage};
+    int rc = cli_parse(&cmd, argc, argv, o, &run, NULL);
+    if (rc != 0)
+        return rc;
+    if (o->sizes_arg && (o->nsizes = parse_sizes(o->sizes_arg, o->sizes, MAX_SIZES)) < 1) {
+        fprintf(
+            stderr,
+            "starcarp calibrate: --sizes expects up to %d positive integers separated by commas, got '%s'\n",
+            MAX_SIZES, o->sizes_arg);
+        return -1;
     }
+    o->k = run.steps_per_task, o->precision = run.precision, o->ncpu = run.ncpu, o->ngpu = run.ngpu;
+    o->models = run.models, o->csv = run.csv, o->png = run.png;
     return 0;
 }
 

@@ -18,9 +18,10 @@
 #include <cuda_runtime_api.h>
 #endif
 
+#include "cli_opts.h"
 #include "commands.h"
 #include "starcarp.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 void sc_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim);
 
@@ -31,70 +32,39 @@ typedef struct {
     int require_gpu;
 } DevOpts;
 
+#define F(f) offsetof(DevOpts, f)
+/* devices' own options (cli_opts.h); the shared ones: --ncpu, --ngpu. */
+static const CliOpt dev_opts[] = {
+    CLI_COUNT_OPT("--cells", "N  cells in the check (default 4194304)", F(cells)),
+    CLI_COUNT_OPT("--steps", "N  time steps (default 10)", F(steps)),
+    CLI_COUNT_OPT("--parts", "N  partitions (default: 4 per worker)", F(parts)),
+    CLI_STR_OPT("--sched", "a scheduler name",
+                "NAME  StarPU scheduler (default eager: every worker pulls work)", F(sched)),
+    CLI_FLAG_OPT("--require-gpu", "exit 77 (skipped) when no GPU is present", F(require_gpu)),
+};
+#undef F
+#define NDEV ((int)(sizeof dev_opts / sizeof *dev_opts))
+
 static void devices_usage(FILE *out) {
     fprintf(out, "usage: starcarp devices [--cells N] [--steps N] [--parts N] [--ncpu N] [--ngpu N]\n"
-                 "                        [--sched NAME] [--require-gpu]\n"
-                 "  --cells N      cells in the check (default 4194304)\n"
-                 "  --steps N      time steps (default 10)\n"
-                 "  --parts N      partitions (default: 4 per worker)\n"
-                 "  --ncpu N       CPU workers (default: all cores StarPU finds)\n"
-                 "  --ngpu N       CUDA workers (default: all GPUs; 0 = CPU only)\n"
-                 "  --sched NAME   StarPU scheduler (default eager: every worker pulls work)\n"
-                 "  --require-gpu  exit 77 (skipped) when no GPU is present\n");
+                 "                        [--sched NAME] [--require-gpu]\n");
+    cli_opt_help(out, dev_opts, NDEV);
+    cli_run_help(out, CLI_RUN_WORKERS);
 }
 
 /* Parse options into o; returns 0, or the exit status to return (2 usage, -1 for --help). */
 static int devices_parse(int argc, char **argv, DevOpts *o) {
-    *o = (DevOpts){.cells = 4194304, .steps = 10, .parts = 0, .ncpu = -1, .ngpu = -1, .sched = "eager"};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long n;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            devices_usage(stdout);
-            return -1;
-        }
-        if (!strcmp(a, "--require-gpu")) {
-            o->require_gpu = 1;
-            continue;
-        }
-        if (!strcmp(a, "--sched")) {
-            if (!v) {
-                fprintf(stderr, "starcarp devices: --sched needs a scheduler name\n");
-                return 2;
-            }
-            o->sched = v;
-            i++;
-            continue;
-        }
-        if (!strcmp(a, "--ngpu") && v && !strcmp(v, "0")) {
-            o->ngpu = 0;
-            i++;
-            continue;
-        }
-        if (!strcmp(a, "--cells") || !strcmp(a, "--steps") || !strcmp(a, "--parts") || !strcmp(a, "--ncpu") ||
-            !strcmp(a, "--ngpu")) {
-            if ((n = cli_positive("devices", a, v)) < 0)
-                return 2;
-            if (!strcmp(a, "--cells"))
-                o->cells = n;
-            else if (!strcmp(a, "--steps"))
-                o->steps = n;
-            else if (!strcmp(a, "--parts"))
-                o->parts = n;
-            else if (!strcmp(a, "--ncpu"))
-                o->ncpu = (int)n;
-            else
-                o->ngpu = (int)n;
-            i++;
-            continue;
-        }
-        fprintf(stderr,
-                "starcarp devices: unknown option '%s'; accepted: --cells --steps --parts --ncpu "
-                "--ngpu --sched --require-gpu --help\n",
-                a);
+    *o = (DevOpts){.cells = 4194304, .steps = 10, .parts = 0, .sched = "eager"};
+    CliRun run = cli_run_defaults();
+    const CliCommand cmd = {"devices", dev_opts, NDEV, CLI_RUN_WORKERS, devices_usage};
+    int rc = cli_parse(&cmd, argc, argv, o, &run, NULL);
+    if (rc != 0)
+        return rc > 0 ? -1 : 2;
+    if (run.ncpu == 0) { /* the check needs a CPU worker */
+        fprintf(stderr, "starcarp devices: --ncpu expects a positive integer, got '0'\n");
         return 2;
     }
+    o->ncpu = (int)run.ncpu, o->ngpu = (int)run.ngpu;
     return 0;
 }
 
@@ -166,10 +136,10 @@ static long run_check(const DevOpts *o, double *elapsed) {
     }
     starpu_task_wait_for_all();
     *elapsed = sc_now_s() - t0;
-    starpu_data_unpartition(hv, STARPU_MAIN_RAM);
-    starpu_data_unpartition(hi, STARPU_MAIN_RAM);
-    starpu_data_unregister(hv);
-    starpu_data_unregister(hi);
+    for (int k = 0; k < 2; k++) { /* Vm and Iion back to the host's arrays */
+        starpu_data_unpartition(k ? hi : hv, STARPU_MAIN_RAM);
+        starpu_data_unregister(k ? hi : hv);
+    }
 
     for (long s = 0; s < o->steps; s++)
         sc_vm_update_host(ref, iion, n, dt, (s % 3 == 0) ? 60.0 : 0.0);

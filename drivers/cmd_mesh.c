@@ -15,12 +15,13 @@
 #include "sc_mesh.h"
 
 static void usage(void) {
-    printf("usage: starcarp mesh box --size X,Y,Z --dx D[,DY,DZ] [--elem hex|tet5|tet6] --out BASE\n"
-           "       starcarp mesh check MESH\n"
-           "       starcarp mesh convert MESH OUT\n"
-           "A mesh is openCARP's BASE.pts, BASE.elem, BASE.lon (um) or a legacy ASCII VTK file (NAME.vtk).\n"
-           "box: nodes i*dx (mm) as `starcarp tissue --size X,Y,Z --dx D` numbers them, each cube a hexahedron\n"
-           "(hex, default) or 5 or 6 tetrahedra, region tag 1, fibres along x.\n");
+    printf(
+        "usage: starcarp mesh box --size X,Y,Z --dx D[,DY,DZ] [--elem hex|tet5|tet6] --out BASE\n"
+        "       starcarp mesh check MESH\n"
+        "       starcarp mesh convert MESH OUT\n"
+        "A mesh is openCARP's BASE.pts, BASE.elem, BASE.lon (um) or a legacy ASCII VTK file (NAME.vtk).\n"
+        "box: nodes i*dx (mm) as `starcarp tissue --size X,Y,Z --dx D` numbers them, each cube a hexahedron\n"
+        "(hex, default) or 5 or 6 tetrahedra, region tag 1, fibres along x.\n");
 }
 
 /* A comma-separated list of 1 to 3 positive numbers (one: every axis). 0 or -1. */
@@ -49,8 +50,9 @@ static int list3(const char *s, double v[3]) {
 static int write_mesh(const ScMesh *m, const char *out) {
     char err[1200];
     size_t k = strlen(out);
-    int rc = k > 4 && !strcmp(out + k - 4, ".vtk") ? sc_mesh_write_vtk(m, out, NULL, NULL, "starcarp mesh", err, sizeof err)
-                                                   : sc_mesh_write_carp(m, out, err, sizeof err);
+    int rc = k > 4 && !strcmp(out + k - 4, ".vtk")
+                 ? sc_mesh_write_vtk(m, out, NULL, NULL, "starcarp mesh", err, sizeof err)
+                 : sc_mesh_write_carp(m, out, err, sizeof err);
     if (rc) {
         fprintf(stderr, "starcarp mesh: %s\n", err);
         return 1;
@@ -73,15 +75,18 @@ static int mesh_box(int argc, char **argv) {
         else if (!strcmp(argv[i], "--out") && v)
             out = v, i++;
         else {
-            fprintf(stderr, "starcarp mesh box: unknown option or missing value '%s' (--size, --dx, --elem, --out)\n",
+            fprintf(stderr,
+                    "starcarp mesh box: unknown option or missing value '%s' (--size, --dx, --elem, --out)\n",
                     argv[i]);
             return 2;
         }
     }
-    ScMeshKind kind = !strcmp(elem, "hex") ? SC_MESH_HEX : !strcmp(elem, "tet5") ? SC_MESH_TET5 : SC_MESH_TET6;
-    const char *bad = have_size != 1  ? "--size: expected 1 to 3 positive lengths in mm, comma-separated"
-                      : have_dx != 1  ? "--dx: expected 1 to 3 positive spacings in mm"
-                      : !out          ? "--out BASE is required"
+    ScMeshKind kind = !strcmp(elem, "hex")    ? SC_MESH_HEX
+                      : !strcmp(elem, "tet5") ? SC_MESH_TET5
+                                              : SC_MESH_TET6;
+    const char *bad = have_size != 1 ? "--size: expected 1 to 3 positive lengths in mm, comma-separated"
+                      : have_dx != 1 ? "--dx: expected 1 to 3 positive spacings in mm"
+                      : !out         ? "--out BASE is required"
                       : strcmp(elem, "hex") && strcmp(elem, "tet5") && strcmp(elem, "tet6")
                           ? "--elem: expected hex, tet5 or tet6"
                           : NULL;
@@ -93,7 +98,8 @@ static int mesh_box(int argc, char **argv) {
     for (int a = 0; a < 3; a++) {
         double q = size[a] / dx[a];
         if (fabs(q - round(q)) > 1e-6 * (q > 1 ? q : 1) || round(q) < 1) {
-            fprintf(stderr, "starcarp mesh box: --size %g along %c: expected a positive multiple of --dx %g mm\n",
+            fprintf(stderr,
+                    "starcarp mesh box: --size %g along %c: expected a positive multiple of --dx %g mm\n",
                     size[a], "xyz"[a], dx[a]);
             return 2;
         }
@@ -107,7 +113,8 @@ static int mesh_box(int argc, char **argv) {
     }
     int rc = write_mesh(m, out);
     if (!rc)
-        printf("%s: %ld nodes (%ld x %ld x %ld), %ld elements (%s)\n", out, m->nn, n[0], n[1], n[2], m->ne, elem);
+        printf("%s: %ld nodes (%ld x %ld x %ld), %ld elements (%s)\n", out, m->nn, n[0], n[1], n[2], m->ne,
+               elem);
     sc_mesh_free(m);
     return rc;
 }
@@ -121,7 +128,8 @@ int cmd_mesh(int argc, char **argv) {
         return mesh_box(argc, argv);
     int check = !strcmp(argv[1], "check");
     if ((check && argc != 3) || (!check && (strcmp(argv[1], "convert") || argc != 4))) {
-        fprintf(stderr, "starcarp mesh: expected box, check MESH or convert MESH OUT (starcarp mesh --help)\n");
+        fprintf(stderr,
+                "starcarp mesh: expected box, check MESH or convert MESH OUT (starcarp mesh --help)\n");
         return 2;
     }
     char err[1200];
@@ -137,10 +145,11 @@ int cmd_mesh(int argc, char **argv) {
         sc_mesh_bounds(m, lo, hi);
         for (long e = 0; e < m->ne; e++)
             nt += m->nv[e] == 4, vol += sc_mesh_volume(m, e);
-        printf("%s: %ld nodes, %ld tetrahedra, %ld hexahedra, %d fibre vector%s per element; box %g:%g, %g:%g, "
-               "%g:%g mm; volume %g mm^3\n",
-               argv[2], m->nn, nt, m->ne - nt, m->nfib, m->nfib == 1 ? "" : "s", lo[0], hi[0], lo[1], hi[1], lo[2],
-               hi[2], vol);
+        printf(
+            "%s: %ld nodes, %ld tetrahedra, %ld hexahedra, %d fibre vector%s per element; box %g:%g, %g:%g, "
+            "%g:%g mm; volume %g mm^3\n",
+            argv[2], m->nn, nt, m->ne - nt, m->nfib, m->nfib == 1 ? "" : "s", lo[0], hi[0], lo[1], hi[1],
+            lo[2], hi[2], vol);
     } else
         rc = write_mesh(m, argv[3]);
     sc_mesh_free(m);

@@ -7,56 +7,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_opts.h"
 #include "commands.h"
-#include "sc_registry.h"
-#include "starcarp.h"
-#include "emit.h"
 #include "sc_choose.h"
-#include "sema.h"
+#include "starcarp.h"
+#include "starcarp_info.h"
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: starcarp methods MODEL [options]\n"
-                 "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
-                 "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
-                 "  of the file's own methods (docs/methods.md).\n"
-                 "  --dt MS            time step (default %g)\n"
-                 "  --tol-err PCT      bar of the normalised RMS error of Vm, %% (default 0.1)\n"
-                 "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
-                 "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
-                 "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
-                 "  --long-beats N --long-bcl MS --tol-state PCT\n"
-                 "                     the long check of the candidate that passes: N beats at BCL MS\n"
-                 "                     (or 1.5 APD90) against itself at dt/2, the states within PCT %%\n"
-                 "                     of their magnitude (defaults 50, 500, 1; N 0: none)\n"
-                 "  --compare SET [--against SET2] [--against-dt DT] [--against-rtol R]\n"
-                 "                     no choice: run the methods SET ('file': the file's; 'auto': what a run\n"
-                 "                     of MODEL uses) and SET2 (default\n"
-                 "                     the file's, at --against-dt and cvode's rtol R) over the protocol and\n"
-                 "                     print how they differ (Vm, the last beat's APD90, every state)\n"
-                 "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
-                 "                     --no-cache)\n"
-                 "  --no-cache         choose again even when a cached choice exists\n"
-                 "  With no budget (a run's choice stops after STARCARP_CHOOSE_BUDGET seconds, default\n"
-                 "  40, and runs the file's methods): the choice is finished and cached, and later runs\n"
-                 "  (bench, tissue, the API) use it at this dt and any smaller one.\n"
-                 "  -q                 no progress lines\n",
-                 SC_DEFAULT_DT);
-}
-
-/* Options with a number: name, where it goes. */
-typedef struct NumOpt {
-    const char *name;
-    double *to;
-    int positive; /* > 0 required (else >= 0) */
-} NumOpt;
-
-/* The hash of the model text as the generated code records it (emit_source_hash), or "". */
-static void model_hash(const char *path, char *buf, size_t len) {
-    Arena ar = {0};
-    Diag dg = {stderr, 0, 0, 0, NULL};
-    CgModel *m = sema_load_file_opts(&ar, &dg, path, NULL);
-    snprintf(buf, len, "%016llx", m ? emit_source_hash(m) : 0ULL);
-    ar_free(&ar);
+    fprintf(out,
+            "usage: starcarp methods MODEL [options]\n"
+            "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
+            "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
+            "  of the file's own methods (docs/methods.md).\n"
+            "  --dt MS            time step (default %g)\n"
+            "  --tol-err PCT      bar of the normalised RMS error of Vm, %% (default 0.1)\n"
+            "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
+            "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
+            "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
+            "  --long-beats N --long-bcl MS --tol-state PCT\n"
+            "                     the long check of the candidate that passes: N beats at BCL MS\n"
+            "                     (or 1.5 APD90) against itself at dt/2, the states within PCT %%\n"
+            "                     of their magnitude (defaults 50, 500, 1; N 0: none)\n"
+            "  --compare SET [--against SET2] [--against-dt DT] [--against-rtol R]\n"
+            "                     no choice: run the methods SET ('file': the file's; 'auto': what a run\n"
+            "                     of MODEL uses) and SET2 (default\n"
+            "                     the file's, at --against-dt and cvode's rtol R) over the protocol and\n"
+            "                     print how they differ (Vm, the last beat's APD90, every state)\n"
+            "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
+            "                     --no-cache)\n"
+            "  --no-cache         choose again even when a cached choice exists\n"
+            "  With no budget (a run's choice stops after STARCARP_CHOOSE_BUDGET seconds, default\n"
+            "  40, and runs the file's methods): the choice is finished and cached, and later runs\n"
+            "  (bench, tissue, the API) use it at this dt and any smaller one.\n"
+            "  -q                 no progress lines\n",
+            SC_DEFAULT_DT);
 }
 
 /* Replace (or add) the row of `stem` in the TSV table file. Returns 0 or -1 (message printed). */
@@ -114,8 +98,8 @@ static const char *fig(char *buf, size_t n, const char *fmt, double v) {
 static void print_cand(const ScCandidate *c) {
     char a[32], b[32], e[32], d[32], l[128] = "";
     if (!isnan(c->lerr[2]))
-        snprintf(l, sizeof l, " (long: Vm %.3g %%, APD90 %+.3g ms, %s %.3g %%)", c->lerr[0], c->lerr[1], c->lstate,
-                 c->lerr[2]);
+        snprintf(l, sizeof l, " (long: Vm %.3g %%, APD90 %+.3g ms, %s %.3g %%)", c->lerr[0], c->lerr[1],
+                 c->lstate, c->lerr[2]);
     printf("  %-44.44s %9s %9s %9s %9s %8.2f  %s%s%s\n", c->label, fig(a, sizeof a, "%.4f", c->err[0]),
            fig(b, sizeof b, "%+.3f", c->dapd[0]), fig(e, sizeof e, "%.4f", c->err[1]),
            fig(d, sizeof d, "%+.3f", c->dapd[1]), c->seconds,
@@ -136,8 +120,8 @@ static int compare(const char *model, const char *path, const ScChooseSpec *sp, 
             return 1;
         }
         a = e->methods_choice && *e->methods_choice ? e->methods_choice : "file";
-        printf("%s: the automatic choice is %s%s\n", model, strcmp(a, "file") ? "--methods " : "the file's methods",
-               strcmp(a, "file") ? a : "");
+        printf("%s: the automatic choice is %s%s\n", model,
+               strcmp(a, "file") ? "--methods " : "the file's methods", strcmp(a, "file") ? a : "");
         if (!strcmp(a, "file") && !strcmp(b, "file") && !(dt_b > 0) && !(rtol_b > 0)) {
             free(c); /* the same runs: nothing to compare */
             return 0;
@@ -152,16 +136,17 @@ static int compare(const char *model, const char *path, const ScChooseSpec *sp, 
     char tol[32] = "";
     if (rtol_b > 0)
         snprintf(tol, sizeof tol, " rtol %g", rtol_b);
-    printf("%s: %s at dt %g against %s at dt %g%s, %ld stimuli every %g ms, %g ms (%.2f s and %.2f s)\n", model,
-           *ma ? ma : "the file's methods", sp->dt, *mb ? mb : "the file's methods", dt_b > 0 ? dt_b : sp->dt, tol,
-           sp->nstim, sp->bcl, sp->duration, c->seconds[0], c->seconds[1]);
+    printf("%s: %s at dt %g against %s at dt %g%s, %ld stimuli every %g ms, %g ms (%.2f s and %.2f s)\n",
+           model, *ma ? ma : "the file's methods", sp->dt, *mb ? mb : "the file's methods",
+           dt_b > 0 ? dt_b : sp->dt, tol, sp->nstim, sp->bcl, sp->duration, c->seconds[0], c->seconds[1]);
     if (c->failed) {
         printf("compare: failed (%s run): %s\n", c->failed == 1 ? "the first" : "the second", c->why);
         free(c);
         return 0;
     }
-    printf("compare: vm_err %.4g vm_err_last %.4g apd90_last %.2f dapd90_last %+.3f state_err %.4g state %s\n",
-           c->vm_err, c->vm_err_last, c->apd_last, c->dapd_last, c->state_err, c->state);
+    printf(
+        "compare: vm_err %.4g vm_err_last %.4g apd90_last %.2f dapd90_last %+.3f state_err %.4g state %s\n",
+        c->vm_err, c->vm_err_last, c->apd_last, c->dapd_last, c->state_err, c->state);
     for (int done = 0; done < c->nst; done++) { /* every state, the largest difference first */
         int best = -1;
         for (int i = 0; i < c->nst; i++)
@@ -180,19 +165,21 @@ static int compare(const char *model, const char *path, const ScChooseSpec *sp, 
 static void print_choice(const char *model, const ScChooseSpec *sp, const ScChoice *c) {
     printf("%s at dt %g ms: tolerances %g %% (RMS of Vm) and %g ms (APD90) against the file's methods at "
            "rtol %g / atol %g (APD90 %.2f ms, %.2f s)\n",
-           model, sp->dt, sp->tol_err > 0 ? sp->tol_err : 0.1, sp->tol_apd > 0 ? sp->tol_apd : 0.5, c->ref_rtol,
-           c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
+           model, sp->dt, sp->tol_err > 0 ? sp->tol_err : 0.1, sp->tol_apd > 0 ? sp->tol_apd : 0.5,
+           c->ref_rtol, c->ref_rtol / 100, c->ref_apd, c->ref_seconds);
     if (*c->stiff)
         printf("stiff at this dt (dt / tau): %s\n", c->stiff);
     if (*c->fastvm)
-        printf("coupled to Vm faster than dt: %s; bench's splitting %s the bars against the file's methods with "
-               "them coupled (vm=cvode)%s\n",
-               c->fastvm, c->vm[0] ? "misses" : "is within",
-               c->vm[0] ? ": the reference and every candidate couple them" : ": no treatment");
+        printf(
+            "coupled to Vm faster than dt: %s; bench's splitting %s the bars against the file's methods with "
+            "them coupled (vm=cvode)%s\n",
+            c->fastvm, c->vm[0] ? "misses" : "is within",
+            c->vm[0] ? ": the reference and every candidate couple them" : ": no treatment");
     if (sp->long_beats > 0)
-        printf("the set that passes is checked over %ld beats at BCL %g ms (or 1.5 APD90 where longer) against "
-               "itself at dt/2: twice the difference of every state at each stimulus within %g %% of its magnitude\n",
-               sp->long_beats, sp->long_bcl > 0 ? sp->long_bcl : 500, sp->tol_state > 0 ? sp->tol_state : 1);
+        printf(
+            "the set that passes is checked over %ld beats at BCL %g ms (or 1.5 APD90 where longer) against "
+            "itself at dt/2: twice the difference of every state at each stimulus within %g %% of its magnitude\n",
+            sp->long_beats, sp->long_bcl > 0 ? sp->long_bcl : 500, sp->tol_state > 0 ? sp->tol_state : 1);
     printf("  %-44s %9s %9s %9s %9s %8s\n", "methods", "err f64%", "dAPD f64", "err f32%", "dAPD f32",
            "seconds");
     print_cand(&c->file);
@@ -208,84 +195,76 @@ static int table_row(const char *table, const char *path, const ScChooseSpec *sp
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     char stem[256], hash[32], row[4096], lng[96] = "-\t-";
     snprintf(stem, sizeof stem, "%.*s", (int)strcspn(base, "."), base);
-    model_hash(path, hash, sizeof hash);
+    sc_model_file_hash(path, stderr, hash, sizeof hash);
     const ScCandidate *ch = c->chosen >= 0 ? &c->cand[c->chosen] : &c->file;
     if (!isnan(ch->lerr[2]))
         snprintf(lng, sizeof lng, "%.3g\t%s", ch->lerr[2], ch->lstate);
-    snprintf(row, sizeof row, "%s\t%s\t%g\t%s\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.3g\t%.3g\t%s\t%s\n", stem,
-             hash, sp->dt, *c->overrides ? c->overrides : "-", c->label, ch->err[0], ch->dapd[0], ch->err[1],
-             ch->dapd[1], c->file.err[0], c->file.dapd[0], c->file.seconds, ch->seconds, *c->stiff ? c->stiff : "-",
-             lng);
+    snprintf(row, sizeof row, "%s\t%s\t%g\t%s\t%s\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.4g\t%.3g\t%.3g\t%s\t%s\n",
+             stem, hash, sp->dt, *c->overrides ? c->overrides : "-", c->label, ch->err[0], ch->dapd[0],
+             ch->err[1], ch->dapd[1], c->file.err[0], c->file.dapd[0], c->file.seconds, ch->seconds,
+             *c->stiff ? c->stiff : "-", lng);
     return write_row(table, stem, row);
 }
 
+/* methods' options (besides --dt, shared: cli_opts.h), where they go. */
+typedef struct MethOpts {
+    ScChooseSpec sp;
+    double nstim, long_beats, against_dt, against_rtol;
+    const char *table, *cmp_a, *cmp_b;
+    int no_cache, quiet;
+} MethOpts;
+
+#define F(f) offsetof(MethOpts, f)
+#define POS(name, f) \
+    { name, NULL, NULL, CLI_POS, 0, INFINITY, NULL, "a positive number", "", F(f) }
+#define NONNEG(name, f) \
+    { name, NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "a non-negative number", "", F(f) }
+static const CliOpt meth_opts[] = {
+    NONNEG("--long-beats", long_beats),
+    POS("--long-bcl", sp.long_bcl),
+    POS("--tol-state", sp.tol_state),
+    POS("--against-dt", against_dt),
+    POS("--against-rtol", against_rtol),
+    POS("--tol-err", sp.tol_err),
+    POS("--tol-apd", sp.tol_apd),
+    NONNEG("--stim-start", sp.stim_start),
+    POS("--stim-dur", sp.stim_dur),
+    NONNEG("--stim-curr", sp.stim_curr),
+    POS("--bcl", sp.bcl),
+    NONNEG("--numstim", nstim),
+    POS("--duration", sp.duration),
+    CLI_STR_OPT("--table", "a file name", "", F(table)),
+    CLI_STR_OPT("--compare", "a set of methods", "", F(cmp_a)),
+    CLI_STR_OPT("--against", "a set of methods", "", F(cmp_b)),
+    CLI_FLAG_OPT("--no-cache", "", F(no_cache)),
+    {"-q", "--quiet", NULL, CLI_FLAG, 0, 0, NULL, "", "", F(quiet)},
+};
+#undef POS
+#undef NONNEG
+#undef F
+
 int cmd_methods(int argc, char **argv) {
-    ScChooseSpec sp = sc_choose_default_spec();
-    double nstim = 1, long_beats = (double)sp.long_beats, against_dt = 0, against_rtol = 0;
-    const char *model = NULL, *table = NULL, *cmp_a = NULL, *cmp_b = "file";
-    int no_cache = 0;
-    NumOpt nums[] = {{"--dt", &sp.dt, 1},
-                     {"--long-beats", &long_beats, 0},
-                     {"--long-bcl", &sp.long_bcl, 1},
-                     {"--tol-state", &sp.tol_state, 1},
-                     {"--against-dt", &against_dt, 1},
-                     {"--against-rtol", &against_rtol, 1},
-                     {"--tol-err", &sp.tol_err, 1},
-                     {"--tol-apd", &sp.tol_apd, 1},
-                     {"--stim-start", &sp.stim_start, 0},
-                     {"--stim-dur", &sp.stim_dur, 1},
-                     {"--stim-curr", &sp.stim_curr, 0},
-                     {"--bcl", &sp.bcl, 1},
-                     {"--numstim", &nstim, 0},
-                     {"--duration", &sp.duration, 1}};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int done = 0;
-        for (size_t k = 0; k < sizeof nums / sizeof *nums && !done; k++) {
-            if (strcmp(a, nums[k].name) != 0)
-                continue;
-            char *end = NULL;
-            double v = i + 1 < argc ? strtod(argv[i + 1], &end) : NAN;
-            if (i + 1 >= argc || end == argv[i + 1] || *end || !isfinite(v) ||
-                (nums[k].positive ? v <= 0 : v < 0)) {
-                fprintf(stderr, "starcarp methods: %s expects a %s number, got '%s'\n", a,
-                        nums[k].positive ? "positive" : "non-negative", i + 1 < argc ? argv[i + 1] : "");
-                return 2;
-            }
-            *nums[k].to = v;
-            i++, done = 1;
-        }
-        if (done)
-            continue;
-        if (!strcmp(a, "--table") && i + 1 < argc)
-            table = argv[++i];
-        else if (!strcmp(a, "--compare") && i + 1 < argc)
-            cmp_a = argv[++i];
-        else if (!strcmp(a, "--against") && i + 1 < argc)
-            cmp_b = argv[++i];
-        else if (!strcmp(a, "--no-cache"))
-            no_cache = 1;
-        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet"))
-            sp.verbose = 0;
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else if (a[0] == '-' || model) {
-            fprintf(
-                stderr,
-                "starcarp methods: unknown option or extra argument '%s' (options: --dt, --tol-err, "
-                "--tol-apd, --stim-start, --stim-dur, --stim-curr, --bcl, --numstim, --duration, --long-beats, "
-                "--long-bcl, --tol-state, --table, --no-cache, --compare, --against, --against-dt, "
-                "--against-rtol, -q)\n",
-                a);
-            return 2;
-        } else
-            model = a;
-    }
+    MethOpts mo = {.sp = sc_choose_default_spec(), .cmp_b = "file"};
+    mo.long_beats = (double)mo.sp.long_beats, mo.nstim = 1;
+    CliRun run = cli_run_defaults();
+    run.dt = mo.sp.dt;
+    const char *model = NULL;
+    const CliCommand cmd = {"methods", meth_opts, (int)(sizeof meth_opts / sizeof *meth_opts), CLI_RUN_DT,
+                            usage};
+    int prc = cli_parse(&cmd, argc, argv, &mo, &run, &model);
+    if (prc != 0)
+        return prc > 0 ? 0 : 2;
     if (!model) {
         usage(stderr);
         return 2;
     }
+    ScChooseSpec sp = mo.sp;
+    sp.dt = run.dt;
+    sp.verbose = sp.verbose && !mo.quiet;
+    double nstim = mo.nstim, long_beats = mo.long_beats, against_dt = mo.against_dt,
+           against_rtol = mo.against_rtol;
+    const char *table = mo.table, *cmp_a = mo.cmp_a, *cmp_b = mo.cmp_b;
+    int no_cache = mo.no_cache;
     sp.nstim = lround(nstim);
     sp.long_beats = lround(long_beats);
     char buf[4096], err[512];

@@ -1,17 +1,16 @@
 /* cmd_models.c: `starcarp models list` (the model library) and `starcarp models info MODEL`
  * (what the analysis finds in one model).
  *
- * The model folders and the lookup of a name are libstarcarp's (sc_registry.h: sc_model_folder,
- * sc_model_file), the same as `starcarp bench --imp NAME` uses. */
+ * The model folders, the lookup of a name and the analysis are libstarcarp's (starcarp_info.h:
+ * sc_model_folder, sc_model_file, sc_model_file_info), the same as `starcarp bench --imp NAME` uses. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
-#include "sc_registry.h"
-#include "sema.h"
 #include "starcarp.h"
+#include "starcarp_info.h"
 
 /* Path of the model `name` in buf, or NULL (and the places looked in, on stderr). */
 static const char *find_model(const char *name, char *buf, size_t size) {
@@ -117,18 +116,15 @@ static int models_list(void) {
         w = (int)strlen(e[i].name) > w ? (int)strlen(e[i].name) : w;
     printf("%-*s  %-8s  %-6s  %s\n", w, "name", "folder", "states", "openCARP");
     for (int i = 0; i < n; i++) {
-        Arena ar = {0};
-        Diag dg = {NULL, 0, 0, 0, NULL};
-        CgModel *m = sema_load_file(&ar, &dg, e[i].path);
+        int nstates = sc_model_file_states(e[i].path);
         char oc[256] = "-";
         const ScModelEntry *lib = library_entry(e[i].name);
         if (lib && !sc_model_opencarp(lib, oc, sizeof oc))
             snprintf(oc, sizeof oc, "-");
-        if (m)
-            printf("%-*s  %-8s  %-6d  %s\n", w, e[i].name, e[i].folder, m->nstates, oc);
+        if (nstates >= 0)
+            printf("%-*s  %-8s  %-6d  %s\n", w, e[i].name, e[i].folder, nstates, oc);
         else
             printf("%-*s  %-8s  error (see starcarp models info %s)\n", w, e[i].name, e[i].folder, e[i].name);
-        ar_free(&ar);
     }
     free(e);
     return 0;
@@ -158,23 +154,17 @@ static void print_choice(const char *name) {
 
 static int models_info(const char *name) {
     char buf[2048], stem[256], err[512];
-    if (!sc_model_file(name, buf, sizeof buf) && sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, err,
-                                                                  sizeof err) == 0)
+    if (!sc_model_file(name, buf, sizeof buf) &&
+        sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, err, sizeof err) == 0)
         name = stem; /* openCARP's name of a library model */
     const char *path = find_model(name, buf, sizeof buf);
     if (!path)
         return 1;
-    Arena ar = {0};
-    Diag dg = {stderr, 0, 0, 0, NULL};
-    CgModel *m = sema_load_file(&ar, &dg, path);
-    if (m)
-        sema_info(stdout, m);
-    ar_free(&ar);
-    if (m) {
-        print_choice(name);
-        print_opencarp(name);
-    }
-    return m ? 0 : 1;
+    if (sc_model_file_info(path, stdout, stderr) != 0)
+        return 1;
+    print_choice(name);
+    print_opencarp(name);
+    return 0;
 }
 
 static void models_usage(FILE *out) {

@@ -22,7 +22,7 @@
 #include "outpath.h"
 #include "progress.h"
 #include "recfile.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "stop.h"
 #include "starcarp.h"
 #include "tissue_frames.h"
@@ -241,7 +241,8 @@ static int snapshot(Run *r, double t) {
 static int prepare_outputs(Run *r) {
     char err[1200], path[4200];
     int size, rank = opath_launch_rank(&size), removed = 0;
-    if (rank == 0 && tout_prepare(r->o.out, r->o.overwrite, r->o.restart != NULL, &removed, err, sizeof err)) {
+    if (rank == 0 &&
+        tout_prepare(r->o.out, r->o.overwrite, r->o.restart != NULL, &removed, err, sizeof err)) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         return 2;
     }
@@ -308,7 +309,8 @@ static int configure(Run *r) {
         return 2;
     }
     for (int j = 0; j < o->nprobe; j++)
-        if ((r->probe_node[j] = r->mesh ? tmio_node_at(r->mesh, o->probe[j]) : node_at(&r->g, o->probe[j])) < 0) {
+        if ((r->probe_node[j] = r->mesh ? tmio_node_at(r->mesh, o->probe[j]) : node_at(&r->g, o->probe[j])) <
+            0) {
             if (r->mesh) {
                 fprintf(stderr, "starcarp tissue: --probe %g,%g,%g: outside the mesh's bounding box\n",
                         o->probe[j][0], o->probe[j][1], o->probe[j][2]);
@@ -431,8 +433,8 @@ static void summary(Run *r, long steps, double wall) {
         fprintf(stderr, "summary: a mesh of %ld nodes, %d part%s:", nodes, sc_tissue_nslabs(r->t),
                 sc_tissue_nslabs(r->t) > 1 ? "s" : "");
     else
-        fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s:", r->g.n[0], r->g.n[1], r->g.n[2],
-                r->g.dx[0], sc_tissue_nslabs(r->t), sc_tissue_nslabs(r->t) > 1 ? "s" : "");
+        fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s:", r->g.n[0], r->g.n[1],
+                r->g.n[2], r->g.dx[0], sc_tissue_nslabs(r->t), sc_tissue_nslabs(r->t) > 1 ? "s" : "");
     for (int s = 0; s < sc_tissue_nslabs(r->t); s++) {
         int w = sc_tissue_slab_worker(r->t, s);
         char name[64] = "any worker";
@@ -538,7 +540,8 @@ static int run_loop(Run *r, long nsteps) {
             if (check(r))
                 return 1;
             double now = sc_now_s();
-            piece = -tmpi_max(&r->sh, -(int)stop_chunk(d - mark, now - wmark, 1, cap)); /* alike on every rank */
+            piece =
+                -tmpi_max(&r->sh, -(int)stop_chunk(d - mark, now - wmark, 1, cap)); /* alike on every rank */
             stopping = tmpi_max(&r->sh, stop_signal());
             mark = d, wmark = now, next_check = d + piece;
             cli_progress(&pg, d, nsteps, (double)d * dt);
@@ -597,8 +600,8 @@ static int report_stop(Run *r, long nsteps) {
     if (r->igb && tigb_frames(r->igb) > 0)
         snprintf(frames, sizeof frames, "; vm.igb holds %ld whole frames", tigb_frames(r->igb));
     if (r->o.checkpoint)
-        snprintf(ck, sizeof ck, "; the checkpoint %s holds step %ld: --restart %s continues the run", r->o.checkpoint,
-                 r->stop_d, r->o.checkpoint);
+        snprintf(ck, sizeof ck, "; the checkpoint %s holds step %ld: --restart %s continues the run",
+                 r->o.checkpoint, r->stop_d, r->o.checkpoint);
     fprintf(stderr,
             "starcarp tissue: stopped by %s at t = %g ms, step %ld of %ld%s%s; the activation files hold the "
             "times so far%s\n",
@@ -653,8 +656,10 @@ int cmd_tissue(int argc, char **argv) {
     tmpi_share(&r.sh, r.g.n[top], plane);
     if (r.sh.size > 1 && r.mesh) {
         if (r.sh.rank == 0)
-            fprintf(stderr, "starcarp tissue: --mesh runs in one process (%d ranks): a mesh is not shared among "
-                            "MPI ranks yet\n", r.sh.size);
+            fprintf(stderr,
+                    "starcarp tissue: --mesh runs in one process (%d ranks): a mesh is not shared among "
+                    "MPI ranks yet\n",
+                    r.sh.size);
         tmpi_shutdown(&r.sh);
         return 2;
     }
@@ -702,10 +707,12 @@ int cmd_tissue(int argc, char **argv) {
                                         : "implicit",
                      sc_tissue_sweeps(r.t));
         else if (sc_tissue_sweeps(r.t) > 0)
-            snprintf(how, sizeof how, "%d diffusion sub-step%s, the consistent mass by %d Chebyshev sweeps each",
+            snprintf(how, sizeof how,
+                     "%d diffusion sub-step%s, the consistent mass by %d Chebyshev sweeps each",
                      r.cfg.substeps, r.cfg.substeps > 1 ? "s" : "", sc_tissue_sweeps(r.t));
         else
-            snprintf(how, sizeof how, "%d diffusion sub-step%s", r.cfg.substeps, r.cfg.substeps > 1 ? "s" : "");
+            snprintf(how, sizeof how, "%d diffusion sub-step%s", r.cfg.substeps,
+                     r.cfg.substeps > 1 ? "s" : "");
         fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
                 m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg), how,
                 r.cfg.stencil == 9 ? ", 9-point stencil" : "");

@@ -4,8 +4,6 @@
 #ifndef SC_COMMANDS_H
 #define SC_COMMANDS_H
 
-#include "cmd_codegen.h" /* codegen/cmd_codegen.c: analyse / generate a model */
-
 int cmd_models(int argc, char **argv); /* cmd_models.c: list the library, describe a model */
 int cmd_devices(int argc, char **argv); /* cmd_devices.c: StarPU's workers, bus, device check */
 int cmd_bench(int argc, char **argv); /* cmd_bench.c: openCARP's bench on StarPU */
@@ -15,8 +13,7 @@ int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c: StarPU performance
 int cmd_benchmark(int argc, char **argv); /* cmd_benchmark.c: speeds of models in every configuration */
 int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice of methods */
 
-/* Parse a positive integer option value; on error print "starcarp OPTION: ..." and return -1. */
-long cli_positive(const char *cmd, const char *opt, const char *val);
+/* Options: the table format and the shared options are in cli_opts.h. */
 
 /* StarPU's configuration read from the environment (starpu_conf_init), then ncpu CPU and ngpu CUDA
  * workers where they are >= 0 (command-line options win over STARPU_NCPU / STARPU_NCUDA). Where a

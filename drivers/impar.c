@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "impar.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 #define EXPECTED "expected name<op>value[%] with op one of = + - * /"
 

@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "starcarp.h"
+#include "starcarp_info.h"
 
 typedef struct {
     const char *name;
@@ -27,7 +28,7 @@ static const Command commands[] = {
     {"mesh", cmd_mesh, "tissue meshes: a box as openCARP's mesh files, check or convert a mesh"},
     {"calibrate", cmd_calibrate, "calibrate StarPU's performance models of models on this machine"},
     {"benchmark", cmd_benchmark, "cell-steps per second of models on one core, all cores, GPUs, CPUs + GPUs"},
-    {"codegen", cmd_codegen, "analyse an EasyML model (--check) or generate its kernels"},
+    {"codegen", sc_codegen_main, "analyse an EasyML model (--check) or generate its kernels"},
     {"methods", cmd_methods,
      "choose the cheapest integration methods of a model, checked against a tight run"},
     {"models", cmd_models, "list the model library (list) or describe one model (info NAME)"},
@@ -40,16 +41,6 @@ static void usage(FILE *out) {
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].help);
     fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n", sc_version());
-}
-
-long cli_positive(const char *cmd, const char *opt, const char *val) {
-    char *end = NULL;
-    long v = val ? strtol(val, &end, 10) : 0;
-    if (!val || *val == '\0' || *end != '\0' || v <= 0) {
-        fprintf(stderr, "starcarp %s: %s expects a positive integer, got '%s'\n", cmd, opt, val ? val : "");
-        return -1;
-    }
-    return v;
 }
 
 /* How many CUDA workers StarPU will start: ngpu (the option; < 0: every device) and STARPU_NCUDA

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "model_pick.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 /* The flag values of every flags= item, '|'-joined, into buf. */
 static void collect_flags(const Mpick *p, char *buf, size_t n) {
@@ -39,7 +39,8 @@ static void keep_flags(Mpick *p, const char *left) {
                 s += strspn(s, "| \t");
                 size_t k = strcspn(s, "| \t");
                 if (k && listed(left, s, k) && used + k + 2 < sizeof kept)
-                    used += (size_t)snprintf(kept + used, sizeof kept - used, "%s%.*s", used ? "|" : "", (int)k, s);
+                    used += (size_t)snprintf(kept + used, sizeof kept - used, "%s%.*s", used ? "|" : "",
+                                             (int)k, s);
                 s += k;
             }
             if (!used)
@@ -108,8 +109,8 @@ int mpick_params(Mpick *p, FILE *echo, char *err, size_t errlen) {
 int mpick_vary(Mpick *p, const char *name, const char *opt, char *err, size_t errlen) {
     int k = impar_find(&p->im, name);
     if (k < 0) {
-        sc_set_err(err, errlen, "%s: %s has no parameter '%s' (see `starcarp models info %s`)", opt, p->m->name,
-                   name, p->m->name);
+        sc_set_err(err, errlen, "%s: %s has no parameter '%s' (see `starcarp models info %s`)", opt,
+                   p->m->name, name, p->m->name);
         return -1;
     }
     char why[1024];

@@ -46,7 +46,9 @@ int opath_check(const char *opt, const char *path, char *err, size_t errlen) {
     int gone = stat(dir, &st) != 0;
     if (gone || !S_ISDIR(st.st_mode)) {
         snprintf(err, errlen, "%s %s: %s %s", opt, path, dir,
-                 !gone ? "is not a folder" : errno == ENOENT ? "does not exist" : strerror(errno));
+                 !gone             ? "is not a folder"
+                 : errno == ENOENT ? "does not exist"
+                                   : strerror(errno));
         return -1;
     }
     if (access(dir, W_OK | X_OK) != 0) {

@@ -3,7 +3,7 @@
 
 #include "commands.h"
 #include "progress.h"
-#include "sc_internal.h"
+#include "starcarp_util.h"
 
 void cli_progress(CliProgress *p, long d, long total, double t_ms) {
     if (!p->on || total <= 0)

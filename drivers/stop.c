@@ -3,7 +3,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "stop.h"
 
 static volatile sig_atomic_t caught;

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "tissue_meshio.h"
 
 int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen) {
@@ -15,12 +15,13 @@ int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **o
     if (!(*op = sc_fem_assemble(*mesh, o->sigma, NULL, 0, o->chi, o->cm, kind, err, errlen)))
         return -1;
     c->mesh = *mesh, c->op = *op;
-    c->partitioner = !o->partitioner               ? SC_FEM_PART_AUTO
+    c->partitioner = !o->partitioner                  ? SC_FEM_PART_AUTO
                      : !strcmp(o->partitioner, "rcb") ? SC_FEM_PART_RCB
                                                       : SC_FEM_PART_METIS;
     if (c->partitioner == SC_FEM_PART_METIS && !sc_fem_have_metis()) {
-        sc_set_err(err, errlen, "--partitioner metis: this build has no METIS (Debian's libmetis-dev, then "
-                                "configure again); --partitioner rcb cuts by coordinates");
+        sc_set_err(err, errlen,
+                   "--partitioner metis: this build has no METIS (Debian's libmetis-dev, then "
+                   "configure again); --partitioner rcb cuts by coordinates");
         return -1;
     }
     if (!o->quiet) {

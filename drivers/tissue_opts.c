@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "cli_opts.h"
+#include "starcarp_util.h"
 #include "sc_mesh.h"
 #include "tissue_opts.h"
 
@@ -71,7 +72,22 @@ void topt_usage(void) {
         SC_DEFAULT_DT);
 }
 
-typedef enum { T_STR, T_DBL, T_LONG, T_DLIST, T_LLIST, T_STIM, T_PROBE, T_FLAG, T_PAR, T_VARY } Kind;
+/* T_SHARED: an option commands share (--dt, --methods, --ncpu, --ngpu), read and checked by
+ * cli_opts.c and stored at off. */
+typedef enum {
+    T_STR,
+    T_DBL,
+    T_LONG,
+    T_DLIST,
+    T_LLIST,
+    T_STIM,
+    T_PROBE,
+    T_FLAG,
+    T_PAR,
+    T_VARY,
+    T_SHARED
+} Kind;
+enum { TOPT_SHARED = CLI_RUN_DT | CLI_RUN_WORKERS | CLI_RUN_METHODS };
 
 typedef struct Opt {
     const char *name;
@@ -85,7 +101,7 @@ typedef struct Opt {
 #define F(f) offsetof(TissueOpts, f)
 static const Opt opts[] = {
     {"imp", T_STR, F(imp), 0, 0, 0, "a library model name or a .model file"},
-    {"methods", T_STR, F(methods), 0, 0, 0, "auto, file or replacements like cvode=fe"},
+    {"methods", T_SHARED, F(methods), 0, 0, 0, ""},
     {"imp-par", T_STR, F(imp_par), 0, 0, 0, "openCARP parameter items like \"mu1=0.3,gNa*1.5\""},
     {"size", T_DLIST, F(size), F(nsize), 1, 3, "1 to 3 positive lengths in mm, comma-separated"},
     {"nodes", T_LLIST, F(nodes), F(nnodes), 1, 3, "1 to 3 positive node counts, comma-separated"},
@@ -98,7 +114,7 @@ static const Opt opts[] = {
     {"cm", T_DBL, F(cm), 0, 0, 0, "a positive number (uF/cm^2)"},
     {"stim", T_STIM, 0, 0, 0, 0,
      "x=LO:HI,y=LO:HI,z=LO:HI,start=MS,dur=MS,period=MS,count=N,amp=uA/cm^2|vol=uA/cm^3"},
-    {"dt", T_DBL, F(dt), 0, 0, 0, "a positive number (ms)"},
+    {"dt", T_SHARED, F(dt), 0, 0, 0, ""},
     {"diffusion-substeps", T_STR, F(substeps), 0, 0, 0, "an integer from 1 to 1000, or auto"},
     {"stencil", T_LONG, F(stencil), 0, 0, 0, "5 or 9 (points of a 2D grid's stencil)"},
     {"parab-solve", T_STR, F(parab), 0, 0, 0, "explicit (0), cn (1: Crank-Nicolson) or be (backward Euler)"},
@@ -116,8 +132,8 @@ static const Opt opts[] = {
     {"checkpoint", T_STR, F(checkpoint), 0, 0, 0, "a file"},
     {"checkpoint-time", T_DBL, F(checkpoint_time), 0, 0, 0, "a time in ms >= 0"},
     {"restart", T_STR, F(restart), 0, 0, 0, "a checkpoint file"},
-    {"ncpu", T_LONG, F(ncpu), 0, 0, 0, "an integer >= 0"},
-    {"ngpu", T_LONG, F(ngpu), 0, 0, 0, "an integer >= 0"},
+    {"ncpu", T_SHARED, F(ncpu), 0, 0, 0, ""},
+    {"ngpu", T_SHARED, F(ngpu), 0, 0, 0, ""},
     {"nparts", T_LONG, F(nparts), 0, 0, 0, "an integer >= 1"},
     {"gpu-speedup", T_DBL, F(gpu_speedup), 0, 0, 0, "a positive number"},
     {"vm-bound", T_DBL, F(vm_bound), 0, 0, 0, "a positive number (mV)"},
@@ -149,13 +165,6 @@ static const Opt *find(const char *name) {
     return NULL;
 }
 
-static int to_double(const char *s, double *x) {
-    char *end;
-    errno = 0;
-    *x = strtod(s, &end);
-    return end != s && *end == '\0' && errno == 0 && isfinite(*x);
-}
-
 /* "a,b,c" into x (at most max); returns the count or -1. */
 static int dlist(const char *s, double *x, int max) {
     char buf[256];
@@ -165,7 +174,7 @@ static int dlist(const char *s, double *x, int max) {
     int n = 0;
     char *save = NULL;
     for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (n == max || !to_double(t, &x[n]))
+        if (n == max || !cli_opt_double(t, &x[n]))
             return -1;
         n++;
     }
@@ -180,7 +189,7 @@ static int range(const char *s, double *lo, double *hi) {
         return 0;
     memcpy(buf, s, (size_t)(c - s));
     buf[c - s] = 0;
-    return to_double(buf, lo) && to_double(c + 1, hi) && *lo <= *hi;
+    return cli_opt_double(buf, lo) && cli_opt_double(c + 1, hi) && *lo <= *hi;
 }
 
 /* One --stim SPEC into o->stim[o->nstim++]. */
@@ -213,7 +222,7 @@ static int add_stim(TissueOpts *o, const char *spec, char *err, size_t errlen) {
             int ax = !strcmp(k, "x") ? 0 : !strcmp(k, "y") ? 1 : !strcmp(k, "z") ? 2 : -1;
             if (ax >= 0)
                 ok = range(v, &x.lo[ax], &x.hi[ax]);
-            else if (!(ok = to_double(v, &num)))
+            else if (!(ok = cli_opt_double(v, &num)))
                 ;
             else if (!strcmp(k, "start"))
                 x.start = num;
@@ -268,7 +277,7 @@ static int add_vary(TissueOpts *o, const char *val, char *err, size_t errlen) {
                    : !strcmp(tok[2], "y") ? 1
                    : !strcmp(tok[2], "z") ? 2
                                           : -1;
-        if ((nt == 2 || nt == 3) && axis >= 0 && to_double(tok[0], &lo) && to_double(tok[1], &hi)) {
+        if ((nt == 2 || nt == 3) && axis >= 0 && cli_opt_double(tok[0], &lo) && cli_opt_double(tok[1], &hi)) {
             memcpy(o->vary[o->nvary].name, val, (size_t)(eq - val));
             o->vary[o->nvary].name[eq - val] = 0;
             o->vary[o->nvary].lo = lo, o->vary[o->nvary].hi = hi, o->vary[o->nvary].axis = axis;
@@ -320,7 +329,7 @@ static int apply(TissueOpts *o, const Opt *d, const char *name, const char *val,
             *(const char **)(base + d->off) = val;
             return 0;
         case T_DBL:
-            if (!to_double(val, &x))
+            if (!cli_opt_double(val, &x))
                 break;
             *(double *)(base + d->off) = x;
             return 0;
@@ -362,6 +371,15 @@ static int apply(TissueOpts *o, const Opt *d, const char *name, const char *val,
             return add_vary(o, val, err, errlen);
         case T_PAR:
             return read_par(o, val, depth + 1, err, errlen);
+        case T_SHARED: {
+            char as[64];
+            snprintf(as, sizeof as, "--%s", d->name);
+            CliRun r = cli_run_defaults();
+            const CliOpt *c = cli_run_set(TOPT_SHARED, as, val, &r, err, errlen);
+            if (c)
+                memcpy(base + d->off, (const char *)&r + c->off, cli_opt_size(c));
+            return c ? 0 : -1;
+        }
     }
 bad:
     sc_set_err(err, errlen, "--%s '%s': expected %s", d->name, val, d->accepts);
@@ -706,10 +724,11 @@ int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], co
             in &= box_hits(x->lo[a], x->hi[a], n[a], dx[a]);
         if (mesh)
             in = mesh_hits(x, mesh);
-        const char *why = !in                       ? (mesh ? "its box holds no node of the mesh" : "its box holds no node of the grid")
-                          : x->amp == 0             ? "its strength is 0"
-                          : x->start >= o->duration ? "it starts after the run's end"
-                                                    : NULL;
+        const char *why =
+            !in           ? (mesh ? "its box holds no node of the mesh" : "its box holds no node of the grid")
+            : x->amp == 0 ? "its strength is 0"
+            : x->start >= o->duration ? "it starts after the run's end"
+                                      : NULL;
         if (!why)
             return 0;
         if (k < errlen)

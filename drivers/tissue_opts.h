@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "../scheduler/sc_tissue.h"
+#include "sc_tissue.h"
 #include "tissue_par.h"
 
 #define TOPT_MAX_PROBES 64
@@ -61,8 +61,8 @@ int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t er
 /* A run no stimulus reaches (none given; every one of zero strength, after the run's end or
  * outside the grid of n nodes dx mm apart, or holding no node of `mesh` when not NULL) is refused
  * unless --allow-no-stimulus: 0, or -1 with a message saying why for each stimulus. */
-int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], const struct ScMesh *mesh, char *err,
-                    size_t errlen);
+int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], const struct ScMesh *mesh,
+                    char *err, size_t errlen);
 /* The usage text. */
 void topt_usage(void);
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "starcarp_util.h"
 #include "tissue_opts.h"
 
 /* The quantities a starcarp key and its openCARP twin both set. */
@@ -26,14 +26,20 @@ enum {
     T_THR,
     T_MASS
 };
-static const char *const target_what[TPAR_NTARGET] = {
-    "the time step",           "the simulated time",
-    "the snapshot interval",   "the probe interval",
-    "the output directory",    "the stimuli",
-    "the ionic model",         "the model's parameters",
-    "the conductivities",      "the surface-to-volume ratio",
-    "the diffusion solver",    "the implicit solve's tolerance",
-    "the activation threshold", "the mass matrix"};
+static const char *const target_what[TPAR_NTARGET] = {"the time step",
+                                                      "the simulated time",
+                                                      "the snapshot interval",
+                                                      "the probe interval",
+                                                      "the output directory",
+                                                      "the stimuli",
+                                                      "the ionic model",
+                                                      "the model's parameters",
+                                                      "the conductivities",
+                                                      "the surface-to-volume ratio",
+                                                      "the diffusion solver",
+                                                      "the implicit solve's tolerance",
+                                                      "the activation threshold",
+                                                      "the mass matrix"};
 
 typedef enum {
     H_DT,
@@ -260,12 +266,12 @@ int tpar_claim_opt(TissueOpts *o, const char *name, const char *val, char *err, 
     static const struct {
         const char *name;
         int t, fam;
-    } map[] = {{"dt", T_DT, 0},        {"duration", T_DUR, 0},      {"tend", T_DUR, 1},
-               {"snap-dt", T_SNAP, 0}, {"spacedt", T_SNAP, 1},      {"probe-dt", T_PROBE_DT, 0},
-               {"out", T_OUT, 0},      {"simID", T_OUT, 1},         {"stim", T_STIM, 0},
-               {"imp", T_IMP, 0},      {"imp-par", T_IMPPAR, 0},    {"sigma", T_SIGMA, 0},
-               {"chi", T_CHI, 0},      {"parab-solve", T_PARAB, 0}, {"cg-tol-parab", T_TOL, 0},
-               {"threshold", T_THR, 0},    {"mass", T_MASS, 0}};
+    } map[] = {{"dt", T_DT, 0},         {"duration", T_DUR, 0},      {"tend", T_DUR, 1},
+               {"snap-dt", T_SNAP, 0},  {"spacedt", T_SNAP, 1},      {"probe-dt", T_PROBE_DT, 0},
+               {"out", T_OUT, 0},       {"simID", T_OUT, 1},         {"stim", T_STIM, 0},
+               {"imp", T_IMP, 0},       {"imp-par", T_IMPPAR, 0},    {"sigma", T_SIGMA, 0},
+               {"chi", T_CHI, 0},       {"parab-solve", T_PARAB, 0}, {"cg-tol-parab", T_TOL, 0},
+               {"threshold", T_THR, 0}, {"mass", T_MASS, 0}};
     TparState *s = &o->par;
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (!strcmp(map[i].name, name)) {
@@ -435,7 +441,8 @@ static int apply_global(TissueOpts *o, const Key *k, const char *key, const char
             o->out = val, want = *val ? NULL : "a directory";
             break;
         case H_MESH:
-            o->mesh = val, want = *val ? NULL : "a mesh's base name (BASE.pts, BASE.elem, BASE.lon) or a .vtk file";
+            o->mesh = val,
+            want = *val ? NULL : "a mesh's base name (BASE.pts, BASE.elem, BASE.lon) or a .vtk file";
             break;
         case H_MASS: /* a consistent mass on the box is refused once the mesh is known (topt_parse) */
             want = integer(val, &n) && (n == 0 || n == 1) ? NULL : "0 (the consistent mass) or 1 (lumped)";

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "../scheduler/sc_tissue.h"
+#include "sc_tissue.h"
 
 struct TissueOpts;
 

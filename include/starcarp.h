@@ -76,6 +76,10 @@ int sc_model_params_finish(const ScModelEntry *m, double *values, const unsigned
                            char *err, size_t errlen);
 int sc_model_param_effect(const ScModelEntry *m, const double *values, const unsigned char *given, int k,
                           char *err, size_t errlen);
+/* The derived parameters of a set a caller changed: pinned[q] (nparams) := derived parameter q of
+ * values differs from the value computed from the others (found one at a time in dependency order,
+ * so that one computed from a pinned one is compared with the value it gets from it). */
+void sc_params_pinned(const ScModelDesc *d, const double *values, unsigned char *pinned);
 
 /* ---- membrane-potential update (bench's host step) -------------------------------------------
  * One explicit step of dV/dt = stim - Iion on a vector of cells, as openCARP's bench does it:
@@ -275,6 +279,17 @@ void sc_model_key(const ScModelEntry *m, char *buf, size_t n);
  * measurable (ScCellsConfig.gpu_speedup). */
 #define SC_PLAN_GPU_SPEEDUP_GUESS 50.0
 int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, long *sizes, int max);
+
+/* The speed table that `starcarp calibrate` writes beside StarPU's performance models
+ * (DIR/SC_SPEEDS_FILE) and that partition planning reads (scheduler/sc_speeds.c). CSV columns:
+ * model,precision,kind,cells,steps,ns_per_cell_step: the model's key (sc_model_key), precision
+ * 64/32, kind "cpu" or "cuda", the cells per task, the steps per task and the nanoseconds per
+ * cell-step, one row per measured partition size. sc_speeds_write_header writes the header line,
+ * sc_speeds_write_row one row. */
+#define SC_SPEEDS_FILE "starcarp-speeds.csv"
+void sc_speeds_write_header(FILE *f);
+void sc_speeds_write_row(FILE *f, const char *model, int precision, const char *kind, long cells, long steps,
+                         double ns);
 
 #ifdef __cplusplus
 }

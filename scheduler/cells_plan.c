@@ -142,7 +142,8 @@ static int split_for_gpu_memory(ScCells *c, char *err, size_t errlen) {
         int w = c->worker[p];
         if (w < 0 || starpu_worker_get_type(w) == STARPU_CPU_WORKER)
             continue;
-        double on_gpu = 0, total = (double)starpu_memory_get_total(starpu_worker_get_memory_node((unsigned)w));
+        double on_gpu = 0,
+               total = (double)starpu_memory_get_total(starpu_worker_get_memory_node((unsigned)w));
         for (int q = 0; q < c->np; q++)
             on_gpu += c->worker[q] == w ? (double)c->size[q] * cell_bytes(c) : 0;
         if (total > 0 && on_gpu > SC_GPU_MEM_SHARE * total) {

@@ -82,7 +82,8 @@ static int metis_cut(const ScFemOp *op, int np, long *size, int *part, char *err
         idx_t opt[METIS_NOPTIONS];
         METIS_SetDefaultOptions(opt);
         opt[METIS_OPTION_SEED] = 1;
-        int r = METIS_PartGraphKway(&nv, &ncon, xadj, adj, NULL, NULL, NULL, &npart, tp, NULL, opt, &objval, pt);
+        int r =
+            METIS_PartGraphKway(&nv, &ncon, xadj, adj, NULL, NULL, NULL, &npart, tp, NULL, opt, &objval, pt);
         if (r == METIS_OK) {
             memset(size, 0, sizeof(long) * (size_t)np);
             for (long i = 0; i < op->n; i++)
@@ -102,8 +103,8 @@ static int metis_cut(const ScFemOp *op, int np, long *size, int *part, char *err
 }
 #endif
 
-int sc_fem_partition(const ScFemOp *op, const double *xyz, int np, long *size, ScFemPartitioner how, int *part,
-                     char *err, size_t errlen) {
+int sc_fem_partition(const ScFemOp *op, const double *xyz, int np, long *size, ScFemPartitioner how,
+                     int *part, char *err, size_t errlen) {
     long tot = 0;
     for (int p = 0; p < np; p++)
         tot += size[p];
@@ -116,8 +117,9 @@ int sc_fem_partition(const ScFemOp *op, const double *xyz, int np, long *size, S
         return 0;
     }
     if (how == SC_FEM_PART_METIS && !sc_fem_have_metis()) {
-        sc_set_err(err, errlen, "this build has no METIS (install libmetis-dev and configure again); rcb cuts "
-                                "by coordinates");
+        sc_set_err(err, errlen,
+                   "this build has no METIS (install libmetis-dev and configure again); rcb cuts "
+                   "by coordinates");
         return -1;
     }
 #ifdef SC_HAVE_METIS

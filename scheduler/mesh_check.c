@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "sc_internal.h"
-#include "sc_mesh.h"
+#include "mesh_int.h"
 
 /* A degenerate element: volume below this fraction of its diameter cubed (a regular tetrahedron
  * has 0.118, a cube 0.19). */
@@ -112,8 +112,8 @@ int sc_mesh_check_elem(const ScMesh *m, long e, const char *where, char *err, si
     for (int k = 0; k < nv; k++) {
         int q = m->conn[8 * e + k];
         if (q < 0 || q >= m->nn) {
-            sc_set_err(err, errlen, "%s: node %d out of range (the mesh has %ld nodes: 0 .. %ld)", where, q, m->nn,
-                       m->nn - 1);
+            sc_set_err(err, errlen, "%s: node %d out of range (the mesh has %ld nodes: 0 .. %ld)", where, q,
+                       m->nn, m->nn - 1);
             return -1;
         }
         for (int j = 0; j < k; j++)
@@ -151,8 +151,8 @@ int sc_mesh_check_elem(const ScMesh *m, long e, const char *where, char *err, si
 int sc_mesh_check_fibre(ScMesh *m, long e, const char *where, char *err, size_t errlen) {
     double *f = m->fib + 3 * e, n = sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
     if (!(n > 1e-12) || !isfinite(n)) {
-        sc_set_err(err, errlen, "%s: a fibre of zero length (%g %g %g) for element %ld", where, f[0], f[1], f[2],
-                   e);
+        sc_set_err(err, errlen, "%s: a fibre of zero length (%g %g %g) for element %ld", where, f[0], f[1],
+                   f[2], e);
         return -1;
     }
     for (int d = 0; d < 3; d++)
@@ -161,8 +161,8 @@ int sc_mesh_check_fibre(ScMesh *m, long e, const char *where, char *err, size_t 
         return 0;
     double *s = m->sheet + 3 * e, sn = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
     if (!(sn > 1e-12) || !isfinite(sn)) {
-        sc_set_err(err, errlen, "%s: a sheet direction of zero length (%g %g %g) for element %ld", where, s[0],
-                   s[1], s[2], e);
+        sc_set_err(err, errlen, "%s: a sheet direction of zero length (%g %g %g) for element %ld", where,
+                   s[0], s[1], s[2], e);
         return -1;
     }
     double dot = (s[0] * f[0] + s[1] * f[1] + s[2] * f[2]) / sn;
@@ -183,7 +183,8 @@ long sc_mesh_nearest(const ScMesh *m, const double p[3], double *dist) {
     double bd = INFINITY;
     for (long i = 0; i < m->nn; i++) {
         const double *x = m->xyz + 3 * i;
-        double d = (x[0] - p[0]) * (x[0] - p[0]) + (x[1] - p[1]) * (x[1] - p[1]) + (x[2] - p[2]) * (x[2] - p[2]);
+        double d =
+            (x[0] - p[0]) * (x[0] - p[0]) + (x[1] - p[1]) * (x[1] - p[1]) + (x[2] - p[2]) * (x[2] - p[2]);
         if (d < bd)
             bd = d, best = i;
     }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "sc_internal.h"
-#include "sc_mesh.h"
+#include "mesh_int.h"
 
 /* Lines of a file, numbered from 1; blank lines are skipped. */
 typedef struct Lines {
@@ -80,8 +80,8 @@ static long count_line(Lines *r, const char *what, char *err, size_t errlen) {
         return -1;
     }
     if (line_numbers(r->buf, v, 2) != 1 || v[0] < 0 || v[0] != floor(v[0]) || v[0] > 2147483647.0) {
-        sc_set_err(err, errlen, "%s:%ld: expected the number of %s, a whole number alone on the line", r->path,
-                   r->line, what);
+        sc_set_err(err, errlen, "%s:%ld: expected the number of %s, a whole number alone on the line",
+                   r->path, r->line, what);
         return -1;
     }
     return (long)v[0];
@@ -90,15 +90,16 @@ static long count_line(Lines *r, const char *what, char *err, size_t errlen) {
 /* After `n` records the file must end. 0, or -1 with a message. */
 static int expect_end(Lines *r, long n, const char *what, char *err, size_t errlen) {
     if (next_line(r)) {
-        sc_set_err(err, errlen, "%s:%ld: more lines than the %ld %s the count line gives", r->path, r->line, n, what);
+        sc_set_err(err, errlen, "%s:%ld: more lines than the %ld %s the count line gives", r->path, r->line,
+                   n, what);
         return -1;
     }
     return 0;
 }
 
 static int short_file(Lines *r, long n, long got, const char *what, char *err, size_t errlen) {
-    sc_set_err(err, errlen, "%s:%ld: the file ends after %ld %s; its count line gives %ld", r->path, r->line, got,
-               what, n);
+    sc_set_err(err, errlen, "%s:%ld: the file ends after %ld %s; its count line gives %ld", r->path, r->line,
+               got, what, n);
     return -1;
 }
 
@@ -137,8 +138,8 @@ static int elem_type(const char *t, int *nv, const char **name) {
     static const struct {
         const char *code, *name;
         int nv;
-    } T[] = {{"Tt", "tetrahedron", 4}, {"Hx", "hexahedron", 8}, {"Ln", "line", 2},    {"Tr", "triangle", 3},
-             {"Qd", "quadrilateral", 4}, {"Py", "pyramid", 5},  {"Pr", "prism", 6}};
+    } T[] = {{"Tt", "tetrahedron", 4},   {"Hx", "hexahedron", 8}, {"Ln", "line", 2}, {"Tr", "triangle", 3},
+             {"Qd", "quadrilateral", 4}, {"Py", "pyramid", 5},    {"Pr", "prism", 6}};
     for (size_t k = 0; k < sizeof T / sizeof T[0]; k++)
         if (!strcmp(t, T[k].code)) {
             *nv = T[k].nv, *name = T[k].name;
@@ -178,8 +179,8 @@ static int parse_elem(ScMesh *m, long e, Lines *r, char *err, size_t errlen) {
     double v[SC_MESH_MAXV + 2];
     int got = line_numbers(s, v, SC_MESH_MAXV + 2);
     if (got != nv && got != nv + 1) {
-        sc_set_err(err, errlen, "%s: a %s (%s) takes %d node indices and an optional region tag; %s", where, name,
-                   type, nv, got < 0 ? "found something that is no number" : "found a different count");
+        sc_set_err(err, errlen, "%s: a %s (%s) takes %d node indices and an optional region tag; %s", where,
+                   name, type, nv, got < 0 ? "found something that is no number" : "found a different count");
         return -1;
     }
     m->nv[e] = (unsigned char)nv;
@@ -213,7 +214,8 @@ static int read_elem(ScMesh *m, const char *path, char *err, size_t errlen) {
         }
     }
     for (long e = 0; e < n && !rc; e++)
-        rc = next_line(&r) ? parse_elem(m, e, &r, err, errlen) : short_file(&r, n, e, "elements", err, errlen);
+        rc =
+            next_line(&r) ? parse_elem(m, e, &r, err, errlen) : short_file(&r, n, e, "elements", err, errlen);
     if (!rc)
         rc = expect_end(&r, n, "elements", err, errlen);
     if (!rc && n == 0) {
@@ -242,7 +244,8 @@ static int read_lon(ScMesh *m, const char *path, char *err, size_t errlen) {
         else if (k == 3 || k == 6)
             m->nfib = k / 3, have = 1;
         else {
-            sc_set_err(err, errlen, "%s:%ld: expected 1 or 2 (the vectors per element: fibre, sheet)", path, r.line);
+            sc_set_err(err, errlen, "%s:%ld: expected 1 or 2 (the vectors per element: fibre, sheet)", path,
+                       r.line);
             rc = -1;
         }
     }
@@ -396,8 +399,8 @@ static ScMesh *vtk_geometry(Lines *r, char *err, size_t errlen) {
         bad = vtk_num(r, &x, 1, "a cell's node count", err, errlen) != 0;
         lines[e] = r->line;
         if (!bad && x != 4 && x != 8) {
-            sc_set_err(err, errlen, "%s:%ld: a cell of %g nodes: tetrahedra (4) and hexahedra (8) only", r->path,
-                       r->line, x);
+            sc_set_err(err, errlen, "%s:%ld: a cell of %g nodes: tetrahedra (4) and hexahedra (8) only",
+                       r->path, r->line, x);
             bad = 1;
         }
         m->nv[e] = (unsigned char)x;
@@ -406,7 +409,8 @@ static ScMesh *vtk_geometry(Lines *r, char *err, size_t errlen) {
             m->conn[8 * e + k] = x >= 0 && x < 2147483647.0 ? (int)x : -1;
         }
     }
-    bad = bad || vtk_expect(r, "CELL_TYPES", err, errlen) || vtk_num(r, &x, 1, "the number of cells", err, errlen);
+    bad = bad || vtk_expect(r, "CELL_TYPES", err, errlen) ||
+          vtk_num(r, &x, 1, "the number of cells", err, errlen);
     if (!bad && (long)x != m->ne) {
         sc_set_err(err, errlen, "%s:%ld: CELL_TYPES gives %g cells, CELLS %ld", r->path, r->line, x, m->ne);
         bad = 1;
@@ -414,10 +418,11 @@ static ScMesh *vtk_geometry(Lines *r, char *err, size_t errlen) {
     for (long e = 0; e < m->ne && !bad; e++) {
         bad = vtk_num(r, &x, 1, "a cell type", err, errlen) != 0;
         if (!bad && !((x == 10 && m->nv[e] == 4) || (x == 12 && m->nv[e] == 8))) {
-            sc_set_err(err, errlen,
-                       "%s:%ld: cell %ld: unknown or unsupported cell type %g with %d nodes (10: tetrahedron, 12: "
-                       "hexahedron)",
-                       r->path, r->line, e, x, m->nv[e]);
+            sc_set_err(
+                err, errlen,
+                "%s:%ld: cell %ld: unknown or unsupported cell type %g with %d nodes (10: tetrahedron, 12: "
+                "hexahedron)",
+                r->path, r->line, e, x, m->nv[e]);
             bad = 1;
         }
         char where[4500];
@@ -442,13 +447,15 @@ static int vtk_cell_data(ScMesh *m, Lines *r, char *err, size_t errlen) {
     if (vtk_num(r, &x, 1, "the number of cells", err, errlen))
         return -1;
     if ((long)x != m->ne) {
-        sc_set_err(err, errlen, "%s:%ld: CELL_DATA for %g cells; the grid has %ld", r->path, r->line, x, m->ne);
+        sc_set_err(err, errlen, "%s:%ld: CELL_DATA for %g cells; the grid has %ld", r->path, r->line, x,
+                   m->ne);
         return -1;
     }
     while (vtk_token(r, t, sizeof t) && strcmp(t, "POINT_DATA")) {
         int vec = !strcmp(t, "VECTORS");
         if (!vec && strcmp(t, "SCALARS")) {
-            sc_set_err(err, errlen, "%s:%ld: '%s' in CELL_DATA (SCALARS and VECTORS are read)", r->path, r->line, t);
+            sc_set_err(err, errlen, "%s:%ld: '%s' in CELL_DATA (SCALARS and VECTORS are read)", r->path,
+                       r->line, t);
             return -1;
         }
         if (!vtk_token(r, name, sizeof name) || !vtk_token(r, type, sizeof type))

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "sc_internal.h"
-#include "sc_mesh.h"
+#include "mesh_int.h"
 
 /* The cube's corners by bits (x 1, y 2, z 4), in VTK's hexahedron order. */
 static const int HEX_BITS[8] = {0, 1, 3, 2, 4, 5, 7, 6};
@@ -16,13 +16,15 @@ static const int HEX_BITS[8] = {0, 1, 3, 2, 4, 5, 7, 6};
  * neighbouring cubes cut their common face alike. */
 static const int TET5[5][4] = {{1, 2, 4, 7}, {0, 1, 2, 4}, {3, 1, 2, 7}, {5, 1, 4, 7}, {6, 2, 4, 7}};
 /* Six tetrahedra around the diagonal 0 - 7 (Kuhn): a path along the axes in each order. */
-static const int TET6[6][4] = {{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7}, {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}};
+static const int TET6[6][4] = {{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7},
+                               {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}};
 
 ScMesh *sc_mesh_box(const long n[3], const double dx[3], ScMeshKind kind, char *err, size_t errlen) {
     for (int a = 0; a < 3; a++)
         if (n[a] < 2 || !(dx[a] > 0)) {
-            sc_set_err(err, errlen, "a box mesh needs at least 2 nodes and a positive spacing along each axis (%c: "
-                                    "%ld nodes, %g mm)",
+            sc_set_err(err, errlen,
+                       "a box mesh needs at least 2 nodes and a positive spacing along each axis (%c: "
+                       "%ld nodes, %g mm)",
                        "xyz"[a], n[a], dx[a]);
             return NULL;
         }
@@ -46,7 +48,7 @@ ScMesh *sc_mesh_box(const long n[3], const double dx[3], ScMeshKind kind, char *
         for (long j = 0; j < n[1]; j++)
             for (long i = 0; i < n[0]; i++, q++)
                 m->xyz[3 * q] = (double)i * dx[0], m->xyz[3 * q + 1] = (double)j * dx[1],
-                m->xyz[3 * q + 2] = (double)k * dx[2];
+                           m->xyz[3 * q + 2] = (double)k * dx[2];
     long e = 0;
     for (long k = 0; k + 1 < n[2]; k++)
         for (long j = 0; j + 1 < n[1]; j++)
@@ -105,8 +107,8 @@ int sc_mesh_write_carp(const ScMesh *m, const char *base, char *err, size_t errl
     for (long e = 0; e < m->ne && !bad; e++) {
         const int *c = m->conn + 8 * e;
         bad = m->nv[e] == 4 ? fprintf(f, "Tt %d %d %d %d %d\n", c[0], c[1], c[2], c[3], m->tag[e]) < 0
-                            : fprintf(f, "Hx %d %d %d %d %d %d %d %d %d\n", c[0], c[1], c[2], c[3], c[4], c[5],
-                                      c[6], c[7], m->tag[e]) < 0;
+                            : fprintf(f, "Hx %d %d %d %d %d %d %d %d %d\n", c[0], c[1], c[2], c[3], c[4],
+                                      c[5], c[6], c[7], m->tag[e]) < 0;
     }
     if (close_checked(f, bad, p, err, errlen))
         return -1;
@@ -119,7 +121,8 @@ int sc_mesh_write_carp(const ScMesh *m, const char *base, char *err, size_t errl
         const double x[3] = {1, 0, 0}, *a = m->nfib ? m->fib + 3 * e : x;
         bad = fprintf(f, "%.9g %.9g %.9g", a[0], a[1], a[2]) < 0;
         if (nf > 1)
-            bad |= fprintf(f, " %.9g %.9g %.9g", m->sheet[3 * e], m->sheet[3 * e + 1], m->sheet[3 * e + 2]) < 0;
+            bad |=
+                fprintf(f, " %.9g %.9g %.9g", m->sheet[3 * e], m->sheet[3 * e + 1], m->sheet[3 * e + 2]) < 0;
         bad |= fputc('\n', f) == EOF;
     }
     return close_checked(f, bad, p, err, errlen);
@@ -133,8 +136,10 @@ int sc_mesh_write_vtk(const ScMesh *m, const char *path, const double *field, co
     long size = 0;
     for (long e = 0; e < m->ne; e++)
         size += 1 + m->nv[e];
-    int bad = fprintf(f, "# vtk DataFile Version 3.0\n%.200s\nASCII\nDATASET UNSTRUCTURED_GRID\nPOINTS %ld double\n",
-                      title ? title : "starcarp mesh", m->nn) < 0;
+    int bad =
+        fprintf(f,
+                "# vtk DataFile Version 3.0\n%.200s\nASCII\nDATASET UNSTRUCTURED_GRID\nPOINTS %ld double\n",
+                title ? title : "starcarp mesh", m->nn) < 0;
     for (long i = 0; i < m->nn && !bad; i++)
         bad = fprintf(f, "%.10g %.10g %.10g\n", m->xyz[3 * i] * 1000, m->xyz[3 * i + 1] * 1000,
                       m->xyz[3 * i + 2] * 1000) < 0;

@@ -41,7 +41,8 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
         return NULL;
     }
     if (cfg->ncells < 1 || cfg->ncells > SC_CELLS_MAX) {
-        sc_set_err(err, errlen, "cell count %ld out of range (1 .. %ld: StarPU counts a handle's elements in 32 bits)",
+        sc_set_err(err, errlen,
+                   "cell count %ld out of range (1 .. %ld: StarPU counts a handle's elements in 32 bits)",
                    cfg->ncells, (long)SC_CELLS_MAX);
         return NULL;
     }
@@ -169,7 +170,8 @@ void sc_cells_destroy(ScCells *c) {
     free(c->ext_dummy);
     free(c->p_sv), free(c->p_vm), free(c->p_iion), free(c->p_ext), free(c->p_pcell), free(c->p_stat);
     free(c->sv), free(c->vm), free(c->iion), free(c->ext), free(c->pc), free(c->lut), free(c->pcell);
-    free(c->params), free(c->pinned), free(c->pcd), free(c->stat), free(c->size), free(c->off), free(c->worker);
+    free(c->params), free(c->pinned), free(c->pcd), free(c->stat), free(c->size), free(c->off),
+        free(c->worker);
     free(c);
 }
 
@@ -203,8 +205,8 @@ starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p) {
 /* The per-partition handles a step task reads on partition p's worker, and the shared ones. */
 static int place_handles(const ScCells *c, int p, starpu_data_handle_t *h) {
     int n = 0;
-    starpu_data_handle_t all[] = {c->p_sv[p], c->p_vm[p], c->p_iion[p], c->p_ext[p], c->p_pcell[p], c->p_stat[p],
-                                  c->h_pc, c->nlut ? c->h_lut : NULL};
+    starpu_data_handle_t all[] = {c->p_sv[p],    c->p_vm[p],   c->p_iion[p], c->p_ext[p],
+                                  c->p_pcell[p], c->p_stat[p], c->h_pc,      c->nlut ? c->h_lut : NULL};
     for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
         if (all[k])
             h[n++] = all[k];

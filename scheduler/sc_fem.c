@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diffuse.h"
+#include "mesh_int.h"
 #include "sc_fem.h"
 #include "sc_internal.h"
 
@@ -113,7 +114,8 @@ void sc_fem_sym_eig(int n, double *a, double *ev) {
                 }
                 /* the rotation of angle phi, t = tan phi, that zeroes a[p][q]: A <- J' A J */
                 double th = (a[q * n + q] - a[p * n + p]) / (2 * apq);
-                double t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1)), c = 1 / sqrt(t * t + 1), s = t * c;
+                double t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1)), c = 1 / sqrt(t * t + 1),
+                       s = t * c;
                 for (int k = 0; k < n; k++) {
                     double kp = a[k * n + p], kq = a[k * n + q];
                     a[k * n + p] = c * kp - s * kq, a[k * n + q] = s * kp + c * kq;
@@ -132,7 +134,8 @@ void sc_fem_sym_eig(int n, double *a, double *ev) {
  * of me^-1 Me (me Me's row sums), *lam the largest of Me^-1 Ke (by Me = R R', R^-1 Ke R^-T). A
  * tetrahedron's in closed form: Me = V/20 (I + 1 1'), me = V/4, so me^-1 Me = (I + 1 1')/5 (mu 1/5),
  * and Ke (Ke 1 = 0) acts on the vectors orthogonal to 1, where Me is V/20: lam = 20/V Ke's largest. */
-static void elem_bounds(int nv, const double *Ke, const double *Me, const double *me, double *mu, double *lam) {
+static void elem_bounds(int nv, const double *Ke, const double *Me, const double *me, double *mu,
+                        double *lam) {
     double A[64], R[64] = {0}, Y[64], ev[8];
     if (nv == 4) {
         memcpy(A, Ke, sizeof(double) * 16);
@@ -299,8 +302,8 @@ static int alloc_values(ScFemOp *op) {
     return op->val && op->mass && (op->kind != SC_FEM_CONSISTENT || op->mcons) ? 0 : -1;
 }
 
-ScFemOp *sc_fem_assemble(const ScMesh *m, const double sigma[3], const ScFemRegion *regions, int nreg, double chi,
-                         double cm, ScFemMass kind, char *err, size_t errlen) {
+ScFemOp *sc_fem_assemble(const ScMesh *m, const double sigma[3], const ScFemRegion *regions, int nreg,
+                         double chi, double cm, ScFemMass kind, char *err, size_t errlen) {
     ScFemOp *op = calloc(1, sizeof *op);
     if (!op || build_pattern(m, op) != 0) {
         sc_fem_free(op);
@@ -314,7 +317,8 @@ ScFemOp *sc_fem_assemble(const ScMesh *m, const double sigma[3], const ScFemRegi
         return NULL;
     }
     const double k = 100.0 / (chi * cm);
-    double key[2][33] = {{0}}, Ke[64], Me[64], me[8]; /* the last element's shape and tensor: a box's repeat */
+    double key[2][33] = {{0}}, Ke[64], Me[64],
+           me[8]; /* the last element's shape and tensor: a box's repeat */
     double mu = 1, lam = 0, mlo = 1, lmax = 0;
     for (long e = 0; e < m->ne; e++) {
         double D[3][3];

@@ -12,7 +12,6 @@
 #include "sc_tissue.h"
 #include "tissue_int.h"
 
-
 double sc_tissue_diffusivity(const ScTissueConfig *cfg, int a) {
     return 100.0 * cfg->sigma[a] / (cfg->chi * cfg->cm);
 }
@@ -197,7 +196,8 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
     int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
     if (c->mesh && tmesh_check(c, err, errlen) != 0)
         return -1;
-    if (!c->mesh && (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top]))) {
+    if (!c->mesh &&
+        (c->nplanes < 0 || c->plane0 < 0 || (c->nplanes > 0 && c->plane0 + c->nplanes > c->n[top]))) {
         sc_set_err(err, errlen, "planes %ld .. %ld of %ld along %c", c->plane0, c->plane0 + c->nplanes - 1,
                    c->n[top], axis[top]);
         return -1;
@@ -272,6 +272,28 @@ static int workers_of(enum starpu_worker_archtype type, int *ids, int max, int h
     return hint > 0 && hint < n ? hint : n;
 }
 
+ScCells *tissue_cells(const ScModelEntry *m, const ScTissueConfig *cfg, long n, int np, const double *w,
+                      const int *worker, char *err, size_t errlen) {
+    if (!w) {
+        sc_set_err(err, errlen, "out of memory");
+        return NULL;
+    }
+    int pinned = worker[0] >= 0;
+    ScCellsConfig cc = {.ncells = n,
+                        .precision = 64,
+                        .dt = cfg->dt,
+                        .steps_per_task = 1,
+                        .nparts = np,
+                        .part_weights = w,
+                        .no_lut = cfg->no_lut,
+                        .rtol = cfg->rtol,
+                        .atol = cfg->atol,
+                        .vm_bound = cfg->vm_bound,
+                        .free_placement = !pinned,
+                        .workers = pinned ? worker : NULL};
+    return sc_cells_create(m, &cc, err, errlen);
+}
+
 int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
                 int **worker, char *err, size_t errlen) {
     int cpu[STARPU_NMAXWORKERS], gpu[STARPU_NMAXWORKERS], ncpu = 0, ngpu = 0;
@@ -314,7 +336,8 @@ int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, lo
     double speedup = cfg->gpu_speedup;
     if (ngpu && ncpu && !(speedup > 0)) {
         /* the cell array's own measure (calibrated table or a probe) on a scratch array */
-        ScCellsConfig cc = {.ncells = nodes < 65536 ? nodes : 65536, .precision = 64, .dt = cfg->dt, .steps_per_task = 1};
+        ScCellsConfig cc = {
+            .ncells = nodes < 65536 ? nodes : 65536, .precision = 64, .dt = cfg->dt, .steps_per_task = 1};
         ScCells *probe = sc_cells_create(m, &cc, err, errlen);
         speedup = probe ? sc_cells_gpu_speedup(probe) : 0;
         sc_cells_destroy(probe);
@@ -371,8 +394,8 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
     }
     t->h_aux = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     double *vm = malloc(sizeof(double) * (size_t)t->nodes);
-    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo[0] || !t->h_hi[0] || !t->h_lo[1] || !t->h_hi[1] || !t->h_aux || !vm ||
-        sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
+    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo[0] || !t->h_hi[0] || !t->h_lo[1] || !t->h_hi[1] ||
+        !t->h_aux || !vm || sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
         free(vm);
         sc_set_err(err, errlen, "out of memory, or the initial Vm could not be read");
         return -1;
@@ -434,20 +457,7 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
     double *w = malloc(sizeof(double) * (size_t)t->ns);
     for (int s = 0; w && s < t->ns; s++)
         w[s] = (double)(t->nl[s] * t->P);
-    int pinned = t->worker[0] >= 0;
-    ScCellsConfig cc = {.ncells = t->nodes,
-                        .precision = 64,
-                        .dt = cfg->dt,
-                        .steps_per_task = 1,
-                        .nparts = t->ns,
-                        .part_weights = w,
-                        .no_lut = cfg->no_lut,
-                        .rtol = cfg->rtol,
-                        .atol = cfg->atol,
-                        .vm_bound = cfg->vm_bound,
-                        .free_placement = !pinned,
-                        .workers = pinned ? t->worker : NULL};
-    t->cells = w ? sc_cells_create(m, &cc, err, errlen) : NULL;
+    t->cells = tissue_cells(m, cfg, t->nodes, t->ns, w, t->worker, err, errlen);
     free(w);
     if (!t->cells) {
         sc_tissue_destroy(t);
@@ -495,7 +505,8 @@ void sc_tissue_destroy(ScTissue *t) {
         starpu_data_unregister(t->ghost_hi);
     sc_cells_destroy(t->cells);
     free(t->act), free(t->h_act), free(t->h_scr), free(t->h_aux);
-    free(t->h_lo[0]), free(t->h_hi[0]), free(t->h_lo[1]), free(t->h_hi[1]), free(t->cl_halo), free(t->cl_diff);
+    free(t->h_lo[0]), free(t->h_hi[0]), free(t->h_lo[1]), free(t->h_hi[1]), free(t->cl_halo),
+        free(t->cl_diff);
     free(t->omega);
     free(t->l0), free(t->nl), free(t->worker);
     free(t);
@@ -557,8 +568,8 @@ int sc_tissue_activation(ScTissue *t, double *out) {
     return 0;
 }
 
-int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off, const long *size,
-                    long mul, long total, double *buf, int dir) {
+int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off,
+                    const long *size, long mul, long total, double *buf, int dir) {
     for (int s = 0; s < np; s++) {
         size_t n = (size_t)(size[s] * mul), o = (size_t)(off[s] * mul);
         if (starpu_data_acquire(h[s], dir ? STARPU_W : STARPU_R) != 0)
@@ -572,11 +583,13 @@ int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, c
     return 0;
 }
 
-int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err, size_t errlen) {
+int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err,
+                     size_t errlen) {
     char p[4200];
     snprintf(p, sizeof p, "%s.act", path);
     FILE *f = fopen(p, "wb");
-    int bad = !f || fprintf(f, "%s\n", head) < 0 || fwrite(buf, sizeof(double), 2 * (size_t)n, f) != 2 * (size_t)n;
+    int bad =
+        !f || fprintf(f, "%s\n", head) < 0 || fwrite(buf, sizeof(double), 2 * (size_t)n, f) != 2 * (size_t)n;
     if (f && fclose(f) != 0)
         bad = 1;
     if (bad) {
@@ -586,7 +599,8 @@ int tissue_act_write(const char *path, const char *head, const double *buf, long
     return 0;
 }
 
-int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long n, char *err, size_t errlen) {
+int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long n, char *err,
+                    size_t errlen) {
     char p[4200];
     snprintf(p, sizeof p, "%s.act", path);
     FILE *f = fopen(p, "rb");
@@ -598,8 +612,10 @@ int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long
              fread(buf, sizeof(double), 2 * (size_t)n, f) == 2 * (size_t)n;
     fclose(f);
     if (!ok) {
-        sc_set_err(err, errlen, "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
-                                "another tissue)", p);
+        sc_set_err(err, errlen,
+                   "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
+                   "another tissue)",
+                   p);
         return -1;
     }
     return 0;
@@ -621,8 +637,8 @@ int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
     if (sc_cells_save(t->cells, path, err, errlen) != 0)
         return -1;
     char head[200];
-    snprintf(head, sizeof head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", t->cfg.n[0], t->cfg.n[1], t->cfg.n[2],
-             t->step, t->g0, t->Lloc);
+    snprintf(head, sizeof head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", t->cfg.n[0], t->cfg.n[1],
+             t->cfg.n[2], t->step, t->g0, t->Lloc);
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
     int rc = buf && act_copy(t, buf, 0) == 0 ? tissue_act_write(path, head, buf, t->nodes, err, errlen) : -1;
     if (!buf)
@@ -647,7 +663,8 @@ int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen) {
         free(buf);
         return -1;
     }
-    int ok = sscanf(head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0, &nl) == 6;
+    int ok = sscanf(head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0,
+                    &nl) == 6;
     if (ok &&
         (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2] || g0 != t->g0 || nl != t->Lloc)) {
         sc_set_err(err, errlen,

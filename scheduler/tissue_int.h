@@ -50,6 +50,11 @@ int tstep_plan(ScTissue *t);
  * Returns the number of parts, or -1 with a message. */
 int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
                 int **worker, char *err, size_t errlen);
+/* The cell array of a tissue's n nodes in np parts weighted w (np values), part p pinned to
+ * worker[p] where worker[0] >= 0, else placed by StarPU: one step per task in double, cfg's dt,
+ * tolerances, Vm bound and lookup-table choice. NULL (w NULL: out of memory) with a message. */
+ScCells *tissue_cells(const ScModelEntry *m, const ScTissueConfig *cfg, long n, int np, const double *w,
+                      const int *worker, char *err, size_t errlen);
 /* Node index range [*i0, *i1] of [lo, hi] mm along an axis of n nodes spaced dx; 0 when empty. */
 int tissue_box_range(double lo, double hi, long n, double dx, long *i0, long *i1);
 /* Whether stimulus x is on during step d (bench's rule: pulses of lround(dur/dt) steps, at least
@@ -59,8 +64,8 @@ int tissue_stim_on(const ScTissueStim *x, double dt, long d);
 /* The activation records of np parts (handles h, host arrays act: 2 size[s] * mul values, times
  * then previous values) from (dir 0) or into (dir 1) buf in node order (times of `total` nodes,
  * then their previous values); part s holds nodes off[s] * mul ... 0 or -1. */
-int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off, const long *size,
-                    long mul, long total, double *buf, int dir);
+int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off,
+                    const long *size, long mul, long total, double *buf, int dir);
 /* PATH.act: a header line, then 2n doubles (a checkpoint's activation record). Write; read (the
  * header line into head, with its newline). 0, or -1 with a message. */
 int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err, size_t errlen);

@@ -75,9 +75,9 @@ int tmesh_check(const ScTissueConfig *c, char *err, size_t errlen) {
         for (long i = 0; i < c->mesh->nn && !k; i++)
             k = in_box(&c->stim[s], c->mesh->xyz + 3 * i);
         if (!k) {
-            sc_set_err(err, errlen, "stimulus %d: its box %g:%g, %g:%g, %g:%g mm holds no node of the mesh", s + 1,
-                       c->stim[s].lo[0], c->stim[s].hi[0], c->stim[s].lo[1], c->stim[s].hi[1], c->stim[s].lo[2],
-                       c->stim[s].hi[2]);
+            sc_set_err(err, errlen, "stimulus %d: its box %g:%g, %g:%g, %g:%g mm holds no node of the mesh",
+                       s + 1, c->stim[s].lo[0], c->stim[s].hi[0], c->stim[s].lo[1], c->stim[s].hi[1],
+                       c->stim[s].lo[2], c->stim[s].hi[2]);
             return -1;
         }
     }
@@ -161,7 +161,8 @@ static int build_part(TissueMesh *t, int q, const int *part, const int *expos, l
     if (!t->nbr[q])
         return -1;
     if (t->nnbr[q] > SC_FEM_MAX_NBR) {
-        sc_set_err(err, errlen, "part %d of the mesh borders %d others (at most %d): use fewer parts (--nparts)", q,
+        sc_set_err(err, errlen,
+                   "part %d of the mesh borders %d others (at most %d): use fewer parts (--nparts)", q,
                    t->nnbr[q], SC_FEM_MAX_NBR);
         return -1;
     }
@@ -209,8 +210,8 @@ static int build(TissueMesh *t, const ScModelEntry *m, char *err, size_t errlen)
     if (rc)
         sc_set_err(err, errlen, "out of memory");
     if (!rc)
-        rc = sc_fem_partition(t->op, t->mesh->xyz, t->np, t->size, (ScFemPartitioner)t->cfg.partitioner, part, err,
-                              errlen);
+        rc = sc_fem_partition(t->op, t->mesh->xyz, t->np, t->size, (ScFemPartitioner)t->cfg.partitioner, part,
+                              err, errlen);
     if (!rc && (number_cells(t, part) != 0 || build_exports(t, part, expos) != 0)) {
         sc_set_err(err, errlen, "out of memory");
         rc = -1;
@@ -277,7 +278,8 @@ static int register_parts(TissueMesh *t, char *err, size_t errlen) {
         starpu_vector_data_register(&t->h_act[p], STARPU_MAIN_RAM, (uintptr_t)t->act[p], (uint32_t)(2 * n),
                                     sizeof(double));
         starpu_vector_data_register(&t->h_mat[p], STARPU_MAIN_RAM, (uintptr_t)t->mat[p],
-                                    (uint32_t)sc_fem_mat_len(n, (size_t)t->w[p], (size_t)t->nval), sizeof(double));
+                                    (uint32_t)sc_fem_mat_len(n, (size_t)t->w[p], (size_t)t->nval),
+                                    sizeof(double));
         starpu_vector_data_register(&t->h_x[p], -1, 0, (uint32_t)(n + (size_t)t->nghost[p]), sizeof(double));
         if (t->sweeps > 0)
             starpu_vector_data_register(&t->h_aux[p], -1, 0, (uint32_t)(2 * n), sizeof(double));
@@ -307,11 +309,7 @@ TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char 
     double *w = malloc(sizeof(double) * (size_t)t->np);
     for (int p = 0; w && p < t->np; p++)
         w[p] = (double)t->size[p];
-    int pinned = t->worker[0] >= 0;
-    ScCellsConfig cc = {.ncells = t->n, .precision = 64, .dt = cfg->dt, .steps_per_task = 1, .nparts = t->np,
-                        .part_weights = w, .no_lut = cfg->no_lut, .rtol = cfg->rtol, .atol = cfg->atol,
-                        .vm_bound = cfg->vm_bound, .free_placement = !pinned, .workers = pinned ? t->worker : NULL};
-    t->cells = w ? sc_cells_create(m, &cc, err, errlen) : NULL;
+    t->cells = tissue_cells(m, cfg, t->n, t->np, w, t->worker, err, errlen);
     free(w);
     int bad = !t->cells;
     for (int p = 0; p < t->np && !bad; p++)
@@ -339,8 +337,8 @@ void tmesh_destroy(TissueMesh *t) {
         if (t->act && t->act[p])
             starpu_free_noflag(t->act[p], sizeof(double) * 2 * (size_t)t->size[p]);
         if (t->mat && t->mat[p])
-            starpu_free_noflag(t->mat[p],
-                               sizeof(double) * sc_fem_mat_len((size_t)t->size[p], (size_t)t->w[p], (size_t)t->nval));
+            starpu_free_noflag(t->mat[p], sizeof(double) * sc_fem_mat_len((size_t)t->size[p], (size_t)t->w[p],
+                                                                          (size_t)t->nval));
         if (t->exidx)
             free(t->exidx[p]);
         if (t->nbr)
@@ -369,8 +367,8 @@ long tmesh_node_of(const TissueMesh *t, long cell) { return cell >= 0 && cell < 
 static int submit_pass(TissueMesh *t, const ScFemArgs *proto) {
     for (int p = 0; p < t->np; p++)
         if (t->exlen[p] > 0) {
-            int rc = sc_fem_export_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, p), t->h_exidx[p], t->h_ex[p],
-                                          t->worker[p]);
+            int rc = sc_fem_export_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, p), t->h_exidx[p],
+                                          t->h_ex[p], t->worker[p]);
             if (rc != 0) {
                 fprintf(stderr, "starcarp: StarPU refused an export task: %s\n", strerror(-rc));
                 return -1;
@@ -382,8 +380,8 @@ static int submit_pass(TissueMesh *t, const ScFemArgs *proto) {
         for (int k = 0; k < t->nnbr[q]; k++)
             nb[k] = t->h_ex[t->nbr[q][k]];
         a.n = t->size[q], a.w = t->w[q];
-        int rc = sc_fem_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, q), t->h_x[q], t->h_act[q], t->h_mat[q],
-                               t->h_aux[q], nb, t->nnbr[q], t->worker[q]);
+        int rc = sc_fem_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, q), t->h_x[q], t->h_act[q],
+                               t->h_mat[q], t->h_aux[q], nb, t->nnbr[q], t->worker[q]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a mesh diffusion task: %s\n", strerror(-rc));
             return -1;
@@ -460,7 +458,8 @@ int tmesh_save(TissueMesh *t, const char *path, char *err, size_t errlen) {
     if (sc_cells_save(t->cells, path, err, errlen) != 0)
         return -1;
     char head[200];
-    snprintf(head, sizeof head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu", t->n, t->np, t->step, perm_hash(t));
+    snprintf(head, sizeof head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu", t->n, t->np, t->step,
+             perm_hash(t));
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->n);
     int rc = buf && act_copy(t, buf, 0) == 0 ? tissue_act_write(path, head, buf, t->n, err, errlen) : -1;
     if (!buf)
@@ -483,8 +482,8 @@ int tmesh_load(TissueMesh *t, const char *path, char *err, size_t errlen) {
     }
     int ok = sscanf(head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu", &n, &np, &step, &h) == 4;
     if (ok && (n != t->n || np != t->np || h != perm_hash(t))) {
-        sc_set_err(err, errlen, "%s.act: a mesh of %ld nodes in %d parts; this run has %ld in %d parts%s", path, n, np,
-                   t->n, t->np, n == t->n && np == t->np ? " cut otherwise" : "");
+        sc_set_err(err, errlen, "%s.act: a mesh of %ld nodes in %d parts; this run has %ld in %d parts%s",
+                   path, n, np, t->n, t->np, n == t->n && np == t->np ? " cut otherwise" : "");
         free(buf);
         return -1;
     }

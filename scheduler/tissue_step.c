@@ -45,7 +45,8 @@ int tstep_plan(ScTissue *t) {
     if (!t->cl_halo || !t->cl_diff)
         return -1;
     for (int s = 0; s < t->ns; s++) {
-        int lo = s > 0 ? (int)starpu_worker_get_memory_node((unsigned)t->worker[s - 1]) : STARPU_SPECIFIC_NODE_LOCAL;
+        int lo = s > 0 ? (int)starpu_worker_get_memory_node((unsigned)t->worker[s - 1])
+                       : STARPU_SPECIFIC_NODE_LOCAL;
         int hi = s < t->ns - 1 ? (int)starpu_worker_get_memory_node((unsigned)t->worker[s + 1])
                                : STARPU_SPECIFIC_NODE_LOCAL;
         sc_halo_codelet_to(&t->cl_halo[s], lo, hi);
@@ -94,8 +95,9 @@ static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a) {
 static int exchange(ScTissue *t, long x, int p, int tasks) {
     if (tasks && (t->ns > 1 || t->remote))
         for (int s = 0; s < t->ns; s++) {
-            int rc = sc_halo_submit(t->cl_halo ? &t->cl_halo[s] : NULL, sc_cells_handle(t->cells, SC_HANDLE_VM, s),
-                                    t->h_lo[p][s], t->h_hi[p][s], t->worker[s]);
+            int rc =
+                sc_halo_submit(t->cl_halo ? &t->cl_halo[s] : NULL, sc_cells_handle(t->cells, SC_HANDLE_VM, s),
+                               t->h_lo[p][s], t->h_hi[p][s], t->worker[s]);
             if (rc != 0) {
                 fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
                 return -1;
@@ -103,7 +105,8 @@ static int exchange(ScTissue *t, long x, int p, int tasks) {
         }
     if (t->remote && t->cfg.exchange &&
         t->cfg.exchange(t->cfg.exchange_ctx, x, t->g0 > 0 ? t->h_lo[p][0] : NULL,
-                        t->g0 + t->Lloc < t->L ? t->h_hi[p][t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
+                        t->g0 + t->Lloc < t->L ? t->h_hi[p][t->ns - 1] : NULL, t->ghost_lo,
+                        t->ghost_hi) != 0) {
         fprintf(stderr, "starcarp: the halo exchange between processes failed (exchange %ld)\n", x);
         return -1;
     }
@@ -125,7 +128,8 @@ static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, int in, int out) {
         if (a.has_lo)
             h.lo = s > 0 ? t->h_hi[in][s - 1] : t->ghost_lo, h.out_lo = out >= 0 ? t->h_lo[out][s] : NULL;
         if (a.has_hi)
-            h.hi = s < t->ns - 1 ? t->h_lo[in][s + 1] : t->ghost_hi, h.out_hi = out >= 0 ? t->h_hi[out][s] : NULL;
+            h.hi = s < t->ns - 1 ? t->h_lo[in][s + 1] : t->ghost_hi,
+            h.out_hi = out >= 0 ? t->h_hi[out][s] : NULL;
         int rc = sc_diffuse_submit(out >= 0 && t->cl_diff ? &t->cl_diff[s] : NULL, &a, &h, t->worker[s]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));

@@ -2,7 +2,7 @@
 # install-deps.sh: install what starcarp needs on a Debian 12 machine, idempotently.
 #
 #  1. Debian packages for the build (compilers, cmake, pkg-config, hwloc, Open MPI, dpkg-dev, METIS,
-#     hipcc and libamdhip64-dev, clang for the fuzzer).
+#     hipcc and libamdhip64-dev, clang for the fuzzer, clang-format for scripts/format-check.sh).
 #  2. StarPU 1.4 built from Debian's (sid) source package into .deps/starpu, with CUDA when nvcc
 #     exists, with HIP when hipcc exists and nvcc does not; StarPU-MPI included; GPU peer copies on.
 #
@@ -27,7 +27,7 @@ as_root() {
 
 # ---------------------------------------------------------------- Debian packages
 pkgs=(build-essential cmake pkg-config libhwloc-dev libopenmpi-dev openmpi-bin dpkg-dev
-      clang libclang-rt-14-dev hipcc libamdhip64-dev zlib1g-dev libmetis-dev)
+      clang libclang-rt-14-dev clang-format hipcc libamdhip64-dev zlib1g-dev libmetis-dev)
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -14,7 +14,7 @@ foreach(mod bench_opts bench_out)
   target_sources(test_${mod} PRIVATE ${CMAKE_SOURCE_DIR}/codelets/sc_util.c)
   target_link_libraries(test_${mod} PRIVATE m)
   # the modules they share: the rules and restitution protocols (bench_opts), AP statistics (bench_out)
-  target_sources(test_${mod} PRIVATE ${SC_BENCH_DRV}/bench_restitute.c ${SC_BENCH_DRV}/recfile.c
+  target_sources(test_${mod} PRIVATE ${SC_BENCH_DRV}/bench_restitute.c ${SC_BENCH_DRV}/recfile.c ${SC_BENCH_DRV}/cli_opts.c
     $<IF:$<STREQUAL:${mod},bench_opts>,${SC_BENCH_DRV}/bench_rules.c,${SC_BENCH_DRV}/bench_apstats.c>)
   add_test(NAME drivers.${mod} COMMAND test_${mod})
 endforeach()

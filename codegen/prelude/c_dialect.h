@@ -8,10 +8,10 @@
 #include "starcarp_model.h"
 
 /* ---- dialect: portable C, one cell at a time, double ---- */
-typedef double sc_scal;     /* a uniform value */
-typedef double sc_real;     /* a value of one cell */
-typedef int sc_mask;        /* a truth value of one cell */
-typedef long sc_idx;        /* a table row of one cell */
+typedef double sc_scal; /* a uniform value */
+typedef double sc_real; /* a value of one cell */
+typedef int sc_mask; /* a truth value of one cell */
+typedef long sc_idx; /* a table row of one cell */
 #define SC_FN static
 #define SC_INL inline
 #define SC_COUNT(p) __atomic_fetch_add((p), 1ULL, __ATOMIC_RELAXED)
@@ -20,10 +20,9 @@ typedef long sc_idx;        /* a table row of one cell */
 /* Keep the earliest failure (smallest key) of concurrent calls. */
 static void sc_record(ScStepStatus *s, unsigned long long key, double v) {
     unsigned long long old = __atomic_load_n(&s->key, __ATOMIC_RELAXED);
-    while (key < old && !__atomic_compare_exchange_n(&s->key, &old, key, 0, __ATOMIC_RELAXED,
-                                                     __ATOMIC_RELAXED))
+    while (key < old &&
+           !__atomic_compare_exchange_n(&s->key, &old, key, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
         ;
     if (key < old)
         s->value = v;
 }
-

@@ -29,4 +29,3 @@ static SC_INL int sc_stim_on(const ScStim *s, long d) {
         return d - s->start < s->pulse;
     return (d - s->start) / s->period < s->count && (d - s->start) % s->period < s->pulse;
 }
-

@@ -2,7 +2,7 @@
  * vector of SC_W sc_scal, sc_mask, sc_idx) and SC_INL: broadcast, selection, lane masks, loads and
  * stores of partial blocks. */
 /* ---- emitted from the next line on (codegen/embed.cmake) ---- */
-static SC_INL sc_real sc_bc(sc_scal x) {   /* every lane x (exactly: -0.0 stays -0.0) */
+static SC_INL sc_real sc_bc(sc_scal x) { /* every lane x (exactly: -0.0 stays -0.0) */
     sc_real v;
     for (int l = 0; l < SC_W; l++)
         v[l] = x;
@@ -50,4 +50,3 @@ static SC_INL void SC_ST(sc_scal *p, sc_real v, int nv) {
     for (int l = 0; l < nv; l++)
         p[l] = v[l];
 }
-

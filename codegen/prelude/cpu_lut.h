@@ -2,8 +2,8 @@
  * after cpu.h and the vector math (sc_floor, sc_fabs). */
 /* ---- emitted from the next line on (codegen/embed.cmake) ---- */
 /* Lookup tables: rows and fractions per lane (clamped, counted; NaN stays NaN). */
-static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix,
-                              sc_real *fr, unsigned long long *oor) {
+static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix, sc_real *fr,
+                              unsigned long long *oor) {
     const sc_real u = (x - xmin) * inv;
     const sc_scal top = (sc_scal)(rows - 1);
     sc_real c = sc_sel(u >= (sc_scal)0, u, sc_bc(0));
@@ -43,8 +43,8 @@ static SC_INL int sc_check(const ScStepArgs *a, long d, long i, int nv, sc_real 
             ScStepStatus *s = a->status;
             const unsigned long long key = ((unsigned long long)d << 32) | (unsigned long long)(i + l);
             unsigned long long old = __atomic_load_n(&s->key, __ATOMIC_RELAXED);
-            while (key < old && !__atomic_compare_exchange_n(&s->key, &old, key, 0,
-                                                             __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            while (key < old &&
+                   !__atomic_compare_exchange_n(&s->key, &old, key, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
                 ;
             if (key < old)
                 s->value = v[l];
@@ -53,4 +53,3 @@ static SC_INL int sc_check(const ScStepArgs *a, long d, long i, int nv, sc_real 
     }
     return 0;
 }
-

@@ -5,4 +5,3 @@
  * log2(e), within 2 + 1.2 |x| ulp; __logf within 3 ulp (CUDA's documented bounds) */
 static SC_INL sc_real sc_fast_exp(sc_real x) { return __expf(x); }
 static SC_INL sc_real sc_fast_log(sc_real x) { return __logf(x); }
-

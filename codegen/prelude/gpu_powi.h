@@ -11,4 +11,3 @@ static SC_INL sc_real sc_powi(sc_real x, const int n) {
     }
     return n < 0 ? (sc_scal)1 / r : r;
 }
-

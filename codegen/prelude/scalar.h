@@ -18,8 +18,8 @@ static SC_INL int sc_all(sc_mask m) { return m; }
 
 /* Lookup-table row sc_ix and fraction sc_fr of x (rows x = xmin + r/inv); out of range is
  * clamped and counted; a NaN x gives a NaN fraction (so the result shows it). */
-static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix,
-                              sc_real *fr, unsigned long long *oor) {
+static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix, sc_real *fr,
+                              unsigned long long *oor) {
     const sc_real u = (x - xmin) * inv;
     sc_real c = u;
     if (!(c >= 0))
@@ -50,4 +50,3 @@ static SC_INL int sc_check(const ScStepArgs *a, long d, long i, int nv, sc_real 
         SC_RECORD(a->status, ((unsigned long long)d << 32) | (unsigned long long)i, v);
     return 1;
 }
-

@@ -74,7 +74,8 @@ static int read_line(char *line, ScChoice *out, double fig[5]) {
         sscanf(v, "%lf %lf", &out->plain.err[0], &out->plain.dapd[0]);
     else if (!strcmp(line, "long")) {
         int k = 0;
-        if (sscanf(v, "%lf %lf %lf %n", &out->cand[0].lerr[0], &out->cand[0].lerr[1], &out->cand[0].lerr[2], &k) >= 3)
+        if (sscanf(v, "%lf %lf %lf %n", &out->cand[0].lerr[0], &out->cand[0].lerr[1], &out->cand[0].lerr[2],
+                   &k) >= 3)
             snprintf(out->cand[0].lstate, sizeof out->cand[0].lstate, "%s", v + k);
     }
     return 0;

@@ -136,12 +136,14 @@ int ch_long_check(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     int ok = 0;
     const ChRun *bad = a.failed && !a.halted ? &a : b.failed && !b.halted ? &b : NULL;
     if (bad) {
-        snprintf(cd->why, sizeof cd->why, "%.40s%s: failed: %.120s", over, bad == &a ? "" : " at dt/2", bad->why);
+        snprintf(cd->why, sizeof cd->why, "%.40s%s: failed: %.120s", over, bad == &a ? "" : " at dt/2",
+                 bad->why);
     } else {
         ScCompare *cmp = calloc(1, sizeof *cmp);
         ch_compare(c, &lsp, &a, &b, cmp);
         /* twice the difference: the error at dt of a first-order method (see the top) */
-        cd->lerr[0] = 2 * cmp->vm_err_last, cd->lerr[1] = 2 * cmp->dapd_last, cd->lerr[2] = 2 * cmp->state_err;
+        cd->lerr[0] = 2 * cmp->vm_err_last, cd->lerr[1] = 2 * cmp->dapd_last,
+        cd->lerr[2] = 2 * cmp->state_err;
         snprintf(cd->lstate, sizeof cd->lstate, "%s", cmp->state);
         double tol_state = sp->tol_state > 0 ? sp->tol_state : 1;
         /* judged on the states: Vm's and APD90's figures hold the splitting of Vm too (the same for
@@ -149,8 +151,9 @@ int ch_long_check(ChCtx *c, const ChKern *k, ScCandidate *cd) {
            which the states, integrated by the set, show far less */
         ok = cd->lerr[2] <= tol_state;
         if (!ok)
-            snprintf(cd->why, sizeof cd->why, "%.40s, from dt/2: state %.30s %.3g %% of its magnitude (bar %.2g)",
-                     over, cd->lstate, cd->lerr[2], tol_state);
+            snprintf(cd->why, sizeof cd->why,
+                     "%.40s, from dt/2: state %.30s %.3g %% of its magnitude (bar %.2g)", over, cd->lstate,
+                     cd->lerr[2], tol_state);
         free(cmp);
     }
     ch_free_run(&a), ch_free_run(&b);

@@ -109,21 +109,26 @@ static void vm_note(const ScChoice *c, char *buf, size_t n) {
     if (!c->fastvm[0])
         return;
     if (c->vm[0] && !isnan(c->plain.err[0]))
-        snprintf(buf, n, "; Vm advanced with %.80s (coupled to Vm faster than dt: %s; without it %.2g %% RMS, "
-                 "APD90 %+.2g ms)", c->fastvm, c->vm, c->plain.err[0], c->plain.dapd[0]);
+        snprintf(buf, n,
+                 "; Vm advanced with %.80s (coupled to Vm faster than dt: %s; without it %.2g %% RMS, "
+                 "APD90 %+.2g ms)",
+                 c->fastvm, c->vm, c->plain.err[0], c->plain.dapd[0]);
     else if (c->vm[0])
-        snprintf(buf, n, "; Vm advanced with %.80s (coupled to Vm faster than dt: %s; without it %.100s)", c->fastvm,
-                 c->vm, c->plain.why[0] ? c->plain.why : "not checked");
+        snprintf(buf, n, "; Vm advanced with %.80s (coupled to Vm faster than dt: %s; without it %.100s)",
+                 c->fastvm, c->vm, c->plain.why[0] ? c->plain.why : "not checked");
     else
-        snprintf(buf, n, "; %.80s coupled to Vm faster than dt, but bench's splitting stays within the bars "
-                 "(%.2g %% RMS)", c->fastvm, c->plain.err[0]);
+        snprintf(buf, n,
+                 "; %.80s coupled to Vm faster than dt, but bench's splitting stays within the bars "
+                 "(%.2g %% RMS)",
+                 c->fastvm, c->plain.err[0]);
 }
 
 /* What the long check gave the chosen set ch, into buf ("" when it was not made). */
 static void long_note(const ScCandidate *ch, char *buf, size_t n) {
     buf[0] = '\0';
     if (!isnan(ch->lerr[2]))
-        snprintf(buf, n, "; over many beats (against itself at dt/2) Vm within %.2g %%, states within %.2g %% (%s)",
+        snprintf(buf, n,
+                 "; over many beats (against itself at dt/2) Vm within %.2g %%, states within %.2g %% (%s)",
                  ch->lerr[0], ch->lerr[2], ch->lstate);
 }
 
@@ -140,13 +145,14 @@ void sc_choose_summary(FILE *f, const char *path, const ScChoice *c) {
         snprintf(when + strlen(when), sizeof when - strlen(when), "%sat dt %g ms", *when ? ", " : "",
                  c->dt_made);
     if (c->cut) {
-        fprintf(f,
-                "starcarp: %s: %sthe automatic choice of methods stopped at its budget of %g s "
-                "(STARCARP_CHOOSE_BUDGET) during %s: the file's own methods%s%s are used (safe: the reference's "
-                "methods at their default tolerances; slower). `starcarp methods %s` finishes the choice "
-                "without a budget and caches it; later runs use it\n",
-                path, c->from_cache ? "(cached) " : "", c->budget, c->cut_stage, c->vm[0] ? " with " : "", c->vm,
-                path);
+        fprintf(
+            f,
+            "starcarp: %s: %sthe automatic choice of methods stopped at its budget of %g s "
+            "(STARCARP_CHOOSE_BUDGET) during %s: the file's own methods%s%s are used (safe: the reference's "
+            "methods at their default tolerances; slower). `starcarp methods %s` finishes the choice "
+            "without a budget and caches it; later runs use it\n",
+            path, c->from_cache ? "(cached) " : "", c->budget, c->cut_stage, c->vm[0] ? " with " : "", c->vm,
+            path);
     } else if (c->chosen >= 0) {
         const ScCandidate *ch = &c->cand[c->chosen];
         long_note(ch, lng, sizeof lng);
@@ -155,10 +161,11 @@ void sc_choose_summary(FILE *f, const char *path, const ScChoice *c) {
             "starcarp: %s: methods chosen%s%s (%s): %s = --methods %s (--methods file keeps the file's): Vm "
             "within %.2g %% RMS, APD90 within %.2g ms of the file's methods at rtol %g, in double and single "
             "precision%s%s\n",
-            path, *how ? " " : "", how, when, c->label, c->overrides, ch->err[0], fabs(ch->dapd[0]), c->ref_rtol,
-            lng, vm);
+            path, *how ? " " : "", how, when, c->label, c->overrides, ch->err[0], fabs(ch->dapd[0]),
+            c->ref_rtol, lng, vm);
     } else {
         fprintf(f, "starcarp: %s: the file's own methods are kept%s%s%s%s (%s): %s%s\n", path,
-                c->vm[0] ? " with " : "", c->vm, *how ? " " : "", how, when, *c->reason ? c->reason : c->label, vm);
+                c->vm[0] ? " with " : "", c->vm, *how ? " " : "", how, when,
+                *c->reason ? c->reason : c->label, vm);
     }
 }

@@ -191,8 +191,8 @@ static int *canon_map(const ChCtx *c, const ChKern *k) {
 
 /* r's arrays for a run of k at step dt over protocol pr with snapshots or not: every, the steps
  * between samples, last, the last step, beat_d[b], the step of stimulus b (and the end). */
-static void run_alloc(const ChCtx *c, const ScChooseSpec *pr, const ChKern *k, double dt, int snaps, long *every,
-                      long *last, ChRun *r) {
+static void run_alloc(const ChCtx *c, const ScChooseSpec *pr, const ChKern *k, double dt, int snaps,
+                      long *every, long *last, ChRun *r) {
     int nsv = k->d->nsv, ncan = c->canon ? c->canon->nstates : k->d->nstates;
     *every = dt < DT_OUT ? lround(DT_OUT / dt) : 1;
     *last = lround(pr->duration / dt);
@@ -252,15 +252,15 @@ static void sample(const ChKern *k, const int *map, int ncan, int single, const 
 
 /* The message of a failure the kernel reported (status st of a run of k at step dt): the state
  * the physiology watch stopped at (its value out of sv_lo/sv_hi), else Vm. */
-static void kernel_failure(const ChKern *k, int single, const double *sv, const float *svf, const ScStepStatus *st,
-                           double dt, ChRun *r) {
+static void kernel_failure(const ChKern *k, int single, const double *sv, const float *svf,
+                           const ScStepStatus *st, double dt, ChRun *r) {
     const ScModelDesc *d = k->d;
     double t = (double)(st->key >> 32) * dt;
     for (int i = 0; d->sv_lo && d->sv_hi && i < d->nstates; i++) {
         double x = single ? svf[i] : sv[i];
         if (x < d->sv_lo[i] || x > d->sv_hi[i]) {
-            snprintf(r->why, sizeof r->why, "%s = %.4g at t = %g ms, which no physiology allows", d->sv_names[i],
-                     x, t);
+            snprintf(r->why, sizeof r->why, "%s = %.4g at t = %g ms, which no physiology allows",
+                     d->sv_names[i], x, t);
             r->failed = 1;
             return;
         }

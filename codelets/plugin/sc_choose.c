@@ -284,8 +284,9 @@ static int margin_ok(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     ChRun r;
     ch_run_cell(c, k, 0, 0, 0, 0, 2 * c->sp->dt, 0, &r);
     const ChRun *env = r.failed || c->cut ? NULL : margin_env(c);
-    int ok = !r.failed && !c->cut &&
-             ch_in_envelope_x(c->ref_k, env ? env : c->ref, &r, 2, "no margin: at 2 dt", cd->why, sizeof cd->why);
+    int ok =
+        !r.failed && !c->cut &&
+        ch_in_envelope_x(c->ref_k, env ? env : c->ref, &r, 2, "no margin: at 2 dt", cd->why, sizeof cd->why);
     if (r.failed)
         snprintf(cd->why, sizeof cd->why, "no margin: at 2 dt it fails: %.150s", r.why);
     ch_free_run(&r);
@@ -493,8 +494,9 @@ static int need_vm(ChCtx *c, int cb, ChRun run[NLADDER], int *use, ScChoice *out
         p->dapd[0] = a > 0 ? c->ref_apd - a : 0;
         p->pass = p->err[0] <= sp->tol_err && fabs(p->dapd[0]) <= sp->tol_apd;
         if (!p->pass)
-            snprintf(p->why, sizeof p->why, "against Vm coupled: error %.3g %% (bar %.3g), APD90 %+.3g ms (bar %.3g)",
-                     p->err[0], sp->tol_err, p->dapd[0], sp->tol_apd);
+            snprintf(p->why, sizeof p->why,
+                     "against Vm coupled: error %.3g %% (bar %.3g), APD90 %+.3g ms (bar %.3g)", p->err[0],
+                     sp->tol_err, p->dapd[0], sp->tol_apd);
     } else
         snprintf(p->why, sizeof p->why, "Vm coupled fails: %.150s", r.why);
     int failed = r.failed;
@@ -535,7 +537,8 @@ static int choose(ChCtx *c, ScChoice *out) {
         int cn = fast && !c->cut ? need_vm(c, cb, crun, &cuse, out) : 0;
         rc = cn < 0 ? -1 : 0;
         if (cn > 0 && crun[cuse].failed) {
-            snprintf(out->reason, sizeof out->reason, "the coupled reference run fails (%.140s)", crun[cuse].why);
+            snprintf(out->reason, sizeof out->reason, "the coupled reference run fails (%.140s)",
+                     crun[cuse].why);
             ok = 0;
         }
         if (c->vm[0])

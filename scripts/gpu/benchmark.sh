@@ -20,17 +20,17 @@ ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
     echo
     echo "GPUs: $(nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c | sed 's/^ *//' | paste -sd';'), $(nproc) cores."
     echo
-    echo "Command: starcarp benchmark --models ten_tusscher_model_2006_epi,tt06fe.model,AlievPanfilov,ohara_rudy_2011_endo ${SC_BM_ARGS:---cells 1048576 --steps 20 --k 10 --min-time 0.5 --precision both}"
+    echo "Command: starcarp benchmark --models ten_tusscher_model_2006_epi,tt06fe.model,AlievPanfilov,ohara_rudy_2011_endo ${SC_BM_ARGS:---cells 1048576 --steps 20 --steps-per-task 10 --min-time 0.5 --precision both}"
     echo
     "$sc" benchmark --models "ten_tusscher_model_2006_epi,$fe,AlievPanfilov,ohara_rudy_2011_endo" \
-        ${SC_BM_ARGS:---cells 1048576 --steps 20 --k 10 --min-time 0.5 --precision both} \
+        ${SC_BM_ARGS:---cells 1048576 --steps 20 --steps-per-task 10 --min-time 0.5 --precision both} \
         --csv "$out/benchmark.csv" --png "$out/benchmark.png" -q 2>&1
     echo "(exit $?)"
     echo
     big=${SC_BM_BIG:-8388608}
-    echo "## starcarp benchmark --models tt06fe.model,AlievPanfilov --cells $big --steps 20 --k 10 --min-time 0.5"
+    echo "## starcarp benchmark --models tt06fe.model,AlievPanfilov --cells $big --steps 20 --steps-per-task 10 --min-time 0.5"
     echo
-    "$sc" benchmark --models "$fe,AlievPanfilov" --cells "$big" --steps 20 --k 10 --min-time 0.5 -q 2>&1 | grep -v '^\[starpu'
+    "$sc" benchmark --models "$fe,AlievPanfilov" --cells "$big" --steps 20 --steps-per-task 10 --min-time 0.5 -q 2>&1 | grep -v '^\[starpu'
     echo
     echo "## starcarp bench, TT06-FE, $cells cells, 2 ms, GPUs only (--ncpu 0)"
     echo

@@ -50,6 +50,13 @@ expect 0 "br_cuda.cu"                                                      -- co
 expect 2 "--precision: accepted values are double, single, both \(got 'half'\)" -- benchmark --precision half
 expect 2 "--models nope: unknown model 'nope'"            -- benchmark --models nope
 expect 2 "--k 20 is more than --steps 10"                 -- benchmark --steps 10 --k 20
+# K is --steps-per-task in every command (benchmark's older --k still accepted); the shared options
+# (cli_opts.c) say the option and what it accepts
+expect 2 "--steps-per-task 20 is more than --steps 10"    -- benchmark --steps 10 --steps-per-task 20
+expect 2 "--steps-per-task expects a positive integer \(time steps\), got '0'" -- benchmark --steps-per-task 0
+expect 2 "--ncpu expects a non-negative integer \(CPU workers\), got 'x'" -- calibrate --ncpu x
+expect 2 "--dt expects a positive number of ms, got '-1'"  -- tissue --imp AlievPanfilov --size 1 --dt -1
+expect 2 "--precision: accepted values are double, single \(or 64, 32\) \(got 'both'\)" -- calibrate --precision both
 expect 2 "--min-time expects seconds > 0, got '0'"        -- benchmark --min-time 0
 expect 2 "--tissue expects a spacing in mm from 0.01 to 1, got '5'" -- benchmark --tissue 5
 expect 0 '\| AlievPanfilov \| [0-9.e+]+ \| (-|[0-9.e+]+) \|' -- benchmark --models AlievPanfilov \

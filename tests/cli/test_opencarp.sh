@@ -10,10 +10,7 @@
 set -u
 SC=$1
 . "$(dirname "$0")/check.sh"   # check, check_done
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
-cd "$W"
-export STARPU_SILENT=1
+check_workdir
 # refused DESCRIPTION PATTERN ARGS...: starcarp ARGS exits 2 and stderr matches PATTERN
 refused() {
     local what=$1 pat=$2

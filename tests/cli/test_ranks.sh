@@ -7,10 +7,8 @@
 set -u
 SC=$1
 . "$(dirname "$0")/check.sh"   # check, check_done
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
-cd "$W"
-export STARPU_SILENT=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+check_workdir
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 unset STARPU_NCPU STARPU_NCUDA
 ARGS=(bench --imp AlievPanfilov --num 1000000 --duration 2 --probe 0,499999,999999 --dt-out 0.5 --no-trace -q)
 "$SC" "${ARGS[@]}" --fout one >/dev/null 2>one.err

@@ -8,10 +8,8 @@ set -u
 SC=$1
 . "$(dirname "$0")/check.sh"   # check, check_done
 MODELS=$(cd "$(dirname "$0")/../../models" && pwd)
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
-cd "$W"
-export STARPU_SILENT=1 STARCARP_CACHE="$W/cache"
+check_workdir
+export STARCARP_CACHE="$W/cache"
 RUN=(--stim-curr 52 --stim-start 1 --duration 20 --dt-out 1 --ncpu 1 --no-trace -q)
 
 cp "$MODELS/cellml/clancy_rudy_2002.model" same.model

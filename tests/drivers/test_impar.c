@@ -35,6 +35,12 @@ static int apply_m(const ImparModel *m, const char *str, int fresh) {
 
 static int apply(const char *str) { return apply_m(&model, str, 1); }
 
+/* str applied to the defaults must succeed and set parameter k to want (within tol). */
+static void check_value(const char *str, int k, double want, double tol) {
+    ASSERT_EQ_INT(0, apply(str));
+    ASSERT_NEAR(want, vals[k], tol);
+}
+
 /* str must fail with exactly the message want, leaving the defaults and printing nothing. */
 static void check_error(const char *str, const char *want) {
     ASSERT_EQ_INT(-1, apply(str));
@@ -54,22 +60,15 @@ static void check_error_prefix(const char *str, const char *prefix) {
 }
 
 static void test_operators(void) {
-    ASSERT_EQ_INT(0, apply("GNa*1.5"));
-    ASSERT_NEAR(22.2, vals[0], 1e-12);
+    check_value("GNa*1.5", 0, 22.2, 1e-12);
     ASSERT_EQ_STR("", err);
-    ASSERT_EQ_INT(0, apply("GNa/2"));
-    ASSERT_NEAR(7.4, vals[0], 1e-12);
-    ASSERT_EQ_INT(0, apply("GNa+1"));
-    ASSERT_NEAR(15.8, vals[0], 1e-12);
-    ASSERT_EQ_INT(0, apply("GNa-1"));
-    ASSERT_NEAR(13.8, vals[0], 1e-12);
-    ASSERT_EQ_INT(0, apply("GNa=3"));
-    ASSERT_NEAR(3, vals[0], 0);
-    ASSERT_EQ_INT(0, apply("GNa--2"));
-    ASSERT_NEAR(16.8, vals[0], 1e-12);
+    check_value("GNa/2", 0, 7.4, 1e-12);
+    check_value("GNa+1", 0, 15.8, 1e-12);
+    check_value("GNa-1", 0, 13.8, 1e-12);
+    check_value("GNa=3", 0, 3, 0);
+    check_value("GNa--2", 0, 16.8, 1e-12);
     /* numbers as strtod reads them; blanks around items and operators */
-    ASSERT_EQ_INT(0, apply("  GNa = 1e-3 ,\tGK1 * .5,GCaL+-2  "));
-    ASSERT_NEAR(1e-3, vals[0], 0);
+    check_value("  GNa = 1e-3 ,\tGK1 * .5,GCaL+-2  ", 0, 1e-3, 0);
     ASSERT_NEAR(0.25, vals[1], 0);
     ASSERT_NEAR(-1.9, vals[2], 1e-12);
     /* the others are untouched */
@@ -79,55 +78,40 @@ static void test_operators(void) {
 
 /* % is relative to the default: added/subtracted/set as a fraction of it; a factor for * and /. */
 static void test_percent(void) {
-    ASSERT_EQ_INT(0, apply("GK1-20%"));
-    ASSERT_NEAR(0.4, vals[1], 1e-15);
-    ASSERT_EQ_INT(0, apply("GK1+10%"));
-    ASSERT_NEAR(0.55, vals[1], 1e-15);
-    ASSERT_EQ_INT(0, apply("GK1=80%"));
-    ASSERT_NEAR(0.4, vals[1], 1e-15);
-    ASSERT_EQ_INT(0, apply("GK1*150%"));
-    ASSERT_NEAR(0.75, vals[1], 1e-15);
-    ASSERT_EQ_INT(0, apply("GK1/50%"));
-    ASSERT_NEAR(1.0, vals[1], 1e-15);
+    check_value("GK1-20%", 1, 0.4, 1e-15);
+    check_value("GK1+10%", 1, 0.55, 1e-15);
+    check_value("GK1=80%", 1, 0.4, 1e-15);
+    check_value("GK1*150%", 1, 0.75, 1e-15);
+    check_value("GK1/50%", 1, 1.0, 1e-15);
     /* the base of + - = is the default, not the current value */
     reset();
     vals[1] = 2;
     ASSERT_EQ_INT(0, apply_m(&model, "GK1-20%", 0));
     ASSERT_NEAR(1.9, vals[1], 1e-15);
-    ASSERT_EQ_INT(0, apply("GK1*2,GK1-20%"));
-    ASSERT_NEAR(0.9, vals[1], 1e-15);
+    check_value("GK1*2,GK1-20%", 1, 0.9, 1e-15);
 }
 
 static void test_order(void) {
-    ASSERT_EQ_INT(0, apply("GNa*2,GNa+1"));
-    ASSERT_NEAR(30.6, vals[0], 1e-12);
-    ASSERT_EQ_INT(0, apply("GNa+1,GNa*2"));
-    ASSERT_NEAR(31.6, vals[0], 1e-12);
+    check_value("GNa*2,GNa+1", 0, 30.6, 1e-12);
+    check_value("GNa+1,GNa*2", 0, 31.6, 1e-12);
     /* flags first: the later-written flags= item is applied before celltype=ENDO */
-    ASSERT_EQ_INT(0, apply("celltype=ENDO, flags=EPI"));
-    ASSERT_NEAR(0, vals[3], 0);
+    check_value("celltype=ENDO, flags=EPI", 3, 0, 0);
     ASSERT_EQ_STR("celltype = EPI -> 2\ncelltype = ENDO -> 0\n", echo_buf);
-    ASSERT_EQ_INT(0, apply("GNa*2, flags=MCELL, GNa+1, flags=F"));
-    ASSERT_NEAR(30.6, vals[0], 1e-12);
+    check_value("GNa*2, flags=MCELL, GNa+1, flags=F", 0, 30.6, 1e-12);
     ASSERT_EQ_STR("celltype = MCELL -> 1\nsex = F -> 1\nGNa * 2 -> 29.6\nGNa + 1 -> 30.6\n", echo_buf);
 }
 
 static void test_flags(void) {
-    ASSERT_EQ_INT(0, apply("flags=EPI"));
-    ASSERT_NEAR(2, vals[3], 0);
+    check_value("flags=EPI", 3, 2, 0);
     ASSERT_NEAR(1, vals[4], 0);
-    ASSERT_EQ_INT(0, apply("flags=MCELL|M"));
-    ASSERT_NEAR(1, vals[3], 0);
+    check_value("flags=MCELL|M", 3, 1, 0);
     ASSERT_NEAR(0, vals[4], 0);
-    ASSERT_EQ_INT(0, apply(" flags = M | EPI "));
-    ASSERT_NEAR(2, vals[3], 0);
+    check_value(" flags = M | EPI ", 3, 2, 0);
     ASSERT_NEAR(0, vals[4], 0);
     ASSERT_EQ_STR("sex = M -> 0\ncelltype = EPI -> 2\n", echo_buf);
     /* a symbolic value as the value of its own parameter, or its index */
-    ASSERT_EQ_INT(0, apply("celltype=EPI"));
-    ASSERT_NEAR(2, vals[3], 0);
-    ASSERT_EQ_INT(0, apply("celltype=1"));
-    ASSERT_NEAR(1, vals[3], 0);
+    check_value("celltype=EPI", 3, 2, 0);
+    check_value("celltype=1", 3, 1, 0);
     ASSERT_EQ_STR("celltype = MCELL -> 1\n", echo_buf);
     check_error("flags=EPX", "--imp-par: unknown flag value 'EPX' at item 1; valid: celltype: ENDO, MCELL, "
                              "EPI; sex: M, F");
@@ -232,8 +216,7 @@ static void test_arithmetic_errors(void) {
     check_error("GNa*2,GK1/0%", "--imp-par: division by zero at item 2 ('GK1/0%')");
     check_error("GNa/-0.0", "--imp-par: division by zero at item 1 ('GNa/-0')");
     check_error("GNa*1e300,GNa*1e300", "--imp-par: 'GNa' becomes inf at item 2");
-    ASSERT_EQ_INT(0, apply("GNa*0"));
-    ASSERT_NEAR(0, vals[0], 0);
+    check_value("GNa*0", 0, 0, 0);
 }
 
 static void test_echo(void) {

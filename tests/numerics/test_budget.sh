@@ -13,10 +13,8 @@ set -u
 SC=$1
 . "$(dirname "$0")/../cli/check.sh"   # check, check_done
 MODELS=$(cd "$(dirname "$0")/../../models" && pwd)
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
-cd "$W"
-export STARPU_SILENT=1 STARCARP_CACHE="$W/cache" STARPU_NCUDA=0
+check_workdir
+export STARCARP_CACHE="$W/cache" STARPU_NCUDA=0
 RUN=(--stim-curr 52 --stim-start 1 --duration 20 --dt-out 1 --ncpu 1 --no-trace)
 (cat "$MODELS/cellml/ohara_rudy_2011_endo.model"; echo "# my copy") >my.model
 

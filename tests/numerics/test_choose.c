@@ -92,12 +92,14 @@ static void test_margin(void) {
         free(c);
         return;
     }
-    printf("margin: choice %s (%s); fe: %.4f %%, %s\n", c->overrides, c->label, c->cand[0].err[0], c->cand[0].why);
+    printf("margin: choice %s (%s); fe: %.4f %%, %s\n", c->overrides, c->label, c->cand[0].err[0],
+           c->cand[0].why);
     ASSERT(c->ref_apd > 200 && c->ref_apd < 400);
     ASSERT_EQ_STR("cvode=fe", c->cand[0].overrides);
     ASSERT(!c->cand[0].pass);
     ASSERT(c->cand[0].err[0] <= 0.1 && fabs(c->cand[0].dapd[0]) <= 0.5); /* accurate at dt ... */
-    ASSERT(strstr(c->cand[0].why, "no margin: at 2 dt") && strstr(c->cand[0].why, "state c ")); /* ... not at 2 dt */
+    ASSERT(strstr(c->cand[0].why, "no margin: at 2 dt") &&
+           strstr(c->cand[0].why, "state c ")); /* ... not at 2 dt */
     ASSERT(strcmp(c->overrides, "cvode=fe") != 0);
     ASSERT(c->chosen < 0 || strstr(c->overrides, ",c=") != NULL);
     free(c);
@@ -213,8 +215,8 @@ static void test_vm(void) {
     ScChoice *c = calloc(1, sizeof *c);
     char err[512] = "";
     ASSERT_EQ_INT(0, sc_choose_methods("tests/numerics/two_compartment.model", &s, c, err, sizeof err));
-    printf("vm: choice %s (%s); coupled: %s; bench's splitting: %.3g %%, %s\n", c->overrides, c->label, c->fastvm,
-           c->plain.err[0], c->plain.why);
+    printf("vm: choice %s (%s); coupled: %s; bench's splitting: %.3g %%, %s\n", c->overrides, c->label,
+           c->fastvm, c->plain.err[0], c->plain.why);
     ASSERT(strstr(c->fastvm, "Vt (") == c->fastvm);
     ASSERT_EQ_STR("vm=cvode", c->vm);
     ASSERT(strncmp(c->overrides, "vm=cvode", 8) == 0);

@@ -73,15 +73,18 @@ static void test_derive(void) {
     ASSERT_EQ_STR("ten_tusscher_model_2006_epi", stem);
     ASSERT_EQ_INT(0, sc_model_resolve("courtemanche", NULL, stem, sizeof stem, NULL, 0, err, sizeof err));
     ASSERT_EQ_STR("courtemanche_ramirez_nattel_1998", stem);
-    ASSERT_EQ_INT(-1, sc_model_resolve("tenTusscherPanfilov", "ENDO", stem, sizeof stem, NULL, 0, err, sizeof err));
+    ASSERT_EQ_INT(
+        -1, sc_model_resolve("tenTusscherPanfilov", "ENDO", stem, sizeof stem, NULL, 0, err, sizeof err));
     ASSERT(strstr(err, "flags=EPI (ten_tusscher_model_2006_epi)") != NULL);
-    ASSERT_EQ_INT(-1, sc_model_resolve("ten_tusscher_model_2006_epi", "MCELL", stem, sizeof stem, NULL, 0, err,
-                                       sizeof err));
+    ASSERT_EQ_INT(-1, sc_model_resolve("ten_tusscher_model_2006_epi", "MCELL", stem, sizeof stem, NULL, 0,
+                                       err, sizeof err));
     ASSERT(strstr(err, "is the EPI variant") != NULL);
-    ASSERT_EQ_INT(-1, sc_model_resolve("tenTuscherPanfilov", NULL, stem, sizeof stem, NULL, 0, err, sizeof err));
+    ASSERT_EQ_INT(-1,
+                  sc_model_resolve("tenTuscherPanfilov", NULL, stem, sizeof stem, NULL, 0, err, sizeof err));
     ASSERT(strstr(err, "did you mean 'tenTusscherPanfilov'") != NULL);
     ASSERT_EQ_INT(-1, sc_model_resolve("OHara", "EPI", stem, sizeof stem, NULL, 0, err, sizeof err));
-    ASSERT_EQ_INT(0, sc_model_resolve("OHara", "ENDO|X", stem, sizeof stem, left, sizeof left, err, sizeof err));
+    ASSERT_EQ_INT(0,
+                  sc_model_resolve("OHara", "ENDO|X", stem, sizeof stem, left, sizeof left, err, sizeof err));
     ASSERT_EQ_STR("ohara_rudy_2011_endo", stem);
     ASSERT_EQ_STR("X", left); /* not a variant: left to the model's own flags */
     ASSERT(sc_model_lookup("Courtemanche", NULL, err, sizeof err) != NULL);
@@ -150,7 +153,8 @@ static long beat(const ScModelEntry *m, const Case *c, const double *v, double *
     ScStepStatus st = {~0ULL, 0};
     a.status = &st;
     if (c->paced)
-        a.stim = (ScStim){lround(c->start / dt), lround(c->dur / dt) ? lround(c->dur / dt) : 1, 0, 1, c->curr};
+        a.stim =
+            (ScStim){lround(c->start / dt), lround(c->dur / dt) ? lround(c->dur / dt) : 1, 0, 1, c->curr};
     out[0] = vm;
     for (int k = 1; k <= ms; k++) {
         a.d0 = (long)(k - 1) * 100;
@@ -240,8 +244,7 @@ int main(int argc, char **argv) {
             return 2;
         }
         test_effect(k, n);
-    }
-    else {
+    } else {
         fprintf(stderr, "usage: test_params derive|effect[K/N]\n");
         return 2;
     }

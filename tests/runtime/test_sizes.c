@@ -35,7 +35,8 @@ static void test_handles(void) {
         ASSERT_EQ_INT(size[p], (long long)starpu_vector_get_nx(parts[p]));
         ASSERT_EQ_INT((long long)nsv * 8, (long long)starpu_vector_get_elemsize(parts[p]));
         /* where the partition starts: off[p] * nsv values into the array */
-        const struct starpu_vector_interface *v = starpu_data_get_interface_on_node(parts[p], STARPU_MAIN_RAM);
+        const struct starpu_vector_interface *v =
+            starpu_data_get_interface_on_node(parts[p], STARPU_MAIN_RAM);
         ASSERT_EQ_INT((long long)off[p] * nsv * 8, (long long)(v->ptr - (uintptr_t)base));
     }
     /* the last state of the last cell, in the blocked layout: off * nsv + k * size + i */
@@ -59,7 +60,8 @@ static void test_refused(void) {
     ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
     ASSERT(c == NULL);
     printf("refused: %s\n", err);
-    ASSERT(strstr(err, "3000000000 cells") && strstr(err, "240.0 GB of host memory") && strstr(err, "1.0 GB"));
+    ASSERT(strstr(err, "3000000000 cells") && strstr(err, "240.0 GB of host memory") &&
+           strstr(err, "1.0 GB"));
     cfg.ncells = 4294967296L; /* one past StarPU's count */
     ASSERT(sc_cells_create(m, &cfg, err, sizeof err) == NULL);
     ASSERT(strstr(err, "out of range") != NULL);

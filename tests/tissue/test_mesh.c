@@ -45,7 +45,8 @@ static void bad(const char *base, const char *pts, const char *elem, const char 
     t_checks++;
     if (!strstr(err, want1) || (want2 && !strstr(err, want2))) {
         t_failures++;
-        fprintf(stderr, "FAIL %s: '%s' lacks '%s'%s%s\n", base, err, want1, want2 ? " / " : "", want2 ? want2 : "");
+        fprintf(stderr, "FAIL %s: '%s' lacks '%s'%s%s\n", base, err, want1, want2 ? " / " : "",
+                want2 ? want2 : "");
     }
 }
 
@@ -59,8 +60,8 @@ static void test_bad_meshes(void) {
     snprintf(path, sizeof path, "%s/nothing", dir);
     ASSERT(sc_mesh_read(path, err, sizeof err) == NULL);
     ASSERT(strstr(err, "nothing.pts: cannot open") != NULL);
-    bad("short", "6\n0 0 0\n1000 0 0\n0 1000 0\n0 0 1000\n1000 1000 1000\n", ELEM2, LON2, "short.pts:6:",
-        "the file ends after 5 nodes; its count line gives 6");
+    bad("short", "6\n0 0 0\n1000 0 0\n0 1000 0\n0 0 1000\n1000 1000 1000\n", ELEM2, LON2,
+        "short.pts:6:", "the file ends after 5 nodes; its count line gives 6");
     bad("long", PTS5 "5 5 5\n", ELEM2, LON2, "long.pts:7: more lines than the 5 nodes", NULL);
     bad("coord", "5\n0 0 0\n1000 0\n0 1000 0\n0 0 1000\n1 1 1\n", ELEM2, LON2, "coord.pts:3: expected three",
         NULL);
@@ -68,19 +69,20 @@ static void test_bad_meshes(void) {
     bad("range", PTS5, "2\nTt 0 1 2 3 1\nTt 1 2 3 12 2\n", LON2, "range.elem:3: node 12 out of range",
         "0 .. 4");
     bad("neg", PTS5, "2\nTt 0 1 2 3 1\nTt 1 2 -1 3 2\n", LON2, "neg.elem:3: node -1 out of range", NULL);
-    bad("ecount", PTS5, "3\nTt 0 1 2 3 1\nTt 1 2 3 4 2\n", LON2, "ecount.elem:3:",
-        "the file ends after 2 elements; its count line gives 3");
-    bad("flat", "5\n0 0 0\n1000 0 0\n0 1000 0\n1000 1000 0\n0 0 1000\n", "2\nTt 0 1 2 4 1\nTt 0 1 2 3 1\n", LON2,
-        "flat.elem:3: degenerate element", "volume 0");
+    bad("ecount", PTS5, "3\nTt 0 1 2 3 1\nTt 1 2 3 4 2\n", LON2,
+        "ecount.elem:3:", "the file ends after 2 elements; its count line gives 3");
+    bad("flat", "5\n0 0 0\n1000 0 0\n0 1000 0\n1000 1000 0\n0 0 1000\n", "2\nTt 0 1 2 4 1\nTt 0 1 2 3 1\n",
+        LON2, "flat.elem:3: degenerate element", "volume 0");
     bad("twice", PTS5, "2\nTt 0 1 2 3 1\nTt 1 2 2 4 1\n", LON2, "twice.elem:3: degenerate element",
         "node 2 appears twice");
-    bad("type", PTS5, "2\nTt 0 1 2 3 1\nXy 1 2 3 4 1\n", LON2, "type.elem:3: unknown element type 'Xy'", NULL);
+    bad("type", PTS5, "2\nTt 0 1 2 3 1\nXy 1 2 3 4 1\n", LON2, "type.elem:3: unknown element type 'Xy'",
+        NULL);
     bad("prism", PTS5, "2\nTt 0 1 2 3 1\nPr 0 1 2 3 4 0 1\n", LON2, "prism.elem:3: element type 'Pr' (prism)",
         "not supported");
     bad("count", PTS5, "2\nTt 0 1 2 3 1\nTt 1 2 3\n", LON2, "count.elem:3: a tetrahedron (Tt) takes 4", NULL);
     bad("fibre", PTS5, ELEM2, "1\n1 0 0\n0 0 0\n", "fibre.lon:3: a fibre of zero length", NULL);
-    bad("sheet", PTS5, ELEM2, "2\n1 0 0 0 1 0\n0 1 0 0 0 0\n", "sheet.lon:3: a sheet direction of zero length",
-        NULL);
+    bad("sheet", PTS5, ELEM2, "2\n1 0 0 0 1 0\n0 1 0 0 0 0\n",
+        "sheet.lon:3: a sheet direction of zero length", NULL);
     bad("lcount", PTS5, ELEM2, "1\n1 0 0\n", "lcount.lon:2: the file ends after 1 fibres", NULL);
     bad("lmore", PTS5, ELEM2, "1\n1 0 0\n0 1 0\n0 0 1\n", "lmore.lon:4: more fibres than the mesh's 2", NULL);
     bad("lhead", PTS5, ELEM2, "3\n1 0 0\n0 1 0\n", "lhead.lon:1: expected 1 or 2", NULL);

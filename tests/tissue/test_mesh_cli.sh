@@ -13,9 +13,7 @@
 #      above the assembled operator's stability limit, several MPI-less ranks not needed here.
 set -u
 sc=$1
-here=$(cd "$(dirname "$0")/../cli" && pwd)
-. "$here/check.sh"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
 
 # 1. box meshes
 "$sc" mesh box --size 3,1,0.5 --dx 0.25 --elem hex --out "$tmp/hex" > /dev/null

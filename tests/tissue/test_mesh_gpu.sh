@@ -8,12 +8,11 @@
 # (dt 0.05 ms); the consistent mass's solve to 1e-3 (fewer sweeps: the CPUs' runs stay short).
 set -u
 sc=$1
-command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1 || { echo "no GPU: skipped"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0; n=0
-check() { n=$((n+1)); if [ "$2" != 0 ]; then fails=$((fails+1)); echo "FAIL: $1"; else echo "ok: $1"; fi; }
-"$sc" mesh box --size 10,5,1 --dx 0.1 --elem hex --out "$tmp/hex" > /dev/null; check "hexahedra written" $?
-"$sc" mesh box --size 10,5,1 --dx 0.1 --elem tet6 --out "$tmp/tet" > /dev/null; check "tetrahedra written" $?
+. "$(dirname "$0")/../cli/check.sh"   # check_status, check_done, check_tmp, check_need_gpu
+check_need_gpu
+check_tmp
+"$sc" mesh box --size 10,5,1 --dx 0.1 --elem hex --out "$tmp/hex" > /dev/null; check_status "hexahedra written" $?
+"$sc" mesh box --size 10,5,1 --dx 0.1 --elem tet6 --out "$tmp/tet" > /dev/null; check_status "tetrahedra written" $?
 args=(--imp ten_tusscher_model_2006_epi --stim x=0:0.5,y=0:0.5,amp=50,dur=2 --duration 25 --no-png
       --probe "10,5,1" -q)
 for mesh in hex tet; do
@@ -23,21 +22,20 @@ for mesh in hex tet; do
         [ $how = cn ] && extra=(--mass $mass --cg-tol-parab 1e-3 --parab-solve cn --dt 0.05)
         how="$mass $how"
         "$sc" tissue "${args[@]}" "${extra[@]}" --mesh "$tmp/$mesh" --ngpu 0 --out "$tmp/cpu" --overwrite > /dev/null
-        check "$mesh $how: CPUs alone" $?
+        check_status "$mesh $how: CPUs alone" $?
         "$sc" tissue "${args[@]}" "${extra[@]}" --mesh "$tmp/$mesh" --ncpu 0 --ngpu 1 --out "$tmp/gpu" --overwrite > /dev/null
-        check "$mesh $how: one GPU alone" $?
+        check_status "$mesh $how: one GPU alone" $?
         "$sc" tissue "${args[@]}" "${extra[@]}" --mesh "$tmp/$mesh" --ngpu 1 --gpu-speedup 4 --out "$tmp/both" \
             --overwrite > /dev/null
-        check "$mesh $how: CPUs and a GPU" $?
+        check_status "$mesh $how: CPUs and a GPU" $?
         for run in gpu both; do
             paste "$tmp/cpu/init_acts_vm_act-thresh.dat" "$tmp/$run/init_acts_vm_act-thresh.dat" |
                 awk '{ if (($1 < 0) != ($2 < 0)) bad++; if ($1 < 0) none++; d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; k++ }
                      END { printf "   %d nodes, largest difference %.3g ms, %d not activated\n", k, m, none
                            exit !(k == 56661 && !bad && m < 1e-6 && none < k) }'
-            check "$mesh $how, $run: activation map equal to the CPUs' (1e-6 ms)" $?
+            check_status "$mesh $how, $run: activation map equal to the CPUs' (1e-6 ms)" $?
         done
     done
   done
 done
-echo "$n checks, $fails failed"
-[ $fails = 0 ]
+check_done

@@ -183,7 +183,8 @@ static void check_step(const ScFemOp *op, double theta, double h, double tol) {
     int K = sc_fem_plan(op, c2, tol, 200, &gamma, omega);
     ASSERT(K >= 1 && K <= 200);
     double *mat = ell(op, 2, c2);
-    ScFemArgs a = {.kind = SC_DIFF_RHS, .n = n, .w = op->width, .nval = 2, .c = c, .c2 = c2, .thr = 1e9, .dt = h};
+    ScFemArgs a = {
+        .kind = SC_DIFF_RHS, .n = n, .w = op->width, .nval = 2, .c = c, .c2 = c2, .thr = 1e9, .dt = h};
     memcpy(x, u, sizeof(double) * (size_t)n);
     sc_fem_host(&a, v, x, mat, act, aux);
     memcpy(v0, v, sizeof(double) * (size_t)n);
@@ -197,7 +198,8 @@ static void check_step(const ScFemOp *op, double theta, double h, double tol) {
     t_checks++;
     if (!(eK <= tol * e0 * (1 + 1e-6) + 1e-13 * s)) {
         t_failures++;
-        fprintf(stderr, "FAIL theta %g h %g: %d sweeps: error %g, first %g (tol %g)\n", theta, h, K, eK, e0, tol);
+        fprintf(stderr, "FAIL theta %g h %g: %d sweeps: error %g, first %g (tol %g)\n", theta, h, K, eK, e0,
+                tol);
     }
     /* explicit: the first iterate is the lumped step, which differs from the consistent one by a
      * good part of the step's change */
@@ -218,7 +220,8 @@ int main(void) {
     for (int kind = 0; kind < 3; kind++)
         for (int distorted = 0; distorted < 1 + (kind == SC_MESH_HEX); distorted++) {
             ScMesh *m = box((ScMeshKind)kind, distorted);
-            ScFemOp *op = m ? sc_fem_assemble(m, sig, NULL, 0, 140, 1, SC_FEM_CONSISTENT, err, sizeof err) : NULL;
+            ScFemOp *op =
+                m ? sc_fem_assemble(m, sig, NULL, 0, 140, 1, SC_FEM_CONSISTENT, err, sizeof err) : NULL;
             ASSERT(op != NULL && op->mcons != NULL && op->n <= NMAX);
             if (!op || op->n > NMAX)
                 return TEST_DONE();

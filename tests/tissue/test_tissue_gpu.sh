@@ -7,27 +7,25 @@
 # 9-point stencil from a corner stimulus.
 set -u
 sc=$1
-command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1 || { echo "no GPU: skipped"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0; n=0
-check() { n=$((n+1)); if [ "$2" != 0 ]; then fails=$((fails+1)); echo "FAIL: $1"; else echo "ok: $1"; fi; }
+. "$(dirname "$0")/../cli/check.sh"   # check_status, check_done, check_tmp, check_need_gpu
+check_need_gpu
+check_tmp
 args=(--imp ten_tusscher_model_2006_epi --size 20,10 --dx 0.1 --stim x=0:0.5,amp=50,dur=2 --duration 30
       --vtk ascii --no-png --probe "10,5;19,9" -q)
 for how in explicit cn nine; do
     extra=(); [ $how = cn ] && extra=(--parab-solve cn --dt 0.05)
     [ $how = nine ] && extra=(--stencil 9 --stim x=0:1,y=0:1,amp=80,dur=2)
-    "$sc" tissue "${args[@]}" "${extra[@]}" --ngpu 0 --overwrite --out "$tmp/cpu" > "$tmp/cpu.txt"; check "$how: CPUs alone" $?
+    "$sc" tissue "${args[@]}" "${extra[@]}" --ngpu 0 --overwrite --out "$tmp/cpu" > "$tmp/cpu.txt"; check_status "$how: CPUs alone" $?
     "$sc" tissue "${args[@]}" "${extra[@]}" --ncpu 0 --ngpu 1 --overwrite --out "$tmp/gpu" > "$tmp/gpu.txt"
-    check "$how: one GPU alone" $?
+    check_status "$how: one GPU alone" $?
     "$sc" tissue "${args[@]}" "${extra[@]}" --ngpu 1 --gpu-speedup 4 --overwrite --out "$tmp/both" > "$tmp/both.txt" 2> "$tmp/both.err"
-    check "$how: CPUs and a GPU" $?
+    check_status "$how: CPUs and a GPU" $?
     for run in gpu both; do
         paste <(awk 'f { for (i = 1; i <= NF; i++) print $i } /LOOKUP_TABLE/ { f = 1 }' "$tmp/cpu/activation.vtk") \
               <(awk 'f { for (i = 1; i <= NF; i++) print $i } /LOOKUP_TABLE/ { f = 1 }' "$tmp/$run/activation.vtk") |
             awk '{ if (($1 < 0) != ($2 < 0)) bad++; d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; k++ }
                  END { printf "   %d nodes, largest difference %.3g ms\n", k, m; exit !(k == 20301 && !bad && m < 1e-6) }'
-        check "$how, $run: activation map equal to the CPUs' (1e-6 ms)" $?
+        check_status "$how, $run: activation map equal to the CPUs' (1e-6 ms)" $?
     done
 done
-echo "$n checks, $fails failed"
-[ $fails = 0 ]
+check_done

@@ -230,10 +230,11 @@ static void test_refused(void) {
     ASSERT_EQ_INT(0, parse("--imp AlievPanfilov -meshname slab -mass_lumping 1"));
     ASSERT_EQ_STR("lumped", o.mass);
     ASSERT_EQ_INT(0, parse("--imp AlievPanfilov --size 4 --mass lumped"));
-    refused("--imp AlievPanfilov -meshname slab -mass_lumping 2", "mass_lumping", "0 (the consistent mass) or 1",
-            NULL);
+    refused("--imp AlievPanfilov -meshname slab -mass_lumping 2", "mass_lumping",
+            "0 (the consistent mass) or 1", NULL);
     refused("--imp AlievPanfilov -meshname slab --mass full", "--mass", "lumped or consistent", NULL);
-    refused("--imp AlievPanfilov -meshname slab --mass lumped -mass_lumping 0", "both set the mass matrix", NULL);
+    refused("--imp AlievPanfilov -meshname slab --mass lumped -mass_lumping 0", "both set the mass matrix",
+            NULL);
     refused("--imp AlievPanfilov --size 4 -bidomain 1", "bidomain = 1", "the monodomain only", NULL);
     /* unknown keys: the closest known ones */
     refused(with("u1.par", "num_stim = 1\nstimulus[0].strenght = 3\n"),

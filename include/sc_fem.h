@@ -59,8 +59,8 @@ typedef struct ScFemOp {
 
 /* Assemble the operator of mesh m: sigma (S/m along fibre, sheet, normal) for the elements of no
  * region, regions[nreg] for theirs; chi /mm, cm uF/cm^2; the mass of `kind`. NULL with a message. */
-ScFemOp *sc_fem_assemble(const ScMesh *m, const double sigma[3], const ScFemRegion *regions, int nreg, double chi,
-                         double cm, ScFemMass kind, char *err, size_t errlen);
+ScFemOp *sc_fem_assemble(const ScMesh *m, const double sigma[3], const ScFemRegion *regions, int nreg,
+                         double chi, double cm, ScFemMass kind, char *err, size_t errlen);
 void sc_fem_free(ScFemOp *op);
 /* y = L x (x, y: n values). */
 void sc_fem_apply(const ScFemOp *op, const double *x, double *y);
@@ -85,7 +85,7 @@ int sc_fem_have_metis(void);
  * coordinate bisection) gives part p exactly size[p] nodes; METIS (the graph of op, k-way) about
  * size[p] (size[] is overwritten with the parts' actual sizes). SC_FEM_PART_AUTO is METIS when
  * built with it. 0, or -1 with a message (METIS asked for and not built in, or its failure). */
-int sc_fem_partition(const ScFemOp *op, const double *xyz, int np, long *size, ScFemPartitioner how, int *part,
-                     char *err, size_t errlen);
+int sc_fem_partition(const ScFemOp *op, const double *xyz, int np, long *size, ScFemPartitioner how,
+                     int *part, char *err, size_t errlen);
 
 #endif

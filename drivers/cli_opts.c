@@ -1,0 +1,282 @@
+/* cli_opts.c: the option layer of the `starcarp` command (cli_opts.h): values read and checked
+ * against a table, and the table of the options commands share. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_opts.h"
+#include "starcarp_model.h"
+#include "starcarp_util.h"
+
+#define R(field) offsetof(CliRun, field)
+/* The shared options. Two --precision rows: commands that run both precisions in one go take the
+ * second (CLI_RUN_BOTH). */
+static const CliOpt run_opts[] = {
+    {"--dt", NULL, "bench -D/--dt; a .par file's dt (us)", CLI_POS, 0, INFINITY, NULL,
+     "a positive number of ms", "MS  time step", R(dt)},
+    {"--steps-per-task", "--k", NULL, CLI_INT, 1, 1e9, NULL, "a positive integer (time steps)",
+     "K  time steps per task", R(steps_per_task)},
+    {"--precision", NULL, NULL, CLI_CHOICE, 0, 0, "double,single,64,32", "double, single (or 64, 32)",
+     "P  double or single (default double)", R(precision)},
+    {"--precision", NULL, NULL, CLI_CHOICE, 0, 0, "double,single,both", "double, single, both",
+     "P  double, single or both (default double)", R(precision)},
+    {"--ncpu", NULL, NULL, CLI_INT, 0, 1e6, NULL, "a non-negative integer (CPU workers)",
+     "N  CPU workers StarPU starts (default: every core)", R(ncpu)},
+    {"--ngpu", NULL, NULL, CLI_INT, 0, 1e6, NULL, "a non-negative integer (GPU workers)",
+     "N  GPU workers StarPU starts (default: every GPU)", R(ngpu)},
+    {"--methods", NULL, NULL, CLI_STR, 0, 0, NULL, "auto, file, or FROM=TO[,...] method overrides (vm=cvode)",
+     "M  integration methods: auto (default), file or replacements like cvode=fe", R(methods)},
+    {"--models", NULL, NULL, CLI_STR, 0, 0, NULL, "a list of models",
+     "LIST  library models or .model files, comma-separated, or 'all' (default:\n"
+     "                      " CLI_DEFAULT_MODELS ")",
+     R(models)},
+    {"--csv", NULL, NULL, CLI_STR, 0, 0, NULL, "a file name", "FILE  the figures as CSV", R(csv)},
+    {"--png", NULL, NULL, CLI_STR, 0, 0, NULL, "a file name", "FILE  the figures as a picture", R(png)},
+};
+#undef R
+static const unsigned run_mask[] = {CLI_RUN_DT,      CLI_RUN_STEPS,   CLI_RUN_PRECISION, CLI_RUN_BOTH,
+                                    CLI_RUN_WORKERS, CLI_RUN_WORKERS, CLI_RUN_METHODS,   CLI_RUN_MODELS,
+                                    CLI_RUN_FIGURES, CLI_RUN_FIGURES};
+#define NRUN ((int)(sizeof run_opts / sizeof run_opts[0]))
+_Static_assert(sizeof run_mask / sizeof run_mask[0] == sizeof run_opts / sizeof run_opts[0], "run_mask");
+
+const CliOpt *cli_opt_find(const CliOpt *tab, int n, const char *arg, const char **value) {
+    *value = NULL;
+    for (int k = 0; k < n; k++)
+        for (int s = 0; s < 2; s++) {
+            const char *nm = s ? tab[k].alias : tab[k].name;
+            size_t len = nm ? strlen(nm) : 0;
+            if (!nm || strncmp(arg, nm, len) != 0 || (arg[len] && arg[len] != '='))
+                continue;
+            if (arg[len] == '=' && tab[k].type != CLI_FLAG)
+                *value = arg + len + 1;
+            else if (arg[len])
+                continue;
+            return &tab[k];
+        }
+    return NULL;
+}
+
+int cli_opt_double(const char *s, double *x) {
+    char *end;
+    errno = 0;
+    *x = strtod(s, &end);
+    return end != s && *end == '\0' && isfinite(*x);
+}
+
+int cli_opt_long(const char *s, long *x) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end != s && *end == '\0' && errno == 0) {
+        *x = v;
+        return 1;
+    }
+    double dv;
+    if (!cli_opt_double(s, &dv) || dv != floor(dv) || fabs(dv) > 1e15)
+        return 0;
+    *x = (long)dv;
+    return 1;
+}
+
+/* The index of word val among the comma-separated words, or -1. */
+static int choice_index(const char *words, const char *val) {
+    size_t n = strlen(val);
+    int k = 0;
+    for (const char *w = words; *w; k++) {
+        size_t len = strcspn(w, ",");
+        if (len == n && n && !strncmp(w, val, n))
+            return k;
+        w += len + (w[len] == ',');
+    }
+    return -1;
+}
+
+int cli_opt_set(const CliOpt *d, const char *as, const char *val, void *base, char *err, size_t errlen) {
+    char *field = (char *)base + d->off;
+    double x;
+    long n;
+    int ok = 1, one = 1, k;
+    switch (d->type) {
+        case CLI_FLAG:
+            memcpy(field, &one, sizeof one);
+            return 0;
+        case CLI_STR:
+            if ((ok = *val != '\0'))
+                memcpy(field, &val, sizeof val);
+            break;
+        case CLI_INT:
+            if ((ok = cli_opt_long(val, &n) && n >= d->lo && n <= d->hi))
+                memcpy(field, &n, sizeof n);
+            break;
+        case CLI_REAL:
+        case CLI_POS:
+            ok = cli_opt_double(val, &x) && x <= d->hi && (d->type == CLI_POS ? x > 0 : x >= d->lo);
+            if (ok)
+                memcpy(field, &x, sizeof x);
+            break;
+        case CLI_CHOICE:
+            if ((k = choice_index(d->choices, val)) < 0) {
+                sc_set_err(err, errlen, "%s: accepted values are %s (got '%s')", as, d->accepts, val);
+                return -1;
+            }
+            memcpy(field, &k, sizeof k);
+            return 0;
+    }
+    if (!ok)
+        sc_set_err(err, errlen, "%s expects %s, got '%s'", as, d->accepts, val);
+    return ok ? 0 : -1;
+}
+
+int cli_opt_take(const CliOpt *tab, int n, int argc, char **argv, int *i, void *base, char *err,
+                 size_t errlen) {
+    const char *val;
+    const CliOpt *d = cli_opt_find(tab, n, argv[*i], &val);
+    if (!d)
+        return 0;
+    char as[64];
+    snprintf(as, sizeof as, "%.*s", (int)strcspn(argv[*i], "="), argv[*i]);
+    if (d->type != CLI_FLAG && !val) {
+        if (*i + 1 >= argc) {
+            sc_set_err(err, errlen, "%s needs %s (see --help)", as, d->accepts);
+            return -1;
+        }
+        val = argv[++*i];
+    }
+    return cli_opt_set(d, as, val, base, err, errlen) == 0 ? 1 : -1;
+}
+
+CliRun cli_run_defaults(void) {
+    return (CliRun){.dt = SC_DEFAULT_DT,
+                    .steps_per_task = SC_DEFAULT_K,
+                    .precision = 64,
+                    .ncpu = -1,
+                    .ngpu = -1,
+                    .models = CLI_DEFAULT_MODELS};
+}
+
+const CliOpt *cli_run_opt(unsigned which, const char *name) {
+    if (which & CLI_RUN_BOTH)
+        which = (which & ~(unsigned)CLI_RUN_PRECISION) | CLI_RUN_BOTH;
+    for (int k = 0; k < NRUN; k++)
+        if ((which & run_mask[k]) && !strcmp(run_opts[k].name, name))
+            return &run_opts[k];
+    return NULL;
+}
+
+/* --precision's word index to 64, 32 or 0 (both). */
+static void precision_of_index(const CliOpt *d, CliRun *r) {
+    static const int both[] = {64, 32, 0}, one[] = {64, 32, 64, 32};
+    r->precision = !strcmp(d->choices, "double,single,both") ? both[r->precision] : one[r->precision];
+}
+
+int cli_run_take(unsigned which, int argc, char **argv, int *i, CliRun *r, char *err, size_t errlen) {
+    CliOpt mine[NRUN];
+    int n = 0;
+    for (int k = 0; k < NRUN; k++)
+        if (cli_run_opt(which, run_opts[k].name) == &run_opts[k])
+            mine[n++] = run_opts[k];
+    const char *val;
+    const CliOpt *d = cli_opt_find(mine, n, argv[*i], &val);
+    int rc = cli_opt_take(mine, n, argc, argv, i, r, err, errlen);
+    if (rc == 1 && d->type == CLI_CHOICE)
+        precision_of_index(d, r);
+    return rc;
+}
+
+const CliOpt *cli_run_set(unsigned which, const char *name, const char *val, CliRun *r, char *err,
+                          size_t errlen) {
+    const CliOpt *d = cli_run_opt(which, name);
+    if (!d) {
+        sc_set_err(err, errlen, "%s: not a shared option", name);
+        return NULL;
+    }
+    if (cli_opt_set(d, name, val, r, err, errlen) != 0)
+        return NULL;
+    if (d->type == CLI_CHOICE)
+        precision_of_index(d, r);
+    return d;
+}
+
+size_t cli_opt_size(const CliOpt *d) {
+    switch (d->type) {
+        case CLI_STR:
+            return sizeof(const char *);
+        case CLI_INT:
+            return sizeof(long);
+        case CLI_REAL:
+        case CLI_POS:
+            return sizeof(double);
+        default:
+            return sizeof(int);
+    }
+}
+
+/* ", NAME" of each option of tab[n] (and of the shared ones of which, when tab is NULL) into buf. */
+static void list_names(char *buf, size_t len, const CliOpt *tab, int n, unsigned which) {
+    size_t at = strlen(buf);
+    for (int k = 0; k < (tab ? n : NRUN) && at < len; k++) {
+        const CliOpt *d = tab ? &tab[k] : cli_run_opt(which, run_opts[k].name);
+        if (d && (tab || d == &run_opts[k]))
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? " " : "", d->name);
+    }
+}
+
+int cli_parse(const CliCommand *c, int argc, char **argv, void *base, CliRun *run, const char **arg) {
+    char err[1024];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            c->usage(stdout);
+            return 1;
+        }
+        int rc = cli_run_take(c->shared, argc, argv, &i, run, err, sizeof err);
+        if (rc == 0)
+            rc = cli_opt_take(c->opts, c->nopts, argc, argv, &i, base, err, sizeof err);
+        if (rc == 0 && arg && !*arg && a[0] != '-') {
+            *arg = a;
+            continue;
+        }
+        if (rc == 0) {
+            char names[768] = "";
+            list_names(names, sizeof names, c->opts, c->nopts, 0);
+            list_names(names, sizeof names, NULL, 0, c->shared);
+            snprintf(err, sizeof err, "unknown option%s '%s'; accepted: %s -h",
+                     arg ? " or extra argument" : "", a, names);
+        }
+        if (rc <= 0) {
+            fprintf(stderr, "starcarp %s: %s\n", c->name, err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* One option's help line(s): "  NAME VALUE", padded to column 22, then the help (after the value's
+ * name and two spaces); the shared step and K get their defaults. */
+static void help_line(FILE *out, const CliOpt *d) {
+    const char *sp = d->type == CLI_FLAG ? NULL : strstr(d->help, "  ");
+    int vlen = sp ? (int)(sp - d->help) : 0;
+    int w = (int)strlen(d->name) + (vlen ? 1 + vlen : 0);
+    fprintf(out, "  %s%s%.*s%*s%s", d->name, vlen ? " " : "", vlen, d->help, w < 20 ? 20 - w : 1, "",
+            sp ? sp + 2 : d->help);
+    if (d == &run_opts[0])
+        fprintf(out, " (default %g)", SC_DEFAULT_DT);
+    else if (d == &run_opts[1])
+        fprintf(out, " (default %d)", SC_DEFAULT_K);
+    if (d->alias)
+        fprintf(out, " (also %s)", d->alias);
+    fprintf(out, "\n");
+}
+
+void cli_opt_help(FILE *out, const CliOpt *tab, int n) {
+    for (int k = 0; k < n; k++)
+        help_line(out, &tab[k]);
+}
+
+void cli_run_help(FILE *out, unsigned which) {
+    for (int k = 0; k < NRUN; k++)
+        if (cli_run_opt(which, run_opts[k].name) == &run_opts[k])
+            help_line(out, &run_opts[k]);
+}

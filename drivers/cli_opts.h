@@ -1,0 +1,131 @@
+/* cli_opts.h: the option layer of the `starcarp` command (prefix cli_opt_, cli_run_): one table
+ * format for every command's options, and the options commands share, defined once.
+ *
+ * A command describes its options in a table of CliOpt (name, another accepted spelling, openCARP's
+ * name, the value's type and range, the accepted values in words, a help line, where the value
+ * goes) and hands each argument to cli_opt_take; the shared options (--dt, --steps-per-task,
+ * --precision, --ncpu, --ngpu, --methods) come from cli_run_take, which reads them into a CliRun.
+ * A bad value gives "OPT expects WHAT, got 'VALUE'" or "OPT: accepted values are A, B (got
+ * 'VALUE')", OPT as the user spelt it; the command prefixes its name and exits with status 2. */
+#ifndef SC_CLI_OPTS_H
+#define SC_CLI_OPTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum {
+    CLI_FLAG, /* int set to 1; no value */
+    CLI_STR, /* const char *, not empty */
+    CLI_INT, /* long within [lo, hi] (decimal, or an integral number like 1e6) */
+    CLI_REAL, /* finite double within [lo, hi] */
+    CLI_POS, /* finite double > 0 and <= hi */
+    CLI_CHOICE /* one of the comma-separated words of `choices`: int := its index */
+} CliType;
+
+typedef struct CliOpt {
+    const char *name; /* "--steps-per-task" */
+    const char *alias; /* another spelling accepted ("--k", bench's "-D"), or NULL */
+    const char *opencarp; /* openCARP's name of it (a bench option, a .par key), or NULL: docs only */
+    CliType type;
+    double lo, hi; /* CLI_INT, CLI_REAL: the range, inclusive; CLI_POS: hi */
+    const char *choices; /* CLI_CHOICE: "double,single,64,32" */
+    const char *accepts; /* the accepted values in words, for messages ("a positive integer") */
+    const char *help; /* "VALUE  what the option does" (a flag: what it does), for --help */
+    size_t off; /* where the value goes, from the base handed to cli_opt_take */
+} CliOpt;
+
+/* Rows of the commonest kinds: a positive integer, a string, a flag (no other spelling, no openCARP
+ * name). */
+#define CLI_COUNT_OPT(name, help, off) \
+    { name, NULL, NULL, CLI_INT, 1, 1e15, NULL, "a positive integer", help, off }
+#define CLI_STR_OPT(name, accepts, help, off) \
+    { name, NULL, NULL, CLI_STR, 0, 0, NULL, accepts, help, off }
+#define CLI_FLAG_OPT(name, help, off) \
+    { name, NULL, NULL, CLI_FLAG, 0, 0, NULL, "", help, off }
+
+/* cli_opt_double: s is the whole of a finite number, into *x. cli_opt_long: s is the whole of an
+ * integer, decimal or an integral number like 1e6 (|x| <= 1e15), into *x. 1, or 0 (not one). */
+int cli_opt_double(const char *s, double *x);
+int cli_opt_long(const char *s, long *x);
+
+/* The entry of tab[n] that `arg` names ("--name", "--name=VALUE", or the alias); *value := the
+ * text after '=' (NULL when none). NULL when arg is not in the table. */
+const CliOpt *cli_opt_find(const CliOpt *tab, int n, const char *arg, const char **value);
+
+/* Store val for option d (given as `as`) at base + d->off. 0, or -1 with the message in err. */
+int cli_opt_set(const CliOpt *d, const char *as, const char *val, void *base, char *err, size_t errlen);
+
+/* Read argv[*i] against tab[n] into base: 1 (taken; *i moved past its value), 0 (not in the
+ * table), -1 (a missing or bad value: the message in err). */
+int cli_opt_take(const CliOpt *tab, int n, int argc, char **argv, int *i, void *base, char *err,
+                 size_t errlen);
+
+/* The help of tab[n], one option a line (or more: the help may hold newlines): "  NAME VALUE", then
+ * the help after the value's name and two spaces ("N  cells per task"; a flag's help is all text). */
+void cli_opt_help(FILE *out, const CliOpt *tab, int n);
+
+/* The shared options' values (cli_run_take). */
+typedef struct CliRun {
+    double dt; /* --dt, ms (SC_DEFAULT_DT) */
+    long steps_per_task; /* --steps-per-task (older spelling --k), K (SC_DEFAULT_K) */
+    int precision; /* --precision: 64, 32, or 0 for both (CLI_RUN_BOTH only) */
+    long ncpu, ngpu; /* --ncpu, --ngpu: workers StarPU starts (-1: every one there is) */
+    const char *methods; /* --methods: auto (NULL), file or replacements */
+    const char *models; /* --models: library models or .model files, comma-separated, or all */
+    const char *csv, *png; /* --csv, --png: the figures as CSV, as a picture (NULL: none) */
+} CliRun;
+
+/* The models a command that measures several runs by default (benchmark, calibrate). */
+#define CLI_DEFAULT_MODELS "ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo"
+
+/* Which shared options a command takes (a mask): CLI_RUN_BOTH makes --precision accept both. */
+enum {
+    CLI_RUN_DT = 1,
+    CLI_RUN_STEPS = 2,
+    CLI_RUN_PRECISION = 4,
+    CLI_RUN_BOTH = 8,
+    CLI_RUN_WORKERS = 16,
+    CLI_RUN_METHODS = 32,
+    CLI_RUN_MODELS = 64,
+    CLI_RUN_FIGURES = 128 /* --csv, --png */
+};
+
+/* The defaults: SC_DEFAULT_DT, SC_DEFAULT_K, double, every worker, the automatic methods,
+ * CLI_DEFAULT_MODELS, no figures. */
+CliRun cli_run_defaults(void);
+
+/* The shared option named `name` (its long name, as in the table) among those of `which`, or NULL:
+ * for commands whose own tables name it (bench, tissue), so that its value is checked here. */
+const CliOpt *cli_run_opt(unsigned which, const char *name);
+
+/* cli_opt_take over the shared options of `which`, into r. */
+int cli_run_take(unsigned which, int argc, char **argv, int *i, CliRun *r, char *err, size_t errlen);
+
+/* The value val of the shared option `name` (its long name, among those of `which`) read and
+ * checked into r (--precision as 64, 32 or 0), for commands whose own tables name the option (bench,
+ * tissue): its entry (the value at offset ->off of r, cli_opt_size bytes), or NULL with "NAME
+ * expects ..." in err. */
+const CliOpt *cli_run_set(unsigned which, const char *name, const char *val, CliRun *r, char *err,
+                          size_t errlen);
+
+/* The bytes of d's value: int (flag, choice), const char *, long or double. */
+size_t cli_opt_size(const CliOpt *d);
+
+/* A command's options: its name, its own table, the shared options it takes, its usage. */
+typedef struct CliCommand {
+    const char *name; /* "benchmark" */
+    const CliOpt *opts;
+    int nopts;
+    unsigned shared; /* CLI_RUN_* */
+    void (*usage)(FILE *out); /* for -h/--help */
+} CliCommand;
+
+/* Read argv[1..argc-1] of command c: the shared options into run, c's own into base, one argument
+ * that is not an option into *arg (arg NULL: none accepted). 0; 1 after -h/--help (the usage on
+ * stdout); -1 after "starcarp NAME: why" on stderr (an unknown option names the accepted ones). */
+int cli_parse(const CliCommand *c, int argc, char **argv, void *base, CliRun *run, const char **arg);
+
+/* The help lines of the shared options of `which` (two-space indent, the value's name, the help). */
+void cli_run_help(FILE *out, unsigned which);
+
+#endif
