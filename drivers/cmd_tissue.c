@@ -622,6 +622,31 @@ static int start_starpu(Run *r) {
     return 0;
 }
 
+/* The run's line on stderr: model, nodes, diffusivities, dt and how diffusion is solved. */
+static void print_setup(const Run *r, const ScModelEntry *m) {
+    char dd[128] = "";
+    static const char *const axn[2][3] = {{"x", "y", "z"}, {"fibre", "sheet", "normal"}};
+    for (int ax = 0, o = 0; ax < 3; ax++)
+        if (r->g.n[ax] > 1 || r->mesh)
+            o += snprintf(dd + o, sizeof dd - (size_t)o, " %s %.4g", axn[r->mesh != NULL][ax],
+                          sc_tissue_diffusivity(&r->cfg, ax));
+    char how[128];
+    if (r->cfg.theta > 0)
+        snprintf(how, sizeof how, "%s, %d Chebyshev sweeps per step",
+                 r->cfg.theta == 0.5 ? "Crank-Nicolson"
+                 : r->cfg.theta == 1 ? "backward Euler"
+                                     : "implicit",
+                 sc_tissue_sweeps(r->t));
+    else if (sc_tissue_sweeps(r->t) > 0)
+        snprintf(how, sizeof how, "%d diffusion sub-step%s, the consistent mass by %d Chebyshev sweeps each",
+                 r->cfg.substeps, r->cfg.substeps > 1 ? "s" : "", sc_tissue_sweeps(r->t));
+    else
+        snprintf(how, sizeof how, "%d diffusion sub-step%s", r->cfg.substeps, r->cfg.substeps > 1 ? "s" : "");
+    fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
+            m->name, r->g.n[0] * r->g.n[1] * r->g.n[2], dd, r->cfg.dt, sc_tissue_dt_limit(&r->cfg), how,
+            r->cfg.stencil == 9 ? ", 9-point stencil" : "");
+}
+
 /* `starcarp tissue`: options, StarPU, the tissue, --imp-par / --vary / --restart, the time loop, the
  * activation outputs. Exit status as described at the top of this file. */
 int cmd_tissue(int argc, char **argv) {
@@ -692,31 +717,8 @@ int cmd_tissue(int argc, char **argv) {
         fprintf(stderr, "starcarp tissue: --restart: %s\n", err);
         rc = 2;
     }
-    if (!rc && !r.o.quiet && r.sh.rank == 0) {
-        char dd[128] = "";
-        static const char *const axn[2][3] = {{"x", "y", "z"}, {"fibre", "sheet", "normal"}};
-        for (int ax = 0, o = 0; ax < 3; ax++)
-            if (r.g.n[ax] > 1 || r.mesh)
-                o += snprintf(dd + o, sizeof dd - (size_t)o, " %s %.4g", axn[r.mesh != NULL][ax],
-                              sc_tissue_diffusivity(&r.cfg, ax));
-        char how[128];
-        if (r.cfg.theta > 0)
-            snprintf(how, sizeof how, "%s, %d Chebyshev sweeps per step",
-                     r.cfg.theta == 0.5 ? "Crank-Nicolson"
-                     : r.cfg.theta == 1 ? "backward Euler"
-                                        : "implicit",
-                     sc_tissue_sweeps(r.t));
-        else if (sc_tissue_sweeps(r.t) > 0)
-            snprintf(how, sizeof how,
-                     "%d diffusion sub-step%s, the consistent mass by %d Chebyshev sweeps each",
-                     r.cfg.substeps, r.cfg.substeps > 1 ? "s" : "", sc_tissue_sweeps(r.t));
-        else
-            snprintf(how, sizeof how, "%d diffusion sub-step%s", r.cfg.substeps,
-                     r.cfg.substeps > 1 ? "s" : "");
-        fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
-                m->name, r.g.n[0] * r.g.n[1] * r.g.n[2], dd, r.cfg.dt, sc_tissue_dt_limit(&r.cfg), how,
-                r.cfg.stencil == 9 ? ", 9-point stencil" : "");
-    }
+    if (!rc && !r.o.quiet && r.sh.rank == 0)
+        print_setup(&r, m);
     if (!rc) {
         /* the states go to their GPUs now, all at once, rather than at the first probe's sample */
         double p0 = sc_now_s();
