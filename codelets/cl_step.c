@@ -143,11 +143,11 @@ void sc_model_key(const ScModelEntry *m, char *buf, size_t n) {
 
 /* The performance-model symbols of a model's six codelets, "starcarp.<prefix>.<f64|f32>.bsoa.<exact|
  * lut|pv>", into sym (storage of the caller) and set. */
-static void set_symbols(ScModelCodelets *set, char sym[2][3][256], const char *prefix) {
+static void set_symbols(ScModelCodelets *set, char sym[2][SC_NVARIANTS][256], const char *prefix) {
     /* prefix is at most 200 characters (callers' buffers): the symbol fits */
-    static const char *const prec[2] = {"f64", "f32"}, *const var[3] = {"exact", "lut", "pv"};
+    static const char *const prec[2] = {"f64", "f32"}, *const var[SC_NVARIANTS] = {"exact", "lut", "pv"};
     for (int i = 0; i < 2; i++)
-        for (int v = 0; v < 3; v++) {
+        for (int v = 0; v < SC_NVARIANTS; v++) {
             snprintf(sym[i][v], sizeof sym[i][v], "starcarp.%.200s.%s.bsoa.%s", prefix, prec[i], var[v]);
             set->model[i][v].symbol = sym[i][v];
         }
@@ -157,7 +157,7 @@ static void set_symbols(ScModelCodelets *set, char sym[2][3][256], const char *p
 typedef struct PluginCodelets {
     const ScModelEntry *model;
     ScModelCodelets set;
-    char symbols[2][3][256];
+    char symbols[2][SC_NVARIANTS][256];
     struct PluginCodelets *next;
 } PluginCodelets;
 
@@ -180,7 +180,7 @@ static ScModelCodelets *plugin_codelets(const ScModelEntry *m) {
                  m->desc->source_hash ? m->desc->source_hash : "0");
         set_symbols(&p->set, p->symbols, prefix);
         for (int i = 0; i < 2; i++)
-            for (int v = 0; v < 3; v++) {
+            for (int v = 0; v < SC_NVARIANTS; v++) {
                 struct starpu_perfmodel *pm = &p->set.model[i][v];
                 pm->type = STARPU_HISTORY_BASED;
                 pm->footprint = sc_step_footprint;
@@ -217,7 +217,7 @@ static ScModelCodelets *plugin_codelets(const ScModelEntry *m) {
 
 /* The library's codelets get their symbols (sc_model_key) on first use, before StarPU reads them. */
 static void library_symbols(const ScModelEntry *m, ScModelCodelets *set) {
-    static char(*syms)[2][3][256];
+    static char(*syms)[2][SC_NVARIANTS][256];
     STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
     if (!syms)
         syms = calloc((size_t)sc_model_registry_count, sizeof *syms);
@@ -230,8 +230,8 @@ static void library_symbols(const ScModelEntry *m, ScModelCodelets *set) {
     STARPU_PTHREAD_MUTEX_UNLOCK(&plugin_lock);
 }
 
-struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, int variant) {
-    if (!m || (precision != 64 && precision != 32) || variant < 0 || variant > 2)
+struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, ScVariant v) {
+    if (!m || (precision != 64 && precision != 32) || (int)v < 0 || v >= SC_NVARIANTS)
         return NULL;
     int p = precision == 32;
     if (!m->cpu[p] && !m->desc->c_run[p])
@@ -242,5 +242,5 @@ struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, in
         library_symbols(m, set);
     } else
         set = plugin_codelets(m);
-    return set ? &set->cl[p][variant] : NULL;
+    return set ? &set->cl[p][v] : NULL;
 }

@@ -21,8 +21,8 @@
 #define SC_STAT_WORDS (2 + SC_MAX_TABLES)
 
 typedef struct ScModelCodelets {
-    struct starpu_perfmodel model[2][3];
-    struct starpu_codelet cl[2][3];
+    struct starpu_perfmodel model[2][SC_NVARIANTS];
+    struct starpu_codelet cl[2][SC_NVARIANTS];
 } ScModelCodelets;
 
 /* What sc_step_task.account points at: per-worker counts of a cell array (added by the codelet

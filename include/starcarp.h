@@ -253,13 +253,17 @@ struct sc_step_task {
     struct ScAccount *account;
 };
 
-/* The codelet that advances a partition of model m (precision 64 or 32; variant 0 exact,
- * 1 lookup tables, 2 per-cell parameters), for applications that submit tasks themselves.
+/* The kernel variants of a model's step codelets: exact, with lookup tables, with per-cell
+ * parameters (whose lookup tables, if any, are built for the uniform values). */
+typedef enum ScVariant { SC_VARIANT_EXACT, SC_VARIANT_LUT, SC_VARIANT_PCELL, SC_NVARIANTS } ScVariant;
+
+/* The codelet that advances a partition of model m (precision 64 or 32, in variant v), for
+ * applications that submit tasks themselves.
  * Buffers: sv (RW), vm (RW), iion (RW), ext (RW), pc (R), lut (R), pcell (R), status (RW);
  * cl_arg: a struct sc_step_task. Its performance model's symbol is
  * "starcarp.<model>.<f64|f32>.bsoa.<exact|lut|pv>" (unique per model, precision, layout, variant).
  * NULL when the model has no kernel of that precision. */
-struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, int variant);
+struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, ScVariant v);
 
 /* The key under which performance models ("starcarp.<key>.f64.bsoa.exact", ...) and the speed
  * table of `starcarp calibrate` know the kernels of m: its name, ".m", and 8 hex digits of a hash

@@ -8,7 +8,9 @@
 #include "cells.h"
 
 /* The codelet variant of the current settings: per-cell parameters, tables, or exact. */
-static int variant(const ScCells *c) { return c->nvary ? 2 : c->nlut ? 1 : 0; }
+static ScVariant variant(const ScCells *c) {
+    return c->nvary ? SC_VARIANT_PCELL : c->nlut ? SC_VARIANT_LUT : SC_VARIANT_EXACT;
+}
 
 /* The argument of a task: d0, nsteps and flags given. */
 static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, unsigned flags) {
