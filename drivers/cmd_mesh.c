@@ -51,7 +51,7 @@ static int write_mesh(const ScMesh *m, const char *out) {
     char err[1200];
     size_t k = strlen(out);
     int rc = k > 4 && !strcmp(out + k - 4, ".vtk")
-                 ? sc_mesh_write_vtk(m, out, NULL, NULL, "starcarp mesh", err, sizeof err)
+                 ? sc_mesh_write_vtk(m, out, NULL, NULL, "starcarp mesh", 0, err, sizeof err)
                  : sc_mesh_write_carp(m, out, err, sizeof err);
     if (rc) {
         fprintf(stderr, "starcarp mesh: %s\n", err);

@@ -98,7 +98,7 @@ static void where(const Run *r, long node, double x[3]) {
 static int write_vtk(const Run *r, const char *path, const double *field, const char *name, const char *title,
                      char *err, size_t errlen) {
     if (r->mesh)
-        return sc_mesh_write_vtk(r->mesh, path, field, name, title, err, errlen);
+        return sc_mesh_write_vtk(r->mesh, path, field, name, title, !strcmp(r->o.vtk, "binary"), err, errlen);
     return tout_vtk(path, &r->g, field, name, title, !strcmp(r->o.vtk, "binary"), err, errlen);
 }
 

@@ -50,11 +50,13 @@ ScMesh *sc_mesh_box(const long n[3], const double dx[3], ScMeshKind kind, char *
 /* Write openCARP's BASE.pts, BASE.elem, BASE.lon (micrometres; 1 vector per element, along x
  * when the mesh has none). 0, or -1 with a message. */
 int sc_mesh_write_carp(const ScMesh *m, const char *base, char *err, size_t errlen);
-/* Write a legacy VTK unstructured grid (ASCII; points in micrometres, the tags as CELL_DATA
- * `region`, the fibres as VECTORS `fibre`); with `field` (one value per node, may be NULL) as
- * POINT_DATA SCALARS named `name`. 0, or -1 with a message. */
+/* Write a legacy VTK unstructured grid (points in micrometres, the tags as CELL_DATA `region`, the
+ * fibres as VECTORS `fibre`); with `field` (one value per node, may be NULL) as POINT_DATA SCALARS
+ * named `name`. ASCII, or with `binary` VTK's big-endian binary: the same values, written about 7x
+ * faster (a 3.45M-node mesh's activation map: 10.3 s against 1.5 s on the 2-core development
+ * machine); sc_mesh_read reads the ASCII form. 0, or -1 with a message. */
 int sc_mesh_write_vtk(const ScMesh *m, const char *path, const double *field, const char *name,
-                      const char *title, char *err, size_t errlen);
+                      const char *title, int binary, char *err, size_t errlen);
 /* The volume of element e (mm^3; positive), and its diameter (the longest distance between two
  * of its nodes, mm). */
 double sc_mesh_volume(const ScMesh *m, long e);

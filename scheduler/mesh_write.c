@@ -128,43 +128,107 @@ int sc_mesh_write_carp(const ScMesh *m, const char *base, char *err, size_t errl
     return close_checked(f, bad, p, err, errlen);
 }
 
+/* A legacy VTK file's values, as text or as big-endian binary (packed in buf, written in chunks):
+ * each value is followed by `end` in text (a blank or a newline); a binary section ends with a
+ * newline (vo_end). */
+typedef struct VtkOut {
+    FILE *f;
+    int binary, bad;
+    size_t n;
+    unsigned char buf[1 << 16];
+} VtkOut;
+
+static void vo_flush(VtkOut *o) {
+    if (o->n && fwrite(o->buf, 1, o->n, o->f) != o->n)
+        o->bad = 1;
+    o->n = 0;
+}
+
+/* The low `bytes` bytes of u, most significant first. */
+static void vo_be(VtkOut *o, uint64_t u, int bytes) {
+    if (o->n + 8 > sizeof o->buf)
+        vo_flush(o);
+    for (int k = bytes - 1; k >= 0; k--, u >>= 8)
+        o->buf[o->n + (size_t)k] = (unsigned char)u;
+    o->n += (size_t)bytes;
+}
+
+static void vo_double(VtkOut *o, double x, int digits, char end) {
+    uint64_t u;
+    memcpy(&u, &x, 8);
+    if (o->binary)
+        vo_be(o, u, 8);
+    else if (!o->bad)
+        o->bad = fprintf(o->f, "%.*g%c", digits, x, end) < 0;
+}
+
+static void vo_int(VtkOut *o, int v, char end) {
+    if (o->binary)
+        vo_be(o, (uint32_t)v, 4);
+    else if (!o->bad)
+        o->bad = fprintf(o->f, "%d%c", v, end) < 0;
+}
+
+/* A section's end (binary: its newline), then `line` (the next section's header, or "" at the end). */
+static void vo_head(VtkOut *o, const char *line) {
+    vo_flush(o);
+    if (o->binary && !o->bad)
+        o->bad = fputc('\n', o->f) == EOF;
+    if (!o->bad)
+        o->bad = fputs(line, o->f) == EOF;
+}
+
 int sc_mesh_write_vtk(const ScMesh *m, const char *path, const double *field, const char *name,
-                      const char *title, char *err, size_t errlen) {
-    FILE *f = open_w(path, err, errlen);
-    if (!f)
+                      const char *title, int binary, char *err, size_t errlen) {
+    VtkOut *o = calloc(1, sizeof *o);
+    if (!o) {
+        sc_set_err(err, errlen, "%s: out of memory", path);
         return -1;
+    }
+    if (!(o->f = open_w(path, err, errlen))) {
+        free(o);
+        return -1;
+    }
+    o->binary = binary;
     long size = 0;
     for (long e = 0; e < m->ne; e++)
         size += 1 + m->nv[e];
-    int bad =
-        fprintf(f,
-                "# vtk DataFile Version 3.0\n%.200s\nASCII\nDATASET UNSTRUCTURED_GRID\nPOINTS %ld double\n",
-                title ? title : "starcarp mesh", m->nn) < 0;
-    for (long i = 0; i < m->nn && !bad; i++)
-        bad = fprintf(f, "%.10g %.10g %.10g\n", m->xyz[3 * i] * 1000, m->xyz[3 * i + 1] * 1000,
-                      m->xyz[3 * i + 2] * 1000) < 0;
-    bad |= fprintf(f, "CELLS %ld %ld\n", m->ne, size) < 0;
-    for (long e = 0; e < m->ne && !bad; e++) {
-        bad = fprintf(f, "%d", m->nv[e]) < 0;
+    o->bad = fprintf(o->f,
+                     "# vtk DataFile Version 3.0\n%.200s\n%s\nDATASET UNSTRUCTURED_GRID\nPOINTS %ld double\n",
+                     title ? title : "starcarp mesh", binary ? "BINARY" : "ASCII", m->nn) < 0;
+    for (long i = 0; i < 3 * m->nn; i++)
+        vo_double(o, m->xyz[i] * 1000, 10, i % 3 == 2 ? '\n' : ' ');
+    char line[320];
+    snprintf(line, sizeof line, "CELLS %ld %ld\n", m->ne, size);
+    vo_head(o, line);
+    for (long e = 0; e < m->ne; e++) {
+        vo_int(o, m->nv[e], ' ');
         for (int k = 0; k < m->nv[e]; k++)
-            bad |= fprintf(f, " %d", m->conn[8 * e + k]) < 0;
-        bad |= fputc('\n', f) == EOF;
+            vo_int(o, m->conn[8 * e + k], k + 1 < m->nv[e] ? ' ' : '\n');
     }
-    bad |= fprintf(f, "CELL_TYPES %ld\n", m->ne) < 0;
-    for (long e = 0; e < m->ne && !bad; e++)
-        bad = fprintf(f, "%d\n", m->nv[e] == 4 ? 10 : 12) < 0;
-    bad |= fprintf(f, "CELL_DATA %ld\nSCALARS region int 1\nLOOKUP_TABLE default\n", m->ne) < 0;
-    for (long e = 0; e < m->ne && !bad; e++)
-        bad = fprintf(f, "%d\n", m->tag[e]) < 0;
+    snprintf(line, sizeof line, "CELL_TYPES %ld\n", m->ne);
+    vo_head(o, line);
+    for (long e = 0; e < m->ne; e++)
+        vo_int(o, m->nv[e] == 4 ? 10 : 12, '\n');
+    snprintf(line, sizeof line, "CELL_DATA %ld\nSCALARS region int 1\nLOOKUP_TABLE default\n", m->ne);
+    vo_head(o, line);
+    for (long e = 0; e < m->ne; e++)
+        vo_int(o, m->tag[e], '\n');
     if (m->nfib) {
-        bad |= fprintf(f, "VECTORS fibre double\n") < 0;
-        for (long e = 0; e < m->ne && !bad; e++)
-            bad = fprintf(f, "%.9g %.9g %.9g\n", m->fib[3 * e], m->fib[3 * e + 1], m->fib[3 * e + 2]) < 0;
+        vo_head(o, "VECTORS fibre double\n");
+        for (long i = 0; i < 3 * m->ne; i++)
+            vo_double(o, m->fib[i], 9, i % 3 == 2 ? '\n' : ' ');
     }
     if (field) {
-        bad |= fprintf(f, "POINT_DATA %ld\nSCALARS %s double 1\nLOOKUP_TABLE default\n", m->nn, name) < 0;
-        for (long i = 0; i < m->nn && !bad; i++)
-            bad = fprintf(f, "%.10g\n", field[i]) < 0;
+        snprintf(line, sizeof line, "POINT_DATA %ld\nSCALARS %.200s double 1\nLOOKUP_TABLE default\n", m->nn,
+                 name);
+        vo_head(o, line);
+        for (long i = 0; i < m->nn; i++)
+            vo_double(o, field[i], 10, '\n');
     }
+    vo_head(o, "");
+    int bad = o->bad;
+    FILE *f = o->f;
+    free(o);
     return close_checked(f, bad, path, err, errlen);
 }

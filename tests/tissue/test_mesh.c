@@ -4,6 +4,7 @@
  * fibres at an angle), conserving, its Gershgorin bound above its largest eigenvalue; the host
  * kernel equal to the CSR operator; the partitioners' sizes. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +122,7 @@ static void test_roundtrip(void) {
         snprintf(base, sizeof base, "%s/box%d", dir, kind);
         snprintf(vtk, sizeof vtk, "%s/box%d.vtk", dir, kind);
         ASSERT_EQ_INT(0, sc_mesh_write_carp(m, base, err, sizeof err));
-        ASSERT_EQ_INT(0, sc_mesh_write_vtk(m, vtk, NULL, NULL, "t", err, sizeof err));
+        ASSERT_EQ_INT(0, sc_mesh_write_vtk(m, vtk, NULL, NULL, "t", 0, err, sizeof err));
         for (int f = 0; f < 2; f++) {
             ScMesh *r = sc_mesh_read(f ? vtk : base, err, sizeof err);
             ASSERT(r != NULL);
@@ -282,6 +283,75 @@ static void test_partition(void) {
     free(part), sc_fem_free(op), sc_mesh_free(m);
 }
 
+/* Big-endian value k of size `bytes` at p. */
+static uint64_t be_at(const unsigned char *p, int bytes) {
+    uint64_t u = 0;
+    for (int k = 0; k < bytes; k++)
+        u = u << 8 | p[k];
+    return u;
+}
+
+/* The binary legacy VTK file: the same header lines as the ASCII one, then the points, the cells
+ * and the field read back from their big-endian bytes equal the mesh's values exactly. */
+static void test_vtk_binary(void) {
+    const long n[3] = {4, 3, 2};
+    const double dx[3] = {0.25, 0.5, 0.4};
+    char err[600], path[400];
+    ScMesh *m = sc_mesh_box(n, dx, SC_MESH_TET5, err, sizeof err);
+    ASSERT(m != NULL);
+    if (!m)
+        return;
+    double *v = malloc(sizeof(double) * (size_t)m->nn);
+    for (long i = 0; i < m->nn; i++)
+        v[i] = -85.25 + 1e-7 * (double)i * (double)i;
+    snprintf(path, sizeof path, "%s/bin.vtk", dir);
+    ASSERT_EQ_INT(0, sc_mesh_write_vtk(m, path, v, "Vm", "t", 1, err, sizeof err));
+    FILE *f = fopen(path, "rb");
+    unsigned char *b = calloc(1, (1 << 20) + 1); /* NUL-terminated: the header is text */
+    size_t len = f ? fread(b, 1, 1 << 20, f) : 0;
+    if (f)
+        fclose(f);
+    char head[160];
+    snprintf(head, sizeof head, "BINARY\nDATASET UNSTRUCTURED_GRID\nPOINTS %ld double\n", m->nn);
+    const unsigned char *p = (const unsigned char *)strstr((const char *)b, head);
+    ASSERT(len > 0 && p != NULL);
+    if (p) {
+        p += strlen(head);
+        int same = 1;
+        for (long i = 0; i < 3 * m->nn; i++, p += 8) {
+            uint64_t u = be_at(p, 8);
+            double x;
+            memcpy(&x, &u, 8);
+            same &= x == m->xyz[i] * 1000;
+        }
+        ASSERT(same);
+        snprintf(head, sizeof head, "\nCELLS %ld %ld\n", m->ne, 5 * m->ne);
+        ASSERT(memcmp(p, head, strlen(head)) == 0);
+        p += strlen(head);
+        for (long e = 0; e < m->ne; e++, p += 20) {
+            same &= (int)be_at(p, 4) == 4;
+            for (int k = 0; k < 4; k++)
+                same &= (int)be_at(p + 4 + 4 * k, 4) == m->conn[8 * e + k];
+        }
+        ASSERT(same);
+        snprintf(head, sizeof head, "SCALARS Vm double 1\nLOOKUP_TABLE default\n");
+        const unsigned char *q = NULL;
+        for (size_t k = 0; !q && k + strlen(head) <= len; k++)
+            if (memcmp(b + k, head, strlen(head)) == 0)
+                q = b + k;
+        ASSERT(q != NULL && q + strlen(head) + 8 * (size_t)m->nn + 1 == b + len);
+        for (long i = 0; q && i < m->nn; i++) {
+            uint64_t u = be_at(q + strlen(head) + 8 * i, 8);
+            double x;
+            memcpy(&x, &u, 8);
+            same &= x == v[i];
+        }
+        ASSERT(same);
+    }
+    free(b), free(v);
+    sc_mesh_free(m);
+}
+
 int main(void) {
     snprintf(dir, sizeof dir, "/tmp/sc_test_mesh_%d", (int)getpid());
     char cmd[300];
@@ -290,6 +360,7 @@ int main(void) {
         return 1;
     test_bad_meshes();
     test_roundtrip();
+    test_vtk_binary();
     test_operator();
     test_partition();
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
