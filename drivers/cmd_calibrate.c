@@ -220,8 +220,12 @@ int cmd_calibrate(int argc, char **argv) {
     int cpu_id = -1, gpu_ids[STARPU_NMAXWORKERS];
     starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, &cpu_id, 1);
     int ngpu = starpu_worker_get_ids_by_type(STARPU_CUDA_WORKER, gpu_ids, STARPU_NMAXWORKERS);
+    if (ngpu <= 0) /* a HIP machine's GPUs, measured the same way */
+        ngpu = starpu_worker_get_ids_by_type(STARPU_HIP_WORKER, gpu_ids, STARPU_NMAXWORKERS);
     if (ngpu < 0)
         ngpu = 0;
+    const int hip = ngpu > 0 && starpu_worker_get_type(gpu_ids[0]) == STARPU_HIP_WORKER;
+    const char *gkind = hip ? "hip" : "cuda"; /* the speed table's kind of the GPU rows */
     char path[1200];
     snprintf(path, sizeof path, "%s/%s", dir, SC_SPEEDS_FILE);
     FILE *csv = fopen(path, "w"), *csv2 = o.csv ? fopen(o.csv, "w") : NULL;
@@ -248,7 +252,7 @@ int cmd_calibrate(int argc, char **argv) {
         sc_model_key(ms[i], key, sizeof key); /* the speed table's row names these kernels */
         for (int kind = 0; kind < 2; kind++) {
             int w = kind == 0 ? cpu_id : ngpu ? gpu_ids[0] : -1;
-            if (w < 0 || (kind == 1 && !ms[i]->cuda[o.precision == 32]))
+            if (w < 0 || (kind == 1 && !(hip ? ms[i]->hip : ms[i]->cuda)[o.precision == 32]))
                 continue;
             double xs[MAX_SIZES], ys[MAX_SIZES];
             int n = 0;
@@ -261,14 +265,14 @@ int cmd_calibrate(int argc, char **argv) {
                     continue;
                 }
                 double ns = 1e9 * t / ((double)o.sizes[s] * (double)o.k);
-                printf("%-34s %-5s %9ld %12.4g %14.4g\n", ms[i]->name, kind ? "cuda" : "cpu", o.sizes[s], t,
+                printf("%-34s %-5s %9ld %12.4g %14.4g\n", ms[i]->name, kind ? gkind : "cpu", o.sizes[s], t,
                        ns);
                 for (FILE *f = csv; f; f = f == csv ? csv2 : NULL)
-                    sc_speeds_write_row(f, key, o.precision, kind ? "cuda" : "cpu", o.sizes[s], o.k, ns);
+                    sc_speeds_write_row(f, key, o.precision, kind ? gkind : "cpu", o.sizes[s], o.k, ns);
                 xs[n] = (double)o.sizes[s], ys[n++] = t;
                 if (!o.quiet)
                     fprintf(stderr, "calibrate: %s %s %ld cells done (%.0f s)\n", ms[i]->name,
-                            kind ? "cuda" : "cpu", o.sizes[s], sc_now_s() - t_start);
+                            kind ? gkind : "cpu", o.sizes[s], sc_now_s() - t_start);
             }
             if (fig && n) {
                 char lab[128];

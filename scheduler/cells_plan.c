@@ -52,7 +52,8 @@ static double gpu_speedup(const ScCells *c, const int *cpu_ids, int ncpu, int gp
     char key[256];
     sc_model_key(c->m, key, sizeof key);
     if (speedup <= 0)
-        speedup = sc_speeds_gpu_speedup(NULL, key, c->f32 ? 32 : 64);
+        speedup = sc_speeds_gpu_speedup(NULL, key, c->f32 ? 32 : 64, c->cfg.steps_per_task,
+                                        starpu_worker_get_type(gpu_id) == STARPU_HIP_WORKER ? "hip" : "cuda");
     if (speedup <= 0 && ncpu)
         speedup =
             sc_probe_gpu_speedup(c->m, c->f32 ? 32 : 64, c->cfg.steps_per_task, c->n, cpu_ids, ncpu, gpu_id);

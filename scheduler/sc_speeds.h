@@ -6,9 +6,11 @@
 
 #include "starcarp.h" /* the table's file name and its writer (SC_SPEEDS_FILE, sc_speeds_write_*) */
 
-/* How many times one GPU outruns one CPU core on `model` in `precision` (64/32), from the rows of
- * the largest measured size of each kind in the speed table of directory dir (NULL: the one in
- * $STARPU_PERF_MODEL_DIR, else in $STARPU_HOME/.starpu/sampling). Returns 0 when unknown. */
-double sc_speeds_gpu_speedup(const char *dir, const char *model, int precision);
+/* How many times one GPU of kind `gpu` ("cuda" or "hip") outruns one CPU core on `model` in
+ * `precision` (64/32) at `steps` steps per task, from the speed table of directory dir (NULL: the
+ * one in $STARPU_PERF_MODEL_DIR, else in $STARPU_HOME/.starpu/sampling): of each kind's rows, those
+ * measured at the steps per task nearest `steps`, and of those the largest size. Returns 0 when
+ * unknown. */
+double sc_speeds_gpu_speedup(const char *dir, const char *model, int precision, long steps, const char *gpu);
 
 #endif

@@ -20,3 +20,11 @@ add_test(NAME runtime.sizes COMMAND test_sizes)
 set_tests_properties(runtime.sizes PROPERTIES SKIP_RETURN_CODE 77 LABELS runtime TIMEOUT 120
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=1;STARPU_NCUDA=0"
   RESOURCE_LOCK starpu)
+
+# the speed table's reader: the GPU kind and the steps per task of the run
+add_executable(test_speeds ${CMAKE_CURRENT_SOURCE_DIR}/runtime/test_speeds.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
+target_link_libraries(test_speeds PRIVATE starcarp_internal m)
+target_include_directories(test_speeds PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/scheduler)
+target_compile_options(test_speeds PRIVATE ${SC_WARN})
+add_test(NAME runtime.speeds COMMAND test_speeds)
+set_tests_properties(runtime.speeds PROPERTIES LABELS runtime TIMEOUT 60)
