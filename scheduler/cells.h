@@ -67,6 +67,8 @@ static inline void cells_put(const ScCells *c, void *p, size_t k, double v) {
         ((double *)p)[k] = v;
 }
 
+/* cells_run.c: the handles a step task of partition p reads and writes. */
+ScStepHandles cells_step_handles(const ScCells *c, int p);
 /* cells_plan.c: sizes, offsets and workers of the partitions of c (c->n, c->cfg, c->m set;
  * partitions too large for their GPU's memory cut into pieces). 0, or -1 with a message in err. */
 int cells_plan(ScCells *c, char *err, size_t errlen);

@@ -32,6 +32,12 @@ static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, u
     a->vm_bound = c->cfg.vm_bound;
 }
 
+ScStepHandles cells_step_handles(const ScCells *c, int p) {
+    return (ScStepHandles){c->p_sv[p],    c->p_vm[p],  c->p_iion[p],
+                           c->p_ext[p],   c->h_pc,     c->nlut ? c->h_lut : c->h_dummy,
+                           c->p_pcell[p], c->p_stat[p]};
+}
+
 /* One step task per partition from step d0, nsteps steps, with the flags. 0, or -1 when the model
  * has no codelet or StarPU refused a task (message on stderr). */
 static int submit(ScCells *c, long d0, int nsteps, unsigned flags) {
@@ -41,9 +47,7 @@ static int submit(ScCells *c, long d0, int nsteps, unsigned flags) {
     struct sc_step_task t;
     task_args(c, &t, d0, nsteps, flags);
     for (int p = 0; p < c->np; p++) {
-        ScStepHandles h = {c->p_sv[p],    c->p_vm[p],  c->p_iion[p],
-                           c->p_ext[p],   c->h_pc,     c->nlut ? c->h_lut : c->h_dummy,
-                           c->p_pcell[p], c->p_stat[p]};
+        ScStepHandles h = cells_step_handles(c, p);
         int rc = sc_step_submit(cl, &h, &t, c->worker[p]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a task of %s (%s)\n", c->m->name, strerror(-rc));

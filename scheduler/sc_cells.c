@@ -202,17 +202,6 @@ starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p) {
     }
 }
 
-/* The per-partition handles a step task reads on partition p's worker, and the shared ones. */
-static int place_handles(const ScCells *c, int p, starpu_data_handle_t *h) {
-    int n = 0;
-    starpu_data_handle_t all[] = {c->p_sv[p],    c->p_vm[p],   c->p_iion[p], c->p_ext[p],
-                                  c->p_pcell[p], c->p_stat[p], c->h_pc,      c->nlut ? c->h_lut : NULL};
-    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
-        if (all[k])
-            h[n++] = all[k];
-    return n;
-}
-
 int sc_cells_place(ScCells *c) {
     int placed = 0;
     for (int pass = 0; pass < 2; pass++) /* every request queued, then each one waited for */
@@ -220,9 +209,9 @@ int sc_cells_place(ScCells *c) {
             if (c->worker[p] < 0 || starpu_worker_get_type(c->worker[p]) == STARPU_CPU_WORKER)
                 continue;
             unsigned node = (unsigned)starpu_worker_get_memory_node((unsigned)c->worker[p]);
-            starpu_data_handle_t h[8];
-            int n = place_handles(c, p, h);
-            for (int k = 0; k < n; k++)
+            ScStepHandles sh = cells_step_handles(c, p); /* what the partition's step tasks use */
+            starpu_data_handle_t h[] = {sh.sv, sh.vm, sh.iion, sh.ext, sh.pc, sh.lut, sh.pcell, sh.stat};
+            for (size_t k = 0; k < sizeof h / sizeof h[0]; k++)
                 if (starpu_data_fetch_on_node(h[k], node, pass == 0) != 0)
                     break; /* no room: the tasks will fetch it as StarPU sees fit */
             placed += pass == 1;

@@ -33,6 +33,12 @@ static int peers(int a, int b) {
     return da == db || sc_cuda_peer_ok(da, db);
 }
 
+/* Has slab s planes below it (lo) and above it (hi), of this process's slabs or another's? */
+static void slab_sides(const ScTissue *t, int s, int *lo, int *hi) {
+    *lo = s > 0 || t->g0 > 0;
+    *hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
+}
+
 int tstep_plan(ScTissue *t) {
     t->fold = t->sweeps == 0 && t->m > 1 && (t->ns > 1 || t->remote);
     int direct = t->ns > 1;
@@ -52,8 +58,8 @@ int tstep_plan(ScTissue *t) {
         sc_halo_codelet_to(&t->cl_halo[s], lo, hi);
         /* the shape of the sub-steps that hand on their planes (submit_slabs) */
         ScDiffArgs a = {.kind = SC_DIFF_STEP};
-        a.has_lo = a.out_lo = s > 0 || t->g0 > 0;
-        a.has_hi = a.out_hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
+        slab_sides(t, s, &a.has_lo, &a.has_hi);
+        a.out_lo = a.has_lo, a.out_hi = a.has_hi;
         sc_diffuse_codelet_to(&t->cl_diff[s], &a, lo, hi);
     }
     return 0;
@@ -119,7 +125,7 @@ static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, int in, int out) {
     ScDiffArgs a = *proto;
     for (int s = 0; s < t->ns; s++) {
         a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
-        a.has_lo = s > 0 || t->g0 > 0, a.has_hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
+        slab_sides(t, s, &a.has_lo, &a.has_hi);
         a.out_lo = out >= 0 && a.has_lo, a.out_hi = out >= 0 && a.has_hi;
         ScDiffHandles h = {.vm = sc_cells_handle(t->cells, SC_HANDLE_VM, s),
                            .scratch = t->h_scr[s],
