@@ -33,8 +33,7 @@
 #include "tissue_out.h"
 
 /* The run's state besides the tissue. */
-typedef struct Run Run;
-struct Run {
+typedef struct Run {
     TissueOpts o;
     ScTissueConfig cfg;
     ToutGrid g;
@@ -56,13 +55,12 @@ struct Run {
     ScFemOp *op;
     Tframes *fw; /* the snapshots' background writer (rank 0; NULL: written in line) */
     double *frame; /* the grid's values the writer is writing (rank 0, with fw) */
-    struct FrameJob {
-        struct Run *r;
+    struct FrameJob { /* the snapshot being written: time, index, values */
         double t;
         long idx;
         const double *v;
     } job;
-};
+} Run;
 
 /* Node of a point in mm (nearest), or -1 when outside the grid. */
 static long node_at(const ToutGrid *g, const double p[3]) {
@@ -179,10 +177,11 @@ static int open_igb(Run *r, long d0) {
 }
 
 /* A Vm snapshot (vm.igb, VTK, and PNG unless --no-png); also checks Vm for non-finite values. */
-/* A snapshot's files (vm.igb's frame, the VTK file, the PNG) from r->job: a job of the writer. */
+/* A snapshot's files (vm.igb's frame, the VTK file, the PNG) from r->job (ctx: the Run): a job of
+ * the writer. */
 static int write_frame(void *ctx, char *err, size_t errlen) {
-    const struct FrameJob *j = ctx;
-    Run *r = j->r;
+    Run *r = ctx;
+    const struct FrameJob *j = &r->job;
     char path[4200], title[160];
     snprintf(title, sizeof title, "starcarp tissue: Vm (mV) at t = %g ms", j->t);
     snprintf(path, sizeof path, "%s/vm_%04ld.vtk", r->o.out, j->idx);
@@ -221,15 +220,15 @@ static int snapshot(Run *r, double t) {
         return 0;
     if (frames_done(r))
         return 1;
-    r->job = (struct FrameJob){r, t, r->nsnap - 1, r->all};
+    r->job = (struct FrameJob){t, r->nsnap - 1, r->all};
     if (r->fw && r->frame) {
         double *v = r->all;
         r->all = r->frame, r->frame = v;
-        tframes_post(r->fw, write_frame, &r->job);
+        tframes_post(r->fw, write_frame, r);
         return 0;
     }
     char err[1024];
-    if (write_frame(&r->job, err, sizeof err) == 0)
+    if (write_frame(r, err, sizeof err) == 0)
         return 0;
     fprintf(stderr, "starcarp tissue: %s\n", err);
     return 1;
