@@ -6,53 +6,44 @@
 #include "diffuse.h"
 #include "sc_codelet.h"
 
-/* The launchers of a GPU kind (sc_diffuse_cuda_launch and sc_halo_cuda_launch, or HIP's). */
+/* The launcher of a GPU kind (sc_diffuse_cuda_launch or sc_diffuse_hip_launch). */
 typedef int (*DiffLaunch)(const ScDiffArgs *, double *, double *, const double *, const double *, double *,
                           double *, void *);
-typedef int (*HaloLaunch)(const double *, size_t, size_t, double *, double *, void *);
 
 /* Unpack a diffusion task's buffers (diffuse.h: ScDiffHandles) and run it on the host (launch
- * NULL) or on the GPU's stream; then the outgoing planes, if any. */
-static void diffuse_run(void *buffers[], const ScDiffArgs *a, DiffLaunch launch, HaloLaunch halo,
-                        void *stream) {
+ * NULL) or on the GPU's stream. */
+static void diffuse_run(void *buffers[], const ScDiffArgs *a, DiffLaunch launch, void *stream) {
     int b = 3;
     double *aux = a->kind != SC_DIFF_STEP ? (double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     const double *lo = a->has_lo ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     const double *hi = a->has_hi ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
-    double *out_lo = a->out_lo ? (double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
-    double *out_hi = a->out_hi ? (double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     double *v = (double *)STARPU_VECTOR_GET_PTR(buffers[0]),
            *old = (double *)STARPU_VECTOR_GET_PTR(buffers[1]);
     double *act = (double *)STARPU_VECTOR_GET_PTR(buffers[2]);
-    size_t n = STARPU_VECTOR_GET_NX(buffers[0]), P = (size_t)(a->n0 * a->n1);
     if (!launch) {
         sc_diffuse_host(a, v, old, lo, hi, act, aux);
-        if (out_lo || out_hi)
-            sc_halo_host(v, n, P, out_lo, out_hi);
         return;
     }
     int rc = launch(a, v, old, lo, hi, act, aux, stream);
-    if (rc == 0 && (out_lo || out_hi))
-        rc = halo(v, n, P, out_lo, out_hi, stream);
     if (rc != 0)
         STARPU_ABORT_MSG("diffuse GPU launch failed: error %d", rc);
 }
 
-static void sc_diffuse_cpu(void *buffers[], void *cl_arg) { diffuse_run(buffers, cl_arg, NULL, NULL, NULL); }
+static void sc_diffuse_cpu(void *buffers[], void *cl_arg) { diffuse_run(buffers, cl_arg, NULL, NULL); }
 
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
 static void sc_diffuse_cuda(void *buffers[], void *cl_arg) {
-    diffuse_run(buffers, cl_arg, sc_diffuse_cuda_launch, sc_halo_cuda_launch, starpu_cuda_get_local_stream());
+    diffuse_run(buffers, cl_arg, sc_diffuse_cuda_launch, starpu_cuda_get_local_stream());
 }
 #endif
 
 #ifdef STARPU_USE_HIP
 static void sc_diffuse_hip(void *buffers[], void *cl_arg) {
-    diffuse_run(buffers, cl_arg, sc_diffuse_hip_launch, sc_halo_hip_launch, starpu_hip_get_local_stream());
+    diffuse_run(buffers, cl_arg, sc_diffuse_hip_launch, starpu_hip_get_local_stream());
 }
 #endif
 
-/* Not SC_CODELET: the number of buffers varies (3 to 8: aux and the halos present), modes given per task. */
+/* Not SC_CODELET: the number of buffers varies (3 to 6: aux and the halos present), modes given per task. */
 static struct starpu_perfmodel sc_diffuse_model = {.type = STARPU_HISTORY_BASED,
                                                    .symbol = "starcarp.diffuse.f64.slab"};
 struct starpu_codelet sc_diffuse_cl = {.cpu_funcs = {sc_diffuse_cpu},
@@ -61,16 +52,15 @@ struct starpu_codelet sc_diffuse_cl = {.cpu_funcs = {sc_diffuse_cpu},
                                        .model = &sc_diffuse_model,
                                        .name = "sc_diffuse"};
 
-int sc_diffuse_submit(struct starpu_codelet *cl, const ScDiffArgs *a, const ScDiffHandles *h, int worker) {
-    if ((a->has_lo && !h->lo) || (a->has_hi && !h->hi) || (a->kind != SC_DIFF_STEP && !h->aux) ||
-        (a->out_lo && !h->out_lo) || (a->out_hi && !h->out_hi))
+int sc_diffuse_submit(const ScDiffArgs *a, const ScDiffHandles *h, int worker) {
+    if ((a->has_lo && !h->lo) || (a->has_hi && !h->hi) || (a->kind != SC_DIFF_STEP && !h->aux))
         return -EINVAL;
     /* STARPU_CL_ARGS hands the codelet this copy (StarPU frees it after the task). */
     ScDiffArgs *c = malloc(sizeof *c);
     if (!c)
         return -ENOMEM;
     *c = *a;
-    struct starpu_data_descr d[8] = {{h->vm, STARPU_RW}, {h->scratch, STARPU_SCRATCH}, {h->act, STARPU_RW}};
+    struct starpu_data_descr d[6] = {{h->vm, STARPU_RW}, {h->scratch, STARPU_SCRATCH}, {h->act, STARPU_RW}};
     int nb = 3;
     if (a->kind != SC_DIFF_STEP)
         d[nb++] = (struct starpu_data_descr){h->aux, a->kind == SC_DIFF_RHS ? STARPU_W : STARPU_RW};
@@ -78,25 +68,8 @@ int sc_diffuse_submit(struct starpu_codelet *cl, const ScDiffArgs *a, const ScDi
         d[nb++] = (struct starpu_data_descr){h->lo, STARPU_R};
     if (a->has_hi)
         d[nb++] = (struct starpu_data_descr){h->hi, STARPU_R};
-    if (a->out_lo)
-        d[nb++] = (struct starpu_data_descr){h->out_lo, STARPU_W};
-    if (a->out_hi)
-        d[nb++] = (struct starpu_data_descr){h->out_hi, STARPU_W};
-    struct starpu_codelet *k = cl ? cl : &sc_diffuse_cl;
     if (worker >= 0)
-        return starpu_task_insert(k, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c, sizeof *c,
+        return starpu_task_insert(&sc_diffuse_cl, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c, sizeof *c,
                                   STARPU_EXECUTE_ON_WORKER, worker, 0);
-    return starpu_task_insert(k, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c, sizeof *c, 0);
-}
-
-void sc_diffuse_codelet_to(struct starpu_codelet *cl, const ScDiffArgs *a, int lo_node, int hi_node) {
-    *cl = sc_diffuse_cl;
-    cl->specific_nodes = 1;
-    for (int k = 0; k < STARPU_NMAXBUFS; k++)
-        cl->nodes[k] = STARPU_SPECIFIC_NODE_LOCAL;
-    int b = 3 + (a->kind != SC_DIFF_STEP) + a->has_lo + a->has_hi; /* the outgoing planes come last */
-    if (a->out_lo)
-        cl->nodes[b++] = lo_node;
-    if (a->out_hi)
-        cl->nodes[b] = hi_node;
+    return starpu_task_insert(&sc_diffuse_cl, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c, sizeof *c, 0);
 }

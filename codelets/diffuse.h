@@ -12,6 +12,12 @@
  * grid), reads the slab's planes and the neighbours' edge planes (the halos, copied by the halo
  * codelet), and records activation times: the first upward crossing of `thr`, interpolated
  * linearly between the values of two steps.
+ * A task may also run nsub > 1 explicit sub-steps of its step at once: its halos are then nsub
+ * planes deep (the neighbours' nsub edge planes after the ionic step), and sub-step j recomputes,
+ * besides the slab, the nsub - 1 - j ghost planes next to it on each side that has a neighbour:
+ * the same operations on the same values as the neighbour's own update of those planes, so the
+ * slab's result is the same, bit for bit, as with one exchange per sub-step; one exchange per step
+ * instead of nsub. Activation times are recorded on the slab's own planes only.
  * The same kernel also serves the implicit (theta) methods, backward Euler and Crank-Nicolson,
  *     (I - theta dt L) V' = (I + (1 - theta) dt L) V + stim,
  * solved by a Chebyshev iteration (sweeps of the stencil, no dot products; scheduler/sc_tissue.c
@@ -49,8 +55,8 @@ typedef struct ScDiffArgs {
     long n0, n1, L; /* grid: plane dimensions, planes */
     long l0, nl; /* this slab: first global plane, planes */
     int has_lo, has_hi; /* halo planes of the neighbours below / above are given */
-    int out_lo, out_hi; /* after the update, the slab's first / last plane is copied into these
-                         * buffers: the halos of the next exchange (sc_diffuse_submit) */
+    int nsub; /* SC_DIFF_STEP: explicit sub-steps in this task, and the halos' depth in planes (0, 1:
+               * one); sub-step j starts at t0 + j dt */
     double c0, c1, cL; /* dt*D/dx^2 per axis (0 for an axis of one node); scaled as said above */
     double cX; /* the 9-point 2D stencil's cross term, (c0 + cL) / 12 (0: 3, 5 or 7 points) */
     double thr; /* activation threshold, mV */
@@ -60,19 +66,23 @@ typedef struct ScDiffArgs {
 } ScDiffArgs;
 
 /* One task on a slab (host): `v` (n = nl*n0*n1 values) is updated in place, plane after plane;
- * `old` (scratch, at least 2 n0*n1 values) holds the old values of two planes, lo/hi are the
- * neighbours' edge planes (n0*n1 values, NULL where absent), act holds the activation time of each node (-1: none yet) then the
- * node's value at the previous step (2n values), aux (2n values; NULL for SC_DIFF_STEP) b then p. */
+ * `old` is scratch (sc_diffuse_scratch values), lo/hi are the neighbours' edge planes (nsub planes
+ * of n0*n1 values each, the nearest last for lo and first for hi; NULL where absent), act holds the
+ * activation time of each node (-1: none yet) then the node's value at the previous step (2n
+ * values), aux (2n values; NULL for SC_DIFF_STEP) b then p. */
 void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
                      double *act, double *aux);
+/* The scratch a task of `a`'s kind, sub-steps and halos needs on a slab of nl planes (values; the
+ * most of the host's and the GPU's needs). */
+size_t sc_diffuse_scratch(const ScDiffArgs *a, long nl);
 /* The Chebyshev iteration of an implicit step whose matrix has its eigenvalues in [1, kappa]
  * (kappa >= 1): the fewest sweeps K (1 .. max) after which the error is at most tol times the first
  * iterate's (2 q^K / (1 + q^2K) <= tol, q = (sqrt kappa - 1) / (sqrt kappa + 1)), or max + 1 when
  * max do not reach tol; *gamma = 2 / (1 + kappa) and omega[0 .. K) the weights of the sweeps
  * (omega[0] = 1: the first sweep; omega has room for max values). */
 int sc_cheb_plan(double kappa, double tol, int max, double *gamma, double *omega);
-/* The halos of a slab (host): its first and last planes (P values each) into lo and hi (either
- * may be NULL: not copied). */
+/* The halos of a slab (host): its first and last P values (its edge planes: P = depth * n0 * n1)
+ * into lo and hi (either may be NULL: not copied). */
 void sc_halo_host(const double *v, size_t n, size_t P, double *lo, double *hi);
 
 #ifdef __cplusplus
@@ -92,30 +102,27 @@ int sc_halo_hip_launch(const double *v, size_t n, size_t P, double *lo, double *
 #ifndef __cplusplus
 #include <starpu.h>
 /* The buffers of a diffusion task: Vm (RW, the slab's partition of the cell array), scratch
- * (STARPU_SCRATCH, max(n, 2 n0 n1) values), activation (RW, 2n), aux (RW, 2n; not for SC_DIFF_STEP),
- * the lower neighbour's top halo and the upper neighbour's bottom halo (R) where a->has_lo /
- * a->has_hi, then the slab's own bottom and top planes for the next exchange (W) where a->out_lo /
- * a->out_hi. Unused handles are NULL. */
+ * (STARPU_SCRATCH, sc_diffuse_scratch values), activation (RW, 2n), aux (RW, 2n; not for
+ * SC_DIFF_STEP), the lower neighbour's top halo and the upper neighbour's bottom halo (R) where
+ * a->has_lo / a->has_hi. Unused handles are NULL. */
 typedef struct ScDiffHandles {
-    starpu_data_handle_t vm, scratch, act, aux, lo, hi, out_lo, out_hi;
+    starpu_data_handle_t vm, scratch, act, aux, lo, hi;
 } ScDiffHandles;
 
 /* The codelets (cl_diffuse.c, cl_halo.c) and their task-insert helpers. Halo buffers: Vm (R),
- * bottom plane (W), top plane (W). `cl` NULL is the codelet itself, or a copy made by
- * sc_diffuse_codelet_to / sc_halo_codelet_to. `worker` >= 0 pins the task to that StarPU worker.
- * Return 0 or a negative errno from StarPU. */
+ * bottom planes (W), top planes (W). `cl` NULL is the halo codelet itself, or a copy made by
+ * sc_halo_codelet_to. `worker` >= 0 pins the task to that StarPU worker. Return 0 or a negative
+ * errno from StarPU. */
 extern struct starpu_codelet sc_diffuse_cl, sc_halo_cl;
-int sc_diffuse_submit(struct starpu_codelet *cl, const ScDiffArgs *a, const ScDiffHandles *h, int worker);
+int sc_diffuse_submit(const ScDiffArgs *a, const ScDiffHandles *h, int worker);
 int sc_halo_submit(struct starpu_codelet *cl, starpu_data_handle_t vm, starpu_data_handle_t lo,
                    starpu_data_handle_t hi, int worker);
 
-/* Copies of the codelets whose outgoing planes are written straight into the memory node that
- * reads them (a GPU writing into its neighbour GPU's memory, peer to peer): the exchange then needs
- * no transfer after the task. lo_node / hi_node: the memory node of the bottom / top plane, or
- * STARPU_SPECIFIC_NODE_LOCAL. For the diffusion codelet, `a` gives the shape of the tasks it will
- * run (which buffers they have: the outgoing planes come last). */
+/* A copy of the halo codelet whose planes are written straight into the memory node that reads
+ * them (a GPU writing into its neighbour GPU's memory, peer to peer): the exchange then needs no
+ * transfer after the task. lo_node / hi_node: the memory node of the bottom / top planes, or
+ * STARPU_SPECIFIC_NODE_LOCAL. */
 void sc_halo_codelet_to(struct starpu_codelet *cl, int lo_node, int hi_node);
-void sc_diffuse_codelet_to(struct starpu_codelet *cl, const ScDiffArgs *a, int lo_node, int hi_node);
 /* Can a kernel on CUDA device `a` write into device b's memory (peer access, which StarPU enables
  * unless STARPU_ENABLE_CUDA_GPU_GPU_DIRECT=0)? 0 without CUDA. */
 int sc_cuda_peer_ok(int a, int b);

@@ -10,10 +10,18 @@
 // cable) takes several launches.
 #define SC_DIFF_PLANES_PER_LAUNCH 65535
 
-// Plane k (-1 .. nl) of the slab: its old values, a halo plane, or the mirror plane past the ends.
-// Indices fit 32 bits: a grid holds fewer than 2^31 nodes (sc_tissue_check).
-__device__ static const double *plane_at(int l0, int L, int nl, int P, const double *old, const double *lo,
-                                         const double *hi, int k) {
+// The planes a pass reads (diffuse.h, nsub): plane k (-dlo .. nl + dhi - 1, from the slab's
+// first) is at lo below the slab, mid in it, hi above it. One step: the halos, and the copy of the
+// slab's old values (dlo, dhi 0 or 1); sub-steps: the halos and v, then a scratch buffer of the slab
+// and its ghost planes.
+typedef struct DiffPlanes {
+    const double *lo, *mid, *hi;
+    int dlo, dhi;
+} DiffPlanes;
+
+// Plane k of x, mirrored past the grid's ends (no flux). Indices fit 32 bits: a grid holds fewer
+// than 2^31 nodes (sc_tissue_check).
+__device__ static const double *plane_at(int l0, int L, int nl, int P, const DiffPlanes &x, int k) {
     int g = l0 + k;
     if (g < 0)
         g = L > 1 ? 1 : 0;
@@ -21,32 +29,33 @@ __device__ static const double *plane_at(int l0, int L, int nl, int P, const dou
         g = L > 1 ? L - 2 : L - 1;
     int lk = g - l0;
     if (lk < 0)
-        return lo;
+        return x.lo + (ptrdiff_t)(lk + x.dlo) * P;
     if (lk >= nl)
-        return hi;
-    return old + (size_t)lk * (size_t)P;
+        return x.hi + (ptrdiff_t)(lk - nl) * P;
+    return x.mid + (ptrdiff_t)lk * P;
 }
 
-// One thread per node: x over the nodes of a plane, y over the planes k0 + blockIdx.y. The plane
-// pointers are the same for the whole block; the pointers do not alias (restrict), so the loads
-// can be issued together: every value the node needs is loaded first, before any arithmetic (with
-// the aux values loaded after the stencil's arithmetic, the sweep waited for two memory round trips
-// and ran at 26 % of the copy bandwidth: H100, sc-bench-gpu-diffuse, 2026-11-24). One kernel per
-// task kind (KIND, FIRST, RECORD constants).
+// One thread per node: x over the nodes of a plane, y over the planes kb + blockIdx.y (from the
+// slab's first; ghost planes, k < 0 or >= nl, are computed but not recorded); the result goes to
+// out + k P. The plane pointers are the same for the whole block; the pointers do not alias
+// (restrict), so the loads can be issued together: every value the node needs is loaded first,
+// before any arithmetic (with the aux values loaded after the stencil's arithmetic, the sweep
+// waited for two memory round trips and ran at 26 % of the copy bandwidth: H100,
+// sc-bench-gpu-diffuse, 2026-11-24). One kernel per task kind (KIND, FIRST, RECORD constants).
 template <int KIND, bool FIRST, bool RECORD>
-__global__ static void diffuse_kernel(const ScDiffArgs a, int k0, double *__restrict__ v,
-                                      const double *__restrict__ old, const double *__restrict__ lo,
-                                      const double *__restrict__ hi, double *__restrict__ act,
+__global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlanes x,
+                                      double *__restrict__ out, double *__restrict__ act,
                                       double *__restrict__ aux) {
     const int n0 = (int)a.n0, n1 = (int)a.n1, P = n0 * n1, nl = (int)a.nl;
-    const int q = (int)(blockIdx.x * blockDim.x + threadIdx.x), k = k0 + (int)blockIdx.y;
+    const int q = (int)(blockIdx.x * blockDim.x + threadIdx.x), k = kb + (int)blockIdx.y;
     if (q >= P)
         return;
-    const size_t n = (size_t)P * (size_t)nl, r = (size_t)k * (size_t)P + (size_t)q;
+    const bool own = k >= 0 && k < nl;
+    const size_t n = (size_t)P * (size_t)nl, r = own ? (size_t)k * (size_t)P + (size_t)q : 0;
     const int j = q / n0, i = q - j * n0;
-    const double *pd = plane_at((int)a.l0, (int)a.L, nl, P, old, lo, hi, k - 1);
-    const double *pu = plane_at((int)a.l0, (int)a.L, nl, P, old, lo, hi, k + 1);
-    const double *pc = old + (size_t)k * (size_t)P;
+    const double *__restrict__ pd = plane_at((int)a.l0, (int)a.L, nl, P, x, k - 1);
+    const double *__restrict__ pu = plane_at((int)a.l0, (int)a.L, nl, P, x, k + 1);
+    const double *__restrict__ pc = plane_at((int)a.l0, (int)a.L, nl, P, x, k);
     int jm = j > 0 ? j - 1 : (n1 > 1 ? 1 : 0), jp = j < n1 - 1 ? j + 1 : (n1 > 1 ? n1 - 2 : n1 - 1);
     int im = i > 0 ? i - 1 : (n0 > 1 ? 1 : 0), ip = i < n0 - 1 ? i + 1 : (n0 > 1 ? n0 - 2 : n0 - 1);
     // the loads
@@ -55,7 +64,8 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int k0, double *__rest
     const double zm = pd[q], zp = pu[q];
     const double bv = KIND == SC_DIFF_SWEEP ? aux[r] : 0,
                  pv = KIND == SC_DIFF_SWEEP && !FIRST ? aux[n + r] : 0;
-    const double prev = RECORD ? act[n + r] : 0, at = RECORD ? act[r] : 0;
+    const bool rec = RECORD && own;
+    const double prev = rec ? act[n + r] : 0, at = rec ? act[r] : 0;
     double dm = 0, dp = 0, um = 0, up = 0; // 9 points (2D): the corners on planes k-1, k+1
     if (a.cX != 0)
         dm = pd[j * n0 + im], dp = pd[j * n0 + ip], um = pu[j * n0 + im], up = pu[j * n0 + ip];
@@ -89,48 +99,75 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int k0, double *__rest
         if (KIND == SC_DIFF_RHS)
             aux[r] = vn;
     }
-    v[r] = vn;
-    if (RECORD) {
+    out[(ptrdiff_t)k * P + q] = vn;
+    if (rec) {
         if (at < 0 && prev < a.thr && vn >= a.thr)
             act[r] = __dadd_rn(a.t0, __dmul_rn(a.dt, __ddiv_rn(__dsub_rn(a.thr, prev), __dsub_rn(vn, prev))));
         act[n + r] = vn;
     }
 }
 
-extern "C" int SC_DIFFUSE_LAUNCH(const ScDiffArgs *a, double *v, double *old, const double *lo,
-                                 const double *hi, double *act, double *aux, void *stream) {
-    const size_t P = (size_t)a->n0 * (size_t)a->n1, n = P * (size_t)a->nl;
-    if (n == 0)
-        return 0;
-    sc_gpu_stream s = (sc_gpu_stream)stream;
-    int e = sc_gpu_copy(old, v, n * sizeof(double), s);
-    if (e != 0)
-        return e;
+// Planes kb .. ke - 1 of a pass of `a`'s kind from x into out, in launches of at most
+// SC_DIFF_PLANES_PER_LAUNCH planes. Returns the launch error.
+static int diffuse_pass(const ScDiffArgs *a, long kb, long ke, const DiffPlanes &x, double *out, double *act,
+                        double *aux, sc_gpu_stream s) {
+    const size_t P = (size_t)a->n0 * (size_t)a->n1;
     const unsigned block = P >= 256 ? 256 : P >= 64 ? 64 : 32;
-    for (long k0 = 0; k0 < a->nl && e == 0; k0 += SC_DIFF_PLANES_PER_LAUNCH) {
-        long planes = a->nl - k0 < SC_DIFF_PLANES_PER_LAUNCH ? a->nl - k0 : SC_DIFF_PLANES_PER_LAUNCH;
+    int e = 0;
+    for (long k0 = kb; k0 < ke && e == 0; k0 += SC_DIFF_PLANES_PER_LAUNCH) {
+        long planes = ke - k0 < SC_DIFF_PLANES_PER_LAUNCH ? ke - k0 : SC_DIFF_PLANES_PER_LAUNCH;
         dim3 grid((unsigned)((P + block - 1) / block), (unsigned)planes);
         if (a->kind == SC_DIFF_STEP)
-            diffuse_kernel<SC_DIFF_STEP, false, true>
-                <<<grid, block, 0, s>>>(*a, (int)k0, v, old, lo, hi, act, aux);
+            diffuse_kernel<SC_DIFF_STEP, false, true><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         else if (a->kind == SC_DIFF_RHS)
-            diffuse_kernel<SC_DIFF_RHS, false, false>
-                <<<grid, block, 0, s>>>(*a, (int)k0, v, old, lo, hi, act, aux);
+            diffuse_kernel<SC_DIFF_RHS, false, false><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         else if (a->first && a->record) // one sweep in all
-            diffuse_kernel<SC_DIFF_SWEEP, true, true>
-                <<<grid, block, 0, s>>>(*a, (int)k0, v, old, lo, hi, act, aux);
+            diffuse_kernel<SC_DIFF_SWEEP, true, true><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         else if (a->first)
-            diffuse_kernel<SC_DIFF_SWEEP, true, false>
-                <<<grid, block, 0, s>>>(*a, (int)k0, v, old, lo, hi, act, aux);
+            diffuse_kernel<SC_DIFF_SWEEP, true, false><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         else if (a->record)
-            diffuse_kernel<SC_DIFF_SWEEP, false, true>
-                <<<grid, block, 0, s>>>(*a, (int)k0, v, old, lo, hi, act, aux);
+            diffuse_kernel<SC_DIFF_SWEEP, false, true><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         else
-            diffuse_kernel<SC_DIFF_SWEEP, false, false>
-                <<<grid, block, 0, s>>>(*a, (int)k0, v, old, lo, hi, act, aux);
+            diffuse_kernel<SC_DIFF_SWEEP, false, false><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         e = sc_gpu_last_error();
     }
     return e;
+}
+
+// A task's nsub sub-steps (diffuse.h): one pass each, as sc_diffuse_host's: sub-step j from the
+// planes of sub-step j - 1 into scratch buffer w[j % 2] (the slab and its ghost planes), the last
+// into v; no copies.
+static int diffuse_deep(const ScDiffArgs *a, double *v, double *scr, const double *lo, const double *hi,
+                        double *act, sc_gpu_stream s) {
+    const long P = a->n0 * a->n1, m = a->nsub, dlo = a->has_lo ? m : 0, dhi = a->has_hi ? m : 0;
+    const long E = a->nl + dlo + dhi;
+    double *w[2] = {scr, m > 2 ? scr + (size_t)(E * P) : NULL};
+    DiffPlanes x = {lo, v, hi, (int)dlo, (int)dhi};
+    ScDiffArgs b = *a;
+    int e = 0;
+    for (long j = 0; j < m && e == 0; j++) {
+        long kb = a->has_lo ? j + 1 - dlo : 0, ke = a->has_hi ? a->nl + dhi - j - 1 : a->nl;
+        double *out = j == m - 1 ? v : w[j % 2] + (size_t)(dlo * P);
+        b.t0 = a->t0 + (double)j * a->dt;
+        e = diffuse_pass(&b, kb, ke, x, out, act, NULL, s);
+        x = DiffPlanes{w[j % 2], w[j % 2] + (size_t)(dlo * P), w[j % 2] + (size_t)((dlo + a->nl) * P),
+                       (int)dlo, (int)dhi};
+    }
+    return e;
+}
+
+extern "C" int SC_DIFFUSE_LAUNCH(const ScDiffArgs *a, double *v, double *old, const double *lo,
+                                 const double *hi, double *act, double *aux, void *stream) {
+    const size_t n = (size_t)a->n0 * (size_t)a->n1 * (size_t)a->nl;
+    if (n == 0)
+        return 0;
+    sc_gpu_stream s = (sc_gpu_stream)stream;
+    if (a->kind == SC_DIFF_STEP && a->nsub > 1)
+        return diffuse_deep(a, v, old, lo, hi, act, s);
+    int e = sc_gpu_copy(old, v, n * sizeof(double), s);
+    if (e != 0)
+        return e;
+    return diffuse_pass(a, 0, a->nl, DiffPlanes{lo, old, hi, a->has_lo, a->has_hi}, v, act, aux, s);
 }
 
 extern "C" int SC_HALO_LAUNCH(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream) {

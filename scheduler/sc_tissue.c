@@ -388,14 +388,12 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
     t->act = calloc((size_t)ns, sizeof(double *));
     t->h_act = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_scr = calloc((size_t)ns, sizeof(starpu_data_handle_t));
-    for (int p = 0; p < 2; p++) {
-        t->h_lo[p] = calloc((size_t)ns, sizeof(starpu_data_handle_t));
-        t->h_hi[p] = calloc((size_t)ns, sizeof(starpu_data_handle_t));
-    }
+    t->h_lo = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    t->h_hi = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_aux = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     double *vm = malloc(sizeof(double) * (size_t)t->nodes);
-    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo[0] || !t->h_hi[0] || !t->h_lo[1] || !t->h_hi[1] ||
-        !t->h_aux || !vm || sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
+    if (!t->act || !t->h_act || !t->h_scr || !t->h_lo || !t->h_hi || !t->h_aux || !vm ||
+        sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
         free(vm);
         sc_set_err(err, errlen, "out of memory, or the initial Vm could not be read");
         return -1;
@@ -411,14 +409,15 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
             t->act[s][i] = -1.0, t->act[s][n + i] = vm[(size_t)(t->l0[s] * t->P) + i];
         starpu_vector_data_register(&t->h_act[s], STARPU_MAIN_RAM, (uintptr_t)t->act[s], (uint32_t)(2 * n),
                                     sizeof(double));
-        /* scratch: the GPU kernels' copy of the slab; the host's two planes (diffuse_host.c) */
-        size_t nscr = n > (size_t)(2 * t->P) ? n : (size_t)(2 * t->P);
-        starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)nscr, sizeof(double));
+        ScDiffArgs shape = {.kind = t->sweeps ? SC_DIFF_RHS : SC_DIFF_STEP, .n0 = t->n0, .n1 = t->n1};
+        shape.nsub = t->depth > 1 ? t->m : 1, shape.has_lo = s > 0, shape.has_hi = s < ns - 1;
+        starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)sc_diffuse_scratch(&shape, t->nl[s]),
+                                    sizeof(double));
         if (t->sweeps > 0) /* b, then the iterate before the last (written by each step first) */
             starpu_vector_data_register(&t->h_aux[s], -1, 0, (uint32_t)(2 * n), sizeof(double));
-        for (int p = 0; p < 1 + t->fold && (ns > 1 || t->remote); p++) {
-            starpu_vector_data_register(&t->h_lo[p][s], -1, 0, (uint32_t)t->P, sizeof(double));
-            starpu_vector_data_register(&t->h_hi[p][s], -1, 0, (uint32_t)t->P, sizeof(double));
+        if (ns > 1 || t->remote) {
+            starpu_vector_data_register(&t->h_lo[s], -1, 0, (uint32_t)(t->depth * t->P), sizeof(double));
+            starpu_vector_data_register(&t->h_hi[s], -1, 0, (uint32_t)(t->depth * t->P), sizeof(double));
         }
     }
     if (t->g0 > 0)
@@ -488,12 +487,10 @@ void sc_tissue_destroy(ScTissue *t) {
             starpu_data_unregister(t->h_act[s]);
         if (t->h_scr && t->h_scr[s])
             starpu_data_unregister(t->h_scr[s]);
-        for (int p = 0; p < 2; p++) {
-            if (t->h_lo[p] && t->h_lo[p][s])
-                starpu_data_unregister(t->h_lo[p][s]);
-            if (t->h_hi[p] && t->h_hi[p][s])
-                starpu_data_unregister(t->h_hi[p][s]);
-        }
+        if (t->h_lo && t->h_lo[s])
+            starpu_data_unregister(t->h_lo[s]);
+        if (t->h_hi && t->h_hi[s])
+            starpu_data_unregister(t->h_hi[s]);
         if (t->h_aux && t->h_aux[s])
             starpu_data_unregister(t->h_aux[s]);
         if (t->act && t->act[s])
@@ -505,8 +502,7 @@ void sc_tissue_destroy(ScTissue *t) {
         starpu_data_unregister(t->ghost_hi);
     sc_cells_destroy(t->cells);
     free(t->act), free(t->h_act), free(t->h_scr), free(t->h_aux);
-    free(t->h_lo[0]), free(t->h_hi[0]), free(t->h_lo[1]), free(t->h_hi[1]), free(t->cl_halo),
-        free(t->cl_diff);
+    free(t->h_lo), free(t->h_hi), free(t->cl_halo);
     free(t->omega);
     free(t->l0), free(t->nl), free(t->worker);
     free(t);

@@ -12,8 +12,8 @@
 typedef struct TissueMesh TissueMesh;
 
 /* The structured grid's solver: slabs of whole planes along the slowest axis, one partition of the
- * cell array each. Each slab hands its bottom and top planes to its neighbours through halo
- * handles, h_lo[p][s] and h_hi[p][s], in two sets p (tissue_step.c says which exchange uses which). */
+ * cell array each. Each slab hands its bottom and top planes (`depth` of them) to its neighbours
+ * through halo handles, h_lo[s] and h_hi[s] (tissue_step.c). */
 struct ScTissue {
     ScTissueConfig cfg;
     ScCells *cells;
@@ -30,18 +30,18 @@ struct ScTissue {
     int *worker;
     double **act; /* per slab: activation times then previous values (2n) */
     starpu_data_handle_t *h_act, *h_scr, *h_aux; /* h_aux: implicit only */
-    starpu_data_handle_t *h_lo[2], *h_hi[2]; /* halos: set 1 only where `fold` */
-    int fold; /* explicit sub-steps: each diffusion task writes the next sub-step's halos */
-    struct starpu_codelet *cl_halo, *cl_diff; /* per slab: planes written into the neighbours' GPUs */
+    starpu_data_handle_t *h_lo, *h_hi; /* halos: slab s's bottom and top `depth` planes */
+    int depth; /* planes per halo: m where a diffusion task runs all m explicit sub-steps, else 1 */
+    struct starpu_codelet *cl_halo; /* per slab: planes written into the neighbours' GPUs */
     starpu_data_handle_t ghost_lo, ghost_hi; /* the neighbouring processes' edge planes */
     int remote; /* another process holds planes next to ours */
     long step;
     TissueMesh *mesh; /* a mesh: everything is there (tissue_mesh.c) */
 };
 
-/* tissue_step.c: how the slabs exchange their planes (t's slabs, workers and handles' arrays set):
- * whether diffusion tasks hand on the halos (t->fold), and where peer-to-peer GPUs write them
- * (t->cl_halo, t->cl_diff). 0, or -1 out of memory. */
+/* tissue_step.c: how the slabs exchange their planes (t's slabs and workers set): how deep the
+ * halos are (t->depth), and where peer-to-peer GPUs write them (t->cl_halo). 0, or -1 out of
+ * memory. */
 int tstep_plan(ScTissue *t);
 
 /* The parts of `nodes` nodes (multiples of `align`): one per CPU worker and GPU sized by speed

@@ -1,17 +1,17 @@
 /* tissue_step.c: the structured grid's time step on StarPU (sc_tissue.h, tissue_int.h): the ionic
  * step of the cell array, then the diffusion's sub-steps (or the implicit step's right-hand side and
- * its sweeps) as one task per slab, each after an exchange of the slabs' edge planes.
+ * its sweeps) as tasks per slab, each after an exchange of the slabs' edge planes.
  *
- * An exchange: slab s's bottom plane goes to h_lo[p][s] (read by slab s-1 as its upper halo), its
- * top plane to h_hi[p][s] (read by s+1). After the ionic step, a halo task per slab writes them (set
- * 0). With explicit sub-steps (t->fold), the diffusion task of sub-step k writes those of sub-step
- * k+1 itself as it ends, into the other set, (k+1) % 2, so that it never overwrites planes that a
- * neighbour's task of sub-step k may still be reading; the last sub-step writes none. Between GPUs
- * with peer access the planes are written straight into the reader's memory (copies of the codelets
- * with specific nodes): the reader's task then finds them in place, and an exchange costs no
- * transfer after the writing task. Measured on 4 H200 (docs/performance.md): per step on 4 GPUs,
- * the transfers had been ~0.1 ms after each of 3 exchanges and the halo tasks 2 more hops.
- * Another process's planes come through cfg.exchange, from and into the same sets. */
+ * An exchange: slab s's bottom planes go to h_lo[s] (read by slab s-1 as its upper halo), its top
+ * planes to h_hi[s] (read by s+1), written by a halo task per slab. Explicit sub-steps (m > 1) run
+ * in one diffusion task per slab and step, on halos m planes deep (t->depth; diffuse.h, nsub): one
+ * exchange per step instead of m, and no copies between the sub-steps, where every slab holds at
+ * least m planes and no other process holds planes (the processes' exchange is one plane deep);
+ * otherwise each sub-step has its own exchange. Between GPUs with peer access the planes are
+ * written straight into the reader's memory (copies of the halo codelet with specific nodes): the
+ * reader's task then finds them in place, and an exchange costs no transfer after the halo task.
+ * Measured on 4 H200 (docs/performance.md): per step on 4 GPUs, the transfers had been ~0.1 ms
+ * after each exchange. Another process's planes come through cfg.exchange. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,15 +40,17 @@ static void slab_sides(const ScTissue *t, int s, int *lo, int *hi) {
 }
 
 int tstep_plan(ScTissue *t) {
-    t->fold = t->sweeps == 0 && t->m > 1 && (t->ns > 1 || t->remote);
+    int deep = t->sweeps == 0 && t->m > 1 && !t->remote;
+    for (int s = 0; s < t->ns && deep; s++)
+        deep = t->nl[s] >= t->m;
+    t->depth = deep ? t->m : 1;
     int direct = t->ns > 1;
     for (int s = 0; s + 1 < t->ns && direct; s++)
         direct = peers(t->worker[s], t->worker[s + 1]);
     if (!direct)
         return 0;
     t->cl_halo = calloc((size_t)t->ns, sizeof *t->cl_halo);
-    t->cl_diff = calloc((size_t)t->ns, sizeof *t->cl_diff);
-    if (!t->cl_halo || !t->cl_diff)
+    if (!t->cl_halo)
         return -1;
     for (int s = 0; s < t->ns; s++) {
         int lo = s > 0 ? (int)starpu_worker_get_memory_node((unsigned)t->worker[s - 1])
@@ -56,11 +58,6 @@ int tstep_plan(ScTissue *t) {
         int hi = s < t->ns - 1 ? (int)starpu_worker_get_memory_node((unsigned)t->worker[s + 1])
                                : STARPU_SPECIFIC_NODE_LOCAL;
         sc_halo_codelet_to(&t->cl_halo[s], lo, hi);
-        /* the shape of the sub-steps that hand on their planes (submit_slabs) */
-        ScDiffArgs a = {.kind = SC_DIFF_STEP};
-        slab_sides(t, s, &a.has_lo, &a.has_hi);
-        a.out_lo = a.has_lo, a.out_hi = a.has_hi;
-        sc_diffuse_codelet_to(&t->cl_diff[s], &a, lo, hi);
     }
     return 0;
 }
@@ -96,47 +93,46 @@ static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a) {
     return nb;
 }
 
-/* Exchange number x (sc_tissue.h: `exchange`) through set p: the halo tasks (when `tasks`), then
- * the exchange with the neighbouring processes. 0 or -1. */
-static int exchange(ScTissue *t, long x, int p, int tasks) {
-    if (tasks && (t->ns > 1 || t->remote))
+/* Exchange number x (sc_tissue.h: `exchange`): the halo tasks, then the exchange with the
+ * neighbouring processes. 0 or -1. */
+static int exchange(ScTissue *t, long x) {
+    if (t->ns > 1 || t->remote)
         for (int s = 0; s < t->ns; s++) {
             int rc =
                 sc_halo_submit(t->cl_halo ? &t->cl_halo[s] : NULL, sc_cells_handle(t->cells, SC_HANDLE_VM, s),
-                               t->h_lo[p][s], t->h_hi[p][s], t->worker[s]);
+                               t->h_lo[s], t->h_hi[s], t->worker[s]);
             if (rc != 0) {
                 fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
                 return -1;
             }
         }
     if (t->remote && t->cfg.exchange &&
-        t->cfg.exchange(t->cfg.exchange_ctx, x, t->g0 > 0 ? t->h_lo[p][0] : NULL,
-                        t->g0 + t->Lloc < t->L ? t->h_hi[p][t->ns - 1] : NULL, t->ghost_lo,
-                        t->ghost_hi) != 0) {
+        t->cfg.exchange(t->cfg.exchange_ctx, x, t->g0 > 0 ? t->h_lo[0] : NULL,
+                        t->g0 + t->Lloc < t->L ? t->h_hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
         fprintf(stderr, "starcarp: the halo exchange between processes failed (exchange %ld)\n", x);
         return -1;
     }
     return 0;
 }
 
-/* A diffusion task of `proto` (everything but the slab's fields) on every slab, reading the halos
- * of set `in` and, when out >= 0, writing the next exchange's into set `out`. 0 or -1. */
-static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, int in, int out) {
+/* A diffusion task of `proto` (everything but the slab's fields) on every slab, after exchange x.
+ * 0 or -1. */
+static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, long x) {
+    if (exchange(t, x) != 0)
+        return -1;
     ScDiffArgs a = *proto;
     for (int s = 0; s < t->ns; s++) {
         a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
         slab_sides(t, s, &a.has_lo, &a.has_hi);
-        a.out_lo = out >= 0 && a.has_lo, a.out_hi = out >= 0 && a.has_hi;
         ScDiffHandles h = {.vm = sc_cells_handle(t->cells, SC_HANDLE_VM, s),
                            .scratch = t->h_scr[s],
                            .act = t->h_act[s],
                            .aux = t->h_aux[s]};
         if (a.has_lo)
-            h.lo = s > 0 ? t->h_hi[in][s - 1] : t->ghost_lo, h.out_lo = out >= 0 ? t->h_lo[out][s] : NULL;
+            h.lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
         if (a.has_hi)
-            h.hi = s < t->ns - 1 ? t->h_lo[in][s + 1] : t->ghost_hi,
-            h.out_hi = out >= 0 ? t->h_hi[out][s] : NULL;
-        int rc = sc_diffuse_submit(out >= 0 && t->cl_diff ? &t->cl_diff[s] : NULL, &a, &h, t->worker[s]);
+            h.hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
+        int rc = sc_diffuse_submit(&a, &h, t->worker[s]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));
             return -1;
@@ -145,18 +141,22 @@ static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, int in, int out) {
     return 0;
 }
 
-/* The diffusion of step d: t->m explicit sub-steps, or the implicit step's right-hand side and
- * its sweeps; each after a halo exchange (numbered d * E + e, E = exchanges per step). 0 or -1. */
+/* The diffusion of step d: t->m explicit sub-steps (in one task per slab where the halos are m
+ * deep), or the implicit step's right-hand side and its sweeps; each task after a halo exchange
+ * (numbered d * E + e, E = exchanges per step). 0 or -1. */
 static int submit_diffusion(ScTissue *t, long d) {
     const double h = t->cfg.dt / t->m, th = t->cfg.theta;
     ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .thr = t->cfg.thr, .dt = h};
     a.nbox = active_boxes(t, d, &a);
     if (t->sweeps == 0) {
         a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL, a.cX = t->cX;
+        if (t->depth > 1) {
+            a.t0 = (double)d * t->cfg.dt, a.nsub = t->m;
+            return submit_slabs(t, &a, d);
+        }
         for (int sub = 0; sub < t->m; sub++) {
             a.t0 = (double)d * t->cfg.dt + sub * h;
-            int p = t->fold ? sub % 2 : 0, out = t->fold && sub + 1 < t->m ? (sub + 1) % 2 : -1;
-            if (exchange(t, d * t->m + sub, p, sub == 0 || !t->fold) != 0 || submit_slabs(t, &a, p, out) != 0)
+            if (submit_slabs(t, &a, d * t->m + sub) != 0)
                 return -1;
         }
         return 0;
@@ -165,13 +165,13 @@ static int submit_diffusion(ScTissue *t, long d) {
     a.t0 = (double)d * t->cfg.dt;
     a.kind = SC_DIFF_RHS, a.c0 = (1 - th) * t->c0, a.c1 = (1 - th) * t->c1, a.cL = (1 - th) * t->cL;
     a.cX = (1 - th) * t->cX;
-    if (exchange(t, d * E, 0, 1) != 0 || submit_slabs(t, &a, 0, -1) != 0)
+    if (submit_slabs(t, &a, d * E) != 0)
         return -1;
     a.kind = SC_DIFF_SWEEP, a.nbox = 0, a.gamma = t->gamma;
     a.c0 = th * t->c0, a.c1 = th * t->c1, a.cL = th * t->cL, a.cX = th * t->cX;
     for (int k = 0; k < t->sweeps; k++) {
         a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
-        if (exchange(t, d * E + 1 + k, 0, 1) != 0 || submit_slabs(t, &a, 0, -1) != 0)
+        if (submit_slabs(t, &a, d * E + 1 + k) != 0)
             return -1;
     }
     return 0;

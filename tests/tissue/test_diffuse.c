@@ -12,7 +12,10 @@
  *      16 cX sx sy), with 1, 2 and 3 slabs bit for bit; its waves decay alike in every direction
  *      (modes (5,0) and (3,4) of equal wave number: at least 10 times closer than with 5 points);
  *      the trapezoidal sum is conserved; the stability limit 2 / max(4a, 4b, 8/3 (a+b)) holds;
- *      sc_tissue_check refuses 9 points outside 2D grids.
+ *      sc_tissue_check refuses 9 points outside 2D grids;
+ *   8. a task of m sub-steps on halos m planes deep (nsub) gives the bits of m one-plane exchanges,
+ *      values and activation times, with slabs of m planes, at the grid's ends, with a stimulus
+ *      box across slabs, with 5 and 9 points.
  * The implicit step is test_implicit.c's. */
 #include <math.h>
 #include <stdlib.h>
@@ -355,6 +358,85 @@ static void test_nine_point(void) {
     free(v);
 }
 
+/* Steps of m sub-steps of (n0, n1, L) from a field with a wave in it: into v and act (2n), either
+ * one slab with one task per sub-step (ns 0), or ns slabs with one task of m sub-steps each on
+ * halos m planes deep (cut at l0[], ns + 1 values). */
+static void deep_run(long n0, long n1, long L, int m, double cX, int ns, const long *l0, double *v,
+                     double *act) {
+    const long P = n0 * n1, n = P * L;
+    for (long r = 0; r < n; r++)
+        v[r] = -80 + 100 * exp(-(double)(r % 17) / 3.0) * (r / P < 3), act[r] = -1, act[n + r] = v[r];
+    ScDiffArgs a = {.kind = SC_DIFF_STEP,
+                    .n0 = n0,
+                    .n1 = n1,
+                    .L = L,
+                    .c0 = 0.06,
+                    .c1 = n1 > 1 ? 0.05 : 0,
+                    .cL = 0.07,
+                    .cX = cX,
+                    .thr = -40,
+                    .dt = 0.01,
+                    .record = 1,
+                    .nbox = 1};
+    a.box[0] = (ScDiffBox){{0, 0, l0[1] - 1}, {n0 / 2, n1 - 1, l0[1] + 1}, 3.0};
+    double *scr = malloc(sizeof(double) * (size_t)(2 * (n + 2 * m * P) + 2 * P));
+    double *lo = malloc(sizeof(double) * (size_t)(m * P * 8)),
+           *hi = malloc(sizeof(double) * (size_t)(m * P * 8));
+    double *sact = malloc(sizeof(double) * (size_t)(2 * n));
+    for (int step = 0; step < 12; step++) {
+        if (ns == 0) {
+            for (int j = 0; j < m; j++) {
+                a.l0 = 0, a.nl = L, a.t0 = step * 0.03 + j * a.dt;
+                sc_diffuse_host(&a, v, scr, NULL, NULL, act, NULL);
+            }
+            continue;
+        }
+        for (int s = 0; s < ns; s++)
+            sc_halo_host(v + l0[s] * P, (size_t)((l0[s + 1] - l0[s]) * P), (size_t)(m * P), lo + s * m * P,
+                         hi + s * m * P);
+        for (int s = 0; s < ns; s++) {
+            long nl = l0[s + 1] - l0[s], ns_ = nl * P;
+            ScDiffArgs b = a;
+            b.l0 = l0[s], b.nl = nl, b.has_lo = s > 0, b.has_hi = s < ns - 1, b.nsub = m, b.t0 = step * 0.03;
+            ASSERT(sc_diffuse_scratch(&b, nl) <= (size_t)(2 * (n + 2 * m * P) + 2 * P));
+            for (long i = 0; i < ns_; i++) /* the slab's own activation record */
+                sact[i] = act[l0[s] * P + i], sact[ns_ + i] = act[n + l0[s] * P + i];
+            sc_diffuse_host(&b, v + l0[s] * P, scr, s > 0 ? hi + (s - 1) * m * P : NULL,
+                            s < ns - 1 ? lo + (s + 1) * m * P : NULL, sact, NULL);
+            for (long i = 0; i < ns_; i++)
+                act[l0[s] * P + i] = sact[i], act[n + l0[s] * P + i] = sact[ns_ + i];
+        }
+    }
+    free(scr), free(lo), free(hi), free(sact);
+}
+
+static void test_deep(void) {
+    const long n0 = 7, n1 = 3, L = 20, n = n0 * n1 * L;
+    double *v1 = malloc(sizeof(double) * n), *a1 = malloc(sizeof(double) * 2 * n);
+    double *v2 = malloc(sizeof(double) * n), *a2 = malloc(sizeof(double) * 2 * n);
+    const long cut3[] = {0, 3, 9, 17, 20}, cut2[] = {0, 4, 20}, cutw[] = {0, 2, 4, 6, 20};
+    struct {
+        long n1;
+        int m, ns;
+        double cX;
+        const long *cut;
+    } cases[] = {{3, 3, 4, 0, cut3}, {3, 4, 2, 0, cut2}, {3, 2, 4, 0, cutw}, {1, 3, 4, 0.01, cut3}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        long m1 = cases[c].n1, nn = n0 * m1 * L;
+        deep_run(n0, m1, L, cases[c].m, cases[c].cX, 0, cases[c].cut, v1, a1);
+        deep_run(n0, m1, L, cases[c].m, cases[c].cX, cases[c].ns, cases[c].cut, v2, a2);
+        int same = memcmp(v1, v2, sizeof(double) * nn) == 0 && memcmp(a1, a2, sizeof(double) * 2 * nn) == 0;
+        long fired = 0;
+        for (long i = 0; i < nn; i++)
+            fired += a1[i] >= 0;
+        printf("   %d sub-steps, %d slabs%s: %s, %ld of %ld nodes activated\n", cases[c].m, cases[c].ns,
+               cases[c].cX != 0 ? ", 9 points" : "", same ? "same bits" : "DIFFERENT", fired, nn);
+        ASSERT(same);
+        ASSERT(fired > 0 && fired < nn); /* a wave moving: the records are not vacuous */
+    }
+    free(v1), free(a1), free(v2), free(a2);
+}
+
 int main(void) {
     test_mode(41, 1, 1, 3, 0, 0); /* 1D (as the kernel sees a 1D grid: one node per plane) */
     test_mode(1, 1, 37, 0, 0, 5);
@@ -365,5 +447,6 @@ int main(void) {
     test_stim_and_activation();
     test_bad_config();
     test_nine_point();
+    test_deep();
     return TEST_DONE();
 }

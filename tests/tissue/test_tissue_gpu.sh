@@ -4,7 +4,8 @@
 # crossing between the GPU and the CPUs): the same activation map within 1e-6 ms (the GPU's ionic
 # kernels may contract to FMA: docs/verification.md) and the same nodes activated; the same with
 # Crank-Nicolson diffusion (--parab-solve cn) at dt 0.05 ms, above the explicit limit, and with the
-# 9-point stencil from a corner stimulus.
+# 9-point stencil from a corner stimulus, and with 3 explicit sub-steps per step (one task per slab
+# on halos 3 planes deep).
 set -u
 sc=$1
 . "$(dirname "$0")/../cli/check.sh"   # check_status, check_done, check_tmp, check_need_gpu
@@ -12,9 +13,10 @@ check_need_gpu
 check_tmp
 args=(--imp ten_tusscher_model_2006_epi --size 20,10 --dx 0.1 --stim x=0:0.5,amp=50,dur=2 --duration 30
       --vtk ascii --no-png --probe "10,5;19,9" -q)
-for how in explicit cn nine; do
+for how in explicit cn nine sub; do
     extra=(); [ $how = cn ] && extra=(--parab-solve cn --dt 0.05)
     [ $how = nine ] && extra=(--stencil 9 --stim x=0:1,y=0:1,amp=80,dur=2)
+    [ $how = sub ] && extra=(--dt 0.03 --diffusion-substeps 3)
     "$sc" tissue "${args[@]}" "${extra[@]}" --ngpu 0 --overwrite --out "$tmp/cpu" > "$tmp/cpu.txt"; check_status "$how: CPUs alone" $?
     "$sc" tissue "${args[@]}" "${extra[@]}" --ncpu 0 --ngpu 1 --overwrite --out "$tmp/gpu" > "$tmp/gpu.txt"
     check_status "$how: one GPU alone" $?
