@@ -176,7 +176,6 @@ static int open_igb(Run *r, long d0) {
     return 0;
 }
 
-/* A Vm snapshot (vm.igb, VTK, and PNG unless --no-png); also checks Vm for non-finite values. */
 /* A snapshot's files (vm.igb's frame, the VTK file, the PNG) from r->job (ctx: the Run): a job of
  * the writer. */
 static int write_frame(void *ctx, char *err, size_t errlen) {
@@ -205,10 +204,34 @@ static int frames_done(Run *r) {
     return 1;
 }
 
-/* The snapshot of Vm at time t (every rank takes part): read and gathered here, its files written
- * in the background while the next steps run (the writer gets this frame's buffer, r->all the one
- * it wrote before), or here without a writer. 0, or 1 after a message. */
+/* The writer's job of a snapshot taken without stopping the loop (sc_tissue_snapshot; ctx: the
+ * Run): Vm brought home into the writer's buffer, then the files. */
+static int read_write_frame(void *ctx, char *err, size_t errlen) {
+    Run *r = ctx;
+    if (sc_tissue_snapshot_read(r->t, r->frame) != 0) {
+        snprintf(err, errlen, "Vm could not be read (snapshot at t = %g ms)", r->job.t);
+        return -1;
+    }
+    return write_frame(r, err, errlen);
+}
+
+/* The snapshot of Vm at time t (every rank takes part). One process with the background writer:
+ * copies of Vm taken on the devices (the loop goes on at once), brought home and written by the
+ * writer. Several ranks: read and gathered here, the files written in the background (the writer
+ * gets this frame's buffer, r->all the one it wrote before); without a writer, here. 0, or 1
+ * after a message. */
 static int snapshot(Run *r, double t) {
+    if (r->sh.size == 1 && r->fw && r->frame) {
+        if (frames_done(r))
+            return 1;
+        if (sc_tissue_snapshot(r->t) != 0) {
+            fprintf(stderr, "starcarp tissue: the snapshot at t = %g ms could not be taken\n", t);
+            return 1;
+        }
+        r->job = (struct FrameJob){t, r->nsnap++, r->frame};
+        tframes_post(r->fw, read_write_frame, r);
+        return 0;
+    }
     int bad = sc_tissue_read_vm(r->t, r->field) != 0;
     bad |= tmpi_gather(&r->sh, r->field, r->all) != 0; /* every rank takes part */
     if (tmpi_max(&r->sh, bad)) {

@@ -105,6 +105,11 @@ long sc_tissue_cell_of(const ScTissue *t, long node);
 long sc_tissue_node_of(const ScTissue *t, long cell);
 /* Vm of every node of this process in node order (waits). 0 or -1. */
 int sc_tissue_read_vm(ScTissue *t, double *out);
+/* The same without stopping the time loop (sc_cells_snapshot): take submits the copies at the
+ * current step and returns; read (from any thread, e.g. one writing the files) waits for them and
+ * writes Vm in node order into out. The next take after the read. 0 or -1. */
+int sc_tissue_snapshot(ScTissue *t);
+int sc_tissue_snapshot_read(ScTissue *t, double *out);
 /* Nodes of this process (all of the grid, or its planes' nodes with plane0/nplanes). */
 long sc_tissue_nodes(const ScTissue *t);
 int sc_tissue_nslabs(const ScTissue *t);

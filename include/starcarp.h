@@ -216,6 +216,14 @@ int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double
 int sc_cells_read(ScCells *c, int var, double *out);
 int sc_cells_write(ScCells *c, int var, const double *in);
 
+/* Vm of every cell without stopping the computation: sc_cells_snapshot submits, after the tasks
+ * submitted so far, a copy of each partition's Vm on the worker that holds it, and returns at once;
+ * sc_cells_snapshot_read (from any thread) waits for those copies, brings them home while later
+ * tasks run, and writes the n values into out (cell order). One snapshot at a time: take the next
+ * after the read has returned. Return 0 or -1 (read: no snapshot taken). */
+int sc_cells_snapshot(ScCells *c);
+int sc_cells_snapshot_read(ScCells *c, double *out);
+
 /* The StarPU handles of partition p, for applications that submit their own tasks on the cells
  * (they order themselves with the array's tasks through StarPU's data dependencies): each is a
  * vector of size_p elements, one a cell: states (an element is nsv values: the partition's block

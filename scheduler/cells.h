@@ -48,6 +48,7 @@ struct ScCells {
     size_t nlut;
     starpu_data_handle_t h_sv, h_vm, h_iion, h_ext, h_pc, h_lut, h_pcell, h_stat, h_dummy;
     starpu_data_handle_t *p_sv, *p_vm, *p_iion, *p_ext, *p_pcell, *p_stat;
+    starpu_data_handle_t *p_snap; /* per partition: Vm's snapshot (cells_sample.c; NULL: none taken) */
     long step;
     ScStim stim;
     ScAccount acc;

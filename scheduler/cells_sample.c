@@ -1,9 +1,11 @@
 /* cells_sample.c: values of a cell array brought to the host: sampled outputs of a few cells (a
- * gather task per partition, only those values travel) and whole variables (cells.h). */
+ * gather task per partition, only those values travel), whole variables, and snapshots of Vm
+ * (cells.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cells.h"
+#include "copy.h"
 
 int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double *iion, double *sv) {
     const int w = 2 + c->nsv;
@@ -105,3 +107,32 @@ static int copy_var(ScCells *c, int var, double *out, const double *in) {
 
 int sc_cells_read(ScCells *c, int var, double *out) { return copy_var(c, var, out, NULL); }
 int sc_cells_write(ScCells *c, int var, const double *in) { return copy_var(c, var, NULL, in); }
+
+int sc_cells_snapshot(ScCells *c) {
+    if (!c->p_snap) {
+        if (!(c->p_snap = calloc((size_t)c->np, sizeof *c->p_snap)))
+            return -1;
+        for (int p = 0; p < c->np; p++) /* StarPU allocates them where the copies are made */
+            starpu_vector_data_register(&c->p_snap[p], -1, 0, (uint32_t)c->size[p], c->esz);
+    }
+    for (int p = 0; p < c->np; p++)
+        if (sc_copy_submit(c->p_vm[p], c->p_snap[p], c->worker[p]) != 0)
+            return -1;
+    return 0;
+}
+
+int sc_cells_snapshot_read(ScCells *c, double *out) {
+    if (!c->p_snap)
+        return -1;
+    for (int p = 0; p < c->np; p++) /* every partition's copy on its way home at once */
+        starpu_data_fetch_on_node(c->p_snap[p], STARPU_MAIN_RAM, 1);
+    for (int p = 0; p < c->np; p++) {
+        if (starpu_data_acquire(c->p_snap[p], STARPU_R) != 0)
+            return -1;
+        const void *v = (const void *)starpu_vector_get_local_ptr(c->p_snap[p]);
+        for (long i = 0; i < c->size[p]; i++)
+            out[c->off[p] + i] = cells_get(c, v, (size_t)i);
+        starpu_data_release(c->p_snap[p]);
+    }
+    return 0;
+}

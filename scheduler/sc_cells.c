@@ -156,9 +156,12 @@ void sc_cells_destroy(ScCells *c) {
                 starpu_data_unregister(c->p_ext[p]);
         if (c->nvary)
             cells_unregister_split(c, c->h_pcell, c->p_pcell);
-        for (int p = 0; p < c->np; p++)
+        for (int p = 0; p < c->np; p++) {
             if (c->p_stat[p])
                 starpu_data_unregister(c->p_stat[p]);
+            if (c->p_snap && c->p_snap[p])
+                starpu_data_unregister(c->p_snap[p]);
+        }
         starpu_data_unregister(c->h_pc);
         starpu_data_unregister(c->h_dummy);
         if (c->nlut)
@@ -169,6 +172,7 @@ void sc_cells_destroy(ScCells *c) {
             free(c->ext_dummy[p]);
     free(c->ext_dummy);
     free(c->p_sv), free(c->p_vm), free(c->p_iion), free(c->p_ext), free(c->p_pcell), free(c->p_stat);
+    free(c->p_snap);
     free(c->sv), free(c->vm), free(c->iion), free(c->ext), free(c->pc), free(c->lut), free(c->pcell);
     free(c->params), free(c->pinned), free(c->pcd), free(c->stat), free(c->size), free(c->off),
         free(c->worker);

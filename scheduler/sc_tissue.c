@@ -534,17 +534,24 @@ long sc_tissue_node_of(const ScTissue *t, long cell) {
     return cell >= 0 && cell < t->nodes ? cell : -1;
 }
 
-int sc_tissue_read_vm(ScTissue *t, double *out) {
-    if (!t->mesh)
-        return sc_cells_read(t->cells, SC_VAR_VM, out);
-    long n = tmesh_nodes(t->mesh);
-    double *c = malloc(sizeof(double) * (size_t)n);
-    int rc = c ? sc_cells_read(tmesh_cells(t->mesh), SC_VAR_VM, c) : -1;
-    for (long i = 0; i < n && rc == 0; i++)
+/* Vm in node order: read now (snap 0) or from the snapshot taken (1). 0 or -1. */
+static int read_vm(ScTissue *t, double *out, int snap) {
+    ScCells *cells = sc_tissue_cells(t);
+    long n = sc_tissue_nodes(t);
+    double *c = t->mesh ? malloc(sizeof(double) * (size_t)n) : out; /* a mesh's parts renumber its nodes */
+    int rc = !c ? -1 : snap ? sc_cells_snapshot_read(cells, c) : sc_cells_read(cells, SC_VAR_VM, c);
+    for (long i = 0; t->mesh && i < n && rc == 0; i++)
         out[tmesh_node_of(t->mesh, i)] = c[i];
-    free(c);
+    if (t->mesh)
+        free(c);
     return rc;
 }
+
+int sc_tissue_read_vm(ScTissue *t, double *out) { return read_vm(t, out, 0); }
+
+int sc_tissue_snapshot(ScTissue *t) { return sc_cells_snapshot(sc_tissue_cells(t)); }
+
+int sc_tissue_snapshot_read(ScTissue *t, double *out) { return read_vm(t, out, 1); }
 
 int sc_tissue_wait(ScTissue *t, ScFailure *f) {
     starpu_task_wait_for_all();
