@@ -487,7 +487,6 @@ static void set_defaults(BenchOpts *o) {
     o->precision = BOPT_DOUBLE;
     o->steps_per_task = SC_DEFAULT_K;
     o->ncpu = o->ngpu = -1;
-    o->sched = "dmda";
     o->vm_bound = 1000;
     o->seed = 1;
 }

@@ -105,7 +105,7 @@ typedef struct BenchOpts {
     int precision; /* BOPT_DOUBLE (default) or BOPT_SINGLE */
     long steps_per_task; /* SC_DEFAULT_K */
     long ncpu, ngpu; /* -1: all there are */
-    const char *sched; /* "dmda" */
+    const char *sched; /* --sched, or NULL: sc_sched_policy's (dmda) */
     long nparts; /* 0: planned partitions, pinned; N: N partitions placed by sched */
     const char *perfmodels; /* or NULL */
     int no_lut;

@@ -186,7 +186,7 @@ int cmd_calibrate(int argc, char **argv) {
         return prc > 0 ? 0 : 2;
     struct starpu_conf conf;
     cli_starpu_conf(&conf, o.ncpu, o.ngpu);
-    conf.sched_policy_name = "dmda"; /* calibration happens under model-based schedulers */
+    conf.sched_policy_name = sc_sched_policy(SC_SCHED_CALIBRATE, NULL);
     char cls[300], dir[1024];
     if (o.cls)
         snprintf(cls, sizeof cls, "%s", o.cls);

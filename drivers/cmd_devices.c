@@ -54,7 +54,7 @@ static void devices_usage(FILE *out) {
 
 /* Parse options into o; returns 0, or the exit status to return (2 usage, -1 for --help). */
 static int devices_parse(int argc, char **argv, DevOpts *o) {
-    *o = (DevOpts){.cells = 4194304, .steps = 10, .parts = 0, .sched = "eager"};
+    *o = (DevOpts){.cells = 4194304, .steps = 10, .parts = 0, .sched = NULL};
     CliRun run = cli_run_defaults();
     const CliCommand cmd = {"devices", dev_opts, NDEV, CLI_RUN_WORKERS, devices_usage};
     int rc = cli_parse(&cmd, argc, argv, o, &run, NULL);
@@ -172,7 +172,7 @@ int cmd_devices(int argc, char **argv) {
     }
     struct starpu_conf conf;
     starpu_conf_init(&conf);
-    conf.sched_policy_name = o.sched;
+    o.sched = conf.sched_policy_name = sc_sched_policy(SC_SCHED_DEVICES, o.sched);
     if (o.ncpu >= 0)
         conf.ncpus = o.ncpu;
     conf.ncuda = o.ngpu >= 0 ? o.ngpu : have;

@@ -635,6 +635,7 @@ static int report_stop(Run *r, long nsteps) {
 static int start_starpu(Run *r) {
     struct starpu_conf conf;
     cli_starpu_conf(&conf, r->o.ncpu, r->o.ngpu);
+    conf.sched_policy_name = sc_sched_policy(SC_SCHED_PINNED, NULL);
     int rc = tmpi_init(&conf, &r->sh);
     if (rc != 0) {
         fprintf(stderr, "starcarp tissue: StarPU could not start (%s)%s\n", strerror(-rc),

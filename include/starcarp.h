@@ -127,7 +127,8 @@ typedef struct ScCellsConfig {
     int ncpu_hint, ngpu_hint; /* workers to plan for (0: StarPU's CPU and CUDA worker counts) */
     double gpu_speedup; /* speed of one GPU over one CPU core for the plan (0: from the
                                  calibrated speed table, else measured on the spot with two small
-                                 scratch arrays, once per model and precision in a process) */
+                                 scratch arrays, once per model, precision, K and GPU kind in a
+                                 process) */
     int free_placement; /* 0: each partition's tasks run on the worker planned for it (data
                                  never moves); 1: the scheduler places every task */
     const int *workers; /* optional, with nparts: partition p's tasks run on StarPU worker
@@ -285,7 +286,7 @@ void sc_model_key(const ScModelEntry *m, char *buf, size_t n);
  * cells where possible (the vector width), none below 64 cells unless the array is smaller. CPU
  * workers get no partition when, next to GPUs, their share would be below SC_PLAN_MIN_CPU_SHARE.
  * Returns the number of partitions (<= ncpu + ngpu, and no partition empty), or -1 on bad
- * arguments. Pure function (scheduler/sc_plan.c). */
+ * arguments. Pure function (scheduler/place_plan.c; the placement module, scheduler/place.h). */
 #define SC_PLAN_MIN_CPU_SHARE 0.05
 /* The speed of one GPU over one CPU core assumed when it is neither given, nor calibrated, nor
  * measurable (ScCellsConfig.gpu_speedup). */
@@ -293,15 +294,27 @@ void sc_model_key(const ScModelEntry *m, char *buf, size_t n);
 int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, long *sizes, int max);
 
 /* The speed table that `starcarp calibrate` writes beside StarPU's performance models
- * (DIR/SC_SPEEDS_FILE) and that partition planning reads (scheduler/sc_speeds.c). CSV columns:
+ * (DIR/SC_SPEEDS_FILE) and that partition planning reads (scheduler/place_speeds.c). CSV columns:
  * model,precision,kind,cells,steps,ns_per_cell_step: the model's key (sc_model_key), precision
- * 64/32, kind "cpu" or "cuda", the cells per task, the steps per task and the nanoseconds per
+ * 64/32, kind "cpu", "cuda" or "hip", the cells per task, the steps per task and the nanoseconds per
  * cell-step, one row per measured partition size. sc_speeds_write_header writes the header line,
  * sc_speeds_write_row one row. */
 #define SC_SPEEDS_FILE "starcarp-speeds.csv"
 void sc_speeds_write_header(FILE *f);
 void sc_speeds_write_row(FILE *f, const char *model, int precision, const char *kind, long cells, long steps,
                          double ns);
+
+/* StarPU's scheduling policy for a kind of run, the name to put in starpu_conf.sched_policy_name
+ * before starpu_init (the placement module's choice; its reasons in scheduler/place.h). `given` (a
+ * command's --sched) wins when not NULL; STARPU_SCHED in the environment wins over both, as StarPU
+ * reads it at starpu_init. NULL: StarPU's own default (lws). */
+typedef enum {
+    SC_SCHED_CELLS, /* a cell array's run (starcarp bench): dmda */
+    SC_SCHED_CALIBRATE, /* calibration (starcarp calibrate): dmda, which records the performance models */
+    SC_SCHED_DEVICES, /* the device check (starcarp devices): eager, every worker pulls work */
+    SC_SCHED_PINNED /* runs whose every task is pinned by the plan (tissue, benchmark): StarPU's default */
+} ScSchedRun;
+const char *sc_sched_policy(ScSchedRun run, const char *given);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,9 @@
 /* cells.h: the inside of a cell array (ScCells of starcarp.h), shared by the files of the
  * scheduler that implement it (internal to libstarcarp; not installed):
- *   sc_cells.c       creation, registration with StarPU, destruction, accessors
- *   cells_plan.c     the partitions: sizes, offsets, workers
+ *   cells_create.c   sc_cells_create: the configuration checked, the parts asked of the placement
+ *                    module (place.h: sizes, workers), then the array built
+ *   sc_cells.c       the array built from its parts (cells_build), registration with StarPU,
+ *                    destruction, accessors
  *   cells_run.c      advancing (step tasks), failure records, statistics
  *   cells_sample.c   sampled outputs and whole variables
  *   cells_params.c   uniform and per-cell parameters
@@ -24,6 +26,7 @@
 #define SC_CELLS_INT_H
 #include <stddef.h>
 
+#include "place.h"
 #include "sc_step_codelet.h"
 
 struct ScCells {
@@ -70,12 +73,18 @@ static inline void cells_put(const ScCells *c, void *p, size_t k, double v) {
 
 /* cells_run.c: the handles a step task of partition p reads and writes. */
 ScStepHandles cells_step_handles(const ScCells *c, int p);
-/* cells_plan.c: sizes, offsets and workers of the partitions of c (c->n, c->cfg, c->m set;
- * partitions too large for their GPU's memory cut into pieces). 0, or -1 with a message in err. */
-int cells_plan(ScCells *c, char *err, size_t errlen);
-/* cells_plan.c: does the array's home copy fit the host's available memory? 0, or -1 with the
- * bytes needed and available in err. */
-int cells_host_fits(const ScCells *c, char *err, size_t errlen);
+
+/* sc_cells.c: cfg's defaults filled in (dt SC_DEFAULT_DT, K SC_DEFAULT_K where 0). */
+void cells_defaults(ScCellsConfig *cfg);
+/* sc_cells.c: does m have a kernel a cell array runs in precision f32 (0: double, 1: single)? 0, or
+ * -1 with a message in err. */
+int cells_kernel_check(const ScModelEntry *m, int f32, char *err, size_t errlen);
+/* sc_cells.c: the array of cfg->ncells cells of m (a kernel in cfg's precision checked) in the parts
+ * of *plan, at its initial state, registered with StarPU. It never plans: the placement module
+ * (place.h) made the parts, and its probe builds its scratch arrays here too. The plan's arrays
+ * become the array's (*plan is emptied, also on failure). NULL with a message in err. */
+ScCells *cells_build(const ScModelEntry *m, const ScCellsConfig *cfg, PlacePlan *plan, char *err,
+                     size_t errlen);
 
 /* sc_cells.c: register base (per_cell values per cell, c->n cells) as *parent, partitioned as the
  * cells are into parts[c->np]; and the reverse (brings the data home; nothing when parent is NULL). */

@@ -1,6 +1,8 @@
 /* sc_cells.c: an array of cells of one model as partitioned StarPU data (the public API of
- * starcarp.h, section "cell arrays"; design in docs/runtime.md): creation, registration with
- * StarPU, destruction and accessors. The layout and the other files of the cell array: cells.h. */
+ * starcarp.h, section "cell arrays"; design in docs/runtime.md): the array built from its parts
+ * (cells_build: the placement module's plan, place.h), registration with StarPU, destruction and
+ * accessors. sc_cells_create (cells_create.c) asks for the plan, then builds here. The layout and
+ * the other files of the cell array: cells.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,80 +37,9 @@ void cells_unregister_split(ScCells *c, starpu_data_handle_t parent, starpu_data
     starpu_data_unregister(parent);
 }
 
-ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *err, size_t errlen) {
-    if (!m || !cfg) {
-        sc_set_err(err, errlen, "no model or no configuration");
-        return NULL;
-    }
-    if (cfg->ncells < 1 || cfg->ncells > SC_CELLS_MAX) {
-        sc_set_err(err, errlen,
-                   "cell count %ld out of range (1 .. %ld: StarPU counts a handle's elements in 32 bits)",
-                   cfg->ncells, (long)SC_CELLS_MAX);
-        return NULL;
-    }
-    if (cfg->precision != 0 && cfg->precision != 64 && cfg->precision != 32) {
-        sc_set_err(err, errlen, "precision %d: accepted values are 64 and 32", cfg->precision);
-        return NULL;
-    }
-    ScCells *c = calloc(1, sizeof *c);
-    if (!c) {
-        sc_set_err(err, errlen, "out of memory");
-        return NULL;
-    }
-    c->m = m, c->d = m->desc, c->cfg = *cfg;
-    c->f32 = cfg->precision == 32;
-    c->esz = c->f32 ? sizeof(float) : sizeof(double);
-    c->n = cfg->ncells;
-    if (c->cfg.dt <= 0)
-        c->cfg.dt = SC_DEFAULT_DT;
-    if (c->cfg.steps_per_task <= 0)
-        c->cfg.steps_per_task = SC_DEFAULT_K;
-    if (!m->cpu[c->f32] && !c->d->c_run[c->f32]) {
-        sc_set_err(err, errlen, "%s has no %s-precision kernel", m->name, c->f32 ? "single" : "double");
-        free(c);
-        return NULL;
-    }
-    if (cells_host_fits(c, err, errlen) < 0 || cells_plan(c, err, errlen) < 0) {
-        sc_cells_destroy(c);
-        return NULL;
-    }
-    const ScModelDesc *d = c->d;
-    c->nsv = d->nsv, c->npc = d->nparams + d->nconsts, c->next = d->nexternals;
-    c->nlut = (d->ntables && !cfg->no_lut) ? d->lut_size() : 0;
-    size_t n = (size_t)c->n;
-    c->sv = calloc(n * (size_t)(c->nsv ? c->nsv : 1), c->esz);
-    c->vm = calloc(n, c->esz);
-    c->iion = calloc(n, c->esz);
-    c->ext = c->next ? calloc(n * (size_t)c->next, c->esz) : NULL;
-    c->pc = calloc((size_t)c->npc + 1, c->esz);
-    c->lut = c->nlut ? calloc(c->nlut, c->esz) : NULL;
-    c->params = calloc((size_t)d->nparams + 1, sizeof(double));
-    c->pinned = calloc((size_t)d->nparams + 1, 1);
-    c->pcd = calloc((size_t)c->npc + 1, sizeof(double));
-    c->stat = calloc((size_t)c->np * SC_STAT_WORDS, sizeof(unsigned long long));
-    if (!c->sv || !c->vm || !c->iion || (c->next && !c->ext) || !c->pc || (c->nlut && !c->lut) ||
-        !c->params || !c->pinned || !c->pcd || !c->stat) {
-        sc_set_err(err, errlen, "out of memory for %ld cells of %s", c->n, m->name);
-        sc_cells_destroy(c);
-        return NULL;
-    }
-    /* initial state, cell by cell into its partition's block */
-    memcpy(c->params, d->param_defaults, sizeof(double) * (size_t)d->nparams);
-    cells_fill_pc(c);
-    double *sv0 = calloc((size_t)c->nsv + 1, sizeof(double)), vm0 = 0;
-    d->init(c->pcd, sv0, &vm0);
-    for (int p = 0; p < c->np; p++)
-        for (long i = 0; i < c->size[p]; i++) {
-            for (int k = 0; k < c->nsv; k++)
-                cells_put(c, c->sv, (size_t)(c->off[p] * c->nsv + k * c->size[p] + i), sv0[k]);
-            cells_put(c, c->vm, (size_t)(c->off[p] + i), vm0);
-        }
-    free(sv0);
-    for (int p = 0; p < c->np; p++)
-        c->stat[(size_t)p * SC_STAT_WORDS] = ~0ULL;
-    c->stim = cfg->stim;
-
-    /* StarPU data */
+/* Register c's data with StarPU: the per-cell arrays split into the parts, the parameter set, the
+ * lookup tables and the parts' status handles (c's host arrays allocated and filled). */
+static void register_data(ScCells *c) {
     c->p_sv = calloc((size_t)c->np, sizeof *c->p_sv);
     c->p_vm = calloc((size_t)c->np, sizeof *c->p_vm);
     c->p_iion = calloc((size_t)c->np, sizeof *c->p_iion);
@@ -138,6 +69,84 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
                                     (uintptr_t)(c->stat + (size_t)p * SC_STAT_WORDS), SC_STAT_WORDS,
                                     sizeof(unsigned long long));
     }
+}
+
+/* See cells.h. */
+void cells_defaults(ScCellsConfig *cfg) {
+    if (cfg->dt <= 0)
+        cfg->dt = SC_DEFAULT_DT;
+    if (cfg->steps_per_task <= 0)
+        cfg->steps_per_task = SC_DEFAULT_K;
+}
+
+/* See cells.h. */
+int cells_kernel_check(const ScModelEntry *m, int f32, char *err, size_t errlen) {
+    if (!m->cpu[f32] && !m->desc->c_run[f32]) {
+        sc_set_err(err, errlen, "%s has no %s-precision kernel", m->name, f32 ? "single" : "double");
+        return -1;
+    }
+    return 0;
+}
+
+/* See cells.h. */
+ScCells *cells_build(const ScModelEntry *m, const ScCellsConfig *cfg, PlacePlan *plan, char *err,
+                     size_t errlen) {
+    ScCells *c = calloc(1, sizeof *c);
+    if (!c) {
+        place_free(plan);
+        sc_set_err(err, errlen, "out of memory");
+        return NULL;
+    }
+    c->m = m, c->d = m->desc, c->cfg = *cfg;
+    cells_defaults(&c->cfg);
+    c->f32 = cfg->precision == 32;
+    c->esz = c->f32 ? sizeof(float) : sizeof(double);
+    c->n = cfg->ncells;
+    c->np = plan->np, c->size = plan->size, c->worker = plan->worker, c->speedup = plan->speedup;
+    *plan = (PlacePlan){0};
+    if (cells_kernel_check(m, c->f32, err, errlen) < 0) {
+        sc_cells_destroy(c);
+        return NULL;
+    }
+    const ScModelDesc *d = c->d;
+    c->nsv = d->nsv, c->npc = d->nparams + d->nconsts, c->next = d->nexternals;
+    c->nlut = (d->ntables && !cfg->no_lut) ? d->lut_size() : 0;
+    size_t n = (size_t)c->n;
+    c->sv = calloc(n * (size_t)(c->nsv ? c->nsv : 1), c->esz);
+    c->vm = calloc(n, c->esz);
+    c->iion = calloc(n, c->esz);
+    c->ext = c->next ? calloc(n * (size_t)c->next, c->esz) : NULL;
+    c->pc = calloc((size_t)c->npc + 1, c->esz);
+    c->lut = c->nlut ? calloc(c->nlut, c->esz) : NULL;
+    c->params = calloc((size_t)d->nparams + 1, sizeof(double));
+    c->pinned = calloc((size_t)d->nparams + 1, 1);
+    c->pcd = calloc((size_t)c->npc + 1, sizeof(double));
+    c->stat = calloc((size_t)c->np * SC_STAT_WORDS, sizeof(unsigned long long));
+    c->off = malloc(sizeof(long) * (size_t)c->np);
+    if (!c->sv || !c->vm || !c->iion || (c->next && !c->ext) || !c->pc || (c->nlut && !c->lut) ||
+        !c->params || !c->pinned || !c->pcd || !c->stat || !c->off) {
+        sc_set_err(err, errlen, "out of memory for %ld cells of %s", c->n, m->name);
+        sc_cells_destroy(c);
+        return NULL;
+    }
+    for (long p = 0, o = 0; p < c->np; p++)
+        c->off[p] = o, o += c->size[p];
+    /* initial state, cell by cell into its partition's block */
+    memcpy(c->params, d->param_defaults, sizeof(double) * (size_t)d->nparams);
+    cells_fill_pc(c);
+    double *sv0 = calloc((size_t)c->nsv + 1, sizeof(double)), vm0 = 0;
+    d->init(c->pcd, sv0, &vm0);
+    for (int p = 0; p < c->np; p++)
+        for (long i = 0; i < c->size[p]; i++) {
+            for (int k = 0; k < c->nsv; k++)
+                cells_put(c, c->sv, (size_t)(c->off[p] * c->nsv + k * c->size[p] + i), sv0[k]);
+            cells_put(c, c->vm, (size_t)(c->off[p] + i), vm0);
+        }
+    free(sv0);
+    for (int p = 0; p < c->np; p++)
+        c->stat[(size_t)p * SC_STAT_WORDS] = ~0ULL;
+    c->stim = cfg->stim;
+    register_data(c);
     return c;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diffuse.h"
+#include "place.h"
 #include "sc_internal.h"
 #include "sc_fem.h"
 #include "sc_tissue.h"
@@ -264,14 +265,6 @@ static int plan_sweeps(ScTissue *t, char *err, size_t errlen) {
     return 0;
 }
 
-/* Worker ids of a kind into ids (room for max), at most `hint` of them when hint > 0. */
-static int workers_of(enum starpu_worker_archtype type, int *ids, int max, int hint) {
-    int n = starpu_worker_get_ids_by_type(type, ids, max);
-    if (n < 0)
-        n = 0;
-    return hint > 0 && hint < n ? hint : n;
-}
-
 ScCells *tissue_cells(const ScModelEntry *m, const ScTissueConfig *cfg, long n, int np, const double *w,
                       const int *worker, char *err, size_t errlen) {
     if (!w) {
@@ -292,94 +285,6 @@ ScCells *tissue_cells(const ScModelEntry *m, const ScTissueConfig *cfg, long n, 
                         .free_placement = !pinned,
                         .workers = pinned ? worker : NULL};
     return sc_cells_create(m, &cc, err, errlen);
-}
-
-int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
-                int **worker, char *err, size_t errlen) {
-    int cpu[STARPU_NMAXWORKERS], gpu[STARPU_NMAXWORKERS], ncpu = 0, ngpu = 0;
-    *size = NULL, *worker = NULL;
-    if (cfg->workers) {
-        for (int k = 0; k < cfg->nworkers && k < STARPU_NMAXWORKERS; k++) {
-            enum starpu_worker_archtype type = starpu_worker_get_type(cfg->workers[k]);
-            if (type == STARPU_CPU_WORKER)
-                cpu[ncpu++] = cfg->workers[k];
-            else if ((type == STARPU_CUDA_WORKER && m->cuda[0]) || (type == STARPU_HIP_WORKER && m->hip[0]))
-                gpu[ngpu++] = cfg->workers[k];
-        }
-    } else {
-        /* the GPUs whose double-precision kernel the model has: CUDA, and HIP wired the same way */
-        ncpu = workers_of(STARPU_CPU_WORKER, cpu, STARPU_NMAXWORKERS, cfg->ncpu_hint);
-        ngpu = m->cuda[0] ? workers_of(STARPU_CUDA_WORKER, gpu, STARPU_NMAXWORKERS, 0) : 0;
-        if (m->hip[0])
-            ngpu += workers_of(STARPU_HIP_WORKER, gpu + ngpu, STARPU_NMAXWORKERS - ngpu, 0);
-        if (cfg->ngpu_hint > 0 && cfg->ngpu_hint < ngpu)
-            ngpu = cfg->ngpu_hint;
-    }
-    if (ncpu + ngpu < 1) {
-        sc_set_err(err, errlen, "no StarPU worker can run %s", m->name);
-        return -1;
-    }
-    int max = cfg->nparts > 0 ? cfg->nparts : ncpu + ngpu;
-    long *sz = *size = calloc((size_t)max, sizeof(long)), units = nodes / align;
-    int *wk = *worker = calloc((size_t)max, sizeof(int));
-    if (!sz || !wk) {
-        sc_set_err(err, errlen, "out of memory");
-        return -1;
-    }
-    int np;
-    if (cfg->nparts > 0) {
-        np = cfg->nparts < units ? cfg->nparts : (int)units;
-        for (int s = 0; s < np; s++)
-            sz[s] = (units * (s + 1) / np - units * s / np) * align, wk[s] = -1;
-        return np;
-    }
-    double speedup = cfg->gpu_speedup;
-    if (ngpu && ncpu && !(speedup > 0)) {
-        /* the cell array's own measure (calibrated table or a probe) on a scratch array */
-        ScCellsConfig cc = {
-            .ncells = nodes < 65536 ? nodes : 65536, .precision = 64, .dt = cfg->dt, .steps_per_task = 1};
-        ScCells *probe = sc_cells_create(m, &cc, err, errlen);
-        speedup = probe ? sc_cells_gpu_speedup(probe) : 0;
-        sc_cells_destroy(probe);
-    }
-    if (!(speedup > 0))
-        speedup = 50;
-    np = sc_plan_parts(nodes, ncpu, ngpu, speedup, align, sz, max);
-    if (np < 1) {
-        sc_set_err(err, errlen, "cannot plan parts of %ld nodes", nodes);
-        return -1;
-    }
-    int ng = ngpu < np ? ngpu : np;
-    for (int s = 0; s < np; s++)
-        wk[s] = s < ng ? gpu[s] : cpu[s - ng];
-    return np;
-}
-
-/* Slabs: the plan (planes per worker in proportion to speed, GPUs first) or cfg.nparts equal ones.
- * Fills t->ns, l0, nl, worker. 0 or -1. */
-static int plan_slabs(ScTissue *t, const ScModelEntry *m, char *err, size_t errlen) {
-    long *sz;
-    int np = tissue_plan(m, &t->cfg, t->nodes, t->P, &sz, &t->worker, err, errlen);
-    t->l0 = calloc(np > 0 ? (size_t)np : 1, sizeof(long));
-    t->nl = calloc(np > 0 ? (size_t)np : 1, sizeof(long));
-    if (np < 1 || !t->l0 || !t->nl) {
-        free(sz);
-        if (np >= 1)
-            sc_set_err(err, errlen, "out of memory");
-        return -1;
-    }
-    long l = 0;
-    for (int s = 0; s < np; s++) {
-        if (sz[s] % t->P || sz[s] == 0) {
-            free(sz);
-            sc_set_err(err, errlen, "slab %d of %ld nodes is not whole planes of %ld", s, sz[s], t->P);
-            return -1;
-        }
-        t->l0[s] = l, t->nl[s] = sz[s] / t->P, l += t->nl[s];
-    }
-    free(sz);
-    t->ns = np;
-    return 0;
 }
 
 /* Register the slabs' own handles: activation record (host), scratch, halos (allocated by StarPU). */
@@ -449,7 +354,8 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
         return t;
     }
     map_axes(t);
-    if (plan_sweeps(t, err, errlen) != 0 || plan_slabs(t, m, err, errlen) != 0) {
+    if (plan_sweeps(t, err, errlen) != 0 ||
+        place_slabs(m, &t->cfg, t->nodes, t->P, &t->ns, &t->l0, &t->nl, &t->worker, err, errlen) != 0) {
         sc_tissue_destroy(t);
         return NULL;
     }

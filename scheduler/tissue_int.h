@@ -44,12 +44,6 @@ struct ScTissue {
  * memory. */
 int tstep_plan(ScTissue *t);
 
-/* The parts of `nodes` nodes (multiples of `align`): one per CPU worker and GPU sized by speed
- * (sc_plan_parts, the GPU's speed measured by the cell array when not given), or cfg->nparts
- * equal ones placed by the scheduler (worker -1). *size and *worker are allocated (free them).
- * Returns the number of parts, or -1 with a message. */
-int tissue_plan(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
-                int **worker, char *err, size_t errlen);
 /* The cell array of a tissue's n nodes in np parts weighted w (np values), part p pinned to
  * worker[p] where worker[0] >= 0, else placed by StarPU: one step per task in double, cfg's dt,
  * tolerances, Vm bound and lookup-table choice. NULL (w NULL: out of memory) with a message. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fem.h"
+#include "place.h"
 #include "sc_fem.h"
 #include "sc_internal.h"
 #include "tissue_int.h"
@@ -201,7 +202,7 @@ static int build_part(TissueMesh *t, int q, const int *part, const int *expos, l
 
 /* Plan, cut and build every part. 0, or -1 with a message. */
 static int build(TissueMesh *t, const ScModelEntry *m, char *err, size_t errlen) {
-    t->np = tissue_plan(m, &t->cfg, t->n, 1, &t->size, &t->worker, err, errlen);
+    t->np = place_tissue(m, &t->cfg, t->n, 1, &t->size, &t->worker, err, errlen);
     if (t->np < 1)
         return -1;
     int *part = malloc(sizeof(int) * (size_t)t->n), *expos = malloc(sizeof(int) * (size_t)t->n);

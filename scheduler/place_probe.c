@@ -1,5 +1,5 @@
-/* sc_probe.c: the speed of a GPU over one CPU core, measured on the spot for a model that was never
- * calibrated (sc_probe.h).
+/* place_probe.c: the speed of a GPU over one CPU core, measured on the spot for a model that was
+ * never calibrated (place.h).
  *
  * Two scratch cell arrays of the model, at their initial state: one of a few vector blocks on each
  * CPU worker of the plan at once (so that the cores share memory bandwidth and clocks as they will
@@ -9,14 +9,18 @@
  * whose step already lasts long: O'Hara-Rudy's cvode), then timed over rounds until it has run at
  * least SC_PROBE_MIN_S seconds; rounds are submitted 1, 1, 2, 4... at a time between waits, as the
  * run submits them, so that a short task's wait does not count as GPU time. The ratio of the GPU's
- * cell-steps per second to one core's is what the partition plan needs. Results are kept per model
- * and precision for the life of the process, so that repeated arrays of one model probe once. */
+ * cell-steps per second to one core's is what the partition plan needs (place_speeds.c keeps it per
+ * model key, precision, K and GPU kind for the life of the process, so that repeated arrays of one
+ * model probe once). The scratch arrays are built by cells_build from parts given here
+ * (place_given): the probe runs before the array it plans for exists and never goes through
+ * sc_cells_create, which asks the plan (place.h: no circle). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "sc_probe.h"
+#include "cells.h"
+#include "place.h"
 #include "sc_internal.h"
 
 #define SC_PROBE_MIN_S 0.05 /* timed seconds per side, at least */
@@ -34,7 +38,12 @@ static double rate_on(const ScModelEntry *m, int precision, int K, long cells, c
     memset(&cfg, 0, sizeof cfg);
     cfg.ncells = cells * nw, cfg.precision = precision, cfg.steps_per_task = K;
     cfg.nparts = nw, cfg.workers = workers;
-    ScCells *c = sc_cells_create(m, &cfg, NULL, 0);
+    PlacePlan plan;
+    if (place_given(cfg.ncells, nw, NULL, workers, &plan, NULL, 0) < 0) {
+        place_free(&plan);
+        return 0;
+    }
+    ScCells *c = cells_build(m, &cfg, &plan, NULL, 0);
     if (!c)
         return 0;
     /* one step untimed (the data arrives, kernels load), one timed: it sizes the rounds */
@@ -58,20 +67,9 @@ static double rate_on(const ScModelEntry *m, int precision, int K, long cells, c
     return bad || t <= 0 ? 0 : (double)cells * (double)K * (double)rounds / t;
 }
 
-typedef struct Probed {
-    const ScModelEntry *m;
-    int precision;
-    double speedup;
-} Probed;
-
-static Probed probed[64];
-static int nprobed;
-
-double sc_probe_gpu_speedup(const ScModelEntry *m, int precision, int K, long ncells, const int *cpu_workers,
-                            int ncpu, int gpu_worker) {
-    for (int i = 0; i < nprobed; i++)
-        if (probed[i].m == m && probed[i].precision == precision)
-            return probed[i].speedup;
+/* See place.h. */
+double place_probe_gpu_speedup(const ScModelEntry *m, int precision, int K, long ncells,
+                               const int *cpu_workers, int ncpu, int gpu_worker) {
     if (ncpu < 1)
         return 0;
     const int *lanes = m->cpu_lanes[precision == 32];
@@ -85,8 +83,5 @@ double sc_probe_gpu_speedup(const ScModelEntry *m, int precision, int K, long nc
         K = 1;
     double cpu = rate_on(m, precision, K, cpu_cells, cpu_workers, ncpu);
     double gpu = cpu > 0 ? rate_on(m, precision, K, gpu_cells, &gpu_worker, 1) : 0;
-    double s = cpu > 0 && gpu > 0 ? gpu / cpu : 0;
-    if (s > 0 && nprobed < (int)(sizeof probed / sizeof probed[0]))
-        probed[nprobed++] = (Probed){m, precision, s};
-    return s;
+    return cpu > 0 && gpu > 0 ? gpu / cpu : 0;
 }
