@@ -39,7 +39,10 @@ step "machine: $(hostname), $ncores cores, $ngpu GPU(s)"
 step "configure + build (log: build.log)"
 t0=$(date +%s)
 target=all; has build || target=starcarp-codegen
-{ cmake -S . -B "$build" -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF -DSTARCARP_CPU_FLAGS="-march=native;-fno-math-errno" ${SC_CMAKE_ARGS:-} \
+# the whole library unless STARCARP_MODELS lists models (a build-gpu of a subset, e.g. multi.sh's,
+# is reconfigured, not reused)
+{ cmake -S . -B "$build" -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF -DSTARCARP_CPU_FLAGS="-march=native;-fno-math-errno" \
+      -DSTARCARP_MODELS="${STARCARP_MODELS:-}" ${SC_CMAKE_ARGS:-} \
       -DCMAKE_BUILD_TYPE=Release && cmake --build "$build" -j "$ncores" --target $target; } >"$logs/build.log" 2>&1
 build_rc=$?; t_build=$(( $(date +%s) - t0 ))
 step "build: $(status $build_rc) in ${t_build}s"
