@@ -105,7 +105,7 @@ static const ScModelEntry *auto_plugin(const char *path, double dt, const ScMode
                                        size_t len) {
     ScChooseSpec sp = sc_choose_default_spec();
     sp.dt = dt > SC_DEFAULT_DT ? dt : SC_DEFAULT_DT;
-    if ((sp.budget = sc_choose_budget(err, len)) < 0)
+    if ((sp.budget = sc_choose_budget(err, len)) < 0 || (sp.any_speed = sc_choose_speed_any(err, len)) < 0)
         return NULL;
     if (lib && lib->methods_choice)
         sp.skip = sc_choose_failed_before(lib->methods_choice);

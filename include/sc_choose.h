@@ -36,6 +36,8 @@ typedef struct ScChooseSpec {
     long long_beats; /* the long check: beats (0: none) ... */
     double long_bcl; /* ... at this cycle length, ms (0: 500) */
     double tol_state; /* its bar for the states, % of a state's magnitude (0: 1) */
+    int any_speed; /* 1: the first passing set is chosen even where it runs no faster than the file's
+                    * methods (0: the file's methods are kept then; STARCARP_CHOOSE_SPEED) */
 } ScChooseSpec;
 
 /* The default protocol of the check (one paced beat: stimulus 60 at 1 ms for 1 ms, 1000 ms, dt 0.01
@@ -124,6 +126,10 @@ int sc_choose_compare(const char *path, const ScChooseSpec *spec, const char *a,
  * candidates. */
 unsigned sc_choose_failed_before(const char *overrides);
 
+/* The speed rule of a run's choice: STARCARP_CHOOSE_SPEED "any" (1: a passing set is chosen even
+ * where it runs no faster than the file's methods, e.g. so that a test's outcome does not depend
+ * on the machine) or "faster" (0, the default); -1 with a message in err for another value. */
+int sc_choose_speed_any(char *err, size_t errlen);
 /* The budget of a run's choice: STARCARP_CHOOSE_BUDGET (seconds; "none" or 0: no limit), else
  * SC_CHOOSE_BUDGET_S; -1 with a message in err when the variable is not a number. */
 double sc_choose_budget(char *err, size_t errlen);

@@ -30,7 +30,8 @@ static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t
     h = sc_fnv(h, key);
     /* the long check (choose_long.c) and the treatment of states coupled to Vm (2026-11-26): a
        choice made without them may not pass them */
-    snprintf(key, sizeof key, "long %ld|%.17g|%.17g|vm", sp->long_beats, sp->long_bcl, sp->tol_state);
+    snprintf(key, sizeof key, "long %ld|%.17g|%.17g|vm%s", sp->long_beats, sp->long_bcl, sp->tol_state,
+             sp->any_speed ? "|any speed" : "");
     h = sc_fnv(h, key);
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     char root[3000];

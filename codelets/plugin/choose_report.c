@@ -85,6 +85,19 @@ unsigned sc_choose_failed_before(const char *ov) {
     return bits;
 }
 
+int sc_choose_speed_any(char *err, size_t errlen) {
+    const char *v = getenv("STARCARP_CHOOSE_SPEED");
+    if (!v || !*v || !strcmp(v, "faster"))
+        return 0;
+    if (!strcmp(v, "any"))
+        return 1;
+    sc_set_err(err, errlen,
+               "STARCARP_CHOOSE_SPEED='%s': expected 'faster' (a passing set replaces the file's methods "
+               "only where it runs faster; the default) or 'any'",
+               v);
+    return -1;
+}
+
 double sc_choose_budget(char *err, size_t errlen) {
     const char *v = getenv("STARCARP_CHOOSE_BUDGET");
     if (!v || !*v)

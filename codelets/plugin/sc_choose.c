@@ -324,7 +324,7 @@ static int try_candidate(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     ch_free_run(&r);
     if (!ok)
         return 0;
-    if (c->file->seconds > 0 && cd->seconds >= c->file->seconds)
+    if (!sp->any_speed && c->file->seconds > 0 && cd->seconds >= c->file->seconds)
         retime(c, k, cd);
     if (!implicit_only(sans_vm(cd->overrides)) && !margin_ok(c, k, cd))
         return 0;
@@ -335,7 +335,8 @@ static int try_candidate(ChCtx *c, const ChKern *k, ScCandidate *cd) {
        runs no faster than the file's methods (conclude refuses it anyway), nor for an unpaced
        protocol (a pacemaker: unpaced, its phase drifts, and states at fixed times are no measure) */
     int paced = sp->nstim > 0 && sp->stim_curr != 0;
-    if (ok && paced && sp->long_beats > 0 && !(c->file->seconds > 0 && cd->seconds >= c->file->seconds))
+    int slower = !sp->any_speed && c->file->seconds > 0 && cd->seconds >= c->file->seconds;
+    if (ok && paced && sp->long_beats > 0 && !slower)
         ok = ch_long_check(c, k, cd) && !c->cut;
     return ok;
 }
@@ -451,11 +452,12 @@ static int candidates(ChCtx *c, ScChoice *out) {
 
 /* The outcome once the candidates are tried: the chosen set, unless it runs no faster than the
  * file's methods, or the file's methods with the reason. */
-static void conclude(ScChoice *out) {
+static void conclude(const ScChooseSpec *sp, ScChoice *out) {
     /* a set that passes but runs no faster than the file's own methods (one cell, the same beat)
        is not worth the change: the file's cvode (order-4 sub-steps) can beat a split set whose
        cvode block is driven by the explicit states around it (mmt_sampson_2010, 2026-11-24) */
-    if (out->chosen >= 0 && out->file.seconds > 0 && out->cand[out->chosen].seconds >= out->file.seconds) {
+    if (!sp->any_speed && out->chosen >= 0 && out->file.seconds > 0 &&
+        out->cand[out->chosen].seconds >= out->file.seconds) {
         snprintf(out->reason, sizeof out->reason,
                  "the passing set, %.40s, ran no faster: %.3g s against %.3g s", out->cand[out->chosen].label,
                  out->cand[out->chosen].seconds, out->file.seconds);
@@ -615,7 +617,7 @@ static void finish(const ChCtx *c, int rc, ScChoice *out) {
         snprintf(out->cut_stage, sizeof out->cut_stage, "%.95s", c->stage);
         snprintf(out->reason, sizeof out->reason, "the budget of %g s ran out", c->sp->budget);
     } else if (rc == 0)
-        conclude(out);
+        conclude(c->sp, out);
     if (out->chosen < 0) {
         snprintf(out->overrides, sizeof out->overrides, "%s", c->vm);
         snprintf(out->label, sizeof out->label, "the file's methods%s (%.*s)", c->vm[0] ? ", Vm coupled" : "",

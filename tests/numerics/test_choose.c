@@ -40,7 +40,8 @@ static ScChooseSpec spec(void) {
                       .stim_curr = 60,
                       .bcl = 1000,
                       .duration = 500,
-                      .nstim = 1};
+                      .nstim = 1,
+                      .any_speed = 1}; /* the outcomes below must not depend on the machine's speed */
     return s;
 }
 
@@ -159,6 +160,7 @@ static void test_lookup(void) {
     }
     setenv("STARCARP_CACHE", dir, 1);
     setenv("STARPU_NCUDA", "0", 1); /* the CPU kernels are enough here */
+    setenv("STARCARP_CHOOSE_SPEED", "any", 1); /* as spec(): the outcome must not depend on speed */
     const ScModelEntry *a = sc_model_lookup(STIFF, NULL, err, sizeof err);
     ASSERT(a != NULL);
     if (a) {
@@ -183,6 +185,12 @@ static void test_lookup(void) {
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ASSERT_EQ_INT(0, system(cmd));
     unsetenv("STARPU_NCUDA");
+    ASSERT_EQ_INT(1, sc_choose_speed_any(err, sizeof err));
+    setenv("STARCARP_CHOOSE_SPEED", "fast", 1); /* a bad value: refused, naming the accepted ones */
+    ASSERT_EQ_INT(-1, sc_choose_speed_any(err, sizeof err));
+    ASSERT(strstr(err, "STARCARP_CHOOSE_SPEED='fast': expected 'faster'") != NULL);
+    unsetenv("STARCARP_CHOOSE_SPEED");
+    ASSERT_EQ_INT(0, sc_choose_speed_any(err, sizeof err));
 }
 
 static void test_long(void) {
@@ -202,6 +210,20 @@ static void test_long(void) {
         ASSERT(ch->pass && ch->lerr[2] <= 1 && isfinite(ch->lerr[0]) && isfinite(ch->lerr[1]));
         ASSERT(ch->lstate[0] != '\0');
     }
+    /* the speed rule (the default): the same choice where it runs faster than the file's methods,
+       else the file's methods with both times, the chosen set's no shorter (best of 4 each) */
+    ScChoice *e = calloc(1, sizeof *e);
+    s.any_speed = 0;
+    ASSERT_EQ_INT(0, sc_choose_methods("tests/numerics/slow_store.model", &s, e, err, sizeof err));
+    printf("long, the speed rule: %s (%s)\n", e->overrides[0] ? e->overrides : "the file's methods",
+           e->reason);
+    if (e->chosen >= 0)
+        ASSERT(e->cand[e->chosen].seconds < e->file.seconds && !strcmp(e->overrides, c->overrides));
+    else
+        ASSERT(strstr(e->reason, "ran no faster") != NULL && c->chosen >= 1 &&
+               e->cand[c->chosen].seconds >= e->file.seconds);
+    free(e);
+    s.any_speed = 1;
     s.long_beats = 0; /* the check of one beat alone chooses forward Euler */
     ASSERT_EQ_INT(0, sc_choose_methods("tests/numerics/slow_store.model", &s, d, err, sizeof err));
     ASSERT_EQ_STR("cvode=fe", d->overrides);
