@@ -80,6 +80,19 @@ int cli_opt_long(const char *s, long *x) {
     return 1;
 }
 
+int cli_opt_doubles(const char *s, const char *sep, double *x, int max) {
+    char buf[1024];
+    if (strlen(s) >= sizeof buf)
+        return -1;
+    strcpy(buf, s);
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, sep, &save); t; t = strtok_r(NULL, sep, &save), n++)
+        if (n == max || !cli_opt_double(t, &x[n]))
+            return -1;
+    return n;
+}
+
 /* The index of word val among the comma-separated words, or -1. */
 static int choice_index(const char *words, const char *val) {
     size_t n = strlen(val);

@@ -47,6 +47,9 @@ typedef struct CliOpt {
  * integer, decimal or an integral number like 1e6 (|x| <= 1e15), into *x. 1, or 0 (not one). */
 int cli_opt_double(const char *s, double *x);
 int cli_opt_long(const char *s, long *x);
+/* Numbers separated by any character of sep ("1,2,3"; empty items skipped) into x[0 .. max):
+ * their count (0 for none), or -1 when one is not a number or there are more than max. */
+int cli_opt_doubles(const char *s, const char *sep, double *x, int max);
 
 /* The entry of tab[n] that `arg` names ("--name", "--name=VALUE", or the alias); *value := the
  * text after '=' (NULL when none). NULL when arg is not in the table. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "starcarp_util.h"
+#include "tissue_greg.h"
 #include "tissue_meshio.h"
 
 int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen) {
@@ -12,7 +13,9 @@ int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **o
     if (!(*mesh = sc_mesh_read(o->mesh, err, errlen)))
         return -1;
     ScFemMass kind = o->mass && !strcmp(o->mass, "lumped") ? SC_FEM_LUMPED : SC_FEM_CONSISTENT;
-    if (!(*op = sc_fem_assemble(*mesh, o->sigma, NULL, 0, o->chi, o->cm, kind, err, errlen)))
+    tgreg_check_mesh(o, *mesh, stderr);
+    if (!(*op =
+              sc_fem_assemble(*mesh, o->sigma, o->greg + 1, o->ngreg - 1, o->chi, o->cm, kind, err, errlen)))
         return -1;
     c->mesh = *mesh, c->op = *op;
     c->partitioner = !o->partitioner                  ? SC_FEM_PART_AUTO
@@ -29,14 +32,14 @@ int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **o
         for (long e = 0; e < (*mesh)->ne; e++)
             nt += (*mesh)->nv[e] == 4;
         fprintf(stderr,
-                "tissue: mesh %s: %ld nodes, %ld tetrahedra, %ld hexahedra, %s; operator %ld non-zeros, "
-                "%s mass, eigenvalue bound %.4g /ms (%.2f s)\n",
+                "tissue: mesh %s: %ld nodes, %ld tetrahedra, %ld hexahedra, %s, %d conductivity region%s; "
+                "operator %ld non-zeros, %s mass, eigenvalue bound %.4g /ms (%.2f s)\n",
                 o->mesh, (*mesh)->nn, nt, (*mesh)->ne - nt,
                 (*mesh)->nfib == 2   ? "fibres and sheets"
                 : (*mesh)->nfib == 1 ? "fibres"
                                      : "no fibres (along x)",
-                (*op)->rowptr[(*op)->n], kind == SC_FEM_LUMPED ? "lumped" : "consistent", (*op)->lambda,
-                sc_now_s() - t0);
+                o->ngreg, o->ngreg > 1 ? "s" : "", (*op)->rowptr[(*op)->n],
+                kind == SC_FEM_LUMPED ? "lumped" : "consistent", (*op)->lambda, sc_now_s() - t0);
         if (o->nsize || o->nnodes || o->ndx)
             fprintf(stderr, "tissue: --size, --nodes and --dx are not used: the mesh gives the domain\n");
     }

@@ -9,10 +9,11 @@
 #include "sc_mesh.h"
 #include "tissue_opts.h"
 
-/* Read o->mesh, assemble its operator with o's conductivities (fibre, sheet, normal), chi and Cm,
- * and point c at them (c->mesh, c->op, c->partitioner from --partitioner). Says on stderr (unless
- * quiet) the mesh's size, the operator's bound and the grid options it does not use. 0, or -1 with
- * a message (a located one for a bad mesh). */
+/* Read o->mesh, assemble its operator with o's conductivities (fibre, sheet, normal: o->sigma, and
+ * o->greg's for the elements of their tags), chi and Cm, and point c at them (c->mesh, c->op,
+ * c->partitioner from --partitioner). Warns on stderr of the regions' tags no element has
+ * (tgreg_check_mesh); says (unless quiet) the mesh's size, the operator's bound and the grid
+ * options it does not use. 0, or -1 with a message (a located one for a bad mesh). */
 int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen);
 /* The node nearest to p (mm), or -1 when p lies outside the mesh's bounding box. */
 long tmio_node_at(const ScMesh *m, const double p[3]);

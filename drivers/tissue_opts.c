@@ -8,6 +8,7 @@
 #include "cli_opts.h"
 #include "starcarp_util.h"
 #include "sc_mesh.h"
+#include "tissue_greg.h"
 #include "tissue_opts.h"
 
 void topt_usage(void) {
@@ -29,6 +30,9 @@ void topt_usage(void) {
         "  --mesh M            a mesh instead of the box (openCARP's meshname): M.pts, M.elem, M.lon\n"
         "                      (tetrahedra, hexahedra, fibres; um) or a legacy VTK grid M.vtk; linear\n"
         "                      finite elements, --sigma along the fibre, sheet, normal (`starcarp mesh`)\n"
+        "  --gregion TAGS:L[,T[,N]]  a mesh's elements of these tags (TAG[,TAG...], the .elem file's\n"
+        "                      region tags) take these conductivities (as --sigma's; the others take\n"
+        "                      --sigma's); repeat for more, at most 15 (openCARP's gregion[i])\n"
         "  --partitioner P     how a mesh is cut into the workers' parts: metis or rcb (coordinates)\n"
         "  --mass M            a mesh's mass matrix: consistent (default: solved by a Chebyshev iteration\n"
         "                      each step) or lumped (openCARP's mass_lumping 0 or 1; the box: lumped)\n"
@@ -85,6 +89,7 @@ typedef enum {
     T_FLAG,
     T_PAR,
     T_VARY,
+    T_GREG,
     T_SHARED
 } Kind;
 enum { TOPT_SHARED = CLI_RUN_DT | CLI_RUN_WORKERS | CLI_RUN_METHODS };
@@ -110,6 +115,7 @@ static const Opt opts[] = {
     {"partitioner", T_STR, F(partitioner), 0, 0, 0, "metis or rcb"},
     {"mass", T_STR, F(mass), 0, 0, 0, "lumped or consistent"},
     {"sigma", T_DLIST, F(sigma), F(nsigma), 1, 3, "1 to 3 conductivities in S/m (>= 0)"},
+    {"gregion", T_GREG, 0, 0, 0, 0, "TAG[,TAG...]:L[,T[,N]] (element tags, conductivities in S/m)"},
     {"chi", T_DBL, F(chi), 0, 0, 0, "a positive number (/mm)"},
     {"cm", T_DBL, F(cm), 0, 0, 0, "a positive number (uF/cm^2)"},
     {"stim", T_STIM, 0, 0, 0, 0,
@@ -166,20 +172,7 @@ static const Opt *find(const char *name) {
 }
 
 /* "a,b,c" into x (at most max); returns the count or -1. */
-static int dlist(const char *s, double *x, int max) {
-    char buf[256];
-    if (strlen(s) >= sizeof buf)
-        return -1;
-    strcpy(buf, s);
-    int n = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (n == max || !cli_opt_double(t, &x[n]))
-            return -1;
-        n++;
-    }
-    return n;
-}
+static int dlist(const char *s, double *x, int max) { return cli_opt_doubles(s, ",", x, max); }
 
 /* "LO:HI" mm. */
 static int range(const char *s, double *lo, double *hi) {
@@ -369,6 +362,8 @@ static int apply(TissueOpts *o, const Opt *d, const char *name, const char *val,
             return add_probes(o, val, err, errlen);
         case T_VARY:
             return add_vary(o, val, err, errlen);
+        case T_GREG:
+            return tgreg_add(o, val, err, errlen);
         case T_PAR:
             return read_par(o, val, depth + 1, err, errlen);
         case T_SHARED: {
@@ -505,6 +500,7 @@ static int read_par(TissueOpts *o, const char *path, int depth, char *err, size_
     o->par.ocarp |= ocarp;
     for (int i = 0; i < n && rc == 0; i++) {
         const Opt *d = find(ln[i].key);
+        o->par.line = ln[i].lineno;
         if (ocarp && tpar_known(ln[i].key))
             rc = tpar_apply(o, ln[i].key, ln[i].val, msg, sizeof msg);
         else
@@ -526,6 +522,7 @@ static void defaults(TissueOpts *o) {
     o->chi = 140, o->cm = 1, o->dt = SC_DEFAULT_DT, o->duration = 100, o->probe_dt = 1;
     o->checkpoint_time = -1;
     o->ncpu = o->ngpu = -1;
+    o->ngreg = 1; /* the default region */
     tpar_init(&o->par);
 }
 
@@ -656,7 +653,7 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
     for (int s = 0; s < o->nstim; s++)
         if (!isnan(o->stim_vol[s]))
             o->stim[s].amp = o->stim_vol[s] / (10.0 * o->chi); /* chi /mm -> /cm */
-    return 0;
+    return tgreg_finish(o, err, errlen);
 }
 
 int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t errlen) {

@@ -47,6 +47,12 @@ typedef struct TissueOpts {
         int axis;
     } vary[8];
     const char *mesh; /* --mesh (openCARP's meshname): a mesh instead of the box (NULL: the box) */
+    /* Conductivity regions (tissue_greg.h): greg[0] the default one (its sigma: `sigma`; its tags:
+     * gregion[0].ID, which change nothing), greg[1 .. ngreg) from --gregion and gregion[i], i > 0,
+     * each named in messages by greg_name ("--gregion #1", "gregion[1] (run.par:12)"). */
+    int ngreg;
+    ScFemRegion greg[SC_FEM_MAX_REGIONS];
+    char greg_name[SC_FEM_MAX_REGIONS][TPAR_WHERE + 32];
     const char *partitioner; /* --partitioner metis|rcb (NULL: METIS where built in) */
     const char *mass; /* --mass lumped|consistent (openCARP's mass_lumping; NULL: a mesh's default) */
     int quiet, help, no_png, overwrite; /* overwrite: --out may hold an earlier run's files */

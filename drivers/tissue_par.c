@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "starcarp_util.h"
+#include "tissue_greg.h"
 #include "tissue_opts.h"
 
 /* The quantities a starcarp key and its openCARP twin both set. */
@@ -24,7 +25,8 @@ enum {
     T_PARAB,
     T_TOL,
     T_THR,
-    T_MASS
+    T_MASS,
+    T_GREG
 };
 static const char *const target_what[TPAR_NTARGET] = {"the time step",
                                                       "the simulated time",
@@ -39,7 +41,8 @@ static const char *const target_what[TPAR_NTARGET] = {"the time step",
                                                       "the diffusion solver",
                                                       "the implicit solve's tolerance",
                                                       "the activation threshold",
-                                                      "the mass matrix"};
+                                                      "the mass matrix",
+                                                      "the conductivity regions"};
 
 typedef enum {
     H_DT,
@@ -49,6 +52,7 @@ typedef enum {
     H_SIMID,
     H_NUM_STIM,
     H_ONE_REGION,
+    H_NUM_GREG,
     H_BIDM,
     H_PARAB,
     H_TOL,
@@ -62,8 +66,12 @@ typedef enum {
     H_IMPAR,
     H_CSV,
     H_VOLFRAC,
-    H_G,
+    H_G, /* gregion[i] keys (tissue_greg.c), H_G to H_GNAME in TgregKey's order */
     H_GMULT,
+    H_GIDS,
+    H_GID,
+    H_GNUM,
+    H_GNAME,
     H_LTHR,
     H_LFIXED,
     /* stimuli */
@@ -101,9 +109,8 @@ static const Key keys[] = {
     {"simID", H_SIMID, 0, T_OUT, NULL},
     {"num_stim", H_NUM_STIM, 0, T_STIM, NULL},
     {"num_imp_regions", H_ONE_REGION, 0, -1,
-     "one ionic region (imp_region[0]): the box grid has no region tags"},
-    {"num_gregions", H_ONE_REGION, 0, -1,
-     "one conductivity region (gregion[0]): the box grid has no region tags"},
+     "one ionic region (imp_region[0]): the cell array holds one model"},
+    {"num_gregions", H_NUM_GREG, 0, -1, NULL},
     {"bidm_eqv_mono", H_BIDM, 0, T_SIGMA, NULL},
     {"parab_solve", H_PARAB, 0, T_PARAB, NULL},
     {"cg_tol_parab", H_TOL, 0, T_TOL, NULL},
@@ -176,10 +183,10 @@ static const Key keys[] = {
     {"gregion[].g_et", H_G, 4, T_SIGMA, NULL},
     {"gregion[].g_en", H_G, 5, T_SIGMA, NULL},
     {"gregion[].g_mult", H_GMULT, 0, T_SIGMA, NULL},
-    {"gregion[].name", H_LABEL, 0, -1, NULL},
-    {"gregion[].ID", H_LABEL, 0, -1, NULL},
-    {"gregion[].num_IDs", H_LABEL, 0, -1, NULL},
-    {"gregion[].ID[]", H_LABEL, 0, -1, NULL},
+    {"gregion[].name", H_GNAME, 0, -1, NULL},
+    {"gregion[].ID", H_GIDS, 0, -1, NULL},
+    {"gregion[].num_IDs", H_GNUM, 0, -1, NULL},
+    {"gregion[].ID[]", H_GID, 0, -1, NULL},
     {"lats[].threshold", H_LTHR, 0, T_THR, NULL},
     {"lats[].ID", H_LABEL, 0, -1, NULL},
     {"lats[].all", H_LFIXED, 0, -1, "the first activation only (all = 0)"},
@@ -190,11 +197,10 @@ static const Key keys[] = {
 #define NKEYS (sizeof keys / sizeof keys[0])
 
 void tpar_init(TparState *s) {
-    static const double g0[6] = {0.174, 0.019, 0.019, 0.625, 0.236, 0.236}; /* openCARP's defaults */
     memset(s, 0, sizeof *s);
     s->num_stim = -1;
-    memcpy(s->g, g0, sizeof g0);
-    s->g_mult = 1, s->bidm_eqv_mono = 1;
+    s->bidm_eqv_mono = 1;
+    tgreg_init(s);
     for (int i = 0; i < SC_TISSUE_MAX_STIM; i++)
         s->stim[i].duration = 1, s->stim[i].npls = 1;
 }
@@ -271,7 +277,7 @@ int tpar_claim_opt(TissueOpts *o, const char *name, const char *val, char *err, 
                {"out", T_OUT, 0},       {"simID", T_OUT, 1},         {"stim", T_STIM, 0},
                {"imp", T_IMP, 0},       {"imp-par", T_IMPPAR, 0},    {"sigma", T_SIGMA, 0},
                {"chi", T_CHI, 0},       {"parab-solve", T_PARAB, 0}, {"cg-tol-parab", T_TOL, 0},
-               {"threshold", T_THR, 0}, {"mass", T_MASS, 0}};
+               {"threshold", T_THR, 0}, {"mass", T_MASS, 0},         {"gregion", T_GREG, 0}};
     TparState *s = &o->par;
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (!strcmp(map[i].name, name)) {
@@ -503,19 +509,13 @@ static int apply_global(TissueOpts *o, const Key *k, const char *key, const char
             else if (v != 1)
                 return refuse(key, val, k->why, err, errlen);
             break;
-        case H_G:
-        case H_GMULT:
-            want = num(val, &v) && v >= 0 ? NULL : "a number >= 0 (S/m; g_mult: a factor)";
-            if (!want && k->h == H_G)
-                s->g[k->arg] = v, s->has_g[k->arg] = 1;
-            else if (!want)
-                s->g_mult = v;
-            break;
+        case H_NUM_GREG:
+            return tgreg_num(s, key, val, err, errlen);
         case H_LTHR:
             want = num(val, &o->thr) ? NULL : "a potential in mV";
             break;
         default:
-            break; /* H_LABEL: names and region tags (the box grid is one region) */
+            break; /* H_LABEL: names and ionic region tags (the cell array holds one model) */
     }
     if (want) {
         sc_set_err(err, errlen, "%s = '%s': expected %s", key, val, want);
@@ -533,24 +533,28 @@ int tpar_apply(TissueOpts *o, const char *key, const char *val, char *err, size_
     }
     if (k->h == H_REFUSE)
         return apply_global(o, k, key, val, err, errlen);
-    int stim = k->h >= H_S_A, fam = k->h == H_NUM_STIM ? 3 : strncmp(key, "stim[", 5) ? 1 : 2;
-    if (stim && idx[0] >= SC_TISSUE_MAX_STIM) {
-        sc_set_err(err, errlen, "%s: at most %d stimuli (indices 0 to %d)", key, SC_TISSUE_MAX_STIM,
-                   SC_TISSUE_MAX_STIM - 1);
+    int stim = k->h >= H_S_A, greg = k->h >= H_G && k->h <= H_GNAME;
+    int fam = k->h == H_NUM_STIM ? 3 : strncmp(key, "stim[", 5) ? 1 : 2;
+    long most = stim ? SC_TISSUE_MAX_STIM : greg ? SC_FEM_MAX_REGIONS : 1;
+    if (idx[0] >= most) {
+        if (most > 1)
+            sc_set_err(err, errlen, "%s: at most %ld %s (indices 0 to %ld)", key, most,
+                       stim ? "stimuli" : "conductivity regions", most - 1);
+        else
+            sc_set_err(
+                err, errlen,
+                "%s: not supported: index 0 only (the cell array holds one ionic model; one activation "
+                "map)",
+                key);
         return -1;
     }
-    if (!stim && idx[0] > 0) {
-        sc_set_err(
-            err, errlen,
-            "%s: not supported: index 0 only (the box grid is one ionic region, one conductivity region, "
-            "one activation map)",
-            key);
-        return -1;
-    }
-    if (k->target >= 0 && claim(&o->par, k->target, fam, key, err, errlen) != 0)
+    int target = greg && idx[0] > 0 ? T_GREG : k->target;
+    if (target >= 0 && claim(&o->par, target, fam, key, err, errlen) != 0)
         return -1;
     if (stim)
         return apply_stim(o, k, idx[0], idx[1], fam, key, val, err, errlen);
+    if (greg)
+        return tgreg_key(&o->par, (TgregKey)(k->h - H_G), k->arg, idx[0], idx[1], key, val, err, errlen);
     return apply_global(o, k, key, val, err, errlen);
 }
 
@@ -629,21 +633,15 @@ static int claim_level(const TparState *s, int t, int ocarp) {
     return -1;
 }
 
-/* gregion[0] into o->sigma, when its keys came last (or an openCARP file gave no conductivity):
- * along x the longitudinal values, y the transverse ones, z the sheet-normal ones when g_in or g_en
- * is given (else the transverse ones); monodomain from both domains as the harmonic mean
- * g_i g_e / (g_i + g_e) (bidm_eqv_mono = 1) or g_i alone; times g_mult. */
+/* gregion[0] into o->sigma (tgreg_sigma), when its keys came last (or an openCARP file gave no
+ * conductivity): along x (the fibre) the longitudinal values, y (the sheet) the transverse ones, z
+ * the sheet normal's. */
 static void finish_sigma(TissueOpts *o) {
     const TparState *s = &o->par;
     int gl = claim_level(s, T_SIGMA, 1), sl = claim_level(s, T_SIGMA, 0);
     if (!(gl > sl || (gl < 0 && sl < 0 && s->ocarp)))
         return;
-    int sheet = s->has_g[2] || s->has_g[5];
-    for (int a = 0; a < 3; a++) {
-        int c = a == 2 && !sheet ? 1 : a;
-        double gi = s->g[c], ge = s->g[c + 3];
-        o->sigma[a] = s->g_mult * (!s->bidm_eqv_mono ? gi : gi + ge > 0 ? gi * ge / (gi + ge) : 0);
-    }
+    tgreg_sigma(&s->greg[0], s->bidm_eqv_mono, o->sigma);
     o->nsigma = 3;
 }
 

@@ -9,11 +9,12 @@
 
 #include <stddef.h>
 
+#include "sc_fem.h"
 #include "sc_tissue.h"
 
 struct TissueOpts;
 
-enum { TPAR_NTARGET = 14, TPAR_KEYLEN = 64 };
+enum { TPAR_NTARGET = 15, TPAR_KEYLEN = 64, TPAR_WHERE = 300 };
 
 /* One openCARP stimulus, as its keys gave it (stimulus[i].* or stim[i].*). */
 typedef struct TparStim {
@@ -25,17 +26,33 @@ typedef struct TparStim {
     long npls;
 } TparStim;
 
+/* One openCARP conductivity region, as its keys gave it (gregion[i].*; tissue_greg.c). */
+typedef struct TparGreg {
+    int keys; /* keys that named it (0: none) */
+    char where[TPAR_WHERE]; /* where its first key was given: "run.par:12" ("": the command line) */
+    double g[6], g_mult; /* g_il, g_it, g_in, g_el, g_et, g_en (S/m; openCARP's defaults); g_mult */
+    int has_g[6];
+    long num_ids; /* num_IDs (-1: not given) */
+    char num_where[TPAR_WHERE]; /* where num_IDs was given */
+    char id_where[TPAR_WHERE]; /* where the first ID or ID[j] was given */
+    int nid; /* 1 + the highest ID slot given (0: none) */
+    int id[SC_FEM_MAX_TAGS]; /* the element tags, ID[0 .. nid) */
+    unsigned char has_id[SC_FEM_MAX_TAGS];
+} TparGreg;
+
 /* What the openCARP keys read so far said, and who set what. */
 typedef struct TparState {
     int level; /* 0: parameter files, 1: the command line */
     int ocarp; /* an openCARP file was read */
     const char *file; /* the file being read (NULL: the command line) */
+    int line; /* the line of the key being read in `file` */
     char claim[2][TPAR_NTARGET][TPAR_KEYLEN]; /* the key that set each quantity, per level */
     int claim_fam[2][TPAR_NTARGET]; /* its family: 0 starcarp, 1 openCARP, 2 openCARP's stim[i] */
     long num_stim; /* -1: not given */
     TparStim stim[SC_TISSUE_MAX_STIM];
-    double g[6], g_mult; /* gregion[0].g_il, g_it, g_in, g_el, g_et, g_en (S/m); g_mult */
-    int has_g[6];
+    long num_gregions; /* -1: not given */
+    char num_greg_where[TPAR_WHERE];
+    TparGreg greg[SC_FEM_MAX_REGIONS]; /* gregion[0]: the elements no other region lists (the box: all) */
     long bidm_eqv_mono;
     int dt_unit; /* the unit dt was last given in: 0 default, 1 ms, 2 us */
     int dt_file; /* ... in a parameter file (1) or on the command line (0) */
@@ -53,7 +70,8 @@ int tpar_apply(struct TissueOpts *o, const char *key, const char *val, char *err
  * message when its openCARP twin was given at the same level (files, or the command line). */
 int tpar_claim_opt(struct TissueOpts *o, const char *name, const char *val, char *err, size_t errlen);
 /* After every file and option: the openCARP stimuli into o->stim, the conductivities of
- * gregion[0] into o->sigma, dt's plausibility. 0, or -1 with a message. */
+ * gregion[0] into o->sigma, dt's plausibility (the other regions: tgreg_finish, once o->sigma is
+ * complete). 0, or -1 with a message. */
 int tpar_finish(struct TissueOpts *o, char *err, size_t errlen);
 /* Up to three known keys closest to key (openCARP's and, from names[n], starcarp's), as
  * "'a', 'b' or 'c'" in out ("" when none is close). */

@@ -256,6 +256,70 @@ static void test_operator(void) {
     sc_fem_free(z), sc_fem_free(op), sc_mesh_free(m);
 }
 
+/* Two conductivity regions (tags 1 and 2, the elements beyond x = 0.75 mm tag 2), on each cut and
+ * with each mass: region 2 given the default sigma assembles the one-region operator bit for bit;
+ * with it doubled, the rows of the nodes whose elements are all of tag 2 are doubled exactly, those
+ * of tag 1 alone unchanged, the masses unchanged (tetrahedra; hexahedra to 1e-14, below); with every
+ * element's sigma doubled, the bounds (lambda: the explicit limit's; the Chebyshev interval's)
+ * exactly doubled. The spacing, 0.25 mm, is exact in binary: a tetrahedron's matrices (from its
+ * edge vectors) are the same bits wherever they are computed, so the assembly's reuse of the last
+ * element's matrices, whose pattern the regions change, rounds nothing otherwise. */
+static void test_regions(void) {
+    long n[3] = {7, 4, 3};
+    double dx[3] = {0.25, 0.25, 0.25};
+    char err[600];
+    const double sig[3] = {0.3, 0.05, 0.02}, chi = 140, cm = 1;
+    for (int kind = 0; kind < 3; kind++)
+        for (int mass = SC_FEM_LUMPED; mass <= SC_FEM_CONSISTENT; mass++) {
+            ScMesh *m = sc_mesh_box(n, dx, (ScMeshKind)kind, err, sizeof err);
+            int *own = malloc(sizeof(int) * (size_t)m->nn); /* bit 0: a tag-1 element, bit 1: tag 2 */
+            for (long i = 0; i < m->nn; i++)
+                own[i] = 0;
+            for (long e = 0; e < m->ne; e++) {
+                double cx = 0;
+                for (int k = 0; k < m->nv[e]; k++)
+                    cx += m->xyz[3 * (size_t)m->conn[8 * e + k]] / m->nv[e];
+                m->tag[e] = cx > 0.75 ? 2 : 1;
+                for (int k = 0; k < m->nv[e]; k++)
+                    own[m->conn[8 * e + k]] |= m->tag[e];
+            }
+            ScFemRegion same = {.ntags = 1, .tags = {2}, .sigma = {0.3, 0.05, 0.02}}, twice = same;
+            ScFemRegion all = {.ntags = 2, .tags = {1, 2}, .sigma = {0.6, 0.1, 0.04}};
+            for (int a = 0; a < 3; a++)
+                twice.sigma[a] = 2 * sig[a];
+            ScFemOp *one = sc_fem_assemble(m, sig, NULL, 0, chi, cm, (ScFemMass)mass, err, sizeof err);
+            ScFemOp *s2 = sc_fem_assemble(m, sig, &same, 1, chi, cm, (ScFemMass)mass, err, sizeof err);
+            ScFemOp *d2 = sc_fem_assemble(m, sig, &twice, 1, chi, cm, (ScFemMass)mass, err, sizeof err);
+            ScFemOp *dd = sc_fem_assemble(m, sig, &all, 1, chi, cm, (ScFemMass)mass, err, sizeof err);
+            ASSERT(one && s2 && d2 && dd);
+            if (!one || !s2 || !d2 || !dd)
+                return;
+            size_t nnz = (size_t)one->rowptr[one->n];
+            ASSERT(!memcmp(one->val, s2->val, sizeof(double) * nnz) && one->lambda == s2->lambda);
+            /* hexahedra: their Jacobians sum absolute coordinates, so where the assembly recomputes an
+             * element (at each change of region) its matrices round otherwise: 1e-14 relative */
+            const double tol = kind == SC_MESH_HEX ? 1e-14 : 0;
+            int in2 = 0, in1 = 0, rows2 = 1, rows1 = 1, masses = 1;
+            for (long i = 0; i < m->nn; i++) {
+                in2 += own[i] == 2, in1 += own[i] == 1;
+                masses &= fabs(one->mass[i] - d2->mass[i]) <= tol * one->mass[i];
+                double big = 0;
+                for (long q = one->rowptr[i]; q < one->rowptr[i + 1]; q++)
+                    big = fmax(big, fabs(one->val[q]));
+                for (long q = one->rowptr[i]; q < one->rowptr[i + 1]; q++) {
+                    rows2 &= own[i] != 2 || fabs(d2->val[q] - 2 * one->val[q]) <= 2 * tol * big;
+                    rows1 &= own[i] != 1 || fabs(d2->val[q] - one->val[q]) <= tol * big;
+                }
+            }
+            ASSERT(in2 > 10 && in1 > 10 && rows2 && rows1 && masses);
+            ASSERT(d2->lambda > one->lambda && d2->lambda <= 2 * one->lambda * (1 + tol));
+            ASSERT(dd->lambda == 2 * one->lambda && dd->lambda_lumped == 2 * one->lambda_lumped &&
+                   dd->mlo == one->mlo);
+            sc_fem_free(one), sc_fem_free(s2), sc_fem_free(d2), sc_fem_free(dd);
+            free(own), sc_mesh_free(m);
+        }
+}
+
 /* The partitioners: RCB's exact sizes, METIS's sizes summing to the nodes, every part used. */
 static void test_partition(void) {
     long n[3] = {9, 7, 4};
@@ -362,6 +426,7 @@ int main(void) {
     test_roundtrip();
     test_vtk_binary();
     test_operator();
+    test_regions();
     test_partition();
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0)

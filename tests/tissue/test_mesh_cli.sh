@@ -11,6 +11,12 @@
 #   4. vm.igb of a mesh: x is the node count (openCARP's layout); the VTK output an unstructured grid.
 #   5. refused before anything runs (status 2, no output folder): a bad mesh (its file and line), a dt
 #      above the assembled operator's stability limit, several MPI-less ranks not needed here.
+#   6. conductivity regions: a strand of hexahedra whose far half is retagged 2 (awk on the .elem
+#      file): a region of a quarter of the conductivity there delays the activation of a probe in it;
+#      openCARP's gregion[1] keys and --gregion give the same map bit for bit; a region of the default
+#      conductivity changes no bit; a listed tag no element has is warned about; a region of 10 times
+#      the conductivity lowers the explicit limit below a dt that one region takes; bad regions refused
+#      (located in the file, status 2, no output).
 set -u
 sc=$1
 . "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
@@ -78,4 +84,47 @@ bad "a missing mesh" "nowhere.pts: cannot open" "${run[@]}" --mesh "$tmp/nowhere
 bad "dt above the mesh's limit" "stability limit of explicit diffusion on this mesh" "${run[@]}" --mesh "$tmp/tet" \
     "${st[@]}" --dt 0.9
 bad "a stimulus outside the mesh" "holds no node of the mesh" "${run[@]}" --mesh "$tmp/tet" --stim x=5:6,amp=100
+
+# 6. conductivity regions
+"$sc" mesh box --size 6,0.5,0.5 --dx 0.25 --elem hex --out "$tmp/st" > /dev/null
+awk 'NR == FNR { if (FNR > 1) x[FNR - 2] = $1; next }
+     FNR == 1 { print; next }
+     { c = 0; for (k = 2; k < NF; k++) c += x[$k]; $NF = c / (NF - 2) > 3000 ? 2 : 1; print }' \
+    "$tmp/st.pts" "$tmp/st.elem" > "$tmp/st2.elem" && mv "$tmp/st2.elem" "$tmp/st.elem"
+check "the strand's far half is tagged 2 (48 of 96 elements)" test "$(grep -c ' 2$' "$tmp/st.elem")" = 48
+gr=(--imp AlievPanfilov --dt 0.05 --duration 70 -q --no-png --mass lumped --mesh "$tmp/st" --sigma 0.2
+    --stim x=0:0.25,amp=100 --probe 5.5,0.25,0.25)
+act() { awk '/^P1 /{ print $6 }' "$1"; }
+"$sc" tissue "${gr[@]}" --out "$tmp/g1" > "$tmp/g1.txt" 2>&1
+"$sc" tissue "${gr[@]}" --gregion 2:0.05 --out "$tmp/g2" > "$tmp/g2.txt" 2>&1
+printf '%s\n' "num_gregions = 2" "bidm_eqv_mono = 0" "gregion[1].num_IDs = 1" "gregion[1].ID[0] = 2" \
+    "gregion[1].g_il = 0.05" "gregion[1].g_it = 0.05" "gregion[1].g_in = 0.05" > "$tmp/g.par"
+"$sc" tissue "${gr[@]}" --par "$tmp/g.par" --out "$tmp/g3" > /dev/null 2>&1
+"$sc" tissue "${gr[@]}" --gregion 1,2:0.2 --out "$tmp/g4" > /dev/null 2>&1
+"$sc" tissue "${gr[@]}" --gregion 2,7:0.05 --out "$tmp/g5" > "$tmp/g5.txt" 2>&1; g5=$?
+echo "   probe at x = 5.5 mm: $(act "$tmp/g1.txt") ms with one region, $(act "$tmp/g2.txt") ms with tag 2 at 0.05 S/m"
+check "a region of a quarter of the conductivity: its probe activates 5 ms later or more" \
+    awk -v a="$(act "$tmp/g1.txt")" -v b="$(act "$tmp/g2.txt")" 'BEGIN { exit !(a > 0 && b > a + 5) }'
+check "gregion[1] keys and --gregion: the same map, bit for bit" cmp -s "$tmp/g2/activation.vtk" "$tmp/g3/activation.vtk"
+check "a region of --sigma's conductivity: the one-region map, bit for bit" \
+    cmp -s "$tmp/g1/activation.vtk" "$tmp/g4/activation.vtk"
+check "a tag no element has: a warning naming it, the run goes on" bash -c "[ $g5 = 0 ] &&
+    grep -q 'warning: --gregion 2,7:0.05 lists tag 7, which no element of the mesh has' '$tmp/g5.txt' &&
+    cmp -s '$tmp/g2/activation.vtk' '$tmp/g5/activation.vtk'"
+bad "a region of 10x the conductivity: its explicit limit" "stability limit of explicit diffusion on this mesh" \
+    "${gr[@]}" --gregion 2:2
+printf '%s\n' "num_gregions = 2" "gregion[1].num_IDs = 2" "gregion[1].ID[0] = 2" > "$tmp/b1.par"
+bad "num_IDs against the tags given (file:line)" "b1.par:2: gregion\[1\].num_IDs = 2 but ID\[1\] is not given" \
+    "${gr[@]}" --par "$tmp/b1.par"
+printf '%s\n' "num_gregions = 2" "gregion[1].num_IDs = 1" "gregion[1].ID = 2" "gregion[2].g_il = 0.1" > "$tmp/b2.par"
+bad "a region beyond num_gregions (file:line)" "b2.par:4: gregion\[2\]\.\* given but num_gregions = 2" \
+    "${gr[@]}" --par "$tmp/b2.par"
+printf '%s\n' "num_gregions = 2" "gregion[1].g_it = -0.01" > "$tmp/b3.par"
+bad "a negative conductivity (file:line)" "b3.par:2: gregion\[1\].g_it = .-0.01.: expected a number >= 0" \
+    "${gr[@]}" --par "$tmp/b3.par"
+bad "a negative --gregion conductivity" "--gregion .2:-0.05.: expected TAG" "${gr[@]}" --gregion 2:-0.05
+bad "a tag in two regions" "tag 2 is listed by --gregion 2:0.05 and by --gregion 3,2:0.1" "${gr[@]}" \
+    --gregion 2:0.05 --gregion 3,2:0.1
+bad "several regions on the box" "several conductivity regions need a mesh" --imp AlievPanfilov --size 2 \
+    --stim x=0:0.2,amp=100 --gregion 2:0.05
 check_done

@@ -12,7 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sc_mesh.h"
 #include "test.h"
+#include "tissue_greg.h"
 #include "tissue_opts.h"
 
 static TissueOpts o;
@@ -181,6 +183,109 @@ static void test_conductivity(void) {
     ASSERT_NEAR(0.2 * 0.625 / 0.825, o.sigma[0], 1e-15);
 }
 
+/* The mesh file m.par: imp, meshname and head; the argument line (static). */
+static const char *on_mesh(const char *head) {
+    static char line[400], text[4096];
+    snprintf(text, sizeof text, "imp = AlievPanfilov\nmeshname = slab\n%s", head);
+    snprintf(line, sizeof line, "--par %s", par("m.par", text));
+    return line;
+}
+
+/* Several conductivity regions: openCARP's gregion[i] (each region's own defaults, harmonic means
+ * and g_mult; tags as ID[j] and as a list) and --gregion, in TissueOpts's regions. */
+static void test_gregions(void) {
+    char line[800];
+    snprintf(line, sizeof line, "%s --gregion 7,8:0.3,0.05 --sigma 0.2,0.02",
+             on_mesh("num_gregions = 3\ngregion[1].num_IDs = 2\ngregion[1].ID = \"2 3\"\n"
+                     "gregion[1].g_il = 0.1\ngregion[1].g_el = 0.3\ngregion[1].g_mult = 0.5\n"
+                     "gregion[2].g_it = 0.01\ngregion[2].num_IDs = 1\ngregion[2].ID[0] = 4\n"));
+    ASSERT_EQ_INT(0, parse(line));
+    if (err[0])
+        fprintf(stderr, "%s\n", err);
+    ASSERT_EQ_INT(4, o.ngreg); /* the default, --gregion, gregion[1], gregion[2] */
+    ASSERT(o.greg[0].ntags == 0 && o.greg[0].sigma[0] == 0.2 && o.greg[0].sigma[2] == 0.02);
+    ASSERT(o.greg[1].ntags == 2 && o.greg[1].tags[0] == 7 && o.greg[1].tags[1] == 8);
+    ASSERT(o.greg[1].sigma[0] == 0.3 && o.greg[1].sigma[1] == 0.05 && o.greg[1].sigma[2] == 0.05);
+    ASSERT(o.greg[2].ntags == 2 && o.greg[2].tags[0] == 2 && o.greg[2].tags[1] == 3);
+    ASSERT_NEAR(0.5 * 0.1 * 0.3 / 0.4, o.greg[2].sigma[0], 1e-15);
+    ASSERT_NEAR(0.5 * 0.019 * 0.236 / 0.255, o.greg[2].sigma[1], 1e-15); /* openCARP's default g_it, g_et */
+    ASSERT(o.greg[2].sigma[2] == o.greg[2].sigma[1]);
+    ASSERT(o.greg[3].ntags == 1 && o.greg[3].tags[0] == 4);
+    ASSERT_NEAR(0.174 * 0.625 / 0.799, o.greg[3].sigma[0], 1e-15); /* not gregion[1]'s: its own defaults */
+    ASSERT_NEAR(0.01 * 0.236 / 0.246, o.greg[3].sigma[1], 1e-15);
+    ASSERT(strstr(o.greg_name[2], "gregion[1] (") && strstr(o.greg_name[2], "m.par:4)"));
+    /* on the command line, num_IDs left out of gregion[0] (its tags change nothing) */
+    ASSERT_EQ_INT(0, parse("--imp A --mesh slab -num_gregions 2 -gregion[1].num_IDs 1 -gregion[1].ID[0] 5 "
+                           "-gregion[1].g_il 0.05 -bidm_eqv_mono 0 -gregion[0].ID 1"));
+    ASSERT(o.ngreg == 2 && o.greg[1].tags[0] == 5 && o.greg[1].sigma[0] == 0.05 && o.greg[0].tags[0] == 1);
+    /* bad values, located where the key was given */
+    refused(on_mesh("num_gregions = 2\ngregion[1].num_IDs = 2\ngregion[1].ID[0] = 2\n"),
+            "m.par:4: gregion[1].num_IDs = 2 but ID[1] is not given", NULL);
+    refused(on_mesh("num_gregions = 2\ngregion[1].num_IDs = 1\ngregion[1].ID = 2,3\n"),
+            "m.par:4: gregion[1].num_IDs = 1 but ID[1] is given", NULL);
+    refused(on_mesh("num_gregions = 2\ngregion[1].ID[0] = 2\n"),
+            "m.par:4: gregion[1].ID given without gregion[1].num_IDs", "add gregion[1].num_IDs = 1", NULL);
+    refused(on_mesh("num_gregions = 2\ngregion[1].num_IDs = 1\ngregion[1].ID = 2\ngregion[2].g_il = 1\n"),
+            "m.par:6: gregion[2].* given but num_gregions = 2", "num_gregions = 3 applies it", NULL);
+    refused(on_mesh("gregion[1].num_IDs = 1\ngregion[1].ID = 2\n"),
+            "m.par:3: gregion[1].* given without num_gregions", "add num_gregions = 2", NULL);
+    refused(on_mesh("num_gregions = 3\ngregion[1].num_IDs = 1\ngregion[1].ID = 2\n"),
+            "m.par:3: num_gregions = 3 but gregion[2] has no keys", NULL);
+    refused(on_mesh("num_gregions = 2\ngregion[1].g_it = -0.01\n"), "m.par:4: gregion[1].g_it = '-0.01'",
+            "expected a number >= 0", NULL);
+    refused(on_mesh("num_gregions = 17\n"), "m.par:3: num_gregions = '17'", "from 1 to 16", NULL);
+    refused(on_mesh("gregion[1].ID[32] = 2\n"), "m.par:3: gregion[1].ID[32]", "ID[0] to ID[31]", NULL);
+    refused(on_mesh("gregion[1].ID = 2 x\n"), "m.par:3: gregion[1].ID = '2 x'", "element tags", NULL);
+    refused(on_mesh("gregion[0].num_IDs = 1\ngregion[0].ID = 1\ngregion = 1:0.1\n"),
+            "tag 1 is listed by gregion[0] (", "m.par:4) and by gregion = 1:0.1 (", "m.par:5)", NULL);
+    refused(on_mesh("gregion = 1:0.1\nnum_gregions = 2\ngregion[1].g_il = 0.1\n"),
+            "'gregion' and 'gregion[1].g_il' both set the conductivity regions", NULL);
+    snprintf(line, sizeof line, "%s --gregion 3:0.1",
+             on_mesh("num_gregions = 2\ngregion[1].num_IDs = 2\ngregion[1].ID = 4 3\n"));
+    refused(line, "tag 3 is listed by --gregion 3:0.1 and by gregion[1] (", NULL);
+    refused("--imp A --mesh slab --gregion 3", "--gregion '3': expected TAG[,TAG...]:L[,T[,N]]", NULL);
+    refused("--imp A --mesh slab --gregion 3:0.1,-1", "--gregion '3:0.1,-1'", NULL);
+    refused("--imp A --mesh slab --gregion 3,x:0.1", "--gregion '3,x:0.1'", NULL);
+    refused("--imp A --mesh slab --gregion 3:0.1,0.1,0.1,0.1", "--gregion '3:0.1,0.1,0.1,0.1'", NULL);
+    /* the box: one region */
+    refused("--imp A --size 4 --gregion 3:0.1", "--gregion 3:0.1: several conductivity regions need a mesh",
+            NULL);
+    refused(with("b1.par", "imp = A\nnum_gregions = 2\ngregion[1].g_il = 0.1\n"),
+            "b1.par:2: num_gregions = 2: several conductivity regions need a mesh", NULL);
+    refused(with("b2.par", "imp = A\ngregion[1].g_il = 0.1\n"), "b2.par:2: gregion[1].*: several", NULL);
+    ASSERT_EQ_INT(0, parse(with("b3.par", "imp = A\nnum_gregions = 1\ngregion[0].num_IDs = 1\n"
+                                          "gregion[0].ID[0] = 1\n")));
+}
+
+/* tgreg_check_mesh: a warning for each listed tag no element has, and a region of no tags. */
+static void test_gregion_tags(void) {
+    const long n[3] = {3, 2, 2};
+    const double dx[3] = {0.1, 0.1, 0.1};
+    ScMesh *m = sc_mesh_box(n, dx, SC_MESH_HEX, err, sizeof err);
+    ASSERT(m != NULL);
+    if (!m)
+        return;
+    m->tag[1] = 2; /* tags 1 and 2 */
+    char path[300];
+    snprintf(path, sizeof path, "%s/warn.txt", dir);
+    ASSERT_EQ_INT(0, parse("--imp A --mesh slab --gregion 2,5:0.1 --gregion 1:0.2 -gregion[0].ID 9"));
+    FILE *f = fopen(path, "w+");
+    ASSERT_EQ_INT(2, tgreg_check_mesh(&o, m, f));
+    char text[1000] = "";
+    rewind(f);
+    size_t k = fread(text, 1, sizeof text - 1, f);
+    text[k] = 0;
+    fclose(f);
+    ASSERT(strstr(text, "warning: --gregion 2,5:0.1 lists tag 5, which no element of the mesh has") != NULL);
+    ASSERT(strstr(text, "warning: gregion[0] lists tag 9") != NULL);
+    ASSERT(!strstr(text, "tag 2,") && !strstr(text, "tag 1,"));
+    ASSERT_EQ_INT(0, parse("--imp A --mesh slab -num_gregions 2 -gregion[1].g_il 0.1"));
+    f = fopen(path, "w");
+    ASSERT_EQ_INT(1, tgreg_check_mesh(&o, m, f)); /* gregion[1] lists no tag */
+    fclose(f);
+    sc_mesh_free(m);
+}
+
 /* Keys refused with the reason, and unknown keys with the closest known ones. */
 static void test_refused(void) {
     static const struct {
@@ -189,9 +294,9 @@ static void test_refused(void) {
         {"bidomain = 1\n", "the monodomain only"},
         {"experiment = 2\n", "experiment = 0"},
         {"num_imp_regions = 2\n", "one ionic region"},
-        {"num_gregions = 3\n", "one conductivity region"},
+        {"num_gregions = 3\n", "several conductivity regions need a mesh"},
         {"imp_region[1].im = AlievPanfilov\n", "index 0 only"},
-        {"gregion[2].g_il = 0.1\n", "index 0 only"},
+        {"gregion[16].g_il = 0.1\n", "at most 16 conductivity regions"},
         {"parab_solve = 2\n", "second-order time stepping"},
         {"mass_lumping = 0\n", "lumped-mass"},
         {"num_stim = 1\nstimulus[0].stimtype = 2\n", "transmembrane current"},
@@ -369,6 +474,8 @@ int main(int argc, char **argv) {
     test_full_file();
     test_stim_keys();
     test_conductivity();
+    test_gregions();
+    test_gregion_tags();
     test_refused();
     test_dt();
     test_conflicts();
