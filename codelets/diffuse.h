@@ -57,6 +57,9 @@ typedef struct ScDiffArgs {
     int has_lo, has_hi; /* halo planes of the neighbours below / above are given */
     int nsub; /* SC_DIFF_STEP: explicit sub-steps in this task, and the halos' depth in planes (0, 1:
                * one); sub-step j starts at t0 + j dt */
+    int sub; /* the sub-step a pass computes (set by the kernels' drivers; 0 for a task's caller):
+              * after the first, a node's previous value is the pass's input (act's copy of it is
+              * neither read nor written until the last) */
     double c0, c1, cL; /* dt*D/dx^2 per axis (0 for an axis of one node); scaled as said above */
     double cX; /* the 9-point 2D stencil's cross term, (c0 + cL) / 12 (0: 3, 5 or 7 points) */
     double thr; /* activation threshold, mV */

@@ -65,7 +65,8 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlan
     const double bv = KIND == SC_DIFF_SWEEP ? aux[r] : 0,
                  pv = KIND == SC_DIFF_SWEEP && !FIRST ? aux[n + r] : 0;
     const bool rec = RECORD && own;
-    const double prev = rec ? act[n + r] : 0, at = rec ? act[r] : 0;
+    // after a task's first sub-step, the node's previous value is this pass's input (diffuse.h)
+    const double prev = rec ? (a.sub == 0 ? act[n + r] : c) : 0, at = rec ? act[r] : 0;
     double dm = 0, dp = 0, um = 0, up = 0; // 9 points (2D): the corners on planes k-1, k+1
     if (a.cX != 0)
         dm = pd[j * n0 + im], dp = pd[j * n0 + ip], um = pu[j * n0 + im], up = pu[j * n0 + ip];
@@ -103,7 +104,8 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlan
     if (rec) {
         if (at < 0 && prev < a.thr && vn >= a.thr)
             act[r] = __dadd_rn(a.t0, __dmul_rn(a.dt, __ddiv_rn(__dsub_rn(a.thr, prev), __dsub_rn(vn, prev))));
-        act[n + r] = vn;
+        if (a.sub + 1 >= a.nsub)
+            act[n + r] = vn;
     }
 }
 
@@ -148,7 +150,7 @@ static int diffuse_deep(const ScDiffArgs *a, double *v, double *scr, const doubl
     for (long j = 0; j < m && e == 0; j++) {
         long kb = a->has_lo ? j + 1 - dlo : 0, ke = a->has_hi ? a->nl + dhi - j - 1 : a->nl;
         double *out = j == m - 1 ? v : w[j % 2] + (size_t)(dlo * P);
-        b.t0 = a->t0 + (double)j * a->dt;
+        b.t0 = a->t0 + (double)j * a->dt, b.sub = (int)j;
         e = diffuse_pass(&b, kb, ke, x, out, act, NULL, s);
         x = DiffPlanes{w[j % 2], w[j % 2] + (size_t)(dlo * P), w[j % 2] + (size_t)((dlo + a->nl) * P),
                        (int)dlo, (int)dhi};

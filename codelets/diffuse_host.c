@@ -65,10 +65,11 @@ static inline double node_update(const ScDiffArgs *a, ScDiffKind kind, int first
             aux[r] = vn;
     }
     if (record) {
-        double vp = act[n + r];
+        double vp = a->sub == 0 ? act[n + r] : c;
         if (act[r] < 0 && vp < a->thr && vn >= a->thr)
             act[r] = a->t0 + a->dt * ((a->thr - vp) / (vn - vp));
-        act[n + r] = vn;
+        if (a->sub + 1 >= a->nsub)
+            act[n + r] = vn;
     }
     return vn;
 }
@@ -152,7 +153,7 @@ static void deep_steps(const ScDiffArgs *a, double *v, double *scr, const double
     for (long j = 0; j < m; j++) {
         long kb = a->has_lo ? j + 1 - dlo : 0, ke = a->has_hi ? a->nl + dhi - j - 1 : a->nl;
         double *out = j == m - 1 ? v : w[j % 2] + (size_t)(dlo * P);
-        b.t0 = a->t0 + (double)j * a->dt;
+        b.t0 = a->t0 + (double)j * a->dt, b.sub = (int)j;
         for (long k = kb; k < ke; k++)
             plane_pass(&b, SC_DIFF_STEP, 0, 1, k, deep_at(a, &in, k - 1), deep_at(a, &in, k),
                        deep_at(a, &in, k + 1), out + k * P, act, NULL);
