@@ -1,4 +1,4 @@
-/* diffuse.h: kernels and codelets of the tissue solver's explicit diffusion (scheduler/sc_tissue.c).
+/* diffuse.h: kernels and codelets of the tissue solver's explicit diffusion (tissue/sc_tissue.c).
  *
  * A structured grid of n0 x n1 x L nodes (axis 0 fastest, node (i, j, l) at i + n0*(j + n1*l))
  * is cut into slabs of whole planes along the slowest axis; a slab of nl planes from global plane l0
@@ -20,7 +20,7 @@
  * instead of nsub. Activation times are recorded on the slab's own planes only.
  * The same kernel also serves the implicit (theta) methods, backward Euler and Crank-Nicolson,
  *     (I - theta dt L) V' = (I + (1 - theta) dt L) V + stim,
- * solved by a Chebyshev iteration (sweeps of the stencil, no dot products; scheduler/sc_tissue.c
+ * solved by a Chebyshev iteration (sweeps of the stencil, no dot products; tissue/sc_tissue.c
  * computes its weights from the exact eigenvalue bounds): a task of kind SC_DIFF_RHS writes the
  * right-hand side b (its coefficients c scaled by 1 - theta) into aux and into V (the first
  * iterate x0 = b); each task of kind SC_DIFF_SWEEP (coefficients scaled by theta) computes

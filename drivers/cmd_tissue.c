@@ -1,4 +1,4 @@
-/* cmd_tissue.c: `starcarp tissue`, the monodomain solver (scheduler/sc_tissue.c) on every CPU core
+/* cmd_tissue.c: `starcarp tissue`, the monodomain solver (tissue/sc_tissue.c) on every CPU core
  * and GPU: options and parameter files (tissue_opts.c), the time loop with its events (probe
  * samples, Vm snapshots, a checkpoint, progress and failure checks), and the outputs (tissue_out.c):
  * activation times as VTK and PNG, snapshots, probes.txt, the probes' activation times on stdout.

@@ -1,4 +1,4 @@
-/* test_plugin.c: sc_model_lookup (codelets/sc_models.c, sc_plugin.c): a library model by name, a
+/* test_plugin.c: sc_model_lookup (provision/sc_models.c, sc_plugin.c): a library model by name, a
  * user's .model file built into a plugin on the fly (generated, compiled, cached, loaded), the CUDA
  * part built only where a CUDA device is present (and not with STARPU_NCUDA=0), the cache reused
  * (the library file untouched), method overrides, and the errors (unknown name, unreadable file, a

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_plugin_cuda.sh STARCARP MODEL SCRATCH: the plugin builder's CUDA part (codelets/plugin/) on
+# test_plugin_cuda.sh STARCARP MODEL SCRATCH: the plugin builder's CUDA part (provision/) on
 # a GPU (else 77: skipped). A user's copy of MODEL (a comment appended: no library text) is run by
 # `starcarp bench` on the GPU alone, which builds the CUDA part (nvcc, linked into cuda-<arch>.so)
 # and loads it, then on one CPU core alone (the host part). Checked: both runs succeed, the cache

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_plugin_hip.sh STARCARP MODEL SCRATCH: the plugin builder's HIP part (codelets/plugin/), where
+# test_plugin_hip.sh STARCARP MODEL SCRATCH: the plugin builder's HIP part (provision/), where
 # hipcc is (else 77: skipped). A user's copy of MODEL is loaded by `starcarp bench` with
 # STARCARP_PLUGIN_HIP=1, which builds the HIP part as a machine with a HIP StarPU would (hipcc
 # --offload-arch=$STARCARP_HIP_ARCH, the build's gfx90a, through the builder's own commands) and

@@ -1,5 +1,5 @@
 /* test_diffuse.c: the tissue solver's diffusion step (codelets/cl_diffuse.c, cl_halo.c) called
- * directly, and its configuration checks (scheduler/sc_tissue.c):
+ * directly, and its configuration checks (tissue/sc_tissue.c):
  *   1. a cosine mode of the no-flux grid decays at the discrete rate (1 - 4 sum c_a sin^2(...))^K,
  *      node by node, in 1D, 2D and 3D;
  *   2. the same grid cut into 1, 2 and 3 slabs with halos gives the same bits;

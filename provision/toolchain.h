@@ -1,4 +1,4 @@
-/* toolchain.h: the compilers that the model builder (codelets/plugin/) runs on generated sources:
+/* toolchain.h: the compilers that the model builder (provision/) runs on generated sources:
  * shell commands built in bounded buffers and checked before they run, and the compilers'
  * configuration (compiled in by CMake: codelets/CMakeLists.txt; $CC, $NVCC, $HIPCC,
  * $STARCARP_HIP_ARCH and $STARCARP_INCLUDE_DIR override it). Prefix tc_. */

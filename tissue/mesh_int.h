@@ -1,4 +1,4 @@
-/* mesh_int.h: the mesh readers' and the finite elements' shared helpers (scheduler/mesh_check.c;
+/* mesh_int.h: the mesh readers' and the finite elements' shared helpers (tissue/mesh_check.c;
  * internal to libstarcarp: the public mesh API is include/sc_mesh.h). */
 #ifndef SC_MESH_INT_H
 #define SC_MESH_INT_H

@@ -1,6 +1,6 @@
 /* choose_int.h: the parts of the automatic choice of methods (sc_choose.h) shared by its files:
  * sc_choose.c (the steps), choose_run.c (building and running one cell), choose_cache.c (the
- * cache) and choose_report.c (progress and summary). Internal to codelets/plugin/. Prefix ch_. */
+ * cache) and choose_report.c (progress and summary). Internal to provision/. Prefix ch_. */
 #ifndef CHOOSE_INT_H
 #define CHOOSE_INT_H
 #include <stdatomic.h>

@@ -1,5 +1,5 @@
 /* sc_names.c: openCARP's names for the library's models and parameters (models/opencarp_names.tsv,
- * compiled in as sc_opencarp_names_tsv by codelets/CMakeLists.txt). Public functions in
+ * compiled in as sc_opencarp_names_tsv by provision/CMakeLists.txt). Public functions in
  * starcarp.h: sc_model_resolve, sc_model_opencarp, sc_model_param_index, sc_model_param_alias.
  *
  * The table has one row per (openCARP model, library file): the openCARP name, the file's stem,
