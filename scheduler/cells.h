@@ -7,6 +7,7 @@
  *   cells_run.c      advancing (step tasks), failure records, statistics
  *   cells_sample.c   sampled outputs and whole variables
  *   cells_params.c   uniform and per-cell parameters
+ *   cells_split.c    a per-cell array registered as a vector split into the parts
  *   cells_ckpt.c     the checkpoint format
  *
  * Layout (blocked structure of arrays): partition p holds cells off[p] .. off[p] + size[p] - 1;
@@ -86,7 +87,7 @@ int cells_kernel_check(const ScModelEntry *m, int f32, char *err, size_t errlen)
 ScCells *cells_build(const ScModelEntry *m, const ScCellsConfig *cfg, PlacePlan *plan, char *err,
                      size_t errlen);
 
-/* sc_cells.c: register base (per_cell values per cell, c->n cells) as *parent, partitioned as the
+/* cells_split.c: register base (per_cell values per cell, c->n cells) as *parent, partitioned as the
  * cells are into parts[c->np]; and the reverse (brings the data home; nothing when parent is NULL). */
 void cells_register_split(ScCells *c, void *base, int per_cell, starpu_data_handle_t *parent,
                           starpu_data_handle_t *parts);
