@@ -179,6 +179,29 @@ static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, in
     return t[o->rounds / 2];
 }
 
+/* The machine's class (--class, or machine_class) into cls and the models' folder (--dir, or
+ * perfmodels/<class>) into dir, made, and StarPU told to search and write it alone: StarPU saves
+ * a model where it found it, and would otherwise update an older copy under $STARPU_HOME. 0, or
+ * -1 after a message. */
+static int model_dir(const CalOpts *o, char *cls, size_t clen, char *dir, size_t dlen) {
+    if (o->cls)
+        snprintf(cls, clen, "%s", o->cls);
+    else
+        machine_class(cls, clen, o->ncpu, o->ngpu);
+    snprintf(dir, dlen, "%s", o->dir ? o->dir : "");
+    if (!o->dir)
+        snprintf(dir, dlen, "perfmodels/%s", cls);
+    if (mkdirs(dir) < 0) {
+        fprintf(stderr, "starcarp calibrate: --dir %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    setenv("STARPU_PERF_MODEL_DIR", dir, 1);
+    setenv("STARPU_HOME", dir, 1);
+    unsetenv("STARPU_PERF_MODEL_PATH");
+    setenv("STARPU_HOSTNAME", cls, 1);
+    return 0;
+}
+
 int cmd_calibrate(int argc, char **argv) {
     CalOpts o;
     int prc = parse(argc, argv, &o);
@@ -188,23 +211,8 @@ int cmd_calibrate(int argc, char **argv) {
     cli_starpu_conf(&conf, o.ncpu, o.ngpu);
     conf.sched_policy_name = sc_sched_policy(SC_SCHED_CALIBRATE, NULL);
     char cls[300], dir[1024];
-    if (o.cls)
-        snprintf(cls, sizeof cls, "%s", o.cls);
-    else
-        machine_class(cls, sizeof cls, o.ncpu, o.ngpu);
-    snprintf(dir, sizeof dir, "%s", o.dir ? o.dir : "");
-    if (!o.dir)
-        snprintf(dir, sizeof dir, "perfmodels/%s", cls);
-    if (mkdirs(dir) < 0) {
-        fprintf(stderr, "starcarp calibrate: --dir %s: %s\n", dir, strerror(errno));
+    if (model_dir(&o, cls, sizeof cls, dir, sizeof dir) != 0)
         return 1;
-    }
-    /* only DIR is searched and written: StarPU saves a model where it found it, and would
-       otherwise update an older copy under $STARPU_HOME */
-    setenv("STARPU_PERF_MODEL_DIR", dir, 1);
-    setenv("STARPU_HOME", dir, 1);
-    unsetenv("STARPU_PERF_MODEL_PATH");
-    setenv("STARPU_HOSTNAME", cls, 1);
     conf.calibrate = 1; /* (starpu_conf_init read the environment before these settings) */
     if (starpu_init(&conf) != 0) {
         fprintf(stderr, "starcarp calibrate: StarPU could not start\n");
