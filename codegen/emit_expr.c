@@ -239,6 +239,21 @@ static Out gpu_pow(Em *e, const Expr *base, const Expr *ex) {
     return call(e, "sc_pow", &x);
 }
 
+/* Is exponent ex the literal 1, 2 or 3 (the vectorised CPU dialect's products, cpu_pow)? */
+static int small_power(const Expr *ex) {
+    return ex->kind == EX_NUM && (ex->num == 1 || ex->num == 2 || ex->num == 3);
+}
+
+/* The vectorised CPU dialect: pow(x, 1), pow(x, 2), pow(x, 3) as x, sc_square(x), sc_cube(x). A
+ * vector pow is a library call costing about an exp and a log per lane: ten Tusscher 2006's
+ * squares and cubes took half of its CPU time (docs/performance.md, perf on the dev machine,
+ * 2026-11-27). A square is exact where pow is correctly rounded; a cube has one rounding more. */
+static Out cpu_pow(Em *e, const Expr *base, const Expr *ex) {
+    if (ex->num == 1)
+        return as_value(e, pr(e, base));
+    return wrap(as_vector(e, pr(e, base)), ex->num == 2 ? "sc_square" : "sc_cube", TY_V);
+}
+
 /* The literal 1/c of a divisor c that is a finite non-zero literal (GPU dialects), in b. */
 static int gpu_recip(Em *e, const Expr *c, char *b, size_t size) {
     if (c->kind != EX_NUM || !(c->num != 0) || !isfinite(c->num) || !isfinite(1 / c->num))
@@ -412,10 +427,14 @@ static Out pr(Em *e, const Expr *x) {
         case EX_POW:
             if (e->gpu)
                 return gpu_pow(e, x->a[0], x->a[1]);
+            if (e->vec && small_power(x->a[1]))
+                return cpu_pow(e, x->a[0], x->a[1]);
             return call(e, "sc_pow", x);
         case EX_CALL:
             if (e->gpu && x->fn == FN_POW)
                 return gpu_pow(e, x->a[0], x->a[1]);
+            if (e->vec && x->fn == FN_POW && small_power(x->a[1]))
+                return cpu_pow(e, x->a[0], x->a[1]);
             /* single precision on a GPU, explicit model: the model's exp and log in the hardware's
            forms (a few instructions fewer each; error a few ulp more, reported by
            test_gpu_vs_cpu) */
