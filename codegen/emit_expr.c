@@ -204,54 +204,39 @@ static Out call(Em *e, const char *name, const Expr *x) {
     return o;
 }
 
-/* GPU dialects only (CUDA, HIP): cheaper forms whose results differ from the C back end's by
- * round-off at most. pow(x, n) with a small integer literal n is a product of squarings
- * (sc_powi, unrolled: n is a literal), pow(x, 0.5) is sc_sqrt(x); any other exponent calls
- * sc_pow. A double pow costs about as much as an exp and a log; a product, one multiply per bit
- * of n. */
-static Out gpu_pow(Em *e, const Expr *base, const Expr *ex) {
-    if (ex->kind == EX_NUM) {
-        double n = ex->num;
-        const char *fn = NULL;
-        char b[48];
-        if (n == 0.5)
-            fn = "sc_sqrt";
-        else if (n == 1)
-            return as_value(e, pr(e, base));
-        else if (n == 2)
-            fn = "sc_square";
-        else if (n == 3)
-            fn = "sc_cube";
-        else if (n == (double)(int)n && n >= -8 && n <= 8 && n != 0) {
-            Out a = as_value(e, pr(e, base));
-            Out o = o_new(TY_S, 16);
-            snprintf(b, sizeof b, "sc_powi(");
-            s_put(&o.s, b);
-            s_sub(&o.s, &a, 0);
-            snprintf(b, sizeof b, ", %d)", (int)n);
-            s_put(&o.s, b);
-            return o;
-        }
-        if (fn)
-            return wrap(as_value(e, pr(e, base)), fn, TY_S);
-    }
+/* pow with a literal exponent in the GPU dialects (CUDA, HIP) and the vectorised CPU one: cheaper
+ * forms whose results differ from the C back end's by round-off at most. pow(x, 1) is x, pow(x, 2)
+ * and pow(x, 3) are sc_square and sc_cube (every such dialect); on a GPU also pow(x, 0.5) is
+ * sc_sqrt(x) and pow(x, n) with another small integer literal n a product of squarings
+ * (sc_powi, unrolled: n is a literal). Any other exponent calls sc_pow. A double pow costs about
+ * as much as an exp and a log (on the CPU a library call per lane: ten Tusscher 2006's squares
+ * and cubes took half of its CPU time, docs/performance.md, perf on the dev machine, 2026-11-27);
+ * a product, one multiply per bit of n. A square equals a correctly rounded pow; a cube has one
+ * rounding more. */
+static Out literal_pow(Em *e, const Expr *base, const Expr *ex) {
     Expr x = {.kind = EX_POW, .nargs = 2, .a = {(Expr *)base, (Expr *)ex}};
-    return call(e, "sc_pow", &x);
-}
-
-/* Is exponent ex the literal 1, 2 or 3 (the vectorised CPU dialect's products, cpu_pow)? */
-static int small_power(const Expr *ex) {
-    return ex->kind == EX_NUM && (ex->num == 1 || ex->num == 2 || ex->num == 3);
-}
-
-/* The vectorised CPU dialect: pow(x, 1), pow(x, 2), pow(x, 3) as x, sc_square(x), sc_cube(x). A
- * vector pow is a library call costing about an exp and a log per lane: ten Tusscher 2006's
- * squares and cubes took half of its CPU time (docs/performance.md, perf on the dev machine,
- * 2026-11-27). A square is exact where pow is correctly rounded; a cube has one rounding more. */
-static Out cpu_pow(Em *e, const Expr *base, const Expr *ex) {
-    if (ex->num == 1)
+    if (ex->kind != EX_NUM)
+        return call(e, "sc_pow", &x);
+    double n = ex->num;
+    if (n == 1)
         return as_value(e, pr(e, base));
-    return wrap(as_vector(e, pr(e, base)), ex->num == 2 ? "sc_square" : "sc_cube", TY_V);
+    if (n == 2 || n == 3)
+        return wrap(as_vector(e, pr(e, base)), n == 2 ? "sc_square" : "sc_cube", e->vec ? TY_V : TY_S);
+    if (!e->gpu)
+        return call(e, "sc_pow", &x);
+    if (n == 0.5)
+        return wrap(as_value(e, pr(e, base)), "sc_sqrt", TY_S);
+    if (n == (double)(int)n && n >= -8 && n <= 8 && n != 0) {
+        Out a = as_value(e, pr(e, base));
+        Out o = o_new(TY_S, 16);
+        char b[48];
+        s_put(&o.s, "sc_powi(");
+        s_sub(&o.s, &a, 0);
+        snprintf(b, sizeof b, ", %d)", (int)n);
+        s_put(&o.s, b);
+        return o;
+    }
+    return call(e, "sc_pow", &x);
 }
 
 /* The literal 1/c of a divisor c that is a finite non-zero literal (GPU dialects), in b. */
@@ -425,16 +410,12 @@ static Out pr(Em *e, const Expr *x) {
         case EX_MOD:
             return call(e, "sc_fmod", x);
         case EX_POW:
-            if (e->gpu)
-                return gpu_pow(e, x->a[0], x->a[1]);
-            if (e->vec && small_power(x->a[1]))
-                return cpu_pow(e, x->a[0], x->a[1]);
+            if (e->gpu || e->vec)
+                return literal_pow(e, x->a[0], x->a[1]);
             return call(e, "sc_pow", x);
         case EX_CALL:
-            if (e->gpu && x->fn == FN_POW)
-                return gpu_pow(e, x->a[0], x->a[1]);
-            if (e->vec && x->fn == FN_POW && small_power(x->a[1]))
-                return cpu_pow(e, x->a[0], x->a[1]);
+            if ((e->gpu || e->vec) && x->fn == FN_POW)
+                return literal_pow(e, x->a[0], x->a[1]);
             /* single precision on a GPU, explicit model: the model's exp and log in the hardware's
            forms (a few instructions fewer each; error a few ulp more, reported by
            test_gpu_vs_cpu) */

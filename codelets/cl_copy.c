@@ -5,36 +5,39 @@
 #include "copy.h"
 #include "sc_codelet.h"
 
-/* The bytes of buffer 0 (a vector), copied into buffer 1. */
-static size_t copy_bytes(void *buffers[]) {
-    return (size_t)STARPU_VECTOR_GET_NX(buffers[0]) * STARPU_VECTOR_GET_ELEMSIZE(buffers[0]);
+/* The launcher of a GPU kind (sc_copy_cuda_launch or sc_copy_hip_launch). */
+typedef int (*CopyLaunch)(void *, const void *, size_t, void *);
+
+/* Buffer 0 (a vector) into buffer 1, on the host (launch NULL) or on the GPU's stream. */
+static void copy_run(void *buffers[], CopyLaunch launch, void *stream) {
+    void *dst = (void *)STARPU_VECTOR_GET_PTR(buffers[1]);
+    const void *src = (const void *)STARPU_VECTOR_GET_PTR(buffers[0]);
+    size_t bytes = (size_t)STARPU_VECTOR_GET_NX(buffers[0]) * STARPU_VECTOR_GET_ELEMSIZE(buffers[0]);
+    if (!launch) {
+        memcpy(dst, src, bytes);
+        return;
+    }
+    int rc = launch(dst, src, bytes, stream);
+    if (rc != 0)
+        STARPU_ABORT_MSG("copy on the GPU failed: error %d", rc);
 }
 
 static void sc_copy_cpu(void *buffers[], void *cl_arg) {
     (void)cl_arg;
-    memcpy((void *)STARPU_VECTOR_GET_PTR(buffers[1]), (const void *)STARPU_VECTOR_GET_PTR(buffers[0]),
-           copy_bytes(buffers));
+    copy_run(buffers, NULL, NULL);
 }
 
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
 static void sc_copy_cuda(void *buffers[], void *cl_arg) {
     (void)cl_arg;
-    int rc = sc_copy_cuda_launch((void *)STARPU_VECTOR_GET_PTR(buffers[1]),
-                                 (const void *)STARPU_VECTOR_GET_PTR(buffers[0]), copy_bytes(buffers),
-                                 starpu_cuda_get_local_stream());
-    if (rc != 0)
-        STARPU_ABORT_MSG("copy on the GPU failed: error %d", rc);
+    copy_run(buffers, sc_copy_cuda_launch, starpu_cuda_get_local_stream());
 }
 #endif
 
 #ifdef STARPU_USE_HIP
 static void sc_copy_hip(void *buffers[], void *cl_arg) {
     (void)cl_arg;
-    int rc = sc_copy_hip_launch((void *)STARPU_VECTOR_GET_PTR(buffers[1]),
-                                (const void *)STARPU_VECTOR_GET_PTR(buffers[0]), copy_bytes(buffers),
-                                starpu_hip_get_local_stream());
-    if (rc != 0)
-        STARPU_ABORT_MSG("copy on the GPU failed: error %d", rc);
+    copy_run(buffers, sc_copy_hip_launch, starpu_hip_get_local_stream());
 }
 #endif
 

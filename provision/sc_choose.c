@@ -293,6 +293,11 @@ static int margin_ok(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     return ok && !c->cut;
 }
 
+/* Does the speed rule (sp->any_speed off) find candidate cd no faster than the file's methods? */
+static int no_faster(const ScChooseSpec *sp, const ScCandidate *cd, const ScCandidate *file) {
+    return !sp->any_speed && file->seconds > 0 && cd->seconds >= file->seconds;
+}
+
 /* Candidate cd (built into k), which ran no faster than the file's methods, timed again with them,
  * back to back, the best of 3 runs each: one run of a few hundredths of a second is at the mercy
  * of what else the machine runs (this choice's own compilers of the next candidates among them: a
@@ -324,7 +329,7 @@ static int try_candidate(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     ch_free_run(&r);
     if (!ok)
         return 0;
-    if (!sp->any_speed && c->file->seconds > 0 && cd->seconds >= c->file->seconds)
+    if (no_faster(sp, cd, c->file))
         retime(c, k, cd);
     if (!implicit_only(sans_vm(cd->overrides)) && !margin_ok(c, k, cd))
         return 0;
@@ -335,8 +340,7 @@ static int try_candidate(ChCtx *c, const ChKern *k, ScCandidate *cd) {
        runs no faster than the file's methods (conclude refuses it anyway), nor for an unpaced
        protocol (a pacemaker: unpaced, its phase drifts, and states at fixed times are no measure) */
     int paced = sp->nstim > 0 && sp->stim_curr != 0;
-    int slower = !sp->any_speed && c->file->seconds > 0 && cd->seconds >= c->file->seconds;
-    if (ok && paced && sp->long_beats > 0 && !slower)
+    if (ok && paced && sp->long_beats > 0 && !no_faster(sp, cd, c->file))
         ok = ch_long_check(c, k, cd) && !c->cut;
     return ok;
 }
@@ -456,8 +460,7 @@ static void conclude(const ScChooseSpec *sp, ScChoice *out) {
     /* a set that passes but runs no faster than the file's own methods (one cell, the same beat)
        is not worth the change: the file's cvode (order-4 sub-steps) can beat a split set whose
        cvode block is driven by the explicit states around it (mmt_sampson_2010, 2026-11-24) */
-    if (!sp->any_speed && out->chosen >= 0 && out->file.seconds > 0 &&
-        out->cand[out->chosen].seconds >= out->file.seconds) {
+    if (out->chosen >= 0 && no_faster(sp, &out->cand[out->chosen], &out->file)) {
         snprintf(out->reason, sizeof out->reason,
                  "the passing set, %.40s, ran no faster: %.3g s against %.3g s", out->cand[out->chosen].label,
                  out->cand[out->chosen].seconds, out->file.seconds);

@@ -314,10 +314,7 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
             t->act[s][i] = -1.0, t->act[s][n + i] = vm[(size_t)(t->l0[s] * t->P) + i];
         starpu_vector_data_register(&t->h_act[s], STARPU_MAIN_RAM, (uintptr_t)t->act[s], (uint32_t)(2 * n),
                                     sizeof(double));
-        ScDiffArgs shape = {.kind = t->sweeps ? SC_DIFF_RHS : SC_DIFF_STEP, .n0 = t->n0, .n1 = t->n1};
-        shape.nsub = t->depth > 1 ? t->m : 1, shape.has_lo = s > 0, shape.has_hi = s < ns - 1;
-        starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)sc_diffuse_scratch(&shape, t->nl[s]),
-                                    sizeof(double));
+        starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)tstep_scratch(t, s), sizeof(double));
         if (t->sweeps > 0) /* b, then the iterate before the last (written by each step first) */
             starpu_vector_data_register(&t->h_aux[s], -1, 0, (uint32_t)(2 * n), sizeof(double));
         if (ns > 1 || t->remote) {

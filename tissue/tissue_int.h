@@ -43,6 +43,8 @@ struct ScTissue {
  * halos are (t->depth), and where peer-to-peer GPUs write them (t->cl_halo). 0, or -1 out of
  * memory. */
 int tstep_plan(ScTissue *t);
+/* tissue_step.c: the scratch values slab s's diffusion tasks need (after tstep_plan). */
+size_t tstep_scratch(const ScTissue *t, int s);
 
 /* The cell array of a tissue's n nodes in np parts weighted w (np values), part p pinned to
  * worker[p] where worker[0] >= 0, else placed by StarPU: one step per task in double, cfg's dt,

@@ -62,6 +62,13 @@ int tstep_plan(ScTissue *t) {
     return 0;
 }
 
+size_t tstep_scratch(const ScTissue *t, int s) {
+    ScDiffArgs shape = {.kind = t->sweeps ? SC_DIFF_RHS : SC_DIFF_STEP, .n0 = t->n0, .n1 = t->n1};
+    shape.nsub = t->depth > 1 ? t->m : 1;
+    slab_sides(t, s, &shape.has_lo, &shape.has_hi);
+    return sc_diffuse_scratch(&shape, t->nl[s]);
+}
+
 int tissue_stim_on(const ScTissueStim *x, double dt, long d) {
     long s0 = lround(x->start / dt), pulse = lround(x->dur / dt), per = lround(x->period / dt);
     long count = x->count > 0 ? x->count : 1;
