@@ -107,7 +107,7 @@ static int report_failure(const Run *r, const ScFailure *f) {
         return 1;
     }
     double x[3];
-    long node = r->mesh ? sc_tissue_node_of(r->t, f->cell) : f->cell + r->sh.plane0 * r->sh.plane;
+    long node = sc_tissue_node_of(r->t, f->cell) + (r->mesh ? 0 : r->sh.plane0 * r->sh.plane);
     where(r, node, x);
     fprintf(stderr,
             "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
@@ -379,7 +379,7 @@ static int set_params(Run *r) {
 /* --vary: each parameter graded linearly from LO at coordinate 0 to HI at the grid's end along its
  * axis (this rank's nodes). 0, or 2 after a message. */
 static int set_vary(Run *r) {
-    long n = sc_tissue_nodes(r->t), first = r->sh.plane0 * r->sh.plane;
+    long n = sc_tissue_nodes(r->t), first = r->mesh ? 0 : r->sh.plane0 * r->sh.plane;
     double *v = r->o.nvary ? malloc(sizeof(double) * (size_t)n) : NULL;
     char err[600];
     int rc = 0;
@@ -395,7 +395,7 @@ static int set_vary(Run *r) {
         int k = r->vary_k[q], ax = r->o.vary[q].axis;
         for (long i = 0; i < n; i++) {
             double x[3];
-            where(r, r->mesh ? sc_tissue_node_of(r->t, i) : first + i, x);
+            where(r, first + sc_tissue_node_of(r->t, i), x);
             double f = len[ax] > 0 ? (x[ax] - lo[ax]) / len[ax] : 0;
             v[i] = r->o.vary[q].lo + f * (r->o.vary[q].hi - r->o.vary[q].lo);
         }
@@ -455,8 +455,9 @@ static void summary(Run *r, long steps, double wall) {
         fprintf(stderr, "summary: a mesh of %ld nodes, %d part%s:", nodes, sc_tissue_nslabs(r->t),
                 sc_tissue_nslabs(r->t) > 1 ? "s" : "");
     else
-        fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s:", r->g.n[0], r->g.n[1],
-                r->g.n[2], r->g.dx[0], sc_tissue_nslabs(r->t), sc_tissue_nslabs(r->t) > 1 ? "s" : "");
+        fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s along %c:", r->g.n[0],
+                r->g.n[1], r->g.n[2], r->g.dx[0], sc_tissue_nslabs(r->t),
+                sc_tissue_nslabs(r->t) > 1 ? "s" : "", "xyz"[sc_tissue_slab_axis(r->t)]);
     for (int s = 0; s < sc_tissue_nslabs(r->t); s++) {
         int w = sc_tissue_slab_worker(r->t, s);
         char name[64] = "any worker";

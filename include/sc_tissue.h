@@ -113,6 +113,9 @@ int sc_tissue_snapshot_read(ScTissue *t, double *out);
 /* Nodes of this process (all of the grid, or its planes' nodes with plane0/nplanes). */
 long sc_tissue_nodes(const ScTissue *t);
 int sc_tissue_nslabs(const ScTissue *t);
+/* The axis (0 x, 1 y, 2 z) whose planes make the slabs: the slowest with more than one node, or on a
+ * 3D grid held by one process the one of the most nodes (smaller halos); -1 for a mesh. */
+int sc_tissue_slab_axis(const ScTissue *t);
 /* Planes (a mesh: nodes) and the StarPU worker of slab (part) s (-1: placed by the scheduler). */
 long sc_tissue_slab_planes(const ScTissue *t, int s);
 int sc_tissue_slab_worker(const ScTissue *t, int s);
