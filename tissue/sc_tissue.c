@@ -424,6 +424,7 @@ int sc_tissue_slab_worker(const ScTissue *t, int s) {
         return tmesh_part_worker(t->mesh, s);
     return s >= 0 && s < t->ns ? t->worker[s] : -1;
 }
+long sc_tissue_first_cell(const ScTissue *t) { return t->mesh ? tmesh_first(t->mesh) : t->g0 * t->P; }
 long sc_tissue_step(const ScTissue *t) { return t->mesh ? tmesh_step(t->mesh) : t->step; }
 int sc_tissue_sweeps(const ScTissue *t) { return t->mesh ? tmesh_sweeps(t->mesh) : t->sweeps; }
 long sc_tissue_cell_of(const ScTissue *t, long node) {
@@ -441,11 +442,12 @@ long sc_tissue_node_of(const ScTissue *t, long cell) {
 static int read_vm(ScTissue *t, double *out, int snap) {
     ScCells *cells = sc_tissue_cells(t);
     long n = sc_tissue_nodes(t);
-    double *c = t->mesh ? malloc(sizeof(double) * (size_t)n) : out; /* a mesh's parts renumber its nodes */
+    int perm = t->mesh && !tmesh_shared(t->mesh); /* one process's parts renumber a mesh's nodes */
+    double *c = perm ? malloc(sizeof(double) * (size_t)n) : out;
     int rc = !c ? -1 : snap ? sc_cells_snapshot_read(cells, c) : sc_cells_read(cells, SC_VAR_VM, c);
-    for (long i = 0; t->mesh && i < n && rc == 0; i++)
+    for (long i = 0; perm && i < n && rc == 0; i++)
         out[tmesh_node_of(t->mesh, i)] = c[i];
-    if (t->mesh)
+    if (perm)
         free(c);
     return rc;
 }
