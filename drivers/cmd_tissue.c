@@ -4,7 +4,8 @@
  * activation times as VTK and PNG, snapshots, probes.txt, the probes' activation times on stdout.
  * Exit status 0, 1 when the run fails (numerically: where and when; or an output cannot be
  * written), 2 for bad input (the option named with what it accepts). Under `mpirun -np N` with
- * StarPU-MPI, each rank holds a range of planes (tissue_mpi.c) and rank 0 writes the outputs.
+ * StarPU-MPI, each rank holds a range of planes, or of a mesh's parts (tissue_mpi.c), and rank 0
+ * writes the outputs.
  * docs/tissue.md. */
 #include <errno.h>
 #include <limits.h>
@@ -53,6 +54,8 @@ typedef struct Run {
     long stop_d; /* the step it stopped at */
     ScMesh *mesh; /* --mesh: the mesh and its operator (NULL: the box) */
     ScFemOp *op;
+    ScTissueRanks ranks; /* a mesh on several ranks */
+    double *cells; /* a mesh on several ranks: the gathered values in cell order (rank 0) */
     Tframes *fw; /* the snapshots' background writer (rank 0; NULL: written in line) */
     double *frame; /* the grid's values the writer is writing (rank 0, with fw) */
     struct FrameJob { /* the snapshot being written: time, index, values */
@@ -107,7 +110,8 @@ static int report_failure(const Run *r, const ScFailure *f) {
         return 1;
     }
     double x[3];
-    long node = sc_tissue_node_of(r->t, f->cell) + (r->mesh ? 0 : r->sh.plane0 * r->sh.plane);
+    long first = r->sh.plane0 * r->sh.plane; /* a mesh: the cells of every rank; a grid: its nodes */
+    long node = r->mesh ? sc_tissue_node_of(r->t, f->cell + first) : first + sc_tissue_node_of(r->t, f->cell);
     where(r, node, x);
     fprintf(stderr,
             "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
@@ -133,9 +137,11 @@ static int sample_probes(Run *r, double t) {
     double vm[TOPT_MAX_PROBES], ii[TOPT_MAX_PROBES], out[TOPT_MAX_PROBES] = {0};
     long mine[TOPT_MAX_PROBES], lo = r->sh.plane0 * r->sh.plane, hi = lo + r->sh.nplanes * r->sh.plane;
     int at[TOPT_MAX_PROBES], nm = 0;
-    for (int j = 0; j < r->o.nprobe; j++)
-        if (r->probe_node[j] >= lo && r->probe_node[j] < hi)
-            mine[nm] = sc_tissue_cell_of(r->t, r->probe_node[j] - lo), at[nm++] = j;
+    for (int j = 0; j < r->o.nprobe; j++) { /* a mesh's cells are numbered over the ranks, a grid's nodes */
+        long c = r->mesh ? sc_tissue_cell_of(r->t, r->probe_node[j]) : r->probe_node[j];
+        if (c >= lo && c < hi)
+            mine[nm] = r->mesh ? c - lo : sc_tissue_cell_of(r->t, c - lo), at[nm++] = j;
+    }
     int bad = nm && sc_cells_sample(sc_tissue_cells(r->t), mine, nm, vm, ii, NULL) != 0;
     if (bad)
         fprintf(stderr, "starcarp tissue: the probes could not be sampled\n");
@@ -215,6 +221,17 @@ static int read_write_frame(void *ctx, char *err, size_t errlen) {
     return write_frame(r, err, errlen);
 }
 
+/* This rank's values (r->field) into r->all on rank 0, in node order: a mesh on several ranks
+ * gathers its cells, which rank 0 puts in node order. 0 or -1 (every rank takes part). */
+static int gather(Run *r) {
+    if (!(r->mesh && r->sh.size > 1))
+        return tmpi_gather(&r->sh, r->field, r->all);
+    int rc = tmpi_gather(&r->sh, r->field, r->cells);
+    for (long c = 0; r->sh.rank == 0 && rc == 0 && c < r->mesh->nn; c++)
+        r->all[sc_tissue_node_of(r->t, c)] = r->cells[c];
+    return rc;
+}
+
 /* The snapshot of Vm at time t (every rank takes part). One process with the background writer:
  * copies of Vm taken on the devices (the loop goes on at once), brought home and written by the
  * writer. Several ranks: read and gathered here, the files written in the background (the writer
@@ -233,7 +250,7 @@ static int snapshot(Run *r, double t) {
         return 0;
     }
     int bad = sc_tissue_read_vm(r->t, r->field) != 0;
-    bad |= tmpi_gather(&r->sh, r->field, r->all) != 0; /* every rank takes part */
+    bad |= gather(r) != 0; /* every rank takes part */
     if (tmpi_max(&r->sh, bad)) {
         fprintf(stderr, "starcarp tissue: Vm could not be read\n");
         return 1;
@@ -379,7 +396,7 @@ static int set_params(Run *r) {
 /* --vary: each parameter graded linearly from LO at coordinate 0 to HI at the grid's end along its
  * axis (this rank's nodes). 0, or 2 after a message. */
 static int set_vary(Run *r) {
-    long n = sc_tissue_nodes(r->t), first = r->mesh ? 0 : r->sh.plane0 * r->sh.plane;
+    long n = sc_tissue_nodes(r->t), first = r->sh.plane0 * r->sh.plane;
     double *v = r->o.nvary ? malloc(sizeof(double) * (size_t)n) : NULL;
     char err[600];
     int rc = 0;
@@ -395,7 +412,7 @@ static int set_vary(Run *r) {
         int k = r->vary_k[q], ax = r->o.vary[q].axis;
         for (long i = 0; i < n; i++) {
             double x[3];
-            where(r, first + sc_tissue_node_of(r->t, i), x);
+            where(r, r->mesh ? sc_tissue_node_of(r->t, first + i) : first + sc_tissue_node_of(r->t, i), x);
             double f = len[ax] > 0 ? (x[ax] - lo[ax]) / len[ax] : 0;
             v[i] = r->o.vary[q].lo + f * (r->o.vary[q].hi - r->o.vary[q].lo);
         }
@@ -412,7 +429,7 @@ static int set_vary(Run *r) {
 static int write_activation(Run *r, const ScModelEntry *m) {
     char path[4200], err[600], title[200];
     int bad = sc_tissue_activation(r->t, r->field) != 0;
-    bad |= tmpi_gather(&r->sh, r->field, r->all) != 0; /* every rank takes part */
+    bad |= gather(r) != 0; /* every rank takes part */
     if (tmpi_max(&r->sh, bad)) {
         fprintf(stderr, "starcarp tissue: the activation times could not be read\n");
         return 1;
@@ -449,8 +466,8 @@ static int write_activation(Run *r, const ScModelEntry *m) {
 static void summary(Run *r, long steps, double wall) {
     long nodes = r->g.n[0] * r->g.n[1] * r->g.n[2];
     if (r->sh.size > 1)
-        fprintf(stderr, "summary: %d ranks; rank 0 holds planes %ld .. %ld\n", r->sh.size, r->sh.plane0,
-                r->sh.plane0 + r->sh.nplanes - 1);
+        fprintf(stderr, "summary: %d ranks; rank 0 holds %s %ld .. %ld\n", r->sh.size,
+                r->mesh ? "cells" : "planes", r->sh.plane0, r->sh.plane0 + r->sh.nplanes - 1);
     if (r->mesh)
         fprintf(stderr, "summary: a mesh of %ld nodes, %d part%s:", nodes, sc_tissue_nslabs(r->t),
                 sc_tissue_nslabs(r->t) > 1 ? "s" : "");
@@ -702,16 +719,7 @@ int cmd_tissue(int argc, char **argv) {
     /* this rank's planes of the slowest axis */
     int top = r.g.n[2] > 1 ? 2 : r.g.n[1] > 1 ? 1 : 0;
     long plane = top == 2 ? r.g.n[0] * r.g.n[1] : top == 1 ? r.g.n[0] : 1;
-    tmpi_share(&r.sh, r.g.n[top], plane);
-    if (r.sh.size > 1 && r.mesh) {
-        if (r.sh.rank == 0)
-            fprintf(stderr,
-                    "starcarp tissue: --mesh runs in one process (%d ranks): a mesh is not shared among "
-                    "MPI ranks yet\n",
-                    r.sh.size);
-        tmpi_shutdown(&r.sh);
-        return 2;
-    }
+    tmpi_share(&r.sh, r.g.n[top], plane); /* a mesh: nodes (planes of one) */
     if (r.sh.size > 1) {
         if (r.sh.size > r.g.n[top]) {
             if (r.sh.rank == 0)
@@ -721,15 +729,25 @@ int cmd_tissue(int argc, char **argv) {
             tmpi_shutdown(&r.sh);
             return 2;
         }
-        r.cfg.plane0 = r.sh.plane0, r.cfg.nplanes = r.sh.nplanes;
-        r.cfg.exchange = tmpi_exchange, r.cfg.exchange_ctx = &r.sh;
+        r.ranks =
+            (ScTissueRanks){r.sh.rank, r.sh.size, r.sh.nplanes, &r.sh, tmpi_allgather, tmpi_send, tmpi_recv};
+        if (r.mesh)
+            r.cfg.ranks = &r.ranks;
+        else {
+            r.cfg.plane0 = r.sh.plane0, r.cfg.nplanes = r.sh.nplanes;
+            r.cfg.exchange = tmpi_exchange, r.cfg.exchange_ctx = &r.sh;
+        }
     }
     r.t = sc_tissue_create(m, &r.cfg, err, sizeof err);
+    if (r.t && r.mesh) /* the cells this rank holds, as the mesh's cut gave them */
+        r.sh.plane0 = sc_tissue_first_cell(r.t), r.sh.nplanes = sc_tissue_nodes(r.t);
+    if (r.sh.rank == 0 && r.mesh && r.sh.size > 1)
+        r.cells = malloc(sizeof(double) * (size_t)r.mesh->nn);
     r.field = r.t ? malloc(sizeof(double) * (size_t)sc_tissue_nodes(r.t)) : NULL;
     r.all = r.sh.rank == 0 ? malloc(sizeof(double) * (size_t)(r.g.n[0] * r.g.n[1] * r.g.n[2])) : NULL;
     if (r.sh.rank == 0 && r.o.snap_dt > 0 && (r.fw = tframes_open()) != NULL) /* no room: written in line */
         r.frame = malloc(sizeof(double) * (size_t)(r.g.n[0] * r.g.n[1] * r.g.n[2]));
-    if (!r.t || !r.field || (r.sh.rank == 0 && !r.all)) {
+    if (!r.t || !r.field || (r.sh.rank == 0 && (!r.all || (r.mesh && r.sh.size > 1 && !r.cells)))) {
         fprintf(stderr, "starcarp tissue: %s\n", r.t ? "out of memory" : err);
         rc = 1;
     }
@@ -768,7 +786,7 @@ int cmd_tissue(int argc, char **argv) {
     if (!rc && r.stop_sig)
         rc = report_stop(&r, lround(r.o.duration / r.cfg.dt));
     sc_tissue_destroy(r.t);
-    free(r.field), free(r.all), free(r.frame);
+    free(r.field), free(r.all), free(r.frame), free(r.cells);
     mpick_free(&r.pk);
     sc_fem_free(r.op), sc_mesh_free(r.mesh);
     tmpi_shutdown(&r.sh);

@@ -72,6 +72,40 @@ int tmpi_exchange(void *ctx, long step, starpu_data_handle_t lo, starpu_data_han
 #endif
 }
 
+int tmpi_allgather(void *ctx, const long *mine, int n, long *all) {
+#ifdef SC_HAVE_MPI
+    const TmpiShare *s = ctx;
+    if (s->size > 1)
+        return MPI_Allgather(mine, n, MPI_LONG, all, n, MPI_LONG, MPI_COMM_WORLD) == MPI_SUCCESS ? 0 : -1;
+#endif
+    (void)ctx;
+    memcpy(all, mine, sizeof(long) * (size_t)n);
+    return 0;
+}
+
+/* h sent to (send 1) or received from (0) rank `peer` under `tag`, detached. 0 or -1. */
+static int transfer(starpu_data_handle_t h, int peer, long tag, int send) {
+#ifdef SC_HAVE_MPI
+    return (send ? starpu_mpi_isend_detached : starpu_mpi_irecv_detached)(h, peer, (starpu_mpi_tag_t)tag,
+                                                                          MPI_COMM_WORLD, NULL, NULL)
+               ? -1
+               : 0;
+#else
+    (void)h, (void)peer, (void)tag, (void)send;
+    return -1;
+#endif
+}
+
+int tmpi_send(void *ctx, starpu_data_handle_t h, int to, long tag) {
+    (void)ctx;
+    return transfer(h, to, tag, 1);
+}
+
+int tmpi_recv(void *ctx, starpu_data_handle_t h, int from, long tag) {
+    (void)ctx;
+    return transfer(h, from, tag, 0);
+}
+
 int tmpi_gather(const TmpiShare *s, const double *local, double *all) {
     long n = s->nplanes * s->plane;
 #ifdef SC_HAVE_MPI

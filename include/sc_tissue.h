@@ -31,6 +31,24 @@ typedef struct ScTissueStim {
     double amp; /* uA/cm^2 (divide a volume density in uA/cm^3 by chi in /cm) */
 } ScTissueStim;
 
+/* A mesh on several processes (StarPU-MPI ranks; docs/tissue.md, "Meshes"): this process's rank of
+ * `size`, its share of the nodes (the nodes its parts are planned for: the ranks' shares sum to the
+ * mesh's nodes), and the communication the solver asks of the processes (ctx handed back). The
+ * mesh is cut as one process would cut it into every rank's planned parts, rank 0's first; each
+ * rank holds its own parts, and the export buffers that parts of another rank read travel between
+ * the ranks every diffusion pass. */
+typedef struct ScTissueRanks {
+    int rank, size;
+    long share;
+    void *ctx;
+    /* Collective: n values of every rank (mine) into all (size * n, rank by rank). 0 or -1. */
+    int (*allgather)(void *ctx, const long *mine, int n, long *all);
+    /* h's values sent to rank `to` under `tag`, or received into h from rank `from`: asynchronous,
+     * ordered with the tasks through the handle (starpu_mpi_isend_detached, irecv_detached). 0 or -1. */
+    int (*send)(void *ctx, starpu_data_handle_t h, int to, long tag);
+    int (*recv)(void *ctx, starpu_data_handle_t h, int from, long tag);
+} ScTissueRanks;
+
 typedef struct ScTissueConfig {
     long n[3]; /* nodes per axis (>= 1; unused axes 1) */
     double dx[3]; /* spacing per axis, mm (> 0) */
@@ -67,11 +85,12 @@ typedef struct ScTissueConfig {
     /* A mesh instead of the grid (docs/tissue.md, "Meshes"; n, dx, stencil unused): its nodes,
      * elements and fibres, and its operator assembled with this configuration's sigma (along the
      * fibre, the sheet, the normal), chi and cm (sc_fem_assemble); the nodes are cut into parts by
-     * `partitioner` (ScFemPartitioner: 0 METIS where built in, else coordinate bisection). One
-     * process only (no plane0/nplanes, no exchange). */
+     * `partitioner` (ScFemPartitioner: 0 METIS where built in, else coordinate bisection). No
+     * plane0/nplanes/exchange: several processes share a mesh through `ranks` (NULL: one process). */
     const struct ScMesh *mesh;
     const struct ScFemOp *op;
     int partitioner;
+    const ScTissueRanks *ranks;
 } ScTissueConfig;
 
 typedef struct ScTissue ScTissue;
@@ -99,11 +118,19 @@ void sc_tissue_destroy(ScTissue *t);
 ScCells *sc_tissue_cells(ScTissue *t);
 /* Sweeps of the implicit step's Chebyshev iteration (0: explicit diffusion). */
 int sc_tissue_sweeps(const ScTissue *t);
-/* The cell of the cell array that holds node `node` (the grid: the same index; a mesh: its parts
- * renumber the nodes), and the node of a cell; -1 outside. */
+/* The cell of the cell array that holds node `node` (the grid: the same index, except where its
+ * slabs cut an axis other than the slowest (sc_tissue_slab_axis): the cells then go along that
+ * axis last; a mesh: its parts renumber the nodes), and the node of a cell; -1 outside. A grid on
+ * several ranks: this process's nodes and cells from 0. A mesh on several ranks: cells of the
+ * whole mesh's numbering (every rank's cells, rank 0's first); this process holds cells
+ * sc_tissue_first_cell .. + sc_tissue_nodes - 1 (its cell array's 0 ..). */
 long sc_tissue_cell_of(const ScTissue *t, long node);
 long sc_tissue_node_of(const ScTissue *t, long cell);
-/* Vm of every node of this process in node order (waits). 0 or -1. */
+/* This process's first cell in the whole tissue's numbering (a grid: plane0 times the plane's nodes;
+ * a mesh: its first part's first cell, 0 in one process). */
+long sc_tissue_first_cell(const ScTissue *t);
+/* Vm of every node of this process in node order (waits; a mesh on several ranks: in the order of
+ * this process's cells). 0 or -1. */
 int sc_tissue_read_vm(ScTissue *t, double *out);
 /* The same without stopping the time loop (sc_cells_snapshot): take submits the copies at the
  * current step and returns; read (from any thread, e.g. one writing the files) waits for them and
@@ -127,7 +154,8 @@ long sc_tissue_step(const ScTissue *t);
 int sc_tissue_advance(ScTissue *t, long nsteps);
 /* Wait for every task and check the cells' failure records: 0, or 1 with f filled (sc_cells_wait). */
 int sc_tissue_wait(ScTissue *t, ScFailure *f);
-/* Activation time of every node (ms; -1 where none yet), nodes values. Waits. 0 or -1. */
+/* Activation time of every node (ms; -1 where none yet), nodes values (in the order of
+ * sc_tissue_read_vm's). Waits. 0 or -1. */
 int sc_tissue_activation(ScTissue *t, double *out);
 
 /* Checkpoint: the cell array (sc_cells_save) in PATH and the activation record in PATH.act; load

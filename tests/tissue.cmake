@@ -62,3 +62,9 @@ set_tests_properties(tissue.meshmasscli PROPERTIES TIMEOUT 600 LABELS tissue RES
 add_test(NAME tissue.meshgpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_gpu.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(tissue.meshgpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "tissue;gpu" RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
+# A mesh on 2 StarPU-MPI ranks against one process, bit for bit (explicit, Crank-Nicolson, a restart).
+if(STARPUMPI_FOUND AND MPI_C_FOUND)
+  add_test(NAME tissue.meshranks COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_ranks.sh $<TARGET_FILE:starcarp_cmd>)
+  set_tests_properties(tissue.meshranks PROPERTIES TIMEOUT 600 LABELS tissue RESOURCE_LOCK starpu
+    ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=1;STARPU_NCUDA=0;OMPI_MCA_rmaps_base_oversubscribe=1")
+endif()

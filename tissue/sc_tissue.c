@@ -450,6 +450,7 @@ int sc_tissue_slab_worker(const ScTissue *t, int s) {
     return s >= 0 && s < t->ns ? t->worker[s] : -1;
 }
 int sc_tissue_slab_axis(const ScTissue *t) { return t->mesh ? -1 : t->ax[2]; }
+long sc_tissue_first_cell(const ScTissue *t) { return t->mesh ? tmesh_first(t->mesh) : t->g0 * t->P; }
 long sc_tissue_step(const ScTissue *t) { return t->mesh ? tmesh_step(t->mesh) : t->step; }
 int sc_tissue_sweeps(const ScTissue *t) { return t->mesh ? tmesh_sweeps(t->mesh) : t->sweeps; }
 /* The grid's strides (x fastest) of kernel axes 0, 1 and L (slab_axis). */
@@ -497,10 +498,12 @@ static void grid_order(const ScTissue *t, const double *cells, double *nodes) {
 static int read_vm(ScTissue *t, double *out, int snap) {
     ScCells *cells = sc_tissue_cells(t);
     long n = sc_tissue_nodes(t);
-    int order = t->mesh || t->lsum != 0; /* cells not in node order: a mesh's parts, or the slab axis */
+    /* cells not in node order: one process's parts renumber a mesh's nodes (ranks: cell order,
+     * gathered and renumbered by the caller), the slab axis a grid's */
+    int perm = t->mesh && !tmesh_shared(t->mesh), order = perm || (!t->mesh && t->lsum != 0);
     double *c = order ? malloc(sizeof(double) * (size_t)n) : out;
     int rc = !c ? -1 : snap ? sc_cells_snapshot_read(cells, c) : sc_cells_read(cells, SC_VAR_VM, c);
-    for (long i = 0; t->mesh && i < n && rc == 0; i++)
+    for (long i = 0; perm && i < n && rc == 0; i++)
         out[tmesh_node_of(t->mesh, i)] = c[i];
     if (!t->mesh && order && rc == 0)
         grid_order(t, c, out);

@@ -68,13 +68,17 @@ int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, c
 int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err, size_t errlen);
 int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long n, char *err, size_t errlen);
 
-/* tissue_mesh.c: the solver on a mesh (cfg->mesh, cfg->op); the functions of sc_tissue.h's names. */
+/* tissue_mesh.c: the solver on a mesh (cfg->mesh, cfg->op; cfg->ranks); the functions of
+ * sc_tissue.h's names (nodes, parts: this rank's). */
 int tmesh_check(const ScTissueConfig *cfg, char *err, size_t errlen);
 TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen);
 void tmesh_destroy(TissueMesh *t);
 ScCells *tmesh_cells(TissueMesh *t);
 int tmesh_sweeps(const TissueMesh *t);
 long tmesh_nodes(const TissueMesh *t);
+long tmesh_first(const TissueMesh *t);
+/* Whether several ranks share the mesh (this process's values then in its cells' order). */
+int tmesh_shared(const TissueMesh *t);
 int tmesh_nparts(const TissueMesh *t);
 long tmesh_part_size(const TissueMesh *t, int p);
 int tmesh_part_worker(const TissueMesh *t, int p);

@@ -5,7 +5,11 @@
  * part (its values other parts read) and a diffusion task per part reading its neighbours'
  * exports, ordered by StarPU's data dependencies. With the lumped mass an explicit (sub-)step is one
  * pass; an implicit step, and any step with the consistent mass, a right-hand side pass and the
- * Chebyshev iteration's sweeps (fem.h). */
+ * Chebyshev iteration's sweeps (fem.h). On several ranks (cfg->ranks) every rank cuts the whole
+ * mesh into all ranks' parts alike and holds its own (a contiguous range, p0 .. p1 - 1); an export
+ * buffer read by another rank's part is sent there after its export task (tag: the pass's number
+ * times the parts plus the part), where a handle of its own receives it. A row's sum runs over its
+ * columns in the mesh's order whatever the cut (fem.h): the ranks give one process's bits. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -37,7 +41,13 @@ struct TissueMesh {
     int np;
     long *size, *off;
     int *worker;
-    int *perm, *inv; /* cell -> node, node -> cell */
+    int *perm, *inv; /* cell -> node, node -> cell (the whole mesh) */
+    ScTissueRanks ranks; /* size 1: one process */
+    int p0, p1; /* this rank's parts */
+    long first, nloc; /* its cells: first .. first + nloc - 1 */
+    int *owner; /* each part's rank */
+    unsigned char *reads; /* reads[p * ranks + r]: a part of rank r != owner[p] reads p's exports */
+    long pass; /* diffusion passes submitted (the tags of the ranks' exchanges) */
     int m; /* explicit sub-steps */
     int nval; /* value arrays per part (fem.h): 1 lumped, 2 consistent mass */
     int sweeps;
@@ -64,7 +74,14 @@ int tmesh_check(const ScTissueConfig *c, char *err, size_t errlen) {
         return -1;
     }
     if (c->nplanes > 0 || c->exchange) {
-        sc_set_err(err, errlen, "a mesh is not shared among processes yet (one process: no mpirun)");
+        sc_set_err(err, errlen, "a mesh is shared among processes through its ranks, not by planes");
+        return -1;
+    }
+    const ScTissueRanks *r = c->ranks;
+    if (r && (r->size < 1 || r->rank < 0 || r->rank >= r->size || r->share < 1 || r->share > c->mesh->nn ||
+              !r->allgather || !r->send || !r->recv)) {
+        sc_set_err(err, errlen, "rank %d of %d holding %ld of %ld nodes, or no communication", r->rank,
+                   r->size, r->share, c->mesh->nn);
         return -1;
     }
     if (c->stencil != 0 && c->stencil != 5) {
@@ -136,10 +153,9 @@ static int build_exports(TissueMesh *t, const int *part, int *expos) {
     return 0;
 }
 
-/* Part q's neighbours (ascending), the offsets of their exports among its ghosts (goff, np values)
- * and its ELL matrix with the stimulus masks. 0, or -1 with a message. */
-static int build_part(TissueMesh *t, int q, const int *part, const int *expos, long *goff, char *err,
-                      size_t errlen) {
+/* Part q's neighbours (ascending), its row width and the offsets of their exports among its ghosts
+ * (goff, np values). 0, or -1 with a message. */
+static int part_nbrs(TissueMesh *t, int q, const int *part, long *goff, char *err, size_t errlen) {
     const ScFemOp *op = t->op;
     const long nq = t->size[q], o0 = t->off[q];
     unsigned char *is = calloc((size_t)t->np, 1);
@@ -168,6 +184,15 @@ static int build_part(TissueMesh *t, int q, const int *part, const int *expos, l
         return -1;
     }
     t->nghost[q] = g, t->w[q] = w;
+    return 0;
+}
+
+/* Part q's ELL matrix with the stimulus masks (after part_nbrs). 0, or -1 with a message. */
+static int part_matrix(TissueMesh *t, int q, const int *part, const int *expos, const long *goff, char *err,
+                       size_t errlen) {
+    const ScFemOp *op = t->op;
+    const long nq = t->size[q], o0 = t->off[q];
+    const int w = t->w[q];
     size_t len = sc_fem_mat_len((size_t)nq, (size_t)w, (size_t)t->nval);
     if (len > 4294967295u || starpu_malloc((void **)&t->mat[q], len * sizeof(double)) != 0) {
         sc_set_err(err, errlen, "part %d: %zu values of its matrix (too many or out of memory)", q, len);
@@ -200,10 +225,75 @@ static int build_part(TissueMesh *t, int q, const int *part, const int *expos, l
     return 0;
 }
 
-/* Plan, cut and build every part. 0, or -1 with a message. */
+/* The parts' sizes and workers: this process's plan for its share of the nodes (place_tissue);
+ * on several ranks every rank's, gathered (rank 0's parts first). t->np, size, worker (-1: another
+ * rank's part), owner, p0, p1. 0, or -1 with a message (on every rank when one rank's plan fails). */
+static int plan_parts(TissueMesh *t, const ScModelEntry *m, char *err, size_t errlen) {
+    const ScTissueRanks *r = &t->ranks;
+    long *sz = NULL, *cnt = calloc((size_t)r->size, sizeof(long)), *all = NULL, mine, most = 0;
+    int *wk = NULL, np = place_tissue(m, &t->cfg, r->size > 1 ? r->share : t->n, 1, &sz, &wk, err, errlen);
+    mine = np;
+    int rc = !cnt || (r->size > 1 && r->allgather(r->ctx, &mine, 1, cnt) != 0) ? -1 : 0;
+    if (!rc && r->size == 1)
+        cnt[0] = np;
+    for (int k = 0; k < r->size && !rc; k++)
+        if (cnt[k] < 1) {
+            if (k != r->rank)
+                sc_set_err(err, errlen, "rank %d could not plan its parts", k);
+            rc = -1;
+        } else
+            most = cnt[k] > most ? cnt[k] : most, t->np += (int)cnt[k],
+            t->p0 += k < r->rank ? (int)cnt[k] : 0;
+    t->p1 = t->p0 + np;
+    size_t nt = (size_t)(t->np > 0 ? t->np : 1);
+    t->size = calloc(nt, sizeof(long)), t->worker = calloc(nt, sizeof(int)),
+    t->owner = calloc(nt, sizeof(int));
+    long *pad = calloc((size_t)(most > 0 ? most : 1), sizeof(long));
+    all = calloc((size_t)r->size * (size_t)(most > 0 ? most : 1), sizeof(long));
+    if (!rc && (!t->size || !t->worker || !t->owner || !pad || !all)) {
+        sc_set_err(err, errlen, "out of memory");
+        rc = -1;
+    }
+    for (int k = 0; k < np && !rc; k++)
+        pad[k] = sz[k];
+    if (!rc && r->size > 1 && r->allgather(r->ctx, pad, (int)most, all) != 0) {
+        sc_set_err(err, errlen, "the ranks' parts could not be gathered");
+        rc = -1;
+    }
+    long tot = 0;
+    for (int k = 0, p = 0; k < r->size && !rc; k++)
+        for (long j = 0; j < cnt[k]; j++, p++) {
+            t->size[p] = r->size > 1 ? all[(size_t)k * (size_t)most + (size_t)j] : sz[j];
+            t->owner[p] = k, t->worker[p] = k == r->rank ? wk[j] : -1, tot += t->size[p];
+        }
+    if (!rc && tot != t->n) {
+        sc_set_err(err, errlen, "the ranks' parts hold %ld nodes of the mesh's %ld", tot, t->n);
+        rc = -1;
+    }
+    free(sz), free(wk), free(cnt), free(all), free(pad);
+    return rc;
+}
+
+/* Which export buffers cross between ranks (t->reads): part p's, to each rank other than its own
+ * that holds a part bordering p. 0 or -1. */
+static int link_ranks(TissueMesh *t) {
+    const int nr = t->ranks.size;
+    t->reads = calloc((size_t)t->np * (size_t)nr, 1);
+    if (!t->reads)
+        return -1;
+    for (int q = 0; q < t->np; q++)
+        for (int k = 0; k < t->nnbr[q]; k++) {
+            int p = t->nbr[q][k];
+            if (t->owner[p] != t->owner[q])
+                t->reads[(size_t)p * (size_t)nr + (size_t)t->owner[q]] = 1;
+        }
+    return 0;
+}
+
+/* Plan, cut and number the whole mesh; every part's neighbours, this rank's parts' matrices. 0, or
+ * -1 with a message. */
 static int build(TissueMesh *t, const ScModelEntry *m, char *err, size_t errlen) {
-    t->np = place_tissue(m, &t->cfg, t->n, 1, &t->size, &t->worker, err, errlen);
-    if (t->np < 1)
+    if (plan_parts(t, m, err, errlen) != 0)
         return -1;
     int *part = malloc(sizeof(int) * (size_t)t->n), *expos = malloc(sizeof(int) * (size_t)t->n);
     long *goff = malloc(sizeof(long) * (size_t)t->np);
@@ -227,9 +317,19 @@ static int build(TissueMesh *t, const ScModelEntry *m, char *err, size_t errlen)
             rc = -1;
         }
     }
-    for (int q = 0; q < t->np && !rc; q++)
-        if ((rc = build_part(t, q, part, expos, goff, err, errlen)) != 0 && !err[0])
+    for (int q = 0; q < t->np && !rc; q++) {
+        rc = part_nbrs(t, q, part, goff, err, errlen);
+        if (!rc && q >= t->p0 && q < t->p1)
+            rc = part_matrix(t, q, part, expos, goff, err, errlen);
+        if (rc && !err[0])
             sc_set_err(err, errlen, "out of memory");
+    }
+    if (!rc && link_ranks(t) != 0) {
+        sc_set_err(err, errlen, "out of memory");
+        rc = -1;
+    }
+    if (!rc)
+        t->first = t->off[t->p0], t->nloc = t->off[t->p1] - t->first;
     free(part), free(expos), free(goff);
     return rc;
 }
@@ -254,20 +354,30 @@ static int plan_sweeps(TissueMesh *t, char *err, size_t errlen) {
     return 0;
 }
 
-/* The parts' handles: matrices, scratch, activation records, aux, exports. 0 or -1. */
+/* Whether this rank reads part p's exports from another rank. */
+static int received(const TissueMesh *t, int p) {
+    return t->owner[p] != t->ranks.rank &&
+           t->reads[(size_t)p * (size_t)t->ranks.size + (size_t)t->ranks.rank];
+}
+
+/* This rank's parts' handles: matrices, scratch, activation records, aux, exports; and where its
+ * parts read another rank's part, that part's export buffer. 0 or -1. */
 static int register_parts(TissueMesh *t, char *err, size_t errlen) {
     size_t np = (size_t)t->np;
     t->h_mat = calloc(np, sizeof(starpu_data_handle_t)), t->h_x = calloc(np, sizeof(starpu_data_handle_t));
     t->h_act = calloc(np, sizeof(starpu_data_handle_t)), t->h_aux = calloc(np, sizeof(starpu_data_handle_t));
     t->h_ex = calloc(np, sizeof(starpu_data_handle_t)), t->h_exidx = calloc(np, sizeof(starpu_data_handle_t));
-    double *vm = malloc(sizeof(double) * (size_t)t->n);
+    double *vm = malloc(sizeof(double) * (size_t)t->nloc);
     if (!t->h_mat || !t->h_x || !t->h_act || !t->h_aux || !t->h_ex || !t->h_exidx || !vm ||
         sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
         free(vm);
         sc_set_err(err, errlen, "out of memory, or the initial Vm could not be read");
         return -1;
     }
-    for (int p = 0; p < t->np; p++) {
+    for (int p = 0; p < t->np; p++)
+        if (received(t, p))
+            starpu_vector_data_register(&t->h_ex[p], -1, 0, (uint32_t)t->exlen[p], sizeof(double));
+    for (int p = t->p0; p < t->p1; p++) {
         size_t n = (size_t)t->size[p];
         if (starpu_malloc((void **)&t->act[p], 2 * n * sizeof(double)) != 0) {
             free(vm);
@@ -275,7 +385,7 @@ static int register_parts(TissueMesh *t, char *err, size_t errlen) {
             return -1;
         }
         for (size_t i = 0; i < n; i++)
-            t->act[p][i] = -1.0, t->act[p][n + i] = vm[(size_t)t->off[p] + i];
+            t->act[p][i] = -1.0, t->act[p][n + i] = vm[(size_t)(t->off[p] - t->first) + i];
         starpu_vector_data_register(&t->h_act[p], STARPU_MAIN_RAM, (uintptr_t)t->act[p], (uint32_t)(2 * n),
                                     sizeof(double));
         starpu_vector_data_register(&t->h_mat[p], STARPU_MAIN_RAM, (uintptr_t)t->mat[p],
@@ -303,20 +413,22 @@ TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char 
     t->cfg = *cfg, t->mesh = cfg->mesh, t->op = cfg->op, t->n = cfg->mesh->nn;
     t->m = cfg->substeps > 1 && cfg->theta == 0 ? cfg->substeps : 1;
     t->nval = cfg->op->kind == SC_FEM_CONSISTENT && cfg->op->mcons ? 2 : 1;
+    t->ranks = cfg->ranks ? *cfg->ranks : (ScTissueRanks){.size = 1, .share = t->n};
     if (plan_sweeps(t, err, errlen) != 0 || build(t, m, err, errlen) != 0) {
         tmesh_destroy(t);
         return NULL;
     }
-    double *w = malloc(sizeof(double) * (size_t)t->np);
-    for (int p = 0; w && p < t->np; p++)
-        w[p] = (double)t->size[p];
-    t->cells = tissue_cells(m, cfg, t->n, t->np, w, t->worker, err, errlen);
+    const int nl = t->p1 - t->p0;
+    double *w = malloc(sizeof(double) * (size_t)nl);
+    for (int p = 0; w && p < nl; p++)
+        w[p] = (double)t->size[t->p0 + p];
+    t->cells = tissue_cells(m, cfg, t->nloc, nl, w, t->worker + t->p0, err, errlen);
     free(w);
     int bad = !t->cells;
-    for (int p = 0; p < t->np && !bad; p++)
-        if (sc_cells_part_size(t->cells, p) != t->size[p] || sc_cells_nparts(t->cells) != t->np) {
+    for (int p = 0; p < nl && !bad; p++)
+        if (sc_cells_part_size(t->cells, p) != t->size[t->p0 + p] || sc_cells_nparts(t->cells) != nl) {
             sc_set_err(err, errlen, "partition %d of the cell array holds %ld nodes, the mesh's part %ld", p,
-                       sc_cells_part_size(t->cells, p), t->size[p]);
+                       sc_cells_part_size(t->cells, p), t->size[t->p0 + p]);
             bad = 1;
         }
     if (bad || register_parts(t, err, errlen) != 0) {
@@ -350,38 +462,68 @@ void tmesh_destroy(TissueMesh *t) {
     sc_cells_destroy(t->cells);
     free(t->size), free(t->off), free(t->worker), free(t->perm), free(t->inv), free(t->omega);
     free(t->w), free(t->nnbr), free(t->nbr), free(t->nghost), free(t->exlen), free(t->mat), free(t->act);
-    free(t->exidx);
+    free(t->exidx), free(t->owner), free(t->reads);
     free(t);
 }
 
 ScCells *tmesh_cells(TissueMesh *t) { return t->cells; }
 int tmesh_sweeps(const TissueMesh *t) { return t->sweeps; }
-long tmesh_nodes(const TissueMesh *t) { return t->n; }
-int tmesh_nparts(const TissueMesh *t) { return t->np; }
-long tmesh_part_size(const TissueMesh *t, int p) { return p >= 0 && p < t->np ? t->size[p] : 0; }
-int tmesh_part_worker(const TissueMesh *t, int p) { return p >= 0 && p < t->np ? t->worker[p] : -1; }
+long tmesh_nodes(const TissueMesh *t) { return t->nloc; }
+long tmesh_first(const TissueMesh *t) { return t->first; }
+int tmesh_shared(const TissueMesh *t) { return t->ranks.size > 1; }
+int tmesh_nparts(const TissueMesh *t) { return t->p1 - t->p0; }
+long tmesh_part_size(const TissueMesh *t, int p) {
+    return p >= 0 && p < t->p1 - t->p0 ? t->size[t->p0 + p] : 0;
+}
+int tmesh_part_worker(const TissueMesh *t, int p) {
+    return p >= 0 && p < t->p1 - t->p0 ? t->worker[t->p0 + p] : -1;
+}
 long tmesh_step(const TissueMesh *t) { return t->step; }
 long tmesh_cell_of(const TissueMesh *t, long node) { return node >= 0 && node < t->n ? t->inv[node] : -1; }
 long tmesh_node_of(const TissueMesh *t, long cell) { return cell >= 0 && cell < t->n ? t->perm[cell] : -1; }
 
-/* One diffusion pass: the exports, then a diffusion task of `a` on every part. 0 or -1. */
-static int submit_pass(TissueMesh *t, const ScFemArgs *proto) {
-    for (int p = 0; p < t->np; p++)
-        if (t->exlen[p] > 0) {
-            int rc = sc_fem_export_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, p), t->h_exidx[p],
-                                          t->h_ex[p], t->worker[p]);
-            if (rc != 0) {
-                fprintf(stderr, "starcarp: StarPU refused an export task: %s\n", strerror(-rc));
+/* The exports of this rank's parts, each sent to the other ranks that read it, and the exports
+ * this rank reads from others received: pass t->pass's tags. 0 or -1. */
+static int exports(TissueMesh *t) {
+    const ScTissueRanks *r = &t->ranks;
+    for (int p = t->p0; p < t->p1; p++) {
+        if (t->exlen[p] == 0)
+            continue;
+        int rc = sc_fem_export_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, p - t->p0), t->h_exidx[p],
+                                      t->h_ex[p], t->worker[p]);
+        if (rc != 0) {
+            fprintf(stderr, "starcarp: StarPU refused an export task: %s\n", strerror(-rc));
+            return -1;
+        }
+        for (int k = 0; k < r->size; k++)
+            if (k != r->rank && t->reads[(size_t)p * (size_t)r->size + (size_t)k] &&
+                r->send(r->ctx, t->h_ex[p], k, t->pass * t->np + p) != 0) {
+                fprintf(stderr, "starcarp: part %d's exports could not be sent to rank %d\n", p, k);
                 return -1;
             }
+    }
+    for (int p = 0; p < t->np && r->size > 1; p++)
+        if (received(t, p) && r->recv(r->ctx, t->h_ex[p], t->owner[p], t->pass * t->np + p) != 0) {
+            fprintf(stderr, "starcarp: part %d's exports could not be received from rank %d\n", p,
+                    t->owner[p]);
+            return -1;
         }
+    t->pass++;
+    return 0;
+}
+
+/* One diffusion pass: the exports, then a diffusion task of `a` on every part of this rank. 0 or
+ * -1. */
+static int submit_pass(TissueMesh *t, const ScFemArgs *proto) {
+    if (exports(t) != 0)
+        return -1;
     ScFemArgs a = *proto;
-    for (int q = 0; q < t->np; q++) {
+    for (int q = t->p0; q < t->p1; q++) {
         starpu_data_handle_t nb[SC_FEM_MAX_NBR];
         for (int k = 0; k < t->nnbr[q]; k++)
             nb[k] = t->h_ex[t->nbr[q][k]];
         a.n = t->size[q], a.w = t->w[q];
-        int rc = sc_fem_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, q), t->h_x[q], t->h_act[q],
+        int rc = sc_fem_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, q - t->p0), t->h_x[q], t->h_act[q],
                                t->h_mat[q], t->h_aux[q], nb, t->nnbr[q], t->worker[q]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a mesh diffusion task: %s\n", strerror(-rc));
@@ -431,17 +573,26 @@ int tmesh_advance(TissueMesh *t, long nsteps) {
     return 0;
 }
 
-/* The activation records in cell order: out of (dir 0) or into (dir 1) buf (2 n values). */
+/* This rank's activation records in cell order: out of (dir 0) or into (dir 1) buf (2 nloc
+ * values). */
 static int act_copy(TissueMesh *t, double *buf, int dir) {
-    return tissue_act_copy(t->np, t->h_act, t->act, t->off, t->size, 1, t->n, buf, dir);
+    const int nl = t->p1 - t->p0;
+    long *off = malloc(sizeof(long) * (size_t)nl);
+    for (int p = 0; off && p < nl; p++)
+        off[p] = t->off[t->p0 + p] - t->first;
+    int rc = off ? tissue_act_copy(nl, t->h_act + t->p0, t->act + t->p0, off, t->size + t->p0, 1, t->nloc,
+                                   buf, dir)
+                 : -1;
+    free(off);
+    return rc;
 }
 
 int tmesh_activation(TissueMesh *t, double *out) {
-    for (int p = 0; p < t->np; p++) {
+    for (int p = t->p0; p < t->p1; p++) {
         if (starpu_data_acquire(t->h_act[p], STARPU_R) != 0)
             return -1;
         for (long i = 0; i < t->size[p]; i++)
-            out[t->perm[t->off[p] + i]] = t->act[p][i];
+            out[t->ranks.size > 1 ? t->off[p] - t->first + i : t->perm[t->off[p] + i]] = t->act[p][i];
         starpu_data_release(t->h_act[p]);
     }
     return 0;
@@ -459,10 +610,10 @@ int tmesh_save(TissueMesh *t, const char *path, char *err, size_t errlen) {
     if (sc_cells_save(t->cells, path, err, errlen) != 0)
         return -1;
     char head[200];
-    snprintf(head, sizeof head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu", t->n, t->np, t->step,
-             perm_hash(t));
-    double *buf = malloc(sizeof(double) * 2 * (size_t)t->n);
-    int rc = buf && act_copy(t, buf, 0) == 0 ? tissue_act_write(path, head, buf, t->n, err, errlen) : -1;
+    snprintf(head, sizeof head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu %ld %ld", t->n, t->np, t->step,
+             perm_hash(t), t->first, t->nloc);
+    double *buf = malloc(sizeof(double) * 2 * (size_t)t->nloc);
+    int rc = buf && act_copy(t, buf, 0) == 0 ? tissue_act_write(path, head, buf, t->nloc, err, errlen) : -1;
     if (!buf)
         sc_set_err(err, errlen, "out of memory");
     free(buf);
@@ -473,18 +624,24 @@ int tmesh_load(TissueMesh *t, const char *path, char *err, size_t errlen) {
     if (sc_cells_load(t->cells, path, err, errlen) != 0)
         return -1;
     char head[200];
-    long n, step;
+    long n, step, first = 0, nloc;
     int np;
     unsigned long long h;
-    double *buf = malloc(sizeof(double) * 2 * (size_t)t->n);
-    if (!buf || tissue_act_read(path, head, sizeof head, buf, t->n, err, errlen) != 0) {
+    double *buf = malloc(sizeof(double) * 2 * (size_t)t->nloc);
+    if (!buf || tissue_act_read(path, head, sizeof head, buf, t->nloc, err, errlen) != 0) {
         free(buf);
         return -1;
     }
-    int ok = sscanf(head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu", &n, &np, &step, &h) == 4;
-    if (ok && (n != t->n || np != t->np || h != perm_hash(t))) {
-        sc_set_err(err, errlen, "%s.act: a mesh of %ld nodes in %d parts; this run has %ld in %d parts%s",
-                   path, n, np, t->n, t->np, n == t->n && np == t->np ? " cut otherwise" : "");
+    int k =
+        sscanf(head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu %ld %ld", &n, &np, &step, &h, &first, &nloc);
+    int ok = k == 4 || k == 6;
+    nloc = k == 6 ? nloc : n; /* 4: one process's, before meshes on ranks */
+    if (ok && (n != t->n || np != t->np || h != perm_hash(t) || first != t->first || nloc != t->nloc)) {
+        sc_set_err(err, errlen,
+                   "%s.act: a mesh of %ld nodes in %d parts (cells %ld + %ld); this run has %ld in %d parts "
+                   "(cells %ld + %ld)%s",
+                   path, n, np, first, nloc, t->n, t->np, t->first, t->nloc,
+                   n == t->n && np == t->np ? ", cut otherwise" : "");
         free(buf);
         return -1;
     }
