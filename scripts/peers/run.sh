@@ -41,7 +41,7 @@ has() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 rc=0
 mkdir -p "$work"
 if has build || [ ! -d "$work/peers" ]; then rm -rf "$work/peers"; tar -C "$work" -xzf "$tarball" || exit 1; fi
-has build && rm -rf "$work/bin"
+has build && rm -rf "${work:?}/bin"
 mkdir -p "$logs" "$work/bin"
 src="$work/peers"
 models=$(awk -F'\t' 'NR > 1 && $2 != "none" { print $1 }' "$src/myokit/models.tsv")
