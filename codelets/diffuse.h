@@ -61,10 +61,6 @@ typedef struct ScDiffArgs {
               * after the first, a node's previous value is the pass's input (act's copy of it is
               * neither read nor written until the last) */
     double c0, c1, cL; /* dt*D/dx^2 per axis (0 for an axis of one node); scaled as said above */
-    int lsum; /* the terms' sum in the grid's axis order, whichever axis the slabs cut (so that the
-               * result does not depend on it): 0 (c0 t0 + c1 t1) + cL tL (slabs along the last
-               * axis, or 1D and 2D grids), 1 (c0 t0 + cL tL) + c1 t1 (L the middle axis),
-               * 2 (cL tL + c0 t0) + c1 t1 (L the first axis) */
     double cX; /* the 9-point 2D stencil's cross term, (c0 + cL) / 12 (0: 3, 5 or 7 points) */
     double thr; /* activation threshold, mV */
     double t0, dt; /* time at the start of the step, step (ms) */

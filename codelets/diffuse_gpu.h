@@ -75,10 +75,7 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlan
     double t0 = __dsub_rn(__dadd_rn(xm, xp), c2);
     double t1 = __dsub_rn(__dadd_rn(ym, yp), c2);
     double tl = __dsub_rn(__dadd_rn(zm, zp), c2);
-    const double p0 = __dmul_rn(a.c0, t0), p1 = __dmul_rn(a.c1, t1), pl = __dmul_rn(a.cL, tl);
-    double acc = a.lsum == 0   ? __dadd_rn(__dadd_rn(p0, p1), pl)
-                 : a.lsum == 1 ? __dadd_rn(__dadd_rn(p0, pl), p1)
-                               : __dadd_rn(__dadd_rn(pl, p0), p1);
+    double acc = __dadd_rn(__dadd_rn(__dmul_rn(a.c0, t0), __dmul_rn(a.c1, t1)), __dmul_rn(a.cL, tl));
     if (a.cX != 0) { // the second differences along 0 on planes k-1 and k+1
         double dd = __dsub_rn(__dadd_rn(dm, dp), __dmul_rn(2.0, zm));
         double du = __dsub_rn(__dadd_rn(um, up), __dmul_rn(2.0, zp));

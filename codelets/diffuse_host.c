@@ -93,8 +93,7 @@ static inline __attribute__((always_inline)) void plane_pass(const ScDiffArgs *a
             double t0 = (pc[j * n0 + im] + pc[j * n0 + ip]) - c2;
             double t1 = (pc[jm * n0 + i] + pc[jp * n0 + i]) - c2;
             double tl = (pd[q] + pu[q]) - c2;
-            double p0 = a->c0 * t0, p1 = a->c1 * t1, pl = a->cL * tl;
-            double acc = a->lsum == 0 ? (p0 + p1) + pl : a->lsum == 1 ? (p0 + pl) + p1 : (pl + p0) + p1;
+            double acc = (a->c0 * t0 + a->c1 * t1) + a->cL * tl;
             if (a->cX != 0) { /* 9 points (2D): the second differences along 0 on planes k-1, k+1 */
                 double dd = (pd[j * n0 + im] + pd[j * n0 + ip]) - 2.0 * pd[q];
                 double du = (pu[j * n0 + im] + pu[j * n0 + ip]) - 2.0 * pu[q];

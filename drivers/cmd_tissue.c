@@ -110,8 +110,8 @@ static int report_failure(const Run *r, const ScFailure *f) {
         return 1;
     }
     double x[3];
-    long first = r->sh.plane0 * r->sh.plane; /* a mesh: the cells of every rank; a grid: its nodes */
-    long node = r->mesh ? sc_tissue_node_of(r->t, f->cell + first) : first + sc_tissue_node_of(r->t, f->cell);
+    long first = r->sh.plane0 * r->sh.plane;
+    long node = r->mesh ? sc_tissue_node_of(r->t, f->cell + first) : f->cell + first;
     where(r, node, x);
     fprintf(stderr,
             "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
@@ -412,7 +412,7 @@ static int set_vary(Run *r) {
         int k = r->vary_k[q], ax = r->o.vary[q].axis;
         for (long i = 0; i < n; i++) {
             double x[3];
-            where(r, r->mesh ? sc_tissue_node_of(r->t, first + i) : first + sc_tissue_node_of(r->t, i), x);
+            where(r, r->mesh ? sc_tissue_node_of(r->t, first + i) : first + i, x);
             double f = len[ax] > 0 ? (x[ax] - lo[ax]) / len[ax] : 0;
             v[i] = r->o.vary[q].lo + f * (r->o.vary[q].hi - r->o.vary[q].lo);
         }
@@ -472,9 +472,8 @@ static void summary(Run *r, long steps, double wall) {
         fprintf(stderr, "summary: a mesh of %ld nodes, %d part%s:", nodes, sc_tissue_nslabs(r->t),
                 sc_tissue_nslabs(r->t) > 1 ? "s" : "");
     else
-        fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s along %c:", r->g.n[0],
-                r->g.n[1], r->g.n[2], r->g.dx[0], sc_tissue_nslabs(r->t),
-                sc_tissue_nslabs(r->t) > 1 ? "s" : "", "xyz"[sc_tissue_slab_axis(r->t)]);
+        fprintf(stderr, "summary: %ld x %ld x %ld nodes (dx %g mm), %d slab%s:", r->g.n[0], r->g.n[1],
+                r->g.n[2], r->g.dx[0], sc_tissue_nslabs(r->t), sc_tissue_nslabs(r->t) > 1 ? "s" : "");
     for (int s = 0; s < sc_tissue_nslabs(r->t); s++) {
         int w = sc_tissue_slab_worker(r->t, s);
         char name[64] = "any worker";

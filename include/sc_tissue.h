@@ -118,10 +118,8 @@ void sc_tissue_destroy(ScTissue *t);
 ScCells *sc_tissue_cells(ScTissue *t);
 /* Sweeps of the implicit step's Chebyshev iteration (0: explicit diffusion). */
 int sc_tissue_sweeps(const ScTissue *t);
-/* The cell of the cell array that holds node `node` (the grid: the same index, except where its
- * slabs cut an axis other than the slowest (sc_tissue_slab_axis): the cells then go along that
- * axis last; a mesh: its parts renumber the nodes), and the node of a cell; -1 outside. A grid on
- * several ranks: this process's nodes and cells from 0. A mesh on several ranks: cells of the
+/* The cell of the cell array that holds node `node` (the grid: the same index; a mesh: its parts
+ * renumber the nodes), and the node of a cell; -1 outside. A mesh on several ranks: cells of the
  * whole mesh's numbering (every rank's cells, rank 0's first); this process holds cells
  * sc_tissue_first_cell .. + sc_tissue_nodes - 1 (its cell array's 0 ..). */
 long sc_tissue_cell_of(const ScTissue *t, long node);
@@ -140,9 +138,6 @@ int sc_tissue_snapshot_read(ScTissue *t, double *out);
 /* Nodes of this process (all of the grid, or its planes' nodes with plane0/nplanes). */
 long sc_tissue_nodes(const ScTissue *t);
 int sc_tissue_nslabs(const ScTissue *t);
-/* The axis (0 x, 1 y, 2 z) whose planes make the slabs: the slowest with more than one node, or on a
- * 3D grid held by one process the one of the most nodes (smaller halos); -1 for a mesh. */
-int sc_tissue_slab_axis(const ScTissue *t);
 /* Planes (a mesh: nodes) and the StarPU worker of slab (part) s (-1: placed by the scheduler). */
 long sc_tissue_slab_planes(const ScTissue *t, int s);
 int sc_tissue_slab_worker(const ScTissue *t, int s);

@@ -210,41 +210,16 @@ int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
     return check_stimuli(c, err, errlen);
 }
 
-/* The slab axis: the slowest axis with more than one node, except on a 3D grid (every axis of more
- * than one node, 3, 5 or 7 points) held by one process, where it is the axis of the most nodes
- * (the slowest of those): its planes are the smallest, so the halos the slabs exchange are, and the
- * slabs' sizes come closest to the workers' shares (on the N-version slab refined to 11.5M nodes,
- * 601 planes of 19 201 nodes instead of 91 of 126 811). Processes holding planes (plane0/nplanes)
- * cut along the slowest axis. */
-static int slab_axis(const ScTissueConfig *c) {
-    int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
-    if (top != 2 || c->n[1] < 2 || c->n[0] < 2 || c->nplanes > 0 || c->exchange || c->stencil == 9)
-        return top;
-    for (int a = 1; a >= 0; a--)
-        if (c->n[a] > c->n[top])
-            top = a;
-    return top;
-}
-
-/* Kernel axes (0, 1, L) from the grid: L is the slab axis (slab_axis), 0 and 1 the others with more
- * than one node, the faster first. The cells are in kernel order (node (i, j, l) of the kernel
- * axes at i + n0 * (j + n1 * l)); cell_of and node_of translate. */
+/* Kernel axes (0, 1, L) from the grid: L is the slowest axis with more than one node. */
 static void map_axes(ScTissue *t) {
     const ScTissueConfig *c = &t->cfg;
-    int top = slab_axis(c);
-    t->lsum = 0;
-    if (c->n[2] > 1 && top != 2) { /* 3D, slabs along x or y */
-        t->ax[0] = top == 0 ? 1 : 0;
-        t->ax[1] = 2;
-        t->lsum = 2 - top; /* L's place in the sum of the stencil's terms (diffuse.h) */
-    } else {
-        t->ax[0] = top >= 1 ? 0 : -1;
-        t->ax[1] = top == 2 ? 1 : -1;
-    }
+    int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
+    t->ax[0] = top >= 1 ? 0 : -1;
+    t->ax[1] = top == 2 ? 1 : -1;
     t->ax[2] = top;
     t->L = c->n[top];
-    t->n0 = t->ax[0] >= 0 ? c->n[t->ax[0]] : 1;
-    t->n1 = t->ax[1] >= 0 ? c->n[t->ax[1]] : 1;
+    t->n0 = top >= 1 ? c->n[0] : 1;
+    t->n1 = top == 2 ? c->n[1] : 1;
     t->P = t->n0 * t->n1;
     t->g0 = c->nplanes > 0 ? c->plane0 : 0;
     t->Lloc = c->nplanes > 0 ? c->nplanes : t->L;
@@ -449,65 +424,30 @@ int sc_tissue_slab_worker(const ScTissue *t, int s) {
         return tmesh_part_worker(t->mesh, s);
     return s >= 0 && s < t->ns ? t->worker[s] : -1;
 }
-int sc_tissue_slab_axis(const ScTissue *t) { return t->mesh ? -1 : t->ax[2]; }
 long sc_tissue_first_cell(const ScTissue *t) { return t->mesh ? tmesh_first(t->mesh) : t->g0 * t->P; }
 long sc_tissue_step(const ScTissue *t) { return t->mesh ? tmesh_step(t->mesh) : t->step; }
 int sc_tissue_sweeps(const ScTissue *t) { return t->mesh ? tmesh_sweeps(t->mesh) : t->sweeps; }
-/* The grid's strides (x fastest) of kernel axes 0, 1 and L (slab_axis). */
-static void grid_strides(const ScTissue *t, long st[3]) {
-    const long g[3] = {1, t->cfg.n[0], t->cfg.n[0] * t->cfg.n[1]};
-    for (int k = 0; k < 3; k++)
-        st[k] = t->ax[k] >= 0 ? g[t->ax[k]] : 0;
-}
-
 long sc_tissue_cell_of(const ScTissue *t, long node) {
     if (t->mesh)
         return tmesh_cell_of(t->mesh, node);
-    if (node < 0 || node >= t->nodes)
-        return -1;
-    if (t->lsum == 0) /* kernel order is the grid's */
-        return node;
-    const long *n = t->cfg.n;
-    long c[3] = {node % n[0], node / n[0] % n[1], node / (n[0] * n[1])};
-    return c[t->ax[0]] + t->n0 * (c[t->ax[1]] + t->n1 * c[t->ax[2]]);
+    return node >= 0 && node < t->nodes ? node : -1;
 }
 long sc_tissue_node_of(const ScTissue *t, long cell) {
     if (t->mesh)
         return tmesh_node_of(t->mesh, cell);
-    if (cell < 0 || cell >= t->nodes)
-        return -1;
-    if (t->lsum == 0)
-        return cell;
-    long st[3];
-    grid_strides(t, st);
-    return cell % t->n0 * st[0] + cell / t->n0 % t->n1 * st[1] + cell / (t->n0 * t->n1) * st[2];
-}
-
-/* Values per cell (kernel order) into node order (the grid's, x fastest), where they differ. */
-static void grid_order(const ScTissue *t, const double *cells, double *nodes) {
-    long st[3];
-    grid_strides(t, st);
-    size_t c = 0;
-    for (long l = 0; l < t->Lloc; l++)
-        for (long j = 0; j < t->n1; j++)
-            for (long i = 0; i < t->n0; i++)
-                nodes[l * st[2] + j * st[1] + i * st[0]] = cells[c++];
+    return cell >= 0 && cell < t->nodes ? cell : -1;
 }
 
 /* Vm in node order: read now (snap 0) or from the snapshot taken (1). 0 or -1. */
 static int read_vm(ScTissue *t, double *out, int snap) {
     ScCells *cells = sc_tissue_cells(t);
     long n = sc_tissue_nodes(t);
-    /* cells not in node order: one process's parts renumber a mesh's nodes (ranks: cell order,
-     * gathered and renumbered by the caller), the slab axis a grid's */
-    int perm = t->mesh && !tmesh_shared(t->mesh), order = perm || (!t->mesh && t->lsum != 0);
-    double *c = order ? malloc(sizeof(double) * (size_t)n) : out;
+    int perm = t->mesh && !tmesh_shared(t->mesh); /* one process's parts renumber a mesh's nodes */
+    double *c = perm ? malloc(sizeof(double) * (size_t)n) : out;
     int rc = !c ? -1 : snap ? sc_cells_snapshot_read(cells, c) : sc_cells_read(cells, SC_VAR_VM, c);
     for (long i = 0; perm && i < n && rc == 0; i++)
         out[tmesh_node_of(t->mesh, i)] = c[i];
-    if (!t->mesh && order && rc == 0)
-        grid_order(t, c, out);
-    if (order)
+    if (perm)
         free(c);
     return rc;
 }
@@ -526,23 +466,14 @@ int sc_tissue_wait(ScTissue *t, ScFailure *f) {
 int sc_tissue_activation(ScTissue *t, double *out) {
     if (t->mesh)
         return tmesh_activation(t->mesh, out);
-    double *c = t->lsum != 0 ? malloc(sizeof(double) * (size_t)t->nodes) : out; /* kernel order */
-    if (!c)
-        return -1;
-    int rc = 0;
-    for (int s = 0; s < t->ns && rc == 0; s++) {
+    for (int s = 0; s < t->ns; s++) {
         size_t n = (size_t)(t->nl[s] * t->P);
-        if ((rc = starpu_data_acquire(t->h_act[s], STARPU_R)) != 0)
-            break;
-        memcpy(c + (size_t)(t->l0[s] * t->P), t->act[s], n * sizeof(double));
+        if (starpu_data_acquire(t->h_act[s], STARPU_R) != 0)
+            return -1;
+        memcpy(out + (size_t)(t->l0[s] * t->P), t->act[s], n * sizeof(double));
         starpu_data_release(t->h_act[s]);
     }
-    if (c != out) {
-        if (rc == 0)
-            grid_order(t, c, out);
-        free(c);
-    }
-    return rc != 0 ? -1 : 0;
+    return 0;
 }
 
 int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off,
@@ -614,8 +545,8 @@ int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
     if (sc_cells_save(t->cells, path, err, errlen) != 0)
         return -1;
     char head[200];
-    snprintf(head, sizeof head, "starcarp-tissue-act 2 %ld %ld %ld %ld %ld %ld %c", t->cfg.n[0], t->cfg.n[1],
-             t->cfg.n[2], t->step, t->g0, t->Lloc, axis[t->ax[2]]);
+    snprintf(head, sizeof head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", t->cfg.n[0], t->cfg.n[1],
+             t->cfg.n[2], t->step, t->g0, t->Lloc);
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);
     int rc = buf && act_copy(t, buf, 0) == 0 ? tissue_act_write(path, head, buf, t->nodes, err, errlen) : -1;
     if (!buf)
@@ -640,20 +571,14 @@ int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen) {
         free(buf);
         return -1;
     }
-    /* version 1 (before 2026-11-27): the cells ordered along the slowest axis */
-    char ax = axis[t->lsum == 0 ? t->ax[2] : 2];
-    int ok = sscanf(head, "starcarp-tissue-act 2 %ld %ld %ld %ld %ld %ld %c", &n[0], &n[1], &n[2], &step, &g0,
-                    &nl, &ax) == 7 ||
-             sscanf(head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0,
+    int ok = sscanf(head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", &n[0], &n[1], &n[2], &step, &g0,
                     &nl) == 6;
-    if (ok && (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2] || g0 != t->g0 ||
-               nl != t->Lloc || ax != axis[t->ax[2]])) {
-        sc_set_err(
-            err, errlen,
-            "%s.act: a grid of %ld x %ld x %ld nodes (planes %ld + %ld along %c), this run has %ld x %ld "
-            "x %ld (planes %ld + %ld along %c)",
-            path, n[0], n[1], n[2], g0, nl, ax, t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->g0, t->Lloc,
-            axis[t->ax[2]]);
+    if (ok &&
+        (n[0] != t->cfg.n[0] || n[1] != t->cfg.n[1] || n[2] != t->cfg.n[2] || g0 != t->g0 || nl != t->Lloc)) {
+        sc_set_err(err, errlen,
+                   "%s.act: a grid of %ld x %ld x %ld nodes (planes %ld + %ld), this run has %ld x %ld x %ld "
+                   "(planes %ld + %ld)",
+                   path, n[0], n[1], n[2], g0, nl, t->cfg.n[0], t->cfg.n[1], t->cfg.n[2], t->g0, t->Lloc);
         free(buf);
         return -1;
     }

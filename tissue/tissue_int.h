@@ -25,7 +25,6 @@ struct ScTissue {
     int sweeps; /* implicit: Chebyshev sweeps per step (0: explicit) */
     double gamma, *omega; /* implicit: the sweeps' Richardson factor and weights (sc_cheb_plan) */
     int ax[3]; /* physical axis of kernel axis 0, 1, L (-1: none) */
-    int lsum; /* where the L axis's term comes in the stencil's sum (ScDiffArgs.lsum) */
     int ns; /* slabs */
     long *l0, *nl; /* first plane (from g0), planes */
     int *worker;

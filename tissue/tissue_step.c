@@ -153,7 +153,7 @@ static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, long x) {
  * (numbered d * E + e, E = exchanges per step). 0 or -1. */
 static int submit_diffusion(ScTissue *t, long d) {
     const double h = t->cfg.dt / t->m, th = t->cfg.theta;
-    ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .lsum = t->lsum, .thr = t->cfg.thr, .dt = h};
+    ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .thr = t->cfg.thr, .dt = h};
     a.nbox = active_boxes(t, d, &a);
     if (t->sweeps == 0) {
         a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL, a.cX = t->cX;
