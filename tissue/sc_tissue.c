@@ -1,6 +1,5 @@
 /* sc_tissue.c: the monodomain tissue solver: grid, slabs, halos and the time loop on StarPU
  * (sc_tissue.h; the diffusion kernels are codelets/cl_diffuse.c and cl_halo.c). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,18 +36,6 @@ double sc_tissue_lambda_max(const ScTissueConfig *cfg) {
 double sc_tissue_dt_limit(const ScTissueConfig *cfg) {
     double l = sc_tissue_lambda_max(cfg);
     return l > 0 ? 2.0 / l : INFINITY;
-}
-
-int tissue_box_range(double lo, double hi, long n, double dx, long *i0, long *i1) {
-    double a = ceil(lo / dx - 1e-6), b = floor(hi / dx + 1e-6);
-    if (a < 0)
-        a = 0;
-    if (b > (double)(n - 1))
-        b = (double)(n - 1);
-    if (!(a <= b))
-        return 0;
-    *i0 = (long)a, *i1 = (long)b;
-    return 1;
 }
 
 static const char axis[] = "xyz"; /* the axes' names in sc_tissue_check's messages */
@@ -265,28 +252,6 @@ static int plan_sweeps(ScTissue *t, char *err, size_t errlen) {
     return 0;
 }
 
-ScCells *tissue_cells(const ScModelEntry *m, const ScTissueConfig *cfg, long n, int np, const double *w,
-                      const int *worker, char *err, size_t errlen) {
-    if (!w) {
-        sc_set_err(err, errlen, "out of memory");
-        return NULL;
-    }
-    int pinned = worker[0] >= 0;
-    ScCellsConfig cc = {.ncells = n,
-                        .precision = 64,
-                        .dt = cfg->dt,
-                        .steps_per_task = 1,
-                        .nparts = np,
-                        .part_weights = w,
-                        .no_lut = cfg->no_lut,
-                        .rtol = cfg->rtol,
-                        .atol = cfg->atol,
-                        .vm_bound = cfg->vm_bound,
-                        .free_placement = !pinned,
-                        .workers = pinned ? worker : NULL};
-    return sc_cells_create(m, &cc, err, errlen);
-}
-
 /* Register the slabs' own handles: activation record (host), scratch, halos (allocated by StarPU). */
 static int register_handles(ScTissue *t, char *err, size_t errlen) {
     int ns = t->ns;
@@ -458,6 +423,10 @@ int sc_tissue_snapshot(ScTissue *t) { return sc_cells_snapshot(sc_tissue_cells(t
 
 int sc_tissue_snapshot_read(ScTissue *t, double *out) { return read_vm(t, out, 1); }
 
+int sc_tissue_advance(ScTissue *t, long nsteps) {
+    return t->mesh ? tmesh_advance(t->mesh, nsteps) : tstep_advance(t, nsteps);
+}
+
 int sc_tissue_wait(ScTissue *t, ScFailure *f) {
     starpu_task_wait_for_all();
     return sc_cells_wait(sc_tissue_cells(t), f);
@@ -472,59 +441,6 @@ int sc_tissue_activation(ScTissue *t, double *out) {
             return -1;
         memcpy(out + (size_t)(t->l0[s] * t->P), t->act[s], n * sizeof(double));
         starpu_data_release(t->h_act[s]);
-    }
-    return 0;
-}
-
-int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, const long *off,
-                    const long *size, long mul, long total, double *buf, int dir) {
-    for (int s = 0; s < np; s++) {
-        size_t n = (size_t)(size[s] * mul), o = (size_t)(off[s] * mul);
-        if (starpu_data_acquire(h[s], dir ? STARPU_W : STARPU_R) != 0)
-            return -1;
-        for (int k = 0; k < 2; k++) {
-            double *g = buf + (size_t)k * (size_t)total + o, *l = act[s] + (size_t)k * n;
-            memcpy(dir ? l : g, dir ? g : l, n * sizeof(double));
-        }
-        starpu_data_release(h[s]);
-    }
-    return 0;
-}
-
-int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err,
-                     size_t errlen) {
-    char p[4200];
-    snprintf(p, sizeof p, "%s.act", path);
-    FILE *f = fopen(p, "wb");
-    int bad =
-        !f || fprintf(f, "%s\n", head) < 0 || fwrite(buf, sizeof(double), 2 * (size_t)n, f) != 2 * (size_t)n;
-    if (f && fclose(f) != 0)
-        bad = 1;
-    if (bad) {
-        sc_set_err(err, errlen, "%s: %s", p, strerror(errno ? errno : EIO));
-        return -1;
-    }
-    return 0;
-}
-
-int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long n, char *err,
-                    size_t errlen) {
-    char p[4200];
-    snprintf(p, sizeof p, "%s.act", path);
-    FILE *f = fopen(p, "rb");
-    if (!f) {
-        sc_set_err(err, errlen, "%s: %s", p, strerror(errno));
-        return -1;
-    }
-    int ok = fgets(head, (int)hlen, f) && strchr(head, '\n') &&
-             fread(buf, sizeof(double), 2 * (size_t)n, f) == 2 * (size_t)n;
-    fclose(f);
-    if (!ok) {
-        sc_set_err(err, errlen,
-                   "%s: not a starcarp tissue activation record of this checkpoint (truncated, or "
-                   "another tissue)",
-                   p);
-        return -1;
     }
     return 0;
 }

@@ -1,7 +1,8 @@
 /* tissue_int.h: the inside of the tissue solver shared by sc_tissue.c (the structured grid, and the
  * public API, which hands a mesh's calls to tissue_mesh.c), tissue_step.c (the grid's time step:
- * halos, exchanges, diffusion tasks) and tissue_mesh.c (meshes: finite elements partitioned into
- * the cell array's parts). Internal to libstarcarp. */
+ * halos, exchanges, diffusion tasks), tissue_mesh.c (meshes: finite elements partitioned into
+ * the cell array's parts) and tissue_common.c (what the other three share). sc_tissue.c calls the
+ * others; they call tissue_common.c only. Internal to libstarcarp. */
 #ifndef SC_TISSUE_INT_H
 #define SC_TISSUE_INT_H
 
@@ -45,6 +46,10 @@ struct ScTissue {
 int tstep_plan(ScTissue *t);
 /* tissue_step.c: the scratch values slab s's diffusion tasks need (after tstep_plan). */
 size_t tstep_scratch(const ScTissue *t, int s);
+/* tissue_step.c: submit the grid's next nsteps steps (sc_tissue_advance). 0 or -1. */
+int tstep_advance(ScTissue *t, long nsteps);
+
+/* tissue_common.c: shared by the grid's solver and the meshes'. */
 
 /* The cell array of a tissue's n nodes in np parts weighted w (np values), part p pinned to
  * worker[p] where worker[0] >= 0, else placed by StarPU: one step per task in double, cfg's dt,

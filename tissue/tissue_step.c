@@ -69,17 +69,6 @@ size_t tstep_scratch(const ScTissue *t, int s) {
     return sc_diffuse_scratch(&shape, t->nl[s]);
 }
 
-int tissue_stim_on(const ScTissueStim *x, double dt, long d) {
-    long s0 = lround(x->start / dt), pulse = lround(x->dur / dt), per = lround(x->period / dt);
-    long count = x->count > 0 ? x->count : 1;
-    if (pulse < 1)
-        pulse = 1;
-    if (d < s0)
-        return 0;
-    long k = per > 0 ? (d - s0) / per : 0;
-    return k < count && d - s0 - k * per < pulse;
-}
-
 /* The stimulus boxes of step d in kernel coordinates into a->box; returns their number. */
 static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a) {
     const ScTissueConfig *c = &t->cfg;
@@ -184,9 +173,7 @@ static int submit_diffusion(ScTissue *t, long d) {
     return 0;
 }
 
-int sc_tissue_advance(ScTissue *t, long nsteps) {
-    if (t->mesh)
-        return tmesh_advance(t->mesh, nsteps);
+int tstep_advance(ScTissue *t, long nsteps) {
     for (long k = 0; k < nsteps; k++) {
         long d = t->step;
         if (sc_cells_advance(t->cells, 1) != 0 || submit_diffusion(t, d) != 0)
