@@ -1,4 +1,5 @@
-/* cli_mpi.c: StarPU started for a command, with StarPU-MPI under mpirun (commands.h). */
+/* cli_mpi.c: StarPU configured and started for a command, with StarPU-MPI under mpirun
+ * (commands.h). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
@@ -7,6 +8,9 @@
 #include <unistd.h>
 
 #include <starpu.h>
+#ifdef SC_HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
 #ifdef SC_HAVE_MPI
 #include <mpi.h>
 #include <starpu_mpi.h>
@@ -76,4 +80,64 @@ int cli_starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *
 #endif
     (void)cmd;
     return starpu_init(conf);
+}
+
+/* How many CUDA workers StarPU will start: ngpu (the option; < 0: every device) and STARPU_NCUDA
+ * bounded by the devices present. */
+static int cuda_workers_expected(long ngpu) {
+    const char *nc = getenv("STARPU_NCUDA");
+    if (ngpu == 0 || (ngpu < 0 && nc && *nc && atoi(nc) == 0))
+        return 0;
+#ifdef SC_HAVE_CUDA
+    int nd = 0;
+    if (cudaGetDeviceCount(&nd) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    long want = ngpu > 0 ? ngpu : nc && *nc && atoi(nc) > 0 ? atoi(nc) : nd;
+    return (int)(want < nd ? want : nd);
+#else
+    return 0;
+#endif
+}
+
+/* The cores this process may run on (its affinity mask), at least 1. */
+static int cores_available(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 1;
+    int n = CPU_COUNT(&set);
+    return n > 0 ? n : 1;
+}
+
+void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu) {
+    starpu_conf_init(conf);
+    if (ngpu >= 0)
+        conf->ncuda = (int)ngpu;
+    /* With a GPU, the submitting thread and each GPU's driving thread need a core of their own:
+     * 15 CPU workers + the CUDA driver + the submitter on 16 cores made a CPU+GPU run 2.3x (TT06-FE,
+     * 1M cells) to 7x (Aliev-Panfilov, 8M) slower than the GPU alone (H100, 2026-11-24,
+     * docs/performance.md). StarPU's own count leaves the drivers their cores; one more is
+     * reserved for the submitter, and a --ncpu asking for more CPU workers than the cores left is
+     * lowered to them, with a note. STARPU_NCPU still decides exactly. */
+    const char *env = getenv("STARPU_NCPU");
+    int ngpus = cuda_workers_expected(ngpu), cores = cores_available();
+    if (ncpu >= 0 && ngpus > 0 && !(env && *env) && ncpu > cores - ngpus - 1 && cores - ngpus - 1 >= 0) {
+        fprintf(stderr,
+                "starcarp: --ncpu %ld with %d GPU%s on %d cores: %d CPU workers (one core drives each GPU, "
+                "one submits the tasks)\n",
+                ncpu, ngpus, ngpus > 1 ? "s" : "", cores, cores - ngpus - 1);
+        ncpu = cores - ngpus - 1;
+    }
+    if (ncpu >= 0)
+        conf->ncpus = (int)ncpu;
+    if (ncpu < 0 && !(env && *env) && !getenv("STARPU_RESERVE_NCPU") && ngpus > 0)
+        conf->reserve_ncpus = conf->reserve_ncpus > 0 ? conf->reserve_ncpus + 1 : 1;
+    /* a rank bound to a single core (Open MPI's default binding with one core per rank): StarPU-MPI
+     * would reserve that core for its communication thread and leave no worker; one CPU worker
+     * shares it instead (or none beside a GPU: the GPU's worker computes) */
+    int ranked = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
+    if (ranked && ncpu < 0 && !(env && *env) && cores <= 1)
+        conf->ncpus = ngpus > 0 ? 0 : 1;
 }

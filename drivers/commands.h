@@ -15,20 +15,20 @@ int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice o
 
 /* Options: the table format and the shared options are in cli_opts.h. */
 
-/* StarPU's configuration read from the environment (starpu_conf_init), then ncpu CPU and ngpu CUDA
+/* cli_mpi.c: StarPU's configuration read from the environment (starpu_conf_init), then ncpu CPU and ngpu CUDA
  * workers where they are >= 0 (command-line options win over STARPU_NCPU / STARPU_NCUDA). Where a
  * CUDA worker will run and neither ncpu nor STARPU_NCPU fixes the CPU workers, one core is left
  * to the submitting thread (starpu_conf.reserve_ncpus). */
 struct starpu_conf;
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu);
 
-/* Start StarPU with conf: with StarPU-MPI when the process was started by mpirun (Open MPI or a
+/* cli_mpi.c: start StarPU with conf: with StarPU-MPI when the process was started by mpirun (Open MPI or a
  * PMI launcher) and this build has it, then *rank and *size are MPI's and *mpi is 1 (otherwise
  * rank 0 of 1, *mpi 0). With several ranks, rank 0 warns on stderr when ranks of one host may use
  * the same cores while StarPU binds its workers (cli_mpi.c). Returns starpu_init's value. */
 int cli_starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *size, int *mpi);
 
-/* The models of a --models value: "all" (the library) or a comma-separated list of library names
+/* model_pick.c: the models of a --models value: "all" (the library) or a comma-separated list of library names
  * or .model files, into ms (at most max). Returns how many, or -1 after printing
  * "starcarp CMD: --models NAME: why" for one that cannot be had. */
 struct ScModelEntry;

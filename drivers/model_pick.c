@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
 #include "model_pick.h"
 #include "starcarp_util.h"
 
@@ -129,4 +130,24 @@ void mpick_free(Mpick *p) {
         free(p->aliases[k]);
     free(p->items), free(p->values), free(p->given), free(p->nflags), free(p->aliases);
     memset(p, 0, sizeof *p);
+}
+
+int cli_models(const char *cmd, const char *list, const ScModelEntry **ms, int max) {
+    int n = 0;
+    char err[512];
+    if (!strcmp(list, "all")) {
+        for (int i = 0; i < sc_model_count() && n < max; i++)
+            ms[n++] = sc_model_at(i);
+        return n;
+    }
+    char *copy = strdup(list), *save = NULL;
+    for (char *t = strtok_r(copy, ",", &save); t && n < max; t = strtok_r(NULL, ",", &save)) {
+        if (!(ms[n++] = sc_model_lookup(t, NULL, err, sizeof err))) {
+            fprintf(stderr, "starcarp %s: --models %s: %s\n", cmd, t, err);
+            n = -1;
+            break;
+        }
+    }
+    free(copy);
+    return n;
 }
