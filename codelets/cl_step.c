@@ -1,6 +1,6 @@
 /* cl_step.c: the codelet functions shared by every model's step codelets (glue only: unpack the
- * buffers into an ScStepArgs and call the model's kernel), their performance-model indexing, and
- * the lookup of a model's codelets (generated for the library, built at run time for plugins). */
+ * buffers into an ScStepArgs and call the model's kernel) and their performance-model indexing;
+ * a model's codelets are found by cl_models.c. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +8,6 @@
 #include "sc_internal.h"
 #include "sc_step_codelet.h"
 #include "sc_registry.h"
-
-extern ScModelCodelets *const sc_codelet_registry[]; /* sc_cl_registry.c (generated) */
 
 /* Fill the data part of t->args from the task's buffers into *a. */
 static void unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a) {
@@ -133,114 +131,4 @@ size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl) {
     const struct sc_step_task *t = task->cl_arg;
     size_t n = starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(task, 1));
     return n * (size_t)(t && t->args.nsteps > 0 ? t->args.nsteps : 1);
-}
-
-void sc_model_key(const ScModelEntry *m, char *buf, size_t n) {
-    unsigned long long h = sc_fnv(sc_fnv(sc_fnv(SC_FNV_INIT, m->desc->methods), "|"),
-                                  m->methods_choice ? m->methods_choice : "");
-    snprintf(buf, n, "%s.m%08llx", m->name, h & 0xffffffffULL);
-}
-
-/* The performance-model symbols of a model's six codelets, "starcarp.<prefix>.<f64|f32>.bsoa.<exact|
- * lut|pv>", into sym (storage of the caller) and set. */
-static void set_symbols(ScModelCodelets *set, char sym[2][SC_NVARIANTS][256], const char *prefix) {
-    /* prefix is at most 200 characters (callers' buffers): the symbol fits */
-    static const char *const prec[2] = {"f64", "f32"}, *const var[SC_NVARIANTS] = {"exact", "lut", "pv"};
-    for (int i = 0; i < 2; i++)
-        for (int v = 0; v < SC_NVARIANTS; v++) {
-            snprintf(sym[i][v], sizeof sym[i][v], "starcarp.%.200s.%s.bsoa.%s", prefix, prec[i], var[v]);
-            set->model[i][v].symbol = sym[i][v];
-        }
-}
-
-/* Codelets of plugin models, made on first use (they live until the process ends, as plugins). */
-typedef struct PluginCodelets {
-    const ScModelEntry *model;
-    ScModelCodelets set;
-    char symbols[2][SC_NVARIANTS][256];
-    struct PluginCodelets *next;
-} PluginCodelets;
-
-static PluginCodelets *plugin_sets;
-static starpu_pthread_mutex_t plugin_lock = STARPU_PTHREAD_MUTEX_INITIALIZER;
-
-static ScModelCodelets *plugin_codelets(const ScModelEntry *m) {
-    STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
-    PluginCodelets *p;
-    for (p = plugin_sets; p; p = p->next)
-        if (p->model == m)
-            break;
-    if (!p && (p = calloc(1, sizeof *p)) != NULL) {
-        p->model = m;
-        /* the plugin's name carries the hash of its source (one symbol per model text) and the
-           model key (one per method set) */
-        char key[160], prefix[200];
-        sc_model_key(m, key, sizeof key);
-        snprintf(prefix, sizeof prefix, "plugin.%s-%.12s", key,
-                 m->desc->source_hash ? m->desc->source_hash : "0");
-        set_symbols(&p->set, p->symbols, prefix);
-        for (int i = 0; i < 2; i++)
-            for (int v = 0; v < SC_NVARIANTS; v++) {
-                struct starpu_perfmodel *pm = &p->set.model[i][v];
-                pm->type = STARPU_HISTORY_BASED;
-                pm->footprint = sc_step_footprint;
-                pm->size_base = sc_step_size_base;
-                struct starpu_codelet *cl = &p->set.cl[i][v];
-                starpu_codelet_init(cl);
-                cl->cpu_funcs[0] = sc_step_cpu;
-#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-                if (m->cuda[i]) {
-                    cl->cuda_funcs[0] = sc_step_cuda;
-                    cl->cuda_flags[0] = STARPU_CUDA_ASYNC;
-                }
-#endif
-#ifdef STARPU_USE_HIP
-                if (m->hip[i]) {
-                    cl->hip_funcs[0] = sc_step_hip;
-                    cl->hip_flags[0] = STARPU_HIP_ASYNC;
-                }
-#endif
-                cl->nbuffers = SC_STEP_NBUF;
-                static const enum starpu_data_access_mode modes[SC_STEP_NBUF] = {
-                    STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_R, STARPU_RW};
-                memcpy(cl->modes, modes, sizeof modes);
-                cl->model = pm;
-                cl->name = m->name;
-                cl->can_execute = sc_step_can_execute;
-            }
-        p->next = plugin_sets;
-        plugin_sets = p;
-    }
-    STARPU_PTHREAD_MUTEX_UNLOCK(&plugin_lock);
-    return p ? &p->set : NULL;
-}
-
-/* The library's codelets get their symbols (sc_model_key) on first use, before StarPU reads them. */
-static void library_symbols(const ScModelEntry *m, ScModelCodelets *set) {
-    static char(*syms)[2][SC_NVARIANTS][256];
-    STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
-    if (!syms)
-        syms = calloc((size_t)sc_model_registry_count, sizeof *syms);
-    long i = m - sc_model_registry;
-    if (syms && !syms[i][0][0][0]) {
-        char key[160];
-        sc_model_key(m, key, sizeof key);
-        set_symbols(set, syms[i], key);
-    }
-    STARPU_PTHREAD_MUTEX_UNLOCK(&plugin_lock);
-}
-
-struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, ScVariant v) {
-    if (!m || (precision != 64 && precision != 32) || (int)v < 0 || v >= SC_NVARIANTS)
-        return NULL;
-    int p = precision == 32;
-    if (!m->cpu[p] && !m->desc->c_run[p])
-        return NULL;
-    ScModelCodelets *set;
-    if (m >= sc_model_registry && m < sc_model_registry + sc_model_registry_count) {
-        set = sc_codelet_registry[m - sc_model_registry];
-        library_symbols(m, set);
-    } else
-        set = plugin_codelets(m);
-    return set ? &set->cl[p][v] : NULL;
 }

@@ -3,6 +3,7 @@
  * the stiffness of the cvode states (choose_int.h; the steps are in sc_choose.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
+#include <errno.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <time.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 #include "choose_int.h"
@@ -479,4 +481,50 @@ void ch_stiffness(const ChCtx *c, const ChKern *fe, const ChRun *ref, double *st
         }
     }
     free(pc), free(y), free(f0), free(y0), free(idx), free(from);
+}
+
+/* ------------------------------------------------------------------ a choice's context */
+
+static int make_tmpdir(ChCtx *c) {
+    const char *t = getenv("TMPDIR");
+    snprintf(c->dir, sizeof c->dir, "%.40s/sc_choose_XXXXXX", t && *t && strlen(t) < 40 ? t : "/tmp");
+    return mkdtemp(c->dir) ? 0 : -1;
+}
+
+static void remove_tmpdir(const char *dir) {
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (strncmp(dir, "/", 1) == 0 && strstr(dir, "sc_choose_"))
+        (void)system(cmd);
+}
+
+int ch_begin(ChCtx *c, const char *path, const ScChooseSpec *sp, char *err, size_t errlen) {
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    *c = (ChCtx){.path = path, .sp = sp, .err = err, .errlen = errlen, .t0 = sc_now_s(), .tty = isatty(2)};
+    c->deadline = sp->budget > 0 ? c->t0 + sp->budget : INFINITY;
+    c->jobs = ncpu > 2 ? (int)ncpu - 1 : 1; /* compilers beside the runs of this thread */
+    c->inc = tc_include_dir();
+    c->cc = tc_cc();
+    if (!c->inc)
+        sc_set_err(err, errlen, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
+    else if (!(sp->dt > 0) || !(sp->duration > sp->dt))
+        sc_set_err(err, errlen, "the choice needs dt > 0 and a duration longer than dt");
+    else if (make_tmpdir(c) != 0)
+        sc_set_err(err, errlen, "cannot make a temporary folder: %s", strerror(errno));
+    else
+        return 0;
+    c->dir[0] = '\0';
+    return -1;
+}
+
+void ch_end(ChCtx *c) {
+    ch_builds_end(c);
+    ch_progress_end(c);
+    if (c->dir[0])
+        remove_tmpdir(c->dir);
+    for (int j = 0; j < c->ncvode; j++)
+        free(c->cvode[j]);
+    for (int j = 0; j < c->ncoupled; j++)
+        free(c->coupled[j]);
+    free(c->cvode), free(c->coupled);
 }

@@ -46,30 +46,6 @@ enum { NLADDER = 4 };
 static const double LADDER[NLADDER] = {1e-7, 1e-8, 1e-9,
                                        1e-10}; /* the reference's rtols; [1]: cvode's default */
 
-double sc_trace_err_pct(const double *a, const double *b, long n) {
-    double s = 0, lo = b[0], hi = b[0];
-    for (long k = 0; k < n; k++) {
-        s += (a[k] - b[k]) * (a[k] - b[k]);
-        lo = fmin(lo, b[k]), hi = fmax(hi, b[k]);
-    }
-    return hi > lo ? 100 * sqrt(s / (double)n) / (hi - lo) : INFINITY;
-}
-
-double sc_trace_apd90(const double *v, long n, double h) {
-    double lo = v[0], hi = v[0], best = -INFINITY;
-    long up = 0;
-    for (long k = 0; k < n; k++)
-        lo = fmin(lo, v[k]), hi = fmax(hi, v[k]);
-    for (long k = 0; k + 1 < n; k++)
-        if (v[k + 1] - v[k] > best)
-            best = v[k + 1] - v[k], up = k;
-    double thr = hi - 0.9 * (hi - lo);
-    for (long k = up + 1; k + 1 < n; k++)
-        if (v[k] >= thr && v[k + 1] < thr)
-            return ((double)k + (v[k] - thr) / (v[k] - v[k + 1])) * h - ((double)up + 0.5) * h;
-    return -1;
-}
-
 /* ------------------------------------------------------------------ the choice */
 
 /* The bit of a uniform candidate's method in ScChooseSpec.skip (0 when it is none of them). */
@@ -131,19 +107,6 @@ static int make_candidates(const ChCtx *c, char **stiff, int ns, char **block, i
         n += with_vm(c, cd);
     }
     return n;
-}
-
-static int make_tmpdir(ChCtx *c) {
-    const char *t = getenv("TMPDIR");
-    snprintf(c->dir, sizeof c->dir, "%.40s/sc_choose_XXXXXX", t && *t && strlen(t) < 40 ? t : "/tmp");
-    return mkdtemp(c->dir) ? 0 : -1;
-}
-
-static void remove_tmpdir(const char *dir) {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (strncmp(dir, "/", 1) == 0 && strstr(dir, "sc_choose_"))
-        (void)system(cmd);
 }
 
 /* The states of the model at path that the file leaves to cvode, into c->cvode; the states the
@@ -578,37 +541,6 @@ static int choose(ChCtx *c, ScChoice *out) {
         ch_free_run(&run[t]), ch_free_run(&crun[t]);
     ch_free_run(&c->env2);
     return rc;
-}
-
-int ch_begin(ChCtx *c, const char *path, const ScChooseSpec *sp, char *err, size_t errlen) {
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    *c = (ChCtx){.path = path, .sp = sp, .err = err, .errlen = errlen, .t0 = sc_now_s(), .tty = isatty(2)};
-    c->deadline = sp->budget > 0 ? c->t0 + sp->budget : INFINITY;
-    c->jobs = ncpu > 2 ? (int)ncpu - 1 : 1; /* compilers beside the runs of this thread */
-    c->inc = tc_include_dir();
-    c->cc = tc_cc();
-    if (!c->inc)
-        sc_set_err(err, errlen, "starcarp_model.h not found (set STARCARP_INCLUDE_DIR)");
-    else if (!(sp->dt > 0) || !(sp->duration > sp->dt))
-        sc_set_err(err, errlen, "the choice needs dt > 0 and a duration longer than dt");
-    else if (make_tmpdir(c) != 0)
-        sc_set_err(err, errlen, "cannot make a temporary folder: %s", strerror(errno));
-    else
-        return 0;
-    c->dir[0] = '\0';
-    return -1;
-}
-
-void ch_end(ChCtx *c) {
-    ch_builds_end(c);
-    ch_progress_end(c);
-    if (c->dir[0])
-        remove_tmpdir(c->dir);
-    for (int j = 0; j < c->ncvode; j++)
-        free(c->cvode[j]);
-    for (int j = 0; j < c->ncoupled; j++)
-        free(c->coupled[j]);
-    free(c->cvode), free(c->coupled);
 }
 
 /* The outcome's fields once the choice has ended (rc its status): cut, concluded, or the file's
