@@ -465,11 +465,6 @@ static const OptDef *find_option(const char *name) {
     return NULL;
 }
 
-const char *bopt_given(const BoptSeen *seen, const char *name) {
-    const OptDef *d = find_option(name);
-    return d ? seen->as[d - opts] : NULL;
-}
-
 static void set_defaults(BenchOpts *o) {
     memset(o, 0, sizeof *o);
     o->imp_par = "";
@@ -646,6 +641,8 @@ static int check_modes(const BoptSeen *seen, char *err, size_t errlen) {
 int bopt_parse(int argc, char **argv, BenchOpts *o, char *err, size_t errlen) {
     BoptSeen seen;
     memset(&seen, 0, sizeof seen);
+    for (int k = 0; k < NOPTS; k++)
+        seen.name[k] = opts[k].name, seen.alias[k] = opts[k].alias;
     if (err && errlen)
         err[0] = '\0';
     set_defaults(o);

@@ -131,6 +131,13 @@ static int check_steps(const BenchOpts *o, char *err, size_t errlen) {
     return 0;
 }
 
+const char *bopt_given(const BoptSeen *seen, const char *name) {
+    for (size_t k = 0; k < sizeof seen->name / sizeof seen->name[0] && seen->name[k]; k++)
+        if (!strcmp(name, seen->name[k]) || (seen->alias[k] && !strcmp(name, seen->alias[k])))
+            return seen->as[k];
+    return NULL;
+}
+
 int bopt_check_together(BenchOpts *o, const BoptSeen *seen, char *err, size_t errlen) {
     if (!o->imp && (!o->list_imps || o->imp_info))
         return FAIL(err, errlen,

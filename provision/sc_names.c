@@ -121,12 +121,12 @@ static void list_variants(const char *oc, char *buf, size_t n) {
 static void suggest(const char *name, char *err, size_t errlen) {
     const char *best = NULL;
     int bestd = 4;
-    for (int i = 0; i < sc_model_count() + nrows; i++) {
+    for (int i = 0; i < sc_model_registry_count + nrows; i++) {
         const char *cand[2] = {NULL, NULL};
-        if (i < sc_model_count())
-            cand[0] = sc_model_at(i)->name, cand[1] = sc_model_at(i)->desc->name;
+        if (i < sc_model_registry_count)
+            cand[0] = sc_model_registry[i].name, cand[1] = sc_model_registry[i].desc->name;
         else
-            cand[0] = rows[i - sc_model_count()].oc;
+            cand[0] = rows[i - sc_model_registry_count].oc;
         for (int k = 0; k < 2 && cand[k]; k++) {
             int d = sc_edit_distance(name, cand[k], 0);
             if (d < bestd && 2 * (size_t)d < strlen(cand[k]))
@@ -219,9 +219,9 @@ int sc_model_resolve(const char *name, const char *flags, char *stem, size_t nst
         return -1;
     }
     const ScModelEntry *lib = NULL;
-    for (int i = 0; i < sc_model_count() && !lib; i++)
-        if (!strcmp(sc_model_at(i)->name, name) || !strcmp(sc_model_at(i)->desc->name, name))
-            lib = sc_model_at(i);
+    for (int i = 0; i < sc_model_registry_count && !lib; i++)
+        if (!strcmp(sc_model_registry[i].name, name) || !strcmp(sc_model_registry[i].desc->name, name))
+            lib = &sc_model_registry[i];
     const char *oc = NULL;
     if (lib) {
         const NameRow *r = row_of_stem(lib->name);
