@@ -1,8 +1,8 @@
-/* cl_copy.c: codelet copying a vector into another of the same size (copy.h). Glue only: memcpy
- * on the host, the launchers of copy_gpu.h on a GPU's stream. */
+/* cl_copy.c: codelet copying a vector into another of the same size (cl_copy.h). Glue only: memcpy
+ * on the host, the launchers of kernels/copy_gpu.h on a GPU's stream. */
 #include <string.h>
 
-#include "copy.h"
+#include "cl_copy.h"
 #include "sc_codelet.h"
 
 /* The launcher of a GPU kind (sc_copy_cuda_launch or sc_copy_hip_launch). */

@@ -1,16 +1,17 @@
-/* cl_diffuse.c: codelet of the tissue solver's diffusion tasks on one slab (diffuse.h): glue only;
- * the math is sc_diffuse_host (diffuse_host.c) and the GPU kernels (diffuse_gpu.h). */
+/* cl_diffuse.c: codelet of the tissue solver's diffusion tasks on one slab (cl_diffuse.h): glue
+ * only; the math is sc_diffuse_host (kernels/diffuse_host.c) and the GPU kernels
+ * (kernels/diffuse_gpu.h). */
 #include <errno.h>
 #include <stdlib.h>
 
-#include "diffuse.h"
+#include "cl_diffuse.h"
 #include "sc_codelet.h"
 
 /* The launcher of a GPU kind (sc_diffuse_cuda_launch or sc_diffuse_hip_launch). */
 typedef int (*DiffLaunch)(const ScDiffArgs *, double *, double *, const double *, const double *, double *,
                           double *, void *);
 
-/* Unpack a diffusion task's buffers (diffuse.h: ScDiffHandles) and run it on the host (launch
+/* Unpack a diffusion task's buffers (cl_diffuse.h: ScDiffHandles) and run it on the host (launch
  * NULL) or on the GPU's stream. */
 static void diffuse_run(void *buffers[], const ScDiffArgs *a, DiffLaunch launch, void *stream) {
     int b = 3;

@@ -1,17 +1,18 @@
-/* cl_fem.c: codelets of the mesh solver's diffusion and export tasks (fem.h): glue only; the math
- * is sc_fem_host / sc_fem_export_host (fem_host.c) and the GPU kernels (fem_gpu.h). */
+/* cl_fem.c: codelets of the mesh solver's diffusion and export tasks (cl_fem.h): glue only; the
+ * math is sc_fem_host / sc_fem_export_host (kernels/fem_host.c) and the GPU kernels
+ * (kernels/fem_gpu.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fem.h"
+#include "cl_fem.h"
 #include "sc_codelet.h"
 
 /* The launcher of a GPU kind (sc_fem_cuda_launch or sc_fem_hip_launch). */
 typedef int (*FemLaunch)(const ScFemArgs *, double *, double *, const double *, double *, double *,
                          const double *const *, const size_t *, int, void *);
 
-/* Unpack a diffusion task's buffers (fem.h) and run it on the host (launch NULL: the copies into
+/* Unpack a diffusion task's buffers (cl_fem.h) and run it on the host (launch NULL: the copies into
  * x, then the kernel) or on the GPU's stream. */
 static void fem_run(void *buffers[], const ScFemArgs *a, FemLaunch launch, void *stream) {
     int b = 4;

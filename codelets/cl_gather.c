@@ -1,31 +1,12 @@
 /* cl_gather.c: codelet of sampled outputs: Vm, Iion and states of a few cells of one partition
  * into a small vector of doubles, so that only those values travel to the host (glue only; the
- * copy is in sc_gather_host and the GPU files). */
+ * copy is in the kernels: sc_gather_host and the GPU files of kernels/). */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "gather.h"
 #include "sc_codelet.h"
 #include "sc_step_codelet.h"
-
-/* out[j * (2 + nsv) + 0 / 1 / 2 + k] = Vm, Iion, value k of cell idx[j] */
-void sc_gather_host(const void *sv, const void *vm, const void *iion, size_t n, double *out,
-                    const struct sc_gather_args *g) {
-    const int w = 2 + g->nsv;
-    for (int j = 0; j < g->ncell; j++) {
-        size_t i = (size_t)g->idx[j];
-        double *o = out + (size_t)j * (size_t)w;
-        if (g->f32) {
-            o[0] = ((const float *)vm)[i], o[1] = ((const float *)iion)[i];
-            for (int k = 0; k < g->nsv; k++)
-                o[2 + k] = ((const float *)sv)[(size_t)k * n + i];
-        } else {
-            o[0] = ((const double *)vm)[i], o[1] = ((const double *)iion)[i];
-            for (int k = 0; k < g->nsv; k++)
-                o[2 + k] = ((const double *)sv)[(size_t)k * n + i];
-        }
-    }
-}
 
 static void sc_gather_cpu(void *buffers[], void *cl_arg) {
     sc_gather_host((const void *)STARPU_VECTOR_GET_PTR(buffers[0]),

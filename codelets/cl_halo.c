@@ -1,9 +1,9 @@
 /* cl_halo.c: codelet copying a slab's first and last planes into its halo handles (the planes its
- * neighbours' diffusion tasks read; see diffuse.h). Glue only; the copy is sc_halo_host
- * (diffuse_host.c) and the launchers of diffuse_gpu.h. */
+ * neighbours' diffusion tasks read; see kernels/diffuse.h). Glue only; the copy is
+ * sc_halo_host (kernels/diffuse_host.c) and the launchers of kernels/diffuse_gpu.h. */
 #include <stdlib.h>
 
-#include "diffuse.h"
+#include "cl_diffuse.h"
 #include "sc_codelet.h"
 
 /* The launcher of a GPU kind (sc_halo_cuda_launch or sc_halo_hip_launch). */

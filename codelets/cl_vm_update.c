@@ -1,19 +1,11 @@
-/* cl_vm_update.c: codelet of bench's membrane-potential update (glue only; math in vm_update.h). */
+/* cl_vm_update.c: codelet of bench's membrane-potential update (glue only; the kernels:
+ * kernels/vm_update.h). */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "starcarp.h"
 #include "sc_codelet.h"
 #include "vm_update.h"
-
-/* The CPU kernel: V += stim*dt, then V -= dt*Iion (two roundings, as bench does). */
-void sc_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim) {
-    const double kick = stim * dt;
-    for (size_t i = 0; i < n; i++) {
-        double v = vm[i] + kick;
-        vm[i] = v - dt * iion[i];
-    }
-}
 
 static void sc_vm_update_cpu(void *buffers[], void *cl_arg) {
     const struct sc_vm_update_args *a = cl_arg;

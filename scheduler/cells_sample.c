@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cells.h"
-#include "copy.h"
+#include "cl_copy.h"
 
 int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double *iion, double *sv) {
     const int w = 2 + c->nsv;

@@ -2,7 +2,8 @@
 # (bit for bit; GPU workers, which contract to FMA, are compared with the CPU by gpu.vs_cpu).
 add_executable(test_cells ${CMAKE_CURRENT_SOURCE_DIR}/runtime/test_cells.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
 target_link_libraries(test_cells PRIVATE starcarp_internal m)
-target_include_directories(test_cells PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets)
+target_include_directories(test_cells PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
+  ${CMAKE_SOURCE_DIR}/kernels)
 target_compile_options(test_cells PRIVATE ${SC_WARN})
 add_test(NAME runtime.cells COMMAND test_cells)
 set_tests_properties(runtime.cells PROPERTIES SKIP_RETURN_CODE 77 LABELS runtime TIMEOUT 600
@@ -14,7 +15,7 @@ set_tests_properties(runtime.cells PROPERTIES SKIP_RETURN_CODE 77 LABELS runtime
 add_executable(test_sizes ${CMAKE_CURRENT_SOURCE_DIR}/runtime/test_sizes.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
 target_link_libraries(test_sizes PRIVATE starcarp_internal m)
 target_include_directories(test_sizes PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
-  ${CMAKE_SOURCE_DIR}/scheduler)
+  ${CMAKE_SOURCE_DIR}/kernels ${CMAKE_SOURCE_DIR}/scheduler)
 target_compile_options(test_sizes PRIVATE ${SC_WARN})
 add_test(NAME runtime.sizes COMMAND test_sizes)
 set_tests_properties(runtime.sizes PROPERTIES SKIP_RETURN_CODE 77 LABELS runtime TIMEOUT 120

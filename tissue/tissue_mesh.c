@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fem.h"
+#include "cl_fem.h"
 #include "place.h"
 #include "sc_fem.h"
 #include "sc_internal.h"

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diffuse.h"
+#include "cl_diffuse.h"
 #include "tissue_int.h"
 
 /* Tasks in flight above which submission waits (and the level it waits down to). */

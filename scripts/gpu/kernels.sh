@@ -42,8 +42,8 @@ for m in tt06fe ap; do
             nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude -c "$v.cu" -o "$v.o" >"$v.ptxas" 2>&1 || { echo "nvcc failed: $v"; continue; }
             regs=$(grep -A3 "_k10ScStepArgs' for" "$v.ptxas" | grep -o 'Used [0-9]* registers' | grep -o '[0-9]*' | head -1)
             spill=$(grep -A2 "_k10ScStepArgs' for" "$v.ptxas" | grep -o '[0-9]* bytes spill stores' | grep -o '^[0-9]*' | head -1)
-            cc -std=c11 -O2 -Iinclude -Icodelets -I/usr/local/cuda/include -DSC_MODEL="${id}_model" -DSC_RUN="${id}_cuda_${p}_run" $def \
-                bench/gpu_kernel.c codelets/sc_host.c "$d/host.o" "$v.o" -o "$v.bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm || continue
+            cc -std=c11 -O2 -Iinclude -Ikernels -I/usr/local/cuda/include -DSC_MODEL="${id}_model" -DSC_RUN="${id}_cuda_${p}_run" $def \
+                bench/gpu_kernel.c kernels/sc_host.c "$d/host.o" "$v.o" -o "$v.bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm || continue
             r1=$("$v.bin" "$cells" 1 100); r10=$("$v.bin" "$cells" 10 20)
             rate() { echo "$1" | sed 's/.*cell_steps_per_s \([^ ]*\).*/\1/'; }
             echo "| $m | $p | $mb | $regs | $spill | $(rate "$r1") | $(rate "$r10") | $(echo "$r10" | sed 's/.*vm0 \([^ ]*\).*/\1/') | $(echo "$r10" | sed 's/.*vm_last \([^ ]*\).*/\1/') |"

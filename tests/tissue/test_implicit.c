@@ -1,5 +1,5 @@
 /* test_implicit.c: the tissue solver's implicit diffusion step (theta method solved by Chebyshev
- * sweeps: codelets/diffuse_host.c, sc_cheb_plan; tissue/sc_tissue.c's checks), called directly:
+ * sweeps: kernels/diffuse_host.c, sc_cheb_plan; tissue/sc_tissue.c's checks), called directly:
  *   1. a cosine mode of the no-flux grid decays at the scheme's rate (1 - (1-theta) mu) / (1 + theta
  *      mu) per step, node by node (Crank-Nicolson in 3D, backward Euler in 1D), with r = dt / (the
  *      explicit limit) far above 1;

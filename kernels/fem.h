@@ -1,5 +1,5 @@
-/* fem.h: kernels and codelets of the tissue solver's diffusion on a mesh (tissue/tissue_mesh.c;
- * the operator: include/sc_fem.h).
+/* fem.h: kernels of the tissue solver's diffusion on a mesh (tissue/tissue_mesh.c; the operator:
+ * include/sc_fem.h; their codelets: codelets/cl_fem.h).
  *
  * The nodes are cut into parts (the cell array's partitions). Part q's rows are kept in ELL form
  * (`mat`: w entries per row, column-major: entry k of row i at k n + i; rows shorter than w padded
@@ -75,18 +75,4 @@ int sc_fem_export_hip_launch(const double *v, const int *idx, size_t m, double *
 }
 #endif
 
-#ifndef __cplusplus
-#include <starpu.h>
-/* The codelets (cl_fem.c). Diffusion buffers: Vm (RW, the part of the cell array), x (SCRATCH,
- * n + ghosts), act (RW, 2n), mat (R), aux (W for SC_DIFF_RHS, RW for SC_DIFF_SWEEP; absent for
- * SC_DIFF_STEP), then the neighbours' export buffers (R) in the order of the ghost numbering.
- * Export buffers: Vm (R), the index list (R, int32), the export buffer (W). `worker` >= 0 pins
- * the task. 0 or a negative errno. */
-extern struct starpu_codelet sc_fem_cl, sc_fem_export_cl;
-int sc_fem_submit(const ScFemArgs *a, starpu_data_handle_t vm, starpu_data_handle_t x,
-                  starpu_data_handle_t act, starpu_data_handle_t mat, starpu_data_handle_t aux,
-                  const starpu_data_handle_t *nbr, int nnbr, int worker);
-int sc_fem_export_submit(starpu_data_handle_t vm, starpu_data_handle_t idx, starpu_data_handle_t out,
-                         int worker);
-#endif
 #endif

@@ -1,4 +1,4 @@
-/* gather.h: kernels of the gather codelet (cl_gather.c): copy Vm, Iion and the nsv values of a few
+/* gather.h: kernels of the gather codelet (codelets/cl_gather.c): copy Vm, Iion and the nsv values of a few
  * cells of a partition (structure of arrays of n cells, float or double) into out (double). */
 #ifndef SC_GATHER_H
 #define SC_GATHER_H
