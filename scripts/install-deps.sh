@@ -8,6 +8,8 @@
 #
 # A user who already has StarPU >= 1.4 skips step 2 by setting STARPU_DIR=/prefix or by having
 # `pkg-config starpu-1.4` succeed (unless STARCARP_BUILD_STARPU=1).
+# STARCARP_STARPU_FXT=1 builds a second StarPU, with FxT traces (Debian's libfxt-dev), into
+# .deps/starpu-fxt, for scripts/gpu/trace.sh (StarPU's traces: docs/performance.md).
 # Re-running does nothing that is already done (stamps under .deps/). Exit status non-zero, with a
 # message naming the package, when something cannot be had.
 set -euo pipefail
@@ -15,6 +17,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 deps="$top/.deps"
 prefix="$deps/starpu"
+fxt=${STARCARP_STARPU_FXT:-0}
+[ "$fxt" = 1 ] && prefix="$deps/starpu-fxt"
 mkdir -p "$deps"
 
 say()  { printf 'install-deps: %s\n' "$*"; }
@@ -28,6 +32,7 @@ as_root() {
 # ---------------------------------------------------------------- Debian packages
 pkgs=(build-essential cmake pkg-config libhwloc-dev libopenmpi-dev openmpi-bin dpkg-dev
       clang libclang-rt-14-dev clang-format hipcc libamdhip64-dev zlib1g-dev libmetis-dev)
+[ "$fxt" = 1 ] && pkgs+=(libfxt-dev)
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -49,11 +54,11 @@ else
 fi
 
 # ---------------------------------------------------------------- StarPU
-if [ -n "${STARPU_DIR:-}" ]; then
+if [ -n "${STARPU_DIR:-}" ] && [ "$fxt" != 1 ]; then
     [ -f "$STARPU_DIR/lib/pkgconfig/starpu-1.4.pc" ] || die "STARPU_DIR=$STARPU_DIR has no lib/pkgconfig/starpu-1.4.pc"
     say "StarPU: using STARPU_DIR=$STARPU_DIR"; exit 0
 fi
-if [ "${STARCARP_BUILD_STARPU:-0}" != 1 ] && [ ! -d "$prefix" ] && pkg-config --atleast-version=1.4 starpu-1.4 2>/dev/null; then
+if [ "${STARCARP_BUILD_STARPU:-0}" != 1 ] && [ "$fxt" != 1 ] && [ ! -d "$prefix" ] && pkg-config --atleast-version=1.4 starpu-1.4 2>/dev/null; then
     say "StarPU: using the system's $(pkg-config --modversion starpu-1.4) (pkg-config starpu-1.4)"; exit 0
 fi
 
@@ -69,6 +74,7 @@ fi
 flags=(--prefix="$prefix" "${accel_flags[@]}" --enable-maxcpus=256 --disable-static
        --disable-opencl --disable-fortran --disable-build-doc --disable-build-tests
        --disable-build-examples --disable-starpufft --disable-socl --disable-starpupy --enable-mpi)
+[ "$fxt" = 1 ] && flags+=(--with-fxt)
 stamp="$prefix/.starcarp-stamp"
 want="accel=$accel flags=${flags[*]}"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
@@ -116,7 +122,7 @@ open(p, 'w').write(s)
 PY
 fi
 
-build="$deps/starpu-build"
+build="$deps/starpu-build"; [ "$fxt" = 1 ] && build="$deps/starpu-build-fxt"
 rm -rf "$build"; mkdir -p "$build"
 say "configuring StarPU ($accel): log in $deps/starpu-configure.log"
 (cd "$build" && CFLAGS="-O2 -g0" CXXFLAGS="-O2 -g0" "$srcdir/configure" "${flags[@]}" >"$deps/starpu-configure.log" 2>&1) \
