@@ -21,10 +21,11 @@ void sc_model_key(const ScModelEntry *m, char *buf, size_t n) {
  * lut|pv>", into sym (storage of the caller) and set. */
 static void set_symbols(ScModelCodelets *set, char sym[2][SC_NVARIANTS][256], const char *prefix) {
     /* prefix is at most 200 characters (callers' buffers): the symbol fits */
-    static const char *const prec[2] = {"f64", "f32"}, *const var[SC_NVARIANTS] = {"exact", "lut", "pv"};
+    static const char *const var[SC_NVARIANTS] = {"exact", "lut", "pv"};
     for (int i = 0; i < 2; i++)
         for (int v = 0; v < SC_NVARIANTS; v++) {
-            snprintf(sym[i][v], sizeof sym[i][v], "starcarp.%.200s.%s.bsoa.%s", prefix, prec[i], var[v]);
+            snprintf(sym[i][v], sizeof sym[i][v], "starcarp.%.200s.%s.bsoa.%s", prefix,
+                     sc_precision_name(i ? SC_SINGLE : SC_DOUBLE), var[v]);
             set->model[i][v].symbol = sym[i][v];
         }
 }
@@ -106,10 +107,13 @@ static void library_symbols(const ScModelEntry *m, ScModelCodelets *set) {
     STARPU_PTHREAD_MUTEX_UNLOCK(&plugin_lock);
 }
 
-struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, ScVariant v) {
-    if (!m || (precision != 64 && precision != 32) || (int)v < 0 || v >= SC_NVARIANTS)
+int sc_precision_index(ScPrecision p) { return p == SC_SINGLE; }
+const char *sc_precision_name(ScPrecision p) { return p == SC_SINGLE ? "f32" : "f64"; }
+
+struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, ScPrecision precision, ScVariant v) {
+    if (!m || (precision != SC_DOUBLE && precision != SC_SINGLE) || (int)v < 0 || v >= SC_NVARIANTS)
         return NULL;
-    int p = precision == 32;
+    int p = sc_precision_index(precision);
     if (!m->cpu[p] && !m->desc->c_run[p])
         return NULL;
     ScModelCodelets *set;

@@ -43,7 +43,7 @@ void sc_step_cpu(void *buffers[], void *cl_arg) {
     unpack(buffers, t, &a);
     if (a.status->key != ~0ULL)
         return;
-    int p = t->precision == 32;
+    int p = sc_precision_index(t->precision);
     ScCpuKernel run = t->model->cpu[p] ? t->model->cpu[p] : t->model->desc->c_run[p];
     run(&a);
     account(t, a.n);
@@ -70,14 +70,14 @@ static void step_gpu(void *buffers[], const struct sc_step_task *t, ScGpuLaunche
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
 void sc_step_cuda(void *buffers[], void *cl_arg) {
     const struct sc_step_task *t = cl_arg;
-    step_gpu(buffers, t, t->model->cuda[t->precision == 32], starpu_cuda_get_local_stream());
+    step_gpu(buffers, t, t->model->cuda[sc_precision_index(t->precision)], starpu_cuda_get_local_stream());
 }
 #endif
 
 #ifdef STARPU_USE_HIP
 void sc_step_hip(void *buffers[], void *cl_arg) {
     const struct sc_step_task *t = cl_arg;
-    step_gpu(buffers, t, t->model->hip[t->precision == 32], starpu_hip_get_local_stream());
+    step_gpu(buffers, t, t->model->hip[sc_precision_index(t->precision)], starpu_hip_get_local_stream());
 }
 #endif
 
@@ -86,7 +86,7 @@ int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned ni
     const struct sc_step_task *t = task->cl_arg;
     if (!t)
         return 1;
-    int p = t->precision == 32;
+    int p = sc_precision_index(t->precision);
     switch (starpu_worker_get_type((int)workerid)) {
         case STARPU_CPU_WORKER:
             return 1;

@@ -316,7 +316,7 @@ static int write_png(const BmOpts *o, int nm, double (*rates)[2][NCONF], double 
             if (!any)
                 continue;
             char lab[64];
-            snprintf(lab, sizeof lab, "%s %s", conf_names[c], o->prec[p] == 32 ? "f32" : "f64");
+            snprintf(lab, sizeof lab, "%s %s", conf_names[c], sc_precision_name(o->prec[p]));
             plot_series_style(fig, plot_series(fig, x, y, nm, lab), PLOT_LINE | PLOT_POINTS);
         }
     for (int c = 0; trates && c < BMT_NCONF; c++) {
@@ -379,7 +379,7 @@ int cmd_benchmark(int argc, char **argv) {
             rc |= cells_row(&o, &w, ms[i], o.prec[p], csv, rates[i][p]);
             if (!o.quiet)
                 fprintf(stderr, "benchmark: %s %s done (%d of %d)\n", ms[i]->name,
-                        o.prec[p] == 32 ? "f32" : "f64", i + 1, nm);
+                        sc_precision_name(o.prec[p]), i + 1, nm);
         }
     double(*trates)[BMT_NCONF] = o.tissue_dx > 0 ? calloc((size_t)nm, sizeof *trates) : NULL;
     if (trates)

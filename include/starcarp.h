@@ -110,10 +110,18 @@ typedef struct ScCells ScCells;
 /* Special variable indices of sc_cells_read / sc_cells_write (states are 0 .. nsv-1). */
 enum { SC_VAR_VM = -1, SC_VAR_IION = -2 };
 
+/* The kernels' floating-point type; the values are its bits, so 64 and 32 read as ever. */
+typedef enum ScPrecision { SC_SINGLE = 32, SC_DOUBLE = 64 } ScPrecision;
+/* A precision's index in a model's per-precision tables (ScModelEntry's cpu[], cuda[], hip[],
+ * cpu_lanes[]: 0 double, 1 single; 0 is also read as double), and its name in performance-model
+ * symbols and generated names ("f64", "f32"). */
+int sc_precision_index(ScPrecision p);
+const char *sc_precision_name(ScPrecision p);
+
 #define SC_CELLS_MAX 4294967295L /* cells of one array: StarPU counts a vector's elements in 32 bits */
 typedef struct ScCellsConfig {
     long ncells; /* cells (1 .. SC_CELLS_MAX) */
-    int precision; /* 64 (0 means 64) or 32: the kernels' type */
+    ScPrecision precision; /* SC_DOUBLE (0 means it) or SC_SINGLE: the kernels' type */
     double dt; /* time step, ms (0: SC_DEFAULT_DT, 0.01) */
     int steps_per_task; /* K, steps advanced by one task (0: SC_DEFAULT_K, 10) */
     int nparts; /* partitions (0: planned, see sc_plan_parts) */
@@ -256,7 +264,7 @@ enum { SC_TASK_USES_LUT = 1 };
 struct ScAccount;
 struct sc_step_task {
     const ScModelEntry *model;
-    int precision; /* 64 or 32 */
+    ScPrecision precision;
     unsigned uses; /* SC_TASK_USES_* */
     ScStepArgs args;
     struct ScAccount *account;
@@ -266,13 +274,13 @@ struct sc_step_task {
  * parameters (whose lookup tables, if any, are built for the uniform values). */
 typedef enum ScVariant { SC_VARIANT_EXACT, SC_VARIANT_LUT, SC_VARIANT_PCELL, SC_NVARIANTS } ScVariant;
 
-/* The codelet that advances a partition of model m (precision 64 or 32, in variant v), for
+/* The codelet that advances a partition of model m (in precision p, in variant v), for
  * applications that submit tasks themselves.
  * Buffers: sv (RW), vm (RW), iion (RW), ext (RW), pc (R), lut (R), pcell (R), status (RW);
  * cl_arg: a struct sc_step_task. Its performance model's symbol is
  * "starcarp.<model>.<f64|f32>.bsoa.<exact|lut|pv>" (unique per model, precision, layout, variant).
  * NULL when the model has no kernel of that precision. */
-struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, int precision, ScVariant v);
+struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, ScPrecision p, ScVariant v);
 
 /* The key under which performance models ("starcarp.<key>.f64.bsoa.exact", ...) and the speed
  * table of `starcarp calibrate` know the kernels of m: its name, ".m", and 8 hex digits of a hash
@@ -301,8 +309,8 @@ int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, l
  * sc_speeds_write_row one row. */
 #define SC_SPEEDS_FILE "starcarp-speeds.csv"
 void sc_speeds_write_header(FILE *f);
-void sc_speeds_write_row(FILE *f, const char *model, int precision, const char *kind, long cells, long steps,
-                         double ns);
+void sc_speeds_write_row(FILE *f, const char *model, ScPrecision precision, const char *kind, long cells,
+                         long steps, double ns);
 
 /* StarPU's scheduling policy for a kind of run, the name to put in starpu_conf.sched_policy_name
  * before starpu_init (the placement module's choice; its reasons in scheduler/place.h). `given` (a

@@ -31,6 +31,7 @@
 #include "emit.h"
 #include "plugin.h"
 #include "sc_internal.h"
+#include "starcarp.h"
 #include "starcarp_model.h"
 #include "toolchain.h"
 
@@ -309,18 +310,18 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda, void *
     e->name = strdup(pl->stem);
     e->file = strdup(pl->path);
     e->methods_choice = strdup(pl->automatic && pl->overrides ? pl->overrides : "");
-    const char *prec[2] = {"f64", "f32"};
     for (int k = 0; k < 2; k++) {
-        snprintf(sym, sizeof sym, "%s_cpu_%s_run", pl->ident, prec[k]);
+        const char *prec = sc_precision_name(k ? SC_SINGLE : SC_DOUBLE);
+        snprintf(sym, sizeof sym, "%s_cpu_%s_run", pl->ident, prec);
         *(void **)&e->cpu[k] = dlsym(host, sym);
-        snprintf(sym, sizeof sym, "%s_cpu_%s_lanes", pl->ident, prec[k]);
+        snprintf(sym, sizeof sym, "%s_cpu_%s_lanes", pl->ident, prec);
         e->cpu_lanes[k] = dlsym(host, sym);
         if (cuda) {
-            snprintf(sym, sizeof sym, "%s_cuda_%s_run", pl->ident, prec[k]);
+            snprintf(sym, sizeof sym, "%s_cuda_%s_run", pl->ident, prec);
             *(void **)&e->cuda[k] = dlsym(cuda, sym);
         }
         if (hip) {
-            snprintf(sym, sizeof sym, "%s_hip_%s_run", pl->ident, prec[k]);
+            snprintf(sym, sizeof sym, "%s_hip_%s_run", pl->ident, prec);
             *(void **)&e->hip[k] = dlsym(hip, sym);
         }
     }

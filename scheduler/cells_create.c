@@ -16,13 +16,13 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
                    cfg->ncells, (long)SC_CELLS_MAX);
         return NULL;
     }
-    if (cfg->precision != 0 && cfg->precision != 64 && cfg->precision != 32) {
+    if (cfg->precision != 0 && cfg->precision != SC_DOUBLE && cfg->precision != SC_SINGLE) {
         sc_set_err(err, errlen, "precision %d: accepted values are 64 and 32", cfg->precision);
         return NULL;
     }
     ScCellsConfig cc = *cfg;
     cells_defaults(&cc);
-    int f32 = cc.precision == 32;
+    int f32 = sc_precision_index(cc.precision);
     PlacePlan plan;
     if (cells_kernel_check(m, f32, err, errlen) < 0 || place_host_fits(m, cc.ncells, f32, err, errlen) < 0 ||
         place_cells(m, &cc, &plan, err, errlen) < 0)

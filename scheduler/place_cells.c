@@ -15,8 +15,8 @@ static double gpu_speedup(const ScModelEntry *m, const ScCellsConfig *cfg, const
                           int gpu_id) {
     double speedup = cfg->gpu_speedup > 0 ? cfg->gpu_speedup : 0;
     if (speedup <= 0)
-        speedup = place_gpu_speedup(m, cfg->precision == 32 ? 32 : 64, cfg->steps_per_task, cfg->ncells,
-                                    cpu_ids, ncpu, gpu_id);
+        speedup = place_gpu_speedup(m, cfg->precision == SC_SINGLE ? SC_SINGLE : SC_DOUBLE,
+                                    cfg->steps_per_task, cfg->ncells, cpu_ids, ncpu, gpu_id);
     return speedup > 0 ? speedup : SC_PLAN_GPU_SPEEDUP_GUESS;
 }
 
@@ -24,7 +24,7 @@ static double gpu_speedup(const ScModelEntry *m, const ScCellsConfig *cfg, const
  * cfg->free_placement. 0, or -1 with a message in err. */
 static int plan_workers(const ScModelEntry *m, const ScCellsConfig *cfg, const int *cpu_ids, int ncpu,
                         const int *gpu_ids, int ngpu, PlacePlan *out, char *err, size_t errlen) {
-    const int *lanes = m->cpu_lanes[cfg->precision == 32];
+    const int *lanes = m->cpu_lanes[sc_precision_index(cfg->precision)];
     long align = lanes && *lanes > 0 ? *lanes : 1, n = cfg->ncells;
     if (ngpu && align < SC_GPU_ALIGN)
         align = SC_GPU_ALIGN;
@@ -139,7 +139,8 @@ static int split_for_gpu_memory(PlacePlan *pl, double bytes, char *err, size_t e
 
 /* See place.h. */
 int place_cells(const ScModelEntry *m, const ScCellsConfig *cfg, PlacePlan *out, char *err, size_t errlen) {
-    int f32 = cfg->precision == 32, cpu_ids[STARPU_NMAXWORKERS], gpu_ids[STARPU_NMAXWORKERS], ncpu, ngpu;
+    int f32 = sc_precision_index(cfg->precision), cpu_ids[STARPU_NMAXWORKERS], gpu_ids[STARPU_NMAXWORKERS],
+        ncpu, ngpu;
     *out = (PlacePlan){0};
     place_workers(m, f32, cfg->ncpu_hint, cfg->ngpu_hint, cpu_ids, &ncpu, gpu_ids, &ngpu);
     if (ncpu + ngpu == 0) {

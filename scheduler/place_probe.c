@@ -72,7 +72,7 @@ double place_probe_gpu_speedup(const ScModelEntry *m, int precision, int K, long
                                const int *cpu_workers, int ncpu, int gpu_worker) {
     if (ncpu < 1)
         return 0;
-    const int *lanes = m->cpu_lanes[precision == 32];
+    const int *lanes = m->cpu_lanes[sc_precision_index(precision)];
     long cpu_cells = SC_PROBE_CPU_BLOCKS * (lanes && *lanes > 0 ? *lanes : 8);
     long gpu_cells = SC_PROBE_GPU_VALUES / (m->desc->nsv + 2);
     if (gpu_cells < SC_PROBE_GPU_CELLS)

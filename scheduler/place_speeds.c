@@ -10,8 +10,8 @@
 
 void sc_speeds_write_header(FILE *f) { fprintf(f, "model,precision,kind,cells,steps,ns_per_cell_step\n"); }
 
-void sc_speeds_write_row(FILE *f, const char *model, int precision, const char *kind, long cells, long steps,
-                         double ns) {
+void sc_speeds_write_row(FILE *f, const char *model, ScPrecision precision, const char *kind, long cells,
+                         long steps, double ns) {
     fprintf(f, "%s,%d,%s,%ld,%ld,%.6g\n", model, precision, kind, cells, steps, ns);
 }
 

@@ -72,7 +72,7 @@ ScCells *cells_build(const ScModelEntry *m, const ScCellsConfig *cfg, PlacePlan 
     }
     c->m = m, c->d = m->desc, c->cfg = *cfg;
     cells_defaults(&c->cfg);
-    c->f32 = cfg->precision == 32;
+    c->f32 = sc_precision_index(cfg->precision);
     c->esz = c->f32 ? sizeof(float) : sizeof(double);
     c->n = cfg->ncells;
     c->np = plan->np, c->size = plan->size, c->worker = plan->worker, c->speedup = plan->speedup;
