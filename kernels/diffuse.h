@@ -85,6 +85,17 @@ size_t sc_diffuse_scratch(const ScDiffArgs *a, long nl);
  * max do not reach tol; *gamma = 2 / (1 + kappa) and omega[0 .. K) the weights of the sweeps
  * (omega[0] = 1: the first sweep; omega has room for max values). */
 int sc_cheb_plan(double kappa, double tol, int max, double *gamma, double *omega);
+
+/* What every diffusion kernel (the grid's and the mesh's) computes alike for a node, on the host
+ * (the GPU's twins, with explicit roundings: sweep_gpu.h): a Chebyshev sweep's next iterate from
+ * the iterate c, the one before it p (not used by the first sweep) and the residual res; and the
+ * time at which Vm crossed thr upward, from prev to vn over a step of dt from t0 (linear). */
+static inline double sc_cheb_next(double c, double p, double res, double gamma, double omega, int first) {
+    return first ? c + gamma * res : p + omega * ((c - p) + gamma * res);
+}
+static inline double sc_act_cross(double t0, double dt, double thr, double prev, double vn) {
+    return t0 + dt * ((thr - prev) / (vn - prev));
+}
 /* The halos of a slab (host): its first and last P values (its edge planes: P = depth * n0 * n1)
  * into lo and hi (either may be NULL: not copied). */
 void sc_halo_host(const double *v, size_t n, size_t P, double *lo, double *hi);

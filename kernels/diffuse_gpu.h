@@ -5,6 +5,7 @@
 // sc_diffuse_host's (diffuse_host.c) bit for bit.
 #include "diffuse.h"
 #include "gpu_port.h"
+#include "sweep_gpu.h"
 
 // Planes per launch along the grid's y dimension (its limit); a slab of more planes (a long 1D
 // cable) takes several launches.
@@ -84,10 +85,7 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlan
     double vn;
     if (KIND == SC_DIFF_SWEEP) {
         double res = __dadd_rn(__dsub_rn(bv, c), acc);
-        if (FIRST)
-            vn = __dadd_rn(c, __dmul_rn(a.gamma, res));
-        else
-            vn = __dadd_rn(pv, __dmul_rn(a.omega, __dadd_rn(__dsub_rn(c, pv), __dmul_rn(a.gamma, res))));
+        vn = cheb_next_gpu(c, pv, res, a.gamma, a.omega, FIRST);
         aux[n + r] = c;
     } else {
         double s = 0.0;
@@ -103,7 +101,7 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlan
     out[(ptrdiff_t)k * P + q] = vn;
     if (rec) {
         if (at < 0 && prev < a.thr && vn >= a.thr)
-            act[r] = __dadd_rn(a.t0, __dmul_rn(a.dt, __ddiv_rn(__dsub_rn(a.thr, prev), __dsub_rn(vn, prev))));
+            act[r] = act_cross_gpu(a.t0, a.dt, a.thr, prev, vn);
         if (a.sub + 1 >= a.nsub)
             act[n + r] = vn;
     }

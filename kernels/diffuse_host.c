@@ -52,12 +52,7 @@ static inline double node_update(const ScDiffArgs *a, ScDiffKind kind, int first
     double vn;
     if (kind == SC_DIFF_SWEEP) {
         double res = (aux[r] - c) + acc;
-        if (first) {
-            vn = c + a->gamma * res;
-        } else {
-            double p = aux[n + r];
-            vn = p + a->omega * ((c - p) + a->gamma * res);
-        }
+        vn = sc_cheb_next(c, first ? 0 : aux[n + r], res, a->gamma, a->omega, first);
         aux[n + r] = c;
     } else {
         vn = (c + acc) + s;
@@ -67,7 +62,7 @@ static inline double node_update(const ScDiffArgs *a, ScDiffKind kind, int first
     if (record) {
         double vp = a->sub == 0 ? act[n + r] : c;
         if (act[r] < 0 && vp < a->thr && vn >= a->thr)
-            act[r] = a->t0 + a->dt * ((a->thr - vp) / (vn - vp));
+            act[r] = sc_act_cross(a->t0, a->dt, a->thr, vp, vn);
         if (a->sub + 1 >= a->nsub)
             act[n + r] = vn;
     }

@@ -8,6 +8,7 @@
 
 #include "fem.h"
 #include "gpu_port.h"
+#include "sweep_gpu.h"
 
 // TWO: SC_DIFF_RHS with the consistent mass (two value arrays summed, fem.h).
 template <int KIND, bool FIRST, bool RECORD, bool TWO>
@@ -36,10 +37,7 @@ __global__ static void fem_kernel(const ScFemArgs a, double *__restrict__ v, con
     double vn;
     if (KIND == SC_DIFF_SWEEP) {
         double res = __dadd_rn(__dsub_rn(bv, c), __dmul_rn(a.c, acc));
-        if (FIRST)
-            vn = __dadd_rn(c, __dmul_rn(a.gamma, res));
-        else
-            vn = __dadd_rn(pv, __dmul_rn(a.omega, __dadd_rn(__dsub_rn(c, pv), __dmul_rn(a.gamma, res))));
+        vn = cheb_next_gpu(c, pv, res, a.gamma, a.omega, FIRST);
         aux[n + i] = c;
     } else {
         double s = 0.0;
@@ -53,7 +51,7 @@ __global__ static void fem_kernel(const ScFemArgs a, double *__restrict__ v, con
     v[i] = vn;
     if (RECORD) {
         if (at < 0 && prev < a.thr && vn >= a.thr)
-            act[i] = __dadd_rn(a.t0, __dmul_rn(a.dt, __ddiv_rn(__dsub_rn(a.thr, prev), __dsub_rn(vn, prev))));
+            act[i] = act_cross_gpu(a.t0, a.dt, a.thr, prev, vn);
         act[n + i] = vn;
     }
 }

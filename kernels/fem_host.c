@@ -24,12 +24,7 @@ static inline void finish_row(const ScFemArgs *a, long i, double acc, double acc
     double vn;
     if (a->kind == SC_DIFF_SWEEP) {
         double res = (aux[i] - c) + a->c * acc;
-        if (a->first)
-            vn = c + a->gamma * res;
-        else {
-            double p = aux[n + i];
-            vn = p + a->omega * ((c - p) + a->gamma * res);
-        }
+        vn = sc_cheb_next(c, a->first ? 0 : aux[n + i], res, a->gamma, a->omega, a->first);
         aux[n + i] = c;
     } else {
         vn = (c + a->c * acc) + stim_of(a, mask);
@@ -40,7 +35,7 @@ static inline void finish_row(const ScFemArgs *a, long i, double acc, double acc
     if (a->record) {
         double prev = act[n + i];
         if (act[i] < 0 && prev < a->thr && vn >= a->thr)
-            act[i] = a->t0 + a->dt * ((a->thr - prev) / (vn - prev));
+            act[i] = sc_act_cross(a->t0, a->dt, a->thr, prev, vn);
         act[n + i] = vn;
     }
 }
