@@ -75,7 +75,7 @@ static inline void cells_put(const ScCells *c, void *p, size_t k, double v) {
 /* cells_run.c: the handles a step task of partition p reads and writes. */
 ScStepHandles cells_step_handles(const ScCells *c, int p);
 
-/* sc_cells.c: cfg's defaults filled in (dt SC_DEFAULT_DT, K SC_DEFAULT_K where 0). */
+/* sc_cells.c: cfg's defaults filled in (precision SC_DOUBLE, dt SC_DEFAULT_DT, K SC_DEFAULT_K where 0). */
 void cells_defaults(ScCellsConfig *cfg);
 /* sc_cells.c: does m have a kernel a cell array runs in precision f32 (0: double, 1: single)? 0, or
  * -1 with a message in err. */

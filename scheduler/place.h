@@ -92,10 +92,10 @@ int place_given(long n, int nparts, const double *w, const int *workers, PlacePl
 int place_host_fits(const ScModelEntry *m, long n, int f32, char *err, size_t errlen);
 
 /* place_speeds.c: how many times GPU worker gpu outruns one of the CPU workers cpus[0 .. ncpu) on
- * m in precision (64/32) at K steps per task, for an array of ncells cells: the calibration's
+ * m in precision (SC_DOUBLE or SC_SINGLE) at K steps per task, for an array of ncells cells: the calibration's
  * speed table, else the probe (kept per model key, precision, K and GPU kind). 0 when unknown. */
-double place_gpu_speedup(const ScModelEntry *m, int precision, int K, long ncells, const int *cpus, int ncpu,
-                         int gpu);
+double place_gpu_speedup(const ScModelEntry *m, ScPrecision precision, int K, long ncells, const int *cpus,
+                         int ncpu, int gpu);
 /* place_speeds.c: the same from the speed table of directory dir alone (NULL: the one in
  * $STARPU_PERF_MODEL_DIR, else in $STARPU_HOME/.starpu/sampling), for the model key `model` and
  * GPU kind `gpu` ("cuda" or "hip"): of each kind's rows, those measured at the steps per task

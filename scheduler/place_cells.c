@@ -15,8 +15,8 @@ static double gpu_speedup(const ScModelEntry *m, const ScCellsConfig *cfg, const
                           int gpu_id) {
     double speedup = cfg->gpu_speedup > 0 ? cfg->gpu_speedup : 0;
     if (speedup <= 0)
-        speedup = place_gpu_speedup(m, cfg->precision == SC_SINGLE ? SC_SINGLE : SC_DOUBLE,
-                                    cfg->steps_per_task, cfg->ncells, cpu_ids, ncpu, gpu_id);
+        speedup =
+            place_gpu_speedup(m, cfg->precision, cfg->steps_per_task, cfg->ncells, cpu_ids, ncpu, gpu_id);
     return speedup > 0 ? speedup : SC_PLAN_GPU_SPEEDUP_GUESS;
 }
 

@@ -56,7 +56,8 @@ double place_speeds_gpu_speedup(const char *dir, const char *model, int precisio
 /* A probe's result, kept: the model's key, precision, K and GPU kind it was measured for. */
 typedef struct Probed {
     char key[256];
-    int precision, K;
+    ScPrecision precision;
+    int K;
     char kind[8];
     double speedup;
 } Probed;
@@ -65,8 +66,8 @@ static Probed probed[64];
 static int nprobed;
 
 /* See place.h. */
-double place_gpu_speedup(const ScModelEntry *m, int precision, int K, long ncells, const int *cpus, int ncpu,
-                         int gpu) {
+double place_gpu_speedup(const ScModelEntry *m, ScPrecision precision, int K, long ncells, const int *cpus,
+                         int ncpu, int gpu) {
     char key[256];
     const char *kind = starpu_worker_get_type(gpu) == STARPU_HIP_WORKER ? "hip" : "cuda";
     sc_model_key(m, key, sizeof key);

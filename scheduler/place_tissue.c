@@ -53,8 +53,9 @@ int place_tissue(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, l
     }
     double speedup = cfg->gpu_speedup;
     if (ngpu && ncpu && !(speedup > 0))
-        speedup = place_gpu_speedup(
-            m, 64, 1, nodes < PLACE_TISSUE_PROBE_NODES ? nodes : PLACE_TISSUE_PROBE_NODES, cpu, ncpu, gpu[0]);
+        speedup = place_gpu_speedup(m, SC_DOUBLE, 1,
+                                    nodes < PLACE_TISSUE_PROBE_NODES ? nodes : PLACE_TISSUE_PROBE_NODES, cpu,
+                                    ncpu, gpu[0]);
     if (!(speedup > 0))
         speedup = SC_PLAN_GPU_SPEEDUP_GUESS;
     np = sc_plan_parts(nodes, ncpu, ngpu, speedup, align, sz, max);

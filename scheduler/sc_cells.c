@@ -46,6 +46,8 @@ static void register_data(ScCells *c) {
 
 /* See cells.h. */
 void cells_defaults(ScCellsConfig *cfg) {
+    if (cfg->precision == 0)
+        cfg->precision = SC_DOUBLE;
     if (cfg->dt <= 0)
         cfg->dt = SC_DEFAULT_DT;
     if (cfg->steps_per_task <= 0)
