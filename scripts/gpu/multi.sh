@@ -42,7 +42,7 @@ if has build; then
     t0=$(date +%s)
     cmake -S . -B build-gpu -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF \
         -DSTARCARP_MODELS="$TT;AlievPanfilov" -DCMAKE_BUILD_TYPE=Release >"$logs/build.log" 2>&1 &&
-        cmake --build build-gpu -j "${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" >>"$logs/build.log" 2>        cmake --build build-gpu -j "$(nproc)" >>"$logs/build.log" 2>&11
+        cmake --build build-gpu -j "${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" >>"$logs/build.log" 2>&1
     echo "build: exit $? in $(( $(date +%s) - t0 )) s"; tail -2 "$logs/build.log"
 fi
 [ -x "$sc" ] || { echo "gpu-multi: no build"; tar -C "$logs" -czf "$out/multi-logs.tgz" .; exit 1; }
