@@ -6,7 +6,6 @@
 #include <starpu.h>
 
 #include "diffuse.h"
-#include "sc_step_codelet.h"
 
 /* The buffers of a diffusion task: Vm (RW, the slab's partition of the cell array), scratch
  * (STARPU_SCRATCH, sc_diffuse_scratch values), activation (RW, 2n), aux (RW, 2n; not for
@@ -30,30 +29,6 @@ int sc_halo_submit(struct starpu_codelet *cl, starpu_data_handle_t vm, starpu_da
  * transfer after the task. lo_node / hi_node: the memory node of the bottom / top planes, or
  * STARPU_SPECIFIC_NODE_LOCAL. */
 void sc_halo_codelet_to(struct starpu_codelet *cl, int lo_node, int hi_node);
-/* The halo copy of a codelet's buffers: Vm (R) into its bottom and top planes (W; as many values as
- * the plane buffers hold), on the host or on StarPU's stream of this worker's GPU (cl_halo.c). */
-void sc_halo_copy_here(void *vm, void *lo, void *hi);
-
-/* A slab's ionic step fused with its halo copy (cl_step_halo.c): the model's step codelet `base`
- * (sc_model_codelet) with two buffers more, SC_STEP_NBUF and SC_STEP_NBUF + 1, the bottom and top
- * planes (W), which its functions write from the partition's Vm after the step, on lo_node /
- * hi_node (as sc_halo_codelet_to; direct 0: on the worker's own memory node). The exchange after
- * the ionic step then costs no task of its own. Filled by sc_step_halo_init (the nodes, once) and
- * sc_step_halo_bind (the base codelet; again when the base changes, with no task of it in flight);
- * it must not move once bound (the codelet points into it). */
-typedef struct ScStepHaloCodelet {
-    struct starpu_codelet cl;
-    const struct starpu_codelet *base; /* NULL until bound */
-    int direct, lo_node, hi_node;
-    enum starpu_data_access_mode modes[SC_STEP_NBUF + 2];
-    int nodes[SC_STEP_NBUF + 2];
-} ScStepHaloCodelet;
-void sc_step_halo_init(ScStepHaloCodelet *h, int direct, int lo_node, int hi_node);
-void sc_step_halo_bind(ScStepHaloCodelet *h, const struct starpu_codelet *base);
-/* Submit a step task of h (bound) on s, writing lo and hi after the step; as sc_step_submit. */
-int sc_step_halo_submit(ScStepHaloCodelet *h, const ScStepHandles *s, const struct sc_step_task *t,
-                        starpu_data_handle_t lo, starpu_data_handle_t hi, int worker);
-
 /* Can a kernel on CUDA device `a` write into device b's memory (peer access, which StarPU enables
  * unless STARPU_ENABLE_CUDA_GPU_GPU_DIRECT=0)? 0 without CUDA. */
 int sc_cuda_peer_ok(int a, int b);

@@ -6,47 +6,41 @@
 #include "cl_diffuse.h"
 #include "sc_codelet.h"
 
-/* See cl_diffuse.h: the copy on the host, or on the stream of this worker's GPU. */
-void sc_halo_copy_here(void *vm, void *lo_b, void *hi_b) {
-    const double *v = (const double *)STARPU_VECTOR_GET_PTR(vm);
-    size_t n = STARPU_VECTOR_GET_NX(vm), P = STARPU_VECTOR_GET_NX(lo_b);
-    double *lo = (double *)STARPU_VECTOR_GET_PTR(lo_b), *hi = (double *)STARPU_VECTOR_GET_PTR(hi_b);
-    int rc = 0;
-    switch (starpu_worker_get_type(starpu_worker_get_id())) {
-#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-        case STARPU_CUDA_WORKER:
-            rc = sc_halo_cuda_launch(v, n, P, lo, hi, starpu_cuda_get_local_stream());
-            break;
-#endif
-#ifdef STARPU_USE_HIP
-        case STARPU_HIP_WORKER:
-            rc = sc_halo_hip_launch(v, n, P, lo, hi, starpu_hip_get_local_stream());
-            break;
-#endif
-        default:
-            sc_halo_host(v, n, P, lo, hi);
+/* The launcher of a GPU kind (sc_halo_cuda_launch or sc_halo_hip_launch). */
+typedef int (*HaloLaunch)(const double *, size_t, size_t, double *, double *, void *);
+
+/* Unpack a halo task's buffers (Vm, bottom plane, top plane) and copy on the host (launch NULL) or
+ * on the GPU's stream. */
+static void halo_run(void *buffers[], HaloLaunch launch, void *stream) {
+    const double *v = (const double *)STARPU_VECTOR_GET_PTR(buffers[0]);
+    size_t n = STARPU_VECTOR_GET_NX(buffers[0]), P = STARPU_VECTOR_GET_NX(buffers[1]);
+    double *lo = (double *)STARPU_VECTOR_GET_PTR(buffers[1]),
+           *hi = (double *)STARPU_VECTOR_GET_PTR(buffers[2]);
+    if (!launch) {
+        sc_halo_host(v, n, P, lo, hi);
+        return;
     }
+    int rc = launch(v, n, P, lo, hi, stream);
     if (rc != 0)
         STARPU_ABORT_MSG("halo GPU copy failed: error %d", rc);
 }
 
-/* Buffers: Vm, bottom planes, top planes. */
 static void sc_halo_cpu(void *buffers[], void *cl_arg) {
     (void)cl_arg;
-    sc_halo_copy_here(buffers[0], buffers[1], buffers[2]);
+    halo_run(buffers, NULL, NULL);
 }
 
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
 static void sc_halo_cuda(void *buffers[], void *cl_arg) {
     (void)cl_arg;
-    sc_halo_copy_here(buffers[0], buffers[1], buffers[2]);
+    halo_run(buffers, sc_halo_cuda_launch, starpu_cuda_get_local_stream());
 }
 #endif
 
 #ifdef STARPU_USE_HIP
 static void sc_halo_hip(void *buffers[], void *cl_arg) {
     (void)cl_arg;
-    sc_halo_copy_here(buffers[0], buffers[1], buffers[2]);
+    halo_run(buffers, sc_halo_hip_launch, starpu_hip_get_local_stream());
 }
 #endif
 

@@ -101,32 +101,20 @@ int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned ni
     }
 }
 
-/* A step task of cl on h (and, where lo is not NULL, the halo pair lo, hi written after the step:
- * cl_step_halo.c) with a copy of *t as its cl_arg, pinned to worker when >= 0. 0, -ENOMEM, or
- * StarPU's negative errno. */
-int sc_step_insert(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
-                   int worker, starpu_data_handle_t lo, starpu_data_handle_t hi) {
+/* See sc_step_codelet.h. */
+int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
+                   int worker) {
     /* STARPU_CL_ARGS hands the codelet this copy (StarPU frees it after the task) */
     struct sc_step_task *arg = malloc(sizeof *arg);
     if (!arg)
         return -ENOMEM;
     *arg = *t;
-    struct starpu_data_descr d[SC_STEP_NBUF + 2] = {
-        {h->sv, STARPU_RW}, {h->vm, STARPU_RW}, {h->iion, STARPU_RW}, {h->ext, STARPU_RW},
-        {h->pc, STARPU_R},  {h->lut, STARPU_R}, {h->pcell, STARPU_R}, {h->stat, STARPU_RW},
-        {lo, STARPU_W},     {hi, STARPU_W}};
-    int nd = lo ? SC_STEP_NBUF + 2 : SC_STEP_NBUF;
-    int rc = starpu_task_insert(cl, STARPU_DATA_MODE_ARRAY, d, nd, STARPU_CL_ARGS, arg, sizeof *arg,
-                                STARPU_EXECUTE_ON_WORKER, worker, 0);
+    int rc = starpu_task_insert(cl, STARPU_RW, h->sv, STARPU_RW, h->vm, STARPU_RW, h->iion, STARPU_RW, h->ext,
+                                STARPU_R, h->pc, STARPU_R, h->lut, STARPU_R, h->pcell, STARPU_RW, h->stat,
+                                STARPU_CL_ARGS, arg, sizeof *arg, STARPU_EXECUTE_ON_WORKER, worker, 0);
     if (rc != 0)
         free(arg);
     return rc;
-}
-
-/* See sc_step_codelet.h. */
-int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
-                   int worker) {
-    return sc_step_insert(cl, h, t, worker, NULL, NULL);
 }
 
 /* History entries are per (cells, steps): the footprint hashes both. */

@@ -82,10 +82,6 @@ typedef struct ScStepHandles {
  * -ENOMEM, or StarPU's negative errno (cl_step.c). */
 int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
                    int worker);
-/* The same with, where lo is not NULL, two buffers more (W) after the eight: cl_step_halo.c's
- * codelets. */
-int sc_step_insert(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
-                   int worker, starpu_data_handle_t lo, starpu_data_handle_t hi);
 
 /* ---- gather (cl_gather.c): sampled outputs of a few cells of one partition ------------------
  * Buffers: 0 sv (R), 1 vm (R), 2 iion (R), 3 out (W, vector of double: per listed cell, Vm, Iion,

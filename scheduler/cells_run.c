@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "cells.h"
-#include "cells_halo.h"
 
 /* The codelet variant of the current settings: per-cell parameters, tables, or exact. */
 static ScVariant variant(const ScCells *c) {
@@ -66,32 +65,6 @@ int sc_cells_advance(ScCells *c, long nsteps) {
             return -1;
         c->step += k, nsteps -= k;
     }
-    return 0;
-}
-
-int cells_advance_halo(ScCells *c, ScStepHaloCodelet *cl, const starpu_data_handle_t *lo,
-                       const starpu_data_handle_t *hi) {
-    struct starpu_codelet *base = c->f32 ? NULL : sc_model_codelet(c->m, SC_DOUBLE, variant(c));
-    if (!base) {
-        fprintf(stderr, "starcarp: no double-precision step codelet of %s for the halo step\n", c->m->name);
-        return -1;
-    }
-    struct sc_step_task t;
-    task_args(c, &t, c->step, 1, SC_STEP_BENCH);
-    for (int p = 0; p < c->np; p++) {
-        if (cl[p].base != base) {
-            if (cl[p].base)
-                starpu_task_wait_for_all();
-            sc_step_halo_bind(&cl[p], base);
-        }
-        ScStepHandles h = cells_step_handles(c, p);
-        int rc = sc_step_halo_submit(&cl[p], &h, &t, lo[p], hi[p], c->worker[p]);
-        if (rc != 0) {
-            fprintf(stderr, "starcarp: StarPU refused a task of %s (%s)\n", c->m->name, strerror(-rc));
-            return -1;
-        }
-    }
-    c->step++;
     return 0;
 }
 

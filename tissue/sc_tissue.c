@@ -258,8 +258,8 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
     t->act = calloc((size_t)ns, sizeof(double *));
     t->h_act = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_scr = calloc((size_t)ns, sizeof(starpu_data_handle_t));
-    t->h_lo = calloc(2 * (size_t)ns, sizeof(starpu_data_handle_t));
-    t->h_hi = calloc(2 * (size_t)ns, sizeof(starpu_data_handle_t));
+    t->h_lo = calloc((size_t)ns, sizeof(starpu_data_handle_t));
+    t->h_hi = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     t->h_aux = calloc((size_t)ns, sizeof(starpu_data_handle_t));
     double *vm = malloc(sizeof(double) * (size_t)t->nodes);
     if (!t->act || !t->h_act || !t->h_scr || !t->h_lo || !t->h_hi || !t->h_aux || !vm ||
@@ -282,11 +282,9 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
         starpu_vector_data_register(&t->h_scr[s], -1, 0, (uint32_t)tstep_scratch(t, s), sizeof(double));
         if (t->sweeps > 0) /* b, then the iterate before the last (written by each step first) */
             starpu_vector_data_register(&t->h_aux[s], -1, 0, (uint32_t)(2 * n), sizeof(double));
-        for (int b = 0; b < 2 && (ns > 1 || t->remote); b++) { /* by the exchange's parity */
-            starpu_vector_data_register(&t->h_lo[b * ns + s], -1, 0, (uint32_t)(t->depth * t->P),
-                                        sizeof(double));
-            starpu_vector_data_register(&t->h_hi[b * ns + s], -1, 0, (uint32_t)(t->depth * t->P),
-                                        sizeof(double));
+        if (ns > 1 || t->remote) {
+            starpu_vector_data_register(&t->h_lo[s], -1, 0, (uint32_t)(t->depth * t->P), sizeof(double));
+            starpu_vector_data_register(&t->h_hi[s], -1, 0, (uint32_t)(t->depth * t->P), sizeof(double));
         }
     }
     if (t->g0 > 0)
@@ -357,12 +355,10 @@ void sc_tissue_destroy(ScTissue *t) {
             starpu_data_unregister(t->h_act[s]);
         if (t->h_scr && t->h_scr[s])
             starpu_data_unregister(t->h_scr[s]);
-        for (int b = 0; b < 2; b++) {
-            if (t->h_lo && t->h_lo[b * t->ns + s])
-                starpu_data_unregister(t->h_lo[b * t->ns + s]);
-            if (t->h_hi && t->h_hi[b * t->ns + s])
-                starpu_data_unregister(t->h_hi[b * t->ns + s]);
-        }
+        if (t->h_lo && t->h_lo[s])
+            starpu_data_unregister(t->h_lo[s]);
+        if (t->h_hi && t->h_hi[s])
+            starpu_data_unregister(t->h_hi[s]);
         if (t->h_aux && t->h_aux[s])
             starpu_data_unregister(t->h_aux[s]);
         if (t->act && t->act[s])
@@ -374,7 +370,7 @@ void sc_tissue_destroy(ScTissue *t) {
         starpu_data_unregister(t->ghost_hi);
     sc_cells_destroy(t->cells);
     free(t->act), free(t->h_act), free(t->h_scr), free(t->h_aux);
-    free(t->h_lo), free(t->h_hi), free(t->cl_halo), free(t->step_cl);
+    free(t->h_lo), free(t->h_hi), free(t->cl_halo);
     free(t->omega);
     free(t->l0), free(t->nl), free(t->worker);
     free(t);

@@ -8,14 +8,13 @@
 
 #include <starpu.h>
 
-#include "cells_halo.h"
 #include "sc_tissue.h"
 
 typedef struct TissueMesh TissueMesh;
 
 /* The structured grid's solver: slabs of whole planes along the slowest axis, one partition of the
  * cell array each. Each slab hands its bottom and top planes (`depth` of them) to its neighbours
- * through halo handles, h_lo[b ns + s] and h_hi[b ns + s], b the exchange's parity (tissue_step.c). */
+ * through halo handles, h_lo[s] and h_hi[s] (tissue_step.c). */
 struct ScTissue {
     ScTissueConfig cfg;
     ScCells *cells;
@@ -32,10 +31,9 @@ struct ScTissue {
     int *worker;
     double **act; /* per slab: activation times then previous values (2n) */
     starpu_data_handle_t *h_act, *h_scr, *h_aux; /* h_aux: implicit only */
-    starpu_data_handle_t *h_lo, *h_hi; /* halos: slab s's bottom and top `depth` planes, twice (2 ns) */
+    starpu_data_handle_t *h_lo, *h_hi; /* halos: slab s's bottom and top `depth` planes */
     int depth; /* planes per halo: m where a diffusion task runs all m explicit sub-steps, else 1 */
     struct starpu_codelet *cl_halo; /* per slab: planes written into the neighbours' GPUs */
-    ScStepHaloCodelet *step_cl; /* per slab: its ionic step writing its halos (where halos are) */
     starpu_data_handle_t ghost_lo, ghost_hi; /* the neighbouring processes' edge planes */
     int remote; /* another process holds planes next to ours */
     long step;

@@ -2,20 +2,16 @@
  * step of the cell array, then the diffusion's sub-steps (or the implicit step's right-hand side and
  * its sweeps) as tasks per slab, each after an exchange of the slabs' edge planes.
  *
- * An exchange: slab s's bottom planes go to its h_lo (read by slab s-1 as its upper halo), its top
- * planes to its h_hi (read by s+1). The step's first exchange is written by the slab's ionic task
- * itself (cells_halo.h: the step and the copy fused), the others (further explicit sub-steps,
- * implicit sweeps) by a halo task per slab. Exchanges alternate between two sets of halo handles
- * (their parity), so that a slab's next writing of its planes does not wait for its neighbours'
- * reading of the last ones. Explicit sub-steps (m > 1) run in one diffusion task per slab and step,
- * on halos m planes deep (t->depth; diffuse.h, nsub): one exchange per step instead of m, and no
- * copies between the sub-steps, where every slab holds at least m planes and no other process holds
- * planes (the processes' exchange is one plane deep); otherwise each sub-step has its own exchange.
- * Between GPUs with peer access the planes are written straight into the reader's memory (specific
- * nodes of the codelets): the reader's task then finds them in place, and an exchange costs no
- * transfer after the task that writes it. Measured on 4 H200 (docs/performance.md): per step on 4
- * GPUs, the transfers had been ~0.1 ms after each exchange. Another process's planes come through
- * cfg.exchange. */
+ * An exchange: slab s's bottom planes go to h_lo[s] (read by slab s-1 as its upper halo), its top
+ * planes to h_hi[s] (read by s+1), written by a halo task per slab. Explicit sub-steps (m > 1) run
+ * in one diffusion task per slab and step, on halos m planes deep (t->depth; diffuse.h, nsub): one
+ * exchange per step instead of m, and no copies between the sub-steps, where every slab holds at
+ * least m planes and no other process holds planes (the processes' exchange is one plane deep);
+ * otherwise each sub-step has its own exchange. Between GPUs with peer access the planes are
+ * written straight into the reader's memory (copies of the halo codelet with specific nodes): the
+ * reader's task then finds them in place, and an exchange costs no transfer after the halo task.
+ * Measured on 4 H200 (docs/performance.md): per step on 4 GPUs, the transfers had been ~0.1 ms
+ * after each exchange. Another process's planes come through cfg.exchange. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,36 +39,25 @@ static void slab_sides(const ScTissue *t, int s, int *lo, int *hi) {
     *hi = s < t->ns - 1 || t->g0 + t->Lloc < t->L;
 }
 
-/* Does the grid exchange planes (several slabs, or another process's planes next to ours)? */
-static int has_halos(const ScTissue *t) { return t->ns > 1 || t->remote; }
-
-/* The memory node of the worker of slab s (pinned), or the task's own (STARPU_SPECIFIC_NODE_LOCAL)
- * where s is outside this process's slabs. */
-static int slab_node(const ScTissue *t, int s) {
-    return s >= 0 && s < t->ns ? (int)starpu_worker_get_memory_node((unsigned)t->worker[s])
-                               : STARPU_SPECIFIC_NODE_LOCAL;
-}
-
 int tstep_plan(ScTissue *t) {
     int deep = t->sweeps == 0 && t->m > 1 && !t->remote;
     for (int s = 0; s < t->ns && deep; s++)
         deep = t->nl[s] >= t->m;
     t->depth = deep ? t->m : 1;
-    if (!has_halos(t))
-        return 0;
     int direct = t->ns > 1;
     for (int s = 0; s + 1 < t->ns && direct; s++)
         direct = peers(t->worker[s], t->worker[s + 1]);
-    t->step_cl = calloc((size_t)t->ns, sizeof *t->step_cl);
-    t->cl_halo = direct ? calloc((size_t)t->ns, sizeof *t->cl_halo) : NULL;
-    if (!t->step_cl || (direct && !t->cl_halo))
+    if (!direct)
+        return 0;
+    t->cl_halo = calloc((size_t)t->ns, sizeof *t->cl_halo);
+    if (!t->cl_halo)
         return -1;
     for (int s = 0; s < t->ns; s++) {
-        int lo = direct ? slab_node(t, s - 1) : STARPU_SPECIFIC_NODE_LOCAL;
-        int hi = direct ? slab_node(t, s + 1) : STARPU_SPECIFIC_NODE_LOCAL;
-        sc_step_halo_init(&t->step_cl[s], direct, lo, hi);
-        if (direct)
-            sc_halo_codelet_to(&t->cl_halo[s], lo, hi);
+        int lo = s > 0 ? (int)starpu_worker_get_memory_node((unsigned)t->worker[s - 1])
+                       : STARPU_SPECIFIC_NODE_LOCAL;
+        int hi = s < t->ns - 1 ? (int)starpu_worker_get_memory_node((unsigned)t->worker[s + 1])
+                               : STARPU_SPECIFIC_NODE_LOCAL;
+        sc_halo_codelet_to(&t->cl_halo[s], lo, hi);
     }
     return 0;
 }
@@ -104,38 +89,33 @@ static int active_boxes(const ScTissue *t, long d, ScDiffArgs *a) {
     return nb;
 }
 
-/* The halo handles of exchange x (bottom planes, lo 1; top planes, lo 0): ns of them. */
-static starpu_data_handle_t *halos(const ScTissue *t, long x, int lo) {
-    return (lo ? t->h_lo : t->h_hi) + (x & 1) * t->ns;
-}
-
-/* Exchange number x (sc_tissue.h: `exchange`): the halo tasks (unless the step's ionic tasks wrote
- * the planes: `fused`), then the exchange with the neighbouring processes. 0 or -1. */
-static int exchange(ScTissue *t, long x, int fused) {
-    starpu_data_handle_t *lo = halos(t, x, 1), *hi = halos(t, x, 0);
-    for (int s = 0; s < t->ns && has_halos(t) && !fused; s++) {
-        int rc = sc_halo_submit(t->cl_halo ? &t->cl_halo[s] : NULL,
-                                sc_cells_handle(t->cells, SC_HANDLE_VM, s), lo[s], hi[s], t->worker[s]);
-        if (rc != 0) {
-            fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
-            return -1;
+/* Exchange number x (sc_tissue.h: `exchange`): the halo tasks, then the exchange with the
+ * neighbouring processes. 0 or -1. */
+static int exchange(ScTissue *t, long x) {
+    if (t->ns > 1 || t->remote)
+        for (int s = 0; s < t->ns; s++) {
+            int rc =
+                sc_halo_submit(t->cl_halo ? &t->cl_halo[s] : NULL, sc_cells_handle(t->cells, SC_HANDLE_VM, s),
+                               t->h_lo[s], t->h_hi[s], t->worker[s]);
+            if (rc != 0) {
+                fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
+                return -1;
+            }
         }
-    }
     if (t->remote && t->cfg.exchange &&
-        t->cfg.exchange(t->cfg.exchange_ctx, x, t->g0 > 0 ? lo[0] : NULL,
-                        t->g0 + t->Lloc < t->L ? hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
+        t->cfg.exchange(t->cfg.exchange_ctx, x, t->g0 > 0 ? t->h_lo[0] : NULL,
+                        t->g0 + t->Lloc < t->L ? t->h_hi[t->ns - 1] : NULL, t->ghost_lo, t->ghost_hi) != 0) {
         fprintf(stderr, "starcarp: the halo exchange between processes failed (exchange %ld)\n", x);
         return -1;
     }
     return 0;
 }
 
-/* A diffusion task of `proto` (everything but the slab's fields) on every slab, after exchange x
- * (fused: written by the ionic tasks). 0 or -1. */
-static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, long x, int fused) {
-    if (exchange(t, x, fused) != 0)
+/* A diffusion task of `proto` (everything but the slab's fields) on every slab, after exchange x.
+ * 0 or -1. */
+static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, long x) {
+    if (exchange(t, x) != 0)
         return -1;
-    starpu_data_handle_t *lo = halos(t, x, 1), *hi = halos(t, x, 0);
     ScDiffArgs a = *proto;
     for (int s = 0; s < t->ns; s++) {
         a.l0 = t->g0 + t->l0[s], a.nl = t->nl[s];
@@ -145,9 +125,9 @@ static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, long x, int fused)
                            .act = t->h_act[s],
                            .aux = t->h_aux[s]};
         if (a.has_lo)
-            h.lo = s > 0 ? hi[s - 1] : t->ghost_lo;
+            h.lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
         if (a.has_hi)
-            h.hi = s < t->ns - 1 ? lo[s + 1] : t->ghost_hi;
+            h.hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
         int rc = sc_diffuse_submit(&a, &h, t->worker[s]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));
@@ -155,13 +135,6 @@ static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, long x, int fused)
         }
     }
     return 0;
-}
-
-/* The number of step d's first exchange (E exchanges per step: 1 on deep halos, m explicit
- * sub-steps, or the implicit step's right-hand side and its sweeps). */
-static long first_exchange(const ScTissue *t, long d) {
-    long E = t->sweeps ? 1 + t->sweeps : t->depth > 1 ? 1 : t->m;
-    return d * E;
 }
 
 /* The diffusion of step d: t->m explicit sub-steps (in one task per slab where the halos are m
@@ -175,44 +148,35 @@ static int submit_diffusion(ScTissue *t, long d) {
         a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL, a.cX = t->cX;
         if (t->depth > 1) {
             a.t0 = (double)d * t->cfg.dt, a.nsub = t->m;
-            return submit_slabs(t, &a, first_exchange(t, d), 1);
+            return submit_slabs(t, &a, d);
         }
         for (int sub = 0; sub < t->m; sub++) {
             a.t0 = (double)d * t->cfg.dt + sub * h;
-            if (submit_slabs(t, &a, first_exchange(t, d) + sub, sub == 0) != 0)
+            if (submit_slabs(t, &a, d * t->m + sub) != 0)
                 return -1;
         }
         return 0;
     }
-    const long x0 = first_exchange(t, d);
+    const long E = 1 + t->sweeps;
     a.t0 = (double)d * t->cfg.dt;
     a.kind = SC_DIFF_RHS, a.c0 = (1 - th) * t->c0, a.c1 = (1 - th) * t->c1, a.cL = (1 - th) * t->cL;
     a.cX = (1 - th) * t->cX;
-    if (submit_slabs(t, &a, x0, 1) != 0)
+    if (submit_slabs(t, &a, d * E) != 0)
         return -1;
     a.kind = SC_DIFF_SWEEP, a.nbox = 0, a.gamma = t->gamma;
     a.c0 = th * t->c0, a.c1 = th * t->c1, a.cL = th * t->cL, a.cX = th * t->cX;
     for (int k = 0; k < t->sweeps; k++) {
         a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
-        if (submit_slabs(t, &a, x0 + 1 + k, 0) != 0)
+        if (submit_slabs(t, &a, d * E + 1 + k) != 0)
             return -1;
     }
     return 0;
 }
 
-/* The ionic step of step d: where the grid exchanges planes, each slab's task also writes the
- * planes of the step's first exchange. 0 or -1. */
-static int submit_ionic(ScTissue *t, long d) {
-    if (!has_halos(t))
-        return sc_cells_advance(t->cells, 1);
-    long x = first_exchange(t, d);
-    return cells_advance_halo(t->cells, t->step_cl, halos(t, x, 1), halos(t, x, 0));
-}
-
 int tstep_advance(ScTissue *t, long nsteps) {
     for (long k = 0; k < nsteps; k++) {
         long d = t->step;
-        if (submit_ionic(t, d) != 0 || submit_diffusion(t, d) != 0)
+        if (sc_cells_advance(t->cells, 1) != 0 || submit_diffusion(t, d) != 0)
             return -1;
         t->step++;
         if (starpu_task_nsubmitted() > TISSUE_MAX_PENDING)
