@@ -11,6 +11,13 @@ if(STARCARP_USE_CUDA AND STARCARP_GPU_MODELS AND STARCARP_CUDA_MODELS)
   add_test(NAME gpu.vs_cpu COMMAND test_gpu_vs_cpu --csv ${CMAKE_BINARY_DIR}/gpu_vs_cpu.csv)
   set_tests_properties(gpu.vs_cpu PROPERTIES SKIP_RETURN_CODE 77 LABELS gpu TIMEOUT 3600
     RESOURCE_LOCK gpu)
+  # The kernels' registers, local memory and occupancy as `starcarp benchmark` reads them.
+  add_executable(test_gpu_attr ${CMAKE_CURRENT_SOURCE_DIR}/gpu/test_gpu_attr.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
+  target_link_libraries(test_gpu_attr PRIVATE starcarp_internal CUDA::cudart)
+  target_include_directories(test_gpu_attr PRIVATE ${CMAKE_SOURCE_DIR}/provision ${CMAKE_CURRENT_SOURCE_DIR})
+  target_compile_options(test_gpu_attr PRIVATE ${SC_WARN})
+  add_test(NAME gpu.kernel_attr COMMAND test_gpu_attr)
+  set_tests_properties(gpu.kernel_attr PROPERTIES SKIP_RETURN_CODE 77 LABELS gpu RESOURCE_LOCK gpu)
 endif()
 
 # The generated CUDA text run on the host (tests/gpu/test_gpu_text.c): no GPU needed, so CI runs
