@@ -594,9 +594,10 @@ void emit_method_ops(Em *e, int gi, EmitOps *o) {
         case CG_ROSENBROCK:
             ros_ops(e, g, &f, &fj, lu, o);
             break;
-        case CG_CVODE: /* one sub-step: ros4, the error norm (6 per state), sqrt, h's update */
+        case CG_CVODE: /* one sub-step: ros4; the error norm (6 per state), e / n and its sqrt; dt - tt
+                          (written twice, one value), t + tt, tt + h, h's factor 0.9 / sqrt(sqrt(e)) */
             ros_ops(e, g, &f, &fj, lu, o);
-            o->flops += 6 * n + 5, o->transc += 3, o->adaptive = 1;
+            o->flops += 6 * n + 6, o->transc += 3, o->adaptive = 1;
             break;
         default:
             break;
