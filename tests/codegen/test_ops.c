@@ -4,8 +4,9 @@
  *     text counted, plus the methods' updates and bench mode's membrane update;
  *   - a two-state markov_be group: the Newton iterations' right-hand side, Jacobian, W, LU and
  *     solve, counted from the generated code's pattern;
- *   - a cvode group: one sub-step counted by hand, flagged adaptive; without tables the lut count equals the exact one;
- *     the count is deterministic and the portable C descriptor carries it. */
+ *   - a cvode group: one sub-step counted by hand, flagged adaptive;
+ *   - without tables the lut count equals the exact one; the count is deterministic and the
+ *     portable C descriptor carries it. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 
