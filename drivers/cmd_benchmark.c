@@ -46,8 +46,11 @@ enum { CONF_C1, CONF_CPU, CONF_GPU1, CONF_GPUK, CONF_BOTH, CONF_GPUS, NCONF, MAX
 /* The flops a transcendental call (exp, log, pow ...) counts as in the flop fraction: about what
  * a double-precision exp costs in FMAs and other operations on a GPU (docs/performance.md). */
 #define BM_TRANSC_FLOPS 20
-/* A ceiling binds when the rate reaches this fraction of it (limit_of). */
-#define BM_BINDS 0.5
+/* A ceiling binds when the rate reaches this fraction of it (limit_of): half the copy bandwidth;
+ * 0.35 of the FMA peak, where the FP64 units issue 35 % (every flop in an FMA) to 70 % (none) of
+ * the instructions they can. */
+#define BM_BINDS_BW 0.5
+#define BM_BINDS_FLOP 0.35
 static const char *const conf_names[NCONF] = {"c-1core", "cpu-all", "gpu-k1", "gpu-k", "cpu+gpu", "gpus-all"};
 
 typedef struct BmOpts {
@@ -260,17 +263,17 @@ static void fractions(const ScModelEntry *m, int prec, int k, double rate, const
     *fl = peak > 0 && rate > 0 && a->weighted > 0 ? rate * a->weighted / peak : NAN;
 }
 
-/* The ceiling that binds a GPU rate: "memory" when the copy bandwidth's fraction is the larger
- * and reaches BM_BINDS, "fp64" (or "fp32") when the flop fraction does, else "latency" (neither:
- * the kernel waits on dependent loads and operations; low occupancy or spills say why). "-" when
- * unknown. */
+/* The ceiling that binds a GPU rate: each fraction over the level where its ceiling binds
+ * (BM_BINDS_BW, BM_BINDS_FLOP); the larger of the two when it reaches 1: "memory", or "fp64"
+ * ("fp32" in single precision); else "latency" (neither: the kernel waits on dependent loads and
+ * operations; low occupancy or spills say why). "-" when unknown. */
 static const char *limit_of(double bw, double fl, int prec) {
     if (isnan(bw) && isnan(fl))
         return "-";
-    double b = isnan(bw) ? 0 : bw, f = isnan(fl) ? 0 : fl;
-    if (b >= f && b >= BM_BINDS)
+    double b = isnan(bw) ? 0 : bw / BM_BINDS_BW, f = isnan(fl) ? 0 : fl / BM_BINDS_FLOP;
+    if (b >= f && b >= 1)
         return "memory";
-    if (f > b && f >= BM_BINDS)
+    if (f > b && f >= 1)
         return prec == 32 ? "fp32" : "fp64";
     return "latency";
 }
