@@ -1,8 +1,9 @@
 /* emit_ops.c: the floating-point operations of one cell-step, as the generator writes it (the
  * counts the model descriptor exports: ScModelDesc.flops_per_step, docs/performance.md).
  *
- * The count follows the code of emit_core.c: the step's equations (those the step needs, carried
- * ones read, not recomputed), the stores and written externals, each group's update
+ * The count follows the code of emit_core.c: the step's equations (those the step needs, traces'
+ * included, carried ones read, not recomputed; a trace's own expression, written only when
+ * outputs are asked for, is not counted), the stores and written externals, each group's update
  * (emit_methods.c: its right-hand sides, Jacobian and LU, emit_lu.c, times the evaluations its
  * method makes), Iion's equations at the new states, and bench mode's membrane update
  * V = Vs - dt Iion. It counts what one cell computes:

@@ -163,8 +163,9 @@ typedef struct ScModelDesc {
      * ([0] again without tables): flops_per_step counts each + - * / once (a negation, comparison,
      * select, fabs, min, max: 0; pow to a literal integer as its products), transc_per_step each
      * call of exp, expm1, log, pow, sqrt, a trigonometric or hyperbolic function or fmod; the
-     * membrane update of bench mode is included, traces and outputs are not. ops_adaptive: 1 when
-     * an adaptive (cvode) group is counted for one of its sub-steps (a step takes one or more) */
+     * membrane update of bench mode is included, the traces' own expressions are not (the step's
+     * equations they read are: the step computes them). ops_adaptive: 1 when an adaptive
+     * (cvode) group is counted for one of its sub-steps (a step takes one or more) */
     long flops_per_step[2], transc_per_step[2];
     int ops_adaptive;
 } ScModelDesc;
