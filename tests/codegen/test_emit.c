@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "emit.h"
-#include "frontend.h"
+#include "model_text.h"
 #include "test.h"
 
 #ifndef SC_SOURCE_DIR
@@ -43,17 +43,6 @@ static const char tiny[] = "V; .external(Vm);\n"
                            "diff_w = -w * w; w; .method(rosenbrock);\n"
                            "diff_z = -10 * z + a; z; .method(cvode); z; .lb(0);\n"
                            "Iion = g * (V + 80) + m * 0.01 + a + r + k2 + k4 + s + c1 + w + z;\n";
-
-static CgModel *analyse(Arena *ar, const char *text, const char *overrides) {
-    SrcFile *f = ar_alloc(ar, sizeof *f);
-    f->path = "t.model";
-    f->text = ar_strdup(ar, text);
-    Diag dg = {0};
-    dg.out = stderr;
-    Ast *ast = fe_parse(ar, &dg, f);
-    CgSemaOptions so = {.overrides = overrides};
-    return ast ? sema_try_analyse_opts(ar, &dg, ast, &so) : NULL;
-}
 
 static char *generate(const CgModel *m, EmitTarget target, int single, int newton, const char *overrides,
                       const char *ident) {
@@ -319,7 +308,7 @@ static void no_param_model(void) {
     static const char text[] = "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\nx_init = 0.5;\n"
                                "diff_x = -x * (V + 90) / 10;\nIion = x;\n";
     Arena ar = {0};
-    CgModel *m = analyse(&ar, text, NULL);
+    CgModel *m = mt_analyse(&ar, text, NULL);
     ASSERT(m != NULL);
     if (!m || !have_cc()) {
         ar_free(&ar);
@@ -360,7 +349,7 @@ static void sparse_lu_model(void) {
                                "diff_c = 0.4 * b - 0.1 * c; c; .method(markov_be);\n"
                                "Iion = a * (V + 80);\n";
     Arena ar = {0};
-    CgModel *m = analyse(&ar, text, NULL);
+    CgModel *m = mt_analyse(&ar, text, NULL);
     ASSERT(m != NULL);
     if (!m) {
         ar_free(&ar);
@@ -436,15 +425,15 @@ static void check_c_text(const char *a) {
  * equation that reads V is not. */
 static void test_carry(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar,
-                         "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
-                         "group { Ko = 5.4; g = 0.3; } .param();\nKi_init = 140;\n"
-                         "EK = 26.7 * log(Ko / Ki);\n" /* states only: carried */
-                         "a = 1 / (1 + exp(V / 10));\n" /* reads V: not */
-                         "IK = g * a * (V - EK);\n"
-                         "diff_Ki = -IK * 0.001;\n"
-                         "Iion = IK;\n",
-                         NULL);
+    CgModel *m = mt_analyse(&ar,
+                            "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+                            "group { Ko = 5.4; g = 0.3; } .param();\nKi_init = 140;\n"
+                            "EK = 26.7 * log(Ko / Ki);\n" /* states only: carried */
+                            "a = 1 / (1 + exp(V / 10));\n" /* reads V: not */
+                            "IK = g * a * (V - EK);\n"
+                            "diff_Ki = -IK * 0.001;\n"
+                            "Iion = IK;\n",
+                            NULL);
     ASSERT(m != NULL);
     if (!m)
         return;
@@ -464,13 +453,13 @@ static void test_carry(void) {
  * and a tau named and defined as 1 / (...); any other tau keeps exp(-dt / tau). */
 static void test_rl_rate(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar,
-                         "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
-                         "alpha_h = 0.1 * exp(-V / 20); beta_h = 1 / (1 + exp(-(V + 30) / 10));\n"
-                         "j_inf = 1 / (1 + exp((V + 60) / 7)); tau_j = 1 / (alpha_h + 0.5 * beta_h);\n"
-                         "n_inf = 0.5; tau_n = 2 + V * V / 1000;\n"
-                         "Iion = h + j + n;\n",
-                         NULL);
+    CgModel *m = mt_analyse(&ar,
+                            "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+                            "alpha_h = 0.1 * exp(-V / 20); beta_h = 1 / (1 + exp(-(V + 30) / 10));\n"
+                            "j_inf = 1 / (1 + exp((V + 60) / 7)); tau_j = 1 / (alpha_h + 0.5 * beta_h);\n"
+                            "n_inf = 0.5; tau_n = 2 + V * V / 1000;\n"
+                            "Iion = h + j + n;\n",
+                            NULL);
     ASSERT(m != NULL);
     if (!m)
         return;
@@ -486,7 +475,7 @@ static void test_rl_rate(void) {
 
 int main(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, tiny, NULL);
+    CgModel *m = mt_analyse(&ar, tiny, NULL);
     ASSERT(m != NULL);
     if (!m)
         return TEST_DONE();
@@ -584,7 +573,7 @@ int main(void) {
     /* method overrides: cvode=fe removes the adaptive loop; with rosenbrock=fe too, no ROS2 */
     {
         Arena ar2 = {0};
-        CgModel *mo = analyse(&ar2, tiny, "cvode=fe");
+        CgModel *mo = mt_analyse(&ar2, tiny, "cvode=fe");
         ASSERT(mo != NULL);
         if (mo) {
             char *o = generate(mo, EMIT_C, 0, 0, "cvode=fe", NULL);
@@ -597,7 +586,7 @@ int main(void) {
             HAS(o, "t_ros2_g"); /* rosenbrock still there */
             free(o);
         }
-        CgModel *mo2 = analyse(&ar2, tiny, "cvode=fe,rosenbrock=fe");
+        CgModel *mo2 = mt_analyse(&ar2, tiny, "cvode=fe,rosenbrock=fe");
         ASSERT(mo2 != NULL);
         if (mo2) {
             char *o = generate(mo2, EMIT_CPU, 0, 0, "cvode=fe,rosenbrock=fe", NULL);
