@@ -28,6 +28,7 @@
 #include "starcarp.h"
 #include "tissue_frames.h"
 #include "tissue_igb.h"
+#include "tissue_impreg.h"
 #include "tissue_meshio.h"
 #include "tissue_mpi.h"
 #include "tissue_opts.h"
@@ -48,6 +49,8 @@ typedef struct Run {
     TigbFile *igb; /* vm.igb, the snapshots (rank 0; opened at the first) */
     Mpick pk; /* the model, its parameters (--imp-par), --vary's parameter indices */
     int vary_k[8];
+    Mpick ipk[SC_TISSUE_MAX_IMP + 1]; /* imp_region[1 ..]'s models and parameters (ipk[0] unused) */
+    ScTissueImp imp[SC_TISSUE_MAX_IMP]; /* the regions as the solver takes them (cfg.imp) */
     double last_probe_t; /* the time of the last row of probes.txt (-1: none) */
     double tflush; /* the last timed flush (stop.h) */
     int stop_sig; /* the signal that stopped the run, or 0 */
@@ -134,7 +137,7 @@ static int sample_probes(Run *r, double t) {
     if (!r->o.nprobe)
         return 0;
     /* each rank samples the probes it holds, the others are zero, a sum brings them to rank 0 */
-    double vm[TOPT_MAX_PROBES], ii[TOPT_MAX_PROBES], out[TOPT_MAX_PROBES] = {0};
+    double vm[TOPT_MAX_PROBES], out[TOPT_MAX_PROBES] = {0};
     long mine[TOPT_MAX_PROBES], lo = r->sh.plane0 * r->sh.plane, hi = lo + r->sh.nplanes * r->sh.plane;
     int at[TOPT_MAX_PROBES], nm = 0;
     for (int j = 0; j < r->o.nprobe; j++) { /* a mesh's cells are numbered over the ranks, a grid's nodes */
@@ -142,7 +145,7 @@ static int sample_probes(Run *r, double t) {
         if (c >= lo && c < hi)
             mine[nm] = r->mesh ? c - lo : sc_tissue_cell_of(r->t, c - lo), at[nm++] = j;
     }
-    int bad = nm && sc_cells_sample(sc_tissue_cells(r->t), mine, nm, vm, ii, NULL) != 0;
+    int bad = nm && sc_tissue_sample(r->t, mine, nm, vm) != 0;
     if (bad)
         fprintf(stderr, "starcarp tissue: the probes could not be sampled\n");
     for (int q = 0; q < nm && !bad; q++)
@@ -307,6 +310,10 @@ static int configure(Run *r) {
         fprintf(stderr, "starcarp tissue: %s%s\n", o->mesh ? "--mesh: " : "", err);
         return 2;
     }
+    if (r->mesh && tir_check_mesh(o, r->mesh, stderr, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 2;
+    }
     if (r->mesh) /* the outputs' node count: openCARP's x of a mesh's IGB file */
         r->g.n[0] = r->mesh->nn, r->g.n[1] = r->g.n[2] = 1, r->g.dx[0] = r->g.dx[1] = r->g.dx[2] = 1;
     memcpy(c->n, r->g.n, sizeof c->n);
@@ -363,8 +370,27 @@ static int configure(Run *r) {
     return prepare_outputs(r);
 }
 
-/* The model, --imp-par and --vary's parameters, checked before anything starts (model_pick.h).
- * 0, or 2 after a message. */
+/* The models and parameters of imp_region[1 ..] (model_pick.h) into the configuration's regions.
+ * 0, or 2 after a message located at the region's im key. */
+static int pick_regions(Run *r) {
+    char err[1200], w[TPAR_WHERE + 4];
+    const TissueOpts *o = &r->o;
+    for (int k = 1; k <= o->nimp; k++) {
+        const char *iw = o->par.im_where[k];
+        snprintf(w, sizeof w, "%s%s", iw, *iw ? ": " : "");
+        if (mpick_model(&r->ipk[k], o->imp_im[k], o->imp_param[k], o->methods, o->dt, err, sizeof err) != 0 ||
+            mpick_params(&r->ipk[k], o->quiet ? NULL : stderr, err, sizeof err) != 0) {
+            fprintf(stderr, "starcarp tissue: %simp_region[%d].im = %s: %s\n", w, k, o->imp_im[k], err);
+            return 2;
+        }
+        r->imp[k - 1] = (ScTissueImp){r->ipk[k].m, o->imp_tags[k].ntags, o->imp_tags[k].tags};
+    }
+    r->cfg.nimp = o->nimp, r->cfg.imp = r->imp;
+    return 0;
+}
+
+/* The model, --imp-par and --vary's parameters, then the other ionic regions', checked before
+ * anything starts (model_pick.h). 0, or 2 after a message. */
 static int pick_model(Run *r) {
     char err[1200];
     if (mpick_model(&r->pk, r->o.imp, r->o.imp_par, r->o.methods, r->o.dt, err, sizeof err) != 0) {
@@ -380,15 +406,18 @@ static int pick_model(Run *r) {
         mpick_free(&r->pk);
         return 2;
     }
-    return 0;
+    return pick_regions(r);
 }
 
-/* The parameter set on the cell array. 0, or 2 after a message. */
+/* The parameter sets on the cell arrays, each region's own. 0, or 2 after a message. */
 static int set_params(Run *r) {
     char err[1024];
-    if (sc_cells_set_params(sc_tissue_cells(r->t), r->pk.values, err, sizeof err) != 0) {
-        fprintf(stderr, "starcarp tissue: --imp-par: %s\n", err);
-        return 2;
+    for (int k = 0; k < sc_tissue_nregions(r->t); k++) {
+        ScCells *c = sc_tissue_region_cells(r->t, k);
+        if (c && sc_cells_set_params(c, k ? r->ipk[k].values : r->pk.values, err, sizeof err) != 0) {
+            fprintf(stderr, "starcarp tissue: %s: %s\n", k ? r->o.imp_name[k] : "--imp-par", err);
+            return 2;
+        }
     }
     return 0;
 }
@@ -591,7 +620,7 @@ static int run_loop(Run *r, long nsteps) {
         return 1;
     double wall = sc_now_s() - w0;
     /* a non-finite Vm left by the last diffusion step (the ionic step checks the others) */
-    if (sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0)
+    if (sc_tissue_read_cells(r->t, r->field) != 0)
         return 1;
     int bad = 0;
     for (long i = 0; i < sc_tissue_nodes(r->t) && !bad; i++)
@@ -685,6 +714,11 @@ static void print_setup(const Run *r, const ScModelEntry *m) {
     fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
             m->name, r->g.n[0] * r->g.n[1] * r->g.n[2], dd, r->cfg.dt, sc_tissue_dt_limit(&r->cfg), how,
             r->cfg.stencil == 9 ? ", 9-point stencil" : "");
+    for (int k = 0; k < sc_tissue_nregions(r->t) && r->o.nimp > 0; k++) {
+        ScCells *c = sc_tissue_region_cells(r->t, k);
+        fprintf(stderr, "%s imp_region[%d] %s, %ld nodes%s", k ? "," : "tissue: ionic regions:", k,
+                k ? r->ipk[k].m->name : m->name, c ? sc_cells_count(c) : 0, k == r->o.nimp ? "\n" : "");
+    }
 }
 
 /* `starcarp tissue`: options, StarPU, the tissue, --imp-par / --vary / --restart, the time loop, the
@@ -763,7 +797,9 @@ int cmd_tissue(int argc, char **argv) {
     if (!rc) {
         /* the states go to their GPUs now, all at once, rather than at the first probe's sample */
         double p0 = sc_now_s();
-        int placed = sc_cells_place(sc_tissue_cells(r.t));
+        int placed = 0;
+        for (int k = 0; k < sc_tissue_nregions(r.t); k++)
+            placed += sc_tissue_region_cells(r.t, k) ? sc_cells_place(sc_tissue_region_cells(r.t, k)) : 0;
         if (placed > 0 && !r.o.quiet && r.sh.rank == 0)
             fprintf(stderr, "tissue: the states placed on the GPUs (%d %s) in %.2f s\n", placed,
                     r.mesh ? "parts" : "slabs", sc_now_s() - p0);
@@ -787,6 +823,8 @@ int cmd_tissue(int argc, char **argv) {
     sc_tissue_destroy(r.t);
     free(r.field), free(r.all), free(r.frame), free(r.cells);
     mpick_free(&r.pk);
+    for (int k = 1; k <= r.o.nimp; k++)
+        mpick_free(&r.ipk[k]);
     sc_fem_free(r.op), sc_mesh_free(r.mesh);
     tmpi_shutdown(&r.sh);
     return rc;

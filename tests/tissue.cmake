@@ -14,6 +14,7 @@ endforeach()
 # (the options' module compiled in), and the openCARP N-version file run against nversion.par.
 add_executable(test_tissue_par ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_par.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c
   ${CMAKE_SOURCE_DIR}/drivers/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue_par.c ${CMAKE_SOURCE_DIR}/drivers/tissue_greg.c
+  ${CMAKE_SOURCE_DIR}/drivers/tissue_impreg.c
   ${CMAKE_SOURCE_DIR}/drivers/cli_opts.c)
 target_link_libraries(test_tissue_par PRIVATE starcarp_internal m)
 target_include_directories(test_tissue_par PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/drivers
