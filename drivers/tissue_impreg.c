@@ -96,7 +96,8 @@ int tir_finish(TissueOpts *o, char *err, size_t errlen) {
     const TparState *s = &o->par;
     long n = s->num_imp > 1 ? s->num_imp : 1;
     if (check_use(o, n, err, errlen) != 0 ||
-        tgreg_keyed(s->imp, SC_TISSUE_MAX_IMP + 1, s->num_imp, s->num_imp_where, "imp_region", err, errlen) != 0 ||
+        tgreg_keyed(s->imp, SC_TISSUE_MAX_IMP + 1, s->num_imp, s->num_imp_where, "imp_region", err, errlen) !=
+            0 ||
         tgreg_tags(&s->imp[0], "imp_region", 0, &o->imp_tags[0], err, errlen) != 0)
         return -1;
     name(o, 0, s->imp[0].id_where);
@@ -106,7 +107,8 @@ int tir_finish(TissueOpts *o, char *err, size_t errlen) {
             return -1;
         name(o, i, s->imp[i].where);
         if (!s->imp_im[i]) {
-            sc_set_err(err, errlen, "%s has no model: give imp_region[%d].im (a library model or a .model file)",
+            sc_set_err(err, errlen,
+                       "%s has no model: give imp_region[%d].im (a library model or a .model file)",
                        o->imp_name[i], i);
             return -1;
         }
@@ -120,22 +122,23 @@ int tir_finish(TissueOpts *o, char *err, size_t errlen) {
         }
         o->imp_im[i] = s->imp_im[i], o->imp_param[i] = s->imp_param[i];
     }
-    return tgreg_disjoint(o->imp_tags, (const char(*)[TPAR_WHERE + 32])o->imp_name, (int)n, "ionic model", err,
-                          errlen);
+    return tgreg_disjoint(o->imp_tags, (const char(*)[TPAR_WHERE + 32]) o->imp_name, (int)n, "ionic model",
+                          err, errlen);
 }
 
 int tir_check_mesh(const TissueOpts *o, const ScMesh *m, FILE *out, char *err, size_t errlen) {
     int covers[SC_TISSUE_MAX_IMP + 1];
     if (o->nimp == 0)
         return 0;
-    tgreg_unseen(o->imp_tags, (const char(*)[TPAR_WHERE + 32])o->imp_name, o->nimp + 1, m, out, covers);
+    tgreg_unseen(o->imp_tags, (const char(*)[TPAR_WHERE + 32]) o->imp_name, o->nimp + 1, m, out, covers);
     for (int i = 1; i <= o->nimp; i++)
         if (!covers[i]) {
-            sc_set_err(err, errlen,
-                       "%s: %s no element of the mesh: the region would hold no node (check imp_region[%d].ID "
-                       "against the tags of the .elem file)",
-                       o->imp_name[i], o->imp_tags[i].ntags ? "its tags are on" : "it lists no tag, so it covers",
-                       i);
+            sc_set_err(
+                err, errlen,
+                "%s: %s no element of the mesh: the region would hold no node (check imp_region[%d].ID "
+                "against the tags of the .elem file)",
+                o->imp_name[i], o->imp_tags[i].ntags ? "its tags are on" : "it lists no tag, so it covers",
+                i);
             return -1;
         }
     return 0;

@@ -60,6 +60,12 @@ set_tests_properties(tissue.meshcli PROPERTIES TIMEOUT 600 LABELS tissue RESOURC
 add_test(NAME tissue.meshmasscli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_mass_cli.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(tissue.meshmasscli PROPERTIES TIMEOUT 600 LABELS tissue RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
+# Several ionic regions on a mesh (openCARP's imp_region[i]; docs/tissue.md, "Ionic regions"): each
+# region follows its model bit for bit, snapshots, a restart, the interface's rule, parts of one
+# region reading another's, the errors (the keys' own checks: tissue.par).
+add_test(NAME tissue.meshimp COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_imp_cli.sh $<TARGET_FILE:starcarp_cmd>)
+set_tests_properties(tissue.meshimp PROPERTIES TIMEOUT 300 LABELS tissue RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
 add_test(NAME tissue.meshgpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_gpu.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(tissue.meshgpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "tissue;gpu" RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
