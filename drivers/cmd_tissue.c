@@ -68,34 +68,12 @@ typedef struct Run {
     } job;
 } Run;
 
-/* Node of a point in mm (nearest), or -1 when outside the grid. */
-static long node_at(const ToutGrid *g, const double p[3]) {
-    long idx = 0, mul = 1;
-    for (int a = 0; a < 3; a++) {
-        double q = p[a] / g->dx[a];
-        long i = lround(q);
-        if (q < -0.5 - 1e-9 || q > (double)(g->n[a] - 1) + 0.5 + 1e-9)
-            return -1;
-        if (i < 0)
-            i = 0;
-        if (i > g->n[a] - 1)
-            i = g->n[a] - 1;
-        idx += i * mul, mul *= g->n[a];
-    }
-    return idx;
-}
-
-static void node_xyz(const ToutGrid *g, long node, double x[3]) {
-    for (int a = 0; a < 3; a++)
-        x[a] = (double)(node % g->n[a]) * g->dx[a], node /= g->n[a];
-}
-
 /* Coordinates of a node of the run's grid or mesh (mm). */
 static void where(const Run *r, long node, double x[3]) {
     if (r->mesh)
         memcpy(x, r->mesh->xyz + 3 * node, 3 * sizeof(double));
     else
-        node_xyz(&r->g, node, x);
+        tout_node_xyz(&r->g, node, x);
 }
 
 /* A field of every node as VTK: the grid's structured points or the mesh's unstructured grid. */
@@ -355,8 +333,8 @@ static int configure(Run *r) {
         return 2;
     }
     for (int j = 0; j < o->nprobe; j++)
-        if ((r->probe_node[j] = r->mesh ? tmio_node_at(r->mesh, o->probe[j]) : node_at(&r->g, o->probe[j])) <
-            0) {
+        if ((r->probe_node[j] =
+                 r->mesh ? tmio_node_at(r->mesh, o->probe[j]) : tout_node_at(&r->g, o->probe[j])) < 0) {
             if (r->mesh) {
                 fprintf(stderr, "starcarp tissue: --probe %g,%g,%g: outside the mesh's bounding box\n",
                         o->probe[j][0], o->probe[j][1], o->probe[j][2]);
@@ -368,25 +346,6 @@ static int configure(Run *r) {
             return 2;
         }
     return prepare_outputs(r);
-}
-
-/* The models and parameters of imp_region[1 ..] (model_pick.h) into the configuration's regions.
- * 0, or 2 after a message located at the region's im key. */
-static int pick_regions(Run *r) {
-    char err[1200], w[TPAR_WHERE + 4];
-    const TissueOpts *o = &r->o;
-    for (int k = 1; k <= o->nimp; k++) {
-        const char *iw = o->par.im_where[k];
-        snprintf(w, sizeof w, "%s%s", iw, *iw ? ": " : "");
-        if (mpick_model(&r->ipk[k], o->imp_im[k], o->imp_param[k], o->methods, o->dt, err, sizeof err) != 0 ||
-            mpick_params(&r->ipk[k], o->quiet ? NULL : stderr, err, sizeof err) != 0) {
-            fprintf(stderr, "starcarp tissue: %simp_region[%d].im = %s: %s\n", w, k, o->imp_im[k], err);
-            return 2;
-        }
-        r->imp[k - 1] = (ScTissueImp){r->ipk[k].m, o->imp_tags[k].ntags, o->imp_tags[k].tags};
-    }
-    r->cfg.nimp = o->nimp, r->cfg.imp = r->imp;
-    return 0;
 }
 
 /* The model, --imp-par and --vary's parameters, then the other ionic regions', checked before
@@ -406,7 +365,12 @@ static int pick_model(Run *r) {
         mpick_free(&r->pk);
         return 2;
     }
-    return pick_regions(r);
+    if (tmio_models(&r->o, r->ipk, r->imp, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 2;
+    }
+    r->cfg.nimp = r->o.nimp, r->cfg.imp = r->imp;
+    return 0;
 }
 
 /* The parameter sets on the cell arrays, each region's own. 0, or 2 after a message. */
@@ -714,11 +678,7 @@ static void print_setup(const Run *r, const ScModelEntry *m) {
     fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
             m->name, r->g.n[0] * r->g.n[1] * r->g.n[2], dd, r->cfg.dt, sc_tissue_dt_limit(&r->cfg), how,
             r->cfg.stencil == 9 ? ", 9-point stencil" : "");
-    for (int k = 0; k < sc_tissue_nregions(r->t) && r->o.nimp > 0; k++) {
-        ScCells *c = sc_tissue_region_cells(r->t, k);
-        fprintf(stderr, "%s imp_region[%d] %s, %ld nodes%s", k ? "," : "tissue: ionic regions:", k,
-                k ? r->ipk[k].m->name : m->name, c ? sc_cells_count(c) : 0, k == r->o.nimp ? "\n" : "");
-    }
+    tmio_regions(r->t, stderr);
 }
 
 /* `starcarp tissue`: options, StarPU, the tissue, --imp-par / --vary / --restart, the time loop, the
@@ -754,8 +714,13 @@ int cmd_tissue(int argc, char **argv) {
     long plane = top == 2 ? r.g.n[0] * r.g.n[1] : top == 1 ? r.g.n[0] : 1;
     tmpi_share(&r.sh, r.g.n[top], plane); /* a mesh: nodes (planes of one) */
     if (r.sh.size > 1) {
-        if (r.sh.size > r.g.n[top]) {
-            if (r.sh.rank == 0)
+        if (r.sh.size > r.g.n[top] || r.o.nimp > 0) {
+            if (r.sh.rank == 0 && r.o.nimp > 0)
+                fprintf(stderr,
+                        "starcarp tissue: %d ionic regions (num_imp_regions) on %d ranks: not supported "
+                        "(the regions' cell arrays are one process's): run one process\n",
+                        r.o.nimp + 1, r.sh.size);
+            else if (r.sh.rank == 0)
                 fprintf(stderr,
                         "starcarp tissue: %d ranks for %ld planes along %c: at most one rank per plane\n",
                         r.sh.size, r.g.n[top], "xyz"[top]);

@@ -9,7 +9,9 @@
  * mesh into all ranks' parts alike and holds its own (a contiguous range, p0 .. p1 - 1); an export
  * buffer read by another rank's part is sent there after its export task (tag: the pass's number
  * times the parts plus the part), where a handle of its own receives it. A row's sum runs over its
- * columns in the mesh's order whatever the cut (fem.h): the ranks give one process's bits. */
+ * columns in the mesh's order whatever the cut (fem.h): the ranks give one process's bits. Several
+ * ionic regions (cfg->imp; one process): each part cut from one region's nodes (mesh_imp.c), a
+ * cell array per region over its parts, a part's Vm the handle of its region's array. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -37,8 +39,9 @@ struct TissueMesh {
     const ScMesh *mesh;
     const ScFemOp *op;
     int nreg; /* ionic regions (1 + cfg.nimp; mesh_imp.c) */
-    const ScModelEntry **model; /* nreg: each region's model */
-    ScCells **cells; /* nreg: each region's cell array, over this rank's parts of it (NULL: none) */
+    const ScModelEntry *model[SC_TISSUE_MAX_IMP + 1]; /* each region's model */
+    ScCells
+        *cells[SC_TISSUE_MAX_IMP + 1]; /* each region's cell array over this rank's parts of it (or NULL) */
     int *rp0; /* nreg + 1: region r's parts are rp0[r] .. rp0[r + 1] - 1 */
     int *preg; /* each part's region */
     int *reg; /* while building: each node's region */
@@ -492,10 +495,6 @@ static starpu_data_handle_t vm_of(const TissueMesh *t, int p) {
 /* Each region's cell array over this rank's parts of it (tissue_cells), its partitions checked
  * against the parts. 0, or -1 with a message. */
 static int make_cells(TissueMesh *t, char *err, size_t errlen) {
-    if (!(t->cells = calloc((size_t)t->nreg, sizeof(ScCells *)))) {
-        sc_set_err(err, errlen, "out of memory");
-        return -1;
-    }
     for (int r = 0; r < t->nreg; r++) {
         const int p0 = lo(t, r), nl = hi(t, r) - p0;
         if (nl <= 0)
@@ -536,11 +535,6 @@ TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char 
     }
     t->cfg = *cfg, t->mesh = cfg->mesh, t->op = cfg->op, t->n = cfg->mesh->nn;
     t->nreg = 1 + (cfg->nimp > 0 ? cfg->nimp : 0);
-    if (!(t->model = malloc(sizeof(ScModelEntry *) * (size_t)t->nreg))) {
-        free(t);
-        sc_set_err(err, errlen, "out of memory");
-        return NULL;
-    }
     for (int r = 0; r < t->nreg; r++)
         t->model[r] = r ? cfg->imp[r - 1].m : m;
     t->m = cfg->substeps > 1 && cfg->theta == 0 ? cfg->substeps : 1;
@@ -575,9 +569,9 @@ void tmesh_destroy(TissueMesh *t) {
     }
     for (size_t k = 0; k < sizeof hs / sizeof hs[0]; k++)
         free(hs[k]);
-    for (int r = 0; t->cells && r < t->nreg; r++)
+    for (int r = 0; r < t->nreg; r++)
         sc_cells_destroy(t->cells[r]);
-    free(t->cells), free(t->model), free(t->rp0), free(t->preg), free(t->reg), free(t->rcount);
+    free(t->rp0), free(t->preg), free(t->reg), free(t->rcount);
     free(t->size), free(t->off), free(t->worker), free(t->perm), free(t->inv), free(t->omega);
     free(t->w), free(t->nnbr), free(t->nbr), free(t->nghost), free(t->exlen), free(t->mat), free(t->act);
     free(t->exidx), free(t->owner), free(t->reads);
