@@ -69,6 +69,10 @@ set_tests_properties(tissue.meshimp PROPERTIES TIMEOUT 300 LABELS tissue RESOURC
 add_test(NAME tissue.meshgpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_gpu.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(tissue.meshgpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "tissue;gpu" RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
+# Two ionic regions with a GPU: each region its model's bits on one GPU; CPUs, GPU and both alike.
+add_test(NAME tissue.meshimpgpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_imp_gpu.sh $<TARGET_FILE:starcarp_cmd>)
+set_tests_properties(tissue.meshimpgpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "tissue;gpu" RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
 # A mesh on 2 StarPU-MPI ranks against one process, bit for bit (explicit, Crank-Nicolson, a restart).
 if(STARPUMPI_FOUND AND MPI_C_FOUND)
   add_test(NAME tissue.meshranks COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_ranks.sh $<TARGET_FILE:starcarp_cmd>)
