@@ -17,15 +17,12 @@
 #      region whose tags no element has (before the output folder is made).
 set -u
 sc=$1
+. "$(dirname "$0")/mesh_two.sh"   # two_blocks
 . "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
 
 # two blocks 3 mm apart: the second a copy of the first, its nodes renumbered and tagged 2
 "$sc" mesh box --size 2,0.5,0.5 --dx 0.25 --elem hex --out "$tmp/b" > /dev/null
-nn=$(head -1 "$tmp/b.pts") ne=$(head -1 "$tmp/b.elem")
-{ echo $((2 * nn)); tail -n +2 "$tmp/b.pts"; tail -n +2 "$tmp/b.pts" | awk '{ print $1 + 3000, $2, $3 }'; } > "$tmp/two.pts"
-{ echo $((2 * ne)); tail -n +2 "$tmp/b.elem"
-  tail -n +2 "$tmp/b.elem" | awk -v n="$nn" '{ s = $1; for (i = 2; i < NF; i++) s = s " " $i + n; print s, 2 }'; } > "$tmp/two.elem"
-{ head -1 "$tmp/b.lon"; tail -n +2 "$tmp/b.lon"; tail -n +2 "$tmp/b.lon"; } > "$tmp/two.lon"
+two_blocks "$tmp/b" "$tmp/two" 3000
 printf '%s\n' "num_imp_regions = 2" "imp_region[1].im = mitchell_schaeffer_2003" "imp_region[1].num_IDs = 1" \
     "imp_region[1].ID[0] = 2" > "$tmp/imp.par"
 

@@ -10,15 +10,12 @@
 #      explicit (sub-steps as the limit needs) and Crank-Nicolson (dt 0.05 ms), lumped mass.
 set -u
 sc=$1
+. "$(dirname "$0")/mesh_two.sh"   # two_blocks
 . "$(dirname "$0")/../cli/check.sh"   # check, check_status, check_done, check_tmp, check_need_gpu
 check_need_gpu
 check_tmp
 "$sc" mesh box --size 5,2.5,0.5 --dx 0.1 --elem hex --out "$tmp/b" > /dev/null; check_status "a slab written" $?
-nn=$(head -1 "$tmp/b.pts") ne=$(head -1 "$tmp/b.elem")
-{ echo $((2 * nn)); tail -n +2 "$tmp/b.pts"; tail -n +2 "$tmp/b.pts" | awk '{ print $1 + 7000, $2, $3 }'; } > "$tmp/two.pts"
-{ echo $((2 * ne)); tail -n +2 "$tmp/b.elem"
-  tail -n +2 "$tmp/b.elem" | awk -v n="$nn" '{ s = $1; for (i = 2; i < NF; i++) s = s " " $i + n; print s, 2 }'; } > "$tmp/two.elem"
-{ head -1 "$tmp/b.lon"; tail -n +2 "$tmp/b.lon"; tail -n +2 "$tmp/b.lon"; } > "$tmp/two.lon"
+two_blocks "$tmp/b" "$tmp/two" 7000
 printf '%s\n' "num_imp_regions = 2" "imp_region[1].im = AlievPanfilov" "imp_region[1].num_IDs = 1" \
     "imp_region[1].ID[0] = 2" > "$tmp/imp.par"
 args=(--stim x=0:0.3,amp=50,dur=2 --stim x=7:7.3,amp=50,dur=2 --duration 25 --no-png -q --mass lumped
