@@ -40,8 +40,7 @@ struct TissueMesh {
     const ScFemOp *op;
     int nreg; /* ionic regions (1 + cfg.nimp; mesh_imp.c) */
     const ScModelEntry *model[SC_TISSUE_MAX_IMP + 1]; /* each region's model */
-    ScCells
-        *cells[SC_TISSUE_MAX_IMP + 1]; /* each region's cell array over this rank's parts of it (or NULL) */
+    ScCells *cells[SC_TISSUE_MAX_IMP + 1]; /* each region's array over this rank's parts of it (or NULL) */
     int *rp0; /* nreg + 1: region r's parts are rp0[r] .. rp0[r + 1] - 1 */
     int *preg; /* each part's region */
     int *reg; /* while building: each node's region */
