@@ -678,7 +678,7 @@ static void print_setup(const Run *r, const ScModelEntry *m) {
     fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
             m->name, r->g.n[0] * r->g.n[1] * r->g.n[2], dd, r->cfg.dt, sc_tissue_dt_limit(&r->cfg), how,
             r->cfg.stencil == 9 ? ", 9-point stencil" : "");
-    tmio_regions(r->t, stderr);
+    tmio_regions(r->t, m, r->imp, stderr);
 }
 
 /* `starcarp tissue`: options, StarPU, the tissue, --imp-par / --vary / --restart, the time loop, the
@@ -714,13 +714,8 @@ int cmd_tissue(int argc, char **argv) {
     long plane = top == 2 ? r.g.n[0] * r.g.n[1] : top == 1 ? r.g.n[0] : 1;
     tmpi_share(&r.sh, r.g.n[top], plane); /* a mesh: nodes (planes of one) */
     if (r.sh.size > 1) {
-        if (r.sh.size > r.g.n[top] || r.o.nimp > 0) {
-            if (r.sh.rank == 0 && r.o.nimp > 0)
-                fprintf(stderr,
-                        "starcarp tissue: %d ionic regions (num_imp_regions) on %d ranks: not supported "
-                        "(the regions' cell arrays are one process's): run one process\n",
-                        r.o.nimp + 1, r.sh.size);
-            else if (r.sh.rank == 0)
+        if (r.sh.size > r.g.n[top]) {
+            if (r.sh.rank == 0)
                 fprintf(stderr,
                         "starcarp tissue: %d ranks for %ld planes along %c: at most one rank per plane\n",
                         r.sh.size, r.g.n[top], "xyz"[top]);

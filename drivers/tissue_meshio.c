@@ -61,12 +61,12 @@ int tmio_models(const TissueOpts *o, Mpick *ipk, ScTissueImp *imp, char *err, si
     return 0;
 }
 
-void tmio_regions(ScTissue *t, FILE *out) {
+void tmio_regions(ScTissue *t, const ScModelEntry *m0, const ScTissueImp *imp, FILE *out) {
     int n = sc_tissue_nregions(t);
     for (int k = 0; k < n && n > 1; k++) {
-        ScCells *c = sc_tissue_region_cells(t, k);
+        long nodes = sc_tissue_region_nodes(t, k); /* the whole mesh's, whichever ranks hold them */
         fprintf(out, "%s imp_region[%d] %s, %ld nodes%s", k ? "," : "tissue: ionic regions:", k,
-                c ? sc_cells_model(c)->name : "(no node)", c ? sc_cells_count(c) : 0, k == n - 1 ? "\n" : "");
+                nodes > 0 ? (k ? imp[k - 1].m : m0)->name : "(no node)", nodes, k == n - 1 ? "\n" : "");
     }
 }
 

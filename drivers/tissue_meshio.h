@@ -21,8 +21,9 @@ int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **o
  * used; parameter changes echoed on stderr unless quiet) into the solver's regions imp[k - 1].
  * 0, or -1 with a message located at the region's im key (free ipk[1 .. nimp] either way). */
 int tmio_models(const TissueOpts *o, Mpick *ipk, ScTissueImp *imp, char *err, size_t errlen);
-/* The line of a tissue's ionic regions, their models and nodes, on out (nothing for one region). */
-void tmio_regions(ScTissue *t, FILE *out);
+/* The line of a tissue's ionic regions, their models (region 0's m0, region k's imp[k - 1].m) and
+ * nodes in the whole mesh, on out (nothing for one region). */
+void tmio_regions(ScTissue *t, const ScModelEntry *m0, const ScTissueImp *imp, FILE *out);
 /* The node nearest to p (mm), or -1 when p lies outside the mesh's bounding box. */
 long tmio_node_at(const ScMesh *m, const double p[3]);
 

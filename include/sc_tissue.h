@@ -105,7 +105,8 @@ typedef struct ScTissueConfig {
      * tag it lists, the default region sc_tissue_create's model on the others. A node takes the region
      * of the highest index among its elements' (docs/tissue.md, "Ionic regions"). Each region that
      * holds a node has a cell array of its own (sc_tissue_region_cells), cut into parts of its nodes
-     * only. Several regions holding nodes on several ranks are not supported. */
+     * only; on several ranks each region's nodes are shared among the ranks (their shares'
+     * proportions), each rank's array of a region over its parts of it. */
     int nimp;
     const ScTissueImp *imp;
 } ScTissueConfig;
@@ -136,10 +137,12 @@ void sc_tissue_destroy(ScTissue *t);
 ScCells *sc_tissue_cells(ScTissue *t);
 /* Ionic regions: 1 + cfg->nimp (a grid: 1); region r's cell array (NULL: it holds no node of this
  * process), and its first cell among this process's cells (its cells: that one and the next
- * sc_cells_count of them; cells are numbered region by region). */
+ * sc_cells_count of them; cells are numbered region by region); its nodes in the whole mesh (all
+ * ranks'). */
 int sc_tissue_nregions(const ScTissue *t);
 ScCells *sc_tissue_region_cells(ScTissue *t, int r);
 long sc_tissue_region_first(const ScTissue *t, int r);
+long sc_tissue_region_nodes(const ScTissue *t, int r);
 /* Vm of this process's cells in cell order (whatever array holds them; waits), and of the n cells
  * listed (this process's cell indices; sc_cells_sample's). 0 or -1. */
 int sc_tissue_read_cells(ScTissue *t, double *out);

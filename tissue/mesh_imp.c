@@ -73,28 +73,34 @@ static int subgraph(const ScFemOp *op, const double *xyz, const int *reg, int r,
     return 0;
 }
 
-int timp_partition(const ScFemOp *op, const double *xyz, const int *reg, int nreg, const int *rp0, long *size,
-                   int how, int *part, char *err, size_t errlen) {
+int timp_partition(const ScFemOp *op, const double *xyz, const int *reg, int nreg, int np, const int *preg,
+                   long *size, int how, int *part, char *err, size_t errlen) {
     int *g = malloc(sizeof(int) * (size_t)op->n), *loc = malloc(sizeof(int) * (size_t)op->n);
-    int *sp = malloc(sizeof(int) * (size_t)op->n);
+    int *sp = malloc(sizeof(int) * (size_t)op->n), *idx = malloc(sizeof(int) * (size_t)np);
+    long *sz = malloc(sizeof(long) * (size_t)np);
     double *sxyz = malloc(sizeof(double) * 3 * (size_t)op->n);
-    int rc = !g || !loc || !sp || !sxyz ? -1 : 0;
+    int rc = !g || !loc || !sp || !idx || !sz || !sxyz ? -1 : 0;
     if (rc)
         sc_set_err(err, errlen, "out of memory");
     for (int r = 0; r < nreg && !rc; r++) {
-        if (rp0[r + 1] == rp0[r])
+        int k = 0; /* region r's parts, ascending: its subgraph's parts 0 .. k - 1 */
+        for (int p = 0; p < np; p++)
+            if (preg[p] == r)
+                sz[k] = size[p], idx[k++] = p;
+        if (k == 0)
             continue;
         ScFemOp sub;
         if (subgraph(op, xyz, reg, r, &sub, g, loc, sxyz) != 0) {
             sc_set_err(err, errlen, "out of memory");
             rc = -1;
         } else
-            rc = sc_fem_partition(&sub, sxyz, rp0[r + 1] - rp0[r], size + rp0[r], (ScFemPartitioner)how, sp,
-                                  err, errlen);
-        for (long k = 0; k < sub.n && !rc; k++)
-            part[g[k]] = rp0[r] + sp[k];
+            rc = sc_fem_partition(&sub, sxyz, k, sz, (ScFemPartitioner)how, sp, err, errlen);
+        for (long i = 0; i < sub.n && !rc; i++)
+            part[g[i]] = idx[sp[i]];
+        for (int j = 0; j < k && !rc; j++)
+            size[idx[j]] = sz[j];
         free(sub.rowptr), free(sub.col);
     }
-    free(g), free(loc), free(sp), free(sxyz);
+    free(g), free(loc), free(sp), free(idx), free(sz), free(sxyz);
     return rc;
 }

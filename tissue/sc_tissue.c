@@ -412,6 +412,9 @@ ScCells *sc_tissue_region_cells(ScTissue *t, int r) {
     return t->mesh ? tmesh_region_cells(t->mesh, r) : r == 0 ? t->cells : NULL;
 }
 long sc_tissue_region_first(const ScTissue *t, int r) { return t->mesh ? tmesh_region_first(t->mesh, r) : 0; }
+long sc_tissue_region_nodes(const ScTissue *t, int r) {
+    return t->mesh ? tmesh_region_nodes(t->mesh, r) : r == 0 ? t->nodes : 0;
+}
 long sc_tissue_nodes(const ScTissue *t) { return t->mesh ? tmesh_nodes(t->mesh) : t->nodes; }
 int sc_tissue_nslabs(const ScTissue *t) { return t->mesh ? tmesh_nparts(t->mesh) : t->ns; }
 long sc_tissue_slab_planes(const ScTissue *t, int s) {

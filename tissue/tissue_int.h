@@ -77,11 +77,30 @@ int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long
  * nimp): the highest index among its elements' regions (an element's: the region listing its tag,
  * else 0); the nodes of each region into count (1 + nimp values). 0, or -1 out of memory. */
 int timp_node_regions(const ScTissueConfig *cfg, int *reg, long *count);
-/* Cut op's nodes (coordinates xyz) into parts of one region each: region r's nodes into parts
- * rp0[r] .. rp0[r + 1] - 1 of about size[p] nodes (sc_fem_partition of its subgraph, with `how`;
- * size[] overwritten with the parts' sizes); part[i] for node i. 0, or -1 with a message. */
-int timp_partition(const ScFemOp *op, const double *xyz, const int *reg, int nreg, const int *rp0, long *size,
-                   int how, int *part, char *err, size_t errlen);
+/* Cut op's nodes (coordinates xyz) into np parts of one region each: region r's nodes into the
+ * parts p of preg[p] == r (ascending) of about size[p] nodes (sc_fem_partition of its subgraph,
+ * with `how`; size[] overwritten with the parts' sizes); part[i] for node i. 0, or -1 with a
+ * message. */
+int timp_partition(const ScFemOp *op, const double *xyz, const int *reg, int nreg, int np, const int *preg,
+                   long *size, int how, int *part, char *err, size_t errlen);
+
+/* mesh_ranks.c: the parts of a mesh's nodes over the ranks (cfg->ranks, else one process), region
+ * by region (rcount[r] nodes of region r, model[r]; ranks: size 1 for one process, its share all
+ * n nodes): every rank's share of each region planned on
+ * its workers (place_tissue), the plans gathered; parts ordered rank by rank (rank 0's first),
+ * region by region within a rank. */
+typedef struct TranksPlan {
+    int np; /* parts over all ranks */
+    long *size; /* each part's nodes */
+    int *worker, *owner, *preg; /* its worker (-1: another rank's part, or placed by StarPU), rank, region */
+    int p0, p1; /* this rank's parts */
+    int rp0[SC_TISSUE_MAX_IMP + 2]; /* region r's parts on this rank: rp0[r] .. rp0[r + 1] - 1 */
+} TranksPlan;
+/* The plan of n nodes in nreg regions (pl's arrays allocated: tranks_free). 0, or -1 with a
+ * message (on every rank when one rank's plan fails). */
+int tranks_plan(const ScTissueConfig *cfg, const ScTissueRanks *ranks, const ScModelEntry *const *model,
+                int nreg, const long *rcount, long n, TranksPlan *pl, char *err, size_t errlen);
+void tranks_free(TranksPlan *pl);
 
 /* tissue_mesh.c: the solver on a mesh (cfg->mesh, cfg->op; cfg->ranks); the functions of
  * sc_tissue.h's names (nodes, parts: this rank's). */
@@ -89,11 +108,12 @@ int tmesh_check(const ScTissueConfig *cfg, char *err, size_t errlen);
 TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen);
 void tmesh_destroy(TissueMesh *t);
 ScCells *tmesh_cells(TissueMesh *t);
-/* Ionic regions: region r's cell array (NULL: no node of this rank) and its first cell among this
- * rank's. */
+/* Ionic regions: region r's cell array (NULL: no node of this rank), its first cell among this
+ * rank's, its nodes in the whole mesh. */
 int tmesh_nregions(const TissueMesh *t);
 ScCells *tmesh_region_cells(TissueMesh *t, int r);
 long tmesh_region_first(const TissueMesh *t, int r);
+long tmesh_region_nodes(const TissueMesh *t, int r);
 /* Vm of this rank's cells in cell order into out, read now (snap 0) or from the snapshot taken in
  * every region's array (1). 0 or -1. */
 int tmesh_read_cells(TissueMesh *t, double *out, int snap);

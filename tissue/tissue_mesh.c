@@ -10,8 +10,9 @@
  * buffer read by another rank's part is sent there after its export task (tag: the pass's number
  * times the parts plus the part), where a handle of its own receives it. A row's sum runs over its
  * columns in the mesh's order whatever the cut (fem.h): the ranks give one process's bits. Several
- * ionic regions (cfg->imp; one process): each part cut from one region's nodes (mesh_imp.c), a
- * cell array per region over its parts, a part's Vm the handle of its region's array. */
+ * ionic regions (cfg->imp): each part cut from one region's nodes (mesh_imp.c), each region's nodes
+ * planned over every rank's workers (mesh_ranks.c), on each rank a cell array per region over its
+ * parts of that region (none: NULL), a part's Vm the handle of its region's array. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -41,7 +42,7 @@ struct TissueMesh {
     int nreg; /* ionic regions (1 + cfg.nimp; mesh_imp.c) */
     const ScModelEntry *model[SC_TISSUE_MAX_IMP + 1]; /* each region's model */
     ScCells *cells[SC_TISSUE_MAX_IMP + 1]; /* each region's array over this rank's parts of it (or NULL) */
-    int *rp0; /* nreg + 1: region r's parts are rp0[r] .. rp0[r + 1] - 1 */
+    int rp0[SC_TISSUE_MAX_IMP + 2]; /* region r's parts on this rank: rp0[r] .. rp0[r + 1] - 1 */
     int *preg; /* each part's region */
     int *reg; /* while building: each node's region */
     long *rcount; /* nodes per region */
@@ -233,55 +234,6 @@ static int part_matrix(TissueMesh *t, int q, const int *part, const int *expos, 
     return 0;
 }
 
-/* The parts' sizes and workers: this process's plan for its share of the nodes (place_tissue);
- * on several ranks every rank's, gathered (rank 0's parts first). t->np, size, worker (-1: another
- * rank's part), owner, p0, p1. 0, or -1 with a message (on every rank when one rank's plan fails). */
-static int plan_parts(TissueMesh *t, const ScModelEntry *m, char *err, size_t errlen) {
-    const ScTissueRanks *r = &t->ranks;
-    long *sz = NULL, *cnt = calloc((size_t)r->size, sizeof(long)), *all = NULL, mine, most = 0;
-    int *wk = NULL, np = place_tissue(m, &t->cfg, r->size > 1 ? r->share : t->n, 1, &sz, &wk, err, errlen);
-    mine = np;
-    int rc = !cnt || (r->size > 1 && r->allgather(r->ctx, &mine, 1, cnt) != 0) ? -1 : 0;
-    if (!rc && r->size == 1)
-        cnt[0] = np;
-    for (int k = 0; k < r->size && !rc; k++)
-        if (cnt[k] < 1) {
-            if (k != r->rank)
-                sc_set_err(err, errlen, "rank %d could not plan its parts", k);
-            rc = -1;
-        } else
-            most = cnt[k] > most ? cnt[k] : most, t->np += (int)cnt[k],
-            t->p0 += k < r->rank ? (int)cnt[k] : 0;
-    t->p1 = t->p0 + np;
-    size_t nt = (size_t)(t->np > 0 ? t->np : 1);
-    t->size = calloc(nt, sizeof(long)), t->worker = calloc(nt, sizeof(int)),
-    t->owner = calloc(nt, sizeof(int));
-    long *pad = calloc((size_t)(most > 0 ? most : 1), sizeof(long));
-    all = calloc((size_t)r->size * (size_t)(most > 0 ? most : 1), sizeof(long));
-    if (!rc && (!t->size || !t->worker || !t->owner || !pad || !all)) {
-        sc_set_err(err, errlen, "out of memory");
-        rc = -1;
-    }
-    for (int k = 0; k < np && !rc; k++)
-        pad[k] = sz[k];
-    if (!rc && r->size > 1 && r->allgather(r->ctx, pad, (int)most, all) != 0) {
-        sc_set_err(err, errlen, "the ranks' parts could not be gathered");
-        rc = -1;
-    }
-    long tot = 0;
-    for (int k = 0, p = 0; k < r->size && !rc; k++)
-        for (long j = 0; j < cnt[k]; j++, p++) {
-            t->size[p] = r->size > 1 ? all[(size_t)k * (size_t)most + (size_t)j] : sz[j];
-            t->owner[p] = k, t->worker[p] = k == r->rank ? wk[j] : -1, tot += t->size[p];
-        }
-    if (!rc && tot != t->n) {
-        sc_set_err(err, errlen, "the ranks' parts hold %ld nodes of the mesh's %ld", tot, t->n);
-        rc = -1;
-    }
-    free(sz), free(wk), free(cnt), free(all), free(pad);
-    return rc;
-}
-
 /* Which export buffers cross between ranks (t->reads): part p's, to each rank other than its own
  * that holds a part bordering p. 0 or -1. */
 static int link_ranks(TissueMesh *t) {
@@ -298,68 +250,20 @@ static int link_ranks(TissueMesh *t) {
     return 0;
 }
 
-/* The parts of several ionic regions (one process): each region's nodes planned for its model
- * (place_tissue), region by region: t->np, size, worker, owner, p1, rp0. 0, or -1 with a message. */
-static int plan_regions(TissueMesh *t, char *err, size_t errlen) {
-    long *sz[SC_TISSUE_MAX_IMP + 1] = {0};
-    int *wk[SC_TISSUE_MAX_IMP + 1] = {0}, rc = 0;
-    for (int r = 0; r < t->nreg && !rc; r++) {
-        t->rp0[r + 1] = t->rp0[r];
-        int np = t->rcount[r] > 0
-                     ? place_tissue(t->model[r], &t->cfg, t->rcount[r], 1, &sz[r], &wk[r], err, errlen)
-                     : 0;
-        rc = np < 0 || (t->rcount[r] > 0 && np < 1) ? -1 : 0;
-        t->rp0[r + 1] += np > 0 ? np : 0;
-    }
-    size_t nt = (size_t)(t->rp0[t->nreg] > 0 ? t->rp0[t->nreg] : 1);
-    t->np = t->p1 = t->rp0[t->nreg];
-    t->size = calloc(nt, sizeof(long)), t->worker = calloc(nt, sizeof(int)),
-    t->owner = calloc(nt, sizeof(int)), t->preg = calloc(nt, sizeof(int));
-    if (!rc && (!t->size || !t->worker || !t->owner || !t->preg)) {
-        sc_set_err(err, errlen, "out of memory");
-        rc = -1;
-    }
-    for (int r = 0; r < t->nreg && !rc; r++)
-        for (int p = t->rp0[r]; p < t->rp0[r + 1]; p++)
-            t->size[p] = sz[r][p - t->rp0[r]], t->worker[p] = wk[r][p - t->rp0[r]], t->preg[p] = r;
-    for (int r = 0; r < t->nreg; r++)
-        free(sz[r]), free(wk[r]);
-    return rc;
-}
-
-/* Each node's ionic region, and the parts: one region holding every node as one model's
- * (plan_parts, any ranks), several region by region (one process). 0, or -1 with a message. */
+/* Each node's ionic region, and the parts (tranks_plan: each region's nodes planned over every
+ * rank's workers, rank 0's parts first, each rank's region by region). 0, or -1 with a message. */
 static int plan(TissueMesh *t, char *err, size_t errlen) {
     t->reg = malloc(sizeof(int) * (size_t)t->n), t->rcount = calloc((size_t)t->nreg, sizeof(long));
-    t->rp0 = calloc((size_t)t->nreg + 1, sizeof(int));
-    if (!t->reg || !t->rcount || !t->rp0 || timp_node_regions(&t->cfg, t->reg, t->rcount) != 0) {
+    if (!t->reg || !t->rcount || timp_node_regions(&t->cfg, t->reg, t->rcount) != 0) {
         sc_set_err(err, errlen, "out of memory");
         return -1;
     }
-    int held = 0, r0 = -1;
-    for (int r = 0; r < t->nreg; r++)
-        if (t->rcount[r] > 0)
-            held++, r0 = r0 < 0 ? r : r0;
-    if (held > 1 && t->ranks.size > 1) {
-        sc_set_err(err, errlen,
-                   "%d ionic regions hold nodes of the mesh: several regions on several ranks are not "
-                   "supported (run one process)",
-                   held);
+    TranksPlan pl;
+    if (tranks_plan(&t->cfg, &t->ranks, t->model, t->nreg, t->rcount, t->n, &pl, err, errlen) != 0)
         return -1;
-    }
-    if (held > 1)
-        return plan_regions(t, err, errlen);
-    r0 = r0 < 0 ? 0 : r0;
-    if (plan_parts(t, t->model[r0], err, errlen) != 0)
-        return -1;
-    if (!(t->preg = malloc(sizeof(int) * (size_t)t->np))) {
-        sc_set_err(err, errlen, "out of memory");
-        return -1;
-    }
-    for (int p = 0; p < t->np; p++)
-        t->preg[p] = r0;
-    for (int r = 0; r <= t->nreg; r++)
-        t->rp0[r] = r > r0 ? t->np : 0;
+    t->np = pl.np, t->size = pl.size, t->worker = pl.worker, t->owner = pl.owner, t->preg = pl.preg;
+    t->p0 = pl.p0, t->p1 = pl.p1;
+    memcpy(t->rp0, pl.rp0, sizeof t->rp0);
     return 0;
 }
 
@@ -373,10 +277,12 @@ static int build(TissueMesh *t, char *err, size_t errlen) {
     int rc = !part || !expos || !goff ? -1 : 0;
     if (rc)
         sc_set_err(err, errlen, "out of memory");
-    int multi = t->np > 0 && t->preg[0] != t->preg[t->np - 1]; /* parts of several regions */
+    int multi = 0; /* parts of several regions */
+    for (int p = 1; p < t->np; p++)
+        multi |= t->preg[p] != t->preg[0];
     if (!rc && multi)
-        rc = timp_partition(t->op, t->mesh->xyz, t->reg, t->nreg, t->rp0, t->size, t->cfg.partitioner, part,
-                            err, errlen);
+        rc = timp_partition(t->op, t->mesh->xyz, t->reg, t->nreg, t->np, t->preg, t->size, t->cfg.partitioner,
+                            part, err, errlen);
     else if (!rc)
         rc = sc_fem_partition(t->op, t->mesh->xyz, t->np, t->size, (ScFemPartitioner)t->cfg.partitioner, part,
                               err, errlen);
@@ -481,9 +387,9 @@ static int register_parts(TissueMesh *t, char *err, size_t errlen) {
     return 0;
 }
 
-/* Region r's parts on this rank: lo(t, r) .. hi(t, r) - 1 (none: lo >= hi). */
-static int lo(const TissueMesh *t, int r) { return t->rp0[r] > t->p0 ? t->rp0[r] : t->p0; }
-static int hi(const TissueMesh *t, int r) { return t->rp0[r + 1] < t->p1 ? t->rp0[r + 1] : t->p1; }
+/* Region r's parts on this rank: lo(t, r) .. hi(t, r) - 1 (none: lo == hi). */
+static int lo(const TissueMesh *t, int r) { return t->rp0[r]; }
+static int hi(const TissueMesh *t, int r) { return t->rp0[r + 1]; }
 
 /* The Vm handle of this rank's part p, in its region's cell array. */
 static starpu_data_handle_t vm_of(const TissueMesh *t, int p) {
@@ -570,7 +476,7 @@ void tmesh_destroy(TissueMesh *t) {
         free(hs[k]);
     for (int r = 0; r < t->nreg; r++)
         sc_cells_destroy(t->cells[r]);
-    free(t->rp0), free(t->preg), free(t->reg), free(t->rcount);
+    free(t->preg), free(t->reg), free(t->rcount);
     free(t->size), free(t->off), free(t->worker), free(t->perm), free(t->inv), free(t->omega);
     free(t->w), free(t->nnbr), free(t->nbr), free(t->nghost), free(t->exlen), free(t->mat), free(t->act);
     free(t->exidx), free(t->owner), free(t->reads);
@@ -588,6 +494,7 @@ ScCells *tmesh_region_cells(TissueMesh *t, int r) { return r >= 0 && r < t->nreg
 long tmesh_region_first(const TissueMesh *t, int r) {
     return r >= 0 && r < t->nreg ? t->off[lo(t, r)] - t->first : 0;
 }
+long tmesh_region_nodes(const TissueMesh *t, int r) { return r >= 0 && r < t->nreg ? t->rcount[r] : 0; }
 int tmesh_sweeps(const TissueMesh *t) { return t->sweeps; }
 long tmesh_nodes(const TissueMesh *t) { return t->nloc; }
 long tmesh_first(const TissueMesh *t) { return t->first; }

@@ -11,7 +11,10 @@
 #   2. Crank-Nicolson with the consistent mass (a mesh's default; Chebyshev sweeps, each an
 #      exchange): the same bits;
 #   3. a checkpoint of 2 ranks (one file per rank) restarted on 2 ranks: the uninterrupted run's bits.
-#   4. several ionic regions (imp_region[1]) on 2 ranks: refused with the reason (status 2).
+#   4. two ionic regions (imp_region[1]: mitchell_schaeffer_2003 on the far half of a strand) on 2
+#      ranks, each rank holding parts of both regions: activation map, probes, vm.igb equal one
+#      process's bit for bit (explicit, lumped mass; Crank-Nicolson), a checkpoint per rank and
+#      region restarted on 2 ranks giving the uninterrupted run's bits.
 set -u
 sc=$1
 . "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
@@ -65,10 +68,38 @@ cp "$tmp/e1.txt" "$tmp/k0.txt"
 mkdir -p "$tmp/k0" && cp "$tmp/e1/activation.vtk" "$tmp/e1/probes.txt" "$tmp/k0/"
 same "2 ranks restarted at 4 ms == one process uninterrupted (bits)" "$tmp/k0" "$tmp/k2" activation.vtk probes.txt
 
-# 4. several ionic regions on ranks: refused
-printf '%s\n' "num_imp_regions = 2" "imp_region[1].im = AlievPanfilov" "imp_region[1].num_IDs = 1" \
-    "imp_region[1].ID[0] = 1" > "$tmp/imp.par"
-"${mpi[@]}" "$sc" tissue "${ex[@]}" --par "$tmp/imp.par" --out "$tmp/i2" > /dev/null 2> "$tmp/i2.err"
-check "2 ionic regions on 2 ranks: refused (status 2), the reason said" \
-    bash -c "[ $? = 2 ] && grep -q 'ionic regions (num_imp_regions) on 2 ranks: not supported' '$tmp/i2.err'"
+# 4. two ionic regions on 2 ranks: a strand of hexahedra whose far half is tagged 2 (imp_region[1],
+# mitchell_schaeffer_2003), each half stimulated at its end; every rank holds parts of both regions
+# (each region's nodes shared among the ranks), so both regions' exports cross between the ranks
+"$sc" mesh box --size 4,0.5,0.5 --dx 0.25 --elem hex --out "$tmp/h" > /dev/null
+awk 'NR == 1 { print; next } { if ($2 % 17 >= 8) $NF = 2; print }' "$tmp/h.elem" > "$tmp/h2.elem"
+cp "$tmp/h.pts" "$tmp/h2.pts"; cp "$tmp/h.lon" "$tmp/h2.lon"
+printf '%s\n' "num_imp_regions = 2" "imp_region[1].im = mitchell_schaeffer_2003" "imp_region[1].num_IDs = 1" \
+    "imp_region[1].ID[0] = 2" > "$tmp/imp.par"
+ir=(--imp AlievPanfilov --par "$tmp/imp.par" --mesh "$tmp/h2" --dt 0.02 --no-png --sigma 0.1334,0.0176
+    --threshold 0.5 --stim x=0:0.25,amp=100 --stim x=3.75:4,amp=100 --probe "1,0.25,0.25;3,0.25,0.25"
+    --probe-dt 0.5)
+ie=("${ir[@]}" --mass lumped --duration 6.5 -q)
+"$sc" tissue "${ie[@]}" --snap-dt 3 --out "$tmp/r1" > "$tmp/r1.txt" 2> "$tmp/r1.err"
+check_status "2 ionic regions, one process" $?
+"${mpi[@]}" "$sc" tissue "${ie[@]}" --snap-dt 3 --checkpoint "$tmp/rk" --checkpoint-time 3 --out "$tmp/r2" \
+    > "$tmp/r2.txt" 2> "$tmp/r2.err"
+check_status "2 ionic regions, 2 ranks" $?
+check "... both waves past their regions' middles (the probes at x = 1 and 3 mm activated)" \
+    awk 'NR > 1 && $NF > 0 { n++ } END { exit n != 2 }' "$tmp/r2.txt"
+same "2 regions: 2 ranks == one process (activation, probes, vm.igb, stdout; bits)" "$tmp/r1" "$tmp/r2" \
+    activation.vtk init_acts_vm_act-thresh.dat probes.txt vm.igb
+check "2 regions on 2 ranks: a checkpoint per rank and region" \
+    test -f "$tmp/rk.rank0.imp1" -a -f "$tmp/rk.rank1.imp1" -a -f "$tmp/rk.rank1" -a -f "$tmp/rk.rank0.act"
+mkdir -p "$tmp/r3" && head -8 "$tmp/r1/probes.txt" > "$tmp/r3/probes.txt" # the rows up to 3 ms
+"${mpi[@]}" "$sc" tissue "${ir[@]}" --mass lumped --duration 6.5 --restart "$tmp/rk" --out "$tmp/r3" > /dev/null \
+    2> "$tmp/r3.err"
+check "2 regions, 2 ranks restarted at 3 ms == one process uninterrupted (bits)" \
+    bash -c "cmp -s '$tmp/r1/activation.vtk' '$tmp/r3/activation.vtk' && cmp -s '$tmp/r1/probes.txt' '$tmp/r3/probes.txt'"
+check "... its setup line: the regions' nodes in the whole mesh (72 + 81)" grep -q \
+    "imp_region\[0\] AlievPanfilov, 72 nodes, imp_region\[1\] mitchell_schaeffer_2003, 81 nodes" "$tmp/r3.err"
+ic=("${ir[@]}" --mass lumped --parab-solve cn --cg-tol-parab 1e-4 --duration 2 -q)
+"$sc" tissue "${ic[@]}" --out "$tmp/q1" > "$tmp/q1.txt" 2> /dev/null
+"${mpi[@]}" "$sc" tissue "${ic[@]}" --out "$tmp/q2" > "$tmp/q2.txt" 2> /dev/null
+same "2 regions, Crank-Nicolson: 2 ranks == one process (bits)" "$tmp/q1" "$tmp/q2" activation.vtk probes.txt
 check_done
