@@ -107,9 +107,6 @@ static void library_symbols(const ScModelEntry *m, ScModelCodelets *set) {
     STARPU_PTHREAD_MUTEX_UNLOCK(&plugin_lock);
 }
 
-int sc_precision_index(ScPrecision p) { return p == SC_SINGLE; }
-const char *sc_precision_name(ScPrecision p) { return p == SC_SINGLE ? "f32" : "f64"; }
-
 struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, ScPrecision precision, ScVariant v) {
     if (!m || (precision != SC_DOUBLE && precision != SC_SINGLE) || (int)v < 0 || v >= SC_NVARIANTS)
         return NULL;

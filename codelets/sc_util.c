@@ -1,4 +1,6 @@
-/* sc_util.c: the small helpers shared inside libstarcarp (sc_internal.h). */
+/* sc_util.c: the small helpers shared inside libstarcarp (sc_internal.h), and the readings of
+ * starcarp_types.h's precision and methods (here, so that the command's option layer and its unit
+ * tests, which link this file alone, share them). */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
@@ -10,6 +12,7 @@
 #include <time.h>
 
 #include "sc_internal.h"
+#include "starcarp_types.h"
 
 void sc_set_err(char *err, size_t len, const char *fmt, ...) {
     if (!err || !len)
@@ -18,6 +21,23 @@ void sc_set_err(char *err, size_t len, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(err, len, fmt, ap);
     va_end(ap);
+}
+
+int sc_precision_index(ScPrecision p) { return p == SC_SINGLE; }
+const char *sc_precision_name(ScPrecision p) { return p == SC_SINGLE ? "f32" : "f64"; }
+
+ScMethods sc_methods_parse(const char *text) {
+    if (!text || !*text || !strcmp(text, "auto"))
+        return (ScMethods){SC_METHODS_AUTO, ""};
+    if (!strcmp(text, "file"))
+        return (ScMethods){SC_METHODS_FILE, ""};
+    return (ScMethods){SC_METHODS_OVERRIDE, text};
+}
+
+const char *sc_methods_text(ScMethods m) {
+    if (m.mode == SC_METHODS_OVERRIDE && m.overrides && *m.overrides)
+        return m.overrides;
+    return m.mode == SC_METHODS_FILE ? "file" : "auto";
 }
 
 double sc_now_s(void) {

@@ -479,7 +479,7 @@ static void set_defaults(BenchOpts *o) {
     o->dt_out = 1.0;
     o->start_out = 0;
     o->clamp_start = 10;
-    o->precision = BOPT_DOUBLE;
+    o->precision = SC_DOUBLE;
     o->steps_per_task = SC_DEFAULT_K;
     o->ncpu = o->ngpu = -1;
     o->vm_bound = 1000;

@@ -43,7 +43,8 @@ static const char *const conf_names[NCONF] = {"c-1core", "cpu-all", "gpu-k1", "g
 typedef struct BmOpts {
     const char *models, *csv, *png;
     long cells, c_cells, steps, k, ncpu, ngpu;
-    int prec[2], nprec; /* 64 and/or 32 */
+    ScPrecision prec[2];
+    int nprec; /* SC_DOUBLE and/or SC_SINGLE */
     double min_time;
     double tissue_dx; /* --tissue DX, mm (0: no tissue rows) */
     int quiet;
@@ -92,8 +93,8 @@ static int parse(int argc, char **argv, BmOpts *o) {
             k_as = "--k";
     o->k = run.steps_per_task, o->ncpu = run.ncpu, o->ngpu = run.ngpu;
     o->models = run.models, o->csv = run.csv, o->png = run.png;
-    o->nprec = run.precision ? 1 : 2;
-    o->prec[0] = run.precision ? run.precision : 64, o->prec[1] = 32;
+    o->nprec = run.precision != CLI_PRECISION_BOTH ? 1 : 2;
+    o->prec[0] = run.precision != CLI_PRECISION_BOTH ? run.precision : SC_DOUBLE, o->prec[1] = SC_SINGLE;
     if (o->k > o->steps) {
         fprintf(stderr, "starcarp benchmark: %s %ld is more than --steps %ld\n", k_as, o->k, o->steps);
         return -1;
@@ -103,13 +104,13 @@ static int parse(int argc, char **argv, BmOpts *o) {
 
 /* Cell-steps per second of the portable C kernel on this thread; NAN when the model has no such
  * kernel (the portable C back end is double only), -1 when the run fails. */
-static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
+static double rate_c(const ScModelEntry *m, ScPrecision prec, const BmOpts *o) {
     const ScModelDesc *d = m->desc;
-    ScCpuKernel run = d->c_run[prec == 32];
+    ScCpuKernel run = d->c_run[sc_precision_index(prec)];
     if (!run)
         return NAN;
     const long n = o->c_cells;
-    const size_t es = prec == 32 ? sizeof(float) : sizeof(double);
+    const size_t es = prec == SC_SINGLE ? sizeof(float) : sizeof(double);
     int npc = d->nparams + d->nconsts;
     double *pcd = calloc((size_t)npc + 1, sizeof(double)), *sv0 = calloc((size_t)d->nsv + 1, sizeof(double));
     memcpy(pcd, d->param_defaults, (size_t)d->nparams * sizeof(double));
@@ -120,12 +121,12 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
     char *iion = calloc((size_t)n, es), *ext = calloc((size_t)(d->nexternals + 1) * (size_t)n, es);
     char *pc = calloc((size_t)npc + 1, es), *lut = NULL;
     for (int k = 0; k < npc; k++)
-        prec == 32 ? (void)(((float *)pc)[k] = (float)pcd[k]) : (void)(((double *)pc)[k] = pcd[k]);
+        prec == SC_SINGLE ? (void)(((float *)pc)[k] = (float)pcd[k]) : (void)(((double *)pc)[k] = pcd[k]);
     for (long i = 0; i < n; i++) {
-        prec == 32 ? (void)(((float *)vm)[i] = (float)vm0) : (void)(((double *)vm)[i] = vm0);
+        prec == SC_SINGLE ? (void)(((float *)vm)[i] = (float)vm0) : (void)(((double *)vm)[i] = vm0);
         for (int k = 0; k < d->nsv; k++)
-            prec == 32 ? (void)(((float *)sv)[k * n + i] = (float)sv0[k])
-                       : (void)(((double *)sv)[k * n + i] = sv0[k]);
+            prec == SC_SINGLE ? (void)(((float *)sv)[k * n + i] = (float)sv0[k])
+                              : (void)(((double *)sv)[k * n + i] = sv0[k]);
     }
     if (d->ntables) {
         size_t nl = d->lut_size();
@@ -133,7 +134,7 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
         d->lut_build(pcd, ld);
         lut = malloc(nl * es);
         for (size_t k = 0; k < nl; k++)
-            prec == 32 ? (void)(((float *)lut)[k] = (float)ld[k]) : (void)(((double *)lut)[k] = ld[k]);
+            prec == SC_SINGLE ? (void)(((float *)lut)[k] = (float)ld[k]) : (void)(((double *)lut)[k] = ld[k]);
         free(ld);
     }
     ScStepStatus st = {(unsigned long long)-1, 0};
@@ -175,7 +176,7 @@ static int cells_round(void *p) {
 
 /* Cell-steps per second of a StarPU cell array: nparts partitions on workers (NULL and 0: the
  * plan of `bench`), K steps per task; -1 on failure (message printed). */
-static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k, int nparts,
+static double rate_cells(const ScModelEntry *m, ScPrecision prec, const BmOpts *o, int k, int nparts,
                          const int *workers) {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -196,8 +197,8 @@ static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k
 }
 
 /* Bytes one cell-step must move through device memory with k steps per task. */
-static double bytes_per_cell_step(const ScModelDesc *d, int prec, int k) {
-    return 2.0 * (d->nsv + 2 + d->nexternals) * (prec == 32 ? 4.0 : 8.0) / k;
+static double bytes_per_cell_step(const ScModelDesc *d, ScPrecision prec, int k) {
+    return 2.0 * (d->nsv + 2 + d->nexternals) * (prec == SC_SINGLE ? 4.0 : 8.0) / k;
 }
 
 /* The workers a run measures: CPU and CUDA workers' ids, and GPU 0's copy bandwidth (bytes/s, 0 when
@@ -229,7 +230,7 @@ static void print_head(const BmOpts *o, const BmWorkers *w, double fp64) {
 /* One row of the cells' table: model m at precision prec measured in every configuration the
  * workers allow (into r[NCONF]; NAN: not run, < 0: failed), printed with the GPU rows' share of the
  * copy bandwidth, and written to csv (when not NULL). Returns 1 when a configuration failed, else 0. */
-static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m, int prec, FILE *csv,
+static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m, ScPrecision prec, FILE *csv,
                      double *r) {
     int rc = 0, k = (int)o->k;
     for (int c = 0; c < NCONF; c++)
@@ -245,7 +246,7 @@ static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m,
         r[CONF_BOTH] = rate_cells(m, prec, o, k, 0, NULL);
     if (w->ngpu > 1)
         r[CONF_GPUS] = rate_cells(m, prec, o, k, w->ngpu, w->gpus);
-    printf("| %s | %s |", m->name, prec == 32 ? "single" : "double");
+    printf("| %s | %s |", m->name, prec == SC_SINGLE ? "single" : "double");
     for (int c = 0; c < NCONF; c++) {
         rc |= r[c] < 0;
         if (isnan(r[c]))
@@ -265,7 +266,7 @@ static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m,
     for (int c = 0; csv && c < NCONF; c++)
         if (!isnan(r[c])) {
             double b = bytes_per_cell_step(m->desc, prec, c == CONF_GPU1 ? 1 : k);
-            fprintf(csv, "%s,%d,%s,%.6g,%.4g,%.4g\n", m->name, prec, conf_names[c], r[c], b,
+            fprintf(csv, "%s,%d,%s,%.6g,%.4g,%.4g\n", m->name, (int)prec, conf_names[c], r[c], b,
                     w->bw > 0 && r[c] > 0 && c >= CONF_GPU1 ? r[c] * b / w->bw : NAN);
         }
     return rc;
@@ -288,7 +289,7 @@ static int tissue_table(const BmOpts *o, const BmWorkers *w, const ScModelEntry 
         printf("| %s |", ms[i]->name);
         for (int c = 0; c < BMT_NCONF; c++)
             printf(isnan(trates[i][c]) ? " - |" : trates[i][c] < 0 ? " failed |" : " %.3g |", trates[i][c]);
-        double g1 = o->prec[0] == 64 ? rates[i][0][CONF_GPU1] : NAN;
+        double g1 = o->prec[0] == SC_DOUBLE ? rates[i][0][CONF_GPU1] : NAN;
         printf(trates[i][BMT_GPU] > 0 && g1 > 0 ? " %.2f |\n" : " - |\n", trates[i][BMT_GPU] / g1);
         fflush(stdout);
         for (int c = 0; csv && c < BMT_NCONF; c++)

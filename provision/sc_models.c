@@ -179,15 +179,14 @@ static const ScModelEntry *library_twin(const char *path) {
     return twin;
 }
 
-const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, double dt, char *err,
+const ScModelEntry *sc_model_lookup_dt(const char *name, ScMethods methods, double dt, char *err,
                                        size_t len) {
     if (!name || !*name) {
         sc_set_err(err, len, "no model given");
         return NULL;
     }
-    int automatic = !methods || !*methods || strcmp(methods, "auto") == 0;
-    int file = methods && strcmp(methods, "file") == 0;
-    const char *overrides = automatic || file ? "" : methods;
+    int automatic = methods.mode == SC_METHODS_AUTO;
+    const char *overrides = methods.mode == SC_METHODS_OVERRIDE && methods.overrides ? methods.overrides : "";
     char p[4096];
     const char *path = NULL;
     const ScModelEntry *lib = NULL;
@@ -225,5 +224,5 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
 }
 
 const ScModelEntry *sc_model_lookup(const char *name, const char *methods, char *err, size_t len) {
-    return sc_model_lookup_dt(name, methods, SC_DEFAULT_DT, err, len);
+    return sc_model_lookup_dt(name, sc_methods_parse(methods), SC_DEFAULT_DT, err, len);
 }

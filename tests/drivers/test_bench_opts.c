@@ -57,7 +57,7 @@ static void test_defaults(void) {
     ASSERT(o.imp_sv_dump == NULL && o.save_ini_file == NULL && o.read_ini_file == NULL);
     ASSERT(o.duration == 1.0 + 1000); /* stim_start + bcl*(numstim-1) + 1000 */
     ASSERT(o.save_ini_time == o.duration && o.checkpoint_time == o.duration);
-    ASSERT_EQ_INT(BOPT_DOUBLE, o.precision);
+    ASSERT_EQ_INT(SC_DOUBLE, o.precision);
     ASSERT_EQ_INT(10, o.steps_per_task);
     ASSERT_EQ_INT(-1, o.ncpu);
     ASSERT_EQ_INT(-1, o.ngpu);
@@ -121,7 +121,7 @@ static void test_value_forms(void) {
                            "--perfmodels pm --no-lut --no-watch --rtol 1e-6 --atol=1e-9 --vm-bound 500 "
                            "--checkpoint c.bin --checkpoint-time 3 --plot a.png --seed 42 -q --num 10 "
                            "--probe 3,0,9"));
-    ASSERT_EQ_INT(BOPT_SINGLE, o.precision);
+    ASSERT_EQ_INT(SC_SINGLE, o.precision);
     ASSERT_EQ_INT(25, o.steps_per_task);
     ASSERT_EQ_INT(3, o.ncpu);
     ASSERT_EQ_INT(0, o.ngpu);
@@ -136,9 +136,9 @@ static void test_value_forms(void) {
     ASSERT_EQ_INT(3, o.nprobe);
     ASSERT(o.probe[0] == 3 && o.probe[1] == 0 && o.probe[2] == 9);
     ASSERT_EQ_INT(0, parse("--imp M --precision 32"));
-    ASSERT_EQ_INT(BOPT_SINGLE, o.precision);
+    ASSERT_EQ_INT(SC_SINGLE, o.precision);
     ASSERT_EQ_INT(0, parse("--imp M --precision=64"));
-    ASSERT_EQ_INT(BOPT_DOUBLE, o.precision);
+    ASSERT_EQ_INT(SC_DOUBLE, o.precision);
     ASSERT_EQ_INT(0, parse("--imp M --save-ini-file s.txt --save-ini-time 500 --read-ini-file r.txt "
                            "--imp-sv-dump Ca_i,h --imp-info"));
     ASSERT_EQ_STR("s.txt", o.save_ini_file);
