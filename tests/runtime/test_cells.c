@@ -39,7 +39,7 @@ static const ScModelEntry *model(const char *name) {
 static ScCellsConfig config(int nparts, int K) {
     ScCellsConfig c;
     memset(&c, 0, sizeof c);
-    c.ncells = NC, c.precision = 64, c.dt = 0.01, c.steps_per_task = K, c.nparts = nparts;
+    c.ncells = NC, c.precision = SC_DOUBLE, c.dt = 0.01, c.steps_per_task = K, c.nparts = nparts;
     c.free_placement = nparts > 0;
     c.stim = (ScStim){.start = 20, .pulse = 100, .period = 0, .count = 1, .amp = 40.0};
     return c;
