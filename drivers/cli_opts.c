@@ -225,19 +225,11 @@ const CliOpt *cli_run_set(unsigned which, const char *name, const char *val, Cli
 }
 
 size_t cli_opt_size(const CliOpt *d) {
-    switch (d->type) {
-        case CLI_STR:
-            return sizeof(const char *);
-        case CLI_METHODS:
-            return sizeof(ScMethods);
-        case CLI_INT:
-            return sizeof(long);
-        case CLI_REAL:
-        case CLI_POS:
-            return sizeof(double);
-        default:
-            return sizeof(int);
-    }
+    static const size_t size[] = {
+        [CLI_FLAG] = sizeof(int),         [CLI_STR] = sizeof(const char *), [CLI_INT] = sizeof(long),
+        [CLI_REAL] = sizeof(double),      [CLI_POS] = sizeof(double),       [CLI_CHOICE] = sizeof(int),
+        [CLI_METHODS] = sizeof(ScMethods)};
+    return size[d->type];
 }
 
 /* ", NAME" of each option of tab[n] (and of the shared ones of which, when tab is NULL) into buf. */

@@ -131,6 +131,16 @@ static int run_cmd(const char *cmd, char *out, size_t n) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* Compile main_c with the C target model_c in tmpdir (warnings are errors) into exe and run it, its
+ * stdout into out (size n). Returns the exit status. */
+static int c_build_run(const char *main_c, const char *model_c, const char *exe, char *out, size_t n) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include %s %s -o %s -lm && ./%s", tmpdir,
+             SC_SOURCE_DIR, main_c, model_c, exe, exe);
+    return run_cmd(cmd, out, n);
+}
+
 /* Driver of the tiny model through the ABI: 2 cells, 1000 steps of 0.01 ms in bench mode with a
  * 1 ms stimulus of 50 uA/cm2 at step 100. Checks finite states and equal cells; with WITH_CPU
  * also runs the vectorised kernel and prints its largest relative difference to the C one. */
@@ -199,11 +209,7 @@ static void compile_and_run_tiny(const char *c_src, const char *cpu_src) {
     write_file("t_main.c", tiny_main);
     char cmd[2048], out[4096];
     /* the C target alone, warnings are errors */
-    snprintf(cmd, sizeof cmd,
-             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include t_main.c t_c.c -o t_c -lm "
-             "&& ./t_c",
-             tmpdir, SC_SOURCE_DIR);
-    int rc = run_cmd(cmd, out, sizeof out);
+    int rc = c_build_run("t_main.c", "t_c.c", "t_c", out, sizeof out);
     ASSERT_EQ_INT(0, rc);
     ASSERT(strncmp(out, "c ", 2) == 0);
     printf("tiny model, C target: %s", out);
@@ -290,12 +296,8 @@ static void lut_model(void) {
     if (have_cc()) {
         write_file("br_c.c", c);
         write_file("br_main.c", br_main);
-        char cmd[1024], out[1024];
-        snprintf(cmd, sizeof cmd,
-                 "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include br_main.c br_c.c -o br "
-                 "-lm && ./br",
-                 tmpdir, SC_SOURCE_DIR);
-        int rc = run_cmd(cmd, out, sizeof out);
+        char out[1024];
+        int rc = c_build_run("br_main.c", "br_c.c", "br", out, sizeof out);
         ASSERT_EQ_INT(0, rc);
         double dmax = NAN, vmax = NAN;
         const char *p = strstr(out, "maxdiff ");

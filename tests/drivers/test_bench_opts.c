@@ -502,22 +502,19 @@ static void test_restitute(void) {
         "--res-file %s:1: the protocol selection is 0 but --restitute S1S2 needs 1 (1 = S1S2, 0 = dynamic)",
         pf);
     check_error(line, want_err);
-    pf = protocol_file("1\n2\n500\n400\n300\n3\n");
-    snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
-    snprintf(want_err, sizeof want_err, "--res-file %s: 6 numbers, the S1S2 protocol has 7", pf);
-    check_error(line, want_err);
-    pf = protocol_file("1\n2\n500\n300\n400\n3\n50\n");
-    snprintf(
-        want_err, sizeof want_err,
-        "--res-file %s:5: CI0 (S2 prematurity end) (400 ms) is above CI1 (S2 prematurity start) (300 ms)",
-        pf);
-    check_error(line, want_err);
-    pf = protocol_file("1\n2.5\n500\n400\n300\n3\n50\n");
-    snprintf(want_err, sizeof want_err, "--res-file %s:2: prebeats must be an integer >= 0, got 2.5", pf);
-    check_error(line, want_err);
-    pf = protocol_file("1\nabc\n");
-    snprintf(want_err, sizeof want_err, "--res-file %s:2: expected one number per line, got 'abc'", pf);
-    check_error(line, want_err);
+    static const char *const bad[][2] = {
+        /* a file (always at pf), what is said after its name */
+        {"1\n2\n500\n400\n300\n3\n", ": 6 numbers, the S1S2 protocol has 7"},
+        {"1\n2\n500\n300\n400\n3\n50\n",
+         ":5: CI0 (S2 prematurity end) (400 ms) is above CI1 (S2 prematurity start) (300 ms)"},
+        {"1\n2.5\n500\n400\n300\n3\n50\n", ":2: prebeats must be an integer >= 0, got 2.5"},
+        {"1\nabc\n", ":2: expected one number per line, got 'abc'"}};
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        pf = protocol_file(bad[k][0]);
+        snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
+        snprintf(want_err, sizeof want_err, "--res-file %s%s", pf, bad[k][1]);
+        check_error(line, want_err);
+    }
     remove(pf);
     snprintf(want_err, sizeof want_err, "--res-file %s: No such file or directory", pf);
     check_error(line, want_err);
