@@ -355,16 +355,11 @@ static Expr *parse_try_expr(Parser *p, Token *first, Token *end) {
 }
 
 /* Does the tree use a name? (Markup numbers must be literal expressions.) */
-static int parse_has_name(const Expr *e) {
-    if (!e)
-        return 0;
-    if (e->kind == EX_VAR)
-        return 1;
-    for (int i = 0; i < e->nargs; i++)
-        if (parse_has_name(e->a[i]))
-            return 1;
-    return 0;
+static int parse_is_name(const Expr *e, const void *ctx) {
+    (void)ctx;
+    return e->kind == EX_VAR;
 }
+static int parse_has_name(const Expr *e) { return e && ex_any(e, parse_is_name, NULL); }
 
 /* Is the argument a single identifier? */
 static int parse_arg_is_ident(const MarkupArg *a) {

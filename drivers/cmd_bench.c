@@ -166,8 +166,7 @@ static int start_starpu(const BenchOpts *o, Share *s) {
         fclose(f);
     }
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, o->ncpu, o->ngpu);
-    conf.sched_policy_name = sc_sched_policy(SC_SCHED_CELLS, o->sched);
+    cli_starpu_conf(&conf, o->ncpu, o->ngpu, SC_SCHED_CELLS, o->sched);
     int mpi;
     int rc = cli_starpu_start("bench", &conf, &s->rank, &s->size, &mpi);
     if (rc != 0) {

@@ -342,8 +342,7 @@ int cmd_benchmark(int argc, char **argv) {
     if (prc)
         return prc > 0 ? 0 : 2;
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, o.ncpu, o.ngpu);
-    conf.sched_policy_name = sc_sched_policy(SC_SCHED_PINNED, NULL);
+    cli_starpu_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_PINNED, NULL);
     if (starpu_init(&conf) != 0) {
         fprintf(stderr, "starcarp benchmark: StarPU could not start\n");
         return 1;

@@ -209,8 +209,7 @@ int cmd_calibrate(int argc, char **argv) {
     if (prc)
         return prc > 0 ? 0 : 2;
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, o.ncpu, o.ngpu);
-    conf.sched_policy_name = sc_sched_policy(SC_SCHED_CALIBRATE, NULL);
+    cli_starpu_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_CALIBRATE, NULL);
     char cls[300], dir[1024];
     if (model_dir(&o, cls, sizeof cls, dir, sizeof dir) != 0)
         return 1;
