@@ -67,6 +67,14 @@ static char *generate(const CgModel *m, EmitTarget target, int single, int newto
     return s;
 }
 
+/* text analysed with the method overrides and generated for target (double precision); NULL after
+ * a failed check when the analysis refuses them. */
+static char *with_overrides(Arena *ar, const char *text, const char *overrides, EmitTarget target) {
+    CgModel *m = analyse(ar, text, overrides);
+    ASSERT(m != NULL);
+    return m ? generate(m, target, 0, 0, overrides, NULL) : NULL;
+}
+
 #define HAS(text, piece)                                                                          \
     do {                                                                                          \
         t_checks++;                                                                               \
@@ -86,7 +94,7 @@ static char *generate(const CgModel *m, EmitTarget target, int single, int newto
 
 /* ---------------------------------------------------------------- compile and run */
 
-static char tmpdir[64];
+static char tmpdir[128];
 
 static int have_cc(void) {
     static int have = -1;
@@ -586,10 +594,8 @@ int main(void) {
     /* method overrides: cvode=fe removes the adaptive loop; with rosenbrock=fe too, no ROS2 */
     {
         Arena ar2 = {0};
-        CgModel *mo = analyse(&ar2, tiny, "cvode=fe");
-        ASSERT(mo != NULL);
-        if (mo) {
-            char *o = generate(mo, EMIT_C, 0, 0, "cvode=fe", NULL);
+        char *o = with_overrides(&ar2, tiny, "cvode=fe", EMIT_C);
+        if (o) {
             HAS(o, "method overrides cvode=fe");
             LACKS(o, "sc_rtol");
             LACKS(o, "over z */"); /* no group function of z */
@@ -599,10 +605,8 @@ int main(void) {
             HAS(o, "t_ros2_g"); /* rosenbrock still there */
             free(o);
         }
-        CgModel *mo2 = analyse(&ar2, tiny, "cvode=fe,rosenbrock=fe");
-        ASSERT(mo2 != NULL);
-        if (mo2) {
-            char *o = generate(mo2, EMIT_CPU, 0, 0, "cvode=fe,rosenbrock=fe", NULL);
+        o = with_overrides(&ar2, tiny, "cvode=fe,rosenbrock=fe", EMIT_CPU);
+        if (o) {
             LACKS(o, "ROS2");
             LACKS(o, "_ros2_g");
             LACKS(o, "sc_rtol");
@@ -613,22 +617,16 @@ int main(void) {
         ar_free(&ar2);
     }
 
-    char tmpl[] = "/tmp/sc_test_emit_XXXXXX";
-    if (!mkdtemp(tmpl)) {
-        perror("mkdtemp");
+    if (t_tmpdir("sc_test_emit", tmpdir, sizeof tmpdir) != 0) {
         ASSERT(0);
         return TEST_DONE();
     }
-    snprintf(tmpdir, sizeof tmpdir, "%s", tmpl);
     compile_and_run_tiny(src[EMIT_C][0], src[EMIT_CPU][0]);
     lut_model();
     no_param_model();
     sparse_lu_model();
 
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", tmpdir);
+    t_rmtree(tmpdir);
     for (int t = 0; t < EMIT_NTARGETS; t++)
         free(src[t][0]), free(src[t][1]);
     ar_free(&ar);

@@ -459,15 +459,8 @@ static void test_nversion(const char *src) {
 int main(int argc, char **argv) {
     if (t_tmpdir("test_tissue_par", dir, sizeof dir) != 0)
         return 1;
-    test_full_file();
-    test_stim_keys();
-    test_conductivity();
-    test_gregions();
-    test_gregion_tags();
-    test_refused();
-    test_dt();
-    test_conflicts();
-    test_no_stimulus();
+    T_RUN(test_full_file, test_stim_keys, test_conductivity, test_gregions, test_gregion_tags, test_refused,
+          test_dt, test_conflicts, test_no_stimulus);
     test_nversion(argc > 1 ? argv[1] : ".");
     t_rmtree(dir);
     return TEST_DONE();
