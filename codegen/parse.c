@@ -431,13 +431,7 @@ static Markup *parse_markup(Parser *p) {
     int cap = 0;
     if (!parse_is(p, ")")) {
         for (;;) {
-            if (m->nargs == cap) {
-                cap = cap ? 2 * cap : 4;
-                MarkupArg *grown = ar_alloc(p->ar, (size_t)cap * sizeof *grown);
-                if (m->nargs)
-                    memcpy(grown, m->args, (size_t)m->nargs * sizeof *grown);
-                m->args = grown;
-            }
+            m->args = ar_grow(p->ar, m->args, m->nargs, &cap, sizeof *m->args);
             parse_markup_arg(p, m, &m->args[m->nargs++]);
             if (!parse_accept(p, ","))
                 break;
@@ -509,13 +503,7 @@ static Stmt *parse_if(Parser *p) {
     int cap = 0, is_else = 0;
     Token *kw = parse_next(p); /* the if, elif, "else if" or else token */
     for (;;) {
-        if (st->narms == cap) {
-            cap = cap ? 2 * cap : 4;
-            IfArm *grown = ar_alloc(p->ar, (size_t)cap * sizeof *grown);
-            if (st->narms)
-                memcpy(grown, st->arms, (size_t)st->narms * sizeof *grown);
-            st->arms = grown;
-        }
+        st->arms = ar_grow(p->ar, st->arms, st->narms, &cap, sizeof *st->arms);
         IfArm *arm = &st->arms[st->narms++];
         arm->tok = kw;
         if (!is_else)

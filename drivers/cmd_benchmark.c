@@ -164,14 +164,8 @@ static double rate_c(const ScModelEntry *m, ScPrecision prec, const BmOpts *o) {
 }
 
 /* A round of a cell array: `steps` steps and a wait. */
-typedef struct CellsRound {
-    ScCells *c;
-    long steps;
-} CellsRound;
-
-static int cells_round(void *p) {
-    CellsRound *r = p;
-    return sc_cells_advance(r->c, r->steps) < 0 || sc_cells_wait(r->c, NULL) != 0;
+static int cells_round(void *c, long steps) {
+    return sc_cells_advance(c, steps) < 0 || sc_cells_wait(c, NULL) != 0;
 }
 
 /* Cell-steps per second of a StarPU cell array: nparts partitions on workers (NULL and 0: the
@@ -188,8 +182,7 @@ static double rate_cells(const ScModelEntry *m, ScPrecision prec, const BmOpts *
         fprintf(stderr, "starcarp benchmark: %s: %s\n", m->name, err);
         return -1;
     }
-    CellsRound r = {c, o->steps};
-    double rate = bmt_rate(cells_round, &r, (double)o->cells * (double)o->steps, o->min_time);
+    double rate = bmt_rate(cells_round, c, o->steps, (double)o->cells * (double)o->steps, o->min_time);
     sc_cells_destroy(c);
     if (rate < 0)
         fprintf(stderr, "starcarp benchmark: %s: the run failed\n", m->name);

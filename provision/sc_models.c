@@ -125,6 +125,17 @@ static const ScModelEntry *auto_plugin(const char *path, double dt, const ScMode
     return e;
 }
 
+int sc_registry_matches(const ScModelEntry *e, const char *name) {
+    return !strcmp(name, e->name) || !strcmp(name, e->desc->name) || !strcmp(name, e->desc->ident);
+}
+
+const ScModelEntry *sc_registry_find(const char *name) {
+    for (int i = 0; i < sc_model_registry_count; i++)
+        if (sc_registry_matches(&sc_model_registry[i], name))
+            return &sc_model_registry[i];
+    return NULL;
+}
+
 static const ScModelEntry *library_entry(const char *name) {
     for (int i = 0; i < sc_model_registry_count; i++)
         if (strcmp(sc_model_registry[i].name, name) == 0 ||
