@@ -250,7 +250,7 @@ int main(int argc, char **argv) {
     g_rtol = o.rtol, g_atol = o.atol;
     g_flags = (o.uniform_atol ? SC_STEP_UNIFORM_ATOL : 0) | (o.no_watch ? SC_STEP_NO_WATCH : 0);
     for (int k = first; k < argc; k++)
-        if (!sc_registry_find(argv[k])) {
+        if (!registry_find(argv[k])) {
             fprintf(stderr, "sc-bench-cpu: no model %s in the library\n", argv[k]);
             return 2;
         }
@@ -278,7 +278,7 @@ int main(int argc, char **argv) {
         const ScModelEntry *e = &sc_model_registry[r];
         int want = first >= argc;
         for (int k = first; k < argc; k++)
-            want |= sc_registry_matches(e, argv[k]);
+            want |= registry_matches(e, argv[k]);
         if (!want)
             continue;
         const ScModelDesc *d = e->desc;

@@ -12,8 +12,8 @@
 extern ScModelCodelets *const sc_codelet_registry[]; /* sc_cl_registry.c (generated) */
 
 void sc_model_key(const ScModelEntry *m, char *buf, size_t n) {
-    unsigned long long h = sc_fnv(sc_fnv(sc_fnv(SC_FNV_INIT, m->desc->methods), "|"),
-                                  m->methods_choice ? m->methods_choice : "");
+    unsigned long long h = util_fnv(util_fnv(util_fnv(UTIL_FNV_INIT, m->desc->methods), "|"),
+                                    m->methods_choice ? m->methods_choice : "");
     snprintf(buf, n, "%s.m%08llx", m->name, h & 0xffffffffULL);
 }
 

@@ -46,13 +46,13 @@ double sc_now_s(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-unsigned long long sc_fnv(unsigned long long h, const char *s) {
+unsigned long long util_fnv(unsigned long long h, const char *s) {
     for (; s && *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211ULL;
     return h;
 }
 
-int sc_make_dirs(char *path) {
+int util_make_dirs(char *path) {
     for (char *p = path + 1; *p; p++)
         if (*p == '/') {
             *p = '\0';
@@ -64,7 +64,7 @@ int sc_make_dirs(char *path) {
     return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-void sc_cache_dir(char *buf, size_t len) {
+void util_cache_dir(char *buf, size_t len) {
     const char *env = getenv("STARCARP_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     if (env && *env)
         snprintf(buf, len, "%s", env);
@@ -99,7 +99,7 @@ int sc_edit_distance(const char *a, const char *b, int nocase) {
     return row[lb];
 }
 
-char *sc_read_text(const char *path) {
+char *util_read_text(const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;

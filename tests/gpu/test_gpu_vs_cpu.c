@@ -192,7 +192,7 @@ static int wanted(const ScModelEntry *e, int argc, char **argv, int first) {
     if (first >= argc)
         return 1;
     for (int k = first; k < argc; k++)
-        if (sc_registry_matches(e, argv[k]))
+        if (registry_matches(e, argv[k]))
             return 1;
     return 0;
 }
@@ -376,7 +376,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     for (int k = first; k < argc; k++)
-        if (!sc_registry_find(argv[k])) {
+        if (!registry_find(argv[k])) {
             fprintf(stderr, "test_gpu_vs_cpu: no model %s in the library\n", argv[k]);
             return 2;
         }
