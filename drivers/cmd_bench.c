@@ -606,8 +606,8 @@ static ScCells *start_cells(BenchOpts *o, Share *sh, const ScModelEntry *m, int 
     if (!(*started = start_starpu(o, sh) == 0))
         return NULL;
     int ncpu = (int)starpu_worker_get_count_by_type(STARPU_CPU_WORKER);
-    int f32 =
-        sc_precision_index(o->precision); /* GPUs with this model's kernel: CUDA and HIP, as the planner */
+    /* GPUs with this model's kernel: CUDA and HIP, as the planner */
+    int f32 = sc_precision_index(o->precision);
     int ngpu = (m->cuda[f32] ? (int)starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) : 0) +
                (m->hip[f32] ? (int)starpu_worker_get_count_by_type(STARPU_HIP_WORKER) : 0);
     make_share(sh, o->num, (double)ncpu + SC_PLAN_GPU_SPEEDUP_GUESS * (double)ngpu);

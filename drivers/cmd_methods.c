@@ -112,8 +112,8 @@ static int compare(const char *model, const char *path, const ScChooseSpec *sp, 
                    double dt_b, double rtol_b) {
     ScCompare *c = calloc(1, sizeof *c);
     char err[512];
-    if (a.mode ==
-        SC_METHODS_AUTO) { /* what a run uses: the library's recorded choice, or the file's choice */
+    /* auto: what a run uses, the library's recorded choice or the file's choice */
+    if (a.mode == SC_METHODS_AUTO) {
         const ScModelEntry *e = sc_model_lookup_dt(model, a, sp->dt, err, sizeof err);
         if (!e) {
             fprintf(stderr, "starcarp methods: %s\n", err);
