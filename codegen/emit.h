@@ -25,7 +25,7 @@
 
 #include "sema.h"
 
-#define EMIT_VERSION "0.5.1" /* 0.5.1: vm=M couples the flagged states' whole groups (vmcouple.c) */
+#define EMIT_VERSION "0.5.2" /* 0.5.2: operations per cell-step in the descriptor, GPU kernel attributes */
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 
 typedef enum { EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP, EMIT_NTARGETS } EmitTarget;
@@ -50,6 +50,18 @@ void emit_c_identifier(char *out, size_t n, const char *prefix, const char *name
 /* Write the source of m for opt->target to out. Deterministic: the same model and options give
  * the same text. Returns 0, or -1 when writing failed. */
 int emit_model(FILE *out, const CgModel *m, const EmitOptions *opt);
+
+/* The floating-point operations of one cell-step (emit_ops.c; ScModelDesc.flops_per_step says
+ * what counts): flops, transcendental calls, and whether an adaptive group was counted for one of
+ * its sub-steps. */
+typedef struct EmitOps {
+    long flops, transc;
+    int adaptive;
+} EmitOps;
+
+/* The operations of one cell-step of m: ops[0] in the exact variant, ops[1] with the lookup-table
+ * columns interpolated (ops[0] again when m has no table). Deterministic. 0, or -1 (memory). */
+int emit_count_ops(const CgModel *m, EmitOps ops[2]);
 
 /* Target names ("c", "cpu", "cuda", "hip") and the file suffix of each ("_c.c", "_cpu.c", ...). */
 const char *emit_target_name(EmitTarget t);
@@ -123,6 +135,13 @@ void emit_need_step(Em *e); /* e->need := what a step's equations compute */
 void emit_inputs(Em *e, const CgGroup *g, const char *indent);
 void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *indent);
 
+/* emit_ops.c: the operation counts (EmitOps) of expressions, of the needed equations of a list
+ * (each lookup-table position counted once), and of the current Em's cell-step with lut set */
+void emit_ops_expr(Em *e, const Expr *x, EmitOps *o);
+void emit_ops_eqs(Em *e, CgSym **eqs, int n, EmitOps *o);
+void emit_ops_add(EmitOps *o, const EmitOps *a, long times);
+void emit_step_ops(Em *e, int lut, EmitOps *o);
+
 /* emit_carry.c: equations of the states alone carried from Iion's part to the next step */
 void emit_carry_plan(Em *e);
 void emit_carry_store(Em *e, const char *indent);
@@ -134,6 +153,7 @@ void emit_group_functions(Em *e, int gi);
 void emit_method_need(Em *e, const CgGroup *g);
 void emit_method_call(Em *e, int gi);
 int emit_group_uses_rhs(const CgModel *m, const CgGroup *g);
+void emit_method_ops(Em *e, int gi, EmitOps *o); /* the group's update, added to o */
 
 /* emit_lu.c: the sparse LU of an implicit group's W = I - c J (markov_be, rosenbrock, cvode).
  * The plan: the pattern (Jacobian, diagonal, fill-in of the elimination order) as compact
@@ -147,6 +167,8 @@ int emit_lu_plan(Em *e, const CgGroup *g, LuPlan *p); /* in e->ar; 0, or -1 (mem
 int emit_lu_written(const CgGroup *g, int r, int c); /* an entry the Jacobian writes */
 int emit_lu_needed(const CgGroup *g); /* the group factorises W */
 void emit_lu_functions(Em *e, int gi); /* ID_w_gK, ID_lu_gK, ID_solve_gK (once per file) */
+/* flops of one ID_w_gK (w), ID_lu_gK (lu) and ID_solve_gK (solve) of the group; 0, or -1 (memory) */
+int emit_lu_ops(Em *e, const CgGroup *g, long *w, long *lu, long *solve);
 
 /* The prelude headers (codegen/prelude) as embedded by embed.cmake: the text after each header's marker
  * line (build/codegen/prelude.c). */

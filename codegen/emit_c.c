@@ -304,6 +304,17 @@ static void emit_descriptor(Em *e) {
                 strcat(methods, sema_method_name((CgMethod)k));
                 break;
             }
+    EmitOps ops[2];
+    emit_step_ops(e, 0, &ops[0]);
+    if (m->ntables)
+        emit_step_ops(e, 1, &ops[1]);
+    else
+        ops[1] = ops[0];
+    fprintf(e->out,
+            "/* one cell-step (emit_ops.c): %ld flops and %ld transcendental calls; %ld and %ld with the\n"
+            " * lookup tables%s */\n",
+            ops[0].flops, ops[0].transc, ops[1].flops, ops[1].transc,
+            ops[0].adaptive ? "; adaptive groups for one sub-step" : "");
     fprintf(e->out,
             "const ScModelDesc %s_model = {\n"
             "    SC_MODEL_ABI, \"%s\", \"%s\", \"%016llx\", \"" EMIT_GENERATOR "\",\n"
@@ -313,10 +324,12 @@ static void emit_descriptor(Em *e) {
             "    %s_consts, %s_init, %s_lut_size, %s_lut_build,\n"
             "    {%s_c_f64_run, 0}, {0, 0}, {0, 0},\n"
             "    %s_param_derive, %s_param_read, %s_sv_lo, %s_sv_hi,\n"
+            "    {%ld, %ld}, {%ld, %ld}, %d,\n"
             "};\n",
             id, emit_safe_text(e, m->name), id, emit_source_hash(m), m->nstates, e->nsv, m->nparams,
             m->nconsts, m->nexternals, m->ntraces, m->ntables, id, id, id, id, id, id, id,
-            *methods ? methods : "none", id, id, id, id, id, id, id, id, id);
+            *methods ? methods : "none", id, id, id, id, id, id, id, id, id, ops[0].flops, ops[1].flops,
+            ops[0].transc, ops[1].transc, ops[0].adaptive);
     fprintf(e->out,
             "\n/* The method overrides of the automatic choice these kernels were generated with\n"
             " * (docs/methods.md); empty: the file's methods or explicit overrides. */\n"

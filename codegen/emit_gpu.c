@@ -12,12 +12,17 @@
 
 typedef struct GpuApi {
     const char *what, *include, *stream, *error_t, *last_error, *success;
+    const char *func_attr, *get_func_attr, *occupancy; /* the kernel attributes (emit_attr) */
 } GpuApi;
 
-static const GpuApi cuda_api = {"CUDA back end", "cuda_runtime.h",   "cudaStream_t",
-                                "cudaError_t",   "cudaGetLastError", "cudaSuccess"};
-static const GpuApi hip_api = {"HIP back end", "hip/hip_runtime.h", "hipStream_t",
-                               "hipError_t",   "hipGetLastError",   "hipSuccess"};
+static const GpuApi cuda_api = {
+    "CUDA back end",      "cuda_runtime.h",        "cudaStream_t",
+    "cudaError_t",        "cudaGetLastError",      "cudaSuccess",
+    "cudaFuncAttributes", "cudaFuncGetAttributes", "cudaOccupancyMaxActiveBlocksPerMultiprocessor"};
+static const GpuApi hip_api = {
+    "HIP back end",      "hip/hip_runtime.h",    "hipStream_t",
+    "hipError_t",        "hipGetLastError",      "hipSuccess",
+    "hipFuncAttributes", "hipFuncGetAttributes", "hipOccupancyMaxActiveBlocksPerMultiprocessor"};
 
 /* Blocks of SC_BLOCK threads that each multiprocessor must be able to hold (the second argument
  * of __launch_bounds__, which caps the registers per thread at 65536 / (128 x it)). Explicit models
@@ -117,6 +122,31 @@ static void emit_kernels(Em *e, const GpuApi *api) {
             id, tg, p, api->error_t, api->last_error, api->success);
 }
 
+/* ID_TARGET_PREC_attr (ScGpuAttrFn): what the compiler made of each kernel variant, on the
+ * current device, for `starcarp benchmark` (registers, local memory, occupancy). */
+static void emit_attr(Em *e, const GpuApi *api) {
+    const char *id = e->id, *p = e->single ? "f32" : "f64";
+    const char *tg = emit_target_name(e->target);
+    fprintf(
+        e->out,
+        "\n/* The attributes of kernel variant sc_v (0 exact, 1 lookup tables, 2 per-cell parameters) on\n"
+        " * the current device: registers and local memory per thread, the launches' block size and\n"
+        " * the blocks of that size a multiprocessor holds. 0, or -1 (no such variant, or an error). */\n"
+        "extern \"C\" int %s_%s_%s_attr(int sc_v, ScGpuKernelAttr *sc_at) {\n"
+        "    const void *const sc_k[3] = {(const void *)%s_%s_%s_k, %s, (const void *)%s_%s_%s_k_pv};\n"
+        "    %s sc_fa;\n"
+        "    int sc_nb = 0;\n"
+        "    if (sc_v < 0 || sc_v > 2 || !sc_k[sc_v] || %s(&sc_fa, sc_k[sc_v]) != %s ||\n"
+        "        %s(&sc_nb, sc_k[sc_v], SC_BLOCK, 0) != %s)\n"
+        "        return -1;\n"
+        "    sc_at->regs = sc_fa.numRegs, sc_at->local_bytes = (int)sc_fa.localSizeBytes;\n"
+        "    sc_at->block = SC_BLOCK, sc_at->blocks_per_sm = sc_nb;\n"
+        "    return 0;\n}\n",
+        id, tg, p, id, tg, p,
+        e->m->ntables ? ar_printf(&e->ar, "(const void *)%s_%s_%s_k_lut", id, tg, p) : "0", id, tg, p,
+        api->func_attr, api->get_func_attr, api->success, api->occupancy, api->success);
+}
+
 int emit_gpu(Em *e) {
     const GpuApi *api = e->target == EMIT_HIP ? &hip_api : &cuda_api;
     emit_count_divisors(e);
@@ -128,5 +158,6 @@ int emit_gpu(Em *e) {
     emit_pc_struct(e);
     emit_body(e);
     emit_kernels(e, api);
+    emit_attr(e, api);
     return 0;
 }

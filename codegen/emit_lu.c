@@ -210,3 +210,30 @@ void emit_lu_functions(Em *e, int gi) {
     emit_factor(e, g, &p, gi);
     emit_solve(e, &p, gi);
 }
+
+/* The flops of the group's ID_w_gK, ID_lu_gK and ID_solve_gK as written above: W's entries
+ * 1 - c J (2) and -c J (1); per pivot a reciprocal, per row below it a scaling and a
+ * multiply-subtract per entry right of it; the solve's multiply-subtracts and its scalings. */
+int emit_lu_ops(Em *e, const CgGroup *g, long *w, long *lu, long *solve) {
+    LuPlan p;
+    *w = *lu = *solve = 0;
+    if (emit_lu_plan(e, g, &p) != 0)
+        return -1;
+    int n = g->n;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            if (p.pos[r * n + c] >= 0 && emit_lu_written(g, r, c) &&
+                !(r == c && g->jac && !jac_nonzero(g, r, c)))
+                *w += r == c ? 2 : 1;
+    for (int i = 0; i < n; i++) {
+        int k = p.ord[i];
+        long below = 0, right = 0;
+        for (int j = 0; j < n; j++) {
+            below += p.rank[j] > i && p.pos[j * n + k] >= 0;
+            right += p.rank[j] > i && p.pos[k * n + j] >= 0;
+        }
+        *lu += 1 + below * (1 + 2 * right);
+        *solve += 2 * below + 2 * right + 1;
+    }
+    return 0;
+}

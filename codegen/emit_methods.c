@@ -499,3 +499,107 @@ void emit_method_call(Em *e, int gi) {
         fprintf(o, "        sc_xn[%d] = sc_y[%d];\n", g->states[j], j);
     fprintf(o, "    }\n");
 }
+
+/* ---------------------------------------------------------------- operation counts */
+
+/* One call of the group's rhs (emit_rhs): f without the Jacobian (its equations, those the
+ * Jacobian reads included, and the derivatives), fj with it (the Jacobian's own equations and
+ * the entries it writes besides). */
+static void rhs_ops(Em *e, const CgGroup *g, EmitOps *f, EmitOps *fj) {
+    const CgModel *m = e->m;
+    int n = g->n, jac = uses_jac(g);
+    need_group(e, g, jac);
+    emit_ops_eqs(e, m->eqs, m->neqs, f);
+    for (int j = 0; j < n; j++)
+        emit_ops_expr(e, emit_value(e, m->states[g->states[j]].diff), f);
+    *fj = *f;
+    LuPlan lp;
+    if (jac && emit_lu_plan(e, g, &lp) == 0) {
+        emit_ops_eqs(e, g->jeqs, g->njeqs, fj);
+        double z;
+        for (int k = 0; k < n * n; k++)
+            if (lp.pos[k] >= 0 && emit_lu_written(g, k / n, k % n) && !(ex_is_num(g->jac[k], &z) && z == 0))
+                emit_ops_expr(e, g->jac[k], fj);
+    }
+    emit_need_clear(e);
+}
+
+/* A Rosenbrock step of the group (ID_ros2_gK, ID_ros4_gK), as emit_ros2 / emit_ros4 write it:
+ * the rhs evaluations, W, its LU, the solves and the stages' vector operations. */
+static void ros_ops(Em *e, const CgGroup *g, const EmitOps *f, const EmitOps *fj, const long *lu,
+                    EmitOps *o) {
+    long n = g->n;
+    emit_ops_add(o, fj, 1);
+    o->flops += lu[0] + lu[1];
+    if (g->method == CG_ROSENBROCK) { /* f twice, 3 solves; k2, yn, err: 2, 6, 3 per state */
+        emit_ops_add(o, f, 1);
+        o->flops += 3 * lu[2] + 2 + n * (2 + 2 + 6 + 3);
+        return;
+    }
+    /* ros4: f three times, 4 solves; per state g1 1, yn 2, g2 4, yn 4, g3 6, g4 6 + 3, yn 8, err 5 */
+    emit_ops_add(o, f, 2);
+    o->flops += 4 * lu[2] + 4 + 39 * n;
+    if (group_reads_t(e, g)) { /* f_t by a forward difference, and its term in each stage */
+        emit_ops_add(o, f, 1);
+        o->flops += 3 + 4 * n + 4 * 2 * n;
+    }
+}
+
+/* The cell-step's update of a group: the operations emit_method_call and ID_adv_gK make, added
+ * to o (cvode: one sub-step, its error test and step-size update included). */
+void emit_method_ops(Em *e, int gi, EmitOps *o) {
+    const CgModel *m = e->m;
+    const CgGroup *g = &m->groups[gi];
+    long n = g->n;
+    if (!emit_group_uses_rhs(m, g)) {
+        const CgState *st = &m->states[g->states[0]];
+        if (g->method == CG_FE) { /* x + dt * (diff) */
+            emit_ops_expr(e, emit_value(e, st->diff), o);
+            o->flops += 2;
+        } else { /* inf + (x - inf) * exp(-dt * rate) */
+            const Expr *rate = rl_rate(e, st->rl_tau);
+            emit_ops_expr(e, st->rl_inf, o);
+            emit_ops_expr(e, rate ? rate : st->rl_tau, o);
+            o->flops += 4, o->transc += 1;
+        }
+        return;
+    }
+    EmitOps f = {0, 0, 0}, fj = {0, 0, 0};
+    rhs_ops(e, g, &f, &fj);
+    long lu[3] = {0, 0, 0}; /* W, its LU, one solve */
+    if (emit_lu_needed(g))
+        emit_lu_ops(e, g, &lu[0], &lu[1], &lu[2]);
+    const EmitOps grl = {3, 1, 0}; /* sc_grl: expm1(h L) / L * f */
+    switch (g->method) {
+        case CG_RUSH_LARSEN:
+            emit_ops_add(o, &fj, 1), emit_ops_add(o, &grl, 1);
+            o->flops += 1;
+            break;
+        case CG_SUNDNES:
+            emit_ops_add(o, &fj, 2), emit_ops_add(o, &grl, 2);
+            o->flops += 2 + 3 + 1;
+            break;
+        case CG_RK2:
+            emit_ops_add(o, &f, 2);
+            o->flops += 5 * n;
+            break;
+        case CG_RK4:
+            emit_ops_add(o, &f, 4);
+            o->flops += (3 + 3 + 2 + 8) * n;
+            break;
+        case CG_MARKOV_BE:
+            emit_ops_add(o, &fj, e->newton);
+            o->flops += e->newton * (lu[0] + lu[1] + lu[2] + 4 * n);
+            break;
+        case CG_ROSENBROCK:
+            ros_ops(e, g, &f, &fj, lu, o);
+            break;
+        case CG_CVODE: /* one sub-step: ros4; the error norm (6 per state), e / n and its sqrt; dt - tt
+                          (written twice, one value), t + tt, tt + h, h's factor 0.9 / sqrt(sqrt(e)) */
+            ros_ops(e, g, &f, &fj, lu, o);
+            o->flops += 6 * n + 6, o->transc += 3, o->adaptive = 1;
+            break;
+        default:
+            break;
+    }
+}

@@ -3,7 +3,7 @@
  *
  *   starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S] [--steps-per-task K]
  *                      [--precision double|single|both] [--min-time SEC] [--csv FILE] [--png FILE]
- *                      [--ncpu N] [--ngpu N] [--tissue DX] [-q]
+ *                      [--ncpu N] [--ngpu N] [--tissue DX] [--gpu-only] [-q]
  *
  * For each model and precision, cells at their initial state (at rest, no stimulus: adaptive
  * methods take their fewest sub-steps there) are advanced S steps of 0.01 ms at a time, again and
@@ -17,10 +17,15 @@
  * measured copy bandwidth: the bytes one cell-step must move (each state, Vm, Iion and external
  * read and written once per task: 2 (nsv + 2 + next) x element size / steps per task) times the
  * rate, over the bandwidth of a 1 GiB device-to-device copy measured in the same run (with the
- * FP64 FMA rate, printed as the second ceiling). Table on stdout, CSV and a PNG (cell-steps/s per
- * model and configuration, log scale) on request. With --tissue DX, a second table: node-steps per
- * second of the tissue solver on the N-version slab at spacing DX mm (bench_tissue.h), in the CSV
- * and the PNG too. Exit 0, 1 on a failed run, 2 on bad usage. */
+ * FP64 and FP32 FMA rates, printed as the other ceilings). Every row also gives the model's
+ * operations per cell-step (ScModelDesc.flops_per_step: flops + BM_TRANSC_FLOPS per
+ * transcendental call), and the gpu-k rows the fraction of the FMA rate of their precision that
+ * makes, the kernel's registers, spilled bytes and occupancy (ScModelEntry.cuda_attr), and the
+ * limit that binds (limit_of). --gpu-only: the GPU configurations alone, no CPU worker (the whole
+ * library in minutes). Table on stdout, CSV and a PNG (cell-steps/s per model and configuration,
+ * log scale) on request. With --tissue DX, a second table: node-steps per second of the tissue
+ * solver on the N-version slab at spacing DX mm (bench_tissue.h), in the CSV and the PNG too.
+ * Exit 0, 1 on a failed run (or --gpu-only without a GPU), 2 on bad usage. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -38,6 +43,14 @@
 #endif
 
 enum { CONF_C1, CONF_CPU, CONF_GPU1, CONF_GPUK, CONF_BOTH, CONF_GPUS, NCONF, MAX_MODELS = 512 };
+/* The flops a transcendental call (exp, log, pow ...) counts as in the flop fraction: about what
+ * a double-precision exp costs in FMAs and other operations on a GPU (docs/performance.md). */
+#define BM_TRANSC_FLOPS 20
+/* A ceiling binds when the rate reaches this fraction of it (limit_of): half the copy bandwidth;
+ * 0.35 of the FMA peak, where the FP64 units issue 35 % (every flop in an FMA) to 70 % (none) of
+ * the instructions they can. */
+#define BM_BINDS_BW 0.5
+#define BM_BINDS_FLOP 0.35
 static const char *const conf_names[NCONF] = {"c-1core", "cpu-all", "gpu-k1", "gpu-k", "cpu+gpu", "gpus-all"};
 
 typedef struct BmOpts {
@@ -48,6 +61,7 @@ typedef struct BmOpts {
     double min_time;
     double tissue_dx; /* --tissue DX, mm (0: no tissue rows) */
     int quiet;
+    int gpu_only; /* --gpu-only: no CPU configuration, no CPU worker */
 } BmOpts;
 
 #define F(f) offsetof(BmOpts, f)
@@ -64,6 +78,10 @@ static const CliOpt bm_opts[] = {
      "                      442,401 nodes): node-steps/s on the CPUs, a GPU, both, and a GPU with\n"
      "                      Crank-Nicolson diffusion",
      F(tissue_dx)},
+    CLI_FLAG_OPT("--gpu-only",
+                 "the GPU configurations only (no c-1core, cpu-all, cpu+gpu; no CPU\n"
+                 "                      worker): the quick pass over a whole library",
+                 F(gpu_only)),
     CLI_FLAG_OPT("-q", "no progress lines", F(quiet)),
 };
 #undef F
@@ -74,7 +92,8 @@ static void usage(FILE *out) {
         out,
         "usage: starcarp benchmark [--models LIST|all] [--cells N] [--c-cells N] [--steps S]\n"
         "                          [--steps-per-task K] [--precision double|single|both] [--min-time SEC]\n"
-        "                          [--csv FILE] [--png FILE] [--ncpu N] [--ngpu N] [--tissue DX] [-q]\n");
+        "                          [--csv FILE] [--png FILE] [--ncpu N] [--ngpu N] [--tissue DX]\n"
+        "                          [--gpu-only] [-q]\n");
     cli_opt_help(out, bm_opts, (int)(sizeof bm_opts / sizeof *bm_opts));
     cli_run_help(out, BM_SHARED);
 }
@@ -91,7 +110,7 @@ static int parse(int argc, char **argv, BmOpts *o) {
     for (int i = 1; i < argc; i++)
         if (!strncmp(argv[i], "--k", 3) && (!argv[i][3] || argv[i][3] == '='))
             k_as = "--k";
-    o->k = run.steps_per_task, o->ncpu = run.ncpu, o->ngpu = run.ngpu;
+    o->k = run.steps_per_task, o->ncpu = o->gpu_only ? 0 : run.ncpu, o->ngpu = run.ngpu;
     o->models = run.models, o->csv = run.csv, o->png = run.png;
     o->nprec = run.precision != CLI_PRECISION_BOTH ? 1 : 2;
     o->prec[0] = run.precision != CLI_PRECISION_BOTH ? run.precision : SC_DOUBLE, o->prec[1] = SC_SINGLE;
@@ -194,41 +213,140 @@ static double bytes_per_cell_step(const ScModelDesc *d, ScPrecision prec, int k)
     return 2.0 * (d->nsv + 2 + d->nexternals) * (prec == SC_SINGLE ? 4.0 : 8.0) / k;
 }
 
-/* The workers a run measures: CPU and CUDA workers' ids, and GPU 0's copy bandwidth (bytes/s, 0 when
- * unknown: no GPU, or no CUDA build). */
+/* The workers a run measures: CPU and CUDA workers' ids, and GPU 0's ceilings (0 when unknown: no
+ * GPU, or no CUDA build): copy bandwidth (bytes/s), FMA rates (FLOP/s) in double and single
+ * precision, resident threads per multiprocessor. */
 typedef struct BmWorkers {
     int cpus[STARPU_NMAXWORKERS], gpus[STARPU_NMAXWORKERS];
     int ncpu, ngpu;
-    double bw;
+    double bw, fp64, fp32;
+    int sm_threads;
 } BmWorkers;
 
-/* The run's head on stdout: the workers, the sizes, GPU 0's ceilings (fp64: FLOP/s), then the head
- * of the cells' table. */
-static void print_head(const BmOpts *o, const BmWorkers *w, double fp64) {
+/* What a row says besides the rates: the operations per cell-step (flops + BM_TRANSC_FLOPS per
+ * transcendental call; adaptive: one sub-step) of the variant the cell array runs (lookup tables
+ * where the model has them), and the GPU kernel's attributes (regs < 0: unknown). */
+typedef struct BmAttr {
+    long flops, transc;
+    double weighted;
+    int adaptive;
+    int regs, local_bytes;
+    double occupancy; /* resident threads / the multiprocessor's maximum, 0..1 */
+} BmAttr;
+
+static BmAttr row_attr(const ScModelEntry *m, ScPrecision prec, const BmWorkers *w) {
+    const ScModelDesc *d = m->desc;
+    int v = d->ntables ? 1 : 0;
+    BmAttr a = {d->flops_per_step[v], d->transc_per_step[v], 0, d->ops_adaptive, -1, -1, NAN};
+    a.weighted = (double)a.flops + BM_TRANSC_FLOPS * (double)a.transc;
+    ScGpuKernelAttr ka;
+    ScGpuAttrFn fn = m->cuda_attr[sc_precision_index(prec)];
+    if (w->ngpu && w->sm_threads > 0 && fn && fn(v, &ka) == 0) {
+        a.regs = ka.regs, a.local_bytes = ka.local_bytes;
+        a.occupancy = (double)ka.blocks_per_sm * ka.block / w->sm_threads;
+    }
+    return a;
+}
+
+/* Fractions of the GPU's ceilings a rate makes at k steps per task: of the copy bandwidth (*bw)
+ * and of the FMA rate of the precision (*fl); NAN when unknown. */
+static void fractions(const ScModelEntry *m, ScPrecision prec, int k, double rate, const BmWorkers *w,
+                      const BmAttr *a, double *bw, double *fl) {
+    double peak = prec == SC_SINGLE ? w->fp32 : w->fp64;
+    *bw = w->bw > 0 && rate > 0 ? rate * bytes_per_cell_step(m->desc, prec, k) / w->bw : NAN;
+    *fl = peak > 0 && rate > 0 && a->weighted > 0 ? rate * a->weighted / peak : NAN;
+}
+
+/* The ceiling that binds a GPU rate: each fraction over the level where its ceiling binds
+ * (BM_BINDS_BW, BM_BINDS_FLOP); the larger of the two when it reaches 1: "memory", or "fp64"
+ * ("fp32" in single precision); else "latency" (neither: the kernel waits on dependent loads and
+ * operations; low occupancy or spills say why). "-" when unknown. */
+static const char *limit_of(double bw, double fl, ScPrecision prec) {
+    if (isnan(bw) && isnan(fl))
+        return "-";
+    double b = isnan(bw) ? 0 : bw / BM_BINDS_BW, f = isnan(fl) ? 0 : fl / BM_BINDS_FLOP;
+    if (b >= f && b >= 1)
+        return "memory";
+    if (f > b && f >= 1)
+        return prec == SC_SINGLE ? "fp32" : "fp64";
+    return "latency";
+}
+
+/* The run's head on stdout: the workers, the sizes, GPU 0's ceilings, then the head of the cells'
+ * table. */
+static void print_head(const BmOpts *o, const BmWorkers *w) {
     printf("starcarp benchmark: %d CPU workers, %d GPU(s); %ld cells (C: %ld), %ld steps of %g ms per "
            "round, K = %ld, >= %g s per figure\n",
            w->ncpu, w->ngpu, o->cells, o->c_cells, o->steps, SC_DEFAULT_DT, o->k, o->min_time);
     if (w->ngpu)
-        printf("GPU 0 ceilings (measured now): copy %.1f GB/s (read + written), FP64 %.2f TFLOP/s\n",
-               w->bw / 1e9, fp64 / 1e12);
+        printf("GPU 0 ceilings (measured now): copy %.1f GB/s (read + written), FP64 %.2f TFLOP/s, FP32 "
+               "%.2f TFLOP/s\n",
+               w->bw / 1e9, w->fp64 / 1e12, w->fp32 / 1e12);
+    printf("flop/step: + - * / and %d per transcendental call (* adaptive: one sub-step); limit: of gpu-k\n",
+           BM_TRANSC_FLOPS);
     printf("\n| model | precision |");
     for (int c = 0; c < NCONF; c++)
         printf(" %s |", conf_names[c]);
-    printf(" gpu-k1 %% of copy bw | gpu-k %% of copy bw |\n|---|---|");
-    for (int c = 0; c < NCONF + 2; c++)
+    printf(
+        " gpu-k1 %% of copy bw | gpu-k %% of copy bw | flop/step | gpu-k %% of flop peak | regs | spill B |"
+        " occupancy %% | limit |\n|---|---|");
+    for (int c = 0; c < NCONF + 8; c++)
         printf("---:|");
     printf("\n");
 }
 
+/* The row's columns after the rates (r[NCONF]): the fractions, the operations, the kernel. */
+static void print_tail(const ScModelEntry *m, ScPrecision prec, int k, const double *r, const BmWorkers *w,
+                       const BmAttr *a) {
+    double bw[2], fl[2];
+    fractions(m, prec, 1, r[CONF_GPU1], w, a, &bw[0], &fl[0]);
+    fractions(m, prec, k, r[CONF_GPUK], w, a, &bw[1], &fl[1]);
+    for (int c = 0; c < 2; c++)
+        printf(isnan(bw[c]) ? " - |" : " %.1f %% |", 100 * bw[c]);
+    printf(" %.0f%s |", a->weighted, a->adaptive ? "*" : "");
+    printf(isnan(fl[1]) ? " - |" : " %.1f %% |", 100 * fl[1]);
+    if (a->regs >= 0)
+        printf(" %d | %d | %.0f %% |", a->regs, a->local_bytes, 100 * a->occupancy);
+    else
+        printf(" - | - | - |");
+    printf(" %s |\n", limit_of(bw[1], fl[1], prec));
+}
+
+/* The CSV lines of a row: one per configuration measured. */
+static void csv_row(FILE *csv, const ScModelEntry *m, ScPrecision prec, int k, const double *r,
+                    const BmWorkers *w, const BmAttr *a) {
+    for (int c = 0; c < NCONF; c++) {
+        if (isnan(r[c]))
+            continue;
+        int kc = c == CONF_GPU1 ? 1 : k, gpu = c == CONF_GPU1 || c == CONF_GPUK || c == CONF_GPUS;
+        double b = bytes_per_cell_step(m->desc, prec, kc), bw = NAN, fl = NAN;
+        if (c >= CONF_GPU1)
+            fractions(m, prec, kc, r[c], w, a, &bw, &fl);
+        fprintf(csv, "%s,%d,%s,%.6g,%.4g,%.4g,%ld,%ld,", m->name, (int)prec, conf_names[c], r[c], b, bw,
+                a->flops, a->transc);
+        if (isnan(fl))
+            fprintf(csv, "-,");
+        else
+            fprintf(csv, "%.4g,", fl);
+        if (gpu && a->regs >= 0)
+            fprintf(csv, "%d,%d,%.3g,", a->regs, a->local_bytes, a->occupancy);
+        else
+            fprintf(csv, "-,-,-,");
+        fprintf(csv, "%s\n", c >= CONF_GPU1 ? limit_of(bw, fl, prec) : "-");
+    }
+}
+
 /* One row of the cells' table: model m at precision prec measured in every configuration the
- * workers allow (into r[NCONF]; NAN: not run, < 0: failed), printed with the GPU rows' share of the
- * copy bandwidth, and written to csv (when not NULL). Returns 1 when a configuration failed, else 0. */
+ * workers and options allow (into r[NCONF]; NAN: not run, < 0: failed), printed with the
+ * operations, the GPU rows' fractions of the ceilings and the kernel's attributes, and written
+ * to csv (when not NULL). Returns 1 when a configuration failed, else 0. */
 static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m, ScPrecision prec, FILE *csv,
                      double *r) {
     int rc = 0, k = (int)o->k;
     for (int c = 0; c < NCONF; c++)
         r[c] = NAN;
-    r[CONF_C1] = rate_c(m, prec, o);
+    if (!o->gpu_only)
+        r[CONF_C1] = rate_c(m, prec, o);
     if (w->ncpu)
         r[CONF_CPU] = rate_cells(m, prec, o, k, w->ncpu, w->cpus);
     if (w->ngpu) {
@@ -239,6 +357,7 @@ static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m,
         r[CONF_BOTH] = rate_cells(m, prec, o, k, 0, NULL);
     if (w->ngpu > 1)
         r[CONF_GPUS] = rate_cells(m, prec, o, k, w->ngpu, w->gpus);
+    BmAttr a = row_attr(m, prec, w);
     printf("| %s | %s |", m->name, prec == SC_SINGLE ? "single" : "double");
     for (int c = 0; c < NCONF; c++) {
         rc |= r[c] < 0;
@@ -247,21 +366,10 @@ static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m,
         else
             printf(r[c] < 0 ? " failed |" : " %.3g |", r[c]);
     }
-    for (int c = CONF_GPU1; c <= CONF_GPUK; c++) {
-        double b = bytes_per_cell_step(m->desc, prec, c == CONF_GPU1 ? 1 : k);
-        if (w->bw > 0 && r[c] > 0)
-            printf(" %.1f %% |", 100 * r[c] * b / w->bw);
-        else
-            printf(" - |");
-    }
-    printf("\n");
+    print_tail(m, prec, k, r, w, &a);
     fflush(stdout);
-    for (int c = 0; csv && c < NCONF; c++)
-        if (!isnan(r[c])) {
-            double b = bytes_per_cell_step(m->desc, prec, c == CONF_GPU1 ? 1 : k);
-            fprintf(csv, "%s,%d,%s,%.6g,%.4g,%.4g\n", m->name, (int)prec, conf_names[c], r[c], b,
-                    w->bw > 0 && r[c] > 0 && c >= CONF_GPU1 ? r[c] * b / w->bw : NAN);
-        }
+    if (csv)
+        csv_row(csv, m, prec, k, r, w, &a);
     return rc;
 }
 
@@ -287,7 +395,7 @@ static int tissue_table(const BmOpts *o, const BmWorkers *w, const ScModelEntry 
         fflush(stdout);
         for (int c = 0; csv && c < BMT_NCONF; c++)
             if (!isnan(trates[i][c]))
-                fprintf(csv, "%s,64,%s,%.6g,,\n", ms[i]->name, bmt_conf_names[c], trates[i][c]);
+                fprintf(csv, "%s,64,%s,%.6g,,,,,,,,,\n", ms[i]->name, bmt_conf_names[c], trates[i][c]);
         if (!o->quiet)
             fprintf(stderr, "benchmark: tissue of %s done (%d of %d)\n", ms[i]->name, i + 1, nm);
     }
@@ -337,7 +445,9 @@ int cmd_benchmark(int argc, char **argv) {
     struct starpu_conf conf;
     cli_starpu_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_PINNED, NULL);
     if (starpu_init(&conf) != 0) {
-        fprintf(stderr, "starcarp benchmark: StarPU could not start\n");
+        fprintf(stderr, "starcarp benchmark: %s\n",
+                o.gpu_only ? "--gpu-only: StarPU found no GPU to start a worker on"
+                           : "StarPU could not start");
         return 1;
     }
     const ScModelEntry *ms[MAX_MODELS];
@@ -350,13 +460,18 @@ int cmd_benchmark(int argc, char **argv) {
     w.ncpu = starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, w.cpus, STARPU_NMAXWORKERS);
     w.ngpu = starpu_worker_get_ids_by_type(STARPU_CUDA_WORKER, w.gpus, STARPU_NMAXWORKERS);
     w.ncpu = w.ncpu < 0 ? 0 : w.ncpu, w.ngpu = w.ngpu < 0 ? 0 : w.ngpu;
-    double fp64 = 0;
+    if (o.gpu_only && !w.ngpu) {
+        fprintf(stderr, "starcarp benchmark: --gpu-only: no GPU worker here\n");
+        starpu_shutdown();
+        return 1;
+    }
 #ifdef SC_HAVE_CUDA
-    ScGpuCeilings ceil = {0, 0};
+    ScGpuCeilings ceil = {0, 0, 0, 0};
     if (w.ngpu && sc_probe_gpu(starpu_worker_get_devid(w.gpus[0]), &ceil) == 0)
-        w.bw = ceil.copy_bytes_per_s, fp64 = ceil.fp64_flops;
+        w.bw = ceil.copy_bytes_per_s, w.fp64 = ceil.fp64_flops, w.fp32 = ceil.fp32_flops,
+        w.sm_threads = ceil.max_threads_per_sm;
 #endif
-    print_head(&o, &w, fp64);
+    print_head(&o, &w);
     FILE *csv = o.csv ? fopen(o.csv, "w") : NULL;
     if (o.csv && !csv) {
         fprintf(stderr, "starcarp benchmark: --csv %s: %s\n", o.csv, strerror(errno));
@@ -364,7 +479,9 @@ int cmd_benchmark(int argc, char **argv) {
         return 1;
     }
     if (csv)
-        fprintf(csv, "model,precision,config,cell_steps_per_s,bytes_per_cell_step,fraction_of_copy_bw\n");
+        fprintf(csv,
+                "model,precision,config,cell_steps_per_s,bytes_per_cell_step,fraction_of_copy_bw,"
+                "flops_per_step,transc_per_step,fraction_of_flop_peak,regs,spill_bytes,occupancy,limit\n");
     double(*rates)[2][NCONF] = calloc((size_t)nm, sizeof *rates);
     int rc = 0;
     for (int i = 0; i < nm; i++)

@@ -28,6 +28,7 @@
 #include "starcarp.h"
 #include "tissue_frames.h"
 #include "tissue_igb.h"
+#include "tissue_impreg.h"
 #include "tissue_meshio.h"
 #include "tissue_mpi.h"
 #include "tissue_opts.h"
@@ -48,6 +49,8 @@ typedef struct Run {
     TigbFile *igb; /* vm.igb, the snapshots (rank 0; opened at the first) */
     Mpick pk; /* the model, its parameters (--imp-par), --vary's parameter indices */
     int vary_k[8];
+    Mpick ipk[SC_TISSUE_MAX_IMP + 1]; /* imp_region[1 ..]'s models and parameters (ipk[0] unused) */
+    ScTissueImp imp[SC_TISSUE_MAX_IMP]; /* the regions as the solver takes them (cfg.imp) */
     double last_probe_t; /* the time of the last row of probes.txt (-1: none) */
     double tflush; /* the last timed flush (stop.h) */
     int stop_sig; /* the signal that stopped the run, or 0 */
@@ -65,34 +68,12 @@ typedef struct Run {
     } job;
 } Run;
 
-/* Node of a point in mm (nearest), or -1 when outside the grid. */
-static long node_at(const ToutGrid *g, const double p[3]) {
-    long idx = 0, mul = 1;
-    for (int a = 0; a < 3; a++) {
-        double q = p[a] / g->dx[a];
-        long i = lround(q);
-        if (q < -0.5 - 1e-9 || q > (double)(g->n[a] - 1) + 0.5 + 1e-9)
-            return -1;
-        if (i < 0)
-            i = 0;
-        if (i > g->n[a] - 1)
-            i = g->n[a] - 1;
-        idx += i * mul, mul *= g->n[a];
-    }
-    return idx;
-}
-
-static void node_xyz(const ToutGrid *g, long node, double x[3]) {
-    for (int a = 0; a < 3; a++)
-        x[a] = (double)(node % g->n[a]) * g->dx[a], node /= g->n[a];
-}
-
 /* Coordinates of a node of the run's grid or mesh (mm). */
 static void where(const Run *r, long node, double x[3]) {
     if (r->mesh)
         memcpy(x, r->mesh->xyz + 3 * node, 3 * sizeof(double));
     else
-        node_xyz(&r->g, node, x);
+        tout_node_xyz(&r->g, node, x);
 }
 
 /* A field of every node as VTK: the grid's structured points or the mesh's unstructured grid. */
@@ -134,7 +115,7 @@ static int sample_probes(Run *r, double t) {
     if (!r->o.nprobe)
         return 0;
     /* each rank samples the probes it holds, the others are zero, a sum brings them to rank 0 */
-    double vm[TOPT_MAX_PROBES], ii[TOPT_MAX_PROBES], out[TOPT_MAX_PROBES] = {0};
+    double vm[TOPT_MAX_PROBES], out[TOPT_MAX_PROBES] = {0};
     long mine[TOPT_MAX_PROBES], lo = r->sh.plane0 * r->sh.plane, hi = lo + r->sh.nplanes * r->sh.plane;
     int at[TOPT_MAX_PROBES], nm = 0;
     for (int j = 0; j < r->o.nprobe; j++) { /* a mesh's cells are numbered over the ranks, a grid's nodes */
@@ -142,7 +123,7 @@ static int sample_probes(Run *r, double t) {
         if (c >= lo && c < hi)
             mine[nm] = r->mesh ? c - lo : sc_tissue_cell_of(r->t, c - lo), at[nm++] = j;
     }
-    int bad = nm && sc_cells_sample(sc_tissue_cells(r->t), mine, nm, vm, ii, NULL) != 0;
+    int bad = nm && sc_tissue_sample(r->t, mine, nm, vm) != 0;
     if (bad)
         fprintf(stderr, "starcarp tissue: the probes could not be sampled\n");
     for (int q = 0; q < nm && !bad; q++)
@@ -307,6 +288,10 @@ static int configure(Run *r) {
         fprintf(stderr, "starcarp tissue: %s%s\n", o->mesh ? "--mesh: " : "", err);
         return 2;
     }
+    if (r->mesh && tir_check_mesh(o, r->mesh, stderr, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 2;
+    }
     if (r->mesh) /* the outputs' node count: openCARP's x of a mesh's IGB file */
         r->g.n[0] = r->mesh->nn, r->g.n[1] = r->g.n[2] = 1, r->g.dx[0] = r->g.dx[1] = r->g.dx[2] = 1;
     memcpy(c->n, r->g.n, sizeof c->n);
@@ -348,8 +333,8 @@ static int configure(Run *r) {
         return 2;
     }
     for (int j = 0; j < o->nprobe; j++)
-        if ((r->probe_node[j] = r->mesh ? tmio_node_at(r->mesh, o->probe[j]) : node_at(&r->g, o->probe[j])) <
-            0) {
+        if ((r->probe_node[j] =
+                 r->mesh ? tmio_node_at(r->mesh, o->probe[j]) : tout_node_at(&r->g, o->probe[j])) < 0) {
             if (r->mesh) {
                 fprintf(stderr, "starcarp tissue: --probe %g,%g,%g: outside the mesh's bounding box\n",
                         o->probe[j][0], o->probe[j][1], o->probe[j][2]);
@@ -363,8 +348,8 @@ static int configure(Run *r) {
     return prepare_outputs(r);
 }
 
-/* The model, --imp-par and --vary's parameters, checked before anything starts (model_pick.h).
- * 0, or 2 after a message. */
+/* The model, --imp-par and --vary's parameters, then the other ionic regions', checked before
+ * anything starts (model_pick.h). 0, or 2 after a message. */
 static int pick_model(Run *r) {
     char err[1200];
     if (mpick_model(&r->pk, r->o.imp, r->o.imp_par, r->o.methods, r->o.dt, err, sizeof err) != 0) {
@@ -380,15 +365,23 @@ static int pick_model(Run *r) {
         mpick_free(&r->pk);
         return 2;
     }
+    if (tmio_models(&r->o, r->ipk, r->imp, err, sizeof err) != 0) {
+        fprintf(stderr, "starcarp tissue: %s\n", err);
+        return 2;
+    }
+    r->cfg.nimp = r->o.nimp, r->cfg.imp = r->imp;
     return 0;
 }
 
-/* The parameter set on the cell array. 0, or 2 after a message. */
+/* The parameter sets on the cell arrays, each region's own. 0, or 2 after a message. */
 static int set_params(Run *r) {
     char err[1024];
-    if (sc_cells_set_params(sc_tissue_cells(r->t), r->pk.values, err, sizeof err) != 0) {
-        fprintf(stderr, "starcarp tissue: --imp-par: %s\n", err);
-        return 2;
+    for (int k = 0; k < sc_tissue_nregions(r->t); k++) {
+        ScCells *c = sc_tissue_region_cells(r->t, k);
+        if (c && sc_cells_set_params(c, k ? r->ipk[k].values : r->pk.values, err, sizeof err) != 0) {
+            fprintf(stderr, "starcarp tissue: %s: %s\n", k ? r->o.imp_name[k] : "--imp-par", err);
+            return 2;
+        }
     }
     return 0;
 }
@@ -591,7 +584,7 @@ static int run_loop(Run *r, long nsteps) {
         return 1;
     double wall = sc_now_s() - w0;
     /* a non-finite Vm left by the last diffusion step (the ionic step checks the others) */
-    if (sc_cells_read(sc_tissue_cells(r->t), SC_VAR_VM, r->field) != 0)
+    if (sc_tissue_read_cells(r->t, r->field) != 0)
         return 1;
     int bad = 0;
     for (long i = 0; i < sc_tissue_nodes(r->t) && !bad; i++)
@@ -684,6 +677,7 @@ static void print_setup(const Run *r, const ScModelEntry *m) {
     fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
             m->name, r->g.n[0] * r->g.n[1] * r->g.n[2], dd, r->cfg.dt, sc_tissue_dt_limit(&r->cfg), how,
             r->cfg.stencil == 9 ? ", 9-point stencil" : "");
+    tmio_regions(r->t, stderr);
 }
 
 /* `starcarp tissue`: options, StarPU, the tissue, --imp-par / --vary / --restart, the time loop, the
@@ -719,8 +713,13 @@ int cmd_tissue(int argc, char **argv) {
     long plane = top == 2 ? r.g.n[0] * r.g.n[1] : top == 1 ? r.g.n[0] : 1;
     tmpi_share(&r.sh, r.g.n[top], plane); /* a mesh: nodes (planes of one) */
     if (r.sh.size > 1) {
-        if (r.sh.size > r.g.n[top]) {
-            if (r.sh.rank == 0)
+        if (r.sh.size > r.g.n[top] || r.o.nimp > 0) {
+            if (r.sh.rank == 0 && r.o.nimp > 0)
+                fprintf(stderr,
+                        "starcarp tissue: %d ionic regions (num_imp_regions) on %d ranks: not supported "
+                        "(the regions' cell arrays are one process's): run one process\n",
+                        r.o.nimp + 1, r.sh.size);
+            else if (r.sh.rank == 0)
                 fprintf(stderr,
                         "starcarp tissue: %d ranks for %ld planes along %c: at most one rank per plane\n",
                         r.sh.size, r.g.n[top], "xyz"[top]);
@@ -762,7 +761,9 @@ int cmd_tissue(int argc, char **argv) {
     if (!rc) {
         /* the states go to their GPUs now, all at once, rather than at the first probe's sample */
         double p0 = sc_now_s();
-        int placed = sc_cells_place(sc_tissue_cells(r.t));
+        int placed = 0;
+        for (int k = 0; k < sc_tissue_nregions(r.t); k++)
+            placed += sc_tissue_region_cells(r.t, k) ? sc_cells_place(sc_tissue_region_cells(r.t, k)) : 0;
         if (placed > 0 && !r.o.quiet && r.sh.rank == 0)
             fprintf(stderr, "tissue: the states placed on the GPUs (%d %s) in %.2f s\n", placed,
                     r.mesh ? "parts" : "slabs", sc_now_s() - p0);
@@ -786,6 +787,8 @@ int cmd_tissue(int argc, char **argv) {
     sc_tissue_destroy(r.t);
     free(r.field), free(r.all), free(r.frame), free(r.cells);
     mpick_free(&r.pk);
+    for (int k = 1; k <= r.o.nimp; k++)
+        mpick_free(&r.ipk[k]);
     sc_fem_free(r.op), sc_mesh_free(r.mesh);
     tmpi_shutdown(&r.sh);
     return rc;

@@ -5,16 +5,17 @@
 #include "gpu_probe.h"
 
 /* Each thread runs 8 independent chains of `iters` FMAs (x = x * a + b), enough work in flight
- * to keep the FP64 units busy; the result is stored so that nothing is optimised away. */
-__global__ void probe_fma_kernel(double *out, int iters, double a, double b) {
-    double x[8];
+ * to keep the FP64 (T = double) or FP32 units busy; the result is stored so that nothing is
+ * optimised away. */
+template <class T> __global__ void probe_fma_kernel(T *out, int iters, T a, T b) {
+    T x[8];
     for (int k = 0; k < 8; k++)
         x[k] = threadIdx.x * 1e-3 + k;
     for (int i = 0; i < iters; i++)
 #pragma unroll
         for (int k = 0; k < 8; k++)
             x[k] = fma(x[k], a, b);
-    double s = 0;
+    T s = 0;
     for (int k = 0; k < 8; k++)
         s += x[k];
     out[blockIdx.x * blockDim.x + threadIdx.x] = s;
@@ -39,8 +40,23 @@ template <class F> static int timed(F fn, int reps, double *secs) {
     return rc;
 }
 
+/* FMA rate (flops/s, 2 per FMA) in precision T of the current device, sms multiprocessors; 0 when
+ * it cannot be measured. */
+template <class T> static double fma_rate(int sms) {
+    const int threads = 256, blocks = 8 * (sms > 0 ? sms : 1), iters = 4096;
+    T *out = NULL;
+    double s = 0;
+    if (cudaMalloc(&out, sizeof(T) * threads * blocks) != cudaSuccess)
+        return 0;
+    int rc =
+        timed([&] { probe_fma_kernel<T><<<blocks, threads>>>(out, iters, (T)0.999999, (T)1e-7); }, 5, &s);
+    cudaFree(out);
+    return rc || s <= 0 ? 0 : 2.0 * 8.0 * iters * (double)threads * blocks / s;
+}
+
 extern "C" int sc_probe_gpu(int dev, ScGpuCeilings *c) {
-    c->copy_bytes_per_s = c->fp64_flops = 0;
+    c->copy_bytes_per_s = c->fp64_flops = c->fp32_flops = 0;
+    c->max_threads_per_sm = 0;
     if (cudaSetDevice(dev) != cudaSuccess)
         return -1;
     /* copy: 1 GiB device to device, bytes read plus bytes written */
@@ -58,17 +74,11 @@ extern "C" int sc_probe_gpu(int dev, ScGpuCeilings *c) {
     if (rc || s <= 0)
         return -1;
     c->copy_bytes_per_s = 2.0 * (double)bytes / s;
-    /* FP64: 2 flops per FMA */
+    /* FP64 and FP32: 2 flops per FMA */
     int sms = 0;
     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-    const int threads = 256, blocks = 8 * (sms > 0 ? sms : 1), iters = 4096;
-    double *out = NULL;
-    if (cudaMalloc(&out, sizeof(double) * threads * blocks) != cudaSuccess)
-        return -1;
-    rc = timed([&] { probe_fma_kernel<<<blocks, threads>>>(out, iters, 0.999999, 1e-7); }, 5, &s);
-    cudaFree(out);
-    if (rc || s <= 0)
-        return -1;
-    c->fp64_flops = 2.0 * 8.0 * iters * (double)threads * blocks / s;
-    return 0;
+    cudaDeviceGetAttribute(&c->max_threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, dev);
+    c->fp64_flops = fma_rate<double>(sms);
+    c->fp32_flops = fma_rate<float>(sms);
+    return c->fp64_flops > 0 && c->fp32_flops > 0 ? 0 : -1;
 }

@@ -9,10 +9,12 @@ extern "C" {
 typedef struct ScGpuCeilings {
     double copy_bytes_per_s; /* device-to-device copy of 1 GiB: bytes read + bytes written per s */
     double fp64_flops; /* double-precision FMAs of independent chains, 2 flops each */
+    double fp32_flops; /* the same in single precision */
+    int max_threads_per_sm; /* resident threads one multiprocessor holds (occupancy's 100 %) */
 } ScGpuCeilings;
 
-/* Measure both on CUDA device dev (it allocates 2 GiB for a moment). Returns 0, or -1 when the
- * device cannot be used (then both are 0). */
+/* Measure them on CUDA device dev (it allocates 2 GiB for a moment). Returns 0, or -1 when the
+ * device cannot be used (then all are 0). */
 int sc_probe_gpu(int dev, ScGpuCeilings *c);
 
 #ifdef __cplusplus

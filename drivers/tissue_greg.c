@@ -43,9 +43,8 @@ static const char *at(const char *where, char *buf, size_t n) {
     return buf;
 }
 
-int tgreg_key(TparState *s, TgregKey what, int arg, long i, long j, const char *key, const char *val,
+int tgreg_key(TparState *s, TparGreg *r, TgregKey what, int arg, long j, const char *key, const char *val,
               char *err, size_t errlen) {
-    TparGreg *r = &s->greg[i];
     const char *want = NULL;
     double v[SC_FEM_MAX_TAGS];
     int n = 0;
@@ -176,23 +175,31 @@ static int check_count(const TissueOpts *o, char *err, size_t errlen) {
                    what);
         return -1;
     }
-    for (int i = 1; i < SC_FEM_MAX_REGIONS; i++) {
-        const TparGreg *r = &s->greg[i];
-        if (r->keys && s->num_gregions < 0)
-            sc_set_err(err, errlen,
-                       "%sgregion[%d].* given without num_gregions: openCARP uses gregion[0] alone by "
-                       "default (add num_gregions = %d)",
-                       at(r->where, w, sizeof w), i, i + 1);
+    return tgreg_keyed(s->greg, SC_FEM_MAX_REGIONS, s->num_gregions, s->num_greg_where, "gregion", err,
+                       errlen);
+}
+
+int tgreg_keyed(const TparGreg *regs, int max, long num, const char *num_where, const char *fam, char *err,
+                size_t errlen) {
+    long n = num > 1 ? num : 1;
+    char w[TPAR_WHERE + 4];
+    for (int i = 1; i < max; i++) {
+        const TparGreg *r = &regs[i];
+        if (r->keys && num < 0)
+            sc_set_err(
+                err, errlen,
+                "%s%s[%d].* given without num_%ss: openCARP uses %s[0] alone by default (add num_%ss = "
+                "%d)",
+                at(r->where, w, sizeof w), fam, i, fam, fam, fam, i + 1);
         else if (r->keys && i >= n)
-            sc_set_err(err, errlen,
-                       "%sgregion[%d].* given but num_gregions = %ld: openCARP would ignore it (num_gregions "
-                       "= %d applies it)",
-                       at(r->where, w, sizeof w), i, s->num_gregions, i + 1);
+            sc_set_err(
+                err, errlen,
+                "%s%s[%d].* given but num_%ss = %ld: openCARP would ignore it (num_%ss = %d applies it)",
+                at(r->where, w, sizeof w), fam, i, fam, num, fam, i + 1);
         else if (!r->keys && i < n)
             sc_set_err(err, errlen,
-                       "%snum_gregions = %ld but gregion[%d] has no keys (its tags: gregion[%d].num_IDs and "
-                       "gregion[%d].ID)",
-                       at(s->num_greg_where, w, sizeof w), n, i, i, i);
+                       "%snum_%ss = %ld but %s[%d] has no keys (its tags: %s[%d].num_IDs and %s[%d].ID)",
+                       at(num_where, w, sizeof w), fam, n, fam, i, fam, i, fam, i);
         else
             continue;
         return -1;
@@ -200,28 +207,26 @@ static int check_count(const TissueOpts *o, char *err, size_t errlen) {
     return 0;
 }
 
-/* Region i's tags against its num_IDs into g (region 0: num_IDs may be left out, its tags are
- * the ones given; they change nothing). 0, or -1 with a located message. */
-static int region_tags(const TparGreg *r, int i, ScFemRegion *g, char *err, size_t errlen) {
+int tgreg_tags(const TparGreg *r, const char *fam, int i, ScFemRegion *g, char *err, size_t errlen) {
     char w[TPAR_WHERE + 4];
     if (r->num_ids < 0 && r->nid > 0 && i > 0) {
         sc_set_err(err, errlen,
-                   "%sgregion[%d].ID given without gregion[%d].num_IDs: openCARP reads num_IDs tags (default "
-                   "0: none; add gregion[%d].num_IDs = %d)",
-                   at(r->id_where, w, sizeof w), i, i, i, r->nid);
+                   "%s%s[%d].ID given without %s[%d].num_IDs: openCARP reads num_IDs tags (default 0: none; "
+                   "add %s[%d].num_IDs = %d)",
+                   at(r->id_where, w, sizeof w), fam, i, fam, i, fam, i, r->nid);
         return -1;
     }
     long want = r->num_ids >= 0 ? r->num_ids : r->nid;
     if (r->nid > want) {
-        sc_set_err(err, errlen, "%sgregion[%d].num_IDs = %ld but ID[%d] is given (num_IDs = %d reads it)",
-                   at(r->num_where, w, sizeof w), i, want, r->nid - 1, r->nid);
+        sc_set_err(err, errlen, "%s%s[%d].num_IDs = %ld but ID[%d] is given (num_IDs = %d reads it)",
+                   at(r->num_where, w, sizeof w), fam, i, want, r->nid - 1, r->nid);
         return -1;
     }
     g->ntags = 0;
     for (long k = 0; k < want; k++) {
         if (!r->has_id[k] && r->num_ids >= 0) {
-            sc_set_err(err, errlen, "%sgregion[%d].num_IDs = %ld but ID[%ld] is not given",
-                       at(r->num_where, w, sizeof w), i, want, k);
+            sc_set_err(err, errlen, "%s%s[%d].num_IDs = %ld but ID[%ld] is not given",
+                       at(r->num_where, w, sizeof w), fam, i, want, k);
             return -1;
         }
         if (r->has_id[k])
@@ -230,17 +235,16 @@ static int region_tags(const TparGreg *r, int i, ScFemRegion *g, char *err, size
     return 0;
 }
 
-/* A tag listed by two regions: -1 with a message naming both. */
-static int check_disjoint(const TissueOpts *o, char *err, size_t errlen) {
-    for (int a = 0; a < o->ngreg; a++)
-        for (int b = a + 1; b < o->ngreg; b++)
-            for (int k = 0; k < o->greg[a].ntags; k++)
-                for (int l = 0; l < o->greg[b].ntags; l++)
-                    if (o->greg[a].tags[k] == o->greg[b].tags[l]) {
+int tgreg_disjoint(const ScFemRegion *g, const char (*names)[TPAR_WHERE + 32], int n, const char *what,
+                   char *err, size_t errlen) {
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++)
+            for (int k = 0; k < g[a].ntags; k++)
+                for (int l = 0; l < g[b].ntags; l++)
+                    if (g[a].tags[k] == g[b].tags[l]) {
                         sc_set_err(err, errlen,
-                                   "tag %d is listed by %s and by %s: an element takes one region's "
-                                   "conductivities",
-                                   o->greg[a].tags[k], o->greg_name[a], o->greg_name[b]);
+                                   "tag %d is listed by %s and by %s: an element takes one region's %s",
+                                   g[a].tags[k], names[a], names[b], what);
                         return -1;
                     }
     return 0;
@@ -255,7 +259,8 @@ static void name(TissueOpts *o, int i, const char *where) {
 
 int tgreg_finish(TissueOpts *o, char *err, size_t errlen) {
     const TparState *s = &o->par;
-    if (check_count(o, err, errlen) != 0 || region_tags(&s->greg[0], 0, &o->greg[0], err, errlen) != 0)
+    if (check_count(o, err, errlen) != 0 ||
+        tgreg_tags(&s->greg[0], "gregion", 0, &o->greg[0], err, errlen) != 0)
         return -1;
     memcpy(o->greg[0].sigma, o->sigma, sizeof o->sigma);
     name(o, 0, s->greg[0].id_where);
@@ -268,12 +273,13 @@ int tgreg_finish(TissueOpts *o, char *err, size_t errlen) {
             return -1;
         }
         ScFemRegion *g = &o->greg[o->ngreg];
-        if (region_tags(r, i, g, err, errlen) != 0)
+        if (tgreg_tags(r, "gregion", i, g, err, errlen) != 0)
             return -1;
         tgreg_sigma(r, s->bidm_eqv_mono, g->sigma);
         name(o, i, r->where);
     }
-    return check_disjoint(o, err, errlen);
+    return tgreg_disjoint(o->greg, (const char(*)[TPAR_WHERE + 32]) o->greg_name, o->ngreg, "conductivities",
+                          err, errlen);
 }
 
 static int cmp_tag(const void *a, const void *b) {
@@ -282,11 +288,16 @@ static int cmp_tag(const void *a, const void *b) {
 }
 
 int tgreg_check_mesh(const TissueOpts *o, const ScMesh *m, FILE *out) {
+    return tgreg_unseen(o->greg, (const char(*)[TPAR_WHERE + 32]) o->greg_name, o->ngreg, m, out, NULL);
+}
+
+int tgreg_unseen(const ScFemRegion *g, const char (*names)[TPAR_WHERE + 32], int nreg, const ScMesh *m,
+                 FILE *out, int *covers) {
     int all[SC_FEM_MAX_REGIONS * SC_FEM_MAX_TAGS], n = 0, warned = 0;
     unsigned char seen[SC_FEM_MAX_REGIONS * SC_FEM_MAX_TAGS] = {0};
-    for (int r = 0; r < o->ngreg; r++)
-        for (int k = 0; k < o->greg[r].ntags; k++)
-            all[n++] = o->greg[r].tags[k];
+    for (int r = 0; r < nreg; r++)
+        for (int k = 0; k < g[r].ntags; k++)
+            all[n++] = g[r].tags[k];
     qsort(all, (size_t)n, sizeof all[0], cmp_tag);
     int u = 0; /* each tag once */
     for (int k = 0; k < n; k++)
@@ -298,16 +309,19 @@ int tgreg_check_mesh(const TissueOpts *o, const ScMesh *m, FILE *out) {
         if (hit)
             seen[hit - all] = 1;
     }
-    for (int r = 0; r < o->ngreg; r++) {
-        for (int k = 0; k < o->greg[r].ntags; k++) {
-            const int *hit = bsearch(&o->greg[r].tags[k], all, (size_t)n, sizeof all[0], cmp_tag);
+    for (int r = 0; r < nreg; r++) {
+        int any = 0;
+        for (int k = 0; k < g[r].ntags; k++) {
+            const int *hit = bsearch(&g[r].tags[k], all, (size_t)n, sizeof all[0], cmp_tag);
+            any |= seen[hit - all];
             if (!seen[hit - all] && ++warned)
                 fprintf(out, "starcarp tissue: warning: %s lists tag %d, which no element of the mesh has\n",
-                        o->greg_name[r], o->greg[r].tags[k]);
+                        names[r], g[r].tags[k]);
         }
-        if (r > 0 && o->greg[r].ntags == 0 && ++warned)
-            fprintf(out, "starcarp tissue: warning: %s lists no tag: it covers no element\n",
-                    o->greg_name[r]);
+        if (covers)
+            covers[r] = any;
+        else if (r > 0 && g[r].ntags == 0 && ++warned)
+            fprintf(out, "starcarp tissue: warning: %s lists no tag: it covers no element\n", names[r]);
     }
     return warned;
 }

@@ -29,10 +29,10 @@ typedef enum {
 
 /* Reset the regions' state (openCARP's defaults for every region's conductivities). */
 void tgreg_init(TparState *s);
-/* gregion[i] key `key` = val of kind what (arg: the conductivity 0 .. 5; j: ID[j]'s index),
- * i < SC_FEM_MAX_REGIONS, recorded in s with where it was given (s->file, s->line). 0, or -1 with a
- * message naming the key and what it accepts. */
-int tgreg_key(TparState *s, TgregKey what, int arg, long i, long j, const char *key, const char *val,
+/* A key of region r (gregion[i], or the tags and name of imp_region[i]) `key` = val of kind what
+ * (arg: the conductivity 0 .. 5; j: ID[j]'s index), recorded in r with where it was given
+ * (s->file, s->line). 0, or -1 with a message naming the key and what it accepts. */
+int tgreg_key(TparState *s, TparGreg *r, TgregKey what, int arg, long j, const char *key, const char *val,
               char *err, size_t errlen);
 /* num_gregions = val. 0, or -1 with a message. */
 int tgreg_num(TparState *s, const char *key, const char *val, char *err, size_t errlen);
@@ -45,6 +45,21 @@ int tgreg_add(TissueOpts *o, const char *spec, char *err, size_t errlen);
 /* After every file and option (o->sigma complete): the checks above and openCARP's regions
  * gregion[1 ..] appended to o->greg. 0, or -1 with a located message. */
 int tgreg_finish(TissueOpts *o, char *err, size_t errlen);
+/* Shared with the ionic regions (tissue_imp.c; fam "gregion" or "imp_region", whose count key is
+ * num_<fam>s): regs[1 .. max) given keys against num (-1: not given; default 1) given at
+ * num_where; region i's tags (regs[i]) against its num_IDs into g; a tag listed by two of n regions
+ * g named names (what: what an element takes of a region, in the message). 0, or -1 with a
+ * located message. */
+int tgreg_keyed(const TparGreg *regs, int max, long num, const char *num_where, const char *fam, char *err,
+                size_t errlen);
+int tgreg_tags(const TparGreg *r, const char *fam, int i, ScFemRegion *g, char *err, size_t errlen);
+int tgreg_disjoint(const ScFemRegion *g, const char (*names)[TPAR_WHERE + 32], int n, const char *what,
+                   char *err, size_t errlen);
+/* A warning on `out` for each tag of the nreg regions g (named names) that no element of m has;
+ * covers[r] (when not NULL): whether some element has a tag of region r (NULL: a warning for each
+ * region beyond the first that lists no tag). The number of warnings. */
+int tgreg_unseen(const ScFemRegion *g, const char (*names)[TPAR_WHERE + 32], int nreg, const ScMesh *m,
+                 FILE *out, int *covers);
 /* A warning on `out` for each listed tag that no element of m has, and each region beyond the
  * default one that lists no tag; the number of warnings. */
 int tgreg_check_mesh(const TissueOpts *o, const ScMesh *m, FILE *out);

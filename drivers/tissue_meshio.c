@@ -46,6 +46,30 @@ int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **o
     return 0;
 }
 
+int tmio_models(const TissueOpts *o, Mpick *ipk, ScTissueImp *imp, char *err, size_t errlen) {
+    char why[1200];
+    for (int k = 1; k <= o->nimp; k++) {
+        const char *w = o->par.im_where[k];
+        if (mpick_model(&ipk[k], o->imp_im[k], o->imp_param[k], o->methods, o->dt, why, sizeof why) != 0 ||
+            mpick_params(&ipk[k], o->quiet ? NULL : stderr, why, sizeof why) != 0) {
+            sc_set_err(err, errlen, "%s%simp_region[%d].im = %s: %s", w, *w ? ": " : "", k, o->imp_im[k],
+                       why);
+            return -1;
+        }
+        imp[k - 1] = (ScTissueImp){ipk[k].m, o->imp_tags[k].ntags, o->imp_tags[k].tags};
+    }
+    return 0;
+}
+
+void tmio_regions(ScTissue *t, FILE *out) {
+    int n = sc_tissue_nregions(t);
+    for (int k = 0; k < n && n > 1; k++) {
+        ScCells *c = sc_tissue_region_cells(t, k);
+        fprintf(out, "%s imp_region[%d] %s, %ld nodes%s", k ? "," : "tissue: ionic regions:", k,
+                c ? sc_cells_model(c)->name : "(no node)", c ? sc_cells_count(c) : 0, k == n - 1 ? "\n" : "");
+    }
+}
+
 long tmio_node_at(const ScMesh *m, const double p[3]) {
     double lo[3], hi[3];
     sc_mesh_bounds(m, lo, hi);

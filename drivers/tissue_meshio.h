@@ -6,7 +6,9 @@
 #include <stddef.h>
 
 #include "sc_fem.h"
+#include "model_pick.h"
 #include "sc_mesh.h"
+#include "sc_tissue.h"
 #include "tissue_opts.h"
 
 /* Read o->mesh, assemble its operator with o's conductivities (fibre, sheet, normal: o->sigma, and
@@ -15,6 +17,12 @@
  * (tgreg_check_mesh); says (unless quiet) the mesh's size, the operator's bound and the grid
  * options it does not use. 0, or -1 with a message (a located one for a bad mesh). */
 int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen);
+/* The models and parameters of imp_region[1 ..] (model_pick.h; ipk[k] for region k, ipk[0] not
+ * used; parameter changes echoed on stderr unless quiet) into the solver's regions imp[k - 1].
+ * 0, or -1 with a message located at the region's im key (free ipk[1 .. nimp] either way). */
+int tmio_models(const TissueOpts *o, Mpick *ipk, ScTissueImp *imp, char *err, size_t errlen);
+/* The line of a tissue's ionic regions, their models and nodes, on out (nothing for one region). */
+void tmio_regions(ScTissue *t, FILE *out);
 /* The node nearest to p (mm), or -1 when p lies outside the mesh's bounding box. */
 long tmio_node_at(const ScMesh *m, const double p[3]);
 

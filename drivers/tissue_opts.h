@@ -55,6 +55,13 @@ typedef struct TissueOpts {
     int ngreg;
     ScFemRegion greg[SC_FEM_MAX_REGIONS];
     char greg_name[SC_FEM_MAX_REGIONS][TPAR_WHERE + 32];
+    /* Ionic regions beyond the default one (imp, imp_par: imp_region[0]): imp_region[1 .. nimp]'s
+     * models, parameters and tags (imp_tags[0]: imp_region[0]'s, which change nothing), named in
+     * messages by imp_name ("imp_region[1] (run.par:12)"; tissue_impreg.h). */
+    int nimp;
+    const char *imp_im[SC_TISSUE_MAX_IMP + 1], *imp_param[SC_TISSUE_MAX_IMP + 1];
+    ScFemRegion imp_tags[SC_TISSUE_MAX_IMP + 1];
+    char imp_name[SC_TISSUE_MAX_IMP + 1][TPAR_WHERE + 32];
     const char *partitioner; /* --partitioner metis|rcb (NULL: METIS where built in) */
     const char *mass; /* --mass lumped|consistent (openCARP's mass_lumping; NULL: a mesh's default) */
     int quiet, help, no_png, overwrite; /* overwrite: --out may hold an earlier run's files */

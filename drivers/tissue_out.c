@@ -263,3 +263,24 @@ int tout_prepare(const char *dir, int overwrite, int keep, int *removed, char *e
     }
     return n < 0 ? -1 : 0;
 }
+
+long tout_node_at(const ToutGrid *g, const double p[3]) {
+    long idx = 0, mul = 1;
+    for (int a = 0; a < 3; a++) {
+        double q = p[a] / g->dx[a];
+        long i = lround(q);
+        if (q < -0.5 - 1e-9 || q > (double)(g->n[a] - 1) + 0.5 + 1e-9)
+            return -1;
+        if (i < 0)
+            i = 0;
+        if (i > g->n[a] - 1)
+            i = g->n[a] - 1;
+        idx += i * mul, mul *= g->n[a];
+    }
+    return idx;
+}
+
+void tout_node_xyz(const ToutGrid *g, long node, double x[3]) {
+    for (int a = 0; a < 3; a++)
+        x[a] = (double)(node % g->n[a]) * g->dx[a], node /= g->n[a];
+}

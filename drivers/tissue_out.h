@@ -12,6 +12,11 @@ typedef struct ToutGrid {
     double dx[3];
 } ToutGrid;
 
+/* The node of the grid nearest to p (mm), or -1 when p lies outside it (by more than half a
+ * spacing); a node's coordinates (mm). */
+long tout_node_at(const ToutGrid *g, const double p[3]);
+void tout_node_xyz(const ToutGrid *g, long node, double x[3]);
+
 /* Write `field` named `name` (title: `title`) as VTK legacy STRUCTURED_POINTS, binary (big-endian
  * doubles) or ASCII. 0, or -1 with a message in err. */
 int tout_vtk(const char *path, const ToutGrid *g, const double *field, const char *name, const char *title,

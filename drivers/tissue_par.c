@@ -8,6 +8,7 @@
 
 #include "starcarp_util.h"
 #include "tissue_greg.h"
+#include "tissue_impreg.h"
 #include "tissue_opts.h"
 
 /* The quantities a starcarp key and its openCARP twin both set. */
@@ -51,7 +52,8 @@ typedef enum {
     H_TIMEDT,
     H_SIMID,
     H_NUM_STIM,
-    H_ONE_REGION,
+    H_NUM_IMP,
+    H_IMPTAG, /* imp_region[i]'s tags and name (arg: TgregKey) */
     H_NUM_GREG,
     H_BIDM,
     H_PARAB,
@@ -108,8 +110,7 @@ static const Key keys[] = {
     {"timedt", H_TIMEDT, 0, T_PROBE_DT, NULL},
     {"simID", H_SIMID, 0, T_OUT, NULL},
     {"num_stim", H_NUM_STIM, 0, T_STIM, NULL},
-    {"num_imp_regions", H_ONE_REGION, 0, -1,
-     "one ionic region (imp_region[0]): the cell array holds one model"},
+    {"num_imp_regions", H_NUM_IMP, 0, -1, NULL},
     {"num_gregions", H_NUM_GREG, 0, -1, NULL},
     {"bidm_eqv_mono", H_BIDM, 0, T_SIGMA, NULL},
     {"parab_solve", H_PARAB, 0, T_PARAB, NULL},
@@ -168,10 +169,10 @@ static const Key keys[] = {
     {"imp_region[].im_param", H_IMPAR, 0, T_IMPPAR, NULL},
     {"imp_region[].cellSurfVolRatio", H_CSV, 0, T_CHI, NULL},
     {"imp_region[].volFrac", H_VOLFRAC, 0, -1, "volFrac = 1 only (chi is cellSurfVolRatio)"},
-    {"imp_region[].name", H_LABEL, 0, -1, NULL},
-    {"imp_region[].ID", H_LABEL, 0, -1, NULL},
-    {"imp_region[].num_IDs", H_LABEL, 0, -1, NULL},
-    {"imp_region[].ID[]", H_LABEL, 0, -1, NULL},
+    {"imp_region[].name", H_IMPTAG, TGREG_NAME, -1, NULL},
+    {"imp_region[].ID", H_IMPTAG, TGREG_IDS, -1, NULL},
+    {"imp_region[].num_IDs", H_IMPTAG, TGREG_NUM_IDS, -1, NULL},
+    {"imp_region[].ID[]", H_IMPTAG, TGREG_ID, -1, NULL},
     {"imp_region[].im_sv_init", H_REFUSE, 0, -1,
      "initial states from a file: the model's own initial values are used"},
     {"imp_region[].plugins", H_REFUSE, 0, -1, "plugins are not supported"},
@@ -201,6 +202,9 @@ void tpar_init(TparState *s) {
     s->num_stim = -1;
     s->bidm_eqv_mono = 1;
     tgreg_init(s);
+    s->num_imp = -1;
+    for (int i = 0; i <= SC_TISSUE_MAX_IMP; i++)
+        s->imp[i].num_ids = -1;
     for (int i = 0; i < SC_TISSUE_MAX_STIM; i++)
         s->stim[i].duration = 1, s->stim[i].npls = 1;
 }
@@ -458,7 +462,8 @@ static int apply_global(TissueOpts *o, const Key *k, const char *key, const char
             want = integer(val, &n) && n >= 0 && n <= SC_TISSUE_MAX_STIM ? NULL : "an integer from 0 to 8";
             s->num_stim = want ? s->num_stim : n;
             break;
-        case H_ONE_REGION:
+        case H_NUM_IMP:
+            return tir_num(s, key, val, err, errlen);
         case H_NUM_LATS:
             if (!integer(val, &n) || n < 0)
                 want = "0 or 1";
@@ -515,7 +520,7 @@ static int apply_global(TissueOpts *o, const Key *k, const char *key, const char
             want = num(val, &o->thr) ? NULL : "a potential in mV";
             break;
         default:
-            break; /* H_LABEL: names and ionic region tags (the cell array holds one model) */
+            break; /* H_LABEL: names */
     }
     if (want) {
         sc_set_err(err, errlen, "%s = '%s': expected %s", key, val, want);
@@ -533,28 +538,40 @@ int tpar_apply(TissueOpts *o, const char *key, const char *val, char *err, size_
     }
     if (k->h == H_REFUSE)
         return apply_global(o, k, key, val, err, errlen);
-    int stim = k->h >= H_S_A, greg = k->h >= H_G && k->h <= H_GNAME;
+    int stim = k->h >= H_S_A, greg = k->h >= H_G && k->h <= H_GNAME, imp = !strncmp(key, "imp_region[", 11);
     int fam = k->h == H_NUM_STIM ? 3 : strncmp(key, "stim[", 5) ? 1 : 2;
-    long most = stim ? SC_TISSUE_MAX_STIM : greg ? SC_FEM_MAX_REGIONS : 1;
+    long most = stim ? SC_TISSUE_MAX_STIM : greg ? SC_FEM_MAX_REGIONS : imp ? SC_TISSUE_MAX_IMP + 1 : 1;
     if (idx[0] >= most) {
         if (most > 1)
             sc_set_err(err, errlen, "%s: at most %ld %s (indices 0 to %ld)", key, most,
-                       stim ? "stimuli" : "conductivity regions", most - 1);
+                       stim   ? "stimuli"
+                       : greg ? "conductivity regions"
+                              : "ionic regions",
+                       most - 1);
         else
-            sc_set_err(
-                err, errlen,
-                "%s: not supported: index 0 only (the cell array holds one ionic model; one activation "
-                "map)",
-                key);
+            sc_set_err(err, errlen, "%s: not supported: index 0 only (one activation map)", key);
         return -1;
     }
-    int target = greg && idx[0] > 0 ? T_GREG : k->target;
+    int target = (greg || imp) && idx[0] > 0 ? (greg ? T_GREG : -1) : k->target;
     if (target >= 0 && claim(&o->par, target, fam, key, err, errlen) != 0)
         return -1;
+    if (k->h == H_IMPTAG)
+        return tgreg_key(&o->par, &o->par.imp[idx[0]], (TgregKey)k->arg, 0, idx[1], key, val, err, errlen);
+    if (imp && idx[0] > 0 && (k->h == H_IM || k->h == H_IMPAR || k->h == H_CSV))
+        return tir_key(&o->par,
+                       k->h == H_IM      ? TIR_IM
+                       : k->h == H_IMPAR ? TIR_PARAM
+                                         : TIR_CSV,
+                       idx[0], key, val, err, errlen);
+    if (imp && idx[0] > 0 && apply_global(o, k, key, val, err, errlen) != 0) /* volFrac */
+        return -1;
+    if (imp && idx[0] > 0)
+        return tir_key(&o->par, TIR_OTHER, idx[0], key, val, err, errlen);
     if (stim)
         return apply_stim(o, k, idx[0], idx[1], fam, key, val, err, errlen);
     if (greg)
-        return tgreg_key(&o->par, (TgregKey)(k->h - H_G), k->arg, idx[0], idx[1], key, val, err, errlen);
+        return tgreg_key(&o->par, &o->par.greg[idx[0]], (TgregKey)(k->h - H_G), k->arg, idx[1], key, val, err,
+                         errlen);
     return apply_global(o, k, key, val, err, errlen);
 }
 

@@ -53,6 +53,14 @@ typedef struct TparState {
     long num_gregions; /* -1: not given */
     char num_greg_where[TPAR_WHERE];
     TparGreg greg[SC_FEM_MAX_REGIONS]; /* gregion[0]: the elements no other region lists (the box: all) */
+    long num_imp; /* num_imp_regions (-1: not given) */
+    char num_imp_where[TPAR_WHERE];
+    /* imp_region[i] (tissue_impreg.c): its tags (and where its keys were given) as a region's, and
+     * for i > 0 its model, parameters and surface-to-volume ratio (1/um; 0: not given) */
+    TparGreg imp[SC_TISSUE_MAX_IMP + 1];
+    const char *imp_im[SC_TISSUE_MAX_IMP + 1], *imp_param[SC_TISSUE_MAX_IMP + 1];
+    char im_where[SC_TISSUE_MAX_IMP + 1][TPAR_WHERE];
+    double imp_csv[SC_TISSUE_MAX_IMP + 1];
     long bidm_eqv_mono;
     int dt_unit; /* the unit dt was last given in: 0 default, 1 ms, 2 us */
     int dt_file; /* ... in a parameter file (1) or on the command line (0) */

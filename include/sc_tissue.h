@@ -49,6 +49,15 @@ typedef struct ScTissueRanks {
     int (*recv)(void *ctx, starpu_data_handle_t h, int from, long tag);
 } ScTissueRanks;
 
+#define SC_TISSUE_MAX_IMP 15 /* ionic regions beyond the default one */
+
+/* An ionic region of a mesh: its model and the element tags it holds. */
+typedef struct ScTissueImp {
+    const ScModelEntry *m;
+    int ntags;
+    const int *tags;
+} ScTissueImp;
+
 typedef struct ScTissueConfig {
     long n[3]; /* nodes per axis (>= 1; unused axes 1) */
     double dx[3]; /* spacing per axis, mm (> 0) */
@@ -91,6 +100,14 @@ typedef struct ScTissueConfig {
     const struct ScFemOp *op;
     int partitioner;
     const ScTissueRanks *ranks;
+    /* Ionic regions of a mesh beyond the default one (openCARP's imp_region[1 ..]; 0: the model of
+     * sc_tissue_create on every node): region k (1 .. nimp) runs imp[k - 1].m on the elements whose
+     * tag it lists, the default region sc_tissue_create's model on the others. A node takes the region
+     * of the highest index among its elements' (docs/tissue.md, "Ionic regions"). Each region that
+     * holds a node has a cell array of its own (sc_tissue_region_cells), cut into parts of its nodes
+     * only. Several regions holding nodes on several ranks are not supported. */
+    int nimp;
+    const ScTissueImp *imp;
 } ScTissueConfig;
 
 typedef struct ScTissue ScTissue;
@@ -114,8 +131,19 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
 /* Wait for the tasks, unregister the handles, free. */
 void sc_tissue_destroy(ScTissue *t);
 
-/* The cell array (parameters, sampling, reading Vm: sc_cells_*). */
+/* The cell array (parameters, sampling, reading Vm: sc_cells_*); on a mesh of several ionic
+ * regions, the first region's that holds nodes (sc_tissue_region_cells for each). */
 ScCells *sc_tissue_cells(ScTissue *t);
+/* Ionic regions: 1 + cfg->nimp (a grid: 1); region r's cell array (NULL: it holds no node of this
+ * process), and its first cell among this process's cells (its cells: that one and the next
+ * sc_cells_count of them; cells are numbered region by region). */
+int sc_tissue_nregions(const ScTissue *t);
+ScCells *sc_tissue_region_cells(ScTissue *t, int r);
+long sc_tissue_region_first(const ScTissue *t, int r);
+/* Vm of this process's cells in cell order (whatever array holds them; waits), and of the n cells
+ * listed (this process's cell indices; sc_cells_sample's). 0 or -1. */
+int sc_tissue_read_cells(ScTissue *t, double *out);
+int sc_tissue_sample(ScTissue *t, const long *cells, int n, double *vm);
 /* Sweeps of the implicit step's Chebyshev iteration (0: explicit diffusion). */
 int sc_tissue_sweeps(const ScTissue *t);
 /* The cell of the cell array that holds node `node` (the grid: the same index; a mesh: its parts

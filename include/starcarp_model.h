@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define SC_MODEL_ABI 3
+#define SC_MODEL_ABI 4 /* 4: ScModelDesc.flops_per_step ..., ScModelEntry.cuda_attr/hip_attr */
 #define SC_MAX_PARAMS 512 /* parameters of one model (the library's largest has under 200) */
 #define SC_MAX_VARY 16 /* parameters varied per cell in one run */
 #define SC_MAX_TABLES 8 /* lookup tables of one model */
@@ -102,6 +102,18 @@ typedef void (*ScCpuKernel)(const ScStepArgs *a);
 /* A GPU launcher: the kernel on `stream` (a cudaStream_t / hipStream_t); returns the launch error. */
 typedef int (*ScGpuLauncher)(const ScStepArgs *a, void *stream);
 
+/* What the GPU compiler made of one kernel of a model, on the current device: registers and local
+ * memory per thread (local memory: registers spilled, and arrays kept out of registers), the
+ * launcher's threads per block and the blocks of that size one multiprocessor holds at once
+ * (cudaOccupancyMaxActiveBlocksPerMultiprocessor). */
+typedef struct ScGpuKernelAttr {
+    int regs, local_bytes, block, blocks_per_sm;
+} ScGpuKernelAttr;
+/* A model's kernel attributes (ID_cuda_f64_attr ...): variant 0 the exact kernel, 1 the lookup-table
+ * one, 2 the per-cell-parameter one; returns 0, or -1 when the file has no such variant or the
+ * runtime refused (then *a is unchanged). */
+typedef int (*ScGpuAttrFn)(int variant, ScGpuKernelAttr *a);
+
 /* A lookup table of a model: the column values of rows x = (lo + r) * step, r = 0 .. rows-1. */
 typedef struct ScTableDesc {
     const char *var; /* the tabulated variable */
@@ -146,6 +158,16 @@ typedef struct ScModelDesc {
      * [sv_lo[k], sv_hi[k]] (a gate within [0, 1], a concentration at or above 0, with margins;
      * +-1e300 for a state not watched); a step that leaves it is a failure (ScStepStatus) */
     const double *sv_lo, *sv_hi;
+    /* the operations of one cell-step as the generator writes it (codegen/emit_ops.c,
+     * docs/performance.md), [0] in the exact variant, [1] with lookup-table columns interpolated
+     * ([0] again without tables): flops_per_step counts each + - * / once (a negation, comparison,
+     * select, fabs, min, max: 0; pow to a literal integer as its products), transc_per_step each
+     * call of exp, expm1, log, pow, sqrt, a trigonometric or hyperbolic function or fmod; the
+     * membrane update of bench mode is included, the traces' own expressions are not (the step's
+     * equations they read are: the step computes them). ops_adaptive: 1 when an adaptive
+     * (cvode) group is counted for one of its sub-steps (a step takes one or more) */
+    long flops_per_step[2], transc_per_step[2];
+    int ops_adaptive;
 } ScModelDesc;
 
 /* One model of a library (starcarp's own: sc_registry.c, generated at build time): its host side
@@ -161,6 +183,8 @@ typedef struct ScModelEntry {
     const char *methods_choice; /* the method overrides of the automatic choice the kernels
                                            were built with ("" or NULL: the file's methods, or the
                                            overrides asked for); docs/methods.md */
+    ScGpuAttrFn cuda_attr[2]; /* the GPU kernels' attributes ([0] double, [1] float; NULL when */
+    ScGpuAttrFn hip_attr[2]; /*  not built) */
 } ScModelEntry;
 
 #ifdef __cplusplus

@@ -319,10 +319,14 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda, void *
         if (cuda) {
             snprintf(sym, sizeof sym, "%s_cuda_%s_run", pl->ident, prec);
             *(void **)&e->cuda[k] = dlsym(cuda, sym);
+            snprintf(sym, sizeof sym, "%s_cuda_%s_attr", pl->ident, prec);
+            *(void **)&e->cuda_attr[k] = dlsym(cuda, sym);
         }
         if (hip) {
             snprintf(sym, sizeof sym, "%s_hip_%s_run", pl->ident, prec);
             *(void **)&e->hip[k] = dlsym(hip, sym);
+            snprintf(sym, sizeof sym, "%s_hip_%s_attr", pl->ident, prec);
+            *(void **)&e->hip_attr[k] = dlsym(hip, sym);
         }
     }
     return e;

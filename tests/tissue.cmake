@@ -14,6 +14,7 @@ endforeach()
 # (the options' module compiled in), and the openCARP N-version file run against nversion.par.
 add_executable(test_tissue_par ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_par.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c
   ${CMAKE_SOURCE_DIR}/drivers/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue_par.c ${CMAKE_SOURCE_DIR}/drivers/tissue_greg.c
+  ${CMAKE_SOURCE_DIR}/drivers/tissue_impreg.c
   ${CMAKE_SOURCE_DIR}/drivers/cli_opts.c)
 target_link_libraries(test_tissue_par PRIVATE starcarp_internal m)
 target_include_directories(test_tissue_par PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/drivers
@@ -59,8 +60,18 @@ set_tests_properties(tissue.meshcli PROPERTIES TIMEOUT 600 LABELS tissue RESOURC
 add_test(NAME tissue.meshmasscli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_mass_cli.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(tissue.meshmasscli PROPERTIES TIMEOUT 600 LABELS tissue RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
+# Several ionic regions on a mesh (openCARP's imp_region[i]; docs/tissue.md, "Ionic regions"): each
+# region follows its model bit for bit, snapshots, a restart, the interface's rule, parts of one
+# region reading another's, the errors (the keys' own checks: tissue.par).
+add_test(NAME tissue.meshimp COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_imp_cli.sh $<TARGET_FILE:starcarp_cmd>)
+set_tests_properties(tissue.meshimp PROPERTIES TIMEOUT 300 LABELS tissue RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
 add_test(NAME tissue.meshgpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_gpu.sh $<TARGET_FILE:starcarp_cmd>)
 set_tests_properties(tissue.meshgpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "tissue;gpu" RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
+# Two ionic regions with a GPU: each region its model's bits on one GPU; CPUs, GPU and both alike.
+add_test(NAME tissue.meshimpgpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_imp_gpu.sh $<TARGET_FILE:starcarp_cmd>)
+set_tests_properties(tissue.meshimpgpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "tissue;gpu" RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
 # A mesh on 2 StarPU-MPI ranks against one process, bit for bit (explicit, Crank-Nicolson, a restart).
 if(STARPUMPI_FOUND AND MPI_C_FOUND)

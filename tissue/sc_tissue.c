@@ -178,8 +178,38 @@ static int check_stimuli(const ScTissueConfig *c, char *err, size_t errlen) {
     return 0;
 }
 
+/* sc_tissue_check's ionic regions: a mesh's only, at most SC_TISSUE_MAX_IMP, each with a model,
+ * no tag listed twice. 0, or -1 with err set. */
+static int check_imp(const ScTissueConfig *c, char *err, size_t errlen) {
+    if (c->nimp < 0 || c->nimp > SC_TISSUE_MAX_IMP || (c->nimp > 0 && !c->imp)) {
+        sc_set_err(err, errlen, "%d ionic regions beyond the default one (expected 0 to %d)", c->nimp,
+                   SC_TISSUE_MAX_IMP);
+        return -1;
+    }
+    if (c->nimp > 0 && !c->mesh) {
+        sc_set_err(err, errlen, "several ionic regions need a mesh: the grid has no element tags");
+        return -1;
+    }
+    for (int k = 0; k < c->nimp; k++) {
+        if (!c->imp[k].m || c->imp[k].ntags < 0 || (c->imp[k].ntags > 0 && !c->imp[k].tags)) {
+            sc_set_err(err, errlen, "ionic region %d: no model, or a bad list of tags", k + 1);
+            return -1;
+        }
+        for (int j = 0; j < c->imp[k].ntags; j++)
+            for (int l = 0; l < c->nimp; l++)
+                for (int i = 0; i < c->imp[l].ntags; i++)
+                    if ((l != k || i != j) && c->imp[l].tags[i] == c->imp[k].tags[j]) {
+                        sc_set_err(err, errlen, "tag %d is listed by ionic regions %d and %d",
+                                   c->imp[k].tags[j], k + 1, l + 1);
+                        return -1;
+                    }
+    }
+    return 0;
+}
+
 int sc_tissue_check(const ScTissueConfig *c, char *err, size_t errlen) {
-    if (check_grid(c, err, errlen) != 0 || check_diffusion(c, err, errlen) != 0)
+    if (check_grid(c, err, errlen) != 0 || check_diffusion(c, err, errlen) != 0 ||
+        check_imp(c, err, errlen) != 0)
         return -1;
     int top = c->n[2] > 1 ? 2 : c->n[1] > 1 ? 1 : 0;
     if (c->mesh && tmesh_check(c, err, errlen) != 0)
@@ -377,6 +407,11 @@ void sc_tissue_destroy(ScTissue *t) {
 }
 
 ScCells *sc_tissue_cells(ScTissue *t) { return t->mesh ? tmesh_cells(t->mesh) : t->cells; }
+int sc_tissue_nregions(const ScTissue *t) { return t->mesh ? tmesh_nregions(t->mesh) : 1; }
+ScCells *sc_tissue_region_cells(ScTissue *t, int r) {
+    return t->mesh ? tmesh_region_cells(t->mesh, r) : r == 0 ? t->cells : NULL;
+}
+long sc_tissue_region_first(const ScTissue *t, int r) { return t->mesh ? tmesh_region_first(t->mesh, r) : 0; }
 long sc_tissue_nodes(const ScTissue *t) { return t->mesh ? tmesh_nodes(t->mesh) : t->nodes; }
 int sc_tissue_nslabs(const ScTissue *t) { return t->mesh ? tmesh_nparts(t->mesh) : t->ns; }
 long sc_tissue_slab_planes(const ScTissue *t, int s) {
@@ -403,13 +438,41 @@ long sc_tissue_node_of(const ScTissue *t, long cell) {
     return cell >= 0 && cell < t->nodes ? cell : -1;
 }
 
+/* Vm in cell order: read now (snap 0) or from the snapshot taken (1). 0 or -1. */
+static int read_cells(ScTissue *t, double *out, int snap) {
+    if (t->mesh)
+        return tmesh_read_cells(t->mesh, out, snap);
+    return snap ? sc_cells_snapshot_read(t->cells, out) : sc_cells_read(t->cells, SC_VAR_VM, out);
+}
+
+int sc_tissue_read_cells(ScTissue *t, double *out) { return read_cells(t, out, 0); }
+
+int sc_tissue_sample(ScTissue *t, const long *cells, int n, double *vm) {
+    long *mine = malloc(sizeof(long) * (size_t)(n > 0 ? n : 1));
+    int *at = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), rc = !mine || !at ? -1 : 0;
+    double *v = malloc(sizeof(double) * 2 * (size_t)(n > 0 ? n : 1));
+    rc = rc || !v ? -1 : 0;
+    for (int r = 0; r < sc_tissue_nregions(t) && !rc; r++) {
+        ScCells *c = sc_tissue_region_cells(t, r);
+        long first = sc_tissue_region_first(t, r), count = c ? sc_cells_count(c) : 0;
+        int k = 0;
+        for (int j = 0; j < n; j++)
+            if (cells[j] >= first && cells[j] < first + count)
+                mine[k] = cells[j] - first, at[k++] = j;
+        rc = k ? sc_cells_sample(c, mine, k, v, v + k, NULL) : 0;
+        for (int j = 0; j < k && !rc; j++)
+            vm[at[j]] = v[j];
+    }
+    free(mine), free(at), free(v);
+    return rc;
+}
+
 /* Vm in node order: read now (snap 0) or from the snapshot taken (1). 0 or -1. */
 static int read_vm(ScTissue *t, double *out, int snap) {
-    ScCells *cells = sc_tissue_cells(t);
     long n = sc_tissue_nodes(t);
     int perm = t->mesh && !tmesh_shared(t->mesh); /* one process's parts renumber a mesh's nodes */
     double *c = perm ? malloc(sizeof(double) * (size_t)n) : out;
-    int rc = !c ? -1 : snap ? sc_cells_snapshot_read(cells, c) : sc_cells_read(cells, SC_VAR_VM, c);
+    int rc = !c ? -1 : read_cells(t, c, snap);
     for (long i = 0; perm && i < n && rc == 0; i++)
         out[tmesh_node_of(t->mesh, i)] = c[i];
     if (perm)
@@ -419,7 +482,12 @@ static int read_vm(ScTissue *t, double *out, int snap) {
 
 int sc_tissue_read_vm(ScTissue *t, double *out) { return read_vm(t, out, 0); }
 
-int sc_tissue_snapshot(ScTissue *t) { return sc_cells_snapshot(sc_tissue_cells(t)); }
+int sc_tissue_snapshot(ScTissue *t) {
+    for (int r = 0; r < sc_tissue_nregions(t); r++)
+        if (sc_tissue_region_cells(t, r) && sc_cells_snapshot(sc_tissue_region_cells(t, r)) != 0)
+            return -1;
+    return 0;
+}
 
 int sc_tissue_snapshot_read(ScTissue *t, double *out) { return read_vm(t, out, 1); }
 
@@ -429,7 +497,19 @@ int sc_tissue_advance(ScTissue *t, long nsteps) {
 
 int sc_tissue_wait(ScTissue *t, ScFailure *f) {
     starpu_task_wait_for_all();
-    return sc_cells_wait(sc_tissue_cells(t), f);
+    int bad = 0;
+    for (int r = 0; r < sc_tissue_nregions(t); r++) { /* the earliest failure of every region's */
+        ScFailure g;
+        ScCells *c = sc_tissue_region_cells(t, r);
+        if (!c || sc_cells_wait(c, f ? &g : NULL) == 0)
+            continue;
+        if (f && g.cell >= 0)
+            g.cell += sc_tissue_region_first(t, r);
+        if (f && (!bad || g.step < f->step))
+            *f = g;
+        bad = 1;
+    }
+    return bad;
 }
 
 int sc_tissue_activation(ScTissue *t, double *out) {

@@ -8,6 +8,7 @@
 
 #include <starpu.h>
 
+#include "sc_fem.h"
 #include "sc_tissue.h"
 
 typedef struct TissueMesh TissueMesh;
@@ -72,12 +73,30 @@ int tissue_act_copy(int np, const starpu_data_handle_t *h, double *const *act, c
 int tissue_act_write(const char *path, const char *head, const double *buf, long n, char *err, size_t errlen);
 int tissue_act_read(const char *path, char *head, size_t hlen, double *buf, long n, char *err, size_t errlen);
 
+/* mesh_imp.c: a mesh's ionic regions (cfg->imp). The region of every node (reg: nn values, 0 ..
+ * nimp): the highest index among its elements' regions (an element's: the region listing its tag,
+ * else 0); the nodes of each region into count (1 + nimp values). 0, or -1 out of memory. */
+int timp_node_regions(const ScTissueConfig *cfg, int *reg, long *count);
+/* Cut op's nodes (coordinates xyz) into parts of one region each: region r's nodes into parts
+ * rp0[r] .. rp0[r + 1] - 1 of about size[p] nodes (sc_fem_partition of its subgraph, with `how`;
+ * size[] overwritten with the parts' sizes); part[i] for node i. 0, or -1 with a message. */
+int timp_partition(const ScFemOp *op, const double *xyz, const int *reg, int nreg, const int *rp0, long *size,
+                   int how, int *part, char *err, size_t errlen);
+
 /* tissue_mesh.c: the solver on a mesh (cfg->mesh, cfg->op; cfg->ranks); the functions of
  * sc_tissue.h's names (nodes, parts: this rank's). */
 int tmesh_check(const ScTissueConfig *cfg, char *err, size_t errlen);
 TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen);
 void tmesh_destroy(TissueMesh *t);
 ScCells *tmesh_cells(TissueMesh *t);
+/* Ionic regions: region r's cell array (NULL: no node of this rank) and its first cell among this
+ * rank's. */
+int tmesh_nregions(const TissueMesh *t);
+ScCells *tmesh_region_cells(TissueMesh *t, int r);
+long tmesh_region_first(const TissueMesh *t, int r);
+/* Vm of this rank's cells in cell order into out, read now (snap 0) or from the snapshot taken in
+ * every region's array (1). 0 or -1. */
+int tmesh_read_cells(TissueMesh *t, double *out, int snap);
 int tmesh_sweeps(const TissueMesh *t);
 long tmesh_nodes(const TissueMesh *t);
 long tmesh_first(const TissueMesh *t);

@@ -9,7 +9,9 @@
  * mesh into all ranks' parts alike and holds its own (a contiguous range, p0 .. p1 - 1); an export
  * buffer read by another rank's part is sent there after its export task (tag: the pass's number
  * times the parts plus the part), where a handle of its own receives it. A row's sum runs over its
- * columns in the mesh's order whatever the cut (fem.h): the ranks give one process's bits. */
+ * columns in the mesh's order whatever the cut (fem.h): the ranks give one process's bits. Several
+ * ionic regions (cfg->imp; one process): each part cut from one region's nodes (mesh_imp.c), a
+ * cell array per region over its parts, a part's Vm the handle of its region's array. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -36,7 +38,13 @@ struct TissueMesh {
     ScTissueConfig cfg;
     const ScMesh *mesh;
     const ScFemOp *op;
-    ScCells *cells;
+    int nreg; /* ionic regions (1 + cfg.nimp; mesh_imp.c) */
+    const ScModelEntry *model[SC_TISSUE_MAX_IMP + 1]; /* each region's model */
+    ScCells *cells[SC_TISSUE_MAX_IMP + 1]; /* each region's array over this rank's parts of it (or NULL) */
+    int *rp0; /* nreg + 1: region r's parts are rp0[r] .. rp0[r + 1] - 1 */
+    int *preg; /* each part's region */
+    int *reg; /* while building: each node's region */
+    long *rcount; /* nodes per region */
     long n;
     int np;
     long *size, *off;
@@ -290,17 +298,86 @@ static int link_ranks(TissueMesh *t) {
     return 0;
 }
 
+/* The parts of several ionic regions (one process): each region's nodes planned for its model
+ * (place_tissue), region by region: t->np, size, worker, owner, p1, rp0. 0, or -1 with a message. */
+static int plan_regions(TissueMesh *t, char *err, size_t errlen) {
+    long *sz[SC_TISSUE_MAX_IMP + 1] = {0};
+    int *wk[SC_TISSUE_MAX_IMP + 1] = {0}, rc = 0;
+    for (int r = 0; r < t->nreg && !rc; r++) {
+        t->rp0[r + 1] = t->rp0[r];
+        int np = t->rcount[r] > 0
+                     ? place_tissue(t->model[r], &t->cfg, t->rcount[r], 1, &sz[r], &wk[r], err, errlen)
+                     : 0;
+        rc = np < 0 || (t->rcount[r] > 0 && np < 1) ? -1 : 0;
+        t->rp0[r + 1] += np > 0 ? np : 0;
+    }
+    size_t nt = (size_t)(t->rp0[t->nreg] > 0 ? t->rp0[t->nreg] : 1);
+    t->np = t->p1 = t->rp0[t->nreg];
+    t->size = calloc(nt, sizeof(long)), t->worker = calloc(nt, sizeof(int)),
+    t->owner = calloc(nt, sizeof(int)), t->preg = calloc(nt, sizeof(int));
+    if (!rc && (!t->size || !t->worker || !t->owner || !t->preg)) {
+        sc_set_err(err, errlen, "out of memory");
+        rc = -1;
+    }
+    for (int r = 0; r < t->nreg && !rc; r++)
+        for (int p = t->rp0[r]; p < t->rp0[r + 1]; p++)
+            t->size[p] = sz[r][p - t->rp0[r]], t->worker[p] = wk[r][p - t->rp0[r]], t->preg[p] = r;
+    for (int r = 0; r < t->nreg; r++)
+        free(sz[r]), free(wk[r]);
+    return rc;
+}
+
+/* Each node's ionic region, and the parts: one region holding every node as one model's
+ * (plan_parts, any ranks), several region by region (one process). 0, or -1 with a message. */
+static int plan(TissueMesh *t, char *err, size_t errlen) {
+    t->reg = malloc(sizeof(int) * (size_t)t->n), t->rcount = calloc((size_t)t->nreg, sizeof(long));
+    t->rp0 = calloc((size_t)t->nreg + 1, sizeof(int));
+    if (!t->reg || !t->rcount || !t->rp0 || timp_node_regions(&t->cfg, t->reg, t->rcount) != 0) {
+        sc_set_err(err, errlen, "out of memory");
+        return -1;
+    }
+    int held = 0, r0 = -1;
+    for (int r = 0; r < t->nreg; r++)
+        if (t->rcount[r] > 0)
+            held++, r0 = r0 < 0 ? r : r0;
+    if (held > 1 && t->ranks.size > 1) {
+        sc_set_err(err, errlen,
+                   "%d ionic regions hold nodes of the mesh: several regions on several ranks are not "
+                   "supported (run one process)",
+                   held);
+        return -1;
+    }
+    if (held > 1)
+        return plan_regions(t, err, errlen);
+    r0 = r0 < 0 ? 0 : r0;
+    if (plan_parts(t, t->model[r0], err, errlen) != 0)
+        return -1;
+    if (!(t->preg = malloc(sizeof(int) * (size_t)t->np))) {
+        sc_set_err(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int p = 0; p < t->np; p++)
+        t->preg[p] = r0;
+    for (int r = 0; r <= t->nreg; r++)
+        t->rp0[r] = r > r0 ? t->np : 0;
+    return 0;
+}
+
 /* Plan, cut and number the whole mesh; every part's neighbours, this rank's parts' matrices. 0, or
  * -1 with a message. */
-static int build(TissueMesh *t, const ScModelEntry *m, char *err, size_t errlen) {
-    if (plan_parts(t, m, err, errlen) != 0)
+static int build(TissueMesh *t, char *err, size_t errlen) {
+    if (plan(t, err, errlen) != 0)
         return -1;
     int *part = malloc(sizeof(int) * (size_t)t->n), *expos = malloc(sizeof(int) * (size_t)t->n);
     long *goff = malloc(sizeof(long) * (size_t)t->np);
     int rc = !part || !expos || !goff ? -1 : 0;
     if (rc)
         sc_set_err(err, errlen, "out of memory");
-    if (!rc)
+    int multi = t->np > 0 && t->preg[0] != t->preg[t->np - 1]; /* parts of several regions */
+    if (!rc && multi)
+        rc = timp_partition(t->op, t->mesh->xyz, t->reg, t->nreg, t->rp0, t->size, t->cfg.partitioner, part,
+                            err, errlen);
+    else if (!rc)
         rc = sc_fem_partition(t->op, t->mesh->xyz, t->np, t->size, (ScFemPartitioner)t->cfg.partitioner, part,
                               err, errlen);
     if (!rc && (number_cells(t, part) != 0 || build_exports(t, part, expos) != 0)) {
@@ -369,7 +446,7 @@ static int register_parts(TissueMesh *t, char *err, size_t errlen) {
     t->h_ex = calloc(np, sizeof(starpu_data_handle_t)), t->h_exidx = calloc(np, sizeof(starpu_data_handle_t));
     double *vm = malloc(sizeof(double) * (size_t)t->nloc);
     if (!t->h_mat || !t->h_x || !t->h_act || !t->h_aux || !t->h_ex || !t->h_exidx || !vm ||
-        sc_cells_read(t->cells, SC_VAR_VM, vm) != 0) {
+        tmesh_read_cells(t, vm, 0) != 0) {
         free(vm);
         sc_set_err(err, errlen, "out of memory, or the initial Vm could not be read");
         return -1;
@@ -404,6 +481,51 @@ static int register_parts(TissueMesh *t, char *err, size_t errlen) {
     return 0;
 }
 
+/* Region r's parts on this rank: lo(t, r) .. hi(t, r) - 1 (none: lo >= hi). */
+static int lo(const TissueMesh *t, int r) { return t->rp0[r] > t->p0 ? t->rp0[r] : t->p0; }
+static int hi(const TissueMesh *t, int r) { return t->rp0[r + 1] < t->p1 ? t->rp0[r + 1] : t->p1; }
+
+/* The Vm handle of this rank's part p, in its region's cell array. */
+static starpu_data_handle_t vm_of(const TissueMesh *t, int p) {
+    int r = t->preg[p];
+    return sc_cells_handle(t->cells[r], SC_HANDLE_VM, p - lo(t, r));
+}
+
+/* Each region's cell array over this rank's parts of it (tissue_cells), its partitions checked
+ * against the parts. 0, or -1 with a message. */
+static int make_cells(TissueMesh *t, char *err, size_t errlen) {
+    for (int r = 0; r < t->nreg; r++) {
+        const int p0 = lo(t, r), nl = hi(t, r) - p0;
+        if (nl <= 0)
+            continue;
+        double *w = malloc(sizeof(double) * (size_t)nl);
+        for (int p = 0; w && p < nl; p++)
+            w[p] = (double)t->size[p0 + p];
+        t->cells[r] = tissue_cells(t->model[r], &t->cfg, t->off[p0 + nl] - t->off[p0], nl, w, t->worker + p0,
+                                   err, errlen);
+        free(w);
+        if (!t->cells[r])
+            return -1;
+        for (int p = 0; p < nl; p++)
+            if (sc_cells_part_size(t->cells[r], p) != t->size[p0 + p] || sc_cells_nparts(t->cells[r]) != nl) {
+                sc_set_err(err, errlen, "partition %d of the cell array holds %ld nodes, the mesh's part %ld",
+                           p, sc_cells_part_size(t->cells[r], p), t->size[p0 + p]);
+                return -1;
+            }
+    }
+    return 0;
+}
+
+int tmesh_read_cells(TissueMesh *t, double *out, int snap) {
+    for (int r = 0; r < t->nreg; r++) {
+        ScCells *c = t->cells[r];
+        double *o = out + (t->off[lo(t, r)] - t->first);
+        if (c && (snap ? sc_cells_snapshot_read(c, o) : sc_cells_read(c, SC_VAR_VM, o)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen) {
     TissueMesh *t = calloc(1, sizeof *t);
     if (!t) {
@@ -411,27 +533,14 @@ TissueMesh *tmesh_create(const ScModelEntry *m, const ScTissueConfig *cfg, char 
         return NULL;
     }
     t->cfg = *cfg, t->mesh = cfg->mesh, t->op = cfg->op, t->n = cfg->mesh->nn;
+    t->nreg = 1 + (cfg->nimp > 0 ? cfg->nimp : 0);
+    for (int r = 0; r < t->nreg; r++)
+        t->model[r] = r ? cfg->imp[r - 1].m : m;
     t->m = cfg->substeps > 1 && cfg->theta == 0 ? cfg->substeps : 1;
     t->nval = cfg->op->kind == SC_FEM_CONSISTENT && cfg->op->mcons ? 2 : 1;
     t->ranks = cfg->ranks ? *cfg->ranks : (ScTissueRanks){.size = 1, .share = t->n};
-    if (plan_sweeps(t, err, errlen) != 0 || build(t, m, err, errlen) != 0) {
-        tmesh_destroy(t);
-        return NULL;
-    }
-    const int nl = t->p1 - t->p0;
-    double *w = malloc(sizeof(double) * (size_t)nl);
-    for (int p = 0; w && p < nl; p++)
-        w[p] = (double)t->size[t->p0 + p];
-    t->cells = tissue_cells(m, cfg, t->nloc, nl, w, t->worker + t->p0, err, errlen);
-    free(w);
-    int bad = !t->cells;
-    for (int p = 0; p < nl && !bad; p++)
-        if (sc_cells_part_size(t->cells, p) != t->size[t->p0 + p] || sc_cells_nparts(t->cells) != nl) {
-            sc_set_err(err, errlen, "partition %d of the cell array holds %ld nodes, the mesh's part %ld", p,
-                       sc_cells_part_size(t->cells, p), t->size[t->p0 + p]);
-            bad = 1;
-        }
-    if (bad || register_parts(t, err, errlen) != 0) {
+    if (plan_sweeps(t, err, errlen) != 0 || build(t, err, errlen) != 0 || make_cells(t, err, errlen) != 0 ||
+        register_parts(t, err, errlen) != 0) {
         tmesh_destroy(t);
         return NULL;
     }
@@ -459,14 +568,26 @@ void tmesh_destroy(TissueMesh *t) {
     }
     for (size_t k = 0; k < sizeof hs / sizeof hs[0]; k++)
         free(hs[k]);
-    sc_cells_destroy(t->cells);
+    for (int r = 0; r < t->nreg; r++)
+        sc_cells_destroy(t->cells[r]);
+    free(t->rp0), free(t->preg), free(t->reg), free(t->rcount);
     free(t->size), free(t->off), free(t->worker), free(t->perm), free(t->inv), free(t->omega);
     free(t->w), free(t->nnbr), free(t->nbr), free(t->nghost), free(t->exlen), free(t->mat), free(t->act);
     free(t->exidx), free(t->owner), free(t->reads);
     free(t);
 }
 
-ScCells *tmesh_cells(TissueMesh *t) { return t->cells; }
+ScCells *tmesh_cells(TissueMesh *t) {
+    for (int r = 0; r < t->nreg; r++)
+        if (t->cells[r])
+            return t->cells[r];
+    return NULL;
+}
+int tmesh_nregions(const TissueMesh *t) { return t->nreg; }
+ScCells *tmesh_region_cells(TissueMesh *t, int r) { return r >= 0 && r < t->nreg ? t->cells[r] : NULL; }
+long tmesh_region_first(const TissueMesh *t, int r) {
+    return r >= 0 && r < t->nreg ? t->off[lo(t, r)] - t->first : 0;
+}
 int tmesh_sweeps(const TissueMesh *t) { return t->sweeps; }
 long tmesh_nodes(const TissueMesh *t) { return t->nloc; }
 long tmesh_first(const TissueMesh *t) { return t->first; }
@@ -489,8 +610,7 @@ static int exports(TissueMesh *t) {
     for (int p = t->p0; p < t->p1; p++) {
         if (t->exlen[p] == 0)
             continue;
-        int rc = sc_fem_export_submit(sc_cells_handle(t->cells, SC_HANDLE_VM, p - t->p0), t->h_exidx[p],
-                                      t->h_ex[p], t->worker[p]);
+        int rc = sc_fem_export_submit(vm_of(t, p), t->h_exidx[p], t->h_ex[p], t->worker[p]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused an export task: %s\n", strerror(-rc));
             return -1;
@@ -523,8 +643,8 @@ static int submit_pass(TissueMesh *t, const ScFemArgs *proto) {
         for (int k = 0; k < t->nnbr[q]; k++)
             nb[k] = t->h_ex[t->nbr[q][k]];
         a.n = t->size[q], a.w = t->w[q];
-        int rc = sc_fem_submit(&a, sc_cells_handle(t->cells, SC_HANDLE_VM, q - t->p0), t->h_x[q], t->h_act[q],
-                               t->h_mat[q], t->h_aux[q], nb, t->nnbr[q], t->worker[q]);
+        int rc = sc_fem_submit(&a, vm_of(t, q), t->h_x[q], t->h_act[q], t->h_mat[q], t->h_aux[q], nb,
+                               t->nnbr[q], t->worker[q]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a mesh diffusion task: %s\n", strerror(-rc));
             return -1;
@@ -564,7 +684,10 @@ static int submit_diffusion(TissueMesh *t, long d) {
 
 int tmesh_advance(TissueMesh *t, long nsteps) {
     for (long k = 0; k < nsteps; k++) {
-        if (sc_cells_advance(t->cells, 1) != 0 || submit_diffusion(t, t->step) != 0)
+        for (int r = 0; r < t->nreg; r++)
+            if (t->cells[r] && sc_cells_advance(t->cells[r], 1) != 0)
+                return -1;
+        if (submit_diffusion(t, t->step) != 0)
             return -1;
         t->step++;
         if (starpu_task_nsubmitted() > TMESH_MAX_PENDING)
@@ -606,8 +729,23 @@ static unsigned long long perm_hash(const TissueMesh *t) {
     return h;
 }
 
+/* Every region's cell array saved to (save 1) or loaded from (0) its file: region 0's PATH, region
+ * r's PATH.imp<r>. 0, or -1 with a message. */
+static int cells_file(TissueMesh *t, const char *path, int save, char *err, size_t errlen) {
+    char p[4200];
+    for (int r = 0; r < t->nreg; r++) {
+        if (!t->cells[r])
+            continue;
+        snprintf(p, sizeof p, r ? "%s.imp%d" : "%s", path, r);
+        if ((save ? sc_cells_save(t->cells[r], p, err, errlen)
+                  : sc_cells_load(t->cells[r], p, err, errlen)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int tmesh_save(TissueMesh *t, const char *path, char *err, size_t errlen) {
-    if (sc_cells_save(t->cells, path, err, errlen) != 0)
+    if (cells_file(t, path, 1, err, errlen) != 0)
         return -1;
     char head[200];
     snprintf(head, sizeof head, "starcarp-tissue-mesh-act 1 %ld %d %ld %llu %ld %ld", t->n, t->np, t->step,
@@ -621,7 +759,7 @@ int tmesh_save(TissueMesh *t, const char *path, char *err, size_t errlen) {
 }
 
 int tmesh_load(TissueMesh *t, const char *path, char *err, size_t errlen) {
-    if (sc_cells_load(t->cells, path, err, errlen) != 0)
+    if (cells_file(t, path, 0, err, errlen) != 0)
         return -1;
     char head[200];
     long n, step, first = 0, nloc;
@@ -645,7 +783,7 @@ int tmesh_load(TissueMesh *t, const char *path, char *err, size_t errlen) {
         free(buf);
         return -1;
     }
-    ok = ok && step == sc_cells_step(t->cells) && act_copy(t, buf, 1) == 0;
+    ok = ok && step == sc_cells_step(tmesh_cells(t)) && act_copy(t, buf, 1) == 0;
     free(buf);
     if (!ok) {
         sc_set_err(err, errlen, "%s.act: not the activation record of this checkpoint (another step)", path);

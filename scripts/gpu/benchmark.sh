@@ -6,11 +6,40 @@
 # and K, CPUs + GPU, every GPU); then `starcarp bench` of TT06-FE on SC_BM_CELLS cells (default
 # 16777216) with 1 GPU and with every GPU, without CPU workers (the multi-GPU scaling of bench).
 # Writes OUTDIR/benchmark.md, benchmark.csv and benchmark.png.
+# SC_BM_PARTS (default "models"): "library" instead (or as well) runs `starcarp benchmark --models all
+# --gpu-only` on every model of the build in both precisions (SC_BM_ALL_ARGS: its sizes, default 1M
+# cells, 20 steps, K = 10, 0.2 s per figure; stopped after SC_BM_ALL_TIMEOUT s, default 500, the rows
+# so far kept) into OUTDIR/benchmark-all.md (the table: rates, flops per step, fractions of the
+# copy bandwidth and of the FMA peak, registers, spills, occupancy, the limit; then the count of rows
+# per limit) and benchmark-all.csv.
 set -uo pipefail
 build=$1; out=$2
 build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
 cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
 sc="$build/bin/starcarp"
+parts=${SC_BM_PARTS:-models}
+if [[ " $parts " == *" library "* ]]; then
+    all_args=${SC_BM_ALL_ARGS:---cells 1048576 --steps 20 --steps-per-task 10 --min-time 0.2}
+    md="$out/benchmark-all.md"
+    {
+        echo "# starcarp benchmark of the whole library on $(hostname), $(date -u +%Y-%m-%dT%H:%MZ)"
+        echo
+        echo "GPUs: $(nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c | sed 's/^ *//' | paste -sd';'), $(nproc) cores; commit $(cat .carry/COMMIT 2>/dev/null || git rev-parse --short HEAD 2>/dev/null)."
+        echo
+        echo "Command: starcarp benchmark --models all --gpu-only --precision both $all_args --csv benchmark-all.csv -q"
+        echo
+        timeout "${SC_BM_ALL_TIMEOUT:-500}" "$sc" benchmark --models all --gpu-only --precision both $all_args \
+            --csv "$out/benchmark-all.csv" -q 2>&1 | grep -v '^\[starpu'
+        echo "(exit ${PIPESTATUS[0]})"
+        echo
+        echo "Rows per precision and limit (of gpu-k):"
+        echo
+    } >"$md" 2>&1
+    grep -E '^\| [^ |]+ \| (double|single) \|' "$md" | awk -F'|' '{gsub(/ /, "", $3); gsub(/ /, "", $(NF-1)); print $3, $(NF-1)}' \
+        | sort | uniq -c | sed 's/^ */- /' >>"$md"
+    tail -15 "$md"
+fi
+[[ " $parts " == *" models "* ]] || exit 0
 cells=${SC_BM_CELLS:-16777216}
 fe="$build/tt06fe.model"
 sed 's/\.method(cvode)/.method(fe)/g' models/cellml/ten_tusscher_model_2006_epi.model >"$fe"

@@ -12,10 +12,10 @@ export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
 export PKG_CONFIG_PATH="$starpu/lib/pkgconfig" STARPU_HOME="$PWD/build-gpu/starpu-home" STARPU_SILENT=1
 
 # gpu_build MODELS LOG: build-gpu/ configured against the carried StarPU (CUDA for sm_90, no HIP,
-# Release, the library models MODELS only) and built on every core; cmake's output into LOG, its
-# exit status returned.
+# Release, the library models MODELS only) and built on every core (CMAKE_BUILD_PARALLEL_LEVEL: on
+# that many); cmake's output into LOG, its exit status returned.
 gpu_build() {
     cmake -S . -B build-gpu -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF \
         -DSTARCARP_MODELS="$1" -DCMAKE_BUILD_TYPE=Release >"$2" 2>&1 &&
-        cmake --build build-gpu -j "$(nproc)" >>"$2" 2>&1
+        cmake --build build-gpu -j "${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" >>"$2" 2>&1
 }

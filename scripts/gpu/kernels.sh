@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # kernels.sh BUILD OUTDIR: stage "kernels" of scripts/gpu/run.sh: one generated CUDA kernel
 # timed alone (bench/gpu_kernel.c) in variants of its launch bounds, for the kernel work of the
-# performance issue. Models: TT06-FE (ten Tusscher 2006 with every cvode group on forward Euler)
-# and Aliev-Panfilov; double and single precision; __launch_bounds__(128, MB) for MB in
+# performance issue. Models: SC_KERN_MODELS (default "tt06fe ap": TT06-FE, ten Tusscher 2006 with
+# every cvode group on forward Euler, and Aliev-Panfilov; any library model's stem, e.g.
+# bueno_2007_endo, generated with the library's choice of methods: models/methods.tsv); double and
+# single precision (SC_KERN_PRECISIONS, default "f64 f32"); __launch_bounds__(128, MB) for MB in
 # SC_KERN_MB (default "1 3 4 5": at most 255, 168, 128, 102 registers per thread). For each: the
 # registers and spills ptxas reports, cell-steps/s on SC_KERN_CELLS cells (default 4194304) with
 # K = 1 and K = 10 steps per launch, and Vm of two cells after the run (variants must agree).
 # SC_KERN_BASE: a folder of sources generated before a change (<model>/<id>_cuda[_f32].cu, model
-# tt06fe or ap): timed as rows "base" with their own launch bounds. Writes OUTDIR/kernels.md.
+# tt06fe or ap): timed as rows "base" with their own launch bounds. SC_KERN_PTXAS_ONLY=1: registers
+# and spills only, no run (works without a GPU). Writes OUTDIR/kernels.md.
 set -uo pipefail
 build=$1; out=$2
 build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
@@ -24,12 +27,16 @@ echo "Command: scripts/gpu/kernels.sh (bench/gpu_kernel.c), $cells cells, stimul
 echo
 echo "| model | precision | min blocks | registers | spill stores (B) | K = 1 cell-steps/s | K = 10 cell-steps/s | Vm cell 0 | Vm last cell |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
-for m in tt06fe ap; do
+for m in ${SC_KERN_MODELS:-tt06fe ap}; do
     d="$work/$m"; mkdir -p "$d"
-    "$sc" codegen "$work/$m.model" --target cuda --precision both -o "$d" >"$d/codegen.log" 2>&1 || { echo "codegen failed: $m"; continue; }
+    case $m in
+        tt06fe | ap) "$sc" codegen "$work/$m.model" --target cuda --precision both -o "$d" >"$d/codegen.log" 2>&1 ;;
+        *) f=$(ls models/*/"$m".model 2>/dev/null | head -1)
+           [ -n "$f" ] && "$sc" codegen "$f" --target cuda --precision both --auto-methods models/methods.tsv -o "$d" >"$d/codegen.log" 2>&1 ;;
+    esac || { echo "codegen failed: $m"; continue; }
     src=$(ls "$d"/*_c.c | head -1); id=$(basename "$src" _c.c)
     cc -std=c11 -O2 -fPIC -Iinclude -c "$src" -o "$d/host.o" || continue
-    for p in f64 f32; do
+    for p in ${SC_KERN_PRECISIONS:-f64 f32}; do
         cu="$d/${id}_cuda.cu"; def=""
         [ $p = f32 ] && cu="$d/${id}_cuda_f32.cu" && def=-DSC_F32
         # "base": the same model as generated before (SC_KERN_BASE/<model>/, carried), as shipped
@@ -42,6 +49,7 @@ for m in tt06fe ap; do
             nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude -c "$v.cu" -o "$v.o" >"$v.ptxas" 2>&1 || { echo "nvcc failed: $v"; continue; }
             regs=$(grep -A3 "_k10ScStepArgs' for" "$v.ptxas" | grep -o 'Used [0-9]* registers' | grep -o '[0-9]*' | head -1)
             spill=$(grep -A2 "_k10ScStepArgs' for" "$v.ptxas" | grep -o '[0-9]* bytes spill stores' | grep -o '^[0-9]*' | head -1)
+            if [ "${SC_KERN_PTXAS_ONLY:-0}" = 1 ]; then echo "| $m | $p | $mb | $regs | $spill | - | - | - | - |"; continue; fi
             cc -std=c11 -O2 -Iinclude -Ikernels -I/usr/local/cuda/include -DSC_MODEL="${id}_model" -DSC_RUN="${id}_cuda_${p}_run" $def \
                 bench/gpu_kernel.c kernels/sc_host.c "$d/host.o" "$v.o" -o "$v.bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm || continue
             r1=$("$v.bin" "$cells" 1 100); r10=$("$v.bin" "$cells" 10 20)

@@ -67,6 +67,23 @@ if ! grep -Eq '^AlievPanfilov,64,c-1core,[0-9.e+]+,' "$tmp/bm.csv" || ! grep -Eq
         || [ "$(head -c 8 "$tmp/bm.png" | od -An -tx1 | tr -d ' ')" != 89504e470d0a1a0a ]; then
     fails=$((fails+1)); echo "FAIL: benchmark's CSV or PNG"; cat "$tmp/bm.csv"
 fi
+# the operations and kernel columns (docs/performance.md): the table's head names them; a CPU row of the
+# CSV has the model's flops per cell-step (Aliev-Panfilov: no transcendental call) and "-" for the GPU
+# ones; without a GPU every row's GPU columns are "-" and --gpu-only has nothing to run
+expect 0 '\| gpu-k % of copy bw \| flop/step \| gpu-k % of flop peak \| regs \| spill B \| occupancy % \| limit \|' \
+    -- benchmark --models AlievPanfilov --cells 1024 --c-cells 256 --steps 10 --k 10 --min-time 0.01 -q
+n=$((n+1))
+if ! head -1 "$tmp/bm.csv" | grep -q ',flops_per_step,transc_per_step,fraction_of_flop_peak,regs,spill_bytes,occupancy,limit$' \
+        || ! grep -Eq '^AlievPanfilov,64,c-1core,[0-9.e+]+,[0-9.e+]+,nan,[1-9][0-9]*,0,-,-,-,-,-$' "$tmp/bm.csv"; then
+    fails=$((fails+1)); echo "FAIL: benchmark's CSV columns"; cat "$tmp/bm.csv"
+fi
+if ! nvidia-smi -L >/dev/null 2>&1; then
+    n=$((n+1))
+    if grep -Eq ',(gpu-k1|gpu-k),' "$tmp/bm.csv" || grep -Ev '^AlievPanfilov,64,tissue' "$tmp/bm.csv" | tail -n +2 | grep -Evq ',-,-,-,-$'; then
+        fails=$((fails+1)); echo "FAIL: benchmark's GPU columns without a GPU"; cat "$tmp/bm.csv"
+    fi
+    expect 1 '--gpu-only: (no GPU worker here|StarPU found no GPU)' -- benchmark --models AlievPanfilov --gpu-only -q
+fi
 rm -rf "$tmp"
 echo "$((n-fails)) passed, $fails failed"
 [ $fails = 0 ]

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "emit.h"
-#include "frontend.h"
+#include "model_text.h"
 #include "test.h"
 
 #ifndef SC_SOURCE_DIR
@@ -44,17 +44,6 @@ static const char tiny[] = "V; .external(Vm);\n"
                            "diff_z = -10 * z + a; z; .method(cvode); z; .lb(0);\n"
                            "Iion = g * (V + 80) + m * 0.01 + a + r + k2 + k4 + s + c1 + w + z;\n";
 
-static CgModel *analyse(Arena *ar, const char *text, const char *overrides) {
-    SrcFile *f = ar_alloc(ar, sizeof *f);
-    f->path = "t.model";
-    f->text = ar_strdup(ar, text);
-    Diag dg = {0};
-    dg.out = stderr;
-    Ast *ast = fe_parse(ar, &dg, f);
-    CgSemaOptions so = {.overrides = overrides};
-    return ast ? sema_try_analyse_opts(ar, &dg, ast, &so) : NULL;
-}
-
 static char *generate(const CgModel *m, EmitTarget target, int single, int newton, const char *overrides,
                       const char *ident) {
     char *s = NULL;
@@ -70,7 +59,7 @@ static char *generate(const CgModel *m, EmitTarget target, int single, int newto
 /* text analysed with the method overrides and generated for target (double precision); NULL after
  * a failed check when the analysis refuses them. */
 static char *with_overrides(Arena *ar, const char *text, const char *overrides, EmitTarget target) {
-    CgModel *m = analyse(ar, text, overrides);
+    CgModel *m = mt_analyse(ar, text, overrides);
     ASSERT(m != NULL);
     return m ? generate(m, target, 0, 0, overrides, NULL) : NULL;
 }
@@ -329,7 +318,7 @@ static void no_param_model(void) {
     static const char text[] = "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\nx_init = 0.5;\n"
                                "diff_x = -x * (V + 90) / 10;\nIion = x;\n";
     Arena ar = {0};
-    CgModel *m = analyse(&ar, text, NULL);
+    CgModel *m = mt_analyse(&ar, text, NULL);
     ASSERT(m != NULL);
     if (!m || !have_cc()) {
         ar_free(&ar);
@@ -370,7 +359,7 @@ static void sparse_lu_model(void) {
                                "diff_c = 0.4 * b - 0.1 * c; c; .method(markov_be);\n"
                                "Iion = a * (V + 80);\n";
     Arena ar = {0};
-    CgModel *m = analyse(&ar, text, NULL);
+    CgModel *m = mt_analyse(&ar, text, NULL);
     ASSERT(m != NULL);
     if (!m) {
         ar_free(&ar);
@@ -446,15 +435,15 @@ static void check_c_text(const char *a) {
  * equation that reads V is not. */
 static void test_carry(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar,
-                         "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
-                         "group { Ko = 5.4; g = 0.3; } .param();\nKi_init = 140;\n"
-                         "EK = 26.7 * log(Ko / Ki);\n" /* states only: carried */
-                         "a = 1 / (1 + exp(V / 10));\n" /* reads V: not */
-                         "IK = g * a * (V - EK);\n"
-                         "diff_Ki = -IK * 0.001;\n"
-                         "Iion = IK;\n",
-                         NULL);
+    CgModel *m = mt_analyse(&ar,
+                            "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+                            "group { Ko = 5.4; g = 0.3; } .param();\nKi_init = 140;\n"
+                            "EK = 26.7 * log(Ko / Ki);\n" /* states only: carried */
+                            "a = 1 / (1 + exp(V / 10));\n" /* reads V: not */
+                            "IK = g * a * (V - EK);\n"
+                            "diff_Ki = -IK * 0.001;\n"
+                            "Iion = IK;\n",
+                            NULL);
     ASSERT(m != NULL);
     if (!m)
         return;
@@ -474,13 +463,13 @@ static void test_carry(void) {
  * and a tau named and defined as 1 / (...); any other tau keeps exp(-dt / tau). */
 static void test_rl_rate(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar,
-                         "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
-                         "alpha_h = 0.1 * exp(-V / 20); beta_h = 1 / (1 + exp(-(V + 30) / 10));\n"
-                         "j_inf = 1 / (1 + exp((V + 60) / 7)); tau_j = 1 / (alpha_h + 0.5 * beta_h);\n"
-                         "n_inf = 0.5; tau_n = 2 + V * V / 1000;\n"
-                         "Iion = h + j + n;\n",
-                         NULL);
+    CgModel *m = mt_analyse(&ar,
+                            "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+                            "alpha_h = 0.1 * exp(-V / 20); beta_h = 1 / (1 + exp(-(V + 30) / 10));\n"
+                            "j_inf = 1 / (1 + exp((V + 60) / 7)); tau_j = 1 / (alpha_h + 0.5 * beta_h);\n"
+                            "n_inf = 0.5; tau_n = 2 + V * V / 1000;\n"
+                            "Iion = h + j + n;\n",
+                            NULL);
     ASSERT(m != NULL);
     if (!m)
         return;
@@ -496,7 +485,7 @@ static void test_rl_rate(void) {
 
 int main(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, tiny, NULL);
+    CgModel *m = mt_analyse(&ar, tiny, NULL);
     ASSERT(m != NULL);
     if (!m)
         return TEST_DONE();

@@ -25,6 +25,23 @@ static ScHostDim blockIdx, threadIdx;
 
 static inline __attribute__((unused)) cudaError_t cudaGetLastError(void) { return cudaSuccess; }
 
+/* the kernel attributes (ID_cuda_f64_attr): a host "kernel" has no registers to count; these
+ * say that it ran here */
+typedef struct {
+    int numRegs;
+    unsigned long localSizeBytes;
+} cudaFuncAttributes;
+static inline __attribute__((unused)) cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *a,
+                                                                        const void *k) {
+    a->numRegs = k ? 1 : 0, a->localSizeBytes = 0;
+    return k ? cudaSuccess : 1;
+}
+static inline __attribute__((unused)) cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *nb, const void *k, int block, unsigned long dyn) {
+    *nb = k && block > 0 && dyn == 0 ? 1 : 0;
+    return k ? cudaSuccess : 1;
+}
+
 static inline __attribute__((unused)) unsigned long long atomicAdd(unsigned long long *p,
                                                                    unsigned long long v) {
     unsigned long long o = *p;

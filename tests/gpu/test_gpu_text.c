@@ -18,7 +18,8 @@
  *   - double, K = 7 without outputs: the same final states, Vm and Iion bit for bit as K = 1 with
  *     outputs (outputs never change the state; time blocking changes nothing);
  *   - single: its max |dVm| is printed, and the cells that are not finite where C's are (some
- *     models fail in single precision, the text or not: bueno_2007_epi, decker_2009).
+ *     models fail in single precision, the text or not: bueno_2007_epi, decker_2009);
+ *   - the kernel-attribute function (ID_cuda_f64_attr) answers for the variants the file has.
  * A run stops after the call in which a cell fails (as the runtime does); the failure must be the
  * same (step and cell) in the C and the GPU text runs (dimensionless models fail at once under
  * this stimulus: they are compared up to there).
@@ -35,6 +36,7 @@ typedef struct GtModel {
     const char *name;
     const ScModelDesc *desc;
     ScGpuLauncher f64, f32;
+    ScGpuAttrFn attr[2]; /* ID_cuda_f64_attr, ID_cuda_f32_attr */
 } GtModel;
 
 extern const GtModel gt_models[];
@@ -242,6 +244,25 @@ static void test_model(const GtModel *gm) {
     sc_host_model_free(&hm);
 }
 
+/* The kernel-attribute functions' text (what the shim's runtime answers: 1 register, 1 block of
+ * SC_BLOCK per multiprocessor): every variant the file has answers with the launchers' block
+ * size, the lookup-table one only where the model has tables, and a variant out of range is
+ * refused with the attributes left as they were. */
+static void test_attr(const GtModel *gm) {
+    for (int p = 0; p < 2; p++)
+        for (int v = -1; v <= 3; v++) {
+            ScGpuKernelAttr a = {-1, -1, -1, -1};
+            int want = v >= 0 && v <= 2 && (v != 1 || gm->desc->ntables) ? 0 : -1;
+            int rc = gm->attr[p](v, &a);
+            char what[96];
+            snprintf(what, sizeof what, "%s attributes of variant %d", p ? "f32" : "f64", v);
+            check(rc == want &&
+                      (want ? a.regs == -1 && a.block == -1
+                            : a.regs == 1 && a.local_bytes == 0 && a.block == 128 && a.blocks_per_sm == 1),
+                  gm->name, what, (double)rc);
+        }
+}
+
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0); /* a line per model as it is done, also into a file */
     int tested = 0;
@@ -252,6 +273,7 @@ int main(int argc, char **argv) {
         if (!want)
             continue;
         test_model(&gt_models[k]);
+        test_attr(&gt_models[k]);
         tested++;
     }
     printf("%d models, %d failed checks\n", tested, nfail);

@@ -11,6 +11,7 @@
 #   2. Crank-Nicolson with the consistent mass (a mesh's default; Chebyshev sweeps, each an
 #      exchange): the same bits;
 #   3. a checkpoint of 2 ranks (one file per rank) restarted on 2 ranks: the uninterrupted run's bits.
+#   4. several ionic regions (imp_region[1]) on 2 ranks: refused with the reason (status 2).
 set -u
 sc=$1
 . "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
@@ -63,4 +64,11 @@ mkdir -p "$tmp/k2" && head -10 "$tmp/e1/probes.txt" > "$tmp/k2/probes.txt"
 cp "$tmp/e1.txt" "$tmp/k0.txt"
 mkdir -p "$tmp/k0" && cp "$tmp/e1/activation.vtk" "$tmp/e1/probes.txt" "$tmp/k0/"
 same "2 ranks restarted at 4 ms == one process uninterrupted (bits)" "$tmp/k0" "$tmp/k2" activation.vtk probes.txt
+
+# 4. several ionic regions on ranks: refused
+printf '%s\n' "num_imp_regions = 2" "imp_region[1].im = AlievPanfilov" "imp_region[1].num_IDs = 1" \
+    "imp_region[1].ID[0] = 1" > "$tmp/imp.par"
+"${mpi[@]}" "$sc" tissue "${ex[@]}" --par "$tmp/imp.par" --out "$tmp/i2" > /dev/null 2> "$tmp/i2.err"
+check "2 ionic regions on 2 ranks: refused (status 2), the reason said" \
+    bash -c "[ $? = 2 ] && grep -q 'ionic regions (num_imp_regions) on 2 ranks: not supported' '$tmp/i2.err'"
 check_done

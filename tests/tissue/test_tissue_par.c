@@ -277,6 +277,57 @@ static void test_gregion_tags(void) {
     sc_mesh_free(m);
 }
 
+/* Several ionic regions: imp_region[i]'s model, parameters and tags (ID[j] and a list) in
+ * TissueOpts's regions; bad ones refused where the key was given. */
+static void test_impregions(void) {
+    ASSERT_EQ_INT(0,
+                  parse(on_mesh("num_imp_regions = 3\nimp_region[0].ID = 1\nimp_region[1].im = mitchell\n"
+                                "imp_region[1].im_param = \"tau_in=0.4\"\nimp_region[1].num_IDs = 2\n"
+                                "imp_region[1].ID = \"2 3\"\nimp_region[2].name = x\nimp_region[2].im = B\n"
+                                "imp_region[2].num_IDs = 1\nimp_region[2].ID[0] = 7\n"
+                                "imp_region[2].cellSurfVolRatio = 0.14\nimp_region[2].volFrac = 1\n")));
+    if (err[0])
+        fprintf(stderr, "%s\n", err);
+    ASSERT_EQ_INT(2, o.nimp);
+    ASSERT_EQ_STR("AlievPanfilov", o.imp);
+    ASSERT(o.imp_tags[0].ntags == 1 && o.imp_tags[0].tags[0] == 1);
+    ASSERT_EQ_STR("mitchell", o.imp_im[1]);
+    ASSERT_EQ_STR("tau_in=0.4", o.imp_param[1]);
+    ASSERT(o.imp_tags[1].ntags == 2 && o.imp_tags[1].tags[0] == 2 && o.imp_tags[1].tags[1] == 3);
+    ASSERT(o.imp_tags[2].ntags == 1 && o.imp_tags[2].tags[0] == 7 && !o.imp_param[2]);
+    ASSERT(strstr(o.imp_name[1], "imp_region[1] (") && strstr(o.imp_name[1], "m.par:5)"));
+    ASSERT(strstr(o.par.im_where[2], "m.par:10"));
+    /* one region (imp_region[0] alone, num_imp_regions 1): as before */
+    ASSERT_EQ_INT(
+        0, parse(on_mesh("num_imp_regions = 1\nimp_region[0].num_IDs = 1\nimp_region[0].ID[0] = 1\n")));
+    ASSERT_EQ_INT(0, o.nimp);
+    refused(
+        on_mesh("num_imp_regions = 3\nimp_region[1].im = A\nimp_region[1].num_IDs = 1\nimp_region[1].ID = 2\n"
+                "imp_region[2].im = B\nimp_region[2].num_IDs = 2\nimp_region[2].ID = 5,2\n"),
+        "tag 2 is listed by imp_region[1] (", "m.par:4) and by imp_region[2] (", "m.par:7)",
+        "one region's ionic model", NULL);
+    refused(on_mesh("num_imp_regions = 2\nimp_region[1].num_IDs = 1\nimp_region[1].ID = 2\n"),
+            "imp_region[1] (", "m.par:4) has no model: give imp_region[1].im", NULL);
+    refused(on_mesh("num_imp_regions = 2\nimp_region[1].im = A\nimp_region[1].ID[0] = 2\n"),
+            "m.par:5: imp_region[1].ID given without imp_region[1].num_IDs", NULL);
+    refused(on_mesh("imp_region[1].im = A\nimp_region[1].num_IDs = 1\nimp_region[1].ID = 2\n"),
+            "m.par:3: imp_region[1].* given without num_imp_regions", "add num_imp_regions = 2", NULL);
+    refused(on_mesh("num_imp_regions = 3\nimp_region[1].im = A\n"),
+            "m.par:3: num_imp_regions = 3 but imp_region[2] has no keys", NULL);
+    refused(on_mesh("num_imp_regions = 2\nimp_region[1].im = A\nimp_region[1].cellSurfVolRatio = 0.2\n"),
+            "imp_region[1] (", "cellSurfVolRatio = 0.2 /um, the default region's is 0.14 /um",
+            "a ratio per region is not supported", NULL);
+    refused(on_mesh("num_imp_regions = 2\nimp_region[1].im = A\nimp_region[1].cellSurfVolRatio = -1\n"),
+            "m.par:5: imp_region[1].cellSurfVolRatio = '-1'", NULL);
+    refused(on_mesh("num_imp_regions = 17\n"), "m.par:3: num_imp_regions = '17'", "from 1 to 16", NULL);
+    refused("--imp A --mesh slab -num_imp_regions 2 -imp_region[1].im B --vary mu1=0:1",
+            "--vary mu1 with 2 ionic regions", NULL);
+    refused("--imp A --size 4 -num_imp_regions 2 -imp_region[1].im B",
+            "num_imp_regions = 2: several ionic "
+            "regions need a mesh",
+            NULL);
+}
+
 /* Keys refused with the reason, and unknown keys with the closest known ones. */
 static void test_refused(void) {
     static const struct {
@@ -284,9 +335,10 @@ static void test_refused(void) {
     } cases[] = {
         {"bidomain = 1\n", "the monodomain only"},
         {"experiment = 2\n", "experiment = 0"},
-        {"num_imp_regions = 2\n", "one ionic region"},
+        {"num_imp_regions = 2\n", "several ionic regions need a mesh"},
         {"num_gregions = 3\n", "several conductivity regions need a mesh"},
-        {"imp_region[1].im = AlievPanfilov\n", "index 0 only"},
+        {"imp_region[1].im = AlievPanfilov\nnum_imp_regions = 2\n", "several ionic regions need a mesh"},
+        {"imp_region[16].im = AlievPanfilov\n", "at most 16 ionic regions"},
         {"gregion[16].g_il = 0.1\n", "at most 16 conductivity regions"},
         {"parab_solve = 2\n", "second-order time stepping"},
         {"mass_lumping = 0\n", "lumped-mass"},
@@ -459,8 +511,8 @@ static void test_nversion(const char *src) {
 int main(int argc, char **argv) {
     if (t_tmpdir("test_tissue_par", dir, sizeof dir) != 0)
         return 1;
-    T_RUN(test_full_file, test_stim_keys, test_conductivity, test_gregions, test_gregion_tags, test_refused,
-          test_dt, test_conflicts, test_no_stimulus);
+    T_RUN(test_full_file, test_stim_keys, test_conductivity, test_gregions, test_gregion_tags,
+          test_impregions, test_refused, test_dt, test_conflicts, test_no_stimulus);
     test_nversion(argc > 1 ? argv[1] : ".");
     t_rmtree(dir);
     return TEST_DONE();
