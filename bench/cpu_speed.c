@@ -167,10 +167,6 @@ static double max_abs_diff(const double *a, const double *b, long n) {
     return mx;
 }
 
-static int matches(const ScModelEntry *e, const char *name) {
-    return !strcmp(name, e->name) || !strcmp(name, e->desc->name) || !strcmp(name, e->desc->ident);
-}
-
 static void cpu_name(char *buf, size_t bs) {
     snprintf(buf, bs, "unknown CPU");
     FILE *f = fopen("/proc/cpuinfo", "r");
@@ -253,15 +249,11 @@ int main(int argc, char **argv) {
     const char *csv = run.csv, *png = run.png;
     g_rtol = o.rtol, g_atol = o.atol;
     g_flags = (o.uniform_atol ? SC_STEP_UNIFORM_ATOL : 0) | (o.no_watch ? SC_STEP_NO_WATCH : 0);
-    for (int k = first; k < argc; k++) {
-        int found = 0;
-        for (int r = 0; r < sc_model_registry_count; r++)
-            found |= matches(&sc_model_registry[r], argv[k]);
-        if (!found) {
+    for (int k = first; k < argc; k++)
+        if (!registry_find(argv[k])) {
             fprintf(stderr, "sc-bench-cpu: no model %s in the library\n", argv[k]);
             return 2;
         }
-    }
 
     /* the machine line */
     char cpu[256], date[64], cmd[1024] = "";
@@ -286,7 +278,7 @@ int main(int argc, char **argv) {
         const ScModelEntry *e = &sc_model_registry[r];
         int want = first >= argc;
         for (int k = first; k < argc; k++)
-            want |= matches(e, argv[k]);
+            want |= registry_matches(e, argv[k]);
         if (!want)
             continue;
         const ScModelDesc *d = e->desc;

@@ -80,6 +80,16 @@ char *ar_strndup(Arena *ar, const char *s, size_t n) {
 
 char *ar_strdup(Arena *ar, const char *s) { return ar_strndup(ar, s, strlen(s)); }
 
+void *ar_grow(Arena *ar, void *a, int n, int *cap, size_t size) {
+    if (n < *cap)
+        return a;
+    *cap = *cap ? 2 * *cap : 4;
+    void *grown = ar_alloc(ar, (size_t)*cap * size);
+    if (n)
+        memcpy(grown, a, (size_t)n * size);
+    return grown;
+}
+
 /* printf into arena memory. Short results are formatted once into a stack buffer. */
 char *ar_printf(Arena *ar, const char *fmt, ...) {
     char small[256];

@@ -39,11 +39,7 @@ static Expr *sub(Deriv *d, Expr *a, Expr *b) {
 }
 
 static Expr *divide(Deriv *d, Expr *a, Expr *b) {
-    if (is_zero(a))
-        return a;
-    if (is_one(b))
-        return a;
-    return ex_binary(d->ar, EX_DIV, a, b);
+    return is_zero(a) || is_one(b) ? a : ex_binary(d->ar, EX_DIV, a, b);
 }
 
 /* Product in which a literal 0 factor (a vanishing derivative) absorbs the other factor.

@@ -30,11 +30,13 @@ static void diag_show_line(FILE *out, const char *text, const char *loc) {
     fputs("^\n", out);
 }
 
-/* Print one message of the given kind ("error", "warning", "note") at `loc` in `text`.
- * `line`/`col` may be 0, in which case they are computed from `loc`. `path`/`text` may be NULL
- * (synthesised positions): then only "kind: message" is printed. */
+/* Count one message of the given kind ("error", "warning", "note") and print it at `loc` in
+ * `text`. `line`/`col` may be 0, in which case they are computed from `loc`. `path`/`text` may be
+ * NULL (synthesised positions): then only "kind: message" is printed. */
 static void diag_vprint(Diag *dg, const char *kind, const char *path, const char *text, const char *loc,
                         int line, int col, const char *fmt, va_list ap) {
+    dg->nerrors += !strcmp(kind, "error");
+    dg->nwarnings += !strcmp(kind, "warning");
     FILE *out = dg->out;
     if (!out)
         return;
@@ -85,7 +87,6 @@ void diag_error_at(Diag *dg, const Token *tok, const char *fmt, ...) {
     va_start(ap, fmt);
     diag_vtok(dg, "error", tok, fmt, ap);
     va_end(ap);
-    dg->nerrors++;
     diag_bail(dg);
 }
 
@@ -94,7 +95,6 @@ void diag_error_pos(Diag *dg, const char *path, const char *text, const char *lo
     va_start(ap, fmt);
     diag_vprint(dg, "error", path, text, loc, 0, 0, fmt, ap);
     va_end(ap);
-    dg->nerrors++;
     diag_bail(dg);
 }
 
@@ -103,7 +103,6 @@ void diag_warn_at(Diag *dg, const Token *tok, const char *fmt, ...) {
     va_start(ap, fmt);
     diag_vtok(dg, "warning", tok, fmt, ap);
     va_end(ap);
-    dg->nwarnings++;
 }
 
 void diag_note_at(Diag *dg, const Token *tok, const char *fmt, ...) {

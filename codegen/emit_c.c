@@ -36,13 +36,21 @@ static void emit_run(Em *e) {
 
 /* ---------------------------------------------------------------- host side */
 
+/* The head of a host function of the parameter set pc: the comment line, "static void ID_name(args) {"
+ * and sc_p, pc seen as the model's parameter struct (read-only when ro). */
+static void emit_pc_head(Em *e, const char *comment, const char *name, const char *args, int ro) {
+    const char *q = ro ? "const " : "";
+    fprintf(e->out,
+            "/* %s */\nstatic void %s_%s(%s) {\n    %s%s_pc *sc_p = (%s%s_pc *)pc;\n    (void)sc_p;\n",
+            comment, e->id, name, args, q, e->id, q, e->id);
+}
+
 static void emit_host_consts(Em *e) {
     const CgModel *m = e->m;
-    fprintf(e->out,
-            "/* The constants of the parameter set pc (parameters given): pc[%d ..]. */\n"
-            "static void %s_consts(double *pc) {\n    %s_pc *sc_p = (%s_pc *)pc;\n"
-            "    (void)sc_p;\n",
-            m->nparams, e->id, e->id, e->id);
+    char comment[96];
+    snprintf(comment, sizeof comment, "The constants of the parameter set pc (parameters given): pc[%d ..].",
+             m->nparams);
+    emit_pc_head(e, comment, "consts", "double *pc", 0);
     for (int i = 0; i < m->nconsts; i++) {
         const CgSym *c = m->consts[i];
         fprintf(e->out, "    sc_p->%s = ", e->cn[c->id]);
@@ -114,11 +122,9 @@ static int derive_ready(Derive *dv, const Expr *e) {
  * initial value, directly or through constants (not only by other parameters' defaults). */
 static void emit_host_derive(Em *e) {
     const CgModel *m = e->m;
-    fprintf(e->out,
-            "/* Parameters whose default is computed from others: recomputed from pc unless given. */\n"
-            "static void %s_param_derive(double *pc, const unsigned char *given) {\n"
-            "    %s_pc *sc_p = (%s_pc *)pc;\n    (void)sc_p;\n    (void)given;\n",
-            e->id, e->id, e->id);
+    emit_pc_head(e, "Parameters whose default is computed from others: recomputed from pc unless given.",
+                 "param_derive", "double *pc, const unsigned char *given", 0);
+    fputs("    (void)given;\n", e->out);
     size_t n = (size_t)m->nsyms + 1;
     Derive dv = {ar_alloc(&e->ar, n), ar_alloc(&e->ar, n), ar_alloc(&e->ar, n)};
     const char **saved = ar_alloc(&e->ar, sizeof(char *) * n);
@@ -176,11 +182,9 @@ static void emit_host_derive(Em *e) {
 
 static void emit_host_init(Em *e) {
     const CgModel *m = e->m;
-    fprintf(e->out,
-            "/* Initial states, stores (0) and Vm of one cell for the parameter set pc. */\n"
-            "static void %s_init(const double *pc, double *sv0, double *vm0) {\n"
-            "    const %s_pc *sc_p = (const %s_pc *)pc;\n    (void)sc_p;\n    *vm0 = ",
-            e->id, e->id, e->id);
+    emit_pc_head(e, "Initial states, stores (0) and Vm of one cell for the parameter set pc.", "init",
+                 "const double *pc, double *sv0, double *vm0", 1);
+    fputs("    *vm0 = ", e->out);
     if (m->vm_init_expr)
         emit_expr(e, m->vm_init_expr);
     else

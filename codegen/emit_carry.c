@@ -53,13 +53,9 @@ static int state_only_expr(Em *e, const Expr *x, char *memo) {
     return 1;
 }
 
-static int has_div(const Expr *x) {
-    if (x->kind == EX_DIV)
-        return 1;
-    for (int i = 0; i < x->nargs; i++)
-        if (has_div(x->a[i]))
-            return 1;
-    return 0;
+static int is_div(const Expr *x, const void *ctx) {
+    (void)ctx;
+    return x->kind == EX_DIV;
 }
 
 void emit_carry_plan(Em *e) {
@@ -79,7 +75,7 @@ void emit_carry_plan(Em *e) {
     for (int i = 0; i < m->neqs && e->ncv < EMIT_MAX_CARRY; i++) {
         const CgSym *s = m->eqs[i];
         if (!e->need[s->id] || !iion_need[s->id] || (e->lut && s->lut) || !s->def ||
-            !(ex_has_call(s->def) || has_div(s->def)) || !state_only_sym(e, s, memo))
+            !(ex_has_call(s->def) || ex_any(s->def, is_div, NULL)) || !state_only_sym(e, s, memo))
             continue;
         e->cvpos[s->id] = e->ncv++;
     }

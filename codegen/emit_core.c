@@ -415,6 +415,15 @@ void emit_need_step(Em *e) {
     emit_need_eqs(e, m->eqs, m->neqs);
 }
 
+/* State s held within its bound b (.lb with op '<', .ub with '>'): a NaN stays a NaN. */
+static void emit_clamp(Em *e, int s, char op, double b) {
+    fprintf(e->out, "    sc_xn[%d] = sc_sel(sc_xn[%d] %c ", s, s, op);
+    emit_num(e, b);
+    fputs(", sc_bc(", e->out);
+    emit_num(e, b);
+    fprintf(e->out, "), sc_xn[%d]);\n", s);
+}
+
 static void emit_cell(Em *e) {
     const CgModel *m = e->m;
     emit_carry_plan(e);
@@ -460,20 +469,10 @@ static void emit_cell(Em *e) {
         const CgState *st = &m->states[s];
         if ((st->has_lb || st->has_ub) && !clamps++)
             fprintf(e->out, "\n    /* bounds (.lb, .ub); a NaN stays a NaN */\n");
-        if (st->has_lb) {
-            fprintf(e->out, "    sc_xn[%d] = sc_sel(sc_xn[%d] < ", s, s);
-            emit_num(e, st->lb);
-            fputs(", sc_bc(", e->out);
-            emit_num(e, st->lb);
-            fprintf(e->out, "), sc_xn[%d]);\n", s);
-        }
-        if (st->has_ub) {
-            fprintf(e->out, "    sc_xn[%d] = sc_sel(sc_xn[%d] > ", s, s);
-            emit_num(e, st->ub);
-            fputs(", sc_bc(", e->out);
-            emit_num(e, st->ub);
-            fprintf(e->out, "), sc_xn[%d]);\n", s);
-        }
+        if (st->has_lb)
+            emit_clamp(e, s, '<', st->lb);
+        if (st->has_ub)
+            emit_clamp(e, s, '>', st->ub);
     }
     fputc('\n', e->out);
     for (int s = 0; s < m->nstates; s++)

@@ -399,30 +399,36 @@ Expr *ex_subst(Arena *ar, Expr *e, const char *name, Expr *by) {
     return ex_rebuild(ar, e, kids);
 }
 
-int ex_uses(const Expr *e, const char *name) {
-    if (e->kind == EX_VAR)
-        return strcmp(e->name, name) == 0;
+int ex_any(const Expr *e, int (*pred)(const Expr *node, const void *ctx), const void *ctx) {
+    if (pred(e, ctx))
+        return 1;
     for (int i = 0; i < e->nargs; i++)
-        if (ex_uses(e->a[i], name))
+        if (ex_any(e->a[i], pred, ctx))
             return 1;
     return 0;
 }
 
+static int is_var_named(const Expr *e, const void *name) {
+    return e->kind == EX_VAR && strcmp(e->name, name) == 0;
+}
+
+int ex_uses(const Expr *e, const char *name) { return ex_any(e, is_var_named, name); }
+
 void ex_walk_vars(const Expr *e, void (*f)(void *ctx, const Expr *var), void *ctx) {
+    if (!e)
+        return;
     if (e->kind == EX_VAR)
         f(ctx, e);
     for (int i = 0; i < e->nargs; i++)
         ex_walk_vars(e->a[i], f, ctx);
 }
 
-int ex_has_call(const Expr *e) {
-    if (e->kind == EX_CALL || e->kind == EX_POW || e->kind == EX_MOD)
-        return 1;
-    for (int i = 0; i < e->nargs; i++)
-        if (ex_has_call(e->a[i]))
-            return 1;
-    return 0;
+static int is_call(const Expr *e, const void *ctx) {
+    (void)ctx;
+    return e->kind == EX_CALL || e->kind == EX_POW || e->kind == EX_MOD;
 }
+
+int ex_has_call(const Expr *e) { return ex_any(e, is_call, NULL); }
 
 int ex_count_nodes(const Expr *e) {
     int n = 1;

@@ -118,7 +118,11 @@ Expr *ex_deriv(Arena *ar, Expr *e, const char *name);
 /* Replace every EX_VAR named `name` by `by` (shared, not copied). */
 Expr *ex_subst(Arena *ar, Expr *e, const char *name, Expr *by);
 
-/* Does e use the name? Call f for each distinct... (every) EX_VAR in e (pre-order). */
+/* Does pred(node, ctx) hold for e or a node below it (pre-order, stopping at the first)? */
+int ex_any(const Expr *e, int (*pred)(const Expr *node, const void *ctx), const void *ctx);
+
+/* Does e use the name? Call f for each distinct... (every) EX_VAR in e (pre-order; ex_walk_vars:
+ * e may be NULL). */
 int ex_uses(const Expr *e, const char *name);
 void ex_walk_vars(const Expr *e, void (*f)(void *ctx, const Expr *var), void *ctx);
 

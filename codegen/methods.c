@@ -64,20 +64,16 @@ static int depends_on_group(const CgModel *m, const CgSym *sym, const CgGroup *g
 
 static void mark_need(CgSym *sym);
 
-static void mark_need_expr(const Expr *e) {
-    if (e->kind == EX_VAR) {
-        mark_need(e->sym);
-        return;
-    }
-    for (int i = 0; i < e->nargs; i++)
-        mark_need_expr(e->a[i]);
+static void need_var(void *ctx, const Expr *var) {
+    (void)ctx;
+    mark_need(var->sym);
 }
 
 static void mark_need(CgSym *sym) {
     if (sym->mark || !sym->deps)
         return;
     sym->mark = 1;
-    mark_need_expr(sym->def);
+    ex_walk_vars(sym->def, need_var, NULL);
 }
 
 /* ---------------------------------------------------------------- Jacobians */

@@ -225,72 +225,46 @@ static Expr *parse_unary(Parser *p) {
     return parse_at(ex_unary(p->ar, neg ? EX_NEG : EX_NOT, e), t);
 }
 
-/* One level of left-associative binary operators: operand (op operand)*.
- * ops[i] (a punctuator or word) builds kinds[i]. */
-typedef Expr *(*ParseFn)(Parser *p);
+/* The levels of left-associative binary operators, loosest first; level i is
+ * level(i + 1) (op level(i + 1))*, the last level's operand is unary. ops[k] (a punctuator or a
+ * word; NULL ends them) builds kinds[k].
+ *   logor          = logand (("||" | "or") logand)*
+ *   logand         = equality (("&&" | "and") equality)*
+ *   equality       = relational (("==" | "!=") relational)*
+ *   relational     = additive (("<" | ">" | "<=" | ">=") additive)*
+ *   additive       = multiplicative (("+" | "-") multiplicative)*
+ *   multiplicative = unary (("*" | "/" | "%") unary)* */
+static const struct {
+    const char *ops[5];
+    ExKind kinds[4];
+} parse_levels[] = {
+    {{"||", "or"}, {EX_OR, EX_OR}}, {{"&&", "and"}, {EX_AND, EX_AND}},
+    {{"==", "!="}, {EX_EQ, EX_NE}}, {{"<", ">", "<=", ">="}, {EX_LT, EX_GT, EX_LE, EX_GE}},
+    {{"+", "-"}, {EX_ADD, EX_SUB}}, {{"*", "/", "%"}, {EX_MUL, EX_DIV, EX_MOD}},
+};
+#define PARSE_NLEVELS ((int)(sizeof parse_levels / sizeof parse_levels[0]))
 
-static Expr *parse_binary_level(Parser *p, ParseFn operand, const char *const *ops, const ExKind *kinds,
-                                int nops) {
-    Expr *e = operand(p);
+static Expr *parse_level(Parser *p, int level) {
+    if (level == PARSE_NLEVELS)
+        return parse_unary(p);
+    Expr *e = parse_level(p, level + 1);
     for (;;) {
         Token *t = p->tok;
         int k = -1;
-        for (int i = 0; i < nops && k < 0; i++)
-            if (lex_is(t, ops[i]))
+        for (int i = 0; parse_levels[level].ops[i] && k < 0; i++)
+            if (lex_is(t, parse_levels[level].ops[i]))
                 k = i;
         if (k < 0)
             return e;
         parse_next(p);
-        e = parse_at(ex_binary(p->ar, kinds[k], e, operand(p)), t);
+        e = parse_at(ex_binary(p->ar, parse_levels[level].kinds[k], e, parse_level(p, level + 1)), t);
     }
-}
-
-/* multiplicative = unary (("*" | "/" | "%") unary)* */
-static Expr *parse_multiplicative(Parser *p) {
-    static const char *const ops[] = {"*", "/", "%"};
-    static const ExKind kinds[] = {EX_MUL, EX_DIV, EX_MOD};
-    return parse_binary_level(p, parse_unary, ops, kinds, 3);
-}
-
-/* additive = multiplicative (("+" | "-") multiplicative)* */
-static Expr *parse_additive(Parser *p) {
-    static const char *const ops[] = {"+", "-"};
-    static const ExKind kinds[] = {EX_ADD, EX_SUB};
-    return parse_binary_level(p, parse_multiplicative, ops, kinds, 2);
-}
-
-/* relational = additive (("<" | ">" | "<=" | ">=") additive)* */
-static Expr *parse_relational(Parser *p) {
-    static const char *const ops[] = {"<", ">", "<=", ">="};
-    static const ExKind kinds[] = {EX_LT, EX_GT, EX_LE, EX_GE};
-    return parse_binary_level(p, parse_additive, ops, kinds, 4);
-}
-
-/* equality = relational (("==" | "!=") relational)* */
-static Expr *parse_equality(Parser *p) {
-    static const char *const ops[] = {"==", "!="};
-    static const ExKind kinds[] = {EX_EQ, EX_NE};
-    return parse_binary_level(p, parse_relational, ops, kinds, 2);
-}
-
-/* logand = equality (("&&" | "and") equality)* */
-static Expr *parse_logand(Parser *p) {
-    static const char *const ops[] = {"&&", "and"};
-    static const ExKind kinds[] = {EX_AND, EX_AND};
-    return parse_binary_level(p, parse_equality, ops, kinds, 2);
-}
-
-/* logor = logand (("||" | "or") logand)* */
-static Expr *parse_logor(Parser *p) {
-    static const char *const ops[] = {"||", "or"};
-    static const ExKind kinds[] = {EX_OR, EX_OR};
-    return parse_binary_level(p, parse_logand, ops, kinds, 2);
 }
 
 /* ternary = logor ("?" expr ":" ternary)? */
 static Expr *parse_ternary(Parser *p) {
     parse_enter(p, "expression");
-    Expr *c = parse_logor(p);
+    Expr *c = parse_level(p, 0); /* logor */
     Token *q = p->tok;
     if (parse_accept(p, "?")) {
         Expr *a = parse_expr(p);
@@ -355,16 +329,11 @@ static Expr *parse_try_expr(Parser *p, Token *first, Token *end) {
 }
 
 /* Does the tree use a name? (Markup numbers must be literal expressions.) */
-static int parse_has_name(const Expr *e) {
-    if (!e)
-        return 0;
-    if (e->kind == EX_VAR)
-        return 1;
-    for (int i = 0; i < e->nargs; i++)
-        if (parse_has_name(e->a[i]))
-            return 1;
-    return 0;
+static int parse_is_name(const Expr *e, const void *ctx) {
+    (void)ctx;
+    return e->kind == EX_VAR;
 }
+static int parse_has_name(const Expr *e) { return e && ex_any(e, parse_is_name, NULL); }
 
 /* Is the argument a single identifier? */
 static int parse_arg_is_ident(const MarkupArg *a) {
@@ -462,13 +431,7 @@ static Markup *parse_markup(Parser *p) {
     int cap = 0;
     if (!parse_is(p, ")")) {
         for (;;) {
-            if (m->nargs == cap) {
-                cap = cap ? 2 * cap : 4;
-                MarkupArg *grown = ar_alloc(p->ar, (size_t)cap * sizeof *grown);
-                if (m->nargs)
-                    memcpy(grown, m->args, (size_t)m->nargs * sizeof *grown);
-                m->args = grown;
-            }
+            m->args = ar_grow(p->ar, m->args, m->nargs, &cap, sizeof *m->args);
             parse_markup_arg(p, m, &m->args[m->nargs++]);
             if (!parse_accept(p, ","))
                 break;
@@ -540,13 +503,7 @@ static Stmt *parse_if(Parser *p) {
     int cap = 0, is_else = 0;
     Token *kw = parse_next(p); /* the if, elif, "else if" or else token */
     for (;;) {
-        if (st->narms == cap) {
-            cap = cap ? 2 * cap : 4;
-            IfArm *grown = ar_alloc(p->ar, (size_t)cap * sizeof *grown);
-            if (st->narms)
-                memcpy(grown, st->arms, (size_t)st->narms * sizeof *grown);
-            st->arms = grown;
-        }
+        st->arms = ar_grow(p->ar, st->arms, st->narms, &cap, sizeof *st->arms);
         IfArm *arm = &st->arms[st->narms++];
         arm->tok = kw;
         if (!is_else)

@@ -25,14 +25,7 @@ static uint32_t hash_name(const char *s) {
 
 void sema_push(Arena *ar, void *arr, int *n, int *cap, const void *x, size_t size) {
     char **p = arr;
-    if (*n == *cap) {
-        int ncap = *cap ? *cap * 2 : 8;
-        char *na = ar_alloc(ar, (size_t)ncap * size);
-        if (*n)
-            memcpy(na, *p, (size_t)*n * size);
-        *p = na;
-        *cap = ncap;
-    }
+    *p = ar_grow(ar, *p, *n, cap, size);
     memcpy(*p + (size_t)*n * size, x, size);
     (*n)++;
 }

@@ -182,16 +182,13 @@ static void check_div0(Sema *s, const CgSym *sym, const Expr *e) {
 
 static void mark_live(CgSym *sym);
 
-static void mark_live_expr(const Expr *e) {
-    if (!e)
-        return;
-    if (e->kind == EX_VAR) {
-        mark_live(e->sym);
-        return;
-    }
-    for (int i = 0; i < e->nargs; i++)
-        mark_live_expr(e->a[i]);
+static void live_var(void *ctx, const Expr *var) {
+    (void)ctx;
+    mark_live(var->sym);
 }
+
+/* Every symbol e reads (e may be NULL) live, with what their definitions read. */
+static void mark_live_expr(const Expr *e) { ex_walk_vars(e, live_var, NULL); }
 
 static void mark_live(CgSym *sym) {
     if (sym->flags & CGF_LIVE)

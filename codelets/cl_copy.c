@@ -8,8 +8,9 @@
 /* The launcher of a GPU kind (sc_copy_cuda_launch or sc_copy_hip_launch). */
 typedef int (*CopyLaunch)(void *, const void *, size_t, void *);
 
-/* Buffer 0 (a vector) into buffer 1, on the host (launch NULL) or on the GPU's stream. */
-static void copy_run(void *buffers[], CopyLaunch launch, void *stream) {
+/* Buffer 0 (a vector) into buffer 1, on the host (launch NULL) or on the GPU's stream (no cl_arg). */
+static void copy_run(void *buffers[], void *cl_arg, CopyLaunch launch, void *stream) {
+    (void)cl_arg;
     void *dst = (void *)STARPU_VECTOR_GET_PTR(buffers[1]);
     const void *src = (const void *)STARPU_VECTOR_GET_PTR(buffers[0]);
     size_t bytes = (size_t)STARPU_VECTOR_GET_NX(buffers[0]) * STARPU_VECTOR_GET_ELEMSIZE(buffers[0]);
@@ -22,24 +23,7 @@ static void copy_run(void *buffers[], CopyLaunch launch, void *stream) {
         STARPU_ABORT_MSG("copy on the GPU failed: error %d", rc);
 }
 
-static void sc_copy_cpu(void *buffers[], void *cl_arg) {
-    (void)cl_arg;
-    copy_run(buffers, NULL, NULL);
-}
-
-#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-static void sc_copy_cuda(void *buffers[], void *cl_arg) {
-    (void)cl_arg;
-    copy_run(buffers, sc_copy_cuda_launch, starpu_cuda_get_local_stream());
-}
-#endif
-
-#ifdef STARPU_USE_HIP
-static void sc_copy_hip(void *buffers[], void *cl_arg) {
-    (void)cl_arg;
-    copy_run(buffers, sc_copy_hip_launch, starpu_hip_get_local_stream());
-}
-#endif
+SC_CODELET_FUNCS(sc_copy, copy_run);
 
 SC_CODELET(sc_copy, "starcarp.copy.any.vector", 2, STARPU_R, STARPU_W);
 

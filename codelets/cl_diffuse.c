@@ -30,28 +30,10 @@ static void diffuse_run(void *buffers[], const ScDiffArgs *a, DiffLaunch launch,
         STARPU_ABORT_MSG("diffuse GPU launch failed: error %d", rc);
 }
 
-static void sc_diffuse_cpu(void *buffers[], void *cl_arg) { diffuse_run(buffers, cl_arg, NULL, NULL); }
+SC_CODELET_FUNCS(sc_diffuse, diffuse_run);
 
-#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-static void sc_diffuse_cuda(void *buffers[], void *cl_arg) {
-    diffuse_run(buffers, cl_arg, sc_diffuse_cuda_launch, starpu_cuda_get_local_stream());
-}
-#endif
-
-#ifdef STARPU_USE_HIP
-static void sc_diffuse_hip(void *buffers[], void *cl_arg) {
-    diffuse_run(buffers, cl_arg, sc_diffuse_hip_launch, starpu_hip_get_local_stream());
-}
-#endif
-
-/* Not SC_CODELET: the number of buffers varies (3 to 6: aux and the halos present), modes given per task. */
-static struct starpu_perfmodel sc_diffuse_model = {.type = STARPU_HISTORY_BASED,
-                                                   .symbol = "starcarp.diffuse.f64.slab"};
-struct starpu_codelet sc_diffuse_cl = {.cpu_funcs = {sc_diffuse_cpu},
-                                       SC_CL_CUDA_(sc_diffuse) SC_CL_HIP_(sc_diffuse).nbuffers =
-                                           STARPU_VARIABLE_NBUFFERS,
-                                       .model = &sc_diffuse_model,
-                                       .name = "sc_diffuse"};
+/* The number of buffers varies (3 to 6: aux and the halos present), modes given per task. */
+SC_CODELET_VAR(sc_diffuse, "starcarp.diffuse.f64.slab");
 
 int sc_diffuse_submit(const ScDiffArgs *a, const ScDiffHandles *h, int worker) {
     if ((a->has_lo && !h->lo) || (a->has_hi && !h->hi) || (a->kind != SC_DIFF_STEP && !h->aux))

@@ -39,27 +39,10 @@ static void fem_run(void *buffers[], const ScFemArgs *a, FemLaunch launch, void 
         STARPU_ABORT_MSG("mesh diffusion GPU launch failed: error %d", rc);
 }
 
-static void sc_fem_cpu(void *buffers[], void *cl_arg) { fem_run(buffers, cl_arg, NULL, NULL); }
+SC_CODELET_FUNCS(sc_fem, fem_run);
 
-#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-static void sc_fem_cuda(void *buffers[], void *cl_arg) {
-    fem_run(buffers, cl_arg, sc_fem_cuda_launch, starpu_cuda_get_local_stream());
-}
-#endif
-
-#ifdef STARPU_USE_HIP
-static void sc_fem_hip(void *buffers[], void *cl_arg) {
-    fem_run(buffers, cl_arg, sc_fem_hip_launch, starpu_hip_get_local_stream());
-}
-#endif
-
-/* Not SC_CODELET: the number of buffers varies (aux and the neighbours), modes given per task. */
-static struct starpu_perfmodel sc_fem_model = {.type = STARPU_HISTORY_BASED,
-                                               .symbol = "starcarp.fem.f64.ell"};
-struct starpu_codelet sc_fem_cl = {.cpu_funcs = {sc_fem_cpu},
-                                   SC_CL_CUDA_(sc_fem) SC_CL_HIP_(sc_fem).nbuffers = STARPU_VARIABLE_NBUFFERS,
-                                   .model = &sc_fem_model,
-                                   .name = "sc_fem"};
+/* The number of buffers varies (aux and the neighbours), modes given per task. */
+SC_CODELET_VAR(sc_fem, "starcarp.fem.f64.ell");
 
 int sc_fem_submit(const ScFemArgs *a, starpu_data_handle_t vm, starpu_data_handle_t x,
                   starpu_data_handle_t act, starpu_data_handle_t mat, starpu_data_handle_t aux,
@@ -86,7 +69,9 @@ int sc_fem_submit(const ScFemArgs *a, starpu_data_handle_t vm, starpu_data_handl
 /* The launcher of a GPU kind's export. */
 typedef int (*ExportLaunch)(const double *, const int *, size_t, double *, void *);
 
-static void export_run(void *buffers[], ExportLaunch launch, void *stream) {
+/* The export's buffers (v, the indices, out) unpacked, on the host (launch NULL) or the GPU's stream. */
+static void export_run(void *buffers[], void *cl_arg, ExportLaunch launch, void *stream) {
+    (void)cl_arg;
     const double *v = (const double *)STARPU_VECTOR_GET_PTR(buffers[0]);
     const int *idx = (const int *)STARPU_VECTOR_GET_PTR(buffers[1]);
     double *out = (double *)STARPU_VECTOR_GET_PTR(buffers[2]);
@@ -100,24 +85,7 @@ static void export_run(void *buffers[], ExportLaunch launch, void *stream) {
         STARPU_ABORT_MSG("mesh export GPU launch failed: error %d", rc);
 }
 
-static void sc_fem_export_cpu(void *buffers[], void *cl_arg) {
-    (void)cl_arg;
-    export_run(buffers, NULL, NULL);
-}
-
-#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-static void sc_fem_export_cuda(void *buffers[], void *cl_arg) {
-    (void)cl_arg;
-    export_run(buffers, sc_fem_export_cuda_launch, starpu_cuda_get_local_stream());
-}
-#endif
-
-#ifdef STARPU_USE_HIP
-static void sc_fem_export_hip(void *buffers[], void *cl_arg) {
-    (void)cl_arg;
-    export_run(buffers, sc_fem_export_hip_launch, starpu_hip_get_local_stream());
-}
-#endif
+SC_CODELET_FUNCS(sc_fem_export, export_run);
 
 SC_CODELET(sc_fem_export, "starcarp.fem_export.f64", 3, STARPU_R, STARPU_R, STARPU_W);
 

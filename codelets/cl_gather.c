@@ -8,34 +8,28 @@
 #include "sc_codelet.h"
 #include "sc_step_codelet.h"
 
-static void sc_gather_cpu(void *buffers[], void *cl_arg) {
-    sc_gather_host((const void *)STARPU_VECTOR_GET_PTR(buffers[0]),
-                   (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
-                   (const void *)STARPU_VECTOR_GET_PTR(buffers[2]), STARPU_VECTOR_GET_NX(buffers[1]),
-                   (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg);
+/* The launcher of a GPU kind (sc_gather_cuda_launch or sc_gather_hip_launch). */
+typedef int (*GatherLaunch)(const void *, const void *, const void *, size_t, double *,
+                            const struct sc_gather_args *, void *);
+
+/* The sampled values of buffers 0-2 (states, Vm, Iion) into buffer 3, on the host (launch NULL) or
+ * on the GPU's stream. */
+static void gather_run(void *buffers[], void *cl_arg, GatherLaunch launch, void *stream) {
+    const void *sv = (const void *)STARPU_VECTOR_GET_PTR(buffers[0]);
+    const void *vm = (const void *)STARPU_VECTOR_GET_PTR(buffers[1]);
+    const void *iion = (const void *)STARPU_VECTOR_GET_PTR(buffers[2]);
+    size_t n = STARPU_VECTOR_GET_NX(buffers[1]);
+    double *out = (double *)STARPU_VECTOR_GET_PTR(buffers[3]);
+    if (!launch) {
+        sc_gather_host(sv, vm, iion, n, out, cl_arg);
+        return;
+    }
+    int rc = launch(sv, vm, iion, n, out, cl_arg, stream);
+    if (rc != 0)
+        STARPU_ABORT_MSG("gather GPU launch failed: error %d", rc);
 }
 
-#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-static void sc_gather_cuda(void *buffers[], void *cl_arg) {
-    int rc = sc_gather_cuda_launch(
-        (const void *)STARPU_VECTOR_GET_PTR(buffers[0]), (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
-        (const void *)STARPU_VECTOR_GET_PTR(buffers[2]), STARPU_VECTOR_GET_NX(buffers[1]),
-        (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg, starpu_cuda_get_local_stream());
-    if (rc != 0)
-        STARPU_ABORT_MSG("gather CUDA launch failed: error %d", rc);
-}
-#endif
-
-#ifdef STARPU_USE_HIP
-static void sc_gather_hip(void *buffers[], void *cl_arg) {
-    int rc = sc_gather_hip_launch(
-        (const void *)STARPU_VECTOR_GET_PTR(buffers[0]), (const void *)STARPU_VECTOR_GET_PTR(buffers[1]),
-        (const void *)STARPU_VECTOR_GET_PTR(buffers[2]), STARPU_VECTOR_GET_NX(buffers[1]),
-        (double *)STARPU_VECTOR_GET_PTR(buffers[3]), cl_arg, starpu_hip_get_local_stream());
-    if (rc != 0)
-        STARPU_ABORT_MSG("gather HIP launch failed: error %d", rc);
-}
-#endif
+SC_CODELET_FUNCS(sc_gather, gather_run);
 
 SC_CODELET(sc_gather, "starcarp.gather.any.bsoa", 4, STARPU_R, STARPU_R, STARPU_R, STARPU_W);
 

@@ -12,8 +12,8 @@
 extern ScModelCodelets *const sc_codelet_registry[]; /* sc_cl_registry.c (generated) */
 
 void sc_model_key(const ScModelEntry *m, char *buf, size_t n) {
-    unsigned long long h = sc_fnv(sc_fnv(sc_fnv(SC_FNV_INIT, m->desc->methods), "|"),
-                                  m->methods_choice ? m->methods_choice : "");
+    unsigned long long h = util_fnv(util_fnv(util_fnv(UTIL_FNV_INIT, m->desc->methods), "|"),
+                                    m->methods_choice ? m->methods_choice : "");
     snprintf(buf, n, "%s.m%08llx", m->name, h & 0xffffffffULL);
 }
 
@@ -106,9 +106,6 @@ static void library_symbols(const ScModelEntry *m, ScModelCodelets *set) {
     }
     STARPU_PTHREAD_MUTEX_UNLOCK(&plugin_lock);
 }
-
-int sc_precision_index(ScPrecision p) { return p == SC_SINGLE; }
-const char *sc_precision_name(ScPrecision p) { return p == SC_SINGLE ? "f32" : "f64"; }
 
 struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, ScPrecision precision, ScVariant v) {
     if (!m || (precision != SC_DOUBLE && precision != SC_SINGLE) || (int)v < 0 || v >= SC_NVARIANTS)

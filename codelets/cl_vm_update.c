@@ -7,34 +7,25 @@
 #include "sc_codelet.h"
 #include "vm_update.h"
 
-static void sc_vm_update_cpu(void *buffers[], void *cl_arg) {
+/* The launcher of a GPU kind (sc_vm_update_cuda_launch or sc_vm_update_hip_launch). */
+typedef int (*VmLaunch)(double *, const double *, size_t, double, double, void *);
+
+/* Buffer 0 (Vm) updated from buffer 1 (Iion), on the host (launch NULL) or on the GPU's stream. */
+static void vm_update_run(void *buffers[], void *cl_arg, VmLaunch launch, void *stream) {
     const struct sc_vm_update_args *a = cl_arg;
-    sc_vm_update_host((double *)STARPU_VECTOR_GET_PTR(buffers[0]),
-                      (const double *)STARPU_VECTOR_GET_PTR(buffers[1]), STARPU_VECTOR_GET_NX(buffers[0]),
-                      a->dt, a->stim);
+    double *vm = (double *)STARPU_VECTOR_GET_PTR(buffers[0]);
+    const double *iion = (const double *)STARPU_VECTOR_GET_PTR(buffers[1]);
+    size_t n = STARPU_VECTOR_GET_NX(buffers[0]);
+    if (!launch) {
+        sc_vm_update_host(vm, iion, n, a->dt, a->stim);
+        return;
+    }
+    int rc = launch(vm, iion, n, a->dt, a->stim, stream);
+    if (rc != 0)
+        STARPU_ABORT_MSG("vm_update GPU launch failed: error %d", rc);
 }
 
-#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-static void sc_vm_update_cuda(void *buffers[], void *cl_arg) {
-    const struct sc_vm_update_args *a = cl_arg;
-    int rc = sc_vm_update_cuda_launch(
-        (double *)STARPU_VECTOR_GET_PTR(buffers[0]), (const double *)STARPU_VECTOR_GET_PTR(buffers[1]),
-        STARPU_VECTOR_GET_NX(buffers[0]), a->dt, a->stim, starpu_cuda_get_local_stream());
-    if (rc != 0)
-        STARPU_ABORT_MSG("vm_update CUDA launch failed: error %d", rc);
-}
-#endif
-
-#ifdef STARPU_USE_HIP
-static void sc_vm_update_hip(void *buffers[], void *cl_arg) {
-    const struct sc_vm_update_args *a = cl_arg;
-    int rc = sc_vm_update_hip_launch(
-        (double *)STARPU_VECTOR_GET_PTR(buffers[0]), (const double *)STARPU_VECTOR_GET_PTR(buffers[1]),
-        STARPU_VECTOR_GET_NX(buffers[0]), a->dt, a->stim, starpu_hip_get_local_stream());
-    if (rc != 0)
-        STARPU_ABORT_MSG("vm_update HIP launch failed: error %d", rc);
-}
-#endif
+SC_CODELET_FUNCS(sc_vm_update, vm_update_run);
 
 SC_CODELET(sc_vm_update, "starcarp.vm_update.f64.soa", 2, STARPU_RW, STARPU_R);
 

@@ -16,8 +16,8 @@
 #include "starcarp.h"
 
 /* See sc_internal.h. */
-int sc_params_moved(const ScModelDesc *d, const double *values, const unsigned char *given, int k,
-                    int generic, unsigned char *moved) {
+int params_moved(const ScModelDesc *d, const double *values, const unsigned char *given, int k, int generic,
+                 unsigned char *moved) {
     double *t = malloc(sizeof(double) * ((size_t)d->nparams * 2 + 1)), *base = t ? t + d->nparams : NULL;
     if (!t)
         return -1;
@@ -53,12 +53,12 @@ void sc_params_pinned(const ScModelDesc *d, const double *values, unsigned char 
 }
 
 /* Does a change of parameter k in values (already derived with `given`) reach a parameter that an
- * equation reads: k itself, or a parameter computed from it (sc_params_moved)? */
+ * equation reads: k itself, or a parameter computed from it (params_moved)? */
 static int reaches_equation(const ScModelDesc *d, const double *values, const unsigned char *given, int k) {
     if (d->param_read[k])
         return 1;
     unsigned char *moved = malloc((size_t)d->nparams + 1);
-    int hit = !moved || sc_params_moved(d, values, given, k, 0, moved) != 0;
+    int hit = !moved || params_moved(d, values, given, k, 0, moved) != 0;
     for (int q = 0; q < d->nparams && !hit; q++)
         hit = moved[q] && d->param_read[q];
     free(moved);
@@ -77,7 +77,7 @@ int sc_model_param_effect(const ScModelEntry *m, const double *values, const uns
         return 0;
     /* what reads it: the parameters computed from it when nothing is given */
     unsigned char *moved = calloc((size_t)d->nparams + 1, 1);
-    if (!moved || sc_params_moved(d, values, NULL, k, 1, moved) != 0) {
+    if (!moved || params_moved(d, values, NULL, k, 1, moved) != 0) {
         free(moved);
         return 0;
     }

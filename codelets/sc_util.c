@@ -1,4 +1,6 @@
-/* sc_util.c: the small helpers shared inside libstarcarp (sc_internal.h). */
+/* sc_util.c: the small helpers shared inside libstarcarp (sc_internal.h), and the readings of
+ * starcarp_types.h's precision and methods (here, so that the command's option layer and its unit
+ * tests, which link this file alone, share them). */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
@@ -10,6 +12,7 @@
 #include <time.h>
 
 #include "sc_internal.h"
+#include "starcarp_types.h"
 
 void sc_set_err(char *err, size_t len, const char *fmt, ...) {
     if (!err || !len)
@@ -20,19 +23,36 @@ void sc_set_err(char *err, size_t len, const char *fmt, ...) {
     va_end(ap);
 }
 
+int sc_precision_index(ScPrecision p) { return p == SC_SINGLE; }
+const char *sc_precision_name(ScPrecision p) { return p == SC_SINGLE ? "f32" : "f64"; }
+
+ScMethods sc_methods_parse(const char *text) {
+    if (!text || !*text || !strcmp(text, "auto"))
+        return (ScMethods){SC_METHODS_AUTO, ""};
+    if (!strcmp(text, "file"))
+        return (ScMethods){SC_METHODS_FILE, ""};
+    return (ScMethods){SC_METHODS_OVERRIDE, text};
+}
+
+const char *sc_methods_text(ScMethods m) {
+    if (m.mode == SC_METHODS_OVERRIDE && m.overrides && *m.overrides)
+        return m.overrides;
+    return m.mode == SC_METHODS_FILE ? "file" : "auto";
+}
+
 double sc_now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-unsigned long long sc_fnv(unsigned long long h, const char *s) {
+unsigned long long util_fnv(unsigned long long h, const char *s) {
     for (; s && *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211ULL;
     return h;
 }
 
-int sc_make_dirs(char *path) {
+int util_make_dirs(char *path) {
     for (char *p = path + 1; *p; p++)
         if (*p == '/') {
             *p = '\0';
@@ -44,7 +64,7 @@ int sc_make_dirs(char *path) {
     return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-void sc_cache_dir(char *buf, size_t len) {
+void util_cache_dir(char *buf, size_t len) {
     const char *env = getenv("STARCARP_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     if (env && *env)
         snprintf(buf, len, "%s", env);
@@ -79,7 +99,7 @@ int sc_edit_distance(const char *a, const char *b, int nocase) {
     return row[lb];
 }
 
-char *sc_read_text(const char *path) {
+char *util_read_text(const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;

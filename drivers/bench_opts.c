@@ -202,30 +202,16 @@ static int takes_value(const OptDef *d) {
 
 /* "a positive number of ms" and the like: what the option's value must be. */
 static void describe(const OptDef *d, char *buf, size_t len) {
+    static const char *const number[K_SHARED + 1] = {[K_POS] = "a positive number",
+                                                     [K_NONNEG] = "a non-negative number",
+                                                     [K_REAL] = "a number",
+                                                     [K_COUNT] = "a positive integer",
+                                                     [K_COUNT0] = "a non-negative integer"};
     const char *what = d->what ? d->what : "";
-    switch (d->kind) {
-        case K_POS:
-            snprintf(buf, len, "a positive number%s", what);
-            break;
-        case K_NONNEG:
-            snprintf(buf, len, "a non-negative number%s", what);
-            break;
-        case K_REAL:
-            snprintf(buf, len, "a number%s", what);
-            break;
-        case K_COUNT:
-            snprintf(buf, len, "a positive integer%s", what);
-            break;
-        case K_COUNT0:
-            snprintf(buf, len, "a non-negative integer%s", what);
-            break;
-        case K_SHARED:
-            snprintf(buf, len, "%s", cli_run_opt(BOPT_SHARED, d->name)->accepts);
-            break;
-        default:
-            snprintf(buf, len, "%s", what);
-            break;
-    }
+    if (d->kind == K_SHARED)
+        snprintf(buf, len, "%s", cli_run_opt(BOPT_SHARED, d->name)->accepts);
+    else
+        snprintf(buf, len, "%s%s", number[d->kind] ? number[d->kind] : "", what);
 }
 
 /* "--dt expects a positive number of ms, got 'abc'" */
@@ -479,7 +465,7 @@ static void set_defaults(BenchOpts *o) {
     o->dt_out = 1.0;
     o->start_out = 0;
     o->clamp_start = 10;
-    o->precision = BOPT_DOUBLE;
+    o->precision = SC_DOUBLE;
     o->steps_per_task = SC_DEFAULT_K;
     o->ncpu = o->ngpu = -1;
     o->vm_bound = 1000;

@@ -44,6 +44,7 @@
 #include <stdio.h>
 
 #include "bench_restitute.h"
+#include "starcarp_types.h"
 
 #define BOPT_MAX_VARY 16 /* --vary parameters of one run (the kernels' SC_MAX_VARY) */
 #define BOPT_NAME_MAX 64 /* longest --vary parameter name + 1 */
@@ -61,8 +62,6 @@ typedef struct BoptVary {
     BoptVaryMode mode;
     double lo, hi;
 } BoptVary;
-
-enum { BOPT_DOUBLE = 64, BOPT_SINGLE = 32 }; /* BenchOpts.precision */
 
 typedef struct BenchOpts {
     /* bench's options (times in ms) */
@@ -102,7 +101,7 @@ typedef struct BenchOpts {
     int stim_volt_on; /* --stim-volt given (then stim_curr is 0) */
     double stim_volt;
     /* starcarp's extensions */
-    int precision; /* BOPT_DOUBLE (default) or BOPT_SINGLE */
+    ScPrecision precision; /* SC_DOUBLE (default) or SC_SINGLE */
     long steps_per_task; /* SC_DEFAULT_K */
     long ncpu, ngpu; /* -1: all there are */
     const char *sched; /* --sched, or NULL: sc_sched_policy's (dmda) */
@@ -111,7 +110,7 @@ typedef struct BenchOpts {
     int no_lut;
     int no_watch; /* --no-watch: no physiology watch (docs/verification.md), to measure its cost */
     double rtol, atol; /* 0: the kernels' defaults */
-    const char *methods; /* --methods: method overrides ("cvode=fe", "vm=cvode"), or NULL */
+    ScMethods methods; /* --methods: auto (the default), file, or overrides ("cvode=fe", "vm=cvode") */
     double vm_bound; /* 1000 mV */
     const char *checkpoint; /* or NULL */
     double checkpoint_time; /* default: duration */

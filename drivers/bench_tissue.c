@@ -14,12 +14,12 @@ static long axis_nodes(double len, double dx) { return lround(len / dx) + 1; }
 
 long bmt_nodes(double dx) { return axis_nodes(20, dx) * axis_nodes(7, dx) * axis_nodes(3, dx); }
 
-double bmt_rate(int (*round)(void *ctx), void *ctx, double work, double min_time) {
+double bmt_rate(int (*round)(void *obj, long steps), void *obj, long steps, double work, double min_time) {
     double t0 = 0, done = 0;
     for (long r = -1;; r++) {
         if (r == 0)
             t0 = sc_now_s();
-        if (round(ctx) != 0)
+        if (round(obj, steps) != 0)
             return -1;
         if (r >= 0)
             done += work;
@@ -29,14 +29,8 @@ double bmt_rate(int (*round)(void *ctx), void *ctx, double work, double min_time
 }
 
 /* A round of the tissue benchmark: `steps` steps and a wait. */
-typedef struct TissueRound {
-    ScTissue *t;
-    long steps;
-} TissueRound;
-
-static int tissue_round(void *p) {
-    TissueRound *r = p;
-    return sc_tissue_advance(r->t, r->steps) != 0 || sc_tissue_wait(r->t, NULL) != 0;
+static int tissue_round(void *t, long steps) {
+    return sc_tissue_advance(t, steps) != 0 || sc_tissue_wait(t, NULL) != 0;
 }
 
 /* Node-steps per second of one configuration: the given workers (NULL: every worker), theta;
@@ -58,8 +52,7 @@ static double rate_one(const ScModelEntry *m, double dx, long steps, double min_
         fprintf(stderr, "starcarp benchmark: tissue of %s at dx %g mm: %s\n", m->name, dx, err);
         return -1;
     }
-    TissueRound r = {t, steps};
-    double rate = bmt_rate(tissue_round, &r, (double)sc_tissue_nodes(t) * (double)steps, min_time);
+    double rate = bmt_rate(tissue_round, t, steps, (double)sc_tissue_nodes(t) * (double)steps, min_time);
     sc_tissue_destroy(t);
     if (rate < 0)
         fprintf(stderr, "starcarp benchmark: tissue of %s: the run failed\n", m->name);

@@ -11,9 +11,10 @@ enum { BMT_CPU, BMT_GPU, BMT_BOTH, BMT_GPU_CN, BMT_NCONF };
  * plan's slabs); tissue-gpu-cn: the first GPU alone, Crank-Nicolson diffusion (its sweeps). */
 extern const char *const bmt_conf_names[BMT_NCONF];
 
-/* Work per second of `round(ctx)` (0: it ran), called once untimed, then again and again until at
- * least min_time seconds were timed; each timed call does `work` units. -1 when a call fails. */
-double bmt_rate(int (*round)(void *ctx), void *ctx, double work, double min_time);
+/* Work per second of `round(obj, steps)` (0: it advanced obj, a cell array or a tissue, by steps
+ * steps and waited), called once untimed, then again and again until at least min_time seconds
+ * were timed; each timed call does `work` units. -1 when a call fails. */
+double bmt_rate(int (*round)(void *obj, long steps), void *obj, long steps, double work, double min_time);
 /* Nodes of the slab at spacing dx (mm). */
 long bmt_nodes(double dx);
 /* The rates of model m into rate[BMT_NCONF] (NAN: configuration not available here, -1: failed,

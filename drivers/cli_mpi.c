@@ -111,8 +111,9 @@ static int cores_available(void) {
     return n > 0 ? n : 1;
 }
 
-void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu) {
+void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun run, const char *sched) {
     starpu_conf_init(conf);
+    conf->sched_policy_name = sc_sched_policy(run, sched);
     if (ngpu >= 0)
         conf->ncuda = (int)ngpu;
     /* With a GPU, the submitting thread and each GPU's driving thread need a core of their own:

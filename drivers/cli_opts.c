@@ -25,7 +25,8 @@ static const CliOpt run_opts[] = {
      "N  CPU workers StarPU starts (default: every core)", R(ncpu)},
     {"--ngpu", NULL, NULL, CLI_INT, 0, 1e6, NULL, "a non-negative integer (GPU workers)",
      "N  GPU workers StarPU starts (default: every GPU)", R(ngpu)},
-    {"--methods", NULL, NULL, CLI_STR, 0, 0, NULL, "auto, file, or FROM=TO[,...] method overrides (vm=cvode)",
+    {"--methods", NULL, NULL, CLI_METHODS, 0, 0, NULL,
+     "auto, file, or FROM=TO[,...] method overrides (vm=cvode)",
      "M  integration methods: auto (default), file or replacements like cvode=fe", R(methods)},
     {"--models", NULL, NULL, CLI_STR, 0, 0, NULL, "a list of models",
      "LIST  library models or .model files, comma-separated, or 'all' (default:\n"
@@ -129,6 +130,12 @@ int cli_opt_set(const CliOpt *d, const char *as, const char *val, void *base, ch
             if (ok)
                 memcpy(field, &x, sizeof x);
             break;
+        case CLI_METHODS:
+            if ((ok = *val != '\0')) {
+                ScMethods m = sc_methods_parse(val);
+                memcpy(field, &m, sizeof m);
+            }
+            break;
         case CLI_CHOICE:
             if ((k = choice_index(d->choices, val)) < 0) {
                 sc_set_err(err, errlen, "%s: accepted values are %s (got '%s')", as, d->accepts, val);
@@ -163,7 +170,7 @@ int cli_opt_take(const CliOpt *tab, int n, int argc, char **argv, int *i, void *
 CliRun cli_run_defaults(void) {
     return (CliRun){.dt = SC_DEFAULT_DT,
                     .steps_per_task = SC_DEFAULT_K,
-                    .precision = 64,
+                    .precision = SC_DOUBLE,
                     .ncpu = -1,
                     .ngpu = -1,
                     .models = CLI_DEFAULT_MODELS};
@@ -178,10 +185,15 @@ const CliOpt *cli_run_opt(unsigned which, const char *name) {
     return NULL;
 }
 
-/* --precision's word index to 64, 32 or 0 (both). */
+/* --precision's word index (stored as an int: CLI_CHOICE) to SC_DOUBLE, SC_SINGLE or
+ * CLI_PRECISION_BOTH. */
+_Static_assert(sizeof(ScPrecision) == sizeof(int), "--precision's index is stored in CliRun.precision");
 static void precision_of_index(const CliOpt *d, CliRun *r) {
-    static const int both[] = {64, 32, 0}, one[] = {64, 32, 64, 32};
-    r->precision = !strcmp(d->choices, "double,single,both") ? both[r->precision] : one[r->precision];
+    static const ScPrecision both[] = {SC_DOUBLE, SC_SINGLE, CLI_PRECISION_BOTH},
+                             one[] = {SC_DOUBLE, SC_SINGLE, SC_DOUBLE, SC_SINGLE};
+    int k;
+    memcpy(&k, &r->precision, sizeof k);
+    r->precision = !strcmp(d->choices, "double,single,both") ? both[k] : one[k];
 }
 
 int cli_run_take(unsigned which, int argc, char **argv, int *i, CliRun *r, char *err, size_t errlen) {
@@ -213,17 +225,11 @@ const CliOpt *cli_run_set(unsigned which, const char *name, const char *val, Cli
 }
 
 size_t cli_opt_size(const CliOpt *d) {
-    switch (d->type) {
-        case CLI_STR:
-            return sizeof(const char *);
-        case CLI_INT:
-            return sizeof(long);
-        case CLI_REAL:
-        case CLI_POS:
-            return sizeof(double);
-        default:
-            return sizeof(int);
-    }
+    static const size_t size[] = {
+        [CLI_FLAG] = sizeof(int),         [CLI_STR] = sizeof(const char *), [CLI_INT] = sizeof(long),
+        [CLI_REAL] = sizeof(double),      [CLI_POS] = sizeof(double),       [CLI_CHOICE] = sizeof(int),
+        [CLI_METHODS] = sizeof(ScMethods)};
+    return size[d->type];
 }
 
 /* ", NAME" of each option of tab[n] (and of the shared ones of which, when tab is NULL) into buf. */

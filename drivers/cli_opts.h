@@ -13,13 +13,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "starcarp_types.h"
+
 typedef enum {
     CLI_FLAG, /* int set to 1; no value */
     CLI_STR, /* const char *, not empty */
     CLI_INT, /* long within [lo, hi] (decimal, or an integral number like 1e6) */
     CLI_REAL, /* finite double within [lo, hi] */
     CLI_POS, /* finite double > 0 and <= hi */
-    CLI_CHOICE /* one of the comma-separated words of `choices`: int := its index */
+    CLI_CHOICE, /* one of the comma-separated words of `choices`: int := its index */
+    CLI_METHODS /* ScMethods: auto, file or method overrides, not empty (sc_methods_parse) */
 } CliType;
 
 typedef struct CliOpt {
@@ -71,12 +74,15 @@ void cli_opt_help(FILE *out, const CliOpt *tab, int n);
 typedef struct CliRun {
     double dt; /* --dt, ms (SC_DEFAULT_DT) */
     long steps_per_task; /* --steps-per-task (older spelling --k), K (SC_DEFAULT_K) */
-    int precision; /* --precision: 64, 32, or 0 for both (CLI_RUN_BOTH only) */
+    ScPrecision precision; /* --precision: SC_DOUBLE, SC_SINGLE, or CLI_PRECISION_BOTH (CLI_RUN_BOTH) */
     long ncpu, ngpu; /* --ncpu, --ngpu: workers StarPU starts (-1: every one there is) */
-    const char *methods; /* --methods: auto (NULL), file or replacements */
+    ScMethods methods; /* --methods: auto (the default), file or replacements */
     const char *models; /* --models: library models or .model files, comma-separated, or all */
     const char *csv, *png; /* --csv, --png: the figures as CSV, as a picture (NULL: none) */
 } CliRun;
+
+/* CliRun.precision for `--precision both` (not an ScPrecision: both of them, one after the other). */
+#define CLI_PRECISION_BOTH ((ScPrecision)0)
 
 /* The models a command that measures several runs by default (benchmark, calibrate). */
 #define CLI_DEFAULT_MODELS "ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo"
@@ -105,13 +111,13 @@ const CliOpt *cli_run_opt(unsigned which, const char *name);
 int cli_run_take(unsigned which, int argc, char **argv, int *i, CliRun *r, char *err, size_t errlen);
 
 /* The value val of the shared option `name` (its long name, among those of `which`) read and
- * checked into r (--precision as 64, 32 or 0), for commands whose own tables name the option (bench,
+ * checked into r (--precision as SC_DOUBLE, SC_SINGLE or CLI_PRECISION_BOTH), for commands whose own tables name the option (bench,
  * tissue): its entry (the value at offset ->off of r, cli_opt_size bytes), or NULL with "NAME
  * expects ..." in err. */
 const CliOpt *cli_run_set(unsigned which, const char *name, const char *val, CliRun *r, char *err,
                           size_t errlen);
 
-/* The bytes of d's value: int (flag, choice), const char *, long or double. */
+/* The bytes of d's value: int (flag, choice), const char *, long, double or ScMethods. */
 size_t cli_opt_size(const CliOpt *d);
 
 /* A command's options: its name, its own table, the shared options it takes, its usage. */

@@ -166,8 +166,7 @@ static int start_starpu(const BenchOpts *o, Share *s) {
         fclose(f);
     }
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, o->ncpu, o->ngpu);
-    conf.sched_policy_name = sc_sched_policy(SC_SCHED_CELLS, o->sched);
+    cli_starpu_conf(&conf, o->ncpu, o->ngpu, SC_SCHED_CELLS, o->sched);
     int mpi;
     int rc = cli_starpu_start("bench", &conf, &s->rank, &s->size, &mpi);
     if (rc != 0) {
@@ -225,17 +224,17 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
         return;
     fprintf(stderr, "summary: %s, %ld cells (%d partitions%s%s), %ld steps of %g ms, %s precision, K = %ld\n",
             sc_cells_model(c)->name, o->num, sc_cells_nparts(c), s->size > 1 ? " on rank 0; ranks: " : "",
-            s->size > 1 ? "several" : "", steps, o->dt, o->precision == 32 ? "single" : "double",
+            s->size > 1 ? "several" : "", steps, o->dt, o->precision == SC_SINGLE ? "single" : "double",
             o->steps_per_task);
     const ScModelEntry *me = sc_cells_model(c);
-    int chose = me->methods_choice && *me->methods_choice;
+    int chose = me->methods_choice && *me->methods_choice, asked = o->methods.mode != SC_METHODS_AUTO;
     fprintf(stderr, "summary: methods %s (%s%s%s)\n", me->desc->methods,
-            chose                                      ? "the automatic choice: --methods "
-            : o->methods && strcmp(o->methods, "auto") ? "--methods "
-                                                       : "the file's",
-            chose                                      ? me->methods_choice
-            : o->methods && strcmp(o->methods, "auto") ? o->methods
-                                                       : "",
+            chose   ? "the automatic choice: --methods "
+            : asked ? "--methods "
+                    : "the file's",
+            chose   ? me->methods_choice
+            : asked ? sc_methods_text(o->methods)
+                    : "",
             chose ? "; --methods file keeps the file's" : "");
     if (chose && !strncmp(me->methods_choice, "vm=", 3)) /* the treatment of vmcouple.c */
         fprintf(stderr,
@@ -561,8 +560,8 @@ static int bench_model(const BenchOpts *o, Mpick *pk, int *vary_k, int **dump) {
     char err[1024];
     memset(pk, 0, sizeof *pk);
     /* --methods auto (the default), file, or replacements of the file's methods */
-    int named = o->methods && (!strcmp(o->methods, "auto") || !strcmp(o->methods, "file"));
-    if (o->methods && !named && sc_methods_check(o->methods, err, sizeof err) != 0) {
+    if (o->methods.mode == SC_METHODS_OVERRIDE &&
+        sc_methods_check(o->methods.overrides, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp bench: --methods: %s (or auto, file)\n", err);
         return 2;
     }
@@ -607,7 +606,8 @@ static ScCells *start_cells(BenchOpts *o, Share *sh, const ScModelEntry *m, int 
     if (!(*started = start_starpu(o, sh) == 0))
         return NULL;
     int ncpu = (int)starpu_worker_get_count_by_type(STARPU_CPU_WORKER);
-    int f32 = o->precision == 32; /* GPUs with this model's kernel: CUDA and HIP, as the planner */
+    /* GPUs with this model's kernel: CUDA and HIP, as the planner */
+    int f32 = sc_precision_index(o->precision);
     int ngpu = (m->cuda[f32] ? (int)starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) : 0) +
                (m->hip[f32] ? (int)starpu_worker_get_count_by_type(STARPU_HIP_WORKER) : 0);
     make_share(sh, o->num, (double)ncpu + SC_PLAN_GPU_SPEEDUP_GUESS * (double)ngpu);

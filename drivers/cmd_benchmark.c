@@ -56,7 +56,8 @@ static const char *const conf_names[NCONF] = {"c-1core", "cpu-all", "gpu-k1", "g
 typedef struct BmOpts {
     const char *models, *csv, *png;
     long cells, c_cells, steps, k, ncpu, ngpu;
-    int prec[2], nprec; /* 64 and/or 32 */
+    ScPrecision prec[2];
+    int nprec; /* SC_DOUBLE and/or SC_SINGLE */
     double min_time;
     double tissue_dx; /* --tissue DX, mm (0: no tissue rows) */
     int quiet;
@@ -111,8 +112,8 @@ static int parse(int argc, char **argv, BmOpts *o) {
             k_as = "--k";
     o->k = run.steps_per_task, o->ncpu = o->gpu_only ? 0 : run.ncpu, o->ngpu = run.ngpu;
     o->models = run.models, o->csv = run.csv, o->png = run.png;
-    o->nprec = run.precision ? 1 : 2;
-    o->prec[0] = run.precision ? run.precision : 64, o->prec[1] = 32;
+    o->nprec = run.precision != CLI_PRECISION_BOTH ? 1 : 2;
+    o->prec[0] = run.precision != CLI_PRECISION_BOTH ? run.precision : SC_DOUBLE, o->prec[1] = SC_SINGLE;
     if (o->k > o->steps) {
         fprintf(stderr, "starcarp benchmark: %s %ld is more than --steps %ld\n", k_as, o->k, o->steps);
         return -1;
@@ -122,13 +123,13 @@ static int parse(int argc, char **argv, BmOpts *o) {
 
 /* Cell-steps per second of the portable C kernel on this thread; NAN when the model has no such
  * kernel (the portable C back end is double only), -1 when the run fails. */
-static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
+static double rate_c(const ScModelEntry *m, ScPrecision prec, const BmOpts *o) {
     const ScModelDesc *d = m->desc;
-    ScCpuKernel run = d->c_run[prec == 32];
+    ScCpuKernel run = d->c_run[sc_precision_index(prec)];
     if (!run)
         return NAN;
     const long n = o->c_cells;
-    const size_t es = prec == 32 ? sizeof(float) : sizeof(double);
+    const size_t es = prec == SC_SINGLE ? sizeof(float) : sizeof(double);
     int npc = d->nparams + d->nconsts;
     double *pcd = calloc((size_t)npc + 1, sizeof(double)), *sv0 = calloc((size_t)d->nsv + 1, sizeof(double));
     memcpy(pcd, d->param_defaults, (size_t)d->nparams * sizeof(double));
@@ -139,12 +140,12 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
     char *iion = calloc((size_t)n, es), *ext = calloc((size_t)(d->nexternals + 1) * (size_t)n, es);
     char *pc = calloc((size_t)npc + 1, es), *lut = NULL;
     for (int k = 0; k < npc; k++)
-        prec == 32 ? (void)(((float *)pc)[k] = (float)pcd[k]) : (void)(((double *)pc)[k] = pcd[k]);
+        prec == SC_SINGLE ? (void)(((float *)pc)[k] = (float)pcd[k]) : (void)(((double *)pc)[k] = pcd[k]);
     for (long i = 0; i < n; i++) {
-        prec == 32 ? (void)(((float *)vm)[i] = (float)vm0) : (void)(((double *)vm)[i] = vm0);
+        prec == SC_SINGLE ? (void)(((float *)vm)[i] = (float)vm0) : (void)(((double *)vm)[i] = vm0);
         for (int k = 0; k < d->nsv; k++)
-            prec == 32 ? (void)(((float *)sv)[k * n + i] = (float)sv0[k])
-                       : (void)(((double *)sv)[k * n + i] = sv0[k]);
+            prec == SC_SINGLE ? (void)(((float *)sv)[k * n + i] = (float)sv0[k])
+                              : (void)(((double *)sv)[k * n + i] = sv0[k]);
     }
     if (d->ntables) {
         size_t nl = d->lut_size();
@@ -152,7 +153,7 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
         d->lut_build(pcd, ld);
         lut = malloc(nl * es);
         for (size_t k = 0; k < nl; k++)
-            prec == 32 ? (void)(((float *)lut)[k] = (float)ld[k]) : (void)(((double *)lut)[k] = ld[k]);
+            prec == SC_SINGLE ? (void)(((float *)lut)[k] = (float)ld[k]) : (void)(((double *)lut)[k] = ld[k]);
         free(ld);
     }
     ScStepStatus st = {(unsigned long long)-1, 0};
@@ -182,19 +183,13 @@ static double rate_c(const ScModelEntry *m, int prec, const BmOpts *o) {
 }
 
 /* A round of a cell array: `steps` steps and a wait. */
-typedef struct CellsRound {
-    ScCells *c;
-    long steps;
-} CellsRound;
-
-static int cells_round(void *p) {
-    CellsRound *r = p;
-    return sc_cells_advance(r->c, r->steps) < 0 || sc_cells_wait(r->c, NULL) != 0;
+static int cells_round(void *c, long steps) {
+    return sc_cells_advance(c, steps) < 0 || sc_cells_wait(c, NULL) != 0;
 }
 
 /* Cell-steps per second of a StarPU cell array: nparts partitions on workers (NULL and 0: the
  * plan of `bench`), K steps per task; -1 on failure (message printed). */
-static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k, int nparts,
+static double rate_cells(const ScModelEntry *m, ScPrecision prec, const BmOpts *o, int k, int nparts,
                          const int *workers) {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -206,8 +201,7 @@ static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k
         fprintf(stderr, "starcarp benchmark: %s: %s\n", m->name, err);
         return -1;
     }
-    CellsRound r = {c, o->steps};
-    double rate = bmt_rate(cells_round, &r, (double)o->cells * (double)o->steps, o->min_time);
+    double rate = bmt_rate(cells_round, c, o->steps, (double)o->cells * (double)o->steps, o->min_time);
     sc_cells_destroy(c);
     if (rate < 0)
         fprintf(stderr, "starcarp benchmark: %s: the run failed\n", m->name);
@@ -215,8 +209,8 @@ static double rate_cells(const ScModelEntry *m, int prec, const BmOpts *o, int k
 }
 
 /* Bytes one cell-step must move through device memory with k steps per task. */
-static double bytes_per_cell_step(const ScModelDesc *d, int prec, int k) {
-    return 2.0 * (d->nsv + 2 + d->nexternals) * (prec == 32 ? 4.0 : 8.0) / k;
+static double bytes_per_cell_step(const ScModelDesc *d, ScPrecision prec, int k) {
+    return 2.0 * (d->nsv + 2 + d->nexternals) * (prec == SC_SINGLE ? 4.0 : 8.0) / k;
 }
 
 /* The workers a run measures: CPU and CUDA workers' ids, and GPU 0's ceilings (0 when unknown: no
@@ -240,7 +234,7 @@ typedef struct BmAttr {
     double occupancy; /* resident threads / the multiprocessor's maximum, 0..1 */
 } BmAttr;
 
-static BmAttr row_attr(const ScModelEntry *m, int prec, const BmWorkers *w) {
+static BmAttr row_attr(const ScModelEntry *m, ScPrecision prec, const BmWorkers *w) {
     const ScModelDesc *d = m->desc;
     int v = d->ntables ? 1 : 0;
     BmAttr a = {d->flops_per_step[v], d->transc_per_step[v], 0, d->ops_adaptive, -1, -1, NAN};
@@ -256,9 +250,9 @@ static BmAttr row_attr(const ScModelEntry *m, int prec, const BmWorkers *w) {
 
 /* Fractions of the GPU's ceilings a rate makes at k steps per task: of the copy bandwidth (*bw)
  * and of the FMA rate of the precision (*fl); NAN when unknown. */
-static void fractions(const ScModelEntry *m, int prec, int k, double rate, const BmWorkers *w,
+static void fractions(const ScModelEntry *m, ScPrecision prec, int k, double rate, const BmWorkers *w,
                       const BmAttr *a, double *bw, double *fl) {
-    double peak = prec == 32 ? w->fp32 : w->fp64;
+    double peak = prec == SC_SINGLE ? w->fp32 : w->fp64;
     *bw = w->bw > 0 && rate > 0 ? rate * bytes_per_cell_step(m->desc, prec, k) / w->bw : NAN;
     *fl = peak > 0 && rate > 0 && a->weighted > 0 ? rate * a->weighted / peak : NAN;
 }
@@ -267,14 +261,14 @@ static void fractions(const ScModelEntry *m, int prec, int k, double rate, const
  * (BM_BINDS_BW, BM_BINDS_FLOP); the larger of the two when it reaches 1: "memory", or "fp64"
  * ("fp32" in single precision); else "latency" (neither: the kernel waits on dependent loads and
  * operations; low occupancy or spills say why). "-" when unknown. */
-static const char *limit_of(double bw, double fl, int prec) {
+static const char *limit_of(double bw, double fl, ScPrecision prec) {
     if (isnan(bw) && isnan(fl))
         return "-";
     double b = isnan(bw) ? 0 : bw / BM_BINDS_BW, f = isnan(fl) ? 0 : fl / BM_BINDS_FLOP;
     if (b >= f && b >= 1)
         return "memory";
     if (f > b && f >= 1)
-        return prec == 32 ? "fp32" : "fp64";
+        return prec == SC_SINGLE ? "fp32" : "fp64";
     return "latency";
 }
 
@@ -302,7 +296,7 @@ static void print_head(const BmOpts *o, const BmWorkers *w) {
 }
 
 /* The row's columns after the rates (r[NCONF]): the fractions, the operations, the kernel. */
-static void print_tail(const ScModelEntry *m, int prec, int k, const double *r, const BmWorkers *w,
+static void print_tail(const ScModelEntry *m, ScPrecision prec, int k, const double *r, const BmWorkers *w,
                        const BmAttr *a) {
     double bw[2], fl[2];
     fractions(m, prec, 1, r[CONF_GPU1], w, a, &bw[0], &fl[0]);
@@ -319,8 +313,8 @@ static void print_tail(const ScModelEntry *m, int prec, int k, const double *r, 
 }
 
 /* The CSV lines of a row: one per configuration measured. */
-static void csv_row(FILE *csv, const ScModelEntry *m, int prec, int k, const double *r, const BmWorkers *w,
-                    const BmAttr *a) {
+static void csv_row(FILE *csv, const ScModelEntry *m, ScPrecision prec, int k, const double *r,
+                    const BmWorkers *w, const BmAttr *a) {
     for (int c = 0; c < NCONF; c++) {
         if (isnan(r[c]))
             continue;
@@ -328,8 +322,8 @@ static void csv_row(FILE *csv, const ScModelEntry *m, int prec, int k, const dou
         double b = bytes_per_cell_step(m->desc, prec, kc), bw = NAN, fl = NAN;
         if (c >= CONF_GPU1)
             fractions(m, prec, kc, r[c], w, a, &bw, &fl);
-        fprintf(csv, "%s,%d,%s,%.6g,%.4g,%.4g,%ld,%ld,", m->name, prec, conf_names[c], r[c], b, bw, a->flops,
-                a->transc);
+        fprintf(csv, "%s,%d,%s,%.6g,%.4g,%.4g,%ld,%ld,", m->name, (int)prec, conf_names[c], r[c], b, bw,
+                a->flops, a->transc);
         if (isnan(fl))
             fprintf(csv, "-,");
         else
@@ -346,7 +340,7 @@ static void csv_row(FILE *csv, const ScModelEntry *m, int prec, int k, const dou
  * workers and options allow (into r[NCONF]; NAN: not run, < 0: failed), printed with the
  * operations, the GPU rows' fractions of the ceilings and the kernel's attributes, and written
  * to csv (when not NULL). Returns 1 when a configuration failed, else 0. */
-static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m, int prec, FILE *csv,
+static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m, ScPrecision prec, FILE *csv,
                      double *r) {
     int rc = 0, k = (int)o->k;
     for (int c = 0; c < NCONF; c++)
@@ -364,7 +358,7 @@ static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m,
     if (w->ngpu > 1)
         r[CONF_GPUS] = rate_cells(m, prec, o, k, w->ngpu, w->gpus);
     BmAttr a = row_attr(m, prec, w);
-    printf("| %s | %s |", m->name, prec == 32 ? "single" : "double");
+    printf("| %s | %s |", m->name, prec == SC_SINGLE ? "single" : "double");
     for (int c = 0; c < NCONF; c++) {
         rc |= r[c] < 0;
         if (isnan(r[c]))
@@ -396,7 +390,7 @@ static int tissue_table(const BmOpts *o, const BmWorkers *w, const ScModelEntry 
         printf("| %s |", ms[i]->name);
         for (int c = 0; c < BMT_NCONF; c++)
             printf(isnan(trates[i][c]) ? " - |" : trates[i][c] < 0 ? " failed |" : " %.3g |", trates[i][c]);
-        double g1 = o->prec[0] == 64 ? rates[i][0][CONF_GPU1] : NAN;
+        double g1 = o->prec[0] == SC_DOUBLE ? rates[i][0][CONF_GPU1] : NAN;
         printf(trates[i][BMT_GPU] > 0 && g1 > 0 ? " %.2f |\n" : " - |\n", trates[i][BMT_GPU] / g1);
         fflush(stdout);
         for (int c = 0; csv && c < BMT_NCONF; c++)
@@ -449,8 +443,7 @@ int cmd_benchmark(int argc, char **argv) {
     if (prc)
         return prc > 0 ? 0 : 2;
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, o.ncpu, o.ngpu);
-    conf.sched_policy_name = sc_sched_policy(SC_SCHED_PINNED, NULL);
+    cli_starpu_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_PINNED, NULL);
     if (starpu_init(&conf) != 0) {
         fprintf(stderr, "starcarp benchmark: %s\n",
                 o.gpu_only ? "--gpu-only: StarPU found no GPU to start a worker on"

@@ -44,7 +44,8 @@ typedef struct CalOpts {
     long sizes[MAX_SIZES];
     int nsizes;
     long cpu_max, k, rounds, ncpu, ngpu;
-    int precision, quiet;
+    ScPrecision precision;
+    int quiet;
 } CalOpts;
 
 #define F(f) offsetof(CalOpts, f)
@@ -208,8 +209,7 @@ int cmd_calibrate(int argc, char **argv) {
     if (prc)
         return prc > 0 ? 0 : 2;
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, o.ncpu, o.ngpu);
-    conf.sched_policy_name = sc_sched_policy(SC_SCHED_CALIBRATE, NULL);
+    cli_starpu_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_CALIBRATE, NULL);
     char cls[300], dir[1024];
     if (model_dir(&o, cls, sizeof cls, dir, sizeof dir) != 0)
         return 1;
@@ -246,7 +246,7 @@ int cmd_calibrate(int argc, char **argv) {
     if (csv2)
         sc_speeds_write_header(csv2);
     printf("calibration of %d model(s) on %s into %s (%s precision, %ld steps per task, %ld rounds)\n", nm,
-           cls, dir, o.precision == 32 ? "single" : "double", o.k, o.rounds);
+           cls, dir, o.precision == SC_SINGLE ? "single" : "double", o.k, o.rounds);
     printf("%-34s %-5s %9s %12s %14s\n", "model", "kind", "cells", "s per task", "ns/cell-step");
     PlotFig *fig =
         o.png ? plot_new(1000, 650, "starcarp calibrate: time per task", "cells per task", "seconds per task")
@@ -260,7 +260,7 @@ int cmd_calibrate(int argc, char **argv) {
         sc_model_key(ms[i], key, sizeof key); /* the speed table's row names these kernels */
         for (int kind = 0; kind < 2; kind++) {
             int w = kind == 0 ? cpu_id : ngpu ? gpu_ids[0] : -1;
-            if (w < 0 || (kind == 1 && !(hip ? ms[i]->hip : ms[i]->cuda)[o.precision == 32]))
+            if (w < 0 || (kind == 1 && !(hip ? ms[i]->hip : ms[i]->cuda)[sc_precision_index(o.precision)]))
                 continue;
             double xs[MAX_SIZES], ys[MAX_SIZES];
             int n = 0;

@@ -108,26 +108,29 @@ static void print_cand(const ScCandidate *c) {
 
 /* --compare: the methods a against b over the protocol of sp, printed (every state's figure, the
  * largest first); 0, or 1 when they cannot be built. */
-static int compare(const char *model, const char *path, const ScChooseSpec *sp, const char *a, const char *b,
+static int compare(const char *model, const char *path, const ScChooseSpec *sp, ScMethods a, ScMethods b,
                    double dt_b, double rtol_b) {
     ScCompare *c = calloc(1, sizeof *c);
     char err[512];
-    if (!strcmp(a, "auto")) { /* what a run uses: the library's recorded choice, or the file's choice */
-        const ScModelEntry *e = sc_model_lookup_dt(model, NULL, sp->dt, err, sizeof err);
+    /* auto: what a run uses, the library's recorded choice or the file's choice */
+    if (a.mode == SC_METHODS_AUTO) {
+        const ScModelEntry *e = sc_model_lookup_dt(model, a, sp->dt, err, sizeof err);
         if (!e) {
             fprintf(stderr, "starcarp methods: %s\n", err);
             free(c);
             return 1;
         }
-        a = e->methods_choice && *e->methods_choice ? e->methods_choice : "file";
+        a = sc_methods_parse(e->methods_choice && *e->methods_choice ? e->methods_choice : "file");
         printf("%s: the automatic choice is %s%s\n", model,
-               strcmp(a, "file") ? "--methods " : "the file's methods", strcmp(a, "file") ? a : "");
-        if (!strcmp(a, "file") && !strcmp(b, "file") && !(dt_b > 0) && !(rtol_b > 0)) {
+               a.mode == SC_METHODS_FILE ? "the file's methods" : "--methods ", a.overrides);
+        if (a.mode == SC_METHODS_FILE && b.mode == SC_METHODS_FILE && !(dt_b > 0) && !(rtol_b > 0)) {
             free(c); /* the same runs: nothing to compare */
             return 0;
         }
     }
-    const char *ma = strcmp(a, "file") ? a : "", *mb = strcmp(b, "file") ? b : "";
+    /* the overrides ("" for the file's methods); "auto" against: as a set of overrides, refused there */
+    const char *ma = a.mode == SC_METHODS_FILE ? "" : sc_methods_text(a);
+    const char *mb = b.mode == SC_METHODS_FILE ? "" : sc_methods_text(b);
     if (!c || sc_choose_compare(path, sp, ma, mb, dt_b, rtol_b, c, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp methods: %s\n", c ? err : "out of memory");
         free(c);
@@ -274,7 +277,8 @@ int cmd_methods(int argc, char **argv) {
         return 1;
     }
     if (cmp_a)
-        return compare(model, path, &sp, cmp_a, cmp_b, against_dt, against_rtol);
+        return compare(model, path, &sp, sc_methods_parse(cmp_a), sc_methods_parse(cmp_b), against_dt,
+                       against_rtol);
     ScChoice *c = calloc(1, sizeof *c);
     /* a table row needs every figure: a cached choice keeps only the chosen one's */
     int rc = no_cache || table ? sc_choose_methods(path, &sp, c, err, sizeof err)

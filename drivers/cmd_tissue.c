@@ -644,8 +644,7 @@ static int report_stop(Run *r, long nsteps) {
 /* StarPU (StarPU-MPI under mpirun) up with the workers asked for. 0 or -1. */
 static int start_starpu(Run *r) {
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, r->o.ncpu, r->o.ngpu);
-    conf.sched_policy_name = sc_sched_policy(SC_SCHED_PINNED, NULL);
+    cli_starpu_conf(&conf, r->o.ncpu, r->o.ngpu, SC_SCHED_PINNED, NULL);
     int rc = tmpi_init(&conf, &r->sh);
     if (rc != 0) {
         fprintf(stderr, "starcarp tissue: StarPU could not start (%s)%s\n", strerror(-rc),

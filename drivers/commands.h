@@ -4,6 +4,8 @@
 #ifndef SC_COMMANDS_H
 #define SC_COMMANDS_H
 
+#include "starcarp.h"
+
 int cmd_models(int argc, char **argv); /* cmd_models.c: list the library, describe a model */
 int cmd_devices(int argc, char **argv); /* cmd_devices.c: StarPU's workers, bus, device check */
 int cmd_bench(int argc, char **argv); /* cmd_bench.c: openCARP's bench on StarPU */
@@ -18,9 +20,9 @@ int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice o
 /* cli_mpi.c: StarPU's configuration read from the environment (starpu_conf_init), then ncpu CPU and ngpu CUDA
  * workers where they are >= 0 (command-line options win over STARPU_NCPU / STARPU_NCUDA). Where a
  * CUDA worker will run and neither ncpu nor STARPU_NCPU fixes the CPU workers, one core is left
- * to the submitting thread (starpu_conf.reserve_ncpus). */
-struct starpu_conf;
-void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu);
+ * to the submitting thread (starpu_conf.reserve_ncpus). The scheduling policy: the placement
+ * module's for this kind of run, or sched (a --sched) when not NULL (sc_sched_policy). */
+void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun run, const char *sched);
 
 /* cli_mpi.c: start StarPU with conf: with StarPU-MPI when the process was started by mpirun (Open MPI or a
  * PMI launcher) and this build has it, then *rank and *size are MPI's and *mpi is 1 (otherwise

@@ -53,7 +53,7 @@ static void keep_flags(Mpick *p, const char *left) {
     p->nitems = out;
 }
 
-int mpick_model(Mpick *p, const char *imp, const char *imp_par, const char *methods, double dt, char *err,
+int mpick_model(Mpick *p, const char *imp, const char *imp_par, ScMethods methods, double dt, char *err,
                 size_t errlen) {
     memset(p, 0, sizeof *p);
     if (impar_parse(imp_par, &p->items, &p->nitems, err, errlen) < 0)

@@ -30,7 +30,7 @@ typedef struct Mpick {
 
 /* Resolve imp with the flags of imp_par (may be NULL), look the model up for methods and dt
  * (sc_model_lookup_dt) and parse imp_par. 0, or -1 with a message in err (nothing to free). */
-int mpick_model(Mpick *p, const char *imp, const char *imp_par, const char *methods, double dt, char *err,
+int mpick_model(Mpick *p, const char *imp, const char *imp_par, ScMethods methods, double dt, char *err,
                 size_t errlen);
 
 /* The parameter set: defaults, then --imp-par (each change echoed to echo, may be NULL), then the

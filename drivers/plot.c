@@ -86,11 +86,10 @@ PlotFig *plot_new(int width, int height, const char *title, const char *xlabel, 
     f->title = dupstr(title);
     f->xlabel = dupstr(xlabel);
     f->ylabel = dupstr(ylabel);
-    if ((title && !f->title) || (xlabel && !f->xlabel) || (ylabel && !f->ylabel)) {
-        plot_free(f);
-        return NULL;
-    }
-    return f;
+    if ((!title || f->title) && (!xlabel || f->xlabel) && (!ylabel || f->ylabel))
+        return f;
+    plot_free(f); /* out of memory */
+    return NULL;
 }
 
 void plot_free(PlotFig *f) {

@@ -10,12 +10,14 @@
 #include <stddef.h>
 
 #include "sc_tissue.h"
+#include "starcarp_types.h"
 #include "tissue_par.h"
 
 #define TOPT_MAX_PROBES 64
 
 typedef struct TissueOpts {
-    const char *imp, *methods, *imp_par, *out, *vtk, *checkpoint, *restart;
+    const char *imp, *imp_par, *out, *vtk, *checkpoint, *restart;
+    ScMethods methods; /* --methods (methods= of a parameter file): auto (the default), file or overrides */
     double size[3];
     int nsize; /* --size, mm */
     long nodes[3];

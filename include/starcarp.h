@@ -11,6 +11,8 @@
 
 #include <starpu.h>
 
+#include "starcarp_types.h" /* ScPrecision, ScMethods */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -26,19 +28,20 @@ const char *sc_version(void);
  * The library's models (generated at build time from models/ *.model) and users' models.
  * sc_model_lookup: NAME is a library model (file stem or model name) or a path to a .model file;
  * a file is generated and compiled into a plugin library on the fly (cached, see sc_models.c).
- * methods: NULL, "" or "auto": the automatic choice of integration methods (docs/methods.md): the
- * library's kernels (built with the choice made at dt 0.01 ms), or for a file the choice made on
- * the fly (cached, a few seconds to minutes once); "file": the file's own methods exactly;
- * otherwise replacements applied to the file's methods ("cvode=fe", "cvode=fe,Ca_ss=rush_larsen").
- * A library model with "file" or replacements is rebuilt from its source as a plugin. Returns NULL
- * with a message in err when not found or when the model has errors. The entry stays valid until
- * the process ends. sc_model_lookup_dt: the same for a run with step dt (ms): above 0.01 ms the
- * automatic choice is made for dt. */
+ * methods (a text, read by sc_methods_parse): NULL, "" or "auto": the automatic choice of
+ * integration methods (docs/methods.md): the library's kernels (built with the choice made at dt
+ * 0.01 ms), or for a file the choice made on the fly (cached, a few seconds to minutes once);
+ * "file": the file's own methods exactly; otherwise replacements applied to the file's methods
+ * ("cvode=fe", "cvode=fe,Ca_ss=rush_larsen"). A library model with "file" or replacements is
+ * rebuilt from its source as a plugin. Returns NULL with a message in err when not found or when
+ * the model has errors. The entry stays valid until the process ends. sc_model_lookup_dt: the same
+ * with the methods already read (ScMethods; {0} is the automatic choice) for a run with step dt
+ * (ms): above 0.01 ms the automatic choice is made for dt. */
 #include "starcarp_model.h"
 int sc_model_count(void);
 const ScModelEntry *sc_model_at(int i);
 const ScModelEntry *sc_model_lookup(const char *name, const char *methods, char *err, size_t errlen);
-const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, double dt, char *err,
+const ScModelEntry *sc_model_lookup_dt(const char *name, ScMethods methods, double dt, char *err,
                                        size_t errlen);
 
 /* ---- openCARP's names, and parameters ----------------------------------------------------------
@@ -109,14 +112,6 @@ typedef struct ScCells ScCells;
 
 /* Special variable indices of sc_cells_read / sc_cells_write (states are 0 .. nsv-1). */
 enum { SC_VAR_VM = -1, SC_VAR_IION = -2 };
-
-/* The kernels' floating-point type; the values are its bits, so 64 and 32 read as ever. */
-typedef enum ScPrecision { SC_SINGLE = 32, SC_DOUBLE = 64 } ScPrecision;
-/* A precision's index in a model's per-precision tables (ScModelEntry's cpu[], cuda[], hip[],
- * cpu_lanes[]: 0 double, 1 single; 0 is also read as double), and its name in performance-model
- * symbols and generated names ("f64", "f32"). */
-int sc_precision_index(ScPrecision p);
-const char *sc_precision_name(ScPrecision p);
 
 #define SC_CELLS_MAX 4294967295L /* cells of one array: StarPU counts a vector's elements in 32 bits */
 typedef struct ScCellsConfig {

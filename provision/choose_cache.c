@@ -20,22 +20,22 @@ enum { CPATH = 3400 };
  * model text, the generator, the tolerances and the protocol; not dt). Returns 0 or -1. */
 static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t dlen, char *prefix,
                      size_t plen) {
-    char *text = sc_read_text(path), key[512];
+    char *text = util_read_text(path), key[512];
     if (!text)
         return -1;
-    unsigned long long h = sc_fnv(SC_FNV_INIT, text);
+    unsigned long long h = util_fnv(UTIL_FNV_INIT, text);
     free(text);
     snprintf(key, sizeof key, "%s|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%.17g|%ld", EMIT_GENERATOR, sp->tol_err,
              sp->tol_apd, sp->stim_start, sp->stim_dur, sp->stim_curr, sp->bcl, sp->duration, sp->nstim);
-    h = sc_fnv(h, key);
+    h = util_fnv(h, key);
     /* the long check (choose_long.c) and the treatment of states coupled to Vm (2026-11-26): a
        choice made without them may not pass them */
     snprintf(key, sizeof key, "long %ld|%.17g|%.17g|vm%s", sp->long_beats, sp->long_bcl, sp->tol_state,
              sp->any_speed ? "|any speed" : "");
-    h = sc_fnv(h, key);
+    h = util_fnv(h, key);
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     char root[3000];
-    sc_cache_dir(root, sizeof root);
+    util_cache_dir(root, sizeof root);
     snprintf(dir, dlen, "%s/choices", root);
     snprintf(prefix, plen, "%.*s-%016llx-dt", (int)strcspn(base, "."), base, h);
     return 0;
@@ -117,7 +117,7 @@ static int cache_read(const char *file, ScChoice *out) {
 static void cache_write(const char *dir, const char *file, const ScChoice *c) {
     char tmp[CPATH + 560], d[CPATH];
     snprintf(d, sizeof d, "%s", dir);
-    if (sc_make_dirs(d) != 0)
+    if (util_make_dirs(d) != 0)
         return;
     snprintf(tmp, sizeof tmp, "%s.%ld", file, (long)getpid());
     FILE *f = fopen(tmp, "w");

@@ -1,5 +1,5 @@
-/* plugin.h: the model builder's interface to the rest of libstarcarp: a user's .model file made a
- * model entry (sc_plugin.c). The model builder (this folder) is the only part of libstarcarp that
+/* plugin.h: the model builder's interface to the rest of libstarcarp (prefix plugin_): a user's
+ * .model file made a model entry (sc_plugin.c). The model builder (this folder) is the only part of libstarcarp that
  * uses the code generator (codegen/) and runs compilers (toolchain.h); the automatic choice of
  * methods that it also makes is sc_choose.h. */
 #ifndef SC_PLUGIN_H
@@ -17,7 +17,7 @@ struct ScModelEntry;
  * 0 for SC_DEFAULT_DT), the dt of that warning (the kernels do not depend on it). The entry lives
  * until the process ends. NULL with a message in err on failure (the model's own diagnostics on
  * stderr). */
-const struct ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, double dt,
-                                          char *err, size_t len);
+const struct ScModelEntry *plugin_load(const char *path, const char *overrides, int automatic, double dt,
+                                       char *err, size_t len);
 
 #endif

@@ -120,9 +120,20 @@ static const ScModelEntry *auto_plugin(const char *path, double dt, const ScMode
     if (lib && lib->methods_choice && !strcmp(lib->methods_choice, c->overrides) && *c->overrides)
         e = lib; /* the library's kernels hold this choice already */
     else
-        e = sc_plugin_load(path, c->overrides, *c->overrides ? 1 : 2, dt, err, len);
+        e = plugin_load(path, c->overrides, *c->overrides ? 1 : 2, dt, err, len);
     free(c);
     return e;
+}
+
+int registry_matches(const ScModelEntry *e, const char *name) {
+    return !strcmp(name, e->name) || !strcmp(name, e->desc->name) || !strcmp(name, e->desc->ident);
+}
+
+const ScModelEntry *registry_find(const char *name) {
+    for (int i = 0; i < sc_model_registry_count; i++)
+        if (registry_matches(&sc_model_registry[i], name))
+            return &sc_model_registry[i];
+    return NULL;
 }
 
 static const ScModelEntry *library_entry(const char *name) {
@@ -136,7 +147,7 @@ static const ScModelEntry *library_entry(const char *name) {
 /* FNV-1a of text with its white space normalised: line ends (CR LF or LF), blanks at the end of
  * lines and blank lines at the end of the file do not count. */
 static unsigned long long normal_hash(const char *text) {
-    unsigned long long h = SC_FNV_INIT;
+    unsigned long long h = UTIL_FNV_INIT;
     for (const char *p = text; *p;) {
         size_t len = strcspn(p, "\r\n"), end = len;
         while (end > 0 && (p[end - 1] == ' ' || p[end - 1] == '\t'))
@@ -146,13 +157,13 @@ static unsigned long long normal_hash(const char *text) {
             size_t k = end - at < sizeof line - 1 ? end - at : sizeof line - 1;
             memcpy(line, p + at, k);
             line[k] = '\0';
-            h = sc_fnv(h, line);
+            h = util_fnv(h, line);
         }
         p += len;
         p += *p == '\r';
         p += *p == '\n';
         if (p[strspn(p, " \t\r\n")] != '\0')
-            h = sc_fnv(h, "\n");
+            h = util_fnv(h, "\n");
     }
     return h;
 }
@@ -160,17 +171,17 @@ static unsigned long long normal_hash(const char *text) {
 /* The library model whose file has the text of the file at path (the generator's source hash:
  * byte for byte), or the same text but for white space (normal_hash of both); NULL when none. */
 static const ScModelEntry *library_twin(const char *path) {
-    char *text = sc_read_text(path), hex[32], lib[4096];
+    char *text = util_read_text(path), hex[32], lib[4096];
     if (!text)
         return NULL;
-    snprintf(hex, sizeof hex, "%016llx", sc_fnv(SC_FNV_INIT, text));
+    snprintf(hex, sizeof hex, "%016llx", util_fnv(UTIL_FNV_INIT, text));
     const ScModelEntry *twin = NULL;
     for (int i = 0; i < sc_model_registry_count && !twin; i++)
         if (!strcmp(sc_model_registry[i].desc->source_hash, hex))
             twin = &sc_model_registry[i];
     unsigned long long mine = twin ? 0 : normal_hash(text);
     for (int i = 0; i < sc_model_registry_count && !twin; i++) {
-        char *other = sc_model_file(sc_model_registry[i].name, lib, sizeof lib) ? sc_read_text(lib) : NULL;
+        char *other = sc_model_file(sc_model_registry[i].name, lib, sizeof lib) ? util_read_text(lib) : NULL;
         if (other && normal_hash(other) == mine)
             twin = &sc_model_registry[i];
         free(other);
@@ -179,15 +190,14 @@ static const ScModelEntry *library_twin(const char *path) {
     return twin;
 }
 
-const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, double dt, char *err,
+const ScModelEntry *sc_model_lookup_dt(const char *name, ScMethods methods, double dt, char *err,
                                        size_t len) {
     if (!name || !*name) {
         sc_set_err(err, len, "no model given");
         return NULL;
     }
-    int automatic = !methods || !*methods || strcmp(methods, "auto") == 0;
-    int file = methods && strcmp(methods, "file") == 0;
-    const char *overrides = automatic || file ? "" : methods;
+    int automatic = methods.mode == SC_METHODS_AUTO;
+    const char *overrides = methods.mode == SC_METHODS_OVERRIDE && methods.overrides ? methods.overrides : "";
     char p[4096];
     const char *path = NULL;
     const ScModelEntry *lib = NULL;
@@ -221,9 +231,9 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, const char *methods, do
         return NULL;
     if (automatic)
         return auto_plugin(path, dt, lib, err, len);
-    return sc_plugin_load(path, overrides, 0, dt, err, len);
+    return plugin_load(path, overrides, 0, dt, err, len);
 }
 
 const ScModelEntry *sc_model_lookup(const char *name, const char *methods, char *err, size_t len) {
-    return sc_model_lookup_dt(name, methods, SC_DEFAULT_DT, err, len);
+    return sc_model_lookup_dt(name, sc_methods_parse(methods), SC_DEFAULT_DT, err, len);
 }

@@ -1,4 +1,4 @@
-/* sc_plugin.c: a user's .model file made a model of the library on the fly (sc_plugin_load).
+/* sc_plugin.c: a user's .model file made a model of the library on the fly (plugin_load).
  *
  * The model is analysed and generated in-process, compiled with the C compiler (and nvcc), and the
  * results are kept in the plugin cache, one folder per model text:
@@ -63,13 +63,13 @@ typedef struct Part {
  * /proc/cpuinfo (the instruction sets) and of the CPU compile flags ("generic" where it cannot be
  * read: then every CPU shares one library, as before). */
 static void host_key(char *key, size_t n) {
-    unsigned long long h = sc_fnv(SC_FNV_INIT, tc_cpu_flags());
+    unsigned long long h = util_fnv(UTIL_FNV_INIT, tc_cpu_flags());
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[8192];
     int found = 0;
     while (f && !found && fgets(line, sizeof line, f))
         if (strncmp(line, "flags", 5) == 0) {
-            h = sc_fnv(h, line);
+            h = util_fnv(h, line);
             found = 1;
         }
     if (f)
@@ -226,7 +226,7 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
 static int build_part(const Plugin *pl, const Part *part, const char *so) {
     char dir[PATH_LEN + 64];
     snprintf(dir, sizeof dir, "%s/build-%s-%ld", pl->dir, part->kind, (long)getpid());
-    if (sc_make_dirs(dir) != 0) {
+    if (util_make_dirs(dir) != 0) {
         sc_set_err(pl->err, pl->errlen, "cannot create the plugin cache %s: %s", dir, strerror(errno));
         return -1;
     }
@@ -283,16 +283,16 @@ static void name_plugin(Plugin *pl) {
     const char *base = strrchr(pl->path, '/') ? strrchr(pl->path, '/') + 1 : pl->path;
     snprintf(pl->stem, sizeof pl->stem, "%.*s", (int)strcspn(base, "."), base);
     emit_c_identifier(pl->ident, sizeof pl->ident, "u_", pl->stem);
-    unsigned long long h = SC_FNV_INIT;
+    unsigned long long h = UTIL_FNV_INIT;
     for (int i = 0; i < pl->m->nsyms; i++)
         if (pl->m->syms[i]->tok && pl->m->syms[i]->tok->file) {
-            h = sc_fnv(h, pl->m->syms[i]->tok->file->text);
+            h = util_fnv(h, pl->m->syms[i]->tok->file->text);
             break;
         }
-    h = sc_fnv(sc_fnv(sc_fnv(h, EMIT_GENERATOR), pl->overrides ? pl->overrides : ""), pl->cc);
-    h = sc_fnv(h, pl->automatic ? "auto" : "");
+    h = util_fnv(util_fnv(util_fnv(h, EMIT_GENERATOR), pl->overrides ? pl->overrides : ""), pl->cc);
+    h = util_fnv(h, pl->automatic ? "auto" : "");
     char root[PATH_LEN - 200];
-    sc_cache_dir(root, sizeof root);
+    util_cache_dir(root, sizeof root);
     snprintf(pl->dir, sizeof pl->dir, "%s/%s-%016llx", root, pl->stem, h);
 }
 
@@ -333,8 +333,8 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda, void *
 }
 
 /* See plugin.h. */
-const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int automatic, double dt,
-                                   char *err, size_t len) {
+const ScModelEntry *plugin_load(const char *path, const char *overrides, int automatic, double dt, char *err,
+                                size_t len) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
     /* the automatic choice deals with states coupled to Vm faster than dt, and says what it did */
@@ -355,7 +355,7 @@ const ScModelEntry *sc_plugin_load(const char *path, const char *overrides, int 
     }
     pl.cc = tc_cc();
     name_plugin(&pl);
-    if (sc_make_dirs(pl.dir) != 0) {
+    if (util_make_dirs(pl.dir) != 0) {
         sc_set_err(err, len, "cannot create the plugin cache %s: %s", pl.dir, strerror(errno));
         goto out;
     }

@@ -12,4 +12,10 @@
 extern const ScModelEntry sc_model_registry[];
 extern const int sc_model_registry_count;
 
+/* registry_matches: entry e answers to name (its stem, its model's name or its generated
+ * identifier), for the programs that pick library models by name (sc-bench-cpu, test_gpu_vs_cpu).
+ * registry_find: the first entry that answers to name, or NULL. */
+int registry_matches(const ScModelEntry *e, const char *name);
+const ScModelEntry *registry_find(const char *name);
+
 #endif

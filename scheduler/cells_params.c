@@ -104,7 +104,7 @@ static int followers(const ScCells *c, unsigned char *dep) {
     int n = 0;
     memset(dep, 0, (size_t)d->nparams);
     for (int r = 0; r < c->nvary && moved; r++) {
-        if (c->vary_auto[r] || sc_params_moved(d, c->params, c->pinned, c->vary_k[r], 0, moved) != 0)
+        if (c->vary_auto[r] || params_moved(d, c->params, c->pinned, c->vary_k[r], 0, moved) != 0)
             continue;
         for (int q = 0; q < d->nparams; q++)
             if (moved[q] && !c->pinned[q] && !dep[q])

@@ -16,7 +16,7 @@ static ScVariant variant(const ScCells *c) {
 static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, unsigned flags) {
     memset(t, 0, sizeof *t);
     t->model = c->m;
-    t->precision = c->f32 ? 32 : 64;
+    t->precision = c->f32 ? SC_SINGLE : SC_DOUBLE;
     t->uses = c->nlut ? SC_TASK_USES_LUT : 0;
     t->account = &c->acc;
     ScStepArgs *a = &t->args;
@@ -41,7 +41,7 @@ ScStepHandles cells_step_handles(const ScCells *c, int p) {
 /* One step task per partition from step d0, nsteps steps, with the flags. 0, or -1 when the model
  * has no codelet or StarPU refused a task (message on stderr). */
 static int submit(ScCells *c, long d0, int nsteps, unsigned flags) {
-    struct starpu_codelet *cl = sc_model_codelet(c->m, c->f32 ? 32 : 64, variant(c));
+    struct starpu_codelet *cl = sc_model_codelet(c->m, c->f32 ? SC_SINGLE : SC_DOUBLE, variant(c));
     if (!cl)
         return -1;
     struct sc_step_task t;

@@ -33,6 +33,7 @@
 # Needs od and awk; the runs build plugins in STARCARP_CACHE (or the default cache).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/script-args.sh"
 sc="$top/build/bin/starcarp" beats=5 bcls="1000 500" dt=0.01 rrtol=1e-9 keep="" sets=() only=0
 while [ $# -gt 0 ]; do
     case $1 in
@@ -44,13 +45,12 @@ while [ $# -gt 0 ]; do
     --set) sets+=("$2"); shift 2 ;;
     --keep) keep=$2; shift 2 ;;
     --only) only=1; shift ;;
-    -h | --help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help "$0"; exit 0 ;;
     -*) echo "methods-error.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) break ;;
     esac
 done
-[ $# -gt 0 ] || { echo "usage: methods-error.sh [options] MODEL... (see --help)" >&2; exit 2; }
-[ -x "$sc" ] || { echo "methods-error.sh: $sc is not executable (give --starcarp)" >&2; exit 2; }
+script_args methods-error.sh "[options] MODEL..." $# "$sc"
 work=${keep:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT

@@ -19,6 +19,7 @@
 #   scripts/methods-rates.sh 'bondarenko_szigeti_bett_kim_rasmusson_2004_apical=file;cvode=fe,Cass=cvode'
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/script-args.sh"
 sc="$top/build/bin/starcarp" num=4096 dur=50 ngpu=0 ncpu=1 prec=double rounds=3
 while [ $# -gt 0 ]; do
     case $1 in
@@ -29,13 +30,12 @@ while [ $# -gt 0 ]; do
     --ncpu) ncpu=$2; shift 2 ;;
     --precision) prec=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
-    -h | --help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) script_help "$0"; exit 0 ;;
     -*) echo "methods-rates.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) break ;;
     esac
 done
-[ $# -gt 0 ] || { echo "usage: methods-rates.sh [options] MODEL=SET[;SET...] ... (see --help)" >&2; exit 2; }
-[ -x "$sc" ] || { echo "methods-rates.sh: $sc is not executable (give --starcarp)" >&2; exit 2; }
+script_args methods-rates.sh "[options] MODEL=SET[;SET...] ..." $# "$sc"
 
 # rate SET: one run's cell-steps/s, or "fail"
 rate() {

@@ -38,3 +38,35 @@ int t_words(const char *name, const char *line, char ***argv) {
     *argv = av;
     return argc;
 }
+
+int t_tmpdir(const char *name, char *dir, size_t n) {
+    const char *t = getenv("TMPDIR");
+    snprintf(dir, n, "%s/%s.XXXXXX", t && *t ? t : "/tmp", name);
+    if (!mkdtemp(dir)) {
+        perror(dir);
+        return -1;
+    }
+    return 0;
+}
+
+int t_rmtree(const char *dir) {
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) {
+        fprintf(stderr, "could not remove %s\n", dir);
+        return -1;
+    }
+    return 0;
+}
+
+const char *t_put(const char *dir, const char *name, const char *text) {
+    static char paths[64][600];
+    static int next;
+    char *p = paths[next++ % 64];
+    snprintf(p, sizeof paths[0], "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    ASSERT(f != NULL);
+    if (f)
+        fputs(text, f), fclose(f);
+    return p;
+}

@@ -16,6 +16,16 @@ char *t_read_file(const char *path);
  * static storage that the next call reuses; *argv receives it, the count is returned. */
 int t_words(const char *name, const char *line, char ***argv);
 
+/* A fresh folder for a test program's files, $TMPDIR/NAME.XXXXXX (/tmp without TMPDIR), made by
+ * mkdtemp into dir (size n): 0, or -1 after a message on stderr. t_rmtree: remove it and what it
+ * holds (rm -rf): 0, or -1 after a message. */
+int t_tmpdir(const char *name, char *dir, size_t n);
+int t_rmtree(const char *dir);
+
+/* Write text into the file dir/name: its path, in static storage that stays valid for the next 63
+ * calls (a test may hold several files at once). A file that cannot be written: a failed check. */
+const char *t_put(const char *dir, const char *name, const char *text);
+
 #define ASSERT(cond)                                                                  \
     do {                                                                              \
         t_checks++;                                                                   \
@@ -52,6 +62,13 @@ int t_words(const char *name, const char *line, char ***argv);
             fprintf(stderr, "%s:%d: %s: want %.17g, got %.17g (tol %g)\n", __FILE__, __LINE__, #got, w_, g_, \
                     (double)(tol));                                                                          \
         }                                                                                                    \
+    } while (0)
+/* Run the tests (functions of no argument) in the order given. */
+#define T_RUN(...)                                                     \
+    do {                                                               \
+        void (*const t_run_[])(void) = {__VA_ARGS__};                  \
+        for (size_t k_ = 0; k_ < sizeof t_run_ / sizeof *t_run_; k_++) \
+            t_run_[k_]();                                              \
     } while (0)
 #define TEST_DONE() (printf("%d checks, %d failed\n", t_checks, t_failures), t_failures ? 1 : 0)
 

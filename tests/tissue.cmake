@@ -50,29 +50,34 @@ add_test(NAME tissue.igb COMMAND test_igb $<TARGET_FILE:starcarp_cmd> ${CMAKE_CU
 set_tests_properties(tissue.igb PROPERTIES TIMEOUT 300 LABELS tissue RESOURCE_LOCK starpu
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
 
+# sc_tissue_script(NAME SCRIPT TIMEOUT GPU): tests/tissue/SCRIPT run on the starcarp command as the
+# test tissue.NAME (one StarPU test at a time); GPU ON: also labelled gpu, on every worker there is,
+# exit 77 a skip; OFF: on 2 CPU workers and no GPU.
+function(sc_tissue_script name script timeout gpu)
+  add_test(NAME tissue.${name} COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/${script} $<TARGET_FILE:starcarp_cmd>)
+  set(_env "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
+  if(gpu)
+    set_tests_properties(tissue.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT ${timeout} LABELS "tissue;gpu"
+      RESOURCE_LOCK starpu ENVIRONMENT "${_env}")
+  else()
+    set_tests_properties(tissue.${name} PROPERTIES TIMEOUT ${timeout} LABELS tissue RESOURCE_LOCK starpu
+      ENVIRONMENT "${_env};STARPU_NCPU=2;STARPU_NCUDA=0")
+  endif()
+endfunction()
+
 # Meshes (issue 28; docs/tissue.md, "Meshes"): tissue.mesh (test_mesh.c, in the foreach above): the
 # readers' located errors, openCARP and VTK files read back, the finite-element operator (exact
 # Laplacians, conservation, its bound), the host kernel against the CSR product, the partitioners;
 # tissue.meshmass: the consistent mass (row sums, eigenvalue bounds, the host kernel's solve against CG).
-add_test(NAME tissue.meshcli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_cli.sh $<TARGET_FILE:starcarp_cmd>)
-set_tests_properties(tissue.meshcli PROPERTIES TIMEOUT 600 LABELS tissue RESOURCE_LOCK starpu
-  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
-add_test(NAME tissue.meshmasscli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_mass_cli.sh $<TARGET_FILE:starcarp_cmd>)
-set_tests_properties(tissue.meshmasscli PROPERTIES TIMEOUT 600 LABELS tissue RESOURCE_LOCK starpu
-  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
+sc_tissue_script(meshcli test_mesh_cli.sh 600 OFF)
+sc_tissue_script(meshmasscli test_mesh_mass_cli.sh 600 OFF)
 # Several ionic regions on a mesh (openCARP's imp_region[i]; docs/tissue.md, "Ionic regions"): each
 # region follows its model bit for bit, snapshots, a restart, the interface's rule, parts of one
 # region reading another's, the errors (the keys' own checks: tissue.par).
-add_test(NAME tissue.meshimp COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_imp_cli.sh $<TARGET_FILE:starcarp_cmd>)
-set_tests_properties(tissue.meshimp PROPERTIES TIMEOUT 300 LABELS tissue RESOURCE_LOCK starpu
-  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCPU=2;STARPU_NCUDA=0")
-add_test(NAME tissue.meshgpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_gpu.sh $<TARGET_FILE:starcarp_cmd>)
-set_tests_properties(tissue.meshgpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "tissue;gpu" RESOURCE_LOCK starpu
-  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
+sc_tissue_script(meshimp test_mesh_imp_cli.sh 300 OFF)
+sc_tissue_script(meshgpu test_mesh_gpu.sh 900 ON)
 # Two ionic regions with a GPU: each region its model's bits on one GPU; CPUs, GPU and both alike.
-add_test(NAME tissue.meshimpgpu COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_imp_gpu.sh $<TARGET_FILE:starcarp_cmd>)
-set_tests_properties(tissue.meshimpgpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "tissue;gpu" RESOURCE_LOCK starpu
-  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")
+sc_tissue_script(meshimpgpu test_mesh_imp_gpu.sh 900 ON)
 # A mesh on 2 StarPU-MPI ranks against one process, bit for bit (explicit, Crank-Nicolson, a restart).
 if(STARPUMPI_FOUND AND MPI_C_FOUND)
   add_test(NAME tissue.meshranks COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_mesh_ranks.sh $<TARGET_FILE:starcarp_cmd>)

@@ -41,7 +41,7 @@ ScCells *tissue_cells(const ScModelEntry *m, const ScTissueConfig *cfg, long n, 
     }
     int pinned = worker[0] >= 0;
     ScCellsConfig cc = {.ncells = n,
-                        .precision = 64,
+                        .precision = SC_DOUBLE,
                         .dt = cfg->dt,
                         .steps_per_task = 1,
                         .nparts = np,

@@ -7,9 +7,8 @@
 #   - vectorised CPU kernel against portable C on one core (bench/cpu_speed.c) -> OUT/cpu_speed.md,
 #     cpu_speed.csv, cpu_speed.png
 set -uo pipefail
-build=$1 out=$2 logs=$3
-build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
-cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
+logs=$3
+. "$(dirname "$0")/stage.sh" "$1" "$2"   # $build, $out, $sc; the repository root the working folder
 step() { printf '== %s\n' "$*"; }
 if [ -x "$build/bin/test_gpu_vs_cpu" ]; then
     step "CUDA kernels vs portable C (log: gpu_vs_cpu.log)"

@@ -13,10 +13,7 @@
 # copy bandwidth and of the FMA peak, registers, spills, occupancy, the limit; then the count of rows
 # per limit) and benchmark-all.csv.
 set -uo pipefail
-build=$1; out=$2
-build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
-cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
-sc="$build/bin/starcarp"
+. "$(dirname "$0")/stage.sh" "$1" "$2"   # $build, $out, $sc; the repository root the working folder
 parts=${SC_BM_PARTS:-models}
 if [[ " $parts " == *" library "* ]]; then
     all_args=${SC_BM_ALL_ARGS:---cells 1048576 --steps 20 --steps-per-task 10 --min-time 0.2}

@@ -12,10 +12,7 @@
 # tt06fe or ap): timed as rows "base" with their own launch bounds. SC_KERN_PTXAS_ONLY=1: registers
 # and spills only, no run (works without a GPU). Writes OUTDIR/kernels.md.
 set -uo pipefail
-build=$1; out=$2
-build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
-cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
-sc="$build/bin/starcarp"
+. "$(dirname "$0")/stage.sh" "$1" "$2"   # $build, $out, $sc; the repository root the working folder
 work="$build/kernels"; rm -rf "$work"; mkdir -p "$work"
 cells=${SC_KERN_CELLS:-4194304}
 sed 's/\.method(cvode)/.method(fe)/g' models/cellml/ten_tusscher_model_2006_epi.model >"$work/tt06fe.model"

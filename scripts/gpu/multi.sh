@@ -22,11 +22,7 @@ logs=$(mktemp -d)
 work=${SC_MULTI_WORK:-/tmp/sc-multi}
 mkdir -p "$work"
 cd "$top"
-starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}
-[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-multi: no .carry/starpu (scripts/gpu/pack.sh)" >&2; exit 1; }
-export PATH=/usr/local/cuda/bin:$PATH
-export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
-export PKG_CONFIG_PATH="$starpu/lib/pkgconfig" STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1
+. scripts/gpu/env.sh gpu-multi   # the carried StarPU on the paths ($starpu)
 export NCCL_NVLS_ENABLE=0
 PARTS=${PARTS:-build check bench tissue billion}
 has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -40,9 +36,7 @@ echo "# Several GPUs: $(hostname), $(nproc) cores, $ngpu x $(nvidia-smi --query-
 echo
 if has build; then
     t0=$(date +%s)
-    cmake -S . -B build-gpu -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF \
-        -DSTARCARP_MODELS="$TT;AlievPanfilov" -DCMAKE_BUILD_TYPE=Release >"$logs/build.log" 2>&1 &&
-        cmake --build build-gpu -j "${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" >>"$logs/build.log" 2>&1
+    gpu_build "$TT;AlievPanfilov" "$logs/build.log"
     echo "build: exit $? in $(( $(date +%s) - t0 )) s"; tail -2 "$logs/build.log"
 fi
 [ -x "$sc" ] || { echo "gpu-multi: no build"; tar -C "$logs" -czf "$out/multi-logs.tgz" .; exit 1; }

@@ -19,12 +19,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)   # the repository root (this file is s
 out=${1:-${OUT:?give an output directory or set OUT}}
 mkdir -p "$out"; out=$(cd "$out" && pwd)
 logs=$(mktemp -d); cd "$top"
-starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}   # SC_STARPU_PREFIX: a StarPU prefix carried elsewhere
-[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-run: no .carry/starpu: run scripts/gpu/pack.sh here and carry .carry" >&2; exit 1; }
-export PATH=/usr/local/cuda/bin:$PATH
-export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
-export PKG_CONFIG_PATH="$starpu/lib/pkgconfig"
-export STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1
+. scripts/gpu/env.sh gpu-run   # the carried StarPU on the paths ($starpu; SC_STARPU_PREFIX: one carried elsewhere)
 export NCCL_NVLS_ENABLE=0            # never use NVLink multicast on the shared hosts
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 ncores=$(nproc)

@@ -5,10 +5,7 @@
 # CPU+GPU against CPU only (probe tables, identical and varied parameters), and 2 MPI ranks.
 # Writes OUTDIR/runtime.md (tables) and OUTDIR/perfmodels.tgz (the calibrated models).
 set -uo pipefail
-build=$1; out=$2
-build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
-cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
-sc="$build/bin/starcarp"
+. "$(dirname "$0")/stage.sh" "$1" "$2"   # $build, $out, $sc; the repository root the working folder
 model=${SC_RT_MODEL:-ten_tusscher_model_2006_epi}
 cells=${SC_RT_CELLS:-4194304}
 ms=${SC_RT_MS:-5}

@@ -17,11 +17,7 @@ out=${1:-${OUT:?give an output directory or set OUT}}
 mkdir -p "$out"; out=$(cd "$out" && pwd)
 logs=$(mktemp -d)
 cd "$top"
-starpu=${SC_STARPU_PREFIX:-$top/.carry/starpu}
-[ -f "$starpu/lib/pkgconfig/starpu-1.4.pc" ] || { echo "gpu-sizes: no .carry/starpu (scripts/gpu/pack.sh)" >&2; exit 1; }
-export PATH=/usr/local/cuda/bin:$PATH
-export LD_LIBRARY_PATH="$starpu/lib:${LD_LIBRARY_PATH:-}:$starpu/lib/fallback"
-export PKG_CONFIG_PATH="$starpu/lib/pkgconfig" STARPU_HOME="$top/build-gpu/starpu-home" STARPU_SILENT=1
+. scripts/gpu/env.sh gpu-sizes   # the carried StarPU on the paths ($starpu)
 PARTS=${PARTS:-build check big limited refuse ncpu watch}
 has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 sc=$top/build-gpu/bin/starcarp
@@ -30,9 +26,7 @@ echo "== $(hostname), $(nproc) cores, $(nvidia-smi -L | head -1), $(date -u +%FT
 free -g | head -2
 if has build; then
     t0=$(date +%s)
-    cmake -S . -B build-gpu -DSTARPU_DIR="$starpu" -DSTARCARP_CUDA_ARCHS=90 -DSTARCARP_USE_HIP=OFF \
-        -DSTARCARP_MODELS="$TT;AlievPanfilov" -DCMAKE_BUILD_TYPE=Release >"$logs/build.log" 2>&1 &&
-        cmake --build build-gpu -j "$(nproc)" >>"$logs/build.log" 2>&1
+    gpu_build "$TT;AlievPanfilov" "$logs/build.log"
     echo "== build: exit $? in $(( $(date +%s) - t0 )) s"; tail -3 "$logs/build.log"
 fi
 # run NAME ARGS...: starcarp bench with /usr/bin/time, the GPU's peak memory sampled every second

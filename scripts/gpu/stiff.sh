@@ -23,9 +23,7 @@ if [ "${1:-}" = --pack ]; then          # --pack CODEGEN TARBALL: the "before" s
     tar -czf "$tarball" -C "$tmp" . && rm -rf "$tmp" && ls -la "$tarball"
     exit 0
 fi
-build=$1; out=$2
-build=$(cd "$build" && pwd); mkdir -p "$out"; out=$(cd "$out" && pwd)
-cd "$(dirname "$0")/../.."   # the repository root (this file is scripts/gpu/): the paths below start there
+. "$(dirname "$0")/stage.sh" "$1" "$2"   # $build, $out, $sc; the repository root the working folder
 cg="$build/bin/starcarp-codegen"
 work="$build/stiff"; rm -rf "$work"; mkdir -p "$work/now" "$work/base"
 cells=${SC_STIFF_CELLS:-16384}; bigcells=${SC_STIFF_BIG:-262144}

@@ -56,6 +56,14 @@ static char *generate(const CgModel *m, EmitTarget target, int single, int newto
     return s;
 }
 
+/* text analysed with the method overrides and generated for target (double precision); NULL after
+ * a failed check when the analysis refuses them. */
+static char *with_overrides(Arena *ar, const char *text, const char *overrides, EmitTarget target) {
+    CgModel *m = mt_analyse(ar, text, overrides);
+    ASSERT(m != NULL);
+    return m ? generate(m, target, 0, 0, overrides, NULL) : NULL;
+}
+
 #define HAS(text, piece)                                                                          \
     do {                                                                                          \
         t_checks++;                                                                               \
@@ -75,7 +83,7 @@ static char *generate(const CgModel *m, EmitTarget target, int single, int newto
 
 /* ---------------------------------------------------------------- compile and run */
 
-static char tmpdir[64];
+static char tmpdir[128];
 
 static int have_cc(void) {
     static int have = -1;
@@ -118,6 +126,16 @@ static int run_cmd(const char *cmd, char *out, size_t n) {
     out[k] = '\0';
     int st = pclose(p);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Compile main_c with the C target model_c in tmpdir (warnings are errors) into exe and run it, its
+ * stdout into out (size n). Returns the exit status. */
+static int c_build_run(const char *main_c, const char *model_c, const char *exe, char *out, size_t n) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include %s %s -o %s -lm && ./%s", tmpdir,
+             SC_SOURCE_DIR, main_c, model_c, exe, exe);
+    return run_cmd(cmd, out, n);
 }
 
 /* Driver of the tiny model through the ABI: 2 cells, 1000 steps of 0.01 ms in bench mode with a
@@ -188,11 +206,7 @@ static void compile_and_run_tiny(const char *c_src, const char *cpu_src) {
     write_file("t_main.c", tiny_main);
     char cmd[2048], out[4096];
     /* the C target alone, warnings are errors */
-    snprintf(cmd, sizeof cmd,
-             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include t_main.c t_c.c -o t_c -lm "
-             "&& ./t_c",
-             tmpdir, SC_SOURCE_DIR);
-    int rc = run_cmd(cmd, out, sizeof out);
+    int rc = c_build_run("t_main.c", "t_c.c", "t_c", out, sizeof out);
     ASSERT_EQ_INT(0, rc);
     ASSERT(strncmp(out, "c ", 2) == 0);
     printf("tiny model, C target: %s", out);
@@ -279,12 +293,8 @@ static void lut_model(void) {
     if (have_cc()) {
         write_file("br_c.c", c);
         write_file("br_main.c", br_main);
-        char cmd[1024], out[1024];
-        snprintf(cmd, sizeof cmd,
-                 "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include br_main.c br_c.c -o br "
-                 "-lm && ./br",
-                 tmpdir, SC_SOURCE_DIR);
-        int rc = run_cmd(cmd, out, sizeof out);
+        char out[1024];
+        int rc = c_build_run("br_main.c", "br_c.c", "br", out, sizeof out);
         ASSERT_EQ_INT(0, rc);
         double dmax = NAN, vmax = NAN;
         const char *p = strstr(out, "maxdiff ");
@@ -573,10 +583,8 @@ int main(void) {
     /* method overrides: cvode=fe removes the adaptive loop; with rosenbrock=fe too, no ROS2 */
     {
         Arena ar2 = {0};
-        CgModel *mo = mt_analyse(&ar2, tiny, "cvode=fe");
-        ASSERT(mo != NULL);
-        if (mo) {
-            char *o = generate(mo, EMIT_C, 0, 0, "cvode=fe", NULL);
+        char *o = with_overrides(&ar2, tiny, "cvode=fe", EMIT_C);
+        if (o) {
             HAS(o, "method overrides cvode=fe");
             LACKS(o, "sc_rtol");
             LACKS(o, "over z */"); /* no group function of z */
@@ -586,10 +594,8 @@ int main(void) {
             HAS(o, "t_ros2_g"); /* rosenbrock still there */
             free(o);
         }
-        CgModel *mo2 = mt_analyse(&ar2, tiny, "cvode=fe,rosenbrock=fe");
-        ASSERT(mo2 != NULL);
-        if (mo2) {
-            char *o = generate(mo2, EMIT_CPU, 0, 0, "cvode=fe,rosenbrock=fe", NULL);
+        o = with_overrides(&ar2, tiny, "cvode=fe,rosenbrock=fe", EMIT_CPU);
+        if (o) {
             LACKS(o, "ROS2");
             LACKS(o, "_ros2_g");
             LACKS(o, "sc_rtol");
@@ -600,22 +606,16 @@ int main(void) {
         ar_free(&ar2);
     }
 
-    char tmpl[] = "/tmp/sc_test_emit_XXXXXX";
-    if (!mkdtemp(tmpl)) {
-        perror("mkdtemp");
+    if (t_tmpdir("sc_test_emit", tmpdir, sizeof tmpdir) != 0) {
         ASSERT(0);
         return TEST_DONE();
     }
-    snprintf(tmpdir, sizeof tmpdir, "%s", tmpl);
     compile_and_run_tiny(src[EMIT_C][0], src[EMIT_CPU][0]);
     lut_model();
     no_param_model();
     sparse_lu_model();
 
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", tmpdir);
+    t_rmtree(tmpdir);
     for (int t = 0; t < EMIT_NTARGETS; t++)
         free(src[t][0]), free(src[t][1]);
     ar_free(&ar);

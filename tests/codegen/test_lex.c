@@ -191,22 +191,21 @@ static void test_errors(void) {
 /* A file with a NUL byte: a located error with the line and a caret, wherever the byte is (code,
  * line comment, block comment, last byte). */
 static void test_nul(void) {
-    static const char code[] = "x = 1;\ny = 2\0;\n";
-    ASSERT_EQ_STR("z.model:2:6: error: invalid character: a NUL byte (is this a text file?)\n"
-                  "y = 2\n     ^\n",
-                  lex_message(code, sizeof code - 1));
-    static const char line_comment[] = "x = 1; // a\0b\ny;";
-    ASSERT_EQ_STR("z.model:1:12: error: invalid character: a NUL byte (is this a text file?)\n"
-                  "x = 1; // a\n           ^\n",
-                  lex_message(line_comment, sizeof line_comment - 1));
-    static const char block[] = "/* a\n b\0 */ x;";
-    ASSERT_EQ_STR("z.model:2:3: error: invalid character: a NUL byte (is this a text file?)\n"
-                  " b\n  ^\n",
-                  lex_message(block, sizeof block - 1));
-    static const char last[] = "x;\0";
-    ASSERT_EQ_STR("z.model:1:3: error: invalid character: a NUL byte (is this a text file?)\n"
-                  "x;\n  ^\n",
-                  lex_message(last, sizeof last - 1));
+#define NUL_AT(pos) "z.model:" pos ": error: invalid character: a NUL byte (is this a text file?)\n"
+#define NUL_CASE(text, want) \
+    { text, sizeof text - 1, want }
+    static const struct {
+        const char *text;
+        size_t n; /* with the NUL inside */
+        const char *want;
+    } cases[] = {NUL_CASE("x = 1;\ny = 2\0;\n", NUL_AT("2:6") "y = 2\n     ^\n"),
+                 NUL_CASE("x = 1; // a\0b\ny;", NUL_AT("1:12") "x = 1; // a\n           ^\n"),
+                 NUL_CASE("/* a\n b\0 */ x;", NUL_AT("2:3") " b\n  ^\n"),
+                 NUL_CASE("x;\0", NUL_AT("1:3") "x;\n  ^\n")};
+#undef NUL_CASE
+#undef NUL_AT
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
+        ASSERT_EQ_STR(cases[k].want, lex_message(cases[k].text, cases[k].n));
 }
 
 static void test_diag(void) {

@@ -34,6 +34,15 @@ static CgModel *analyse_with(Arena *ar, const char *text, const char *overrides)
 
 static CgModel *analyse(Arena *ar, const char *text) { return analyse_with(ar, text, NULL); }
 
+/* analyse, for a model that must pass: NULL after a failed check (and the messages on stderr). */
+static CgModel *analysed(Arena *ar, const char *text) {
+    CgModel *m = analyse(ar, text);
+    ASSERT(m != NULL);
+    if (!m)
+        fprintf(stderr, "%s", t_msgs);
+    return m;
+}
+
 /* The first line of the last messages. */
 static const char *first_msg(void) {
     static char line[512];
@@ -109,21 +118,18 @@ static int is_eq(const CgModel *m, const char *name) {
 
 static void test_gates(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD "alpha_m = 0.1*exp(V/10); beta_m = 4*exp(-V/18);\n"
-                                   "a_h = 0.07*exp(-V/20); b_h = 1/(1+exp(-(V+30)/10));\n"
-                                   "tau_j = 5; j_inf = 1/(1+exp((V+60)/7));\n"
-                                   "tau_in = 3; x_in = tau_in * 2;\n" /* tau_in without in_inf: ordinary */
-                                   "a_1 = 2; b_1 = 3;\n" /* no name 1 */
-                                   "diff_d = -d; d_init = 0.5;\n" /* state d: d_init is its init */
-                                   "alpha_q = V; q2 = alpha_q;\n" /* alpha_q without beta_q */
-                                   "alpha_w = 1; beta_w = 2;\n" /* w never used: not a gate */
-                                   "d_c_dt = 1 - c;\n" /* d_X_dt defines state c */
-                                   "Iion = m*h*j*V + x_in + d + q2 + c + a_1 + b_1 + alpha_w + beta_w;\n");
-    ASSERT(m != NULL);
-    if (!m) {
-        fprintf(stderr, "%s", t_msgs);
+    CgModel *m = analysed(&ar, HEAD "alpha_m = 0.1*exp(V/10); beta_m = 4*exp(-V/18);\n"
+                                    "a_h = 0.07*exp(-V/20); b_h = 1/(1+exp(-(V+30)/10));\n"
+                                    "tau_j = 5; j_inf = 1/(1+exp((V+60)/7));\n"
+                                    "tau_in = 3; x_in = tau_in * 2;\n" /* tau_in without in_inf: ordinary */
+                                    "a_1 = 2; b_1 = 3;\n" /* no name 1 */
+                                    "diff_d = -d; d_init = 0.5;\n" /* state d: d_init is its init */
+                                    "alpha_q = V; q2 = alpha_q;\n" /* alpha_q without beta_q */
+                                    "alpha_w = 1; beta_w = 2;\n" /* w never used: not a gate */
+                                    "d_c_dt = 1 - c;\n" /* d_X_dt defines state c */
+                                    "Iion = m*h*j*V + x_in + d + q2 + c + a_1 + b_1 + alpha_w + beta_w;\n");
+    if (!m)
         return;
-    }
     ASSERT_EQ_INT(5, m->nstates);
     ASSERT_EQ_INT(3, m->ngates);
     ASSERT(state(m, "m") && state(m, "m")->gate == CG_GATE_AB);
@@ -159,23 +165,20 @@ static void test_gates(void) {
 
 static void test_classes_and_order(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD "Lambda; .external(); .nodal();\n"
-                                   "Tension; .external();\n"
-                                   "group { gK = 0.5; EK = -90; } .param();\n"
-                                   "gK2 = gK * 2;\n" /* constant (hoisted) */
-                                   "RTF = R*T/F; R = 8314; T = 310; F = 96485;\n"
-                                   "IK = gK2 * n * (V - EK) * RTF * Lambda;\n"
-                                   "Iion = IK + Ix;\n"
-                                   "Ix = sin(t) * dt;\n"
-                                   "Tension = 2 * IK;\n"
-                                   "unused = V * 3;\n"
-                                   "diff_n = (1 - n) * 0.1; n_init = 0.2;\n"
-                                   "IK; .trace();\n");
-    ASSERT(m != NULL);
-    if (!m) {
-        fprintf(stderr, "%s", t_msgs);
+    CgModel *m = analysed(&ar, HEAD "Lambda; .external(); .nodal();\n"
+                                    "Tension; .external();\n"
+                                    "group { gK = 0.5; EK = -90; } .param();\n"
+                                    "gK2 = gK * 2;\n" /* constant (hoisted) */
+                                    "RTF = R*T/F; R = 8314; T = 310; F = 96485;\n"
+                                    "IK = gK2 * n * (V - EK) * RTF * Lambda;\n"
+                                    "Iion = IK + Ix;\n"
+                                    "Ix = sin(t) * dt;\n"
+                                    "Tension = 2 * IK;\n"
+                                    "unused = V * 3;\n"
+                                    "diff_n = (1 - n) * 0.1; n_init = 0.2;\n"
+                                    "IK; .trace();\n");
+    if (!m)
         return;
-    }
     ASSERT_EQ_INT(CG_PARAM, sym(m, "gK")->kind);
     ASSERT_EQ_INT(CG_CONST, sym(m, "gK2")->kind);
     ASSERT_NEAR(1.0, sym(m, "gK2")->value, 0);
@@ -213,19 +216,16 @@ static void test_classes_and_order(void) {
 static void test_if_and_accumulation(void) {
     Arena ar = {0};
     CgModel *m =
-        analyse(&ar, HEAD "g = 1;\n"
-                          "if (V > 0) { g = 2; h = 5; } elif (V > -40) { h = 6; g += 10; } else { h = 7; }\n"
-                          "k = 1; if (V < -100) { k = 3; }\n"
-                          "Iion = g;\n"
-                          "Iion += h;\n"
-                          "Iion *= k;\n"
-                          "Iion -= 0.5;\n"
-                          "Iion /= 2;\n");
-    ASSERT(m != NULL);
-    if (!m) {
-        fprintf(stderr, "%s", t_msgs);
+        analysed(&ar, HEAD "g = 1;\n"
+                           "if (V > 0) { g = 2; h = 5; } elif (V > -40) { h = 6; g += 10; } else { h = 7; }\n"
+                           "k = 1; if (V < -100) { k = 3; }\n"
+                           "Iion = g;\n"
+                           "Iion += h;\n"
+                           "Iion *= k;\n"
+                           "Iion -= 0.5;\n"
+                           "Iion /= 2;\n");
+    if (!m)
         return;
-    }
     Env env = {m, calloc((size_t)m->nsyms, sizeof(double))};
     double Vs[] = {10, -20, -60, -120};
     for (int i = 0; i < 4; i++) {
@@ -295,7 +295,7 @@ static void check_jacobian(const CgModel *m, const CgGroup *g, double *x0) {
 
 static void test_methods_and_jacobians(void) {
     Arena ar = {0};
-    CgModel *m = analyse(
+    CgModel *m = analysed(
         &ar, HEAD "k1 = 0.1*exp(V/20); k2 = 0.2*exp(-V/30); k3 = 0.05;\n"
                   "sq = C*C;\n"
                   "diff_C = -k1*C*O + k2*O + 0.01*sq;\n"
@@ -311,11 +311,8 @@ static void test_methods_and_jacobians(void) {
                   "diff_w = -w; w_init = 1; w; .method(rk4);\n"
                   "m_inf = 1/(1+exp(-V)); tau_m = 2;\n"
                   "Iion = C + O + I + Ca + y + z + w + m;\n");
-    ASSERT(m != NULL);
-    if (!m) {
-        fprintf(stderr, "%s", t_msgs);
+    if (!m)
         return;
-    }
     ASSERT_EQ_INT(CG_MARKOV_BE, state(m, "O")->method);
     ASSERT_EQ_INT(CG_SUNDNES, state(m, "z")->method);
     ASSERT_EQ_INT(CG_RUSH_LARSEN, state(m, "m")->method);
@@ -386,23 +383,20 @@ static void test_state_overrides(void) {
 
 static void test_lookup_tables(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD "V; .lookup(-100, 100, 0.05);\n"
-                                   "Ca; .lookup(1e-4, 10, 1e-4);\n"
-                                   "diff_Ca = -0.01*Ca + 1e-4; Ca_init = 1e-3;\n"
-                                   "group { g = 2; } .param();\n"
-                                   "dV = V + 40;\n" /* V-only, no call: not a column */
-                                   "alpha_m = 0.1*dV/(1 - exp(-dV/10));\n" /* gate coefficient: column */
-                                   "beta_m = 4*exp(-(V+65)/18);\n"
-                                   "E = 13*log(2/Ca);\n" /* Ca-only with a call: column */
-                                   "I1 = g*m*(V - E);\n"
-                                   "I2 = n*exp(V/10)*g + n*exp(g);\n" /* exp(V/10)*... V-only subtree */
-                                   "xinf = 1/(1+exp(-V/5)); tau_n = 3; n_inf = xinf;\n"
-                                   "Iion = I1 + I2 + dV*0.001;\n");
-    ASSERT(m != NULL);
-    if (!m) {
-        fprintf(stderr, "%s", t_msgs);
+    CgModel *m = analysed(&ar, HEAD "V; .lookup(-100, 100, 0.05);\n"
+                                    "Ca; .lookup(1e-4, 10, 1e-4);\n"
+                                    "diff_Ca = -0.01*Ca + 1e-4; Ca_init = 1e-3;\n"
+                                    "group { g = 2; } .param();\n"
+                                    "dV = V + 40;\n" /* V-only, no call: not a column */
+                                    "alpha_m = 0.1*dV/(1 - exp(-dV/10));\n" /* gate coefficient: column */
+                                    "beta_m = 4*exp(-(V+65)/18);\n"
+                                    "E = 13*log(2/Ca);\n" /* Ca-only with a call: column */
+                                    "I1 = g*m*(V - E);\n"
+                                    "I2 = n*exp(V/10)*g + n*exp(g);\n" /* exp(V/10)*... V-only subtree */
+                                    "xinf = 1/(1+exp(-V/5)); tau_n = 3; n_inf = xinf;\n"
+                                    "Iion = I1 + I2 + dV*0.001;\n");
+    if (!m)
         return;
-    }
     ASSERT_EQ_INT(2, m->ntables);
     const CgTable *tv = &m->tables[0], *tc = &m->tables[1];
     ASSERT(tv->var == m->vm && tc->var == sym(m, "Ca"));
@@ -444,16 +438,13 @@ static void test_lookup_tables(void) {
 
 static void test_params_and_flags(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD "group { celltype = EPI; gNa = 14; gNa2 = gNa * 2; } .param();\n"
-                                   "celltype; .flag(ENDO, EPI, MCELL);\n"
-                                   "gNa; .nodal();\n"
-                                   "scale = (celltype == EPI) ? 1 : 0.5;\n"
-                                   "Iion = scale * gNa2 * V;\n");
-    ASSERT(m != NULL);
-    if (!m) {
-        fprintf(stderr, "%s", t_msgs);
+    CgModel *m = analysed(&ar, HEAD "group { celltype = EPI; gNa = 14; gNa2 = gNa * 2; } .param();\n"
+                                    "celltype; .flag(ENDO, EPI, MCELL);\n"
+                                    "gNa; .nodal();\n"
+                                    "scale = (celltype == EPI) ? 1 : 0.5;\n"
+                                    "Iion = scale * gNa2 * V;\n");
+    if (!m)
         return;
-    }
     ASSERT_EQ_INT(3, m->nparams);
     CgSym *ct = sym(m, "celltype");
     ASSERT_EQ_INT(3, ct->nflagvals);
@@ -468,16 +459,13 @@ static void test_params_and_flags(void) {
 /* Constant sub-expressions of per-step equations become constants, shared when identical. */
 static void test_hoisting(void) {
     Arena ar = {0};
-    CgModel *m = analyse(&ar, HEAD "group { g = 2; Ko = 5.4; Ki = 140; } .param();\n"
-                                   "R = 8314; T = 310; F = 96485;\n"
-                                   "x_init = 0.5;\n"
-                                   "diff_x = -x * (R * T / F) + g * V;\n"
-                                   "Iion = g * (V - R * T / F * log(Ko / Ki)) + x * (R * T / F);\n");
-    ASSERT(m != NULL);
-    if (!m) {
-        fprintf(stderr, "%s", t_msgs);
+    CgModel *m = analysed(&ar, HEAD "group { g = 2; Ko = 5.4; Ki = 140; } .param();\n"
+                                    "R = 8314; T = 310; F = 96485;\n"
+                                    "x_init = 0.5;\n"
+                                    "diff_x = -x * (R * T / F) + g * V;\n"
+                                    "Iion = g * (V - R * T / F * log(Ko / Ki)) + x * (R * T / F);\n");
+    if (!m)
         return;
-    }
     CgSym *k = sema_model_find(m, "_k");
     ASSERT(k != NULL && k->kind == CG_CONST);
     if (!k)
@@ -505,7 +493,7 @@ static void test_hoisting(void) {
  * except under a subtraction (1 - exp(...): cancellation). */
 static void test_products_and_exps(void) {
     Arena ar = {0};
-    CgModel *m = analyse(
+    CgModel *m = analysed(
         &ar, HEAD "group { g = 2; F = 96485; RT = 2577; } .param();\n"
                   "x_init = 0.5;\n"
                   "x_inf = 1 / (1 + exp((V + 20) / -5));\n"
@@ -515,11 +503,8 @@ static void test_products_and_exps(void) {
                   "c = x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x*x / 7;\n"
                   "group { c; } .trace();\n" /* a chain longer than MAXF */
                   "Iion = g * x * V * F / RT / 7 + a + b;\n");
-    ASSERT(m != NULL);
-    if (!m) {
-        fprintf(stderr, "%s", t_msgs);
+    if (!m)
         return;
-    }
     char *iion = ex_to_string(&ar, sym(m, "Iion")->def, NULL, NULL);
     ASSERT_EQ_STR("x * V * _k_2 + a + b", iion); /* g * F / RT / 7 (_k: a's) */
     CgSym *k = sym(m, "_k_2");

@@ -57,7 +57,7 @@ static void test_defaults(void) {
     ASSERT(o.imp_sv_dump == NULL && o.save_ini_file == NULL && o.read_ini_file == NULL);
     ASSERT(o.duration == 1.0 + 1000); /* stim_start + bcl*(numstim-1) + 1000 */
     ASSERT(o.save_ini_time == o.duration && o.checkpoint_time == o.duration);
-    ASSERT_EQ_INT(BOPT_DOUBLE, o.precision);
+    ASSERT_EQ_INT(SC_DOUBLE, o.precision);
     ASSERT_EQ_INT(10, o.steps_per_task);
     ASSERT_EQ_INT(-1, o.ncpu);
     ASSERT_EQ_INT(-1, o.ngpu);
@@ -121,7 +121,7 @@ static void test_value_forms(void) {
                            "--perfmodels pm --no-lut --no-watch --rtol 1e-6 --atol=1e-9 --vm-bound 500 "
                            "--checkpoint c.bin --checkpoint-time 3 --plot a.png --seed 42 -q --num 10 "
                            "--probe 3,0,9"));
-    ASSERT_EQ_INT(BOPT_SINGLE, o.precision);
+    ASSERT_EQ_INT(SC_SINGLE, o.precision);
     ASSERT_EQ_INT(25, o.steps_per_task);
     ASSERT_EQ_INT(3, o.ncpu);
     ASSERT_EQ_INT(0, o.ngpu);
@@ -136,9 +136,9 @@ static void test_value_forms(void) {
     ASSERT_EQ_INT(3, o.nprobe);
     ASSERT(o.probe[0] == 3 && o.probe[1] == 0 && o.probe[2] == 9);
     ASSERT_EQ_INT(0, parse("--imp M --precision 32"));
-    ASSERT_EQ_INT(BOPT_SINGLE, o.precision);
+    ASSERT_EQ_INT(SC_SINGLE, o.precision);
     ASSERT_EQ_INT(0, parse("--imp M --precision=64"));
-    ASSERT_EQ_INT(BOPT_DOUBLE, o.precision);
+    ASSERT_EQ_INT(SC_DOUBLE, o.precision);
     ASSERT_EQ_INT(0, parse("--imp M --save-ini-file s.txt --save-ini-time 500 --read-ini-file r.txt "
                            "--imp-sv-dump Ca_i,h --imp-info"));
     ASSERT_EQ_STR("s.txt", o.save_ini_file);
@@ -502,22 +502,19 @@ static void test_restitute(void) {
         "--res-file %s:1: the protocol selection is 0 but --restitute S1S2 needs 1 (1 = S1S2, 0 = dynamic)",
         pf);
     check_error(line, want_err);
-    pf = protocol_file("1\n2\n500\n400\n300\n3\n");
-    snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
-    snprintf(want_err, sizeof want_err, "--res-file %s: 6 numbers, the S1S2 protocol has 7", pf);
-    check_error(line, want_err);
-    pf = protocol_file("1\n2\n500\n300\n400\n3\n50\n");
-    snprintf(
-        want_err, sizeof want_err,
-        "--res-file %s:5: CI0 (S2 prematurity end) (400 ms) is above CI1 (S2 prematurity start) (300 ms)",
-        pf);
-    check_error(line, want_err);
-    pf = protocol_file("1\n2.5\n500\n400\n300\n3\n50\n");
-    snprintf(want_err, sizeof want_err, "--res-file %s:2: prebeats must be an integer >= 0, got 2.5", pf);
-    check_error(line, want_err);
-    pf = protocol_file("1\nabc\n");
-    snprintf(want_err, sizeof want_err, "--res-file %s:2: expected one number per line, got 'abc'", pf);
-    check_error(line, want_err);
+    static const char *const bad[][2] = {
+        /* a file (always at pf), what is said after its name */
+        {"1\n2\n500\n400\n300\n3\n", ": 6 numbers, the S1S2 protocol has 7"},
+        {"1\n2\n500\n300\n400\n3\n50\n",
+         ":5: CI0 (S2 prematurity end) (400 ms) is above CI1 (S2 prematurity start) (300 ms)"},
+        {"1\n2.5\n500\n400\n300\n3\n50\n", ":2: prebeats must be an integer >= 0, got 2.5"},
+        {"1\nabc\n", ":2: expected one number per line, got 'abc'"}};
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        pf = protocol_file(bad[k][0]);
+        snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
+        snprintf(want_err, sizeof want_err, "--res-file %s%s", pf, bad[k][1]);
+        check_error(line, want_err);
+    }
     remove(pf);
     snprintf(want_err, sizeof want_err, "--res-file %s: No such file or directory", pf);
     check_error(line, want_err);

@@ -73,20 +73,22 @@ static void test_errors(void) {
     }
 }
 
-/* The shared options: K as --steps-per-task or --k; --precision's words to 64, 32, 0. */
+/* The shared options: K as --steps-per-task or --k; --precision's words to SC_DOUBLE, SC_SINGLE,
+ * CLI_PRECISION_BOTH; --methods read once into ScMethods. */
 static void test_shared(void) {
     char **argv;
     CliRun r = cli_run_defaults();
     ASSERT_NEAR(SC_DEFAULT_DT, r.dt, 0);
     ASSERT_EQ_INT(SC_DEFAULT_K, r.steps_per_task);
-    ASSERT_EQ_INT(64, r.precision);
+    ASSERT_EQ_INT(SC_DOUBLE, r.precision);
+    ASSERT_EQ_INT(SC_METHODS_AUTO, r.methods.mode);
     ASSERT_EQ_INT(-1, r.ncpu);
     int argc = t_words("x", "--k 25 --precision 32 --ncpu=3 --dt 0.02", &argv);
     for (int i = 1; i < argc; i++)
         ASSERT_EQ_INT(1, cli_run_take(CLI_RUN_DT | CLI_RUN_STEPS | CLI_RUN_PRECISION | CLI_RUN_WORKERS, argc,
                                       argv, &i, &r, err, sizeof err));
     ASSERT_EQ_INT(25, r.steps_per_task);
-    ASSERT_EQ_INT(32, r.precision);
+    ASSERT_EQ_INT(SC_SINGLE, r.precision);
     ASSERT_EQ_INT(3, r.ncpu);
     ASSERT_NEAR(0.02, r.dt, 0);
     argc = t_words("x", "--steps-per-task=4 --precision both", &argv);
@@ -95,10 +97,23 @@ static void test_shared(void) {
     ASSERT_EQ_INT(4, r.steps_per_task);
     i = 2;
     ASSERT_EQ_INT(1, cli_run_take(CLI_RUN_STEPS | CLI_RUN_BOTH, argc, argv, &i, &r, err, sizeof err));
-    ASSERT_EQ_INT(0, r.precision);
+    ASSERT_EQ_INT(CLI_PRECISION_BOTH, r.precision);
     i = 2; /* without CLI_RUN_BOTH, both is refused */
     ASSERT_EQ_INT(-1, cli_run_take(CLI_RUN_PRECISION, argc, argv, &i, &r, err, sizeof err));
     ASSERT_EQ_STR("--precision: accepted values are double, single (or 64, 32) (got 'both')", err);
+    static const char *const meth[][3] = {
+        {"auto", "auto", ""}, {"file", "file", ""}, {"cvode=fe", "cvode=fe", "cvode=fe"}};
+    for (int k = 0; k < 3; k++) { /* --methods: its mode and the overrides, and the text back */
+        ASSERT(cli_run_set(CLI_RUN_METHODS, "--methods", meth[k][0], &r, err, sizeof err) != NULL);
+        ASSERT_EQ_INT(k == 0   ? SC_METHODS_AUTO
+                      : k == 1 ? SC_METHODS_FILE
+                               : SC_METHODS_OVERRIDE,
+                      r.methods.mode);
+        ASSERT_EQ_STR(meth[k][2], r.methods.overrides);
+        ASSERT_EQ_STR(meth[k][1], sc_methods_text(r.methods));
+    }
+    ASSERT(cli_run_set(CLI_RUN_METHODS, "--methods", "", &r, err, sizeof err) == NULL);
+    ASSERT_EQ_STR("--methods expects auto, file, or FROM=TO[,...] method overrides (vm=cvode), got ''", err);
     argc = t_words("x", "--k 0 --dt 1", &argv);
     i = 1;
     ASSERT_EQ_INT(-1, cli_run_take(CLI_RUN_STEPS, argc, argv, &i, &r, err, sizeof err));

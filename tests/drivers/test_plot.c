@@ -410,16 +410,9 @@ static void test_errors(void) {
 }
 
 int main(void) {
-    const char *t = getenv("TMPDIR");
-    snprintf(tmpdir, sizeof tmpdir, "%s/test_plot.XXXXXX", t && *t ? t : "/tmp");
-    if (!mkdtemp(tmpdir)) {
-        perror("mkdtemp");
+    if (t_tmpdir("test_plot", tmpdir, sizeof tmpdir) != 0)
         return 1;
-    }
-    test_basic();
-    test_edge_cases();
-    test_errors();
-    test_bar();
+    T_RUN(test_basic, test_edge_cases, test_errors, test_bar);
     static const char *const files[] = {"basic.png", "log.png",  "flat.png",
                                         "empty.png", "huge.png", "bar.png"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {

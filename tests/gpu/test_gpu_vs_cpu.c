@@ -188,15 +188,11 @@ static long env_long(const char *name, long dflt) {
     return *end ? dflt : v;
 }
 
-static int matches(const ScModelEntry *e, const char *name) {
-    return !strcmp(name, e->name) || !strcmp(name, e->desc->name) || !strcmp(name, e->desc->ident);
-}
-
 static int wanted(const ScModelEntry *e, int argc, char **argv, int first) {
     if (first >= argc)
         return 1;
     for (int k = first; k < argc; k++)
-        if (matches(e, argv[k]))
+        if (registry_matches(e, argv[k]))
             return 1;
     return 0;
 }
@@ -379,15 +375,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "test_gpu_vs_cpu: bad --cells/--steps/--big/--tol\n");
         return 2;
     }
-    for (int k = first; k < argc; k++) {
-        int found = 0;
-        for (int r = 0; r < sc_model_registry_count; r++)
-            found |= matches(&sc_model_registry[r], argv[k]);
-        if (!found) {
+    for (int k = first; k < argc; k++)
+        if (!registry_find(argv[k])) {
             fprintf(stderr, "test_gpu_vs_cpu: no model %s in the library\n", argv[k]);
             return 2;
         }
-    }
 
     int ndev = 0;
     cudaError_t ce = cudaGetDeviceCount(&ndev);

@@ -32,16 +32,12 @@
 
 static const char *STIFF = "tests/numerics/stiff_buffer.model";
 
-/* The protocol of the tests: one beat of 500 ms, stimulus at 10 ms. */
+/* The protocol of the tests: the default's (dt 0.01 ms, 60 uA/cm^2 for 1 ms), one beat of 500 ms
+ * with the stimulus at 10 ms, quiet, no long check. */
 static ScChooseSpec spec(void) {
-    ScChooseSpec s = {.dt = 0.01,
-                      .stim_start = 10,
-                      .stim_dur = 1,
-                      .stim_curr = 60,
-                      .bcl = 1000,
-                      .duration = 500,
-                      .nstim = 1,
-                      .any_speed = 1}; /* the outcomes below must not depend on the machine's speed */
+    ScChooseSpec s = sc_choose_default_spec();
+    s.stim_start = 10, s.duration = 500, s.verbose = 0, s.long_beats = 0, s.long_bcl = 0;
+    s.any_speed = 1; /* the outcomes below must not depend on the machine's speed */
     return s;
 }
 
@@ -248,20 +244,15 @@ static void test_vm(void) {
 }
 
 int main(int argc, char **argv) {
+    static const struct {
+        const char *name;
+        void (*run)(void);
+    } parts[] = {{"stiff", test_stiff}, {"margin", test_margin}, {"nothing", test_nothing},
+                 {"cache", test_cache}, {"lookup", test_lookup}, {"long", test_long},
+                 {"vm", test_vm}};
     const char *part = argc > 1 ? argv[1] : "all";
-    if (!strcmp(part, "stiff") || !strcmp(part, "all"))
-        test_stiff();
-    if (!strcmp(part, "margin") || !strcmp(part, "all"))
-        test_margin();
-    if (!strcmp(part, "nothing") || !strcmp(part, "all"))
-        test_nothing();
-    if (!strcmp(part, "cache") || !strcmp(part, "all"))
-        test_cache();
-    if (!strcmp(part, "lookup") || !strcmp(part, "all"))
-        test_lookup();
-    if (!strcmp(part, "long") || !strcmp(part, "all"))
-        test_long();
-    if (!strcmp(part, "vm") || !strcmp(part, "all"))
-        test_vm();
+    for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
+        if (!strcmp(part, parts[k].name) || !strcmp(part, "all"))
+            parts[k].run();
     return TEST_DONE();
 }

@@ -48,18 +48,26 @@ static const ScModelDesc *build(const char *model, const char *overrides, const 
     return md;
 }
 
+/* The model file at path analysed with the options opt (NULL: the defaults), its messages into
+ * *msgs (malloc'd: free it). */
+static CgModel *load(Arena *ar, const char *path, const CgSemaOptions *opt, char **msgs) {
+    Diag dg = {0};
+    size_t len = 0;
+    *msgs = NULL;
+    dg.out = open_memstream(msgs, &len);
+    CgModel *m = opt ? sema_load_file_opts(ar, &dg, path, opt) : sema_load_file(ar, &dg, path);
+    fclose(dg.out);
+    return m;
+}
+
 /* ---------------------------------------------------------------- class 1: a gate named t */
 
 static void test_builtin(void) {
     /* the file whose gate is named t is refused at the gate's first defining line, with the
        rename spelled out; nothing is generated from it */
     Arena ar = {0};
-    Diag dg = {0};
-    char *msgs = NULL;
-    size_t len = 0;
-    dg.out = open_memstream(&msgs, &len);
-    CgModel *m = sema_load_file(&ar, &dg, DIR "ito_gate_t.model");
-    fclose(dg.out);
+    char *msgs;
+    CgModel *m = load(&ar, DIR "ito_gate_t.model", NULL, &msgs);
     ASSERT(m == NULL);
     ASSERT(msgs && strstr(msgs, DIR "ito_gate_t.model:19:1: error: 't' is the simulation time") != NULL);
     ASSERT(msgs && strstr(msgs, "rename") != NULL);
@@ -85,12 +93,8 @@ static void test_builtin(void) {
 /* The analysis of two_compartment.model: Vt, tau = R*C_t/(1 + C_t), share C_t/(1 + C_t). */
 static void test_vm_detection(void) {
     Arena ar = {0};
-    Diag dg = {0};
-    char *msgs = NULL;
-    size_t len = 0;
-    dg.out = open_memstream(&msgs, &len);
-    CgModel *m = sema_load_file(&ar, &dg, DIR "two_compartment.model");
-    fclose(dg.out);
+    char *msgs;
+    CgModel *m = load(&ar, DIR "two_compartment.model", NULL, &msgs);
     ASSERT(m != NULL);
     if (m) {
         ASSERT_EQ_INT(1, m->nfastvm);
@@ -111,12 +115,8 @@ static void test_vm_detection(void) {
     ar_free(&ar);
     /* the run's dt through the options: the warning is at it; with vm=M the coupled states stay
        those of the default dt */
-    msgs = NULL;
-    dg = (Diag){0};
-    dg.out = open_memstream(&msgs, &len);
     CgSemaOptions at = {.dt = 0.02}, below = {.dt = 1e-4}, coupled = {.overrides = "vm=cvode", .dt = 1e-4};
-    m = sema_load_file_opts(&ar, &dg, DIR "two_compartment.model", &at);
-    fclose(dg.out);
+    m = load(&ar, DIR "two_compartment.model", &at, &msgs);
     ASSERT(m && m->nfastvm == 1 && m->fastvm_dt == 0.02);
     ASSERT(msgs && strstr(msgs, "of 0.887 us, below dt = 0.02 ms") && !strstr(msgs, "dt = 0.01 ms"));
     free(msgs);
@@ -153,9 +153,13 @@ static void test_vmcouple(void) {
 
 /* ---------------------------------------------------------------- class 3: long unpaced runs */
 
+/* The unpaced runs of pacemaker.model: PACE_MS ms, PACE_N samples (every 0.1 ms). */
+#define PACE_MS 1000.0
+#define PACE_N (lround(PACE_MS / 0.1) + 1)
+
 static void test_longrun(void) {
-    const double T = 1000;
-    long n = lround(T / 0.1) + 1;
+    const double T = PACE_MS;
+    const long n = PACE_N;
     const ScModelDesc *md = build(DIR "pacemaker.model", NULL, "pace");
     double *tight = trace(md, 0.01, T, NULL, TIGHT);
     double *def = trace(md, 0.01, T, NULL, DEF);
@@ -182,19 +186,17 @@ static void test_longrun(void) {
 /* ---------------------------------------------------------------- figures */
 
 static void measure(void) {
-    const double T = 1000;
-    long n = lround(T / 0.1) + 1;
     const ScModelDesc *md = build(DIR "pacemaker.model", NULL, "pace_m");
-    double *ref = trace(md, 0.001, T, NULL, TIGHT);
-    double *tight = trace(md, 0.01, T, NULL, TIGHT);
+    double *ref = trace(md, 0.001, PACE_MS, NULL, TIGHT);
+    double *tight = trace(md, 0.01, PACE_MS, NULL, TIGHT);
     static const double tols[][2] = {{1e-6, 1e-8}, {1e-8, 1e-10}, {1e-10, 1e-12}, {0, 0}};
     printf("pacemaker.model, 1000 ms unpaced, dt 0.01; error %% against dt 0.01 rtol 1e-12 and "
            "against dt 0.001 rtol 1e-12\n");
     for (int k = 0; k < 4 && ref && tight; k++) {
-        double *v = trace(md, 0.01, T, NULL, (NxTol){tols[k][0], tols[k][1], 0});
+        double *v = trace(md, 0.01, PACE_MS, NULL, (NxTol){tols[k][0], tols[k][1], 0});
         if (v)
-            printf("  rtol %g atol %g: %.4f %%  %.4f %%\n", tols[k][0], tols[k][1], nx_err_pct(v, tight, n),
-                   nx_err_pct(v, ref, n));
+            printf("  rtol %g atol %g: %.4f %%  %.4f %%\n", tols[k][0], tols[k][1],
+                   nx_err_pct(v, tight, PACE_N), nx_err_pct(v, ref, PACE_N));
         free(v);
     }
     free(ref), free(tight);

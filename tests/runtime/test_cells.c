@@ -39,7 +39,7 @@ static const ScModelEntry *model(const char *name) {
 static ScCellsConfig config(int nparts, int K) {
     ScCellsConfig c;
     memset(&c, 0, sizeof c);
-    c.ncells = NC, c.precision = 64, c.dt = 0.01, c.steps_per_task = K, c.nparts = nparts;
+    c.ncells = NC, c.precision = SC_DOUBLE, c.dt = 0.01, c.steps_per_task = K, c.nparts = nparts;
     c.free_placement = nparts > 0;
     c.stim = (ScStim){.start = 20, .pulse = 100, .period = 0, .count = 1, .amp = 40.0};
     return c;
@@ -90,6 +90,17 @@ static void read_all(ScCells *c, int nsv, double *out) {
         ASSERT(sc_cells_read(c, k, out + (size_t)k * NC) == 0);
     ASSERT(sc_cells_read(c, SC_VAR_VM, out + (size_t)nsv * NC) == 0);
     ASSERT(sc_cells_read(c, SC_VAR_IION, out + (size_t)(nsv + 1) * NC) == 0);
+}
+
+/* A cell array of m with config(0, 10), which must be made: NULL after a failed check. */
+static ScCells *made(const ScModelEntry *m) {
+    char err[256];
+    ScCellsConfig cfg = config(0, 10);
+    ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
+    ASSERT(c != NULL);
+    if (!c)
+        fprintf(stderr, "create: %s\n", err);
+    return c;
 }
 
 static ScCells *run(const ScModelEntry *m, ScCellsConfig cfg, long steps) {
@@ -212,9 +223,7 @@ static void check_population(const char *name, const char *param) {
     if (k < 0)
         return;
     char err[256];
-    ScCellsConfig cfg = config(0, 10);
-    ScCells *pop = sc_cells_create(m, &cfg, err, sizeof err);
-    ASSERT(pop != NULL);
+    ScCells *pop = made(m);
     if (!pop)
         return;
     double *vals = malloc(sizeof(double) * NC);
@@ -230,8 +239,7 @@ static void check_population(const char *name, const char *param) {
         double *p = malloc(sizeof(double) * (size_t)d->nparams);
         memcpy(p, d->param_defaults, sizeof(double) * (size_t)d->nparams);
         p[k] = vals[j];
-        ScCells *u = sc_cells_create(m, &cfg, err, sizeof err);
-        ASSERT(u != NULL);
+        ScCells *u = made(m);
         if (!u)
             break;
         ASSERT(sc_cells_set_params(u, p, err, sizeof err) == 0);
@@ -257,10 +265,7 @@ static void check_failure(const char *name) {
     const ScModelEntry *m = model(name);
     if (!m)
         return;
-    char err[256];
-    ScCellsConfig cfg = config(0, 10);
-    ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
-    ASSERT(c != NULL);
+    ScCells *c = made(m);
     if (!c)
         return;
     ASSERT(sc_cells_advance(c, 30) == 0);

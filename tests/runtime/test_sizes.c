@@ -56,7 +56,7 @@ static void test_refused(void) {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.ncells = 3000000000L;
-    cfg.precision = 32;
+    cfg.precision = SC_SINGLE;
     ScCells *c = sc_cells_create(m, &cfg, err, sizeof err);
     ASSERT(c == NULL);
     printf("refused: %s\n", err);

@@ -17,17 +17,8 @@
 
 static char dir[256];
 
-/* Write DIR/name with text; the path. */
-static const char *put(const char *name, const char *text) {
-    static char path[8][400];
-    static int k;
-    char *p = path[k++ % 8];
-    snprintf(p, 400, "%s/%s", dir, name);
-    FILE *f = fopen(p, "w");
-    fputs(text, f);
-    fclose(f);
-    return p;
-}
+/* Write DIR/name with text; the path (t_put). */
+static const char *put(const char *name, const char *text) { return t_put(dir, name, text); }
 
 /* A mesh BASE of pts/elem/lon texts; sc_mesh_read's message must hold every `want`. */
 static void bad(const char *base, const char *pts, const char *elem, const char *lon, const char *want1,
@@ -417,10 +408,7 @@ static void test_vtk_binary(void) {
 }
 
 int main(void) {
-    snprintf(dir, sizeof dir, "/tmp/sc_test_mesh_%d", (int)getpid());
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "mkdir -p %s", dir);
-    if (system(cmd) != 0)
+    if (t_tmpdir("sc_test_mesh", dir, sizeof dir) != 0)
         return 1;
     test_bad_meshes();
     test_roundtrip();
@@ -428,8 +416,7 @@ int main(void) {
     test_operator();
     test_regions();
     test_partition();
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0)
+    if (t_rmtree(dir) != 0)
         return 1;
     return TEST_DONE();
 }

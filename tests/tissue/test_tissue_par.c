@@ -20,17 +20,8 @@
 static TissueOpts o;
 static char err[1500], dir[256];
 
-/* Write text into DIR/name; the path (kept). */
-static const char *par(const char *name, const char *text) {
-    static char paths[64][300];
-    static int next;
-    char *p = paths[next++ % 64];
-    snprintf(p, 300, "%s/%s", dir, name);
-    FILE *f = fopen(p, "w");
-    if (f)
-        fputs(text, f), fclose(f);
-    return p;
-}
+/* Write text into DIR/name; the path (kept for 63 more calls: t_put). */
+static const char *par(const char *name, const char *text) { return t_put(dir, name, text); }
 
 /* topt_parse of "tissue" and the blank-separated words of line. */
 static int parse(const char *line) {
@@ -518,25 +509,11 @@ static void test_nversion(const char *src) {
 }
 
 int main(int argc, char **argv) {
-    snprintf(dir, sizeof dir, "/tmp/test_tissue_par_XXXXXX");
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
+    if (t_tmpdir("test_tissue_par", dir, sizeof dir) != 0)
         return 1;
-    }
-    test_full_file();
-    test_stim_keys();
-    test_conductivity();
-    test_gregions();
-    test_gregion_tags();
-    test_impregions();
-    test_refused();
-    test_dt();
-    test_conflicts();
-    test_no_stimulus();
+    T_RUN(test_full_file, test_stim_keys, test_conductivity, test_gregions, test_gregion_tags,
+          test_impregions, test_refused, test_dt, test_conflicts, test_no_stimulus);
     test_nversion(argc > 1 ? argv[1] : ".");
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", dir);
+    t_rmtree(dir);
     return TEST_DONE();
 }
