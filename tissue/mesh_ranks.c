@@ -117,8 +117,8 @@ static int lay_out(TranksPlan *pl, const ScTissueRanks *rk, int nreg, const long
     return 0;
 }
 
-int tranks_plan(const ScTissueConfig *cfg, const ScTissueRanks *rk, const ScModelEntry *const *model, int nreg,
-                const long *rcount, long n, TranksPlan *pl, char *err, size_t errlen) {
+int tranks_plan(const ScTissueConfig *cfg, const ScTissueRanks *rk, const ScModelEntry *const *model,
+                int nreg, const long *rcount, long n, TranksPlan *pl, char *err, size_t errlen) {
     memset(pl, 0, sizeof *pl);
     long *sz[SC_TISSUE_MAX_IMP + 1] = {0}, most = 1;
     int *wk[SC_TISSUE_MAX_IMP + 1] = {0};
@@ -128,7 +128,8 @@ int tranks_plan(const ScTissueConfig *cfg, const ScTissueRanks *rk, const ScMode
     for (size_t k = 0; k < ns && !rc; k++)
         most = cnt[k] > most ? cnt[k] : most, pl->np += (int)cnt[k];
     if (!rc) {
-        pad = calloc((size_t)nreg * (size_t)most, sizeof(long)), all = malloc(sizeof(long) * ns * (size_t)most);
+        pad = calloc((size_t)nreg * (size_t)most, sizeof(long)),
+        all = malloc(sizeof(long) * ns * (size_t)most);
         rc = !pad || !all ? -1 : 0;
         for (int r = 0; r < nreg && !rc; r++)
             for (long j = 0; j < cnt[(size_t)rk->rank * (size_t)nreg + (size_t)r]; j++)
