@@ -114,7 +114,8 @@ void emit_expr(Em *e, const Expr *x);
 void emit_num(Em *e, double v);
 void emit_count_divisors(Em *e); /* fills e->ndiv */
 
-/* emit_core.c */
+/* emit_core.c (it calls none of the other parts; emit_body.c writes the cell code, emit_model.c
+ * picks the back end) */
 void emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt);
 void emit_end(Em *e);
 const char *emit_safe_text(Em *e, const char *s);
@@ -124,19 +125,21 @@ void emit_pc_struct(Em *e);
 void emit_scalar_math(Em *e); /* sc_exp ... of the scalar dialects */
 void emit_scalar_primitives(Em *e); /* prelude/scalar.h: sc_bc, sc_sel, SC_LD, sc_lut_pos ... */
 void emit_common_prelude(Em *e); /* prelude/common.h: helpers over the dialect's primitives */
-void emit_body(Em *e); /* every variant: groups, cells, per-variant block function */
 void emit_line_comment(Em *e, const CgSym *s);
 void emit_eq(Em *e, const CgSym *s, const char *indent);
 Expr *emit_value(Em *e, CgSym *s);
 void emit_need_clear(Em *e);
 void emit_need_expr(Em *e, const Expr *x);
 void emit_need_eqs(Em *e, CgSym **eqs, int n);
-void emit_need_step(Em *e); /* e->need := what a step's equations compute */
 void emit_inputs(Em *e, const CgGroup *g, const char *indent);
 void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *indent);
 
-/* emit_ops.c: the operation counts (EmitOps) of expressions, of the needed equations of a list
- * (each lookup-table position counted once), and of the current Em's cell-step with lut set */
+/* emit_body.c: every variant: groups, cells, per-variant block function */
+void emit_body(Em *e);
+
+/* emit_ops.c: the operation counts (EmitOps) of expressions and of the needed equations of a list
+ * (each lookup-table position counted once); emit_stepops.c: of the current Em's cell-step with
+ * lut set */
 void emit_ops_expr(Em *e, const Expr *x, EmitOps *o);
 void emit_ops_eqs(Em *e, CgSym **eqs, int n, EmitOps *o);
 void emit_ops_add(EmitOps *o, const EmitOps *a, long times);
@@ -154,6 +157,7 @@ void emit_method_need(Em *e, const CgGroup *g);
 void emit_method_call(Em *e, int gi);
 int emit_group_uses_rhs(const CgModel *m, const CgGroup *g);
 void emit_method_ops(Em *e, int gi, EmitOps *o); /* the group's update, added to o */
+void emit_need_step(Em *e); /* e->need := what a step's equations compute */
 
 /* emit_lu.c: the sparse LU of an implicit group's W = I - c J (markov_be, rosenbrock, cvode).
  * The plan: the pattern (Jacobian, diagonal, fill-in of the elimination order) as compact

@@ -603,3 +603,20 @@ void emit_method_ops(Em *e, int gi, EmitOps *o) {
             break;
     }
 }
+
+/* e->need := what a step's equations compute: the stores, traces, written externals and what
+ * the groups' methods read, with the equations these read. */
+void emit_need_step(Em *e) {
+    const CgModel *m = e->m;
+    emit_need_clear(e);
+    for (int k = 0; k < m->nstores; k++)
+        emit_need_expr(e, m->stores[k]->def);
+    for (int k = 0; k < m->ntraces; k++)
+        emit_need_expr(e, emit_value(e, m->traces[k]));
+    for (int k = 0; k < m->nexternals; k++)
+        if (m->externals[k]->def)
+            emit_need_expr(e, emit_value(e, m->externals[k]));
+    for (int gi = 0; gi < m->ngroups; gi++)
+        emit_method_need(e, &m->groups[gi]);
+    emit_need_eqs(e, m->eqs, m->neqs);
+}

@@ -1,7 +1,7 @@
 /* emit_ops.c: the floating-point operations of one cell-step, as the generator writes it (the
  * counts the model descriptor exports: ScModelDesc.flops_per_step, docs/performance.md).
  *
- * The count follows the code of emit_core.c: the step's equations (those the step needs, traces'
+ * The count follows the code of emit_body.c: the step's equations (those the step needs, traces'
  * included, carried ones read, not recomputed; a trace's own expression, written only when
  * outputs are asked for, is not counted), the stores and written externals, each group's update
  * (emit_methods.c: its right-hand sides, Jacobian and LU, emit_lu.c, times the evaluations its
@@ -135,49 +135,4 @@ void emit_ops_eqs(Em *e, CgSym **eqs, int n, EmitOps *o) {
             emit_ops_expr(e, s->def, o);
         }
     }
-}
-
-void emit_step_ops(Em *e, int lut, EmitOps *o) {
-    const CgModel *m = e->m;
-    int lut0 = e->lut, pv0 = e->pv;
-    e->lut = lut, e->pv = 0;
-    *o = (EmitOps){0, 0, 0};
-    /* the step's equations, carried ones read (emit_core.c emit_cell) */
-    emit_carry_plan(e);
-    e->cv_read = 1;
-    emit_need_step(e);
-    emit_ops_eqs(e, m->eqs, m->neqs, o);
-    e->cv_read = 0;
-    for (int k = 0; k < m->nstores; k++)
-        emit_ops_expr(e, m->stores[k]->def, o);
-    for (int k = 0; k < m->nexternals; k++)
-        if (m->externals[k]->def)
-            emit_ops_expr(e, emit_value(e, m->externals[k]), o);
-    for (int gi = 0; gi < m->ngroups; gi++)
-        emit_method_ops(e, gi, o);
-    /* Iion at the new states */
-    emit_need_clear(e);
-    emit_need_expr(e, emit_value(e, m->iion));
-    emit_need_eqs(e, m->eqs, m->neqs);
-    emit_ops_eqs(e, m->eqs, m->neqs, o);
-    emit_ops_expr(e, emit_value(e, m->iion), o);
-    o->flops += 2; /* bench mode: V = Vs - dt * Iion */
-    emit_need_clear(e);
-    e->lut = lut0, e->pv = pv0;
-}
-
-int emit_count_ops(const CgModel *m, EmitOps ops[2]) {
-    Em e;
-    emit_begin(&e, NULL, m, NULL);
-    if (!e.need || !e.eqpos) {
-        emit_end(&e);
-        return -1;
-    }
-    emit_step_ops(&e, 0, &ops[0]);
-    if (m->ntables)
-        emit_step_ops(&e, 1, &ops[1]);
-    else
-        ops[1] = ops[0];
-    emit_end(&e);
-    return 0;
 }

@@ -1,4 +1,5 @@
-/* frontend.c: file reading and the error-recovering entry points of the front end (frontend.h). */
+/* frontend.c: file reading and the error-recovering entry points of the front end (frontend.h),
+ * and sema_load_file (sema.h): a file read, parsed and analysed. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -64,4 +65,20 @@ int fe_check_file(const char *path, Diag *dg) {
     int rc = m ? diag_failed(dg) : 1;
     ar_free(&ar);
     return rc;
+}
+
+CgModel *sema_load_file(Arena *ar, Diag *dg, const char *path) {
+    return sema_load_file_opts(ar, dg, path, NULL);
+}
+
+CgModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const CgSemaOptions *opt) {
+    SrcFile *file = ar_alloc(ar, sizeof *file);
+    if (fe_read_file(path, file, ar) != 0) {
+        if (dg->out)
+            fprintf(dg->out, "%s: error: cannot read the file: %s\n", path, strerror(errno));
+        dg->nerrors++;
+        return NULL;
+    }
+    Ast *ast = fe_parse(ar, dg, file);
+    return ast ? sema_try_analyse_opts(ar, dg, ast, opt) : NULL;
 }

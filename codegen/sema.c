@@ -4,93 +4,15 @@
  * After sema_collect every name of the file has one CgSym; assigned names have their folded
  * definition in ->def (x = a; x += b  gives  a + b; an if gives one ternary per assigned name),
  * markups are recorded on the symbols, and every name read in an expression is CGF_USED. */
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend.h"
 #include "method_names.h"
 #include "sema_int.h"
 #include "starcarp_model.h"
 
-/* ---------------------------------------------------------------- symbol table */
-
-static uint32_t hash_name(const char *s) {
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-void sema_push(Arena *ar, void *arr, int *n, int *cap, const void *x, size_t size) {
-    char **p = arr;
-    *p = ar_grow(ar, *p, *n, cap, size);
-    memcpy(*p + (size_t)*n * size, x, size);
-    (*n)++;
-}
-
-CgSym *sema_find(Sema *s, const char *name) {
-    uint32_t i = hash_name(name) & (uint32_t)(s->tabcap - 1);
-    while (s->tab[i]) {
-        if (strcmp(s->tab[i]->name, name) == 0)
-            return s->tab[i];
-        i = (i + 1) & (uint32_t)(s->tabcap - 1);
-    }
-    return NULL;
-}
-
-/* Insert sym (whose name is not in the table), growing the table at half load. */
-static void tab_insert(Sema *s, CgSym *sym) {
-    if (2 * (s->m->nsyms + 1) > s->tabcap) {
-        CgSym **old = s->tab;
-        int oldcap = s->tabcap;
-        s->tabcap = oldcap ? oldcap * 2 : 256;
-        s->tab = ar_alloc(s->ar, (size_t)s->tabcap * sizeof(CgSym *));
-        for (int k = 0; k < oldcap; k++)
-            if (old[k]) {
-                uint32_t i = hash_name(old[k]->name) & (uint32_t)(s->tabcap - 1);
-                while (s->tab[i])
-                    i = (i + 1) & (uint32_t)(s->tabcap - 1);
-                s->tab[i] = old[k];
-            }
-    }
-    uint32_t i = hash_name(sym->name) & (uint32_t)(s->tabcap - 1);
-    while (s->tab[i])
-        i = (i + 1) & (uint32_t)(s->tabcap - 1);
-    s->tab[i] = sym;
-    sym->id = s->m->nsyms;
-    sema_push(s->ar, &s->m->syms, &s->m->nsyms, &s->capsyms, &sym, sizeof sym);
-}
-
-CgSym *sema_intern(Sema *s, const char *name) {
-    CgSym *sym = s->tabcap ? sema_find(s, name) : NULL;
-    if (sym)
-        return sym;
-    sym = ar_alloc(s->ar, sizeof *sym);
-    sym->name = ar_strdup(s->ar, name);
-    sym->state = -1;
-    tab_insert(s, sym);
-    return sym;
-}
-
-CgSym *sema_synth(Sema *s, const char *base, CgKind kind, CgRole role) {
-    const char *name = base;
-    for (int k = 2; sema_find(s, name); k++)
-        name = ar_printf(s->ar, "%s_%d", base, k);
-    CgSym *sym = sema_intern(s, name);
-    sym->kind = kind;
-    sym->role = role;
-    sym->flags |= CGF_SYNTH;
-    return sym;
-}
-
 /* ---------------------------------------------------------------- markups */
-
-_Static_assert(CG_SUNDNES == 4 && CG_CVODE == 7 && CG_NMETHODS == 8,
-               "CgMethod follows method_names.c's table");
-
-const char *sema_method_name(CgMethod m) { return mn_name((int)m); }
 
 /* Error unless the markup has between lo and hi arguments. */
 static void check_nargs(Sema *s, const Markup *mk, int lo, int hi) {
@@ -444,35 +366,6 @@ static CgModel *analyse(Arena *ar, Diag *dg, const Ast *ast, const CgSemaOptions
 }
 
 CgModel *sema_analyse(Arena *ar, Diag *dg, const Ast *ast) { return analyse(ar, dg, ast, NULL); }
-
-CgSym *sema_model_find(const CgModel *m, const char *name) {
-    for (int i = 0; i < m->nsyms; i++)
-        if (strcmp(m->syms[i]->name, name) == 0)
-            return m->syms[i];
-    return NULL;
-}
-
-const char *sema_kind_name(CgKind k) {
-    static const char *names[] = {"unknown", "builtin", "Vm",        "Iion",     "external",
-                                  "state",   "store",   "parameter", "constant", "intermediate"};
-    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
-}
-
-CgModel *sema_load_file(Arena *ar, Diag *dg, const char *path) {
-    return sema_load_file_opts(ar, dg, path, NULL);
-}
-
-CgModel *sema_load_file_opts(Arena *ar, Diag *dg, const char *path, const CgSemaOptions *opt) {
-    SrcFile *file = ar_alloc(ar, sizeof *file);
-    if (fe_read_file(path, file, ar) != 0) {
-        if (dg->out)
-            fprintf(dg->out, "%s: error: cannot read the file: %s\n", path, strerror(errno));
-        dg->nerrors++;
-        return NULL;
-    }
-    Ast *ast = fe_parse(ar, dg, file);
-    return ast ? sema_try_analyse_opts(ar, dg, ast, opt) : NULL;
-}
 
 CgModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast) {
     return sema_try_analyse_opts(ar, dg, ast, NULL);

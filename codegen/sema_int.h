@@ -18,7 +18,8 @@ typedef struct Sema {
     const CgSemaOptions *opt; /* may be NULL */
 } Sema;
 
-/* Symbol table (sema.c). intern creates the symbol when absent; find returns NULL then. */
+/* Symbol table (sema_sym.c, with sema_push and the names of kinds and methods: what every pass
+ * uses; it calls no pass). intern creates the symbol when absent; find returns NULL then. */
 CgSym *sema_intern(Sema *s, const char *name);
 CgSym *sema_find(Sema *s, const char *name);
 /* A new compiler-made symbol whose name is `base`, or base_2, base_3... when taken. */
