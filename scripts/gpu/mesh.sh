@@ -10,6 +10,9 @@
 #   compare   the slab at dx 0.1 mm (442 401 nodes), COMPARE_MS ms (default 60), each mass: the GPU alone against the CPUs
 #             and the GPU together (--gpu-speedup 8: parts on both, ghosts crossing): activation
 #             maps compared node by node: OUTDIR/mesh-compare.md
+#   gpus      the slab at dx 0.1 mm as tetrahedra (tet6, 442 401 nodes), GPUS_MS ms (default 60), each
+#             mass: one GPU alone against two GPUs alone (where the machine has two; ghosts crossing
+#             between the GPUs): activation maps compared node by node, rates: OUTDIR/mesh-gpus.md
 #   large     the slab at dx 1/29 mm (581 x 204 x 88 = 10 429 632 nodes, hexahedra) for LARGE_MS ms
 #             (default 2) on the GPU alone, explicit (sub-steps auto) and Crank-Nicolson, each mass:
 #             node-steps/s in OUTDIR/mesh-large.md
@@ -51,6 +54,27 @@ if has compare; then
                      END { printf "%d nodes, largest difference %.3g ms, %d activated on one side only\n", k, m, bad }'
             paste "$d/$mass-gpu.txt" "$d/$mass-both.txt" | awk '/^P/ { print $1, "gpu", $6, "cpu+gpu", $12 }'
         } | tee -a "$out/mesh-compare.md"
+    done
+fi
+if has gpus && [ "$(nvidia-smi -L | grep -c '^GPU')" -ge 2 ]; then
+    d=$out/mesh-gpus; mkdir -p "$d"
+    "$sc" mesh box --size 20,7,3 --dx 0.1 --elem tet6 --out "$d/slab" > /dev/null
+    for mass in $masses; do
+        for g in 1 2; do
+            /usr/bin/time -f "%e s" "$sc" tissue --par "$top/examples/nversion.par" --mesh "$d/slab" --duration "${GPUS_MS:-60}" \
+                --no-png --overwrite --out "$d/$mass-g$g" --mass $mass --diffusion-substeps auto --ncpu 0 --ngpu $g \
+                > "$d/$mass-g$g.txt" 2> "$d/$mass-g$g.err"
+            echo "exit $? ($mass, $g GPUs)"
+        done
+        {
+            echo "# mesh path, N-version slab at dx 0.1 mm (tet6), $mass mass, one GPU vs two ($(date -u))"
+            grep -h summary "$d/$mass-g1.err" "$d/$mass-g2.err"
+            paste "$d/$mass-g1/init_acts_vm_act-thresh.dat" "$d/$mass-g2/init_acts_vm_act-thresh.dat" |
+                awk '{ if (($1 < 0) != ($2 < 0)) bad++; if ($1 < 0) none++; d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; k++ }
+                     END { printf "%d nodes, largest difference %.3g ms, %d activated on one side only, %d not activated\n", k, m, bad, none }'
+            cmp "$d/$mass-g1/init_acts_vm_act-thresh.dat" "$d/$mass-g2/init_acts_vm_act-thresh.dat" && echo "activation maps: the same bytes"
+            paste "$d/$mass-g1.txt" "$d/$mass-g2.txt" | awk '/^P/ { print $1, "1 GPU", $6, "2 GPUs", $12 }'
+        } | tee -a "$out/mesh-gpus.md"
     done
 fi
 if has large; then

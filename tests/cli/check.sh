@@ -6,6 +6,7 @@
 #   check_workdir                  a fresh folder $W (removed on exit) made the current one, StarPU silent
 #   check_tmp                      a fresh folder $tmp (removed on exit)
 #   check_need_gpu                 exit 77 (skipped) where no NVIDIA GPU answers
+#   check_gpu_count                prints how many NVIDIA GPUs answer (0 without nvidia-smi)
 fails=0
 check() {
     local what=$1
@@ -32,4 +33,7 @@ check_tmp() {
 }
 check_need_gpu() {
     command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1 || { echo "no GPU: skipped"; exit 77; }
+}
+check_gpu_count() {
+    nvidia-smi -L 2> /dev/null | grep -c '^GPU' || true
 }

@@ -2,15 +2,18 @@
 # test_mesh_gpu.sh STARCARP: `starcarp tissue --mesh` with a GPU (exit 77 without one): a slab of
 # hexahedra (10 x 5 x 1 mm, dx 0.1 mm: 56 661 nodes) and one of tetrahedra, ten Tusscher 2006 cells,
 # on the CPUs alone, on one GPU alone, and on both (parts cut by METIS or coordinates, ghosts
-# crossing between the GPU and the CPUs): the same activation map within 1e-6 ms (the GPU's ionic
-# kernels may contract to FMA; the mesh kernels do not: docs/verification.md) and the same nodes
-# activated; lumped and consistent mass, explicit (sub-steps as the limit needs) and Crank-Nicolson
+# crossing between the GPU and the CPUs), and where the machine has two GPUs on both alone (ghosts
+# crossing between the GPUs): the same activation map within 1e-6 ms (the GPU's ionic kernels may
+# contract to FMA; the mesh kernels do not: docs/verification.md) and the same nodes activated, two
+# GPUs' map bit for bit one GPU's; lumped and consistent mass, explicit (sub-steps as the limit needs) and Crank-Nicolson
 # (dt 0.05 ms); the consistent mass's solve to 1e-3 (fewer sweeps: the CPUs' runs stay short).
 set -u
 sc=$1
 . "$(dirname "$0")/../cli/check.sh"   # check_status, check_done, check_tmp, check_need_gpu
 check_need_gpu
 check_tmp
+runs="gpu both"
+[ "$(check_gpu_count)" -ge 2 ] && runs="gpu both gpu2"
 "$sc" mesh box --size 10,5,1 --dx 0.1 --elem hex --out "$tmp/hex" > /dev/null; check_status "hexahedra written" $?
 "$sc" mesh box --size 10,5,1 --dx 0.1 --elem tet6 --out "$tmp/tet" > /dev/null; check_status "tetrahedra written" $?
 args=(--imp ten_tusscher_model_2006_epi --stim x=0:0.5,y=0:0.5,amp=50,dur=2 --duration 25 --no-png
@@ -28,7 +31,14 @@ for mesh in hex tet; do
         "$sc" tissue "${args[@]}" "${extra[@]}" --mesh "$tmp/$mesh" --ngpu 1 --gpu-speedup 4 --out "$tmp/both" \
             --overwrite > /dev/null
         check_status "$mesh $how: CPUs and a GPU" $?
-        for run in gpu both; do
+        if [ "${runs#*gpu2}" != "$runs" ]; then
+            "$sc" tissue "${args[@]}" "${extra[@]}" --mesh "$tmp/$mesh" --ncpu 0 --ngpu 2 --out "$tmp/gpu2" \
+                --overwrite > /dev/null
+            check_status "$mesh $how: two GPUs alone" $?
+            check "$mesh $how: two GPUs' activation map bit for bit one GPU's" \
+                cmp -s "$tmp/gpu/init_acts_vm_act-thresh.dat" "$tmp/gpu2/init_acts_vm_act-thresh.dat"
+        fi
+        for run in $runs; do
             paste "$tmp/cpu/init_acts_vm_act-thresh.dat" "$tmp/$run/init_acts_vm_act-thresh.dat" |
                 awk '{ if (($1 < 0) != ($2 < 0)) bad++; if ($1 < 0) none++; d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; k++ }
                      END { printf "   %d nodes, largest difference %.3g ms, %d not activated\n", k, m, none

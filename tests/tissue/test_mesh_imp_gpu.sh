@@ -7,13 +7,16 @@
 #      (one GPU alone too), bit for bit (the parts' Vm handles in two arrays on one device);
 #   2. CPUs alone, one GPU alone, CPUs and a GPU (each region's parts on both): the same activation
 #      map within 1e-6 ms (the GPU's ionic kernels may contract to FMA) and the same nodes activated;
-#      explicit (sub-steps as the limit needs) and Crank-Nicolson (dt 0.05 ms), lumped mass.
+#      explicit (sub-steps as the limit needs) and Crank-Nicolson (dt 0.05 ms), lumped mass; where
+#      the machine has two GPUs, both alone too (each region's parts on both), bit for bit one GPU's.
 set -u
 sc=$1
 . "$(dirname "$0")/mesh_two.sh"   # two_blocks
 . "$(dirname "$0")/../cli/check.sh"   # check, check_status, check_done, check_tmp, check_need_gpu
 check_need_gpu
 check_tmp
+runs="gpu both"
+[ "$(check_gpu_count)" -ge 2 ] && runs="gpu both gpu2"
 "$sc" mesh box --size 5,2.5,0.5 --dx 0.1 --elem hex --out "$tmp/b" > /dev/null; check_status "a slab written" $?
 two_blocks "$tmp/b" "$tmp/two" 7000
 printf '%s\n' "num_imp_regions = 2" "imp_region[1].im = AlievPanfilov" "imp_region[1].num_IDs = 1" \
@@ -46,7 +49,13 @@ for how in explicit cn; do
     "$sc" tissue "${args[@]}" "${extra[@]}" "${two[@]}" --ngpu 1 --gpu-speedup 4 --out "$tmp/both" --overwrite \
         > /dev/null
     check_status "$how: CPUs and a GPU" $?
-    for run in gpu both; do
+    if [ "${runs#*gpu2}" != "$runs" ]; then
+        "$sc" tissue "${args[@]}" "${extra[@]}" "${two[@]}" --ncpu 0 --ngpu 2 --out "$tmp/gpu2" --overwrite > /dev/null
+        check_status "$how: two GPUs alone" $?
+        check "$how: two GPUs' activation map bit for bit one GPU's" \
+            cmp -s "$tmp/gpu/init_acts_vm_act-thresh.dat" "$tmp/gpu2/init_acts_vm_act-thresh.dat"
+    fi
+    for run in $runs; do
         paste "$tmp/cpu/init_acts_vm_act-thresh.dat" "$tmp/$run/init_acts_vm_act-thresh.dat" |
             awk -v n=$((2 * nn)) '{ if (($1 < 0) != ($2 < 0)) bad++; if ($1 < 0) none++; d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; k++ }
                  END { printf "   %d nodes, largest difference %.3g ms, %d not activated\n", k, m, none
