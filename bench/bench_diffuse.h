@@ -8,7 +8,7 @@
 /* An explicit step (sweep 0) or a Chebyshev sweep (1) over the whole slab (L planes), dt 0.01 ms,
  * the activation record kept when record, threshold 0 mV. */
 static inline ScDiffArgs bench_diff_args(int sweep, int record, long n0, long n1, long L) {
-    return (ScDiffArgs){.kind = sweep ? SC_DIFF_SWEEP : SC_DIFF_STEP,
+    return (ScDiffArgs){.kind = sweep ? KERN_DIFF_SWEEP : KERN_DIFF_STEP,
                         .record = record,
                         .gamma = 0.6,
                         .omega = 1.2,

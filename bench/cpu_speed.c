@@ -29,9 +29,9 @@
 #include "cli_opts.h"
 #include "plot.h"
 #include "starcarp_model.h"
-#include "sc_registry.h"
-#include "sc_internal.h"
-#include "sc_host.h"
+#include "registry.h"
+#include "util_int.h"
+#include "host_model.h"
 
 #define PERT_WRAP 4096
 
@@ -270,12 +270,12 @@ int main(int argc, char **argv) {
              "K = %d, >= %g s per measurement",
              cpu, date, cmd, N, S, K, min_time);
 
-    Row *rows = xcalloc((size_t)sc_model_registry_count, sizeof *rows);
+    Row *rows = xcalloc((size_t)registry_count, sizeof *rows);
     int nr = 0, bad = 0;
     double *vref = xcalloc((size_t)N, sizeof(double)), *v64 = xcalloc((size_t)N, sizeof(double));
     double *v32 = xcalloc((size_t)N, sizeof(double));
-    for (int r = 0; r < sc_model_registry_count; r++) {
-        const ScModelEntry *e = &sc_model_registry[r];
+    for (int r = 0; r < registry_count; r++) {
+        const ScModelEntry *e = &registry_models[r];
         int want = first >= argc;
         for (int k = first; k < argc; k++)
             want |= registry_matches(e, argv[k]);
@@ -287,7 +287,7 @@ int main(int argc, char **argv) {
         row->lanes[0] = e->cpu_lanes[0] ? *e->cpu_lanes[0] : 0;
         row->lanes[1] = e->cpu_lanes[1] ? *e->cpu_lanes[1] : 0;
         ScHostModel h;
-        if (sc_host_model_init(&h, d, NULL) != 0) {
+        if (kern_host_model_init(&h, d, NULL) != 0) {
             fprintf(stderr, "out of memory\n");
             exit(1);
         }
@@ -311,7 +311,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%-48s portable %9.3g  vec f64 %9.3g (x%.2f)  vec f32 %9.3g (x%.2f) cell-steps/s\n",
                 e->name, row->m[0].rate, row->m[1].rate, row->sp64, row->m[2].rate, row->sp32);
         arrays_free(&A64), arrays_free(&A32);
-        sc_host_model_free(&h);
+        kern_host_model_free(&h);
     }
     free(vref), free(v64), free(v32);
 

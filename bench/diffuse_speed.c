@@ -3,7 +3,7 @@
  * 0.2, 0.1 and 0.05 mm as one slab, an explicit step and a Chebyshev sweep, in three forms: the
  * stencil over a copy of the whole slab (unblocked: the slab read twice and written twice), the
  * same per-node code in place plane after plane with two old planes kept in cache (blocked), and
- * the library's sc_diffuse_host (which has the halo, stimulus and kind cases); the results must
+ * the library's kern_diffuse_host (which has the halo, stimulus and kind cases); the results must
  * be equal bit for bit (exit 1 otherwise). Then time blocking: two explicit steps of the bare
  * stencil (no activation record) in two passes against one pass (a wavefront along the planes),
  * also equal bit for bit.
@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "bench_diffuse.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 /* The stencil's increment at node (i, j) of plane pc (pd below, pu above; mirrors at the grid's
- * ends), the arithmetic of sc_diffuse_host in its order. */
+ * ends), the arithmetic of kern_diffuse_host in its order. */
 static inline double stencil(const ScDiffArgs *a, const double *pd, const double *pc, const double *pu,
                              long i, long j) {
     const long n0 = a->n0, n1 = a->n1, q = j * n0 + i;
@@ -31,7 +31,7 @@ static inline double stencil(const ScDiffArgs *a, const double *pd, const double
 }
 
 /* One plane k of the stencil (one slab, no halos) from the old planes pd, pc, pu into v: the same
- * arithmetic as sc_diffuse_host, without its stimulus and halo cases. */
+ * arithmetic as kern_diffuse_host, without its stimulus and halo cases. */
 static void plane(const ScDiffArgs *a, long k, const double *pd, const double *pc, const double *pu,
                   double *v, double *act, double *aux) {
     const long n0 = a->n0, n1 = a->n1, P = n0 * n1;
@@ -42,7 +42,7 @@ static void plane(const ScDiffArgs *a, long k, const double *pd, const double *p
             double c = pc[q], acc = stencil(a, pd, pc, pu, i, j);
             size_t r = (size_t)k * P + (size_t)q;
             double vn;
-            if (a->kind == SC_DIFF_SWEEP) {
+            if (a->kind == KERN_DIFF_SWEEP) {
                 double res = (aux[r] - c) + acc, p = aux[n + r];
                 vn = p + a->omega * ((c - p) + a->gamma * res);
                 aux[n + r] = c;
@@ -68,7 +68,7 @@ static void unblocked(const ScDiffArgs *a, double *v, double *old, double *act, 
 }
 
 /* Blocked by planes: in place, the old values of the plane being updated and of the one below kept
- * in a ring of two planes (the form of sc_diffuse_host). */
+ * in a ring of two planes (the form of kern_diffuse_host). */
 static void blocked(const ScDiffArgs *a, double *v, double *old, double *act, double *aux) {
     const long L = a->nl, P = a->n0 * a->n1;
     double *ring[2] = {old, old + P};
@@ -143,7 +143,7 @@ static double rate2(int fused, const ScDiffArgs *a, const double *v0, double *ou
     return r;
 }
 
-/* Node-steps per second of `form` (0: unblocked, 1: blocked, 2: the library's sc_diffuse_host) on a
+/* Node-steps per second of `form` (0: unblocked, 1: blocked, 2: the library's kern_diffuse_host) on a
  * copy of v0; the result in out. */
 static double rate(int form, const ScDiffArgs *a, const double *v0, double *out, double min_time) {
     size_t n = (size_t)(a->n0 * a->n1 * a->nl);
@@ -157,7 +157,7 @@ static double rate(int form, const ScDiffArgs *a, const double *v0, double *out,
         if (it == 0)
             t0 = sc_now_s();
         if (form == 2)
-            sc_diffuse_host(a, out, old, NULL, NULL, act, aux);
+            kern_diffuse_host(a, out, old, NULL, NULL, act, aux);
         else if (form == 1)
             blocked(a, out, old, act, aux);
         else

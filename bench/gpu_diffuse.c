@@ -1,5 +1,5 @@
 /* gpu_diffuse.c: sc-bench-gpu-diffuse, the tissue solver's GPU diffusion kernel timed alone
- * (sc_diffuse_cuda_launch on buffers from cudaMalloc, outside StarPU; CUDA events), on the
+ * (kern_diffuse_cuda_launch on buffers from cudaMalloc, outside StarPU; CUDA events), on the
  * N-version slab at dx 0.05 mm (401 x 141 x 61 nodes, one slab): an explicit step and a Chebyshev
  * sweep, each launch's time and its bytes per node against the device's copy bandwidth.
  *   sc-bench-gpu-diffuse [REPEATS]      (default 50) */
@@ -52,10 +52,10 @@ int main(int argc, char **argv) {
         "| kind | us per launch (copy + kernel) | node-passes/s | bytes per node | %% of copy bw |\n|---|---:|---:|---:|---:|\n");
     for (int kind = 0; kind < 2; kind++) {
         ScDiffArgs d = bench_diff_args(kind, !kind, n0, n1, L);
-        CHECK((cudaError_t)sc_diffuse_cuda_launch(&d, v, old, NULL, NULL, act, aux, 0));
+        CHECK((cudaError_t)kern_diffuse_cuda_launch(&d, v, old, NULL, NULL, act, aux, 0));
         cudaEventRecord(a, 0);
         for (int k = 0; k < reps; k++)
-            sc_diffuse_cuda_launch(&d, v, old, NULL, NULL, act, aux, 0);
+            kern_diffuse_cuda_launch(&d, v, old, NULL, NULL, act, aux, 0);
         cudaEventRecord(b, 0);
         CHECK(cudaEventSynchronize(b));
         cudaEventElapsedTime(&ms, a, b);

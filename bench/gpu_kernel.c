@@ -1,7 +1,7 @@
 /* gpu_kernel.c (sc-bench-gpu-kernel): time one generated CUDA kernel alone, for kernel work.
  *
  * Build (scripts/gpu/kernels.sh does it): cc -c gpu_kernel.c with -DSC_MODEL=ID_model
- * -DSC_RUN=ID_cuda_f64_run (or _f32_run and -DSC_F32) and -Ikernels, with kernels/sc_host.c (the
+ * -DSC_RUN=ID_cuda_f64_run (or _f32_run and -DSC_F32) and -Ikernels, with kernels/host_model.c (the
  * host-side setup), linked with the model's ID_c.c (host side)
  * and one variant of its ID_cuda[_f32].cu, and -lcudart.
  * Usage: sc-bench-gpu-kernel N K REPS
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_host.h"
+#include "host_model.h"
 #include "starcarp_model.h"
 
 #ifdef SC_F32
@@ -55,8 +55,8 @@ int main(int argc, char **argv) {
     const long n = atol(argv[1]);
     const int K = atoi(argv[2]), reps = atoi(argv[3]);
     const ScModelDesc *d = &SC_MODEL;
-    ScHostModel h; /* the defaults, the constants, the initial state (sc_host.h) */
-    if (sc_host_model_init(&h, d, NULL) != 0)
+    ScHostModel h; /* the defaults, the constants, the initial state (host_model.h) */
+    if (kern_host_model_init(&h, d, NULL) != 0)
         return 1;
     const int npc = h.npc;
     const double *pc = h.pc, *sv0 = h.sv0, vm0 = h.vm0;

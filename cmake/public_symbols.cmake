@@ -5,9 +5,10 @@
 # The public API is every name starting sc_ or starcarp that the public headers declare: a function
 # (the name before "(") or a variable (the name before ";" or "["), outside comments and
 # preprocessor lines. Everything else in the library (the compiler's sema_/parse_/emit_...
-# functions, the scheduler's, the hand-written kernels' and the codelets' own sc_ helpers, the
-# generated kernels) becomes local: `local: *`. A name that is declared but not defined is ignored
-# by the linker. tests/exports.sh checks the result on the built library (`nm -D`).
+# functions, the scheduler's place_/cells_, the hand-written kernels' kern_ and the codelets' cl_
+# helpers, the generated kernels) becomes local: `local: *`. A name that is declared but not
+# defined is ignored by the linker. tests/exports.sh checks the result on the built library
+# (`nm -D`), and that no other symbol of it starts sc_.
 if(NOT HEADERS OR NOT OUT)
   message(FATAL_ERROR "usage: cmake -DHEADERS=a.h;b.h -DOUT=file.map -P public_symbols.cmake")
 endif()

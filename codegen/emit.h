@@ -4,13 +4,13 @@
  * only <math.h> and starcarp_model.h (the ABI: data layout, ScStepArgs, ScModelDesc):
  *   emit_c     ID_c.c       portable C11, one cell at a time; also the host side of the model
  *                           (constants, initial values, lookup tables, the ScModelDesc ID_model)
- *   emit_cpu   ID_cpu.c     vectorised CPU C: GCC vector extensions, SC_W cells per operation,
+ *   emit_cpu   ID_cpu.c     vectorised CPU C: GCC vector extensions, GEN_W cells per operation,
  *                           vector math from glibc's libmvec (x86-64), per-lane masks
  *   emit_gpu   ID_cuda.cu   CUDA: one thread per cell, extern "C" launcher on a given stream
  *              ID_hip.hip   HIP: the same kernels for AMD GPUs (the same emitter, emit_gpu.c)
  * Each writes the kernel ID_<target>_<f64|f32>_run(const ScStepArgs *) (GPU: a launcher taking the
  * args and a stream). The body of a cell-step (equations, methods, bounds) is the same text for
- * every back end: it calls sc_ helpers that each back end's prelude defines for its type
+ * every back end: it calls gen_ helpers that each back end's prelude defines for its type
  * (emit_core.c, emit_methods.c, emit_expr.c).
  *
  * Kernel variants inside one file (chosen per call by the run function):
@@ -25,7 +25,9 @@
 
 #include "sema.h"
 
-#define EMIT_VERSION "0.5.2" /* 0.5.2: operations per cell-step in the descriptor, GPU kernel attributes */
+/* 0.5.2: operations per cell-step in the descriptor, GPU kernel attributes; 0.5.3: the generated
+ * code's own names start gen_/GEN_ (were sc_/SC_, the public API's prefix), nothing else changed */
+#define EMIT_VERSION "0.5.3"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 
 typedef enum { EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP, EMIT_NTARGETS } EmitTarget;
@@ -75,7 +77,7 @@ typedef struct Em {
     const char *id; /* emit_ident */
     const char *file; /* base name of the model file, for line comments */
     const char **cn; /* by symbol id: C identifier */
-    const char **ref; /* by symbol id: text of a read (NAME, sc_p->NAME) */
+    const char **ref; /* by symbol id: text of a read (NAME, gen_p->NAME) */
     int *eqpos; /* by symbol id: index in m->eqs, or -1 */
     int fast_f32; /* GPU, single precision, explicit model: exp/log in the hardware's
                                 forms (emit_gpu.c) */
@@ -95,14 +97,14 @@ typedef struct Em {
     int pv; /* per-cell parameters */
     const char *vs; /* its suffix: "", "_lut", "_pv" */
     char tbl_ready[64]; /* per table: index/fraction computed in the current function */
-    const char *xarr; /* the array emit_inputs reads states from ("sc_x", or "sc_xn") */
-    int *cvpos; /* by symbol id: index in sc_cv of a carried equation, or -1 */
+    const char *xarr; /* the array emit_inputs reads states from ("gen_x", or "gen_xn") */
+    int *cvpos; /* by symbol id: index in gen_cv of a carried equation, or -1 */
     int ncv; /*   their number (emit_carry.c) */
-    int cv_read; /* the step's equations: carried ones are read from sc_cv */
+    int cv_read; /* the step's equations: carried ones are read from gen_cv */
 } Em;
 
 /* emit_watch.c: the physiology watch (watch.c): the number of watched states, ID_watch (nothing
- * when none), and the lines of the step loop that apply it to sc_chk (empty when none). */
+ * when none), and the lines of the step loop that apply it to gen_chk (empty when none). */
 int emit_nwatched(const CgModel *m);
 void emit_watch_fn(Em *e);
 const char *emit_watch_use(Em *e);
@@ -122,8 +124,8 @@ const char *emit_safe_text(Em *e, const char *s);
 unsigned long long emit_source_hash(const CgModel *m);
 void emit_file_header(Em *e, const char *what);
 void emit_pc_struct(Em *e);
-void emit_scalar_math(Em *e); /* sc_exp ... of the scalar dialects */
-void emit_scalar_primitives(Em *e); /* prelude/scalar.h: sc_bc, sc_sel, SC_LD, sc_lut_pos ... */
+void emit_scalar_math(Em *e); /* gen_exp ... of the scalar dialects */
+void emit_scalar_primitives(Em *e); /* prelude/scalar.h: gen_bc, gen_sel, GEN_LD, gen_lut_pos ... */
 void emit_common_prelude(Em *e); /* prelude/common.h: helpers over the dialect's primitives */
 void emit_line_comment(Em *e, const CgSym *s);
 void emit_eq(Em *e, const CgSym *s, const char *indent);

@@ -13,51 +13,52 @@ static const char *pc_type(Em *e) { return ar_printf(&e->ar, "%s_pc%s", e->id, e
 /* One cell-step: the equations, traces, every group's new states, then Iion at the new states. */
 /* State s held within its bound b (.lb with op '<', .ub with '>'): a NaN stays a NaN. */
 static void emit_clamp(Em *e, int s, char op, double b) {
-    fprintf(e->out, "    sc_xn[%d] = sc_sel(sc_xn[%d] %c ", s, s, op);
+    fprintf(e->out, "    gen_xn[%d] = gen_sel(gen_xn[%d] %c ", s, s, op);
     emit_num(e, b);
-    fputs(", sc_bc(", e->out);
+    fputs(", gen_bc(", e->out);
     emit_num(e, b);
-    fprintf(e->out, "), sc_xn[%d]);\n", s);
+    fprintf(e->out, "), gen_xn[%d]);\n", s);
 }
 
 static void emit_cell(Em *e) {
     const CgModel *m = e->m;
     emit_carry_plan(e);
-    e->cv_read = 1; /* carried equations: read from sc_cv, what only they read is not computed */
+    e->cv_read = 1; /* carried equations: read from gen_cv, what only they read is not computed */
     emit_need_step(e);
 
-    fprintf(e->out,
-            "/* One step of one cell (or one vector of cells) at Vm = sc_V: returns Iion, advances\n"
-            " * the states sc_xio in place, writes the stores, the written externals and, when sc_tr\n"
-            " * is not NULL, the traces. */\n"
-            "SC_FN sc_real %s_cell%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
-            "                      const ScStepArgs *sc_o, sc_real t, sc_real dt, sc_real sc_V,\n"
-            "                      sc_real *sc_xio, sc_real *sc_st, sc_real *sc_ext, sc_real *sc_tr,\n"
-            "                      sc_real *sc_cv) {\n"
-            "    (void)sc_p;\n    (void)sc_lut;\n    (void)sc_oor;\n    (void)sc_o;\n    (void)t;\n"
-            "    (void)dt;\n    (void)sc_V;\n    (void)sc_st;\n    (void)sc_ext;\n    (void)sc_tr;\n"
-            "    (void)sc_cv;\n"
-            "    sc_real sc_x[%d], sc_xn[%d];   /* states at the start of the step, new states */\n",
-            e->id, e->vs, pc_type(e), e->ns1, e->ns1);
+    fprintf(
+        e->out,
+        "/* One step of one cell (or one vector of cells) at Vm = gen_V: returns Iion, advances\n"
+        " * the states gen_xio in place, writes the stores, the written externals and, when gen_tr\n"
+        " * is not NULL, the traces. */\n"
+        "GEN_FN gen_real %s_cell%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
+        "                      const ScStepArgs *gen_o, gen_real t, gen_real dt, gen_real gen_V,\n"
+        "                      gen_real *gen_xio, gen_real *gen_st, gen_real *gen_ext, gen_real *gen_tr,\n"
+        "                      gen_real *gen_cv) {\n"
+        "    (void)gen_p;\n    (void)gen_lut;\n    (void)gen_oor;\n    (void)gen_o;\n    (void)t;\n"
+        "    (void)dt;\n    (void)gen_V;\n    (void)gen_st;\n    (void)gen_ext;\n    (void)gen_tr;\n"
+        "    (void)gen_cv;\n"
+        "    gen_real gen_x[%d], gen_xn[%d];   /* states at the start of the step, new states */\n",
+        e->id, e->vs, pc_type(e), e->ns1, e->ns1);
     for (int s = 0; s < m->nstates; s++)
         if (m->vm_copy && m->vm_copy->state == s) /* vm=M: Vm's copy starts at the step's Vm */
-            fprintf(e->out, "    sc_x[%d] = sc_xn[%d] = sc_V;   /* %s */\n", s, s, m->vm_copy->name);
+            fprintf(e->out, "    gen_x[%d] = gen_xn[%d] = gen_V;   /* %s */\n", s, s, m->vm_copy->name);
         else
-            fprintf(e->out, "    sc_x[%d] = sc_xn[%d] = sc_xio[%d];\n", s, s, s);
+            fprintf(e->out, "    gen_x[%d] = gen_xn[%d] = gen_xio[%d];\n", s, s, s);
     emit_inputs(e, NULL, "    ");
     fprintf(e->out, "\n    /* per-step equations */\n");
     emit_needed_eqs(e, m->eqs, m->neqs, "    ");
     e->cv_read = 0;
     if (m->ntraces) {
-        fprintf(e->out, "    if (sc_tr) {\n");
-        for (int k = 0; k < m->ntraces; k++) /* GPU: sc_tr is the cell's column of out_tr */
+        fprintf(e->out, "    if (gen_tr) {\n");
+        for (int k = 0; k < m->ntraces; k++) /* GPU: gen_tr is the cell's column of out_tr */
             fprintf(e->out,
-                    e->gpu ? "        sc_tr[%d * sc_o->n] = %s;   /* trace %s */\n"
-                           : "        sc_tr[%d] = %s;   /* trace %s */\n",
+                    e->gpu ? "        gen_tr[%d * gen_o->n] = %s;   /* trace %s */\n"
+                           : "        gen_tr[%d] = %s;   /* trace %s */\n",
                     k, emit_expr_str(e, emit_value(e, m->traces[k]), 1), m->traces[k]->name);
         fprintf(e->out, "    }\n");
     }
-    fprintf(e->out, "\n    /* states: every method starts from sc_x (easyml.md 6, 7) */\n");
+    fprintf(e->out, "\n    /* states: every method starts from gen_x (easyml.md 6, 7) */\n");
     for (int gi = 0; gi < m->ngroups; gi++)
         emit_method_call(e, gi);
     int clamps = 0;
@@ -72,13 +73,13 @@ static void emit_cell(Em *e) {
     }
     fputc('\n', e->out);
     for (int s = 0; s < m->nstates; s++)
-        fprintf(e->out, "    sc_xio[%d] = sc_xn[%d];\n", s, s);
+        fprintf(e->out, "    gen_xio[%d] = gen_xn[%d];\n", s, s);
     for (int k = 0; k < m->nstores; k++)
-        fprintf(e->out, "    sc_st[%d] = %s;   /* store %s */\n", k, emit_expr_str(e, m->stores[k]->def, 1),
+        fprintf(e->out, "    gen_st[%d] = %s;   /* store %s */\n", k, emit_expr_str(e, m->stores[k]->def, 1),
                 e->cn[m->stores[k]->id]);
     for (int k = 0; k < m->nexternals; k++)
         if (m->externals[k]->def)
-            fprintf(e->out, "    sc_ext[%d] = %s;   /* external %s */\n", k,
+            fprintf(e->out, "    gen_ext[%d] = %s;   /* external %s */\n", k,
                     emit_expr_str(e, emit_value(e, m->externals[k]), 1), m->externals[k]->name);
     /* Iion at the step's V and the new states: bench's rule "the model advances its states and
        returns Iion at that V" (docs/verification.md: this order is also the accurate one) */
@@ -88,7 +89,7 @@ static void emit_cell(Em *e) {
     fprintf(e->out,
             "\n    {   /* Iion at the new states (bench: the model advances its states, then returns\n"
             "           Iion at the step's V) */\n");
-    e->xarr = "sc_xn";
+    e->xarr = "gen_xn";
     emit_inputs(e, NULL, "        ");
     emit_needed_eqs(e, m->eqs, m->neqs, "        ");
     emit_carry_store(e, "        ");
@@ -101,24 +102,25 @@ static void emit_cell(Em *e) {
 static void emit_pv_fill(Em *e) {
     const CgModel *m = e->m;
     fprintf(e->out,
-            "    %s_pcv sc_q;\n    %s_pcv *const sc_p = &sc_q;\n"
-            "    const sc_scal *sc_pcell = (const sc_scal *)sc_a->pcell;\n"
-            "    (void)sc_pcell;\n    (void)sc_pu;\n",
+            "    %s_pcv gen_q;\n    %s_pcv *const gen_p = &gen_q;\n"
+            "    const gen_scal *gen_pcell = (const gen_scal *)gen_a->pcell;\n"
+            "    (void)gen_pcell;\n    (void)gen_pu;\n",
             e->id, e->id);
     for (int i = 0; i < m->nparams; i++) {
         const char *n = e->cn[m->params[i]->id];
-        fprintf(e->out,
-                "    sc_q.%s = sc_a->vary[%d] >= 0 ? SC_LD(sc_pcell + sc_a->vary[%d] * sc_n + sc_i, sc_nv)\n"
-                "                               : sc_bc(sc_pu->%s);\n",
-                n, i, i, n);
+        fprintf(
+            e->out,
+            "    gen_q.%s = gen_a->vary[%d] >= 0 ? GEN_LD(gen_pcell + gen_a->vary[%d] * gen_n + gen_i, gen_nv)\n"
+            "                               : gen_bc(gen_pu->%s);\n",
+            n, i, i, n);
     }
     for (int i = 0; i < m->nconsts; i++) {
         const CgSym *c = m->consts[i];
-        fprintf(e->out, "    sc_q.%s = ", e->cn[c->id]);
+        fprintf(e->out, "    gen_q.%s = ", e->cn[c->id]);
         if (c->def)
             emit_expr(e, c->def);
         else {
-            fputs("sc_bc(", e->out);
+            fputs("gen_bc(", e->out);
             emit_num(e, c->value);
             fputs(")", e->out);
         }
@@ -127,115 +129,116 @@ static void emit_pv_fill(Em *e) {
         fputc('\n', e->out);
     }
     if (!m->nparams && !m->nconsts)
-        fprintf(e->out, "    sc_q.sc_none = sc_bc(0);\n");
+        fprintf(e->out, "    gen_q.gen_none = gen_bc(0);\n");
 }
 
-/* ID_cells V: cells [sc_i, sc_i + lanes) over the steps of the call (sc_nv of the lanes are
- * real cells; SC_LD repeats a real one in the others, SC_ST skips them). */
+/* ID_cells V: cells [gen_i, gen_i + lanes) over the steps of the call (gen_nv of the lanes are
+ * real cells; GEN_LD repeats a real one in the others, GEN_ST skips them). */
 static void emit_cells(Em *e) {
     const CgModel *m = e->m;
     int nst = m->nstores ? m->nstores : 1, nex = m->nexternals ? m->nexternals : 1;
     int ntr = m->ntraces ? m->ntraces : 1;
     fprintf(e->out,
-            "/* Cells [sc_i, sc_i + lanes) of the call's arrays over its steps (time blocking: the\n"
+            "/* Cells [gen_i, gen_i + lanes) of the call's arrays over its steps (time blocking: the\n"
             " * state stays in registers over the K steps). */\n"
-            "SC_FN void %s_cells%s(const ScStepArgs *sc_a, const %s_pc *sc_pu, long sc_i, int sc_nv) {\n"
-            "    const long sc_n = sc_a->n;\n"
-            "    sc_scal *const sc_svm = (sc_scal *)sc_a->sv;\n"
-            "    sc_scal *const sc_vmm = (sc_scal *)sc_a->vm;\n"
-            "    sc_scal *const sc_iim = (sc_scal *)sc_a->iion;\n"
-            "    sc_scal *const sc_exm = (sc_scal *)sc_a->ext;\n"
-            "    const sc_scal *const sc_lut = (const sc_scal *)sc_a->lut;\n"
-            "    unsigned long long *const sc_oor = sc_a->lut_oor;\n"
-            "    const unsigned sc_flags = sc_a->flags;\n"
-            "    (void)sc_svm;\n    (void)sc_exm;\n    (void)sc_lut;\n    (void)sc_oor;\n",
+            "GEN_FN void %s_cells%s(const ScStepArgs *gen_a, const %s_pc *gen_pu, long gen_i, int gen_nv) {\n"
+            "    const long gen_n = gen_a->n;\n"
+            "    gen_scal *const gen_svm = (gen_scal *)gen_a->sv;\n"
+            "    gen_scal *const gen_vmm = (gen_scal *)gen_a->vm;\n"
+            "    gen_scal *const gen_iim = (gen_scal *)gen_a->iion;\n"
+            "    gen_scal *const gen_exm = (gen_scal *)gen_a->ext;\n"
+            "    const gen_scal *const gen_lut = (const gen_scal *)gen_a->lut;\n"
+            "    unsigned long long *const gen_oor = gen_a->lut_oor;\n"
+            "    const unsigned gen_flags = gen_a->flags;\n"
+            "    (void)gen_svm;\n    (void)gen_exm;\n    (void)gen_lut;\n    (void)gen_oor;\n",
             e->id, e->vs, e->id);
     if (e->pv)
         emit_pv_fill(e);
     else
-        fprintf(e->out, "    const %s_pc *const sc_p = sc_pu;\n", e->id);
+        fprintf(e->out, "    const %s_pc *const gen_p = gen_pu;\n", e->id);
     /* GPU: traces go straight to out_tr (no per-thread array in local memory), and Iion is read
        only where it is output before the first step computes it (a K = 1 call of a small model
        moves a sixth fewer bytes) */
-    const char *trdecl = e->gpu ? "" : ar_printf(&e->ar, ", sc_tr[%d]", ntr);
-    const char *iload = e->gpu
-                            ? "(sc_a->out_iion || sc_a->nsteps <= 0) ? SC_LD(sc_iim + sc_i, sc_nv) : sc_bc(0)"
-                            : "SC_LD(sc_iim + sc_i, sc_nv)";
+    const char *trdecl = e->gpu ? "" : ar_printf(&e->ar, ", gen_tr[%d]", ntr);
+    const char *iload =
+        e->gpu ? "(gen_a->out_iion || gen_a->nsteps <= 0) ? GEN_LD(gen_iim + gen_i, gen_nv) : gen_bc(0)"
+               : "GEN_LD(gen_iim + gen_i, gen_nv)";
     const char *trset =
-        e->gpu ? ar_printf(&e->ar, "(sc_scal *)sc_a->out_tr + sc_slot * %d * sc_n + sc_i", m->ntraces)
-               : "sc_tr";
+        e->gpu ? ar_printf(&e->ar, "(gen_scal *)gen_a->out_tr + gen_slot * %d * gen_n + gen_i", m->ntraces)
+               : "gen_tr";
     const char *trcopy =
         e->gpu
             ? ""
             : ar_printf(
                   &e->ar,
-                  "        if (sc_trp)\n"
-                  "            for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-                  "                SC_ST((sc_scal *)sc_a->out_tr + (sc_slot * %d + sc_k) * sc_n + sc_i, sc_tr[sc_k],\n"
-                  "                      sc_nv);\n",
+                  "        if (gen_trp)\n"
+                  "            for (int gen_k = 0; gen_k < %d; gen_k++)\n"
+                  "                GEN_ST((gen_scal *)gen_a->out_tr + (gen_slot * %d + gen_k) * gen_n + gen_i, gen_tr[gen_k],\n"
+                  "                      gen_nv);\n",
                   m->ntraces, m->ntraces);
     fprintf(e->out,
-            "    sc_real sc_x[%d], sc_st[%d], sc_ext[%d]%s;\n"
-            "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-            "        sc_x[sc_k] = SC_LD(sc_svm + sc_k * sc_n + sc_i, sc_nv);\n"
-            "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-            "        sc_st[sc_k] = %s;\n"
-            "    for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-            "        sc_ext[sc_k] = %s;\n"
-            "    sc_real sc_V = SC_LD(sc_vmm + sc_i, sc_nv), sc_I = %s;\n",
+            "    gen_real gen_x[%d], gen_st[%d], gen_ext[%d]%s;\n"
+            "    for (int gen_k = 0; gen_k < %d; gen_k++)\n"
+            "        gen_x[gen_k] = GEN_LD(gen_svm + gen_k * gen_n + gen_i, gen_nv);\n"
+            "    for (int gen_k = 0; gen_k < %d; gen_k++)\n"
+            "        gen_st[gen_k] = %s;\n"
+            "    for (int gen_k = 0; gen_k < %d; gen_k++)\n"
+            "        gen_ext[gen_k] = %s;\n"
+            "    gen_real gen_V = GEN_LD(gen_vmm + gen_i, gen_nv), gen_I = %s;\n",
             m->nstates ? m->nstates : 1, nst, nex, trdecl, m->nstates, m->nstores,
-            ar_printf(&e->ar, "SC_LD(sc_svm + (%d + sc_k) * sc_n + sc_i, sc_nv)", m->nstates), m->nexternals,
-            "sc_exm ? SC_LD(sc_exm + sc_k * sc_n + sc_i, sc_nv) : sc_bc(0)", iload);
+            ar_printf(&e->ar, "GEN_LD(gen_svm + (%d + gen_k) * gen_n + gen_i, gen_nv)", m->nstates),
+            m->nexternals, "gen_exm ? GEN_LD(gen_exm + gen_k * gen_n + gen_i, gen_nv) : gen_bc(0)", iload);
     emit_carry_init(e);
     fprintf(
         e->out,
-        "    const sc_real dt = sc_bc((sc_scal)sc_a->dt);\n"
-        "    const int sc_K = (sc_flags & SC_STEP_IION_ONLY) ? 1 : sc_a->nsteps;\n"
-        "    for (int sc_s = 0; sc_s < sc_K; sc_s++) {\n"
-        "        const long sc_d = sc_a->d0 + sc_s;\n"
-        "        const sc_real t = sc_bc((sc_scal)((double)sc_d * sc_a->dt));\n"
-        "        sc_real *sc_trp = 0;\n"
-        "        long sc_slot = -1;\n"
-        "        if (sc_a->out_every > 0 && sc_d >= sc_a->out_start &&\n"
-        "            (sc_d - sc_a->out_start) %% sc_a->out_every == 0) {\n"
-        "            sc_slot = (sc_d - sc_a->out_start) / sc_a->out_every - sc_a->out_slot0;\n"
-        "            if (sc_a->out_vm)\n"
-        "                SC_ST((sc_scal *)sc_a->out_vm + sc_slot * sc_n + sc_i, sc_V, sc_nv);\n"
-        "            if (sc_a->out_iion)\n"
-        "                SC_ST((sc_scal *)sc_a->out_iion + sc_slot * sc_n + sc_i, sc_I, sc_nv);\n"
-        "            if (sc_a->out_tr)\n"
-        "                sc_trp = %s;\n"
+        "    const gen_real dt = gen_bc((gen_scal)gen_a->dt);\n"
+        "    const int gen_K = (gen_flags & SC_STEP_IION_ONLY) ? 1 : gen_a->nsteps;\n"
+        "    for (int gen_s = 0; gen_s < gen_K; gen_s++) {\n"
+        "        const long gen_d = gen_a->d0 + gen_s;\n"
+        "        const gen_real t = gen_bc((gen_scal)((double)gen_d * gen_a->dt));\n"
+        "        gen_real *gen_trp = 0;\n"
+        "        long gen_slot = -1;\n"
+        "        if (gen_a->out_every > 0 && gen_d >= gen_a->out_start &&\n"
+        "            (gen_d - gen_a->out_start) %% gen_a->out_every == 0) {\n"
+        "            gen_slot = (gen_d - gen_a->out_start) / gen_a->out_every - gen_a->out_slot0;\n"
+        "            if (gen_a->out_vm)\n"
+        "                GEN_ST((gen_scal *)gen_a->out_vm + gen_slot * gen_n + gen_i, gen_V, gen_nv);\n"
+        "            if (gen_a->out_iion)\n"
+        "                GEN_ST((gen_scal *)gen_a->out_iion + gen_slot * gen_n + gen_i, gen_I, gen_nv);\n"
+        "            if (gen_a->out_tr)\n"
+        "                gen_trp = %s;\n"
         "        }\n"
-        "        sc_real sc_Vs = sc_V;\n"
-        "        if ((sc_flags & SC_STEP_BENCH) && sc_stim_on(&sc_a->stim, sc_d))\n"
-        "            sc_Vs = sc_V + (sc_scal)sc_a->stim.amp * dt;\n"
+        "        gen_real gen_Vs = gen_V;\n"
+        "        if ((gen_flags & SC_STEP_BENCH) && gen_stim_on(&gen_a->stim, gen_d))\n"
+        "            gen_Vs = gen_V + (gen_scal)gen_a->stim.amp * dt;\n"
         "        /* Iion only: a step of length 0 leaves the states as they are */\n"
-        "        sc_I = %s_cell%s(sc_p, sc_lut, sc_oor, sc_a, t, (sc_flags & SC_STEP_IION_ONLY) ? sc_bc(0) : dt,\n"
-        "                      sc_Vs, sc_x, sc_st, sc_ext, sc_trp, sc_cv);\n"
+        "        gen_I = %s_cell%s(gen_p, gen_lut, gen_oor, gen_a, t, (gen_flags & SC_STEP_IION_ONLY) ? gen_bc(0) : dt,\n"
+        "                      gen_Vs, gen_x, gen_st, gen_ext, gen_trp, gen_cv);\n"
         "%s"
-        "        if (sc_flags & SC_STEP_IION_ONLY)\n"
+        "        if (gen_flags & SC_STEP_IION_ONLY)\n"
         "            break;\n"
-        "        if (sc_flags & SC_STEP_BENCH)\n"
-        "            sc_V = sc_Vs - dt * sc_I;\n"
-        "        sc_real sc_chk = (sc_flags & SC_STEP_BENCH) ? sc_V : sc_I;\n"
+        "        if (gen_flags & SC_STEP_BENCH)\n"
+        "            gen_V = gen_Vs - dt * gen_I;\n"
+        "        gen_real gen_chk = (gen_flags & SC_STEP_BENCH) ? gen_V : gen_I;\n"
         "%s"
-        "        if (sc_check(sc_a, sc_d, sc_i, sc_nv, sc_chk, (sc_flags & SC_STEP_BENCH) != 0))\n"
-        "            break;   /* recorded in sc_a->status: the runtime stops the run */\n"
+        "        if (gen_check(gen_a, gen_d, gen_i, gen_nv, gen_chk, (gen_flags & SC_STEP_BENCH) != 0))\n"
+        "            break;   /* recorded in gen_a->status: the runtime stops the run */\n"
         "    }\n",
         trset, e->id, e->vs, trcopy, emit_watch_use(e));
     fprintf(e->out,
-            "    if (!(sc_flags & SC_STEP_IION_ONLY)) {\n"
-            "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-            "            SC_ST(sc_svm + sc_k * sc_n + sc_i, sc_x[sc_k], sc_nv);\n"
-            "        for (int sc_k = 0; sc_k < %d; sc_k++)\n"
-            "            SC_ST(sc_svm + (%d + sc_k) * sc_n + sc_i, sc_st[sc_k], sc_nv);\n"
-            "        SC_ST(sc_vmm + sc_i, sc_V, sc_nv);\n"
+            "    if (!(gen_flags & SC_STEP_IION_ONLY)) {\n"
+            "        for (int gen_k = 0; gen_k < %d; gen_k++)\n"
+            "            GEN_ST(gen_svm + gen_k * gen_n + gen_i, gen_x[gen_k], gen_nv);\n"
+            "        for (int gen_k = 0; gen_k < %d; gen_k++)\n"
+            "            GEN_ST(gen_svm + (%d + gen_k) * gen_n + gen_i, gen_st[gen_k], gen_nv);\n"
+            "        GEN_ST(gen_vmm + gen_i, gen_V, gen_nv);\n"
             "    }\n"
-            "    SC_ST(sc_iim + sc_i, sc_I, sc_nv);\n",
+            "    GEN_ST(gen_iim + gen_i, gen_I, gen_nv);\n",
             m->nstates, m->nstores, m->nstates);
     for (int k = 0; k < m->nexternals; k++)
         if (m->externals[k]->def)
-            fprintf(e->out, "    if (sc_exm)\n        SC_ST(sc_exm + %d * sc_n + sc_i, sc_ext[%d], sc_nv);\n",
+            fprintf(e->out,
+                    "    if (gen_exm)\n        GEN_ST(gen_exm + %d * gen_n + gen_i, gen_ext[%d], gen_nv);\n",
                     k, k);
     fprintf(e->out, "}\n\n");
 }

@@ -21,27 +21,28 @@ static void emit_run(Em *e) {
     const char *id = e->id;
     fprintf(e->out,
             "/* The portable kernel: every cell of the call, one after the other. */\n"
-            "void %s_c_f64_run(const ScStepArgs *sc_a) {\n"
-            "    const %s_pc *sc_pu = (const %s_pc *)sc_a->pc;\n"
-            "    const int sc_lut = sc_a->lut && !(sc_a->flags & SC_STEP_NO_LUT);\n"
-            "    (void)sc_lut;\n"
-            "    for (long sc_i = 0; sc_i < sc_a->n; sc_i++) {\n"
-            "        if (sc_a->nvary > 0)\n"
-            "            %s_cells_pv(sc_a, sc_pu, sc_i, 1);\n",
+            "void %s_c_f64_run(const ScStepArgs *gen_a) {\n"
+            "    const %s_pc *gen_pu = (const %s_pc *)gen_a->pc;\n"
+            "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT);\n"
+            "    (void)gen_lut;\n"
+            "    for (long gen_i = 0; gen_i < gen_a->n; gen_i++) {\n"
+            "        if (gen_a->nvary > 0)\n"
+            "            %s_cells_pv(gen_a, gen_pu, gen_i, 1);\n",
             id, id, id, id);
     if (e->m->ntables)
-        fprintf(e->out, "        else if (sc_lut)\n            %s_cells_lut(sc_a, sc_pu, sc_i, 1);\n", id);
-    fprintf(e->out, "        else\n            %s_cells(sc_a, sc_pu, sc_i, 1);\n    }\n}\n\n", id);
+        fprintf(e->out, "        else if (gen_lut)\n            %s_cells_lut(gen_a, gen_pu, gen_i, 1);\n",
+                id);
+    fprintf(e->out, "        else\n            %s_cells(gen_a, gen_pu, gen_i, 1);\n    }\n}\n\n", id);
 }
 
 /* ---------------------------------------------------------------- host side */
 
 /* The head of a host function of the parameter set pc: the comment line, "static void ID_name(args) {"
- * and sc_p, pc seen as the model's parameter struct (read-only when ro). */
+ * and gen_p, pc seen as the model's parameter struct (read-only when ro). */
 static void emit_pc_head(Em *e, const char *comment, const char *name, const char *args, int ro) {
     const char *q = ro ? "const " : "";
     fprintf(e->out,
-            "/* %s */\nstatic void %s_%s(%s) {\n    %s%s_pc *sc_p = (%s%s_pc *)pc;\n    (void)sc_p;\n",
+            "/* %s */\nstatic void %s_%s(%s) {\n    %s%s_pc *gen_p = (%s%s_pc *)pc;\n    (void)gen_p;\n",
             comment, e->id, name, args, q, e->id, q, e->id);
 }
 
@@ -53,7 +54,7 @@ static void emit_host_consts(Em *e) {
     emit_pc_head(e, comment, "consts", "double *pc", 0);
     for (int i = 0; i < m->nconsts; i++) {
         const CgSym *c = m->consts[i];
-        fprintf(e->out, "    sc_p->%s = ", e->cn[c->id]);
+        fprintf(e->out, "    gen_p->%s = ", e->cn[c->id]);
         if (c->def)
             emit_expr(e, c->def);
         else
@@ -144,13 +145,13 @@ static void emit_host_derive(Em *e) {
             }
             if (p->kind == CG_CONST) {
                 saved[p->id] = e->ref[p->id];
-                e->ref[p->id] = ar_printf(&e->ar, "sc_k_%s", e->cn[p->id]);
+                e->ref[p->id] = ar_printf(&e->ar, "gen_k_%s", e->cn[p->id]);
                 fprintf(e->out, "    const double %s = ", e->ref[p->id]);
             } else {
                 int k = 0;
                 while (m->params[k] != p)
                     k++;
-                fprintf(e->out, "    if (!given || !given[%d])\n        sc_p->%s = ", k, e->cn[p->id]);
+                fprintf(e->out, "    if (!given || !given[%d])\n        gen_p->%s = ", k, e->cn[p->id]);
             }
             emit_expr(e, p->def);
             fprintf(e->out, ";\n");
@@ -218,22 +219,22 @@ static void emit_host_luts(Em *e) {
     fprintf(e->out,
             "/* The lookup tables of the parameter set pc: every column at every row. */\n"
             "static void %s_lut_build(const double *pc, double *lut) {\n"
-            "    const %s_pc *sc_p = (const %s_pc *)pc;\n    (void)sc_p;\n    (void)lut;\n",
+            "    const %s_pc *gen_p = (const %s_pc *)pc;\n    (void)gen_p;\n    (void)lut;\n",
             e->id, e->id, e->id);
     long off = 0;
     for (int k = 0; k < m->ntables; k++) {
         const CgTable *t = &m->tables[k];
         long rows = t->hi - t->lo + 1;
         const char *saved = e->ref[t->var->id];
-        e->ref[t->var->id] = "sc_v";
+        e->ref[t->var->id] = "gen_v";
         fprintf(e->out,
-                "    for (long sc_r = 0; sc_r < %ld; sc_r++) {   /* table %d over %s */\n"
-                "        const double sc_v = (double)(%ld + sc_r) * ",
+                "    for (long gen_r = 0; gen_r < %ld; gen_r++) {   /* table %d over %s */\n"
+                "        const double gen_v = (double)(%ld + gen_r) * ",
                 rows, k, t->var->name, t->lo);
         emit_num(e, t->step);
-        fprintf(e->out, ";\n        double *const sc_row = lut + %ld + sc_r * %d;\n", off, t->ncols);
+        fprintf(e->out, ";\n        double *const gen_row = lut + %ld + gen_r * %d;\n", off, t->ncols);
         for (int c = 0; c < t->ncols; c++)
-            fprintf(e->out, "        sc_row[%d] = %s;   /* %s */\n", c,
+            fprintf(e->out, "        gen_row[%d] = %s;   /* %s */\n", c,
                     emit_expr_str(e, t->cols[c]->lut_expr, 1), t->cols[c]->name);
         fprintf(e->out, "    }\n");
         e->ref[t->var->id] = saved;

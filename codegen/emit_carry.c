@@ -5,16 +5,16 @@
  * equation that reads only states, parameters and constants (no Vm, t, dt, store or external)
  * has there the value that Iion's part computed. Such an equation that both parts need and that
  * costs something (a call or a division: a Nernst potential's log) is carried: Iion's part stores
- * it in sc_cv[j], the next step reads sc_cv[j] instead of computing it (the same expression of
- * the same inputs: the same value, bit for bit), and the cells function computes sc_cv from the
+ * it in gen_cv[j], the next step reads gen_cv[j] instead of computing it (the same expression of
+ * the same inputs: the same value, bit for bit), and the cells function computes gen_cv from the
  * initial states before the first step. At most EMIT_MAX_CARRY values (registers across the
  * step; a GPU thread has 128 in double).
  *
  *   emit_carry_plan(e)         chooses them for the current variant: e->cvpos, e->ncv
- *   emit_carry_store(e, in)    Iion's part: sc_cv[j] = NAME; ...
- *   emit_carry_init(e)         the cells function: declares sc_cv, computes it at sc_x
+ *   emit_carry_store(e, in)    Iion's part: gen_cv[j] = NAME; ...
+ *   emit_carry_init(e)         the cells function: declares gen_cv, computes it at gen_x
  * While e->cv_read is set, emit_need_eqs leaves a carried equation's definition alone and
- * emit_needed_eqs writes it as a read of sc_cv (emit_core.c). */
+ * emit_needed_eqs writes it as a read of gen_cv (emit_core.c). */
 #include <string.h>
 
 #include "emit.h"
@@ -89,15 +89,15 @@ void emit_carry_store(Em *e, const char *in) {
     fprintf(e->out, "%s/* carried to the next step, whose states these are */\n", in);
     for (int i = 0; i < m->neqs; i++)
         if (e->cvpos[m->eqs[i]->id] >= 0)
-            fprintf(e->out, "%ssc_cv[%d] = %s;\n", in, e->cvpos[m->eqs[i]->id], e->cn[m->eqs[i]->id]);
+            fprintf(e->out, "%sgen_cv[%d] = %s;\n", in, e->cvpos[m->eqs[i]->id], e->cn[m->eqs[i]->id]);
 }
 
 void emit_carry_init(Em *e) {
     const CgModel *m = e->m;
-    fprintf(e->out, "    sc_real sc_cv[%d];   /* values carried between steps (emit_carry.c) */\n",
+    fprintf(e->out, "    gen_real gen_cv[%d];   /* values carried between steps (emit_carry.c) */\n",
             e->ncv ? e->ncv : 1);
     if (!e->ncv) {
-        fprintf(e->out, "    sc_cv[0] = sc_bc(0);\n");
+        fprintf(e->out, "    gen_cv[0] = gen_bc(0);\n");
         return;
     }
     emit_need_clear(e);

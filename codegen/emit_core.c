@@ -4,9 +4,10 @@
  * a back end emit_model.c's.
  *
  * Names: model symbols keep their names (a C keyword, a math function or a helper name gets a
- * trailing '_'); everything the generator adds starts with sc_. Parameters and constants read as
- * sc_p->NAME (one struct ID_pc: parameters, then constants), everything per-cell as a local
- * `const sc_real NAME`. Only what is needed is computed in each function (a backward liveness
+ * trailing '_', as does one that starts with gen_, the generated code's own prefix, or sc_, the
+ * public API's); everything the generator adds starts with gen_ (GEN_ for its macros).
+ * Parameters and constants read as gen_p->NAME (one struct ID_pc: parameters, then constants),
+ * everything per-cell as a local `const gen_real NAME`. Only what is needed is computed in each function (a backward liveness
  * pass over m->eqs), so the output has no unused variables.
  *
  * Generated functions, per variant V ("" exact, "_lut" tables, "_pv" per-cell parameters):
@@ -123,7 +124,7 @@ static int is_reserved(const char *s) {
     for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
         if (strcmp(s, reserved[i]) == 0)
             return 1;
-    return strncmp(s, "sc_", 3) == 0;
+    return strncmp(s, "gen_", 4) == 0 || strncmp(s, "sc_", 3) == 0;
 }
 
 static int name_taken(Em *e, const char *s, int upto) {
@@ -151,7 +152,7 @@ static void make_names(Em *e) {
         }
         e->cn[i] = c;
         if (s->kind == CG_PARAM || s->kind == CG_CONST)
-            e->ref[i] = ar_printf(&e->ar, "sc_p->%s", c);
+            e->ref[i] = ar_printf(&e->ar, "gen_p->%s", c);
         else
             e->ref[i] = c;
     }
@@ -207,28 +208,28 @@ static void table_pos(Em *e, int k, const char *in) {
     long off = 0;
     for (int j = 0; j < k; j++)
         off += (e->m->tables[j].hi - e->m->tables[j].lo + 1) * e->m->tables[j].ncols;
-    fprintf(e->out, "%ssc_idx sc_ti%d;   /* table %d over %s: row and fraction */\n%ssc_real sc_tf%d;\n", in,
-            k, k, t->var->name, in, k);
-    fprintf(e->out, "%ssc_lut_pos(%s, ", in, e->ref[t->var->id]);
+    fprintf(e->out, "%sgen_idx gen_ti%d;   /* table %d over %s: row and fraction */\n%sgen_real gen_tf%d;\n",
+            in, k, k, t->var->name, in, k);
+    fprintf(e->out, "%sgen_lut_pos(%s, ", in, e->ref[t->var->id]);
     emit_num(e, (double)t->lo * t->step);
     fputs(", ", e->out);
     emit_num(e, 1.0 / t->step);
     fprintf(e->out,
-            ", %ld, &sc_ti%d, &sc_tf%d, sc_oor ? sc_oor + %d : 0);\n"
-            "%sconst sc_scal *const sc_tb%d = sc_lut + %ld;\n",
+            ", %ld, &gen_ti%d, &gen_tf%d, gen_oor ? gen_oor + %d : 0);\n"
+            "%sconst gen_scal *const gen_tb%d = gen_lut + %ld;\n",
             t->hi - t->lo + 1, k, k, k, in, k, off);
 }
 
-/* `const sc_real NAME = DEF; // file:line` at the given indentation; a lookup-table column in
+/* `const gen_real NAME = DEF; // file:line` at the given indentation; a lookup-table column in
  * the lut variant is interpolated from its table instead. */
 void emit_eq(Em *e, const CgSym *s, const char *indent) {
     if (e->lut && s->lut) {
         int k = (int)(s->lut - e->m->tables);
         table_pos(e, k, indent);
-        fprintf(e->out, "%sconst sc_real %s = sc_lut_col(sc_tb%d, %d, %d, sc_ti%d, sc_tf%d);", indent,
+        fprintf(e->out, "%sconst gen_real %s = gen_lut_col(gen_tb%d, %d, %d, gen_ti%d, gen_tf%d);", indent,
                 e->cn[s->id], k, s->lut->ncols, s->lut_col, k, k);
     } else {
-        fprintf(e->out, "%sconst sc_real %s = %s;", indent, e->cn[s->id], emit_expr_str(e, s->def, 1));
+        fprintf(e->out, "%sconst gen_real %s = %s;", indent, e->cn[s->id], emit_expr_str(e, s->def, 1));
     }
     emit_line_comment(e, s);
     fputc('\n', e->out);
@@ -281,12 +282,12 @@ void emit_need_eqs(Em *e, CgSym **eqs, int n) {
     }
 }
 
-/* Declarations of the needed per-cell inputs: Vm (sc_V), states (sc_x, or sc_y for the states of
- * group g when g is not NULL), stores (sc_st) and read externals (sc_ext). */
+/* Declarations of the needed per-cell inputs: Vm (gen_V), states (gen_x, or gen_y for the states of
+ * group g when g is not NULL), stores (gen_st) and read externals (gen_ext). */
 void emit_inputs(Em *e, const CgGroup *g, const char *in) {
     const CgModel *m = e->m;
     if (e->need[m->vm->id])
-        fprintf(e->out, "%sconst sc_real %s = sc_V;\n", in, e->cn[m->vm->id]);
+        fprintf(e->out, "%sconst gen_real %s = gen_V;\n", in, e->cn[m->vm->id]);
     for (int s = 0; s < m->nstates; s++) {
         const CgSym *x = m->states[s].sym;
         if (!e->need[x->id])
@@ -296,18 +297,18 @@ void emit_inputs(Em *e, const CgGroup *g, const char *in) {
             if (g->states[k] == s)
                 j = k;
         if (j >= 0)
-            fprintf(e->out, "%sconst sc_real %s = sc_y[%d];\n", in, e->cn[x->id], j);
+            fprintf(e->out, "%sconst gen_real %s = gen_y[%d];\n", in, e->cn[x->id], j);
         else
-            fprintf(e->out, "%sconst sc_real %s = %s[%d];\n", in, e->cn[x->id], e->xarr ? e->xarr : "sc_x",
+            fprintf(e->out, "%sconst gen_real %s = %s[%d];\n", in, e->cn[x->id], e->xarr ? e->xarr : "gen_x",
                     s);
     }
     for (int k = 0; k < m->nstores; k++)
         if (e->need[m->stores[k]->id])
-            fprintf(e->out, "%sconst sc_real %s = sc_st[%d];\n", in, e->cn[m->stores[k]->id], k);
+            fprintf(e->out, "%sconst gen_real %s = gen_st[%d];\n", in, e->cn[m->stores[k]->id], k);
     for (int k = 0; k < m->nexternals; k++) {
         const CgSym *x = m->externals[k];
         if (e->need[x->id] && e->eqpos[x->id] < 0)
-            fprintf(e->out, "%sconst sc_real %s = sc_ext[%d];\n", in, e->cn[x->id], k);
+            fprintf(e->out, "%sconst gen_real %s = gen_ext[%d];\n", in, e->cn[x->id], k);
     }
 }
 
@@ -318,7 +319,7 @@ void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *in) {
         if (!e->need[s->id])
             continue;
         if (e->cv_read && e->cvpos && e->cvpos[s->id] >= 0) {
-            fprintf(e->out, "%sconst sc_real %s = sc_cv[%d];   /* carried */", in, e->cn[s->id],
+            fprintf(e->out, "%sconst gen_real %s = gen_cv[%d];   /* carried */", in, e->cn[s->id],
                     e->cvpos[s->id]);
             emit_line_comment(e, s);
             fputc('\n', e->out);
@@ -373,8 +374,8 @@ void emit_file_header(Em *e, const char *what) {
             m->nconsts, m->neqs, m->ngroups, m->ntables, m->ntraces);
 }
 
-/* ID_pc (uniform parameter set, sc_scal fields: the layout of ScStepArgs.pc) and ID_pcv (the
- * same with sc_real fields: per-cell values of the pv variant). */
+/* ID_pc (uniform parameter set, gen_scal fields: the layout of ScStepArgs.pc) and ID_pcv (the
+ * same with gen_real fields: per-cell values of the pv variant). */
 void emit_pc_struct(Em *e) {
     const CgModel *m = e->m;
     for (int v = 0; v < 2; v++) {
@@ -383,21 +384,21 @@ void emit_pc_struct(Em *e) {
                   : "A parameter set: parameters (defaults in ID_model), then constants.",
                 e->id, v ? "v" : "");
         for (int i = 0; i < m->nparams; i++) {
-            fprintf(e->out, "    %s %s;", v ? "sc_real" : "sc_scal", e->cn[m->params[i]->id]);
+            fprintf(e->out, "    %s %s;", v ? "gen_real" : "gen_scal", e->cn[m->params[i]->id]);
             emit_line_comment(e, m->params[i]);
             fputc('\n', e->out);
         }
         for (int i = 0; i < m->nconsts; i++)
-            fprintf(e->out, "    %s %s;\n", v ? "sc_real" : "sc_scal", e->cn[m->consts[i]->id]);
+            fprintf(e->out, "    %s %s;\n", v ? "gen_real" : "gen_scal", e->cn[m->consts[i]->id]);
         if (!m->nparams && !m->nconsts)
-            fprintf(e->out, "    %s sc_none;\n", v ? "sc_real" : "sc_scal");
+            fprintf(e->out, "    %s gen_none;\n", v ? "gen_real" : "gen_scal");
         fprintf(e->out, "} %s_pc%s;\n\n", e->id, v ? "v" : "");
     }
 }
 
 /* The parameter-set type and the extra lookup-table arguments of the current variant. */
-/* The common prelude of every dialect, after the back end's own (types, SC_FN, SC_LD/SC_ST,
- * sc_bc, sc_sel, the math helpers): helpers written once with those (prelude/common.h). */
+/* The common prelude of every dialect, after the back end's own (types, GEN_FN, GEN_LD/GEN_ST,
+ * gen_bc, gen_sel, the math helpers): helpers written once with those (prelude/common.h). */
 void emit_common_prelude(Em *e) { fputs(emit_prelude_common, e->out); }
 
 void emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt) {
@@ -429,7 +430,7 @@ void emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt) {
 
 void emit_end(Em *e) { ar_free(&e->ar); }
 
-/* The math helpers of a scalar dialect (C, CUDA, HIP): sc_NAME calls NAME or NAMEf. */
+/* The math helpers of a scalar dialect (C, CUDA, HIP): gen_NAME calls NAME or NAMEf. */
 void emit_scalar_math(Em *e) {
     static const char *const un[] = {"exp",  "expm1", "log",  "log10", "log1p", "sqrt", "cbrt",
                                      "fabs", "floor", "ceil", "sin",   "cos",   "tan",  "asin",
@@ -438,9 +439,9 @@ void emit_scalar_math(Em *e) {
         {"pow", "pow"}, {"atan2", "atan2"}, {"fmod", "fmod"}, {"min", "fmin"}, {"max", "fmax"}};
     const char *f = e->single ? "f" : "";
     for (size_t i = 0; i < sizeof un / sizeof *un; i++)
-        fprintf(e->out, "static SC_INL sc_real sc_%s(sc_real x) { return %s%s(x); }\n", un[i], un[i], f);
+        fprintf(e->out, "static GEN_INL gen_real gen_%s(gen_real x) { return %s%s(x); }\n", un[i], un[i], f);
     for (size_t i = 0; i < sizeof bin / sizeof *bin; i++)
-        fprintf(e->out, "static SC_INL sc_real sc_%s(sc_real x, sc_real y) { return %s%s(x, y); }\n",
+        fprintf(e->out, "static GEN_INL gen_real gen_%s(gen_real x, gen_real y) { return %s%s(x, y); }\n",
                 bin[i][0], bin[i][1], f);
     fputc('\n', e->out);
 }

@@ -1,17 +1,17 @@
 /* emit_expr.c: expressions of the generated code, for every back end.
  *
  * One printer serves all dialects. Every function call goes through a helper of the generated
- * prelude (sc_exp, sc_pow, sc_min, ...) so that the same text is right for double, float, a CPU
+ * prelude (gen_exp, gen_pow, gen_min, ...) so that the same text is right for double, float, a CPU
  * vector of cells or a GPU thread: each back end's prelude defines the helpers for its type.
  * Literals get an `f` suffix in single precision.
  *
  * Scalar dialects (portable C, CUDA, HIP) print C with minimal parentheses, conditions as
  * `c ? a : b`. The vector dialect (emit_cpu.c) types every node:
  *   S  uniform scalar (a literal; a parameter or constant of the uniform variant)
- *   V  a vector of cells (sc_real)            M  a vector mask (sc_mask, from a comparison)
+ *   V  a vector of cells (gen_real)            M  a vector mask (gen_mask, from a comparison)
  *   B  a uniform truth value (int)
- * and converts where needed: sc_bc(S) -> V, sc_mbc(B) -> M, sc_m2r(M) -> V (1.0 / 0.0),
- * `x != 0` -> a mask; c ? a : b with a mask c becomes sc_sel(c, a, b) (both sides computed).
+ * and converts where needed: gen_bc(S) -> V, gen_mbc(B) -> M, gen_m2r(M) -> V (1.0 / 0.0),
+ * `x != 0` -> a mask; c ? a : b with a mask c becomes gen_sel(c, a, b) (both sides computed).
  * Arithmetic and comparisons mix S and V directly (GCC broadcasts the scalar). */
 #include <math.h>
 #include <stdlib.h>
@@ -80,7 +80,7 @@ static Out as_value(Em *e, Out a) { /* -> S or V */
     if (!e->vec)
         return a;
     if (a.ty == TY_M)
-        return wrap(a, "sc_m2r", TY_V);
+        return wrap(a, "gen_m2r", TY_V);
     if (a.ty == TY_B) {
         Out o = o_new(TY_S, 3);
         s_sub(&o.s, &a, 4);
@@ -93,7 +93,7 @@ static Out as_value(Em *e, Out a) { /* -> S or V */
 static Out as_vector(Em *e, Out a) { /* -> V */
     a = as_value(e, a);
     if (e->vec && a.ty == TY_S)
-        return wrap(a, "sc_bc", TY_V);
+        return wrap(a, "gen_bc", TY_V);
     return a;
 }
 
@@ -111,7 +111,7 @@ static Out as_truth(Em *e, Out a) { /* -> B or M */
 static Out as_mask(Em *e, Out a) { /* -> M */
     a = as_truth(e, a);
     if (e->vec && a.ty == TY_B)
-        return wrap(a, "sc_mbc", TY_M);
+        return wrap(a, "gen_mbc", TY_M);
     return a;
 }
 
@@ -173,11 +173,11 @@ static const char *op_text(ExKind k) {
     }
 }
 
-/* Helper name of a call (ex_fn_name with sc_ prefix; abs is fabs). */
+/* Helper name of a call (ex_fn_name with gen_ prefix; abs is fabs). */
 static const char *fn_helper(ExFn fn) {
     static char b[FN_COUNT][16];
     if (!b[fn][0])
-        snprintf(b[fn], sizeof b[fn], "sc_%s", fn == FN_ABS ? "fabs" : ex_fn_name(fn));
+        snprintf(b[fn], sizeof b[fn], "gen_%s", fn == FN_ABS ? "fabs" : ex_fn_name(fn));
     return b[fn];
 }
 
@@ -206,9 +206,9 @@ static Out call(Em *e, const char *name, const Expr *x) {
 
 /* pow with a literal exponent in the GPU dialects (CUDA, HIP) and the vectorised CPU one: cheaper
  * forms whose results differ from the C back end's by round-off at most. pow(x, 1) is x, pow(x, 2)
- * and pow(x, 3) are sc_square and sc_cube (every such dialect); on a GPU also pow(x, 0.5) is
- * sc_sqrt(x) and pow(x, n) with another small integer literal n a product of squarings
- * (sc_powi, unrolled: n is a literal). Any other exponent calls sc_pow. A double pow costs about
+ * and pow(x, 3) are gen_square and gen_cube (every such dialect); on a GPU also pow(x, 0.5) is
+ * gen_sqrt(x) and pow(x, n) with another small integer literal n a product of squarings
+ * (gen_powi, unrolled: n is a literal). Any other exponent calls gen_pow. A double pow costs about
  * as much as an exp and a log (on the CPU a library call per lane: ten Tusscher 2006's squares
  * and cubes took half of its CPU time, docs/performance.md, perf on the dev machine, 2026-11-27);
  * a product, one multiply per bit of n. A square equals a correctly rounded pow; a cube has one
@@ -216,27 +216,27 @@ static Out call(Em *e, const char *name, const Expr *x) {
 static Out literal_pow(Em *e, const Expr *base, const Expr *ex) {
     Expr x = {.kind = EX_POW, .nargs = 2, .a = {(Expr *)base, (Expr *)ex}};
     if (ex->kind != EX_NUM)
-        return call(e, "sc_pow", &x);
+        return call(e, "gen_pow", &x);
     double n = ex->num;
     if (n == 1)
         return as_value(e, pr(e, base));
     if (n == 2 || n == 3)
-        return wrap(as_vector(e, pr(e, base)), n == 2 ? "sc_square" : "sc_cube", e->vec ? TY_V : TY_S);
+        return wrap(as_vector(e, pr(e, base)), n == 2 ? "gen_square" : "gen_cube", e->vec ? TY_V : TY_S);
     if (!e->gpu)
-        return call(e, "sc_pow", &x);
+        return call(e, "gen_pow", &x);
     if (n == 0.5)
-        return wrap(as_value(e, pr(e, base)), "sc_sqrt", TY_S);
+        return wrap(as_value(e, pr(e, base)), "gen_sqrt", TY_S);
     if (n == (double)(int)n && n >= -8 && n <= 8 && n != 0) {
         Out a = as_value(e, pr(e, base));
         Out o = o_new(TY_S, 16);
         char b[48];
-        s_put(&o.s, "sc_powi(");
+        s_put(&o.s, "gen_powi(");
         s_sub(&o.s, &a, 0);
         snprintf(b, sizeof b, ", %d)", (int)n);
         s_put(&o.s, b);
         return o;
     }
-    return call(e, "sc_pow", &x);
+    return call(e, "gen_pow", &x);
 }
 
 /* The literal 1/c of a divisor c that is a finite non-zero literal (GPU dialects), in b. */
@@ -300,14 +300,14 @@ static Out pr_logic(Em *e, const Expr *x) {
     return o;
 }
 
-/* c ? a : f (EX_COND): sc_sel where the condition is a vector mask, else the C operator. */
+/* c ? a : f (EX_COND): gen_sel where the condition is a vector mask, else the C operator. */
 static Out pr_cond(Em *e, const Expr *x) {
     Out c = as_truth(e, pr(e, x->a[0]));
     Out a = as_value(e, pr(e, x->a[1])), f = as_value(e, pr(e, x->a[2]));
     if (e->vec && c.ty == TY_M) {
         Out o = o_new(TY_V, 16);
         a = as_vector(e, a), f = as_vector(e, f);
-        s_put(&o.s, "sc_sel(");
+        s_put(&o.s, "gen_sel(");
         s_sub(&o.s, &c, 0);
         s_put(&o.s, ", ");
         s_sub(&o.s, &a, 0);
@@ -342,7 +342,7 @@ static Out pr_binary(Em *e, const Expr *x) {
        the one reciprocal shared by every use in a step (common subexpression) */
         Out o = o_new(ty, p);
         s_sub(&o.s, &a, p);
-        s_put(&o.s, " * ((sc_scal)1 / ");
+        s_put(&o.s, " * ((gen_scal)1 / ");
         s_sub(&o.s, &c, p + 1);
         s_put(&o.s, ")");
         return o;
@@ -401,18 +401,18 @@ static Out pr(Em *e, const Expr *x) {
         case EX_NOT: {
             Out a = as_truth(e, pr(e, x->a[0]));
             if (e->vec && a.ty == TY_M)
-                return wrap(a, "sc_not", TY_M);
+                return wrap(a, "gen_not", TY_M);
             Out o = o_new(e->vec ? TY_B : TY_S, 14);
             s_put(&o.s, "!");
             s_sub(&o.s, &a, 14);
             return o;
         }
         case EX_MOD:
-            return call(e, "sc_fmod", x);
+            return call(e, "gen_fmod", x);
         case EX_POW:
             if (e->gpu || e->vec)
                 return literal_pow(e, x->a[0], x->a[1]);
-            return call(e, "sc_pow", x);
+            return call(e, "gen_pow", x);
         case EX_CALL:
             if ((e->gpu || e->vec) && x->fn == FN_POW)
                 return literal_pow(e, x->a[0], x->a[1]);
@@ -420,7 +420,7 @@ static Out pr(Em *e, const Expr *x) {
            forms (a few instructions fewer each; error a few ulp more, reported by
            test_gpu_vs_cpu) */
             if (e->fast_f32 && (x->fn == FN_EXP || x->fn == FN_LOG))
-                return call(e, x->fn == FN_EXP ? "sc_fast_exp" : "sc_fast_log", x);
+                return call(e, x->fn == FN_EXP ? "gen_fast_exp" : "gen_fast_log", x);
             return call(e, fn_helper(x->fn), x);
         case EX_AND:
         case EX_OR:

@@ -1,6 +1,6 @@
 /* emit_gpu.c: the CUDA and HIP back ends (one text; a GpuApi table chooses the API names).
  *
- * One thread per cell: thread i runs ID_cells(args, i) of emit_core.c with sc_real = double or
+ * One thread per cell: thread i runs ID_cells(args, i) of emit_core.c with gen_real = double or
  * float; consecutive threads read consecutive cells of each state (structure of arrays), so every
  * load and store of a warp is coalesced. The parameter set and tables are read through the
  * read-only cache; the call's ScStepArgs is the kernel's by-value argument (no device copy per
@@ -24,7 +24,7 @@ static const GpuApi hip_api = {
     "hipError_t",        "hipGetLastError",      "hipSuccess",
     "hipFuncAttributes", "hipFuncGetAttributes", "hipOccupancyMaxActiveBlocksPerMultiprocessor"};
 
-/* Blocks of SC_BLOCK threads that each multiprocessor must be able to hold (the second argument
+/* Blocks of GEN_BLOCK threads that each multiprocessor must be able to hold (the second argument
  * of __launch_bounds__, which caps the registers per thread at 65536 / (128 x it)). Explicit models
  * (no markov_be, rosenbrock or cvode group) get 3 in double (168 registers) and 6 in single (85),
  * tiny ones 12 (42). Chosen by time (scripts/gpu/kernels.sh: 4M cells). H200, 2026-11-24, generator
@@ -63,13 +63,13 @@ static void emit_prelude(Em *e, const GpuApi *api) {
         e->out,
         "#include <%s>\n#include <math.h>\n\n#include \"starcarp_model.h\"\n\n"
         "/* ---- dialect: GPU, one thread per cell, %s ---- */\n"
-        "typedef %s sc_scal;\ntypedef %s sc_real;\ntypedef int sc_mask;\ntypedef long sc_idx;\n"
-        "#define SC_FN static __device__\n#define SC_INL __device__ __forceinline__ __attribute__((unused))\n"
-        "#define SC_COUNT(p) atomicAdd((p), 1ULL)\n"
-        "#define SC_RECORD(s, k, v) sc_record((s), (k), (v))\n"
-        "#define SC_BLOCK 128   /* threads per block */\n"
-        "#define SC_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s %d registers */\n\n"
-        "static __device__ void sc_record(ScStepStatus *s, unsigned long long key, double v) {\n"
+        "typedef %s gen_scal;\ntypedef %s gen_real;\ntypedef int gen_mask;\ntypedef long gen_idx;\n"
+        "#define GEN_FN static __device__\n#define GEN_INL __device__ __forceinline__ __attribute__((unused))\n"
+        "#define GEN_COUNT(p) atomicAdd((p), 1ULL)\n"
+        "#define GEN_RECORD(s, k, v) gen_record((s), (k), (v))\n"
+        "#define GEN_BLOCK 128   /* threads per block */\n"
+        "#define GEN_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s %d registers */\n\n"
+        "static __device__ void gen_record(ScStepStatus *s, unsigned long long key, double v) {\n"
         "    if (atomicMin(&s->key, key) > key)\n"
         "        s->value = v;\n"
         "}\n\n",
@@ -92,33 +92,34 @@ static void emit_kernels(Em *e, const GpuApi *api) {
             continue;
         fprintf(
             e->out,
-            "__global__ void __launch_bounds__(SC_BLOCK, SC_MIN_BLOCKS) %s_%s_%s_k%s(const ScStepArgs sc_a) {\n"
-            "    const long sc_i = (long)blockIdx.x * SC_BLOCK + threadIdx.x;\n"
-            "    if (sc_i < sc_a.n)\n"
-            "        %s_cells%s(&sc_a, (const %s_pc *)sc_a.pc, sc_i, 1);\n"
+            "__global__ void __launch_bounds__(GEN_BLOCK, GEN_MIN_BLOCKS) %s_%s_%s_k%s(const ScStepArgs gen_a) {\n"
+            "    const long gen_i = (long)blockIdx.x * GEN_BLOCK + threadIdx.x;\n"
+            "    if (gen_i < gen_a.n)\n"
+            "        %s_cells%s(&gen_a, (const %s_pc *)gen_a.pc, gen_i, 1);\n"
             "}\n\n",
             id, tg, p, vars[v], id, vars[v], id);
     }
     fprintf(e->out,
-            "/* Launches the call's kernel on the stream sc_stream (a %s); returns the launch error\n"
+            "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
             " * (0: none). */\n"
-            "extern \"C\" int %s_%s_%s_run(const ScStepArgs *sc_a, void *sc_stream) {\n"
-            "    const %s sc_s = (%s)sc_stream;\n"
-            "    if (sc_a->n <= 0)\n        return 0;\n"
-            "    const unsigned sc_blocks = (unsigned)((sc_a->n + SC_BLOCK - 1) / SC_BLOCK);\n"
-            "    const int sc_lut = sc_a->lut && !(sc_a->flags & SC_STEP_NO_LUT);\n"
-            "    (void)sc_lut;\n"
-            "    if (sc_a->nvary > 0)\n"
-            "        %s_%s_%s_k_pv<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n",
+            "extern \"C\" int %s_%s_%s_run(const ScStepArgs *gen_a, void *gen_stream) {\n"
+            "    const %s gen_s = (%s)gen_stream;\n"
+            "    if (gen_a->n <= 0)\n        return 0;\n"
+            "    const unsigned gen_blocks = (unsigned)((gen_a->n + GEN_BLOCK - 1) / GEN_BLOCK);\n"
+            "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT);\n"
+            "    (void)gen_lut;\n"
+            "    if (gen_a->nvary > 0)\n"
+            "        %s_%s_%s_k_pv<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n",
             api->stream, id, tg, p, api->stream, api->stream, id, tg, p);
     if (e->m->ntables)
-        fprintf(e->out,
-                "    else if (sc_lut)\n        %s_%s_%s_k_lut<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n",
-                id, tg, p);
+        fprintf(
+            e->out,
+            "    else if (gen_lut)\n        %s_%s_%s_k_lut<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n",
+            id, tg, p);
     fprintf(e->out,
-            "    else\n        %s_%s_%s_k<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);\n"
-            "    const %s sc_err = %s();\n"
-            "    return sc_err == %s ? 0 : (int)sc_err;\n}\n",
+            "    else\n        %s_%s_%s_k<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n"
+            "    const %s gen_err = %s();\n"
+            "    return gen_err == %s ? 0 : (int)gen_err;\n}\n",
             id, tg, p, api->error_t, api->last_error, api->success);
 }
 
@@ -129,18 +130,18 @@ static void emit_attr(Em *e, const GpuApi *api) {
     const char *tg = emit_target_name(e->target);
     fprintf(
         e->out,
-        "\n/* The attributes of kernel variant sc_v (0 exact, 1 lookup tables, 2 per-cell parameters) on\n"
+        "\n/* The attributes of kernel variant gen_v (0 exact, 1 lookup tables, 2 per-cell parameters) on\n"
         " * the current device: registers and local memory per thread, the launches' block size and\n"
         " * the blocks of that size a multiprocessor holds. 0, or -1 (no such variant, or an error). */\n"
-        "extern \"C\" int %s_%s_%s_attr(int sc_v, ScGpuKernelAttr *sc_at) {\n"
-        "    const void *const sc_k[3] = {(const void *)%s_%s_%s_k, %s, (const void *)%s_%s_%s_k_pv};\n"
-        "    %s sc_fa;\n"
-        "    int sc_nb = 0;\n"
-        "    if (sc_v < 0 || sc_v > 2 || !sc_k[sc_v] || %s(&sc_fa, sc_k[sc_v]) != %s ||\n"
-        "        %s(&sc_nb, sc_k[sc_v], SC_BLOCK, 0) != %s)\n"
+        "extern \"C\" int %s_%s_%s_attr(int gen_v, ScGpuKernelAttr *gen_at) {\n"
+        "    const void *const gen_k[3] = {(const void *)%s_%s_%s_k, %s, (const void *)%s_%s_%s_k_pv};\n"
+        "    %s gen_fa;\n"
+        "    int gen_nb = 0;\n"
+        "    if (gen_v < 0 || gen_v > 2 || !gen_k[gen_v] || %s(&gen_fa, gen_k[gen_v]) != %s ||\n"
+        "        %s(&gen_nb, gen_k[gen_v], GEN_BLOCK, 0) != %s)\n"
         "        return -1;\n"
-        "    sc_at->regs = sc_fa.numRegs, sc_at->local_bytes = (int)sc_fa.localSizeBytes;\n"
-        "    sc_at->block = SC_BLOCK, sc_at->blocks_per_sm = sc_nb;\n"
+        "    gen_at->regs = gen_fa.numRegs, gen_at->local_bytes = (int)gen_fa.localSizeBytes;\n"
+        "    gen_at->block = GEN_BLOCK, gen_at->blocks_per_sm = gen_nb;\n"
         "    return 0;\n}\n",
         id, tg, p, id, tg, p,
         e->m->ntables ? ar_printf(&e->ar, "(const void *)%s_%s_%s_k_lut", id, tg, p) : "0", id, tg, p,

@@ -5,7 +5,7 @@
  * for every entry whose equation does not read the state). A cardiac model's group is sparse:
  * iyer_2004's 48-state cvode group has 2304 entries, 252 of them nonzero. So the factorisation
  * and the solves are straight-line code over the entries that can be nonzero: the Jacobian's,
- * the diagonal and the fill-in of the elimination order, held in a compact array (sc_J / sc_A
+ * the diagonal and the fill-in of the elimination order, held in a compact array (gen_J / gen_A
  * of LuPlan.nnz values, row-major over the pattern). On a GPU thread the dense n x n matrix
  * (18 KiB for iyer in double) lived in local memory and its n^3/3 updates went through the
  * caches; the compact one is a few hundred values with constant indices.
@@ -103,10 +103,10 @@ int emit_lu_written(const CgGroup *g, int r, int c) { return r == c || !g->jac |
 static void emit_assemble(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
     int n = g->n;
     fprintf(e->out,
-            "/* W = I - sc_c J in place (J compact, as ID_rhs_g%d writes it; fill entries set to 0).\n"
+            "/* W = I - gen_c J in place (J compact, as ID_rhs_g%d writes it; fill entries set to 0).\n"
             " * A non-finite Jacobian entry counts as 0: a W-method stays consistent with an\n"
             " * approximate Jacobian. */\n"
-            "SC_FN void %s_w_g%d(sc_real *sc_A, sc_real sc_c) {\n",
+            "GEN_FN void %s_w_g%d(gen_real *gen_A, gen_real gen_c) {\n",
             gi, e->id, gi);
     for (int r = 0; r < n; r++)
         for (int c = 0; c < n; c++) {
@@ -114,12 +114,12 @@ static void emit_assemble(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
             if (q < 0)
                 continue;
             if (!emit_lu_written(g, r, c))
-                fprintf(e->out, "    sc_A[%d] = sc_bc(0);\n", q);
+                fprintf(e->out, "    gen_A[%d] = gen_bc(0);\n", q);
             else if (r == c && g->jac && !jac_nonzero(g, r, c))
-                fprintf(e->out, "    sc_A[%d] = sc_bc(1);\n", q);
+                fprintf(e->out, "    gen_A[%d] = gen_bc(1);\n", q);
             else
-                fprintf(e->out, "    sc_A[%d] = %s- sc_c * sc_fin0(sc_A[%d]);\n", q,
-                        r == c ? "(sc_scal)1 " : "", q);
+                fprintf(e->out, "    gen_A[%d] = %s- gen_c * gen_fin0(gen_A[%d]);\n", q,
+                        r == c ? "(gen_scal)1 " : "", q);
         }
     fprintf(e->out, "}\n\n");
 }
@@ -129,23 +129,24 @@ static void emit_factor(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
     fprintf(e->out,
             "/* LU of W in place, eliminating in the order of the plan (no pivoting: emit_lu.c);\n"
             " * the diagonal keeps each pivot's reciprocal, a zero pivot taken as 1e-30. */\n"
-            "SC_FN void %s_lu_g%d(sc_real *sc_A) {\n",
+            "GEN_FN void %s_lu_g%d(gen_real *gen_A) {\n",
             e->id, gi);
     for (int i = 0; i < n; i++) {
         int k = p->ord[i], kk = p->pos[k * n + k];
-        fprintf(e->out,
-                "    sc_A[%d] = (sc_scal)1 / sc_sel(sc_A[%d] == (sc_scal)0, sc_bc((sc_scal)1e-30), sc_A[%d]);"
-                "   /* pivot %s */\n",
-                kk, kk, kk, e->m->states[g->states[k]].sym->name);
+        fprintf(
+            e->out,
+            "    gen_A[%d] = (gen_scal)1 / gen_sel(gen_A[%d] == (gen_scal)0, gen_bc((gen_scal)1e-30), gen_A[%d]);"
+            "   /* pivot %s */\n",
+            kk, kk, kk, e->m->states[g->states[k]].sym->name);
         for (int r = 0; r < n; r++) {
             int rk = p->pos[r * n + k];
             if (p->rank[r] <= i || rk < 0)
                 continue;
-            fprintf(e->out, "    sc_A[%d] *= sc_A[%d];\n", rk, kk);
+            fprintf(e->out, "    gen_A[%d] *= gen_A[%d];\n", rk, kk);
             for (int c = 0; c < n; c++) {
                 int kc = p->pos[k * n + c];
                 if (p->rank[c] > i && kc >= 0)
-                    fprintf(e->out, "    sc_A[%d] -= sc_A[%d] * sc_A[%d];\n", p->pos[r * n + c], rk, kc);
+                    fprintf(e->out, "    gen_A[%d] -= gen_A[%d] * gen_A[%d];\n", p->pos[r * n + c], rk, kc);
             }
         }
     }
@@ -156,14 +157,14 @@ static void emit_solve(Em *e, const LuPlan *p, int gi) {
     int n = p->n;
     fprintf(e->out,
             "/* Solve W x = b with the factors of %s_lu_g%d; b is overwritten by x. */\n"
-            "SC_FN void %s_solve_g%d(const sc_real *sc_A, sc_real *sc_b) {\n",
+            "GEN_FN void %s_solve_g%d(const gen_real *gen_A, gen_real *gen_b) {\n",
             e->id, gi, e->id, gi);
     for (int i = 0; i < n; i++) {
         int k = p->ord[i];
         for (int r = 0; r < n; r++) {
             int rk = p->pos[r * n + k];
             if (p->rank[r] > i && rk >= 0)
-                fprintf(e->out, "    sc_b[%d] -= sc_A[%d] * sc_b[%d];\n", r, rk, k);
+                fprintf(e->out, "    gen_b[%d] -= gen_A[%d] * gen_b[%d];\n", r, rk, k);
         }
     }
     for (int i = n - 1; i >= 0; i--) {
@@ -171,9 +172,9 @@ static void emit_solve(Em *e, const LuPlan *p, int gi) {
         for (int c = 0; c < n; c++) {
             int kc = p->pos[k * n + c];
             if (p->rank[c] > i && kc >= 0)
-                fprintf(e->out, "    sc_b[%d] -= sc_A[%d] * sc_b[%d];\n", k, kc, c);
+                fprintf(e->out, "    gen_b[%d] -= gen_A[%d] * gen_b[%d];\n", k, kc, c);
         }
-        fprintf(e->out, "    sc_b[%d] *= sc_A[%d];\n", k, p->pos[k * n + k]);
+        fprintf(e->out, "    gen_b[%d] *= gen_A[%d];\n", k, p->pos[k * n + k]);
     }
     fprintf(e->out, "}\n\n");
 }

@@ -3,11 +3,11 @@
  * fe and rush_larsen gates are written inline in ID_cell (they need only values the cell has
  * computed). Every other group gets, at file scope and per variant V:
  *   ID_rhs_gK V    derivatives f (and, when the group has one, the Jacobian J, row-major) of the
- *                  group's states at y (other states sc_x, V frozen), re-evaluating the equations
+ *                  group's states at y (other states gen_x, V frozen), re-evaluating the equations
  *   ID_ros2_gK V   one ROS2 step (rosenbrock)
  *   ID_ros4_gK V   one 4th-order Rosenbrock step with its error estimate (cvode's sub-steps)
  *   ID_adv_gK V    advances y (the group's states at the start of the step) over dt in place
- * and the cell gathers y from sc_x, calls ID_adv_gK and scatters y into sc_xn.
+ * and the cell gathers y from gen_x, calls ID_adv_gK and scatters y into gen_xn.
  * Groups that factorise W = I - c J (markov_be, rosenbrock, cvode) also get, once per file, the
  * sparse LU of their pattern (emit_lu.c): ID_w_gK, ID_lu_gK, ID_solve_gK; their Jacobian is written
  * in its compact form. The code is written for "one or many cells in lock step": no index depends
@@ -73,32 +73,33 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
     int n = g->n, jac = uses_jac(g);
     need_group(e, g, jac);
 
-    fprintf(e->out,
-            "SC_FN void %s_rhs_g%d%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
-            "                       sc_real t, sc_real dt, sc_real sc_V, const sc_real *sc_x,\n"
-            "                       const sc_real *sc_y, sc_real *sc_f, sc_real *sc_J) {\n"
-            "    (void)sc_p;\n    (void)sc_lut;\n    (void)sc_oor;\n    (void)t;\n    (void)dt;\n"
-            "    (void)sc_V;\n    (void)sc_x;\n    (void)sc_y;\n    (void)sc_J;\n",
-            e->id, gi, e->vs, pct(e));
+    fprintf(
+        e->out,
+        "GEN_FN void %s_rhs_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
+        "                       gen_real t, gen_real dt, gen_real gen_V, const gen_real *gen_x,\n"
+        "                       const gen_real *gen_y, gen_real *gen_f, gen_real *gen_J) {\n"
+        "    (void)gen_p;\n    (void)gen_lut;\n    (void)gen_oor;\n    (void)t;\n    (void)dt;\n"
+        "    (void)gen_V;\n    (void)gen_x;\n    (void)gen_y;\n    (void)gen_J;\n",
+        e->id, gi, e->vs, pct(e));
     /* stores and externals are not inputs of a group's derivatives in the library; a model
        that reads them there reads 0 */
     for (int k = 0; k < m->nstores; k++)
         if (e->need[m->stores[k]->id])
-            fprintf(e->out, "    const sc_real %s = sc_bc(0);   /* store: not passed to groups */\n",
+            fprintf(e->out, "    const gen_real %s = gen_bc(0);   /* store: not passed to groups */\n",
                     e->cn[m->stores[k]->id]),
                 e->need[m->stores[k]->id] = 0;
     for (int k = 0; k < m->nexternals; k++)
         if (e->need[m->externals[k]->id] && e->eqpos[m->externals[k]->id] < 0)
-            fprintf(e->out, "    const sc_real %s = sc_bc(0);   /* external: not passed to groups */\n",
+            fprintf(e->out, "    const gen_real %s = gen_bc(0);   /* external: not passed to groups */\n",
                     e->cn[m->externals[k]->id]),
                 e->need[m->externals[k]->id] = 0;
     emit_inputs(e, g, "    ");
     emit_needed_eqs(e, m->eqs, m->neqs, "    ");
     for (int j = 0; j < n; j++)
-        fprintf(e->out, "    sc_f[%d] = %s;\n", j,
+        fprintf(e->out, "    gen_f[%d] = %s;\n", j,
                 emit_expr_str(e, emit_value(e, m->states[g->states[j]].diff), 1));
     if (jac) {
-        fprintf(e->out, "    if (sc_J) {\n");
+        fprintf(e->out, "    if (gen_J) {\n");
         emit_needed_eqs(e, g->jeqs, g->njeqs, "        ");
         /* compact: the entries of the LU's pattern that the Jacobian writes (emit_lu.c) */
         LuPlan lp;
@@ -107,8 +108,8 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
         double z;
         for (int k = 0; k < n * n; k++)
             if (lp.pos[k] >= 0 && emit_lu_written(g, k / n, k % n))
-                fprintf(e->out, "        sc_J[%d] = %s;   /* d %s / d %s */\n", lp.pos[k],
-                        ex_is_num(g->jac[k], &z) && z == 0 ? "sc_bc(0)" : emit_expr_str(e, g->jac[k], 1),
+                fprintf(e->out, "        gen_J[%d] = %s;   /* d %s / d %s */\n", lp.pos[k],
+                        ex_is_num(g->jac[k], &z) && z == 0 ? "gen_bc(0)" : emit_expr_str(e, g->jac[k], 1),
                         m->states[g->states[k / n]].sym->name, m->states[g->states[k % n]].sym->name);
         fprintf(e->out, "    }\n");
     }
@@ -118,8 +119,8 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
 /* The call of the group's rhs: T is the time expression, Y the point, F and J the outputs. */
 static void call_rhs(Em *e, int gi, const char *t, const char *y, const char *f, const char *J,
                      const char *in) {
-    fprintf(e->out, "%s%s_rhs_g%d%s(sc_p, sc_lut, sc_oor, %s, dt, sc_V, sc_x, %s, %s, %s);\n", in, e->id, gi,
-            e->vs, t, y, f, J);
+    fprintf(e->out, "%s%s_rhs_g%d%s(gen_p, gen_lut, gen_oor, %s, dt, gen_V, gen_x, %s, %s, %s);\n", in, e->id,
+            gi, e->vs, t, y, f, J);
 }
 
 /* The size of the group's compact Jacobian (1 for a one-state group without LU). */
@@ -130,47 +131,48 @@ static int jac_size(Em *e, const CgGroup *g) {
 
 static void emit_ros2(Em *e, const CgGroup *g, int gi) {
     int n = g->n;
-    fprintf(e->out,
-            "/* One ROS2 step of size sc_h (Verwer et al. 1999, gamma = 1 + 1/sqrt(2)):\n"
-            " * W = I - gamma*h*J, W k1 = f(y), W k2 = f(y + h k1) - 2 k1,\n"
-            " * yn = y + 3/2 h k1 + 1/2 h k2; sc_err = W^-1 (yn - (y + h k1)) (order 1 embedded). */\n"
-            "SC_FN void %s_ros2_g%d%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
-            "                        sc_real t, sc_real dt, sc_real sc_h, sc_real sc_V,\n"
-            "                        const sc_real *sc_x, const sc_real *sc_y, sc_real *sc_yn,\n"
-            "                        sc_real *sc_err) {\n"
-            "    const sc_scal sc_gamma = (sc_scal)1.7071067811865475;\n"
-            "    sc_real sc_f[%d], sc_A[%d], sc_k1[%d], sc_k2[%d];\n",
-            e->id, gi, e->vs, pct(e), n, jac_size(e, g), n, n);
-    call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_A", "    ");
-    fprintf(e->out,
-            "    %s_w_g%d(sc_A, sc_gamma * sc_h);\n"
-            "    %s_lu_g%d(sc_A);\n"
-            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-            "        sc_k1[sc_j] = sc_f[sc_j];\n"
-            "    %s_solve_g%d(sc_A, sc_k1);\n"
-            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-            "        sc_yn[sc_j] = sc_y[sc_j] + sc_h * sc_k1[sc_j];\n",
-            e->id, gi, e->id, gi, n, e->id, gi, n);
-    call_rhs(e, gi, "t + sc_h", "sc_yn", "sc_f", "0", "    ");
     fprintf(
         e->out,
-        "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-        "        sc_k2[sc_j] = sc_f[sc_j] - (sc_scal)2 * sc_k1[sc_j];\n"
-        "    %s_solve_g%d(sc_A, sc_k2);\n"
-        "    for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
-        "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];\n"
-        "        sc_err[sc_j] = (sc_scal)0.5 * sc_h * (sc_k1[sc_j] + sc_k2[sc_j]);\n"
+        "/* One ROS2 step of size gen_h (Verwer et al. 1999, gamma = 1 + 1/sqrt(2)):\n"
+        " * W = I - gamma*h*J, W k1 = f(y), W k2 = f(y + h k1) - 2 k1,\n"
+        " * yn = y + 3/2 h k1 + 1/2 h k2; gen_err = W^-1 (yn - (y + h k1)) (order 1 embedded). */\n"
+        "GEN_FN void %s_ros2_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
+        "                        gen_real t, gen_real dt, gen_real gen_h, gen_real gen_V,\n"
+        "                        const gen_real *gen_x, const gen_real *gen_y, gen_real *gen_yn,\n"
+        "                        gen_real *gen_err) {\n"
+        "    const gen_scal gen_gamma = (gen_scal)1.7071067811865475;\n"
+        "    gen_real gen_f[%d], gen_A[%d], gen_k1[%d], gen_k2[%d];\n",
+        e->id, gi, e->vs, pct(e), n, jac_size(e, g), n, n);
+    call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_A", "    ");
+    fprintf(e->out,
+            "    %s_w_g%d(gen_A, gen_gamma * gen_h);\n"
+            "    %s_lu_g%d(gen_A);\n"
+            "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+            "        gen_k1[gen_j] = gen_f[gen_j];\n"
+            "    %s_solve_g%d(gen_A, gen_k1);\n"
+            "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+            "        gen_yn[gen_j] = gen_y[gen_j] + gen_h * gen_k1[gen_j];\n",
+            e->id, gi, e->id, gi, n, e->id, gi, n);
+    call_rhs(e, gi, "t + gen_h", "gen_yn", "gen_f", "0", "    ");
+    fprintf(
+        e->out,
+        "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+        "        gen_k2[gen_j] = gen_f[gen_j] - (gen_scal)2 * gen_k1[gen_j];\n"
+        "    %s_solve_g%d(gen_A, gen_k2);\n"
+        "    for (int gen_j = 0; gen_j < %d; gen_j++) {\n"
+        "        gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)1.5 * gen_h * gen_k1[gen_j] + (gen_scal)0.5 * gen_h * gen_k2[gen_j];\n"
+        "        gen_err[gen_j] = (gen_scal)0.5 * gen_h * (gen_k1[gen_j] + gen_k2[gen_j]);\n"
         "    }\n"
         "    /* filtered estimate W^-1 err (as Shampine's ode23s, Hairer-Wanner's RADAU5): the raw\n"
         "       one stays O(1) on stiff components whatever h, the filtered one goes to 0 */\n"
-        "    %s_solve_g%d(sc_A, sc_err);\n"
+        "    %s_solve_g%d(gen_A, gen_err);\n"
         "}\n\n",
         n, e->id, gi, n, e->id, gi);
 }
 
-/* One step of size sc_h of the 4th-order Rosenbrock method with Shampine's coefficients (L. F.
+/* One step of size gen_h of the 4th-order Rosenbrock method with Shampine's coefficients (L. F.
  * Shampine, ACM TOMS 8, 1982; Kaps-Rentrop form, Hairer-Wanner IV.7): 4 stages, 3 evaluations of f,
- * one Jacobian and one LU; sc_err the difference to the embedded 3rd-order solution. With
+ * one Jacobian and one LU; gen_err the difference to the embedded 3rd-order solution. With
  * W = I - gamma h J (gamma = 1/2) the stage equations (I/(gamma h) - J) g_i = f(Y_i) +
  * sum_j c_ij g_j / h read W g_i = gamma h f(Y_i) + gamma sum_j c_ij g_j. It is cvode's engine: at
  * cvode's tolerances (rtol 1e-8 in double) an order-4 method takes about the fourth root of the
@@ -178,90 +180,92 @@ static void emit_ros2(Em *e, const CgGroup *g, int gi) {
 static void emit_ros4(Em *e, const CgGroup *g, int gi) {
     int n = g->n;
     const char *id = e->id;
-    fprintf(e->out,
-            "SC_FN void %s_ros4_g%d%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
-            "                        sc_real t, sc_real dt, sc_real sc_h, sc_real sc_V,\n"
-            "                        const sc_real *sc_x, const sc_real *sc_y, sc_real *sc_yn,\n"
-            "                        sc_real *sc_err) {\n"
-            "    const sc_scal sc_gamma = (sc_scal)0.5;\n"
-            "    const sc_real sc_gh = sc_gamma * sc_h;\n"
-            "    sc_real sc_f[%d], sc_A[%d], sc_g1[%d], sc_g2[%d], sc_g3[%d], sc_g4[%d];\n",
-            id, gi, e->vs, pct(e), n, jac_size(e, g), n, n, n, n);
-    call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_A", "    ");
+    fprintf(
+        e->out,
+        "GEN_FN void %s_ros4_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
+        "                        gen_real t, gen_real dt, gen_real gen_h, gen_real gen_V,\n"
+        "                        const gen_real *gen_x, const gen_real *gen_y, gen_real *gen_yn,\n"
+        "                        gen_real *gen_err) {\n"
+        "    const gen_scal gen_gamma = (gen_scal)0.5;\n"
+        "    const gen_real gen_gh = gen_gamma * gen_h;\n"
+        "    gen_real gen_f[%d], gen_A[%d], gen_g1[%d], gen_g2[%d], gen_g3[%d], gen_g4[%d];\n",
+        id, gi, e->vs, pct(e), n, jac_size(e, g), n, n, n, n);
+    call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_A", "    ");
     /* a right-hand side that reads t: stage i adds gamma h^2 c_i f_t, with the time derivative
        f_t by a forward difference (c = 1/2, -3/2, 121/50, 29/250); autonomous ones need none */
     const char *ft[4] = {"", "", "", ""};
     if (group_reads_t(e, g)) {
         fprintf(
             e->out,
-            "    sc_real sc_ft[%d];\n"
-            "    const sc_real sc_dl = (sc_scal)(sizeof(sc_scal) == 4 ? 3e-4 : 1.5e-8) * ((sc_scal)1 + sc_fabs(t));\n",
+            "    gen_real gen_ft[%d];\n"
+            "    const gen_real gen_dl = (gen_scal)(sizeof(gen_scal) == 4 ? 3e-4 : 1.5e-8) * ((gen_scal)1 + gen_fabs(t));\n",
             n);
-        call_rhs(e, gi, "t + sc_dl", "sc_y", "sc_ft", "0", "    ");
+        call_rhs(e, gi, "t + gen_dl", "gen_y", "gen_ft", "0", "    ");
         fprintf(e->out,
-                "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                "        sc_ft[sc_j] = (sc_ft[sc_j] - sc_f[sc_j]) / sc_dl * sc_gh * sc_h;\n",
+                "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+                "        gen_ft[gen_j] = (gen_ft[gen_j] - gen_f[gen_j]) / gen_dl * gen_gh * gen_h;\n",
                 n);
-        ft[0] = " + (sc_scal)0.5 * sc_ft[sc_j]";
-        ft[1] = " + (sc_scal)-1.5 * sc_ft[sc_j]";
-        ft[2] = " + (sc_scal)2.42 * sc_ft[sc_j]";
-        ft[3] = " + (sc_scal)0.116 * sc_ft[sc_j]";
+        ft[0] = " + (gen_scal)0.5 * gen_ft[gen_j]";
+        ft[1] = " + (gen_scal)-1.5 * gen_ft[gen_j]";
+        ft[2] = " + (gen_scal)2.42 * gen_ft[gen_j]";
+        ft[3] = " + (gen_scal)0.116 * gen_ft[gen_j]";
     }
     fprintf(e->out,
-            "    %s_w_g%d(sc_A, sc_gh);\n"
-            "    %s_lu_g%d(sc_A);\n"
-            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-            "        sc_g1[sc_j] = sc_gh * sc_f[sc_j]%s;\n"
-            "    %s_solve_g%d(sc_A, sc_g1);\n"
-            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-            "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)2 * sc_g1[sc_j];   /* a21 = 2 */\n",
+            "    %s_w_g%d(gen_A, gen_gh);\n"
+            "    %s_lu_g%d(gen_A);\n"
+            "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+            "        gen_g1[gen_j] = gen_gh * gen_f[gen_j]%s;\n"
+            "    %s_solve_g%d(gen_A, gen_g1);\n"
+            "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+            "        gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)2 * gen_g1[gen_j];   /* a21 = 2 */\n",
             id, gi, id, gi, n, ft[0], id, gi, n);
-    call_rhs(e, gi, "t + sc_h", "sc_yn", "sc_f", "0", "    ");
-    fprintf(e->out,
-            "    for (int sc_j = 0; sc_j < %d; sc_j++)   /* c21 = -8 */\n"
-            "        sc_g2[sc_j] = sc_gh * sc_f[sc_j] + sc_gamma * (sc_scal)-8 * sc_g1[sc_j]%s;\n"
-            "    %s_solve_g%d(sc_A, sc_g2);\n"
-            "    for (int sc_j = 0; sc_j < %d; sc_j++)   /* a31 = 48/25, a32 = 6/25 */\n"
-            "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.92 * sc_g1[sc_j] + (sc_scal)0.24 * sc_g2[sc_j];\n",
-            n, ft[1], id, gi, n);
-    call_rhs(e, gi, "t + (sc_scal)0.6 * sc_h", "sc_yn", "sc_f", "0", "    ");
+    call_rhs(e, gi, "t + gen_h", "gen_yn", "gen_f", "0", "    ");
     fprintf(
         e->out,
-        "    for (int sc_j = 0; sc_j < %d; sc_j++) {   /* c31 = 372/25, c32 = 12/5; c41 = -112/125,\n"
+        "    for (int gen_j = 0; gen_j < %d; gen_j++)   /* c21 = -8 */\n"
+        "        gen_g2[gen_j] = gen_gh * gen_f[gen_j] + gen_gamma * (gen_scal)-8 * gen_g1[gen_j]%s;\n"
+        "    %s_solve_g%d(gen_A, gen_g2);\n"
+        "    for (int gen_j = 0; gen_j < %d; gen_j++)   /* a31 = 48/25, a32 = 6/25 */\n"
+        "        gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)1.92 * gen_g1[gen_j] + (gen_scal)0.24 * gen_g2[gen_j];\n",
+        n, ft[1], id, gi, n);
+    call_rhs(e, gi, "t + (gen_scal)0.6 * gen_h", "gen_yn", "gen_f", "0", "    ");
+    fprintf(
+        e->out,
+        "    for (int gen_j = 0; gen_j < %d; gen_j++) {   /* c31 = 372/25, c32 = 12/5; c41 = -112/125,\n"
         "                                           c42 = -54/125, c43 = -2/5 (stage 4 reuses f(Y3)) */\n"
-        "        sc_g3[sc_j] = sc_gh * sc_f[sc_j] + sc_gamma * ((sc_scal)14.88 * sc_g1[sc_j] + (sc_scal)2.4 * sc_g2[sc_j])%s;\n"
-        "        sc_g4[sc_j] = sc_gh * sc_f[sc_j] + sc_gamma * ((sc_scal)-0.896 * sc_g1[sc_j] + (sc_scal)-0.432 * sc_g2[sc_j])%s;\n"
+        "        gen_g3[gen_j] = gen_gh * gen_f[gen_j] + gen_gamma * ((gen_scal)14.88 * gen_g1[gen_j] + (gen_scal)2.4 * gen_g2[gen_j])%s;\n"
+        "        gen_g4[gen_j] = gen_gh * gen_f[gen_j] + gen_gamma * ((gen_scal)-0.896 * gen_g1[gen_j] + (gen_scal)-0.432 * gen_g2[gen_j])%s;\n"
         "    }\n"
-        "    %s_solve_g%d(sc_A, sc_g3);\n"
-        "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-        "        sc_g4[sc_j] += sc_gamma * (sc_scal)-0.4 * sc_g3[sc_j];\n"
-        "    %s_solve_g%d(sc_A, sc_g4);\n"
+        "    %s_solve_g%d(gen_A, gen_g3);\n"
+        "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+        "        gen_g4[gen_j] += gen_gamma * (gen_scal)-0.4 * gen_g3[gen_j];\n"
+        "    %s_solve_g%d(gen_A, gen_g4);\n"
         "    /* b = 19/9, 1/2, 25/108, 125/108; e = 17/54, 7/36, 0, 125/108 */\n"
-        "    for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
-        "        sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)(19.0 / 9.0) * sc_g1[sc_j] + (sc_scal)0.5 * sc_g2[sc_j] +\n"
-        "                      (sc_scal)(25.0 / 108.0) * sc_g3[sc_j] + (sc_scal)(125.0 / 108.0) * sc_g4[sc_j];\n"
-        "        sc_err[sc_j] = (sc_scal)(17.0 / 54.0) * sc_g1[sc_j] + (sc_scal)(7.0 / 36.0) * sc_g2[sc_j] +\n"
-        "                       (sc_scal)(125.0 / 108.0) * sc_g4[sc_j];\n"
+        "    for (int gen_j = 0; gen_j < %d; gen_j++) {\n"
+        "        gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)(19.0 / 9.0) * gen_g1[gen_j] + (gen_scal)0.5 * gen_g2[gen_j] +\n"
+        "                      (gen_scal)(25.0 / 108.0) * gen_g3[gen_j] + (gen_scal)(125.0 / 108.0) * gen_g4[gen_j];\n"
+        "        gen_err[gen_j] = (gen_scal)(17.0 / 54.0) * gen_g1[gen_j] + (gen_scal)(7.0 / 36.0) * gen_g2[gen_j] +\n"
+        "                       (gen_scal)(125.0 / 108.0) * gen_g4[gen_j];\n"
         "    }\n"
         "}\n\n",
         n, ft[2], ft[3], id, gi, n, id, gi, n);
 }
 
 /* The scale of each state's absolute tolerance in an adaptive group, as the local array
- * sc_ascale: 1 for a state whose initial value is 0 or at least SC_ATOL_REF in magnitude, else
- * |init| / SC_ATOL_REF (at least 1e-6). A state that lives far below the default atol (fabbri's RyR
+ * gen_ascale: 1 for a state whose initial value is 0 or at least EMIT_ATOL_REF in magnitude, else
+ * |init| / EMIT_ATOL_REF (at least 1e-6). A state that lives far below the default atol (fabbri's RyR
  * open probability, 6e-9, behind a conductance of 1e8) is then controlled relative to its size:
  * with one atol for all, its error is a few per cent per step and adds up over long runs
  * (docs/verification.md, "Error that builds up"). */
-#define SC_ATOL_REF 1e-5
+#define EMIT_ATOL_REF 1e-5
 static void emit_atol_scales(Em *e, const CgGroup *g) {
-    fprintf(e->out, "    const sc_scal sc_ascale[%d] = {", g->n);
+    fprintf(e->out, "    const gen_scal gen_ascale[%d] = {", g->n);
     for (int j = 0; j < g->n; j++) {
         const CgState *st = &e->m->states[g->states[j]];
         double a = fabs(st->init_value), sc = 1;
-        if (a > 0 && a < SC_ATOL_REF)
-            sc = fmax(a / SC_ATOL_REF, 1e-6);
-        fprintf(e->out, "%s(sc_scal)%.3g", j ? ", " : "", sc);
+        if (a > 0 && a < EMIT_ATOL_REF)
+            sc = fmax(a / EMIT_ATOL_REF, 1e-6);
+        fprintf(e->out, "%s(gen_scal)%.3g", j ? ", " : "", sc);
     }
     fprintf(e->out, "};   /* atol scale per state:");
     for (int j = 0; j < g->n; j++)
@@ -278,49 +282,49 @@ static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
     fprintf(
         o,
         "    /* a sub-step is accepted only when its error test passes; a lane that has not\n"
-        "       reached t + dt after sc_maxk sub-steps gets NaN states (the run's failure\n"
+        "       reached t + dt after gen_maxk sub-steps gets NaN states (the run's failure\n"
         "       check then names the cell and the time), never an uncontrolled jump */\n"
         "    /* tolerances: the call's, else 1e-8 / 1e-10 (1e-5 / 1e-7 in single precision, whose\n"
         "       relative tolerance cannot go below 1e-6) */\n"
-        "    const int sc_sp = sizeof(sc_scal) == 4;\n"
-        "    sc_scal sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : (sc_scal)(sc_sp ? 1e-5 : 1e-8);\n"
-        "    if (sc_sp && sc_rtol < (sc_scal)1e-6)\n"
-        "        sc_rtol = (sc_scal)1e-6;\n"
-        "    const sc_scal sc_atol = sc_o->atol > 0 ? (sc_scal)sc_o->atol : (sc_scal)(sc_sp ? 1e-7 : 1e-10);\n"
+        "    const int gen_sp = sizeof(gen_scal) == 4;\n"
+        "    gen_scal gen_rtol = gen_o->rtol > 0 ? (gen_scal)gen_o->rtol : (gen_scal)(gen_sp ? 1e-5 : 1e-8);\n"
+        "    if (gen_sp && gen_rtol < (gen_scal)1e-6)\n"
+        "        gen_rtol = (gen_scal)1e-6;\n"
+        "    const gen_scal gen_atol = gen_o->atol > 0 ? (gen_scal)gen_o->atol : (gen_scal)(gen_sp ? 1e-7 : 1e-10);\n"
         "    /* per-state absolute tolerance: atol times the state's scale (below) unless the\n"
         "       call asks for one atol for all (SC_STEP_UNIFORM_ATOL) */\n"
-        "    const int sc_uni = (sc_o->flags & SC_STEP_UNIFORM_ATOL) != 0;\n"
-        "    const int sc_maxk = sc_o->max_substeps > 0 ? sc_o->max_substeps : sc_sp ? 20000 : 100000;\n"
-        "    sc_real sc_yn[%d], sc_err[%d], sc_tt = sc_bc(0), sc_h = dt;\n"
-        "    sc_mask sc_done = sc_mbc(0);   /* lanes that reached t + dt */\n"
-        "    for (int sc_k = 1;; sc_k++) {\n"
-        "        const sc_mask sc_last = sc_h >= dt - sc_tt;\n"
-        "        sc_h = sc_sel(sc_last, dt - sc_tt, sc_h);\n"
-        "        %s(sc_p, sc_lut, sc_oor, t + sc_tt, dt, sc_sel(sc_done, sc_bc(0), sc_h), sc_V, sc_x,\n"
-        "           sc_y, sc_yn, sc_err);\n"
-        "        sc_real sc_e = sc_bc(0);\n"
-        "        for (int sc_j = 0; sc_j < %d; sc_j++) {\n"
-        "            const sc_scal sc_aj = sc_uni ? sc_atol : sc_atol * sc_ascale[sc_j];\n"
-        "            const sc_real sc_q = sc_err[sc_j] / (sc_aj + sc_rtol * sc_fabs(sc_y[sc_j]));\n"
-        "            sc_e += sc_q * sc_q;\n"
+        "    const int gen_uni = (gen_o->flags & SC_STEP_UNIFORM_ATOL) != 0;\n"
+        "    const int gen_maxk = gen_o->max_substeps > 0 ? gen_o->max_substeps : gen_sp ? 20000 : 100000;\n"
+        "    gen_real gen_yn[%d], gen_err[%d], gen_tt = gen_bc(0), gen_h = dt;\n"
+        "    gen_mask gen_done = gen_mbc(0);   /* lanes that reached t + dt */\n"
+        "    for (int gen_k = 1;; gen_k++) {\n"
+        "        const gen_mask gen_last = gen_h >= dt - gen_tt;\n"
+        "        gen_h = gen_sel(gen_last, dt - gen_tt, gen_h);\n"
+        "        %s(gen_p, gen_lut, gen_oor, t + gen_tt, dt, gen_sel(gen_done, gen_bc(0), gen_h), gen_V, gen_x,\n"
+        "           gen_y, gen_yn, gen_err);\n"
+        "        gen_real gen_e = gen_bc(0);\n"
+        "        for (int gen_j = 0; gen_j < %d; gen_j++) {\n"
+        "            const gen_scal gen_aj = gen_uni ? gen_atol : gen_atol * gen_ascale[gen_j];\n"
+        "            const gen_real gen_q = gen_err[gen_j] / (gen_aj + gen_rtol * gen_fabs(gen_y[gen_j]));\n"
+        "            gen_e += gen_q * gen_q;\n"
         "        }\n"
-        "        sc_e = sc_sqrt(sc_e / (sc_scal)%d);\n"
-        "        const sc_mask sc_acc = sc_andnot(sc_e <= (sc_scal)1, sc_done);   /* NaN: rejected */\n"
-        "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-        "            sc_y[sc_j] = sc_sel(sc_acc, sc_yn[sc_j], sc_y[sc_j]);\n"
-        "        sc_done = sc_or(sc_done, sc_and(sc_acc, sc_last));\n"
-        "        if (sc_all(sc_done))\n"
+        "        gen_e = gen_sqrt(gen_e / (gen_scal)%d);\n"
+        "        const gen_mask gen_acc = gen_andnot(gen_e <= (gen_scal)1, gen_done);   /* NaN: rejected */\n"
+        "        for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+        "            gen_y[gen_j] = gen_sel(gen_acc, gen_yn[gen_j], gen_y[gen_j]);\n"
+        "        gen_done = gen_or(gen_done, gen_and(gen_acc, gen_last));\n"
+        "        if (gen_all(gen_done))\n"
         "            break;\n"
-        "        if (sc_k >= sc_maxk) {   /* budget spent: the unfinished lanes fail */\n"
-        "            for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-        "                sc_y[sc_j] = sc_sel(sc_done, sc_y[sc_j], sc_bc((sc_scal)NAN));\n"
+        "        if (gen_k >= gen_maxk) {   /* budget spent: the unfinished lanes fail */\n"
+        "            for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+        "                gen_y[gen_j] = gen_sel(gen_done, gen_y[gen_j], gen_bc((gen_scal)NAN));\n"
         "            break;\n"
         "        }\n"
-        "        sc_tt = sc_sel(sc_acc, sc_tt + sc_h, sc_tt);\n"
+        "        gen_tt = gen_sel(gen_acc, gen_tt + gen_h, gen_tt);\n"
         "        /* the estimate's local error goes as h^4 (order-3 embedded solution): h scales\n"
         "           as err^(-1/4); a NaN error (non-finite trial) divides h by 5 */\n"
-        "        sc_h = sc_h * sc_sel(sc_e == sc_e, sc_min(sc_bc(5), sc_max(sc_bc((sc_scal)0.2), (sc_scal)0.9 / sc_sqrt(sc_sqrt(sc_e)))),\n"
-        "                             sc_bc((sc_scal)0.2));\n"
+        "        gen_h = gen_h * gen_sel(gen_e == gen_e, gen_min(gen_bc(5), gen_max(gen_bc((gen_scal)0.2), (gen_scal)0.9 / gen_sqrt(gen_sqrt(gen_e)))),\n"
+        "                             gen_bc((gen_scal)0.2));\n"
         "    }\n",
         n, n, ros, n, n, n, n);
 }
@@ -328,25 +332,25 @@ static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
 /* The body of ID_adv_gK for rk4: the classical four stages, each a call of the group's rhs (stage
  * s + 1 at the state advanced by the fraction frac[s] of dt along stage s's slope). */
 static void emit_adv_rk4(Em *e, const CgGroup *g, int gi) {
-    static const char *const at[3] = {"t + (sc_scal)0.5 * dt", "t + (sc_scal)0.5 * dt", "t + dt"};
-    static const char *const frac[3] = {"(sc_scal)0.5 * dt", "(sc_scal)0.5 * dt", "dt"};
+    static const char *const at[3] = {"t + (gen_scal)0.5 * dt", "t + (gen_scal)0.5 * dt", "t + dt"};
+    static const char *const frac[3] = {"(gen_scal)0.5 * dt", "(gen_scal)0.5 * dt", "dt"};
     int n = g->n;
     FILE *o = e->out;
-    fprintf(o, "    sc_real sc_k1[%d], sc_k2[%d], sc_k3[%d], sc_k4[%d], sc_ys[%d];\n", n, n, n, n, n);
-    call_rhs(e, gi, "t", "sc_y", "sc_k1", "0", "    ");
+    fprintf(o, "    gen_real gen_k1[%d], gen_k2[%d], gen_k3[%d], gen_k4[%d], gen_ys[%d];\n", n, n, n, n, n);
+    call_rhs(e, gi, "t", "gen_y", "gen_k1", "0", "    ");
     for (int s = 0; s < 3; s++) {
         char k[8];
-        snprintf(k, sizeof k, "sc_k%d", s + 2);
+        snprintf(k, sizeof k, "gen_k%d", s + 2);
         fprintf(o,
-                "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                "        sc_ys[sc_j] = sc_y[sc_j] + %s * sc_k%d[sc_j];\n",
+                "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+                "        gen_ys[gen_j] = gen_y[gen_j] + %s * gen_k%d[gen_j];\n",
                 n, frac[s], s + 1);
-        call_rhs(e, gi, at[s], "sc_ys", k, "0", "    ");
+        call_rhs(e, gi, at[s], "gen_ys", k, "0", "    ");
     }
     fprintf(o,
-            "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-            "        sc_y[sc_j] += dt / (sc_scal)6 * (sc_k1[sc_j] + (sc_scal)2 * sc_k2[sc_j] +"
-            " (sc_scal)2 * sc_k3[sc_j] + sc_k4[sc_j]);\n",
+            "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+            "        gen_y[gen_j] += dt / (gen_scal)6 * (gen_k1[gen_j] + (gen_scal)2 * gen_k2[gen_j] +"
+            " (gen_scal)2 * gen_k3[gen_j] + gen_k4[gen_j]);\n",
             n);
 }
 
@@ -358,29 +362,30 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
     snprintf(ros, sizeof ros, "%s_ros%d_g%d%s", e->id, g->method == CG_CVODE ? 4 : 2, gi, e->vs);
     switch (g->method) {
         case CG_RUSH_LARSEN: /* non-gate: generalised Rush-Larsen */
-            fprintf(o, "    sc_real sc_f[1], sc_J[1];\n");
-            call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
-            fprintf(o, "    sc_y[0] += sc_grl(sc_f[0], sc_J[0], dt);\n");
+            fprintf(o, "    gen_real gen_f[1], gen_J[1];\n");
+            call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_J", "    ");
+            fprintf(o, "    gen_y[0] += gen_grl(gen_f[0], gen_J[0], dt);\n");
             break;
         case CG_SUNDNES: /* half step of generalised RL, then the full step linearised there */
-            fprintf(o, "    sc_real sc_f[1], sc_J[1], sc_ym[1];\n");
-            call_rhs(e, gi, "t", "sc_y", "sc_f", "sc_J", "    ");
-            fprintf(o, "    sc_ym[0] = sc_y[0] + sc_grl(sc_f[0], sc_J[0], (sc_scal)0.5 * dt);\n");
-            call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ym", "sc_f", "sc_J", "    ");
-            fprintf(o, "    /* diff(X) ~ f(Xm) + L(Xm) (X - Xm): exact increment of the linearisation */\n"
-                       "    sc_y[0] += sc_grl(sc_f[0] + sc_J[0] * (sc_y[0] - sc_ym[0]), sc_J[0], dt);\n");
+            fprintf(o, "    gen_real gen_f[1], gen_J[1], gen_ym[1];\n");
+            call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_J", "    ");
+            fprintf(o, "    gen_ym[0] = gen_y[0] + gen_grl(gen_f[0], gen_J[0], (gen_scal)0.5 * dt);\n");
+            call_rhs(e, gi, "t + (gen_scal)0.5 * dt", "gen_ym", "gen_f", "gen_J", "    ");
+            fprintf(o,
+                    "    /* diff(X) ~ f(Xm) + L(Xm) (X - Xm): exact increment of the linearisation */\n"
+                    "    gen_y[0] += gen_grl(gen_f[0] + gen_J[0] * (gen_y[0] - gen_ym[0]), gen_J[0], dt);\n");
             break;
         case CG_RK2:
-            fprintf(o, "    sc_real sc_k[%d], sc_ym[%d];\n", n, n);
-            call_rhs(e, gi, "t", "sc_y", "sc_k", "0", "    ");
+            fprintf(o, "    gen_real gen_k[%d], gen_ym[%d];\n", n, n);
+            call_rhs(e, gi, "t", "gen_y", "gen_k", "0", "    ");
             fprintf(o,
-                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                    "        sc_ym[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k[sc_j];\n",
+                    "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+                    "        gen_ym[gen_j] = gen_y[gen_j] + (gen_scal)0.5 * dt * gen_k[gen_j];\n",
                     n);
-            call_rhs(e, gi, "t + (sc_scal)0.5 * dt", "sc_ym", "sc_k", "0", "    ");
+            call_rhs(e, gi, "t + (gen_scal)0.5 * dt", "gen_ym", "gen_k", "0", "    ");
             fprintf(o,
-                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                    "        sc_y[sc_j] += dt * sc_k[sc_j];\n",
+                    "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+                    "        gen_y[gen_j] += dt * gen_k[gen_j];\n",
                     n);
             break;
         case CG_RK4:
@@ -388,28 +393,28 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
             break;
         case CG_MARKOV_BE: /* backward Euler: z = y + dt f(z) by Newton with the Jacobian */
             fprintf(o,
-                    "    sc_real sc_z[%d], sc_f[%d], sc_A[%d], sc_b[%d];\n"
-                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_z[sc_j] = sc_y[sc_j];\n"
-                    "    for (int sc_it = 0; sc_it < %d; sc_it++) {\n",
+                    "    gen_real gen_z[%d], gen_f[%d], gen_A[%d], gen_b[%d];\n"
+                    "    for (int gen_j = 0; gen_j < %d; gen_j++)\n        gen_z[gen_j] = gen_y[gen_j];\n"
+                    "    for (int gen_it = 0; gen_it < %d; gen_it++) {\n",
                     n, n, jac_size(e, g), n, n, e->newton);
-            call_rhs(e, gi, "t + dt", "sc_z", "sc_f", "sc_A", "        ");
+            call_rhs(e, gi, "t + dt", "gen_z", "gen_f", "gen_A", "        ");
             fprintf(o,
-                    "        for (int sc_r = 0; sc_r < %d; sc_r++)\n"
-                    "            sc_b[sc_r] = sc_y[sc_r] + dt * sc_f[sc_r] - sc_z[sc_r];\n"
-                    "        %s_w_g%d(sc_A, dt);\n"
-                    "        %s_lu_g%d(sc_A);\n"
-                    "        %s_solve_g%d(sc_A, sc_b);\n"
-                    "        for (int sc_j = 0; sc_j < %d; sc_j++)\n"
-                    "            sc_z[sc_j] += sc_b[sc_j];\n"
+                    "        for (int gen_r = 0; gen_r < %d; gen_r++)\n"
+                    "            gen_b[gen_r] = gen_y[gen_r] + dt * gen_f[gen_r] - gen_z[gen_r];\n"
+                    "        %s_w_g%d(gen_A, dt);\n"
+                    "        %s_lu_g%d(gen_A);\n"
+                    "        %s_solve_g%d(gen_A, gen_b);\n"
+                    "        for (int gen_j = 0; gen_j < %d; gen_j++)\n"
+                    "            gen_z[gen_j] += gen_b[gen_j];\n"
                     "    }\n"
-                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_z[sc_j];\n",
+                    "    for (int gen_j = 0; gen_j < %d; gen_j++)\n        gen_y[gen_j] = gen_z[gen_j];\n",
                     n, e->id, gi, e->id, gi, e->id, gi, n, n);
             break;
         case CG_ROSENBROCK:
             fprintf(o,
-                    "    sc_real sc_yn[%d], sc_err[%d];\n"
-                    "    %s(sc_p, sc_lut, sc_oor, t, dt, dt, sc_V, sc_x, sc_y, sc_yn, sc_err);\n"
-                    "    for (int sc_j = 0; sc_j < %d; sc_j++)\n        sc_y[sc_j] = sc_yn[sc_j];\n",
+                    "    gen_real gen_yn[%d], gen_err[%d];\n"
+                    "    %s(gen_p, gen_lut, gen_oor, t, dt, dt, gen_V, gen_x, gen_y, gen_yn, gen_err);\n"
+                    "    for (int gen_j = 0; gen_j < %d; gen_j++)\n        gen_y[gen_j] = gen_yn[gen_j];\n",
                     n, n, ros, n);
             break;
         case CG_CVODE: /* adaptive ROS4 sub-steps across [t, t + dt], lanes in lock step */
@@ -431,13 +436,14 @@ void emit_group_functions(Em *e, int gi) {
         emit_ros2(e, g, gi);
     if (g->method == CG_CVODE)
         emit_ros4(e, g, gi);
-    fprintf(e->out,
-            "/* Advances the group's states y over dt (V and the other states sc_x frozen). */\n"
-            "SC_FN void %s_adv_g%d%s(const %s *sc_p, const sc_scal *sc_lut, unsigned long long *sc_oor,\n"
-            "                       const ScStepArgs *sc_o, sc_real t, sc_real dt, sc_real sc_V,\n"
-            "                       const sc_real *sc_x, sc_real *sc_y) {\n"
-            "    (void)sc_o;\n",
-            e->id, gi, e->vs, pct(e));
+    fprintf(
+        e->out,
+        "/* Advances the group's states y over dt (V and the other states gen_x frozen). */\n"
+        "GEN_FN void %s_adv_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
+        "                       const ScStepArgs *gen_o, gen_real t, gen_real dt, gen_real gen_V,\n"
+        "                       const gen_real *gen_x, gen_real *gen_y) {\n"
+        "    (void)gen_o;\n",
+        e->id, gi, e->vs, pct(e));
     emit_adv_body(e, g, gi);
     fprintf(e->out, "}\n\n");
 }
@@ -477,26 +483,28 @@ void emit_method_call(Em *e, int gi) {
         int s = g->states[0];
         const CgState *st = &m->states[s];
         if (g->method == CG_FE) {
-            fprintf(o, "    sc_xn[%d] = sc_x[%d] + dt * (%s);   /* %s: fe */\n", s, s,
+            fprintf(o, "    gen_xn[%d] = gen_x[%d] + dt * (%s);   /* %s: fe */\n", s, s,
                     emit_expr_str(e, emit_value(e, st->diff), 1), st->sym->name);
         } else {
             const Expr *rate = rl_rate(e, st->rl_tau);
-            fprintf(o, "    {   /* %s: rush_larsen%s */\n        const sc_real sc_inf = %s;\n", st->sym->name,
-                    rate ? " (tau = 1 / rate: exp(-dt * rate))" : "", emit_expr_str(e, st->rl_inf, 1));
-            fprintf(o, "        sc_xn[%d] = sc_inf + (sc_x[%d] - sc_inf) * sc_exp(-dt %s (%s));\n    }\n", s,
-                    s, rate ? "*" : "/", emit_expr_str(e, rate ? rate : st->rl_tau, 1));
+            fprintf(o, "    {   /* %s: rush_larsen%s */\n        const gen_real gen_inf = %s;\n",
+                    st->sym->name, rate ? " (tau = 1 / rate: exp(-dt * rate))" : "",
+                    emit_expr_str(e, st->rl_inf, 1));
+            fprintf(o,
+                    "        gen_xn[%d] = gen_inf + (gen_x[%d] - gen_inf) * gen_exp(-dt %s (%s));\n    }\n",
+                    s, s, rate ? "*" : "/", emit_expr_str(e, rate ? rate : st->rl_tau, 1));
         }
         return;
     }
     fprintf(o, "    {   ");
     group_comment(e, g, gi);
-    fprintf(o, "        sc_real sc_y[%d];\n", g->n);
+    fprintf(o, "        gen_real gen_y[%d];\n", g->n);
     for (int j = 0; j < g->n; j++)
-        fprintf(o, "        sc_y[%d] = sc_x[%d];\n", j, g->states[j]);
-    fprintf(o, "        %s_adv_g%d%s(sc_p, sc_lut, sc_oor, sc_o, t, dt, sc_V, sc_x, sc_y);\n", e->id, gi,
-            e->vs);
+        fprintf(o, "        gen_y[%d] = gen_x[%d];\n", j, g->states[j]);
+    fprintf(o, "        %s_adv_g%d%s(gen_p, gen_lut, gen_oor, gen_o, t, dt, gen_V, gen_x, gen_y);\n", e->id,
+            gi, e->vs);
     for (int j = 0; j < g->n; j++)
-        fprintf(o, "        sc_xn[%d] = sc_y[%d];\n", g->states[j], j);
+        fprintf(o, "        gen_xn[%d] = gen_y[%d];\n", g->states[j], j);
     fprintf(o, "    }\n");
 }
 
@@ -569,7 +577,7 @@ void emit_method_ops(Em *e, int gi, EmitOps *o) {
     long lu[3] = {0, 0, 0}; /* W, its LU, one solve */
     if (emit_lu_needed(g))
         emit_lu_ops(e, g, &lu[0], &lu[1], &lu[2]);
-    const EmitOps grl = {3, 1, 0}; /* sc_grl: expm1(h L) / L * f */
+    const EmitOps grl = {3, 1, 0}; /* gen_grl: expm1(h L) / L * f */
     switch (g->method) {
         case CG_RUSH_LARSEN:
             emit_ops_add(o, &fj, 1), emit_ops_add(o, &grl, 1);

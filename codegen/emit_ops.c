@@ -10,7 +10,7 @@
  *   + - * /            1 each (a division by a literal, a multiplication on a GPU: still 1)
  *   negation, comparison, logic, select, fabs, min, max, floor, ceil, heav, sign: 0
  *   square 1, cube 2; pow to a literal: x^1 0, x^2 1, x^3 2, x^n for another integer |n| <= 8
- *     its products (sc_powi), x^0.5 a square root; any other pow a transcendental
+ *     its products (gen_powi), x^0.5 a square root; any other pow a transcendental
  *   a call of exp, expm1, log, log10, log1p, sqrt, cbrt, pow, fmod, a trigonometric or
  *     hyperbolic function: 1 transcendental (besides its arguments)
  *   c ? a : b          the condition and the dearer branch (more transcendentals, then flops)
@@ -28,7 +28,7 @@ void emit_ops_add(EmitOps *o, const EmitOps *a, long times) {
     o->adaptive |= a->adaptive;
 }
 
-/* Products of sc_powi(x, n): one per squaring but the last, one per set bit but the first, and a
+/* Products of gen_powi(x, n): one per squaring but the last, one per set bit but the first, and a
  * division for a negative n. */
 static long powi_flops(int n) {
     int m = n < 0 ? -n : n, bits = 0, set = 0;
@@ -50,7 +50,7 @@ static void pow_ops(Em *e, const Expr *base, const Expr *ex, EmitOps *o) {
     else if (n == (double)(int)n && n >= -8 && n <= 8 && n != 0)
         o->flops += powi_flops((int)n);
     else
-        o->transc++; /* sc_pow, or sc_sqrt for 0.5 */
+        o->transc++; /* gen_pow, or gen_sqrt for 0.5 */
 }
 
 static void call_ops(Em *e, const Expr *x, EmitOps *o) {
@@ -129,8 +129,8 @@ void emit_ops_eqs(Em *e, CgSym **eqs, int n, EmitOps *o) {
         if (e->lut && s->lut) {
             int k = (int)(s->lut - e->m->tables);
             if (k >= 0 && k < (int)sizeof ready && !ready[k]++)
-                o->flops += 2; /* sc_lut_pos: (x - xmin) * inv */
-            o->flops += 3; /* sc_lut_col: a + f * (b - a) */
+                o->flops += 2; /* gen_lut_pos: (x - xmin) * inv */
+            o->flops += 3; /* gen_lut_col: a + f * (b - a) */
         } else {
             emit_ops_expr(e, s->def, o);
         }

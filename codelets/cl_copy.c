@@ -3,9 +3,9 @@
 #include <string.h>
 
 #include "cl_copy.h"
-#include "sc_codelet.h"
+#include "cl_codelet.h"
 
-/* The launcher of a GPU kind (sc_copy_cuda_launch or sc_copy_hip_launch). */
+/* The launcher of a GPU kind (kern_copy_cuda_launch or kern_copy_hip_launch). */
 typedef int (*CopyLaunch)(void *, const void *, size_t, void *);
 
 /* Buffer 0 (a vector) into buffer 1, on the host (launch NULL) or on the GPU's stream (no cl_arg). */
@@ -23,13 +23,13 @@ static void copy_run(void *buffers[], void *cl_arg, CopyLaunch launch, void *str
         STARPU_ABORT_MSG("copy on the GPU failed: error %d", rc);
 }
 
-SC_CODELET_FUNCS(sc_copy, copy_run);
+CL_CODELET_FUNCS(copy, copy_run);
 
-SC_CODELET(sc_copy, "starcarp.copy.any.vector", 2, STARPU_R, STARPU_W);
+CL_CODELET(cl_copy_codelet, copy, "starcarp.copy.any.vector", 2, STARPU_R, STARPU_W);
 
-int sc_copy_submit(starpu_data_handle_t src, starpu_data_handle_t dst, int worker) {
+int cl_copy_submit(starpu_data_handle_t src, starpu_data_handle_t dst, int worker) {
     if (worker >= 0)
-        return starpu_task_insert(&sc_copy_cl, STARPU_R, src, STARPU_W, dst, STARPU_EXECUTE_ON_WORKER, worker,
-                                  0);
-    return starpu_task_insert(&sc_copy_cl, STARPU_R, src, STARPU_W, dst, 0);
+        return starpu_task_insert(&cl_copy_codelet, STARPU_R, src, STARPU_W, dst, STARPU_EXECUTE_ON_WORKER,
+                                  worker, 0);
+    return starpu_task_insert(&cl_copy_codelet, STARPU_R, src, STARPU_W, dst, 0);
 }

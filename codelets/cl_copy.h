@@ -10,6 +10,6 @@
 
 /* The codelet (buffers: source R, destination W) and its task-insert helper: `worker` >= 0 pins
  * the task to that StarPU worker. 0 or a negative errno from StarPU. */
-extern struct starpu_codelet sc_copy_cl;
-int sc_copy_submit(starpu_data_handle_t src, starpu_data_handle_t dst, int worker);
+extern struct starpu_codelet cl_copy_codelet;
+int cl_copy_submit(starpu_data_handle_t src, starpu_data_handle_t dst, int worker);
 #endif

@@ -1,13 +1,13 @@
 /* cl_diffuse.c: codelet of the tissue solver's diffusion tasks on one slab (cl_diffuse.h): glue
- * only; the math is sc_diffuse_host (kernels/diffuse_host.c) and the GPU kernels
+ * only; the math is kern_diffuse_host (kernels/diffuse_host.c) and the GPU kernels
  * (kernels/diffuse_gpu.h). */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "cl_diffuse.h"
-#include "sc_codelet.h"
+#include "cl_codelet.h"
 
-/* The launcher of a GPU kind (sc_diffuse_cuda_launch or sc_diffuse_hip_launch). */
+/* The launcher of a GPU kind (kern_diffuse_cuda_launch or kern_diffuse_hip_launch). */
 typedef int (*DiffLaunch)(const ScDiffArgs *, double *, double *, const double *, const double *, double *,
                           double *, void *);
 
@@ -15,14 +15,14 @@ typedef int (*DiffLaunch)(const ScDiffArgs *, double *, double *, const double *
  * NULL) or on the GPU's stream. */
 static void diffuse_run(void *buffers[], const ScDiffArgs *a, DiffLaunch launch, void *stream) {
     int b = 3;
-    double *aux = a->kind != SC_DIFF_STEP ? (double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
+    double *aux = a->kind != KERN_DIFF_STEP ? (double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     const double *lo = a->has_lo ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     const double *hi = a->has_hi ? (const double *)STARPU_VECTOR_GET_PTR(buffers[b++]) : NULL;
     double *v = (double *)STARPU_VECTOR_GET_PTR(buffers[0]),
            *old = (double *)STARPU_VECTOR_GET_PTR(buffers[1]);
     double *act = (double *)STARPU_VECTOR_GET_PTR(buffers[2]);
     if (!launch) {
-        sc_diffuse_host(a, v, old, lo, hi, act, aux);
+        kern_diffuse_host(a, v, old, lo, hi, act, aux);
         return;
     }
     int rc = launch(a, v, old, lo, hi, act, aux, stream);
@@ -30,13 +30,13 @@ static void diffuse_run(void *buffers[], const ScDiffArgs *a, DiffLaunch launch,
         STARPU_ABORT_MSG("diffuse GPU launch failed: error %d", rc);
 }
 
-SC_CODELET_FUNCS(sc_diffuse, diffuse_run);
+CL_CODELET_FUNCS(diffuse, diffuse_run);
 
 /* The number of buffers varies (3 to 6: aux and the halos present), modes given per task. */
-SC_CODELET_VAR(sc_diffuse, "starcarp.diffuse.f64.slab");
+CL_CODELET_VAR(cl_diffuse_codelet, diffuse, "starcarp.diffuse.f64.slab");
 
-int sc_diffuse_submit(const ScDiffArgs *a, const ScDiffHandles *h, int worker) {
-    if ((a->has_lo && !h->lo) || (a->has_hi && !h->hi) || (a->kind != SC_DIFF_STEP && !h->aux))
+int cl_diffuse_submit(const ScDiffArgs *a, const ScDiffHandles *h, int worker) {
+    if ((a->has_lo && !h->lo) || (a->has_hi && !h->hi) || (a->kind != KERN_DIFF_STEP && !h->aux))
         return -EINVAL;
     /* STARPU_CL_ARGS hands the codelet this copy (StarPU frees it after the task). */
     ScDiffArgs *c = malloc(sizeof *c);
@@ -45,14 +45,15 @@ int sc_diffuse_submit(const ScDiffArgs *a, const ScDiffHandles *h, int worker) {
     *c = *a;
     struct starpu_data_descr d[6] = {{h->vm, STARPU_RW}, {h->scratch, STARPU_SCRATCH}, {h->act, STARPU_RW}};
     int nb = 3;
-    if (a->kind != SC_DIFF_STEP)
-        d[nb++] = (struct starpu_data_descr){h->aux, a->kind == SC_DIFF_RHS ? STARPU_W : STARPU_RW};
+    if (a->kind != KERN_DIFF_STEP)
+        d[nb++] = (struct starpu_data_descr){h->aux, a->kind == KERN_DIFF_RHS ? STARPU_W : STARPU_RW};
     if (a->has_lo)
         d[nb++] = (struct starpu_data_descr){h->lo, STARPU_R};
     if (a->has_hi)
         d[nb++] = (struct starpu_data_descr){h->hi, STARPU_R};
     if (worker >= 0)
-        return starpu_task_insert(&sc_diffuse_cl, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c, sizeof *c,
-                                  STARPU_EXECUTE_ON_WORKER, worker, 0);
-    return starpu_task_insert(&sc_diffuse_cl, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c, sizeof *c, 0);
+        return starpu_task_insert(&cl_diffuse_codelet, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c,
+                                  sizeof *c, STARPU_EXECUTE_ON_WORKER, worker, 0);
+    return starpu_task_insert(&cl_diffuse_codelet, STARPU_DATA_MODE_ARRAY, d, nb, STARPU_CL_ARGS, c,
+                              sizeof *c, 0);
 }

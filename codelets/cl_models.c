@@ -1,15 +1,15 @@
 /* cl_models.c: the lookup of a model's step codelets (sc_model_codelet, sc_model_key): generated
- * for the library (sc_cl_registry.c, the models' cl_<model>.c), made at run time for plugins; both
+ * for the library (registry_codelets.c, the models' cl_<model>.c), made at run time for plugins; both
  * use the codelet functions of cl_step.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
-#include "sc_registry.h"
-#include "sc_step_codelet.h"
+#include "util_int.h"
+#include "registry.h"
+#include "cl_step.h"
 
-extern ScModelCodelets *const sc_codelet_registry[]; /* sc_cl_registry.c (generated) */
+extern ScModelCodelets *const cl_registry[]; /* registry_codelets.c (generated) */
 
 void sc_model_key(const ScModelEntry *m, char *buf, size_t n) {
     unsigned long long h = util_fnv(util_fnv(util_fnv(UTIL_FNV_INIT, m->desc->methods), "|"),
@@ -60,30 +60,30 @@ static ScModelCodelets *plugin_codelets(const ScModelEntry *m) {
             for (int v = 0; v < SC_NVARIANTS; v++) {
                 struct starpu_perfmodel *pm = &p->set.model[i][v];
                 pm->type = STARPU_HISTORY_BASED;
-                pm->footprint = sc_step_footprint;
-                pm->size_base = sc_step_size_base;
+                pm->footprint = cl_step_footprint;
+                pm->size_base = cl_step_size_base;
                 struct starpu_codelet *cl = &p->set.cl[i][v];
                 starpu_codelet_init(cl);
-                cl->cpu_funcs[0] = sc_step_cpu;
+                cl->cpu_funcs[0] = cl_step_cpu;
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
                 if (m->cuda[i]) {
-                    cl->cuda_funcs[0] = sc_step_cuda;
+                    cl->cuda_funcs[0] = cl_step_cuda;
                     cl->cuda_flags[0] = STARPU_CUDA_ASYNC;
                 }
 #endif
 #ifdef STARPU_USE_HIP
                 if (m->hip[i]) {
-                    cl->hip_funcs[0] = sc_step_hip;
+                    cl->hip_funcs[0] = cl_step_hip;
                     cl->hip_flags[0] = STARPU_HIP_ASYNC;
                 }
 #endif
-                cl->nbuffers = SC_STEP_NBUF;
-                static const enum starpu_data_access_mode modes[SC_STEP_NBUF] = {
+                cl->nbuffers = CL_STEP_NBUF;
+                static const enum starpu_data_access_mode modes[CL_STEP_NBUF] = {
                     STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_R, STARPU_RW};
                 memcpy(cl->modes, modes, sizeof modes);
                 cl->model = pm;
                 cl->name = m->name;
-                cl->can_execute = sc_step_can_execute;
+                cl->can_execute = cl_step_can_execute;
             }
         p->next = plugin_sets;
         plugin_sets = p;
@@ -97,8 +97,8 @@ static void library_symbols(const ScModelEntry *m, ScModelCodelets *set) {
     static char(*syms)[2][SC_NVARIANTS][256];
     STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
     if (!syms)
-        syms = calloc((size_t)sc_model_registry_count, sizeof *syms);
-    long i = m - sc_model_registry;
+        syms = calloc((size_t)registry_count, sizeof *syms);
+    long i = m - registry_models;
     if (syms && !syms[i][0][0][0]) {
         char key[160];
         sc_model_key(m, key, sizeof key);
@@ -114,8 +114,8 @@ struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, ScPrecision preci
     if (!m->cpu[p] && !m->desc->c_run[p])
         return NULL;
     ScModelCodelets *set;
-    if (m >= sc_model_registry && m < sc_model_registry + sc_model_registry_count) {
-        set = sc_codelet_registry[m - sc_model_registry];
+    if (m >= registry_models && m < registry_models + registry_count) {
+        set = cl_registry[m - registry_models];
         library_symbols(m, set);
     } else
         set = plugin_codelets(m);

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
-#include "sc_step_codelet.h"
-#include "sc_registry.h"
+#include "util_int.h"
+#include "cl_step.h"
+#include "registry.h"
 
 /* Fill the data part of t->args from the task's buffers into *a. */
 static void unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a) {
@@ -37,7 +37,7 @@ static void account(const struct sc_step_task *t, long n) {
 
 /* A partition whose failure record is set is not advanced any more (its cells hold the failing
  * state, which the host reports); otherwise the vectorised kernel (portable C when absent). */
-void sc_step_cpu(void *buffers[], void *cl_arg) {
+void cl_step_cpu(void *buffers[], void *cl_arg) {
     const struct sc_step_task *t = cl_arg;
     ScStepArgs a;
     unpack(buffers, t, &a);
@@ -68,20 +68,20 @@ static void step_gpu(void *buffers[], const struct sc_step_task *t, ScGpuLaunche
 #endif
 
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
-void sc_step_cuda(void *buffers[], void *cl_arg) {
+void cl_step_cuda(void *buffers[], void *cl_arg) {
     const struct sc_step_task *t = cl_arg;
     step_gpu(buffers, t, t->model->cuda[sc_precision_index(t->precision)], starpu_cuda_get_local_stream());
 }
 #endif
 
 #ifdef STARPU_USE_HIP
-void sc_step_hip(void *buffers[], void *cl_arg) {
+void cl_step_hip(void *buffers[], void *cl_arg) {
     const struct sc_step_task *t = cl_arg;
     step_gpu(buffers, t, t->model->hip[sc_precision_index(t->precision)], starpu_hip_get_local_stream());
 }
 #endif
 
-int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned nimpl) {
+int cl_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned nimpl) {
     (void)nimpl;
     const struct sc_step_task *t = task->cl_arg;
     if (!t)
@@ -101,8 +101,8 @@ int sc_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned ni
     }
 }
 
-/* See sc_step_codelet.h. */
-int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
+/* See cl_step.h. */
+int cl_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
                    int worker) {
     /* STARPU_CL_ARGS hands the codelet this copy (StarPU frees it after the task) */
     struct sc_step_task *arg = malloc(sizeof *arg);
@@ -118,7 +118,7 @@ int sc_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const stru
 }
 
 /* History entries are per (cells, steps): the footprint hashes both. */
-uint32_t sc_step_footprint(struct starpu_task *task) {
+uint32_t cl_step_footprint(struct starpu_task *task) {
     const struct sc_step_task *t = task->cl_arg;
     uint32_t n = (uint32_t)starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(task, 1));
     uint32_t h = starpu_hash_crc32c_be(n, 0);
@@ -126,7 +126,7 @@ uint32_t sc_step_footprint(struct starpu_task *task) {
 }
 
 /* Regressions are over the work of a task: cells x steps. */
-size_t sc_step_size_base(struct starpu_task *task, unsigned nimpl) {
+size_t cl_step_size_base(struct starpu_task *task, unsigned nimpl) {
     (void)nimpl;
     const struct sc_step_task *t = task->cl_arg;
     size_t n = starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(task, 1));

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 
 #include "starcarp.h"
-#include "sc_codelet.h"
+#include "cl_codelet.h"
 #include "vm_update.h"
 
-/* The launcher of a GPU kind (sc_vm_update_cuda_launch or sc_vm_update_hip_launch). */
+/* The launcher of a GPU kind (kern_vm_update_cuda_launch or kern_vm_update_hip_launch). */
 typedef int (*VmLaunch)(double *, const double *, size_t, double, double, void *);
 
 /* Buffer 0 (Vm) updated from buffer 1 (Iion), on the host (launch NULL) or on the GPU's stream. */
@@ -17,7 +17,7 @@ static void vm_update_run(void *buffers[], void *cl_arg, VmLaunch launch, void *
     const double *iion = (const double *)STARPU_VECTOR_GET_PTR(buffers[1]);
     size_t n = STARPU_VECTOR_GET_NX(buffers[0]);
     if (!launch) {
-        sc_vm_update_host(vm, iion, n, a->dt, a->stim);
+        kern_vm_update_host(vm, iion, n, a->dt, a->stim);
         return;
     }
     int rc = launch(vm, iion, n, a->dt, a->stim, stream);
@@ -25,9 +25,9 @@ static void vm_update_run(void *buffers[], void *cl_arg, VmLaunch launch, void *
         STARPU_ABORT_MSG("vm_update GPU launch failed: error %d", rc);
 }
 
-SC_CODELET_FUNCS(sc_vm_update, vm_update_run);
+CL_CODELET_FUNCS(vm_update, vm_update_run);
 
-SC_CODELET(sc_vm_update, "starcarp.vm_update.f64.soa", 2, STARPU_RW, STARPU_R);
+CL_CODELET(sc_vm_update_cl, vm_update, "starcarp.vm_update.f64.soa", 2, STARPU_RW, STARPU_R);
 
 int sc_vm_update_submit(starpu_data_handle_t vm, starpu_data_handle_t iion, double dt, double stim) {
     /* STARPU_CL_ARGS hands the codelet this exact struct (StarPU frees it after the task). */

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "util_int.h"
 #include "starcarp.h"
 
-/* See sc_internal.h. */
+/* See util_int.h. */
 int params_moved(const ScModelDesc *d, const double *values, const unsigned char *given, int k, int generic,
                  unsigned char *moved) {
     double *t = malloc(sizeof(double) * ((size_t)d->nparams * 2 + 1)), *base = t ? t + d->nparams : NULL;
@@ -35,7 +35,7 @@ int params_moved(const ScModelDesc *d, const double *values, const unsigned char
     return 0;
 }
 
-/* See sc_internal.h. */
+/* See util_int.h. */
 void sc_params_pinned(const ScModelDesc *d, const double *values, unsigned char *pinned) {
     double *t = malloc(sizeof(double) * ((size_t)d->nparams + 1));
     memset(pinned, 0, (size_t)d->nparams);

@@ -1,4 +1,4 @@
-/* sc_util.c: the small helpers shared inside libstarcarp (sc_internal.h), and the readings of
+/* sc_util.c: the small helpers shared inside libstarcarp (util_int.h), and the readings of
  * starcarp_types.h's precision and methods (here, so that the command's option layer and its unit
  * tests, which link this file alone, share them). */
 #define _POSIX_C_SOURCE 200809L
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "sc_internal.h"
+#include "util_int.h"
 #include "starcarp_types.h"
 
 void sc_set_err(char *err, size_t len, const char *fmt, ...) {

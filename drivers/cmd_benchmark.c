@@ -467,7 +467,7 @@ int cmd_benchmark(int argc, char **argv) {
     }
 #ifdef SC_HAVE_CUDA
     ScGpuCeilings ceil = {0, 0, 0, 0};
-    if (w.ngpu && sc_probe_gpu(starpu_worker_get_devid(w.gpus[0]), &ceil) == 0)
+    if (w.ngpu && gpu_probe_measure(starpu_worker_get_devid(w.gpus[0]), &ceil) == 0)
         w.bw = ceil.copy_bytes_per_s, w.fp64 = ceil.fp64_flops, w.fp32 = ceil.fp32_flops,
         w.sm_threads = ceil.max_threads_per_sm;
 #endif

@@ -23,7 +23,7 @@
 #include "starcarp.h"
 #include "starcarp_util.h"
 
-void sc_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim);
+void kern_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim);
 
 typedef struct {
     long cells, steps, parts;
@@ -142,7 +142,7 @@ static long run_check(const DevOpts *o, double *elapsed) {
     }
 
     for (long s = 0; s < o->steps; s++)
-        sc_vm_update_host(ref, iion, n, dt, (s % 3 == 0) ? 60.0 : 0.0);
+        kern_vm_update_host(ref, iion, n, dt, (s % 3 == 0) ? 60.0 : 0.0);
     long bad = 0;
     for (size_t i = 0; i < n; i++)
         if (memcmp(&ref[i], &vm[i], sizeof(double)) != 0) {

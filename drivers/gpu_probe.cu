@@ -54,7 +54,7 @@ template <class T> static double fma_rate(int sms) {
     return rc || s <= 0 ? 0 : 2.0 * 8.0 * iters * (double)threads * blocks / s;
 }
 
-extern "C" int sc_probe_gpu(int dev, ScGpuCeilings *c) {
+extern "C" int gpu_probe_measure(int dev, ScGpuCeilings *c) {
     c->copy_bytes_per_s = c->fp64_flops = c->fp32_flops = 0;
     c->max_threads_per_sm = 0;
     if (cudaSetDevice(dev) != cudaSuccess)

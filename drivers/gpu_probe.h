@@ -15,7 +15,7 @@ typedef struct ScGpuCeilings {
 
 /* Measure them on CUDA device dev (it allocates 2 GiB for a moment). Returns 0, or -1 when the
  * device cannot be used (then all are 0). */
-int sc_probe_gpu(int dev, ScGpuCeilings *c);
+int gpu_probe_measure(int dev, ScGpuCeilings *c);
 
 #ifdef __cplusplus
 }

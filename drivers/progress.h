@@ -5,7 +5,7 @@
 
 typedef struct CliProgress {
     int on, tty, last; /* report at all; stderr is a terminal; last percentage shown (-1) */
-    double t0; /* sc_now_s() at the start (sc_internal.h) */
+    double t0; /* sc_now_s() at the start (util_int.h) */
 } CliProgress;
 
 /* Report step d of total (simulated time t_ms) when the percentage moved (a tenth of it without a

@@ -69,7 +69,7 @@ void sc_fem_mass_apply(const ScFemOp *op, const double *x, double *y);
 /* The Chebyshev iteration of a step's solve m^-1 (M + c2 K) V' = b (M the operator's mass: m when
  * lumped, then with c2 > 0): its eigenvalues lie in [mlo, 1 + c2 lambda_lumped]. The sweeps K after
  * which the error is at most tol times the first iterate's (in the m-norm, where the matrix is
- * symmetric; sc_cheb_plan on the interval scaled to [1, kappa]), or max + 1 when max sweeps do not
+ * symmetric; kern_cheb_plan on the interval scaled to [1, kappa]), or max + 1 when max sweeps do not
  * reach tol; *gamma the Richardson factor of the residual b - m^-1 (M + c2 K) x, omega[0 .. K) the
  * sweeps' weights (room for max). */
 int sc_fem_plan(const ScFemOp *op, double c2, double tol, int max, double *gamma, double *omega);

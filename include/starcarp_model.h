@@ -56,7 +56,7 @@ typedef struct ScStim {
  * the call's arrays), ULLONG_MAX when none. A failure is Vm not finite or |Vm| > vm_bound after a
  * step (Iion not finite when SC_STEP_BENCH is off), or a watched state out of its bounds (then the
  * recorded value is infinite; ScModelDesc.sv_lo/sv_hi say which state). The failing cell stops being advanced for the
- * rest of the call (in the vectorised kernel: its whole vector of SC_W cells); the caller stops the
+ * rest of the call (in the vectorised kernel: its whole vector of GEN_W cells); the caller stops the
  * run. `value` is written after the key, not atomically with it: when several cells fail in one
  * call it may belong to another failing cell. */
 typedef struct ScStepStatus {
@@ -170,7 +170,7 @@ typedef struct ScModelDesc {
     int ops_adaptive;
 } ScModelDesc;
 
-/* One model of a library (starcarp's own: sc_registry.c, generated at build time): its host side
+/* One model of a library (starcarp's own: registry.c, generated at build time): its host side
  * and every kernel built for it ([0] double, [1] float; NULL when not built). */
 typedef struct ScModelEntry {
     const char *name; /* the model file's stem */

@@ -8,8 +8,8 @@
 extern "C" {
 #endif
 /* GPU launchers: `bytes` from src to dst (device memory) on `stream`; the launch error (0: none). */
-int sc_copy_cuda_launch(void *dst, const void *src, size_t bytes, void *stream);
-int sc_copy_hip_launch(void *dst, const void *src, size_t bytes, void *stream);
+int kern_copy_cuda_launch(void *dst, const void *src, size_t bytes, void *stream);
+int kern_copy_hip_launch(void *dst, const void *src, size_t bytes, void *stream);
 #ifdef __cplusplus
 }
 #endif

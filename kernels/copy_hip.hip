@@ -1,3 +1,3 @@
 // copy_hip.hip: the copy codelet's launcher for HIP; the source is copy_gpu.h (shared with CUDA).
-#define SC_COPY_LAUNCH sc_copy_hip_launch
+#define KERN_COPY_LAUNCH kern_copy_hip_launch
 #include "copy_gpu.h"

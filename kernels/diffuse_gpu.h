@@ -1,15 +1,15 @@
 // diffuse_gpu.h: the GPU kernels of the tissue solver's diffusion tasks and halo copy (diffuse.h),
 // written once for CUDA and HIP (gpu_port.h). Included by diffuse_cuda.cu and diffuse_hip.hip, which
-// name the launchers: SC_DIFFUSE_LAUNCH and SC_HALO_LAUNCH. One thread per node. Explicit roundings
+// name the launchers: KERN_DIFFUSE_LAUNCH and KERN_HALO_LAUNCH. One thread per node. Explicit roundings
 // (__dadd_rn, __dmul_rn, ...) keep multiply-adds from being contracted, so that the results equal
-// sc_diffuse_host's (diffuse_host.c) bit for bit.
+// kern_diffuse_host's (diffuse_host.c) bit for bit.
 #include "diffuse.h"
 #include "gpu_port.h"
 #include "sweep_gpu.h"
 
 // Planes per launch along the grid's y dimension (its limit); a slab of more planes (a long 1D
 // cable) takes several launches.
-#define SC_DIFF_PLANES_PER_LAUNCH 65535
+#define KERN_DIFF_PLANES_PER_LAUNCH 65535
 
 // The planes a pass reads (diffuse.h, nsub): plane k (-dlo .. nl + dhi - 1, from the slab's
 // first) is at lo below the slab, mid in it, hi above it. One step: the halos, and the copy of the
@@ -63,8 +63,8 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlan
     const double c = pc[q], xm = pc[j * n0 + im], xp = pc[j * n0 + ip], ym = pc[jm * n0 + i],
                  yp = pc[jp * n0 + i];
     const double zm = pd[q], zp = pu[q];
-    const double bv = KIND == SC_DIFF_SWEEP ? aux[r] : 0,
-                 pv = KIND == SC_DIFF_SWEEP && !FIRST ? aux[n + r] : 0;
+    const double bv = KIND == KERN_DIFF_SWEEP ? aux[r] : 0,
+                 pv = KIND == KERN_DIFF_SWEEP && !FIRST ? aux[n + r] : 0;
     const bool rec = RECORD && own;
     // after a task's first sub-step, the node's previous value is this pass's input (diffuse.h)
     const double prev = rec ? (a.sub == 0 ? act[n + r] : c) : 0, at = rec ? act[r] : 0;
@@ -83,7 +83,7 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlan
         acc = __dadd_rn(acc, __dmul_rn(a.cX, __dsub_rn(__dadd_rn(dd, du), __dmul_rn(2.0, t0))));
     }
     double vn;
-    if (KIND == SC_DIFF_SWEEP) {
+    if (KIND == KERN_DIFF_SWEEP) {
         double res = __dadd_rn(__dsub_rn(bv, c), acc);
         vn = cheb_next_gpu(c, pv, res, a.gamma, a.omega, FIRST);
         aux[n + r] = c;
@@ -95,7 +95,7 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlan
                 g >= a.box[b].lo[2] && g <= a.box[b].hi[2])
                 s = __dadd_rn(s, a.box[b].add);
         vn = __dadd_rn(__dadd_rn(c, acc), s);
-        if (KIND == SC_DIFF_RHS)
+        if (KIND == KERN_DIFF_RHS)
             aux[r] = vn;
     }
     out[(ptrdiff_t)k * P + q] = vn;
@@ -108,37 +108,40 @@ __global__ static void diffuse_kernel(const ScDiffArgs a, int kb, const DiffPlan
 }
 
 // Planes kb .. ke - 1 of a pass of `a`'s kind from x into out, in launches of at most
-// SC_DIFF_PLANES_PER_LAUNCH planes. Returns the launch error.
+// KERN_DIFF_PLANES_PER_LAUNCH planes. Returns the launch error.
 static int diffuse_pass(const ScDiffArgs *a, long kb, long ke, const DiffPlanes &x, double *out, double *act,
-                        double *aux, sc_gpu_stream s) {
+                        double *aux, kern_gpu_stream s) {
     const size_t P = (size_t)a->n0 * (size_t)a->n1;
     const unsigned block = P >= 256 ? 256 : P >= 64 ? 64 : 32;
     int e = 0;
-    for (long k0 = kb; k0 < ke && e == 0; k0 += SC_DIFF_PLANES_PER_LAUNCH) {
-        long planes = ke - k0 < SC_DIFF_PLANES_PER_LAUNCH ? ke - k0 : SC_DIFF_PLANES_PER_LAUNCH;
+    for (long k0 = kb; k0 < ke && e == 0; k0 += KERN_DIFF_PLANES_PER_LAUNCH) {
+        long planes = ke - k0 < KERN_DIFF_PLANES_PER_LAUNCH ? ke - k0 : KERN_DIFF_PLANES_PER_LAUNCH;
         dim3 grid((unsigned)((P + block - 1) / block), (unsigned)planes);
-        if (a->kind == SC_DIFF_STEP)
-            diffuse_kernel<SC_DIFF_STEP, false, true><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
-        else if (a->kind == SC_DIFF_RHS)
-            diffuse_kernel<SC_DIFF_RHS, false, false><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
+        if (a->kind == KERN_DIFF_STEP)
+            diffuse_kernel<KERN_DIFF_STEP, false, true><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
+        else if (a->kind == KERN_DIFF_RHS)
+            diffuse_kernel<KERN_DIFF_RHS, false, false><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         else if (a->first && a->record) // one sweep in all
-            diffuse_kernel<SC_DIFF_SWEEP, true, true><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
+            diffuse_kernel<KERN_DIFF_SWEEP, true, true><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         else if (a->first)
-            diffuse_kernel<SC_DIFF_SWEEP, true, false><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
+            diffuse_kernel<KERN_DIFF_SWEEP, true, false>
+                <<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         else if (a->record)
-            diffuse_kernel<SC_DIFF_SWEEP, false, true><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
+            diffuse_kernel<KERN_DIFF_SWEEP, false, true>
+                <<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
         else
-            diffuse_kernel<SC_DIFF_SWEEP, false, false><<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
-        e = sc_gpu_last_error();
+            diffuse_kernel<KERN_DIFF_SWEEP, false, false>
+                <<<grid, block, 0, s>>>(*a, (int)k0, x, out, act, aux);
+        e = kern_gpu_last_error();
     }
     return e;
 }
 
-// A task's nsub sub-steps (diffuse.h): one pass each, as sc_diffuse_host's: sub-step j from the
+// A task's nsub sub-steps (diffuse.h): one pass each, as kern_diffuse_host's: sub-step j from the
 // planes of sub-step j - 1 into scratch buffer w[j % 2] (the slab and its ghost planes), the last
 // into v; no copies.
 static int diffuse_deep(const ScDiffArgs *a, double *v, double *scr, const double *lo, const double *hi,
-                        double *act, sc_gpu_stream s) {
+                        double *act, kern_gpu_stream s) {
     const long P = a->n0 * a->n1, m = a->nsub, dlo = a->has_lo ? m : 0, dhi = a->has_hi ? m : 0;
     const long E = a->nl + dlo + dhi;
     double *w[2] = {scr, m > 2 ? scr + (size_t)(E * P) : NULL};
@@ -156,24 +159,24 @@ static int diffuse_deep(const ScDiffArgs *a, double *v, double *scr, const doubl
     return e;
 }
 
-extern "C" int SC_DIFFUSE_LAUNCH(const ScDiffArgs *a, double *v, double *old, const double *lo,
-                                 const double *hi, double *act, double *aux, void *stream) {
+extern "C" int KERN_DIFFUSE_LAUNCH(const ScDiffArgs *a, double *v, double *old, const double *lo,
+                                   const double *hi, double *act, double *aux, void *stream) {
     const size_t n = (size_t)a->n0 * (size_t)a->n1 * (size_t)a->nl;
     if (n == 0)
         return 0;
-    sc_gpu_stream s = (sc_gpu_stream)stream;
-    if (a->kind == SC_DIFF_STEP && a->nsub > 1)
+    kern_gpu_stream s = (kern_gpu_stream)stream;
+    if (a->kind == KERN_DIFF_STEP && a->nsub > 1)
         return diffuse_deep(a, v, old, lo, hi, act, s);
-    int e = sc_gpu_copy(old, v, n * sizeof(double), s);
+    int e = kern_gpu_copy(old, v, n * sizeof(double), s);
     if (e != 0)
         return e;
     return diffuse_pass(a, 0, a->nl, DiffPlanes{lo, old, hi, a->has_lo, a->has_hi}, v, act, aux, s);
 }
 
-extern "C" int SC_HALO_LAUNCH(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream) {
-    sc_gpu_stream s = (sc_gpu_stream)stream;
-    int e = lo ? sc_gpu_copy(lo, v, P * sizeof(double), s) : 0;
+extern "C" int KERN_HALO_LAUNCH(const double *v, size_t n, size_t P, double *lo, double *hi, void *stream) {
+    kern_gpu_stream s = (kern_gpu_stream)stream;
+    int e = lo ? kern_gpu_copy(lo, v, P * sizeof(double), s) : 0;
     if (e == 0 && hi)
-        e = sc_gpu_copy(hi, v + (n - P), P * sizeof(double), s);
+        e = kern_gpu_copy(hi, v + (n - P), P * sizeof(double), s);
     return e;
 }

@@ -46,23 +46,23 @@ static double stim_add(const ScDiffArgs *a, long i, long j, long g) {
 
 /* Node r's new value from its old value c and the scaled stencil sum acc (the kind's formula, see
  * diffuse.h), and its activation record when the task records. kind, first and record are
- * constants where slab_pass is expanded (sc_diffuse_host), so each case gets its own loop. */
+ * constants where slab_pass is expanded (kern_diffuse_host), so each case gets its own loop. */
 static inline double node_update(const ScDiffArgs *a, ScDiffKind kind, int first, int record, size_t n,
                                  size_t r, double c, double acc, double s, double *act, double *aux) {
     double vn;
-    if (kind == SC_DIFF_SWEEP) {
+    if (kind == KERN_DIFF_SWEEP) {
         double res = (aux[r] - c) + acc;
-        vn = sc_cheb_next(c, first ? 0 : aux[n + r], res, a->gamma, a->omega, first);
+        vn = kern_cheb_next(c, first ? 0 : aux[n + r], res, a->gamma, a->omega, first);
         aux[n + r] = c;
     } else {
         vn = (c + acc) + s;
-        if (kind == SC_DIFF_RHS)
+        if (kind == KERN_DIFF_RHS)
             aux[r] = vn;
     }
     if (record) {
         double vp = a->sub == 0 ? act[n + r] : c;
         if (act[r] < 0 && vp < a->thr && vn >= a->thr)
-            act[r] = sc_act_cross(a->t0, a->dt, a->thr, vp, vn);
+            act[r] = kern_act_cross(a->t0, a->dt, a->thr, vp, vn);
         if (a->sub + 1 >= a->nsub)
             act[n + r] = vn;
     }
@@ -78,7 +78,7 @@ static inline __attribute__((always_inline)) void plane_pass(const ScDiffArgs *a
                                                              double *act, double *aux) {
     const long n0 = a->n0, n1 = a->n1, P = n0 * n1;
     const size_t n = (size_t)P * (size_t)a->nl;
-    const int stim = a->nbox > 0 && kind != SC_DIFF_SWEEP, own = k >= 0 && k < a->nl;
+    const int stim = a->nbox > 0 && kind != KERN_DIFF_SWEEP, own = k >= 0 && k < a->nl;
     for (long j = 0; j < n1; j++) {
         long jm = j > 0 ? j - 1 : (n1 > 1 ? 1 : 0), jp = j < n1 - 1 ? j + 1 : (n1 > 1 ? n1 - 2 : n1 - 1);
         for (long i = 0; i < n0; i++) {
@@ -150,45 +150,45 @@ static void deep_steps(const ScDiffArgs *a, double *v, double *scr, const double
         double *out = j == m - 1 ? v : w[j % 2] + (size_t)(dlo * P);
         b.t0 = a->t0 + (double)j * a->dt, b.sub = (int)j;
         for (long k = kb; k < ke; k++)
-            plane_pass(&b, SC_DIFF_STEP, 0, 1, k, deep_at(a, &in, k - 1), deep_at(a, &in, k),
+            plane_pass(&b, KERN_DIFF_STEP, 0, 1, k, deep_at(a, &in, k - 1), deep_at(a, &in, k),
                        deep_at(a, &in, k + 1), out + k * P, act, NULL);
         in = (DeepPlanes){w[j % 2], w[j % 2] + (size_t)(dlo * P), w[j % 2] + (size_t)((dlo + a->nl) * P), dlo,
                           dhi};
     }
 }
 
-void sc_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
-                     double *act, double *aux) {
-    if (a->kind == SC_DIFF_STEP && a->nsub > 1)
+void kern_diffuse_host(const ScDiffArgs *a, double *v, double *old, const double *lo, const double *hi,
+                       double *act, double *aux) {
+    if (a->kind == KERN_DIFF_STEP && a->nsub > 1)
         deep_steps(a, v, old, lo, hi, act);
-    else if (a->kind == SC_DIFF_STEP)
-        slab_pass(a, SC_DIFF_STEP, 0, 1, v, old, lo, hi, act, aux);
-    else if (a->kind == SC_DIFF_RHS)
-        slab_pass(a, SC_DIFF_RHS, 0, 0, v, old, lo, hi, act, aux);
+    else if (a->kind == KERN_DIFF_STEP)
+        slab_pass(a, KERN_DIFF_STEP, 0, 1, v, old, lo, hi, act, aux);
+    else if (a->kind == KERN_DIFF_RHS)
+        slab_pass(a, KERN_DIFF_RHS, 0, 0, v, old, lo, hi, act, aux);
     else if (a->first)
-        slab_pass(a, SC_DIFF_SWEEP, 1, a->record, v, old, lo, hi, act, aux);
+        slab_pass(a, KERN_DIFF_SWEEP, 1, a->record, v, old, lo, hi, act, aux);
     else if (!a->record)
-        slab_pass(a, SC_DIFF_SWEEP, 0, 0, v, old, lo, hi, act, aux);
+        slab_pass(a, KERN_DIFF_SWEEP, 0, 0, v, old, lo, hi, act, aux);
     else
-        slab_pass(a, SC_DIFF_SWEEP, 0, 1, v, old, lo, hi, act, aux);
+        slab_pass(a, KERN_DIFF_SWEEP, 0, 1, v, old, lo, hi, act, aux);
 }
 
-size_t sc_diffuse_scratch(const ScDiffArgs *a, long nl) {
+size_t kern_diffuse_scratch(const ScDiffArgs *a, long nl) {
     size_t P = (size_t)(a->n0 * a->n1), n = P * (size_t)nl;
-    if (a->kind == SC_DIFF_STEP &&
+    if (a->kind == KERN_DIFF_STEP &&
         a->nsub > 1) /* two buffers of the slab and its ghosts (one: 2 sub-steps) */
         return (a->nsub > 2 ? 2 : 1) * (n + P * (size_t)(a->nsub * (a->has_lo + a->has_hi)));
     return n > 2 * P ? n : 2 * P; /* the GPU's copy of the slab; the host's two planes */
 }
 
-void sc_halo_host(const double *v, size_t n, size_t P, double *lo, double *hi) {
+void kern_halo_host(const double *v, size_t n, size_t P, double *lo, double *hi) {
     if (lo)
         memcpy(lo, v, P * sizeof(double));
     if (hi)
         memcpy(hi, v + (n - P), P * sizeof(double));
 }
 
-int sc_cheb_plan(double kappa, double tol, int max, double *gamma, double *omega) {
+int kern_cheb_plan(double kappa, double tol, int max, double *gamma, double *omega) {
     /* rho: the spectral radius of I - gamma M; the weights of Golub and Varga's semi-iterative method:
      * omega_1 = 1, omega_2 = 1 / (1 - rho^2 / 2), omega_{k+1} = 1 / (1 - rho^2 omega_k / 4) */
     double rho = (kappa - 1.0) / (kappa + 1.0), sk = sqrt(kappa), q = (sk - 1.0) / (sk + 1.0);

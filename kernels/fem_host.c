@@ -22,30 +22,30 @@ static inline void finish_row(const ScFemArgs *a, long i, double acc, double acc
     const long n = a->n;
     const double c = x[i];
     double vn;
-    if (a->kind == SC_DIFF_SWEEP) {
+    if (a->kind == KERN_DIFF_SWEEP) {
         double res = (aux[i] - c) + a->c * acc;
-        vn = sc_cheb_next(c, a->first ? 0 : aux[n + i], res, a->gamma, a->omega, a->first);
+        vn = kern_cheb_next(c, a->first ? 0 : aux[n + i], res, a->gamma, a->omega, a->first);
         aux[n + i] = c;
     } else {
         vn = (c + a->c * acc) + stim_of(a, mask);
-        if (a->kind == SC_DIFF_RHS)
+        if (a->kind == KERN_DIFF_RHS)
             aux[i] = a->nval == 2 ? (vn + a->c2 * acc) - acc2 : vn;
     }
     v[i] = vn;
     if (a->record) {
         double prev = act[n + i];
         if (act[i] < 0 && prev < a->thr && vn >= a->thr)
-            act[i] = sc_act_cross(a->t0, a->dt, a->thr, prev, vn);
+            act[i] = kern_act_cross(a->t0, a->dt, a->thr, prev, vn);
         act[n + i] = vn;
     }
 }
 
-void sc_fem_host(const ScFemArgs *a, double *v, const double *x, const double *mat, double *act,
-                 double *aux) {
+void kern_fem_host(const ScFemArgs *a, double *v, const double *x, const double *mat, double *act,
+                   double *aux) {
     const long n = a->n;
-    const int w = a->w, nv = a->nval == 2 ? 2 : 1, two = nv == 2 && a->kind == SC_DIFF_RHS;
+    const int w = a->w, nv = a->nval == 2 ? 2 : 1, two = nv == 2 && a->kind == KERN_DIFF_RHS;
     const size_t wn = (size_t)w * (size_t)n;
-    const double *val = mat + (a->kind == SC_DIFF_SWEEP ? (size_t)(nv - 1) * wn : 0), *val2 = mat + wn;
+    const double *val = mat + (a->kind == KERN_DIFF_SWEEP ? (size_t)(nv - 1) * wn : 0), *val2 = mat + wn;
     const int32_t *col = (const int32_t *)(mat + (size_t)nv * wn);
     const uint32_t *mask = (const uint32_t *)(mat + (size_t)nv * wn + (wn + 1) / 2);
     double acc[FEM_BLOCK], acc2[FEM_BLOCK];
@@ -71,7 +71,7 @@ void sc_fem_host(const ScFemArgs *a, double *v, const double *x, const double *m
     }
 }
 
-void sc_fem_export_host(const double *v, const int *idx, size_t m, double *out) {
+void kern_fem_export_host(const double *v, const int *idx, size_t m, double *out) {
     for (size_t k = 0; k < m; k++)
         out[k] = v[idx[k]];
 }

@@ -6,13 +6,13 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-struct sc_gather_args;
-void sc_gather_host(const void *sv, const void *vm, const void *iion, size_t n, double *out,
-                    const struct sc_gather_args *g);
-int sc_gather_cuda_launch(const void *sv, const void *vm, const void *iion, size_t n, double *out,
-                          const struct sc_gather_args *g, void *stream);
-int sc_gather_hip_launch(const void *sv, const void *vm, const void *iion, size_t n, double *out,
-                         const struct sc_gather_args *g, void *stream);
+struct kern_gather_args;
+void kern_gather_host(const void *sv, const void *vm, const void *iion, size_t n, double *out,
+                      const struct kern_gather_args *g);
+int kern_gather_cuda_launch(const void *sv, const void *vm, const void *iion, size_t n, double *out,
+                            const struct kern_gather_args *g, void *stream);
+int kern_gather_hip_launch(const void *sv, const void *vm, const void *iion, size_t n, double *out,
+                           const struct kern_gather_args *g, void *stream);
 #ifdef __cplusplus
 }
 #endif

@@ -1,13 +1,13 @@
 // gather_gpu.h: the gather codelet's GPU kernel (one thread per listed cell and value) and its
 // launcher, written once for CUDA and HIP (gpu_port.h). Included by gather_cuda.cu and
-// gather_hip.hip, which name the launcher: SC_GATHER_LAUNCH (sc_gather_cuda_launch or
-// sc_gather_hip_launch, declared in gather.h).
+// gather_hip.hip, which name the launcher: KERN_GATHER_LAUNCH (kern_gather_cuda_launch or
+// kern_gather_hip_launch, declared in gather.h).
 #include "gpu_port.h"
 #include "gather.h"
-#include "sc_gather_args.h"
+#include "gather_args.h"
 
 __global__ static void gather_kernel(const void *sv, const void *vm, const void *iion, size_t n, double *out,
-                                     struct sc_gather_args g) {
+                                     struct kern_gather_args g) {
     int w = 2 + g.nsv;
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= g.ncell * w)
@@ -29,11 +29,11 @@ __global__ static void gather_kernel(const void *sv, const void *vm, const void 
     out[t] = v;
 }
 
-extern "C" int SC_GATHER_LAUNCH(const void *sv, const void *vm, const void *iion, size_t n, double *out,
-                                const struct sc_gather_args *g, void *stream) {
+extern "C" int KERN_GATHER_LAUNCH(const void *sv, const void *vm, const void *iion, size_t n, double *out,
+                                  const struct kern_gather_args *g, void *stream) {
     int total = g->ncell * (2 + g->nsv);
     if (total <= 0)
         return 0;
-    gather_kernel<<<(total + 127) / 128, 128, 0, (sc_gpu_stream)stream>>>(sv, vm, iion, n, out, *g);
-    return sc_gpu_last_error();
+    gather_kernel<<<(total + 127) / 128, 128, 0, (kern_gpu_stream)stream>>>(sv, vm, iion, n, out, *g);
+    return kern_gpu_last_error();
 }

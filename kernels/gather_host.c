@@ -1,11 +1,11 @@
 /* gather_host.c: the CPU kernel of the gather codelet (codelets/cl_gather.c; gather.h): Vm, Iion
  * and the values of a few cells of a partition into out. */
 #include "gather.h"
-#include "sc_gather_args.h"
+#include "gather_args.h"
 
 /* out[j * (2 + nsv) + 0 / 1 / 2 + k] = Vm, Iion, value k of cell idx[j] */
-void sc_gather_host(const void *sv, const void *vm, const void *iion, size_t n, double *out,
-                    const struct sc_gather_args *g) {
+void kern_gather_host(const void *sv, const void *vm, const void *iion, size_t n, double *out,
+                      const struct kern_gather_args *g) {
     const int w = 2 + g->nsv;
     for (int j = 0; j < g->ncell; j++) {
         size_t i = (size_t)g->idx[j];

@@ -5,18 +5,18 @@
 #define SC_GPU_PORT_H
 #ifdef __HIPCC__
 #include <hip/hip_runtime.h>
-typedef hipStream_t sc_gpu_stream;
-static inline int sc_gpu_last_error(void) { return (int)hipGetLastError(); }
+typedef hipStream_t kern_gpu_stream;
+static inline int kern_gpu_last_error(void) { return (int)hipGetLastError(); }
 /* An asynchronous copy between two places of GPU memory (this GPU's, or a peer's: the runtime tells
  * them apart by address); the API's error code. */
-static inline int sc_gpu_copy(void *dst, const void *src, size_t bytes, sc_gpu_stream s) {
+static inline int kern_gpu_copy(void *dst, const void *src, size_t bytes, kern_gpu_stream s) {
     return (int)hipMemcpyAsync(dst, src, bytes, hipMemcpyDefault, s);
 }
 #else
 #include <cuda_runtime.h>
-typedef cudaStream_t sc_gpu_stream;
-static inline int sc_gpu_last_error(void) { return (int)cudaGetLastError(); }
-static inline int sc_gpu_copy(void *dst, const void *src, size_t bytes, sc_gpu_stream s) {
+typedef cudaStream_t kern_gpu_stream;
+static inline int kern_gpu_last_error(void) { return (int)cudaGetLastError(); }
+static inline int kern_gpu_copy(void *dst, const void *src, size_t bytes, kern_gpu_stream s) {
     return (int)cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, s);
 }
 #endif

@@ -1,4 +1,4 @@
-// sweep_gpu.h: the GPU twins of diffuse.h's sc_cheb_next and sc_act_cross (the same operations in
+// sweep_gpu.h: the GPU twins of diffuse.h's kern_cheb_next and kern_act_cross (the same operations in
 // the same order, explicit roundings: no multiply-add contraction), shared by the grid's and the
 // mesh's diffusion kernels (diffuse_gpu.h, fem_gpu.h).
 #ifndef SC_SWEEP_GPU_H

@@ -5,12 +5,13 @@
 #define SC_VM_UPDATE_H
 #include <stddef.h>
 
-void sc_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim);
+void kern_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim);
 #ifdef __cplusplus
 extern "C" {
 #endif
-int sc_vm_update_cuda_launch(double *vm, const double *iion, size_t n, double dt, double stim, void *stream);
-int sc_vm_update_hip_launch(double *vm, const double *iion, size_t n, double dt, double stim, void *stream);
+int kern_vm_update_cuda_launch(double *vm, const double *iion, size_t n, double dt, double stim,
+                               void *stream);
+int kern_vm_update_hip_launch(double *vm, const double *iion, size_t n, double dt, double stim, void *stream);
 #ifdef __cplusplus
 }
 #endif

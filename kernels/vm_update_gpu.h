@@ -1,7 +1,7 @@
 // vm_update_gpu.h: the membrane-potential update's GPU kernel (one thread per cell) and its
 // launcher, written once for CUDA and HIP (gpu_port.h). Included by vm_update_cuda.cu and
-// vm_update_hip.hip, which name the launcher: SC_VM_UPDATE_LAUNCH (sc_vm_update_cuda_launch or
-// sc_vm_update_hip_launch, declared in vm_update.h).
+// vm_update_hip.hip, which name the launcher: KERN_VM_UPDATE_LAUNCH (kern_vm_update_cuda_launch or
+// kern_vm_update_hip_launch, declared in vm_update.h).
 #include "gpu_port.h"
 #include "vm_update.h"
 
@@ -15,12 +15,12 @@ __global__ static void vm_update_kernel(double *vm, const double *iion, size_t n
     }
 }
 
-extern "C" int SC_VM_UPDATE_LAUNCH(double *vm, const double *iion, size_t n, double dt, double stim,
-                                   void *stream) {
+extern "C" int KERN_VM_UPDATE_LAUNCH(double *vm, const double *iion, size_t n, double dt, double stim,
+                                     void *stream) {
     if (n == 0)
         return 0;
     const unsigned block = 256;
     const unsigned grid = (unsigned)((n + block - 1) / block);
-    vm_update_kernel<<<grid, block, 0, (sc_gpu_stream)stream>>>(vm, iion, n, dt, stim);
-    return sc_gpu_last_error();
+    vm_update_kernel<<<grid, block, 0, (kern_gpu_stream)stream>>>(vm, iion, n, dt, stim);
+    return kern_gpu_last_error();
 }

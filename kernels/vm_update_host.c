@@ -3,7 +3,7 @@
 #include "vm_update.h"
 
 /* The CPU kernel: V += stim*dt, then V -= dt*Iion (two roundings, as bench does). */
-void sc_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim) {
+void kern_vm_update_host(double *vm, const double *iion, size_t n, double dt, double stim) {
     const double kick = stim * dt;
     for (size_t i = 0; i < n; i++) {
         double v = vm[i] + kick;

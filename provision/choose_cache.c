@@ -12,7 +12,7 @@
 
 #include "choose_int.h"
 #include "emit.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 enum { CPATH = 3400 };
 

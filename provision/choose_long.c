@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "choose_int.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 /* The long check paces at least this many times the reference beat's APD90 apart: a cell whose action
  * potential lasts 400 ms (mmt_kernik_2019, paci 2013) does not follow 500 ms (it blocks or alternates,

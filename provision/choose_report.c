@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "choose_int.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 const char *const ch_uniform[5] = {"fe", "rush_larsen", "rk2", "rk4", "rosenbrock"};
 

@@ -16,7 +16,7 @@
 
 #include "choose_int.h"
 #include "emit.h"
-#include "sc_internal.h"
+#include "util_int.h"
 #include "sema.h"
 #include "toolchain.h"
 

@@ -38,7 +38,7 @@
 #include <unistd.h>
 
 #include "choose_int.h"
-#include "sc_internal.h"
+#include "util_int.h"
 #include "sema.h"
 #include "toolchain.h"
 

@@ -1,4 +1,4 @@
-/* sc_models.c: finding a model by name: the library's own (sc_model_registry, generated at build
+/* sc_models.c: finding a model by name: the library's own (registry_models, generated at build
  * time) or a user's .model file, which sc_plugin.c turns into a plugin library on the fly. */
 #include <errno.h>
 #include <stdio.h>
@@ -9,8 +9,8 @@
 
 #include "plugin.h"
 #include "sc_choose.h"
-#include "sc_internal.h"
-#include "sc_registry.h"
+#include "util_int.h"
+#include "registry.h"
 #include "starcarp.h"
 #include "starcarp_model.h"
 
@@ -21,11 +21,9 @@
 #define SC_INSTALLED_MODEL_DIR ""
 #endif
 
-int sc_model_count(void) { return sc_model_registry_count; }
+int sc_model_count(void) { return registry_count; }
 
-const ScModelEntry *sc_model_at(int i) {
-    return i >= 0 && i < sc_model_registry_count ? &sc_model_registry[i] : NULL;
-}
+const ScModelEntry *sc_model_at(int i) { return i >= 0 && i < registry_count ? &registry_models[i] : NULL; }
 
 static int ends_with(const char *s, const char *suf) {
     size_t a = strlen(s), b = strlen(suf);
@@ -35,7 +33,7 @@ static int ends_with(const char *s, const char *suf) {
 static const char *const model_subdirs[] = {"cellml", "native", "."};
 enum { NSUBDIRS = 3 };
 
-/* Root r of the model folders into buf (see sc_registry.h), NULL past the last. */
+/* Root r of the model folders into buf (see registry.h), NULL past the last. */
 static const char *model_root(int r, char *buf, size_t n) {
     const char *env = getenv("STARCARP_MODELS");
     if (env && *env) {
@@ -53,7 +51,7 @@ static const char *model_root(int r, char *buf, size_t n) {
     return buf;
 }
 
-/* See sc_registry.h. */
+/* See registry.h. */
 const char *sc_model_folder(int i, char *buf, size_t n) {
     char root[4096];
     if (i < 0 || !model_root(i / NSUBDIRS, root, sizeof root))
@@ -71,7 +69,7 @@ static int is_file(const char *path) {
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* See sc_registry.h. */
+/* See registry.h. */
 const char *sc_model_file(const char *name, char *buf, size_t n) {
     if (is_file(name))
         return name;
@@ -130,17 +128,16 @@ int registry_matches(const ScModelEntry *e, const char *name) {
 }
 
 const ScModelEntry *registry_find(const char *name) {
-    for (int i = 0; i < sc_model_registry_count; i++)
-        if (registry_matches(&sc_model_registry[i], name))
-            return &sc_model_registry[i];
+    for (int i = 0; i < registry_count; i++)
+        if (registry_matches(&registry_models[i], name))
+            return &registry_models[i];
     return NULL;
 }
 
 static const ScModelEntry *library_entry(const char *name) {
-    for (int i = 0; i < sc_model_registry_count; i++)
-        if (strcmp(sc_model_registry[i].name, name) == 0 ||
-            strcmp(sc_model_registry[i].desc->name, name) == 0)
-            return &sc_model_registry[i];
+    for (int i = 0; i < registry_count; i++)
+        if (strcmp(registry_models[i].name, name) == 0 || strcmp(registry_models[i].desc->name, name) == 0)
+            return &registry_models[i];
     return NULL;
 }
 
@@ -176,14 +173,14 @@ static const ScModelEntry *library_twin(const char *path) {
         return NULL;
     snprintf(hex, sizeof hex, "%016llx", util_fnv(UTIL_FNV_INIT, text));
     const ScModelEntry *twin = NULL;
-    for (int i = 0; i < sc_model_registry_count && !twin; i++)
-        if (!strcmp(sc_model_registry[i].desc->source_hash, hex))
-            twin = &sc_model_registry[i];
+    for (int i = 0; i < registry_count && !twin; i++)
+        if (!strcmp(registry_models[i].desc->source_hash, hex))
+            twin = &registry_models[i];
     unsigned long long mine = twin ? 0 : normal_hash(text);
-    for (int i = 0; i < sc_model_registry_count && !twin; i++) {
-        char *other = sc_model_file(sc_model_registry[i].name, lib, sizeof lib) ? util_read_text(lib) : NULL;
+    for (int i = 0; i < registry_count && !twin; i++) {
+        char *other = sc_model_file(registry_models[i].name, lib, sizeof lib) ? util_read_text(lib) : NULL;
         if (other && normal_hash(other) == mine)
-            twin = &sc_model_registry[i];
+            twin = &registry_models[i];
         free(other);
     }
     free(text);

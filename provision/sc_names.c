@@ -1,5 +1,5 @@
 /* sc_names.c: openCARP's names for the library's models and parameters (models/opencarp_names.tsv,
- * compiled in as sc_opencarp_names_tsv by provision/CMakeLists.txt). Public functions in
+ * compiled in as names_opencarp_tsv by provision/CMakeLists.txt). Public functions in
  * starcarp.h: sc_model_resolve, sc_model_opencarp, sc_model_param_index, sc_model_param_alias.
  *
  * The table has one row per (openCARP model, library file): the openCARP name, the file's stem,
@@ -13,11 +13,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "sc_internal.h"
-#include "sc_registry.h"
+#include "util_int.h"
+#include "registry.h"
 #include "starcarp.h"
 
-extern const char sc_opencarp_names_tsv[];
+extern const char names_opencarp_tsv[];
 
 typedef struct NameRow {
     const char *oc, *stem, *flag, *ocflags, *old, *params;
@@ -32,7 +32,7 @@ static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 /* Split the table into rows (comment lines and blank lines skipped; a row with fewer than six
  * columns is ignored: the table is checked by its own test). */
 static void load(void) {
-    char *text = strdup(sc_opencarp_names_tsv);
+    char *text = strdup(names_opencarp_tsv);
     for (char *line = text, *next; line && *line && nrows < MAX_ROWS; line = next) {
         next = strchr(line, '\n');
         if (next)
@@ -121,12 +121,12 @@ static void list_variants(const char *oc, char *buf, size_t n) {
 static void suggest(const char *name, char *err, size_t errlen) {
     const char *best = NULL;
     int bestd = 4;
-    for (int i = 0; i < sc_model_registry_count + nrows; i++) {
+    for (int i = 0; i < registry_count + nrows; i++) {
         const char *cand[2] = {NULL, NULL};
-        if (i < sc_model_registry_count)
-            cand[0] = sc_model_registry[i].name, cand[1] = sc_model_registry[i].desc->name;
+        if (i < registry_count)
+            cand[0] = registry_models[i].name, cand[1] = registry_models[i].desc->name;
         else
-            cand[0] = rows[i - sc_model_registry_count].oc;
+            cand[0] = rows[i - registry_count].oc;
         for (int k = 0; k < 2 && cand[k]; k++) {
             int d = sc_edit_distance(name, cand[k], 0);
             if (d < bestd && 2 * (size_t)d < strlen(cand[k]))
@@ -219,9 +219,9 @@ int sc_model_resolve(const char *name, const char *flags, char *stem, size_t nst
         return -1;
     }
     const ScModelEntry *lib = NULL;
-    for (int i = 0; i < sc_model_registry_count && !lib; i++)
-        if (!strcmp(sc_model_registry[i].name, name) || !strcmp(sc_model_registry[i].desc->name, name))
-            lib = &sc_model_registry[i];
+    for (int i = 0; i < registry_count && !lib; i++)
+        if (!strcmp(registry_models[i].name, name) || !strcmp(registry_models[i].desc->name, name))
+            lib = &registry_models[i];
     const char *oc = NULL;
     if (lib) {
         const NameRow *r = row_of_stem(lib->name);

@@ -30,7 +30,7 @@
 
 #include "emit.h"
 #include "plugin.h"
-#include "sc_internal.h"
+#include "util_int.h"
 #include "starcarp.h"
 #include "starcarp_model.h"
 #include "toolchain.h"
@@ -132,7 +132,7 @@ static int hip_part(Part *part) {
 }
 
 /* Generate one target of the model into dir/<ident><suffix>. */
-static int gen_file(const Plugin *pl, const char *dir, const char *suffix, EmitTarget t, int single) {
+static int write_generated(const Plugin *pl, const char *dir, const char *suffix, EmitTarget t, int single) {
     char path[PATH_LEN + 200];
     snprintf(path, sizeof path, "%s/%s%s", dir, pl->ident, suffix);
     FILE *f = fopen(path, "w");
@@ -231,13 +231,13 @@ static int build_part(const Plugin *pl, const Part *part, const char *so) {
         return -1;
     }
     fprintf(stderr, "starcarp: building the %s kernels of %s in %s\n", part->kind, pl->path, pl->dir);
-    int bad =
-        strcmp(part->kind, "host") == 0
-            ? gen_file(pl, dir, "_c.c", EMIT_C, 0) || gen_file(pl, dir, "_cpu.c", EMIT_CPU, 0) ||
-                  gen_file(pl, dir, "_cpu_f32.c", EMIT_CPU, 1)
-        : strcmp(part->kind, "hip") == 0
-            ? gen_file(pl, dir, "_hip.hip", EMIT_HIP, 0) || gen_file(pl, dir, "_hip_f32.hip", EMIT_HIP, 1)
-            : gen_file(pl, dir, "_cuda.cu", EMIT_CUDA, 0) || gen_file(pl, dir, "_cuda_f32.cu", EMIT_CUDA, 1);
+    int bad = strcmp(part->kind, "host") == 0 ? write_generated(pl, dir, "_c.c", EMIT_C, 0) ||
+                                                    write_generated(pl, dir, "_cpu.c", EMIT_CPU, 0) ||
+                                                    write_generated(pl, dir, "_cpu_f32.c", EMIT_CPU, 1)
+              : strcmp(part->kind, "hip") == 0 ? write_generated(pl, dir, "_hip.hip", EMIT_HIP, 0) ||
+                                                     write_generated(pl, dir, "_hip_f32.hip", EMIT_HIP, 1)
+                                               : write_generated(pl, dir, "_cuda.cu", EMIT_CUDA, 0) ||
+                                                     write_generated(pl, dir, "_cuda_f32.cu", EMIT_CUDA, 1);
     if (bad)
         return -1;
     TcCmd cmd;

@@ -28,7 +28,7 @@
 #include <stddef.h>
 
 #include "place.h"
-#include "sc_step_codelet.h"
+#include "cl_step.h"
 
 struct ScCells {
     const ScModelEntry *m;
@@ -46,7 +46,7 @@ struct ScCells {
     unsigned char *pinned; /* nparams: derived parameters set by the caller (not recomputed) */
     void *sv, *vm, *iion, *ext, *pc, *lut, *pcell;
     void **ext_dummy; /* per partition, when the model has no externals */
-    unsigned long long *stat; /* np * SC_STAT_WORDS */
+    unsigned long long *stat; /* np * CL_STAT_WORDS */
     double *params; /* nparams: the uniform values */
     double *pcd; /* npc: parameters and constants in double */
     size_t nlut;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cells.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 /* ---- checkpoint ------------------------------------------------------------------------------
  * File: the line "starcarp-checkpoint 1\n", then a binary header (ScCkptHeader), the nparams

@@ -3,7 +3,7 @@
  * GPU's speed on scratch arrays of its own), then the array built from them (cells_build,
  * sc_cells.c). Kept apart from the builder so that the calls go one way (place.h: no circle). */
 #include "cells.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *err, size_t errlen) {
     if (!m || !cfg) {

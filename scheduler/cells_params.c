@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cells.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 /* See cells.h. */
 void cells_fill_pc(ScCells *c) {

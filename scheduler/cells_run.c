@@ -48,7 +48,7 @@ static int submit(ScCells *c, long d0, int nsteps, unsigned flags) {
     task_args(c, &t, d0, nsteps, flags);
     for (int p = 0; p < c->np; p++) {
         ScStepHandles h = cells_step_handles(c, p);
-        int rc = sc_step_submit(cl, &h, &t, c->worker[p]);
+        int rc = cl_step_submit(cl, &h, &t, c->worker[p]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a task of %s (%s)\n", c->m->name, strerror(-rc));
             return -1;
@@ -101,13 +101,13 @@ int sc_cells_wait(ScCells *c, ScFailure *f) {
     double bv = 0;
     for (int p = 0; p < c->np; p++) {
         starpu_data_acquire(c->p_stat[p], STARPU_R);
-        unsigned long long key = c->stat[(size_t)p * SC_STAT_WORDS];
+        unsigned long long key = c->stat[(size_t)p * CL_STAT_WORDS];
         if (key != ~0ULL) {
             unsigned long long d = key >> 32, i = key & 0xffffffffULL;
             unsigned long long g = (d << 32) | (unsigned long long)(c->off[p] + (long)i);
             if (g < best) {
                 best = g, bp = p;
-                memcpy(&bv, &c->stat[(size_t)p * SC_STAT_WORDS + 1], sizeof bv);
+                memcpy(&bv, &c->stat[(size_t)p * CL_STAT_WORDS + 1], sizeof bv);
             }
         }
         starpu_data_release(c->p_stat[p]);
@@ -151,7 +151,7 @@ int sc_cells_lut_oor(ScCells *c, unsigned long long *counts) {
     for (int p = 0; p < c->np; p++) {
         starpu_data_acquire(c->p_stat[p], STARPU_R);
         for (int t = 0; t < SC_MAX_TABLES; t++)
-            counts[t] += c->stat[(size_t)p * SC_STAT_WORDS + 2 + (size_t)t];
+            counts[t] += c->stat[(size_t)p * CL_STAT_WORDS + 2 + (size_t)t];
         starpu_data_release(c->p_stat[p]);
     }
     return 0;

@@ -17,7 +17,7 @@ int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double
             free(out);
             return -1;
         }
-    /* per partition, in groups of at most SC_GATHER_MAX cells, listed in the caller's order */
+    /* per partition, in groups of at most KERN_GATHER_MAX cells, listed in the caller's order */
     int *part = malloc(sizeof(int) * (size_t)(ncell > 0 ? ncell : 1));
     for (int j = 0; j < ncell; j++) {
         int lo = 0, hi = c->np - 1;
@@ -31,16 +31,16 @@ int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double
         part[j] = lo;
     }
     int rc = 0;
-    int *pos = malloc(sizeof(int) * SC_GATHER_MAX);
+    int *pos = malloc(sizeof(int) * KERN_GATHER_MAX);
     char *done = calloc((size_t)(ncell > 0 ? ncell : 1), 1);
     for (int j0 = 0; j0 < ncell && rc == 0; j0++) {
         if (done[j0])
             continue;
         int p = part[j0];
-        struct sc_gather_args g;
+        struct kern_gather_args g;
         memset(&g, 0, sizeof g);
         g.f32 = c->f32, g.nsv = c->nsv;
-        for (int j = j0; j < ncell && g.ncell < SC_GATHER_MAX; j++)
+        for (int j = j0; j < ncell && g.ncell < KERN_GATHER_MAX; j++)
             if (!done[j] && part[j] == p) {
                 pos[g.ncell] = j;
                 g.idx[g.ncell++] = cells[j] - c->off[p];
@@ -50,7 +50,7 @@ int sc_cells_sample(ScCells *c, const long *cells, int ncell, double *vm, double
         double *tmp = malloc(sizeof(double) * (size_t)cnt * (size_t)w);
         starpu_data_handle_t h;
         starpu_vector_data_register(&h, STARPU_MAIN_RAM, (uintptr_t)tmp, (uint32_t)(cnt * w), sizeof(double));
-        if (sc_gather_submit(c->p_sv[p], c->p_vm[p], c->p_iion[p], h, &g, c->worker[p]) != 0)
+        if (cl_gather_submit(c->p_sv[p], c->p_vm[p], c->p_iion[p], h, &g, c->worker[p]) != 0)
             rc = -1;
         starpu_data_unregister(h); /* waits for the gather; the values are then in tmp */
         for (int q = 0; q < cnt && rc == 0; q++)
@@ -116,7 +116,7 @@ int sc_cells_snapshot(ScCells *c) {
             starpu_vector_data_register(&c->p_snap[p], -1, 0, (uint32_t)c->size[p], c->esz);
     }
     for (int p = 0; p < c->np; p++)
-        if (sc_copy_submit(c->p_vm[p], c->p_snap[p], c->worker[p]) != 0)
+        if (cl_copy_submit(c->p_vm[p], c->p_snap[p], c->worker[p]) != 0)
             return -1;
     return 0;
 }

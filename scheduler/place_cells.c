@@ -5,9 +5,9 @@
 #include <stdlib.h>
 
 #include "place.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
-#define SC_GPU_ALIGN 128
+#define PLACE_GPU_ALIGN 128
 
 /* The GPU's speed over a core: given, else calibrated or probed (place_gpu_speedup), else the
  * guess SC_PLAN_GPU_SPEEDUP_GUESS. */
@@ -26,8 +26,8 @@ static int plan_workers(const ScModelEntry *m, const ScCellsConfig *cfg, const i
                         const int *gpu_ids, int ngpu, PlacePlan *out, char *err, size_t errlen) {
     const int *lanes = m->cpu_lanes[sc_precision_index(cfg->precision)];
     long align = lanes && *lanes > 0 ? *lanes : 1, n = cfg->ncells;
-    if (ngpu && align < SC_GPU_ALIGN)
-        align = SC_GPU_ALIGN;
+    if (ngpu && align < PLACE_GPU_ALIGN)
+        align = PLACE_GPU_ALIGN;
     double speedup = ngpu ? gpu_speedup(m, cfg, cpu_ids, ncpu, gpu_ids[0]) : SC_PLAN_GPU_SPEEDUP_GUESS;
     out->speedup = ngpu ? speedup : 0;
     int max = ncpu + ngpu;

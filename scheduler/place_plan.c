@@ -6,7 +6,7 @@
  * `speedup` times a core), so that with one task per part and round every worker finishes at the
  * same time; sizes are multiples of `align` (the vector width) where the cells allow, the
  * remainder going to the largest parts. Small arrays get fewer parts: none holds fewer than
- * SC_PLAN_MIN_CELLS cells (a task must do enough work to hide its overhead: 64 cells x 10 steps is
+ * PLACE_MIN_CELLS cells (a task must do enough work to hide its overhead: 64 cells x 10 steps is
  * 3 us of the cheapest model on one core, 0.5 ms of ten Tusscher 2006) unless the whole array is
  * smaller. CPU workers that would do less than SC_PLAN_MIN_CPU_SHARE of the work next to GPUs get
  * none. GPUs come first in sizes[] (sizes[0 .. ngpu) when present). */
@@ -14,9 +14,9 @@
 #include <stdlib.h>
 
 #include "place.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
-#define SC_PLAN_MIN_CELLS 64
+#define PLACE_MIN_CELLS 64
 
 int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, long *sizes, int max) {
     if (ncells < 1 || ncpu < 0 || ngpu < 0 || ncpu + ngpu < 1 || !(speedup > 0) || !sizes || max < 1)
@@ -34,7 +34,7 @@ int sc_plan_parts(long ncells, int ncpu, int ngpu, double speedup, long align, l
     for (;;) {
         double total = (double)nc + speedup * (double)ng;
         double smallest = nc ? (double)ncells / total : (double)ncells / (double)ng;
-        if (nc + ng <= max && (smallest >= SC_PLAN_MIN_CELLS || nc + ng == 1))
+        if (nc + ng <= max && (smallest >= PLACE_MIN_CELLS || nc + ng == 1))
             break;
         if (nc > (ng ? 0 : 1))
             nc--;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "place.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 #define PLACE_TISSUE_PROBE_NODES 65536 /* the probe's GPU array holds at most this many cells */
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cells.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 /* Register c's data with StarPU: the per-cell arrays split into the parts, the parameter set, the
  * lookup tables and the parts' status handles (c's host arrays allocated and filled). */
@@ -39,7 +39,7 @@ static void register_data(ScCells *c) {
     for (int p = 0; p < c->np; p++) {
         c->p_pcell[p] = c->h_dummy;
         starpu_vector_data_register(&c->p_stat[p], STARPU_MAIN_RAM,
-                                    (uintptr_t)(c->stat + (size_t)p * SC_STAT_WORDS), SC_STAT_WORDS,
+                                    (uintptr_t)(c->stat + (size_t)p * CL_STAT_WORDS), CL_STAT_WORDS,
                                     sizeof(unsigned long long));
     }
 }
@@ -96,7 +96,7 @@ ScCells *cells_build(const ScModelEntry *m, const ScCellsConfig *cfg, PlacePlan 
     c->params = calloc((size_t)d->nparams + 1, sizeof(double));
     c->pinned = calloc((size_t)d->nparams + 1, 1);
     c->pcd = calloc((size_t)c->npc + 1, sizeof(double));
-    c->stat = calloc((size_t)c->np * SC_STAT_WORDS, sizeof(unsigned long long));
+    c->stat = calloc((size_t)c->np * CL_STAT_WORDS, sizeof(unsigned long long));
     c->off = malloc(sizeof(long) * (size_t)c->np);
     if (!c->sv || !c->vm || !c->iion || (c->next && !c->ext) || !c->pc || (c->nlut && !c->lut) ||
         !c->params || !c->pinned || !c->pcd || !c->stat || !c->off) {
@@ -119,7 +119,7 @@ ScCells *cells_build(const ScModelEntry *m, const ScCellsConfig *cfg, PlacePlan 
         }
     free(sv0);
     for (int p = 0; p < c->np; p++)
-        c->stat[(size_t)p * SC_STAT_WORDS] = ~0ULL;
+        c->stat[(size_t)p * CL_STAT_WORDS] = ~0ULL;
     c->stim = cfg->stim;
     register_data(c);
     return c;

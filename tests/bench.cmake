@@ -10,7 +10,7 @@ foreach(mod bench_opts bench_out)
   target_include_directories(test_${mod} PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${SC_BENCH_DRV}
     ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/include)
   target_compile_options(test_${mod} PRIVATE ${SC_WARN})
-  # libstarcarp's small helpers (sc_internal.h: the edit distance of the "did you mean" hints)
+  # libstarcarp's small helpers (util_int.h: the edit distance of the "did you mean" hints)
   target_sources(test_${mod} PRIVATE ${CMAKE_SOURCE_DIR}/codelets/sc_util.c)
   target_link_libraries(test_${mod} PRIVATE m)
   # the modules they share: the rules and restitution protocols (bench_opts), AP statistics (bench_out)

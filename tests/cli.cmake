@@ -17,7 +17,8 @@ add_test(NAME install.example COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/install_ch
 set_tests_properties(install.example PROPERTIES ENVIRONMENT
   "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
 
-# libstarcarp exports its public API only (the sc_ names of its installed headers: nm -D).
+# libstarcarp exports its public API only (the sc_ names of its installed headers: nm -D), and no
+# other symbol of it starts sc_ (nm: its internal and static names carry their module's prefix).
 add_test(NAME install.exports COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/exports.sh ${CMAKE_C_COMPILER}
   $<TARGET_FILE:starcarp> ${SC_PUBLIC_HEADERS})
 set_tests_properties(install.exports PROPERTIES SKIP_RETURN_CODE 77)

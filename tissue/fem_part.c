@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "sc_fem.h"
-#include "sc_internal.h"
+#include "util_int.h"
 #ifdef SC_HAVE_METIS
 #include <metis.h>
 #endif

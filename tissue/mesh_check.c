@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "util_int.h"
 #include "mesh_int.h"
 
 /* A degenerate element: volume below this fraction of its diameter cubed (a regular tetrahedron
  * has 0.118, a cube 0.19). */
 #define MESH_FLAT 1e-9
 
-ScMesh *sc_mesh_alloc(long nn, long ne) {
+ScMesh *mesh_alloc(long nn, long ne) {
     ScMesh *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
@@ -46,7 +46,7 @@ static double det3(const double a[3], const double b[3], const double c[3]) {
 static const double HEX_S[8][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1},
                                    {-1, -1, 1},  {1, -1, 1},  {1, 1, 1},  {-1, 1, 1}};
 
-double sc_mesh_hex_jacobian(const ScMesh *m, long e, int g, double *dN) {
+double mesh_hex_jacobian(const ScMesh *m, long e, int g, double *dN) {
     const double q = 1.0 / sqrt(3.0);
     double xi[3] = {g & 1 ? q : -q, g & 2 ? q : -q, g & 4 ? q : -q};
     double dr[8][3], J[3][3] = {{0}};
@@ -90,7 +90,7 @@ double sc_mesh_volume(const ScMesh *m, long e) {
     }
     double v = 0;
     for (int g = 0; g < 8; g++)
-        v += sc_mesh_hex_jacobian(m, e, g, NULL);
+        v += mesh_hex_jacobian(m, e, g, NULL);
     return fabs(v);
 }
 
@@ -107,7 +107,7 @@ double sc_mesh_diameter(const ScMesh *m, long e) {
     return sqrt(d2);
 }
 
-int sc_mesh_check_elem(const ScMesh *m, long e, const char *where, char *err, size_t errlen) {
+int mesh_check_elem(const ScMesh *m, long e, const char *where, char *err, size_t errlen) {
     const int nv = m->nv[e];
     for (int k = 0; k < nv; k++) {
         int q = m->conn[8 * e + k];
@@ -125,9 +125,9 @@ int sc_mesh_check_elem(const ScMesh *m, long e, const char *where, char *err, si
     double h = sc_mesh_diameter(m, e);
     if (nv == 8) {
         /* the trilinear map one-to-one: the Jacobian of one sign at every Gauss point */
-        double j0 = sc_mesh_hex_jacobian(m, e, 0, NULL);
+        double j0 = mesh_hex_jacobian(m, e, 0, NULL);
         for (int g = 0; g < 8; g++) {
-            double j = sc_mesh_hex_jacobian(m, e, g, NULL);
+            double j = mesh_hex_jacobian(m, e, g, NULL);
             if (!(j * j0 > 0) || !(fabs(j) > MESH_FLAT * h * h * h / 8)) {
                 sc_set_err(err, errlen,
                            "%s: degenerate element: a hexahedron whose map is not one-to-one (Jacobian %.3g "
@@ -148,7 +148,7 @@ int sc_mesh_check_elem(const ScMesh *m, long e, const char *where, char *err, si
     return 0;
 }
 
-int sc_mesh_check_fibre(ScMesh *m, long e, const char *where, char *err, size_t errlen) {
+int mesh_check_fibre(ScMesh *m, long e, const char *where, char *err, size_t errlen) {
     double *f = m->fib + 3 * e, n = sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
     if (!(n > 1e-12) || !isfinite(n)) {
         sc_set_err(err, errlen, "%s: a fibre of zero length (%g %g %g) for element %ld", where, f[0], f[1],

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "sc_fem.h"
-#include "sc_internal.h"
+#include "util_int.h"
 #include "tissue_int.h"
 
 /* The region of an element of tag `tag`: the region listing it (1 .. nimp), else 0. */

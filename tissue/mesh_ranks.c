@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "place.h"
-#include "sc_internal.h"
+#include "util_int.h"
 #include "tissue_int.h"
 
 void tranks_free(TranksPlan *pl) {

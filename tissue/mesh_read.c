@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "util_int.h"
 #include "mesh_int.h"
 
 /* Lines of a file, numbered from 1; blank lines are skipped. */
@@ -109,7 +109,7 @@ static int read_pts(ScMesh **out, const char *path, char *err, size_t errlen) {
     if (lines_open(&r, path, err, errlen) != 0)
         return -1;
     long n = count_line(&r, "nodes", err, errlen);
-    ScMesh *m = n >= 0 ? sc_mesh_alloc(n, 0) : NULL;
+    ScMesh *m = n >= 0 ? mesh_alloc(n, 0) : NULL;
     int rc = m ? 0 : -1;
     if (n >= 0 && !m)
         sc_set_err(err, errlen, "%s: out of memory for %ld nodes", path, n);
@@ -192,7 +192,7 @@ static int parse_elem(ScMesh *m, long e, Lines *r, char *err, size_t errlen) {
     for (int q = 0; q < nv; q++)
         m->conn[8 * e + q] = (int)v[q];
     m->tag[e] = got > nv ? (int)v[nv] : 0;
-    return sc_mesh_check_elem(m, e, where, err, errlen);
+    return mesh_check_elem(m, e, where, err, errlen);
 }
 
 /* BASE.elem into m's elements (their nodes checked against m->nn). */
@@ -276,7 +276,7 @@ static int read_lon(ScMesh *m, const char *path, char *err, size_t errlen) {
         memcpy(m->fib + 3 * e, v, 3 * sizeof(double));
         if (m->nfib > 1)
             memcpy(m->sheet + 3 * e, v + 3, 3 * sizeof(double));
-        rc = sc_mesh_check_fibre(m, e, where, err, errlen);
+        rc = mesh_check_fibre(m, e, where, err, errlen);
     }
     if (!rc && next_line(&r)) {
         sc_set_err(err, errlen, "%s:%ld: more fibres than the mesh's %ld elements", path, r.line, m->ne);
@@ -371,7 +371,7 @@ static ScMesh *vtk_geometry(Lines *r, char *err, size_t errlen) {
         vtk_expect(r, "POINTS", err, errlen) || vtk_num(r, &n, 1, "the number of points", err, errlen) ||
         !vtk_token(r, t, sizeof t))
         return NULL;
-    ScMesh *m = sc_mesh_alloc((long)n, 0);
+    ScMesh *m = mesh_alloc((long)n, 0);
     if (!m) {
         sc_set_err(err, errlen, "%s: out of memory for %.0f points", r->path, n);
         return NULL;
@@ -427,7 +427,7 @@ static ScMesh *vtk_geometry(Lines *r, char *err, size_t errlen) {
         }
         char where[4500];
         snprintf(where, sizeof where, "%s:%ld", r->path, lines[e]);
-        bad = bad || sc_mesh_check_elem(m, e, where, err, errlen) != 0;
+        bad = bad || mesh_check_elem(m, e, where, err, errlen) != 0;
     }
     free(lines);
     if (bad) {
@@ -489,7 +489,7 @@ static int vtk_cell_data(ScMesh *m, Lines *r, char *err, size_t errlen) {
     for (long e = 0; e < m->ne && m->nfib; e++) {
         char where[4500];
         snprintf(where, sizeof where, "%s: VECTORS", r->path);
-        if (sc_mesh_check_fibre(m, e, where, err, errlen))
+        if (mesh_check_fibre(m, e, where, err, errlen))
             return -1;
     }
     return 0;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "util_int.h"
 #include "mesh_int.h"
 
 /* The cube's corners by bits (x 1, y 2, z 4), in VTK's hexahedron order. */
@@ -35,7 +35,7 @@ ScMesh *sc_mesh_box(const long n[3], const double dx[3], ScMeshKind kind, char *
         sc_set_err(err, errlen, "%.0f nodes, %.0f elements: at most 2^31-1 each", nn, cubes * per);
         return NULL;
     }
-    ScMesh *m = sc_mesh_alloc((long)nn, (long)(cubes * per));
+    ScMesh *m = mesh_alloc((long)nn, (long)(cubes * per));
     if (m)
         m->fib = malloc(sizeof(double) * 3 * (size_t)m->ne);
     if (!m || !m->fib) {

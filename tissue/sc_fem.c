@@ -8,7 +8,7 @@
 #include "diffuse.h"
 #include "mesh_int.h"
 #include "sc_fem.h"
-#include "sc_internal.h"
+#include "util_int.h"
 
 /* The diffusion tensor of element e (mm^2/ms): sigma from its region, the fibre and sheet. */
 static void elem_tensor(const ScMesh *m, long e, const double sigma[3], const ScFemRegion *reg, int nreg,
@@ -84,7 +84,7 @@ static void elem_matrix(const ScMesh *m, long e, const double D[3][3], double *K
         me[a] = 0;
     for (int gp = 0; gp < 8; gp++) {
         double dN[24];
-        double w = fabs(sc_mesh_hex_jacobian(m, e, gp, dN));
+        double w = fabs(mesh_hex_jacobian(m, e, gp, dN));
         double xi[3] = {gp & 1 ? q : -q, gp & 2 ? q : -q, gp & 4 ? q : -q}, N[8];
         for (int a = 0; a < 8; a++)
             N[a] = (1 + S[a][0] * xi[0]) * (1 + S[a][1] * xi[1]) * (1 + S[a][2] * xi[2]) / 8;
@@ -377,7 +377,7 @@ void sc_fem_mass_apply(const ScFemOp *op, const double *x, double *y) { csr_appl
 
 int sc_fem_plan(const ScFemOp *op, double c2, double tol, int max, double *gamma, double *omega) {
     const double lo = op->mlo, hi = 1.0 + c2 * op->lambda_lumped;
-    int k = sc_cheb_plan(hi / lo, tol, max, gamma, omega);
+    int k = kern_cheb_plan(hi / lo, tol, max, gamma, omega);
     *gamma /= lo;
     return k;
 }

@@ -7,7 +7,7 @@
 
 #include "diffuse.h"
 #include "place.h"
-#include "sc_internal.h"
+#include "util_int.h"
 #include "sc_fem.h"
 #include "sc_tissue.h"
 #include "tissue_int.h"
@@ -270,7 +270,7 @@ static int plan_sweeps(ScTissue *t, char *err, size_t errlen) {
         sc_set_err(err, errlen, "out of memory");
         return -1;
     }
-    t->sweeps = sc_cheb_plan(kappa, tol, TISSUE_MAX_SWEEPS, &t->gamma, t->omega);
+    t->sweeps = kern_cheb_plan(kappa, tol, TISSUE_MAX_SWEEPS, &t->gamma, t->omega);
     if (t->sweeps > TISSUE_MAX_SWEEPS) {
         sc_set_err(
             err, errlen,

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_internal.h"
+#include "util_int.h"
 #include "tissue_int.h"
 
 int tissue_box_range(double lo, double hi, long n, double dx, long *i0, long *i1) {

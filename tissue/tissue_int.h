@@ -25,7 +25,7 @@ struct ScTissue {
     double c0, c1, cL; /* (dt/m)*D/dx^2 along axes 0, 1, L */
     double cX; /* 9-point stencil's cross term (diffuse.h; 0: none) */
     int sweeps; /* implicit: Chebyshev sweeps per step (0: explicit) */
-    double gamma, *omega; /* implicit: the sweeps' Richardson factor and weights (sc_cheb_plan) */
+    double gamma, *omega; /* implicit: the sweeps' Richardson factor and weights (kern_cheb_plan) */
     int ax[3]; /* physical axis of kernel axis 0, 1, L (-1: none) */
     int ns; /* slabs */
     long *l0, *nl; /* first plane (from g0), planes */

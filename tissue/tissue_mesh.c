@@ -23,7 +23,7 @@
 #include "cl_fem.h"
 #include "place.h"
 #include "sc_fem.h"
-#include "sc_internal.h"
+#include "util_int.h"
 #include "tissue_int.h"
 
 #define TMESH_MAX_PENDING 6000
@@ -186,10 +186,10 @@ static int part_nbrs(TissueMesh *t, int q, const int *part, long *goff, char *er
     free(is);
     if (!t->nbr[q])
         return -1;
-    if (t->nnbr[q] > SC_FEM_MAX_NBR) {
+    if (t->nnbr[q] > KERN_FEM_MAX_NBR) {
         sc_set_err(err, errlen,
                    "part %d of the mesh borders %d others (at most %d): use fewer parts (--nparts)", q,
-                   t->nnbr[q], SC_FEM_MAX_NBR);
+                   t->nnbr[q], KERN_FEM_MAX_NBR);
         return -1;
     }
     t->nghost[q] = g, t->w[q] = w;
@@ -202,7 +202,7 @@ static int part_matrix(TissueMesh *t, int q, const int *part, const int *expos, 
     const ScFemOp *op = t->op;
     const long nq = t->size[q], o0 = t->off[q];
     const int w = t->w[q];
-    size_t len = sc_fem_mat_len((size_t)nq, (size_t)w, (size_t)t->nval);
+    size_t len = kern_fem_mat_len((size_t)nq, (size_t)w, (size_t)t->nval);
     if (len > 4294967295u || starpu_malloc((void **)&t->mat[q], len * sizeof(double)) != 0) {
         sc_set_err(err, errlen, "part %d: %zu values of its matrix (too many or out of memory)", q, len);
         return -1;
@@ -372,7 +372,7 @@ static int register_parts(TissueMesh *t, char *err, size_t errlen) {
         starpu_vector_data_register(&t->h_act[p], STARPU_MAIN_RAM, (uintptr_t)t->act[p], (uint32_t)(2 * n),
                                     sizeof(double));
         starpu_vector_data_register(&t->h_mat[p], STARPU_MAIN_RAM, (uintptr_t)t->mat[p],
-                                    (uint32_t)sc_fem_mat_len(n, (size_t)t->w[p], (size_t)t->nval),
+                                    (uint32_t)kern_fem_mat_len(n, (size_t)t->w[p], (size_t)t->nval),
                                     sizeof(double));
         starpu_vector_data_register(&t->h_x[p], -1, 0, (uint32_t)(n + (size_t)t->nghost[p]), sizeof(double));
         if (t->sweeps > 0)
@@ -465,8 +465,9 @@ void tmesh_destroy(TissueMesh *t) {
         if (t->act && t->act[p])
             starpu_free_noflag(t->act[p], sizeof(double) * 2 * (size_t)t->size[p]);
         if (t->mat && t->mat[p])
-            starpu_free_noflag(t->mat[p], sizeof(double) * sc_fem_mat_len((size_t)t->size[p], (size_t)t->w[p],
-                                                                          (size_t)t->nval));
+            starpu_free_noflag(t->mat[p],
+                               sizeof(double) *
+                                   kern_fem_mat_len((size_t)t->size[p], (size_t)t->w[p], (size_t)t->nval));
         if (t->exidx)
             free(t->exidx[p]);
         if (t->nbr)
@@ -517,7 +518,7 @@ static int exports(TissueMesh *t) {
     for (int p = t->p0; p < t->p1; p++) {
         if (t->exlen[p] == 0)
             continue;
-        int rc = sc_fem_export_submit(vm_of(t, p), t->h_exidx[p], t->h_ex[p], t->worker[p]);
+        int rc = cl_fem_export_submit(vm_of(t, p), t->h_exidx[p], t->h_ex[p], t->worker[p]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused an export task: %s\n", strerror(-rc));
             return -1;
@@ -546,11 +547,11 @@ static int submit_pass(TissueMesh *t, const ScFemArgs *proto) {
         return -1;
     ScFemArgs a = *proto;
     for (int q = t->p0; q < t->p1; q++) {
-        starpu_data_handle_t nb[SC_FEM_MAX_NBR];
+        starpu_data_handle_t nb[KERN_FEM_MAX_NBR];
         for (int k = 0; k < t->nnbr[q]; k++)
             nb[k] = t->h_ex[t->nbr[q][k]];
         a.n = t->size[q], a.w = t->w[q];
-        int rc = sc_fem_submit(&a, vm_of(t, q), t->h_x[q], t->h_act[q], t->h_mat[q], t->h_aux[q], nb,
+        int rc = cl_fem_submit(&a, vm_of(t, q), t->h_x[q], t->h_act[q], t->h_mat[q], t->h_aux[q], nb,
                                t->nnbr[q], t->worker[q]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a mesh diffusion task: %s\n", strerror(-rc));
@@ -571,15 +572,15 @@ static int submit_diffusion(TissueMesh *t, long d) {
     for (int sub = 0; sub < t->m; sub++) {
         a.t0 = (double)d * c->dt + sub * h;
         if (t->sweeps == 0) {
-            a.kind = SC_DIFF_STEP, a.record = 1, a.c = h;
+            a.kind = KERN_DIFF_STEP, a.record = 1, a.c = h;
             if (submit_pass(t, &a) != 0)
                 return -1;
             continue;
         }
-        a.kind = SC_DIFF_RHS, a.record = 0, a.c = (1 - th) * h, a.c2 = th * h;
+        a.kind = KERN_DIFF_RHS, a.record = 0, a.c = (1 - th) * h, a.c2 = th * h;
         if (submit_pass(t, &a) != 0)
             return -1;
-        a.kind = SC_DIFF_SWEEP, a.gamma = t->gamma, a.c = t->nval == 2 ? 1.0 : th * h;
+        a.kind = KERN_DIFF_SWEEP, a.gamma = t->gamma, a.c = t->nval == 2 ? 1.0 : th * h;
         for (int k = 0; k < t->sweeps; k++) {
             a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;
             if (submit_pass(t, &a) != 0)

@@ -30,7 +30,7 @@ static int peers(int a, int b) {
         starpu_worker_get_type(b) != STARPU_CUDA_WORKER)
         return 0;
     int da = starpu_worker_get_devid(a), db = starpu_worker_get_devid(b);
-    return da == db || sc_cuda_peer_ok(da, db);
+    return da == db || cl_cuda_peer_ok(da, db);
 }
 
 /* Has slab s planes below it (lo) and above it (hi), of this process's slabs or another's? */
@@ -57,16 +57,16 @@ int tstep_plan(ScTissue *t) {
                        : STARPU_SPECIFIC_NODE_LOCAL;
         int hi = s < t->ns - 1 ? (int)starpu_worker_get_memory_node((unsigned)t->worker[s + 1])
                                : STARPU_SPECIFIC_NODE_LOCAL;
-        sc_halo_codelet_to(&t->cl_halo[s], lo, hi);
+        cl_halo_codelet_to(&t->cl_halo[s], lo, hi);
     }
     return 0;
 }
 
 size_t tstep_scratch(const ScTissue *t, int s) {
-    ScDiffArgs shape = {.kind = t->sweeps ? SC_DIFF_RHS : SC_DIFF_STEP, .n0 = t->n0, .n1 = t->n1};
+    ScDiffArgs shape = {.kind = t->sweeps ? KERN_DIFF_RHS : KERN_DIFF_STEP, .n0 = t->n0, .n1 = t->n1};
     shape.nsub = t->depth > 1 ? t->m : 1;
     slab_sides(t, s, &shape.has_lo, &shape.has_hi);
-    return sc_diffuse_scratch(&shape, t->nl[s]);
+    return kern_diffuse_scratch(&shape, t->nl[s]);
 }
 
 /* The stimulus boxes of step d in kernel coordinates into a->box; returns their number. */
@@ -95,7 +95,7 @@ static int exchange(ScTissue *t, long x) {
     if (t->ns > 1 || t->remote)
         for (int s = 0; s < t->ns; s++) {
             int rc =
-                sc_halo_submit(t->cl_halo ? &t->cl_halo[s] : NULL, sc_cells_handle(t->cells, SC_HANDLE_VM, s),
+                cl_halo_submit(t->cl_halo ? &t->cl_halo[s] : NULL, sc_cells_handle(t->cells, SC_HANDLE_VM, s),
                                t->h_lo[s], t->h_hi[s], t->worker[s]);
             if (rc != 0) {
                 fprintf(stderr, "starcarp: StarPU refused a halo task: %s\n", strerror(-rc));
@@ -128,7 +128,7 @@ static int submit_slabs(ScTissue *t, const ScDiffArgs *proto, long x) {
             h.lo = s > 0 ? t->h_hi[s - 1] : t->ghost_lo;
         if (a.has_hi)
             h.hi = s < t->ns - 1 ? t->h_lo[s + 1] : t->ghost_hi;
-        int rc = sc_diffuse_submit(&a, &h, t->worker[s]);
+        int rc = cl_diffuse_submit(&a, &h, t->worker[s]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a diffusion task: %s\n", strerror(-rc));
             return -1;
@@ -145,7 +145,7 @@ static int submit_diffusion(ScTissue *t, long d) {
     ScDiffArgs a = {.n0 = t->n0, .n1 = t->n1, .L = t->L, .thr = t->cfg.thr, .dt = h};
     a.nbox = active_boxes(t, d, &a);
     if (t->sweeps == 0) {
-        a.kind = SC_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL, a.cX = t->cX;
+        a.kind = KERN_DIFF_STEP, a.record = 1, a.c0 = t->c0, a.c1 = t->c1, a.cL = t->cL, a.cX = t->cX;
         if (t->depth > 1) {
             a.t0 = (double)d * t->cfg.dt, a.nsub = t->m;
             return submit_slabs(t, &a, d);
@@ -159,11 +159,11 @@ static int submit_diffusion(ScTissue *t, long d) {
     }
     const long E = 1 + t->sweeps;
     a.t0 = (double)d * t->cfg.dt;
-    a.kind = SC_DIFF_RHS, a.c0 = (1 - th) * t->c0, a.c1 = (1 - th) * t->c1, a.cL = (1 - th) * t->cL;
+    a.kind = KERN_DIFF_RHS, a.c0 = (1 - th) * t->c0, a.c1 = (1 - th) * t->c1, a.cL = (1 - th) * t->cL;
     a.cX = (1 - th) * t->cX;
     if (submit_slabs(t, &a, d * E) != 0)
         return -1;
-    a.kind = SC_DIFF_SWEEP, a.nbox = 0, a.gamma = t->gamma;
+    a.kind = KERN_DIFF_SWEEP, a.nbox = 0, a.gamma = t->gamma;
     a.c0 = th * t->c0, a.c1 = th * t->c1, a.cL = th * t->cL, a.cX = th * t->cX;
     for (int k = 0; k < t->sweeps; k++) {
         a.first = k == 0, a.omega = t->omega[k], a.record = k == t->sweeps - 1;

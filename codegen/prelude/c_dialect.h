@@ -8,17 +8,17 @@
 #include "starcarp_model.h"
 
 /* ---- dialect: portable C, one cell at a time, double ---- */
-typedef double sc_scal; /* a uniform value */
-typedef double sc_real; /* a value of one cell */
-typedef int sc_mask; /* a truth value of one cell */
-typedef long sc_idx; /* a table row of one cell */
-#define SC_FN static
-#define SC_INL inline
-#define SC_COUNT(p) __atomic_fetch_add((p), 1ULL, __ATOMIC_RELAXED)
-#define SC_RECORD(s, k, v) sc_record((s), (k), (v))
+typedef double gen_scal; /* a uniform value */
+typedef double gen_real; /* a value of one cell */
+typedef int gen_mask; /* a truth value of one cell */
+typedef long gen_idx; /* a table row of one cell */
+#define GEN_FN static
+#define GEN_INL inline
+#define GEN_COUNT(p) __atomic_fetch_add((p), 1ULL, __ATOMIC_RELAXED)
+#define GEN_RECORD(s, k, v) gen_record((s), (k), (v))
 
 /* Keep the earliest failure (smallest key) of concurrent calls. */
-static void sc_record(ScStepStatus *s, unsigned long long key, double v) {
+static void gen_record(ScStepStatus *s, unsigned long long key, double v) {
     unsigned long long old = __atomic_load_n(&s->key, __ATOMIC_RELAXED);
     while (key < old &&
            !__atomic_compare_exchange_n(&s->key, &old, key, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))

@@ -1,31 +1,31 @@
 /* cpu_lut.h: the lookup tables and the failure check of the vectorised CPU dialect (emit_cpu.c),
- * after cpu.h and the vector math (sc_floor, sc_fabs). */
+ * after cpu.h and the vector math (gen_floor, gen_fabs). */
 /* ---- emitted from the next line on (codegen/embed.cmake) ---- */
 /* Lookup tables: rows and fractions per lane (clamped, counted; NaN stays NaN). */
-static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix, sc_real *fr,
-                              unsigned long long *oor) {
-    const sc_real u = (x - xmin) * inv;
-    const sc_scal top = (sc_scal)(rows - 1);
-    sc_real c = sc_sel(u >= (sc_scal)0, u, sc_bc(0));
-    c = sc_sel(c > top, sc_bc(top), c);
+static GEN_INL void gen_lut_pos(gen_real x, gen_scal xmin, gen_scal inv, long rows, gen_idx *ix, gen_real *fr,
+                                unsigned long long *oor) {
+    const gen_real u = (x - xmin) * inv;
+    const gen_scal top = (gen_scal)(rows - 1);
+    gen_real c = gen_sel(u >= (gen_scal)0, u, gen_bc(0));
+    c = gen_sel(c > top, gen_bc(top), c);
     if (oor) {
-        const sc_mask out = ~((u >= (sc_scal)0) & (u <= top));
+        const gen_mask out = ~((u >= (gen_scal)0) & (u <= top));
         unsigned long long k = 0;
-        for (int l = 0; l < SC_W; l++)
+        for (int l = 0; l < GEN_W; l++)
             k += out[l] != 0;
         if (k)
             __atomic_fetch_add(oor, k, __ATOMIC_RELAXED);
     }
-    sc_real fl = sc_floor(c);
-    fl = sc_sel(fl > (sc_scal)(rows >= 2 ? rows - 2 : 0), sc_bc((sc_scal)(rows >= 2 ? rows - 2 : 0)), fl);
-    for (int l = 0; l < SC_W; l++)
+    gen_real fl = gen_floor(c);
+    fl = gen_sel(fl > (gen_scal)(rows >= 2 ? rows - 2 : 0), gen_bc((gen_scal)(rows >= 2 ? rows - 2 : 0)), fl);
+    for (int l = 0; l < GEN_W; l++)
         (*ix)[l] = (long)fl[l];
     *fr = c - fl + (u - u);
 }
 
-static SC_INL sc_real sc_lut_col(const sc_scal *tb, int cols, int col, sc_idx k, sc_real f) {
-    sc_real a, b;
-    for (int l = 0; l < SC_W; l++) {
+static GEN_INL gen_real gen_lut_col(const gen_scal *tb, int cols, int col, gen_idx k, gen_real f) {
+    gen_real a, b;
+    for (int l = 0; l < GEN_W; l++) {
         a[l] = tb[k[l] * cols + col];
         b[l] = tb[(k[l] + 1) * cols + col];
     }
@@ -33,9 +33,9 @@ static SC_INL sc_real sc_lut_col(const sc_scal *tb, int cols, int col, sc_idx k,
 }
 
 /* After a step: the earliest real lane whose v (Vm in bench mode, else Iion) failed. */
-static SC_INL int sc_check(const ScStepArgs *a, long d, long i, int nv, sc_real v, int vm) {
-    const sc_scal b = vm ? (a->vm_bound > 0 ? (sc_scal)a->vm_bound : (sc_scal)1000) : (sc_scal)1e30;
-    const sc_mask ok = sc_fabs(v) <= b;
+static GEN_INL int gen_check(const ScStepArgs *a, long d, long i, int nv, gen_real v, int vm) {
+    const gen_scal b = vm ? (a->vm_bound > 0 ? (gen_scal)a->vm_bound : (gen_scal)1000) : (gen_scal)1e30;
+    const gen_mask ok = gen_fabs(v) <= b;
     for (int l = 0; l < nv; l++) {
         if (ok[l])
             continue;

@@ -1,52 +1,52 @@
 /* scalar.h: the primitives of the scalar dialects (C, CUDA, HIP: one cell per loop iteration or
- * thread), after the dialect's types (sc_scal, sc_real, sc_mask, sc_idx), SC_INL, SC_COUNT,
- * SC_RECORD and the math helpers (sc_fabs): broadcast, selection, masks, loads and stores, the
+ * thread), after the dialect's types (gen_scal, gen_real, gen_mask, gen_idx), GEN_INL, GEN_COUNT,
+ * GEN_RECORD and the math helpers (gen_fabs): broadcast, selection, masks, loads and stores, the
  * lookup-table position and column, the failure check. Emitted by emit_scalar_primitives. */
 /* ---- emitted from the next line on (codegen/embed.cmake) ---- */
-static SC_INL sc_real sc_bc(sc_scal x) { return x; }
-static SC_INL sc_mask sc_mbc(int b) { return b != 0; }
-static SC_INL sc_real sc_sel(sc_mask m, sc_real a, sc_real b) { return m ? a : b; }
-static SC_INL sc_real sc_m2r(sc_mask m) { return m ? (sc_scal)1 : (sc_scal)0; }
-static SC_INL sc_mask sc_not(sc_mask m) { return !m; }
-static SC_INL sc_mask sc_and(sc_mask a, sc_mask b) { return a && b; }
-static SC_INL sc_mask sc_or(sc_mask a, sc_mask b) { return a || b; }
-static SC_INL sc_mask sc_andnot(sc_mask a, sc_mask b) { return a && !b; }
-static SC_INL int sc_any(sc_mask m) { return m; }
-static SC_INL int sc_all(sc_mask m) { return m; }
-#define SC_LD(p, nv) (*(p))
-#define SC_ST(p, v, nv) (*(p) = (v))
+static GEN_INL gen_real gen_bc(gen_scal x) { return x; }
+static GEN_INL gen_mask gen_mbc(int b) { return b != 0; }
+static GEN_INL gen_real gen_sel(gen_mask m, gen_real a, gen_real b) { return m ? a : b; }
+static GEN_INL gen_real gen_m2r(gen_mask m) { return m ? (gen_scal)1 : (gen_scal)0; }
+static GEN_INL gen_mask gen_not(gen_mask m) { return !m; }
+static GEN_INL gen_mask gen_and(gen_mask a, gen_mask b) { return a && b; }
+static GEN_INL gen_mask gen_or(gen_mask a, gen_mask b) { return a || b; }
+static GEN_INL gen_mask gen_andnot(gen_mask a, gen_mask b) { return a && !b; }
+static GEN_INL int gen_any(gen_mask m) { return m; }
+static GEN_INL int gen_all(gen_mask m) { return m; }
+#define GEN_LD(p, nv) (*(p))
+#define GEN_ST(p, v, nv) (*(p) = (v))
 
-/* Lookup-table row sc_ix and fraction sc_fr of x (rows x = xmin + r/inv); out of range is
+/* Lookup-table row gen_ix and fraction gen_fr of x (rows x = xmin + r/inv); out of range is
  * clamped and counted; a NaN x gives a NaN fraction (so the result shows it). */
-static SC_INL void sc_lut_pos(sc_real x, sc_scal xmin, sc_scal inv, long rows, sc_idx *ix, sc_real *fr,
-                              unsigned long long *oor) {
-    const sc_real u = (x - xmin) * inv;
-    sc_real c = u;
+static GEN_INL void gen_lut_pos(gen_real x, gen_scal xmin, gen_scal inv, long rows, gen_idx *ix, gen_real *fr,
+                                unsigned long long *oor) {
+    const gen_real u = (x - xmin) * inv;
+    gen_real c = u;
     if (!(c >= 0))
         c = 0;
-    if (c > (sc_scal)(rows - 1))
-        c = (sc_scal)(rows - 1);
-    if (oor && !(u >= 0 && u <= (sc_scal)(rows - 1)))
-        SC_COUNT(oor);
-    sc_idx k = (sc_idx)c;
+    if (c > (gen_scal)(rows - 1))
+        c = (gen_scal)(rows - 1);
+    if (oor && !(u >= 0 && u <= (gen_scal)(rows - 1)))
+        GEN_COUNT(oor);
+    gen_idx k = (gen_idx)c;
     if (k > rows - 2)
         k = rows >= 2 ? rows - 2 : 0;
     *ix = k;
-    *fr = c - (sc_real)k + (u - u);
+    *fr = c - (gen_real)k + (u - u);
 }
 
-static SC_INL sc_real sc_lut_col(const sc_scal *tb, int cols, int col, sc_idx k, sc_real f) {
-    const sc_real a = tb[k * cols + col], b = tb[(k + 1) * cols + col];
+static GEN_INL gen_real gen_lut_col(const gen_scal *tb, int cols, int col, gen_idx k, gen_real f) {
+    const gen_real a = tb[k * cols + col], b = tb[(k + 1) * cols + col];
     return a + f * (b - a);
 }
 
 /* After a step: is v (Vm in bench mode, else Iion) a failure? Records the earliest one. */
-static SC_INL int sc_check(const ScStepArgs *a, long d, long i, int nv, sc_real v, int vm) {
+static GEN_INL int gen_check(const ScStepArgs *a, long d, long i, int nv, gen_real v, int vm) {
     (void)nv;
-    const sc_scal b = vm ? (a->vm_bound > 0 ? (sc_scal)a->vm_bound : (sc_scal)1000) : (sc_scal)1e30;
-    if (sc_fabs(v) <= b)
+    const gen_scal b = vm ? (a->vm_bound > 0 ? (gen_scal)a->vm_bound : (gen_scal)1000) : (gen_scal)1e30;
+    if (gen_fabs(v) <= b)
         return 1 == 0;
     if (a->status)
-        SC_RECORD(a->status, ((unsigned long long)d << 32) | (unsigned long long)i, v);
+        GEN_RECORD(a->status, ((unsigned long long)d << 32) | (unsigned long long)i, v);
     return 1;
 }

@@ -42,13 +42,13 @@ for m in ${SC_KERN_MODELS:-tt06fe ap}; do
         for mb in ${SC_KERN_MB:-1 3 4 5} $base; do
             v="$d/$p-mb$mb"
             if [ "$mb" = base ]; then cp "$SC_KERN_BASE/$m/$(basename "$cu")" "$v.cu"
-            else sed "s/^#define SC_MIN_BLOCKS [0-9]*/#define SC_MIN_BLOCKS $mb/" "$cu" >"$v.cu"; fi
+            else sed "s/^#define GEN_MIN_BLOCKS [0-9]*/#define GEN_MIN_BLOCKS $mb/" "$cu" >"$v.cu"; fi
             nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude -c "$v.cu" -o "$v.o" >"$v.ptxas" 2>&1 || { echo "nvcc failed: $v"; continue; }
             regs=$(grep -A3 "_k10ScStepArgs' for" "$v.ptxas" | grep -o 'Used [0-9]* registers' | grep -o '[0-9]*' | head -1)
             spill=$(grep -A2 "_k10ScStepArgs' for" "$v.ptxas" | grep -o '[0-9]* bytes spill stores' | grep -o '^[0-9]*' | head -1)
             if [ "${SC_KERN_PTXAS_ONLY:-0}" = 1 ]; then echo "| $m | $p | $mb | $regs | $spill | - | - | - | - |"; continue; fi
             cc -std=c11 -O2 -Iinclude -Ikernels -I/usr/local/cuda/include -DSC_MODEL="${id}_model" -DSC_RUN="${id}_cuda_${p}_run" $def \
-                bench/gpu_kernel.c kernels/sc_host.c "$d/host.o" "$v.o" -o "$v.bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm || continue
+                bench/gpu_kernel.c kernels/host_model.c "$d/host.o" "$v.o" -o "$v.bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm || continue
             r1=$("$v.bin" "$cells" 1 100); r10=$("$v.bin" "$cells" 10 20)
             rate() { echo "$1" | sed 's/.*cell_steps_per_s \([^ ]*\).*/\1/'; }
             echo "| $m | $p | $mb | $regs | $spill | $(rate "$r1") | $(rate "$r10") | $(echo "$r10" | sed 's/.*vm0 \([^ ]*\).*/\1/') | $(echo "$r10" | sed 's/.*vm_last \([^ ]*\).*/\1/') |"

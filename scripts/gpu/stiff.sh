@@ -44,7 +44,7 @@ prep() {
     nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude -c "$d/${id}_cuda.cu" -o "$d/k.o" >"$d/ptxas" 2>&1 \
         || { echo "nvcc failed" >"$d/error"; return; }
     cc -std=c11 -O2 -Iinclude -Ikernels -I/usr/local/cuda/include -DSC_MODEL="${id}_model" -DSC_RUN="${id}_cuda_f64_run" \
-        bench/gpu_kernel.c kernels/sc_host.c "$d/host.o" "$d/k.o" -o "$d/bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm \
+        bench/gpu_kernel.c kernels/host_model.c "$d/host.o" "$d/k.o" -o "$d/bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm \
         2>"$d/link.log" || echo "link failed" >"$d/error"
 }
 # row VARIANT MODEL: time the kernel; one table row

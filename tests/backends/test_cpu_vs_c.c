@@ -1,5 +1,5 @@
 /* test_cpu_vs_c.c: the vectorised CPU kernels of the model library (libstarcarp, registry
- * sc_model_registry) against the portable C kernels, model by model.
+ * registry_models) against the portable C kernels, model by model.
  *
  * Every model: 37 cells (not a multiple of any vector width, so the last block is partial), cell i
  * starting at Vm0 + 0.1 i mV (1e-3 i for models in dimensionless units; lanes differ), 2000 steps
@@ -41,8 +41,8 @@
 
 #include "starcarp_model.h"
 #include "test.h"
-#include "sc_registry.h"
-#include "sc_host.h"
+#include "registry.h"
+#include "host_model.h"
 
 #ifndef SC_SOURCE_DIR
 #define SC_SOURCE_DIR "."
@@ -252,7 +252,7 @@ int main(int argc, char **argv) {
     const char *only = getenv("SC_CPU_VS_C_MODEL");
     const int shard = argc > 2 ? atoi(argv[1]) : 0, nshards = argc > 2 ? atoi(argv[2]) : 1;
     ASSERT(nshards >= 1 && shard >= 0 && shard < nshards);
-    ASSERT(sc_model_registry_count > 0);
+    ASSERT(registry_count > 0);
     printf("CPU (vectorised) vs C kernels: %d cells, up to %d steps of %g ms, bench mode, stimulus "
            "at step 100 for 1 ms\n",
            NC, NSTEPS, DT);
@@ -267,8 +267,8 @@ int main(int argc, char **argv) {
     double worst_vm = 0, worst_sv = 0, worst_f32 = 0, worst_pv = 0, worst_pv0c = 0, worst_pv0v = 0;
     int f32_unusable = 0; /* models whose float kernel stops (reported) */
     clock_t t_all = clock();
-    for (int r = 0; r < sc_model_registry_count; r++) {
-        const ScModelEntry *e = &sc_model_registry[r];
+    for (int r = 0; r < registry_count; r++) {
+        const ScModelEntry *e = &registry_models[r];
         if ((only && strcmp(only, e->name) != 0) || r % nshards != shard)
             continue;
         clock_t t0 = clock();
@@ -281,7 +281,7 @@ int main(int argc, char **argv) {
         if (!e->cpu[0] || !e->cpu[1] || !d->c_run[0])
             continue;
         ScHostModel h;
-        ASSERT(sc_host_model_init(&h, d, NULL) == 0);
+        ASSERT(kern_host_model_init(&h, d, NULL) == 0);
         m.pc = h.pc, m.sv0 = h.sv0, m.vm0 = h.vm0, m.lut = h.lut, m.nlut = h.nlut;
         m.amp = stim_amp(e->name);
         /* 0.1 mV per cell; models in dimensionless units (resting Vm near 0, e.g. Bueno, Fenton-

@@ -11,18 +11,18 @@
 
 #include "starcarp_model.h"
 #ifdef CHECK_F32
-typedef float sc_scal;
+typedef float gen_scal;
 #else
-typedef double sc_scal;
+typedef double gen_scal;
 #endif
-typedef sc_scal sc_real;
-typedef int sc_mask;
-typedef long sc_idx;
-#define SC_INL __device__ __forceinline__ __attribute__((unused))
-#define SC_COUNT(p) atomicAdd((p), 1ULL)
-#define SC_RECORD(s, k, v) ((void)(s), (void)(k), (void)(v))
-static SC_INL sc_real sc_fabs(sc_real x) { return fabs(x); }
-static SC_INL sc_real sc_expm1(sc_real x) { return expm1(x); }
+typedef gen_scal gen_real;
+typedef int gen_mask;
+typedef long gen_idx;
+#define GEN_INL __device__ __forceinline__ __attribute__((unused))
+#define GEN_COUNT(p) atomicAdd((p), 1ULL)
+#define GEN_RECORD(s, k, v) ((void)(s), (void)(k), (void)(v))
+static GEN_INL gen_real gen_fabs(gen_real x) { return fabs(x); }
+static GEN_INL gen_real gen_expm1(gen_real x) { return expm1(x); }
 #include "gpu_fast_f32.h"
 #include "gpu_powi.h"
 #include "scalar.h"
@@ -35,31 +35,31 @@ static SC_INL sc_real sc_expm1(sc_real x) { return expm1(x); }
 
 #include "starcarp_model.h"
 #ifdef CHECK_F32
-#define SC_W 4 /* 16-byte vectors: the baseline ISA's width (no AVX needed) */
-typedef float sc_scal;
-typedef int sc_mask __attribute__((vector_size(SC_W * sizeof(sc_scal))));
+#define GEN_W 4 /* 16-byte vectors: the baseline ISA's width (no AVX needed) */
+typedef float gen_scal;
+typedef int gen_mask __attribute__((vector_size(GEN_W * sizeof(gen_scal))));
 #else
-#define SC_W 2
-typedef double sc_scal;
-typedef long sc_mask __attribute__((vector_size(SC_W * sizeof(sc_scal))));
+#define GEN_W 2
+typedef double gen_scal;
+typedef long gen_mask __attribute__((vector_size(GEN_W * sizeof(gen_scal))));
 #endif
-typedef sc_scal sc_real __attribute__((vector_size(SC_W * sizeof(sc_scal))));
-typedef sc_mask sc_idx;
-#define SC_INL inline __attribute__((always_inline))
+typedef gen_scal gen_real __attribute__((vector_size(GEN_W * sizeof(gen_scal))));
+typedef gen_mask gen_idx;
+#define GEN_INL inline __attribute__((always_inline))
 #include "cpu.h"
-static SC_INL sc_real sc_fabs(sc_real x) { return sc_sel(x < 0, -x, x); }
-static SC_INL sc_real sc_floor(sc_real x) { return x; }
-static SC_INL sc_real sc_expm1(sc_real x) { return x; }
+static GEN_INL gen_real gen_fabs(gen_real x) { return gen_sel(x < 0, -x, x); }
+static GEN_INL gen_real gen_floor(gen_real x) { return x; }
+static GEN_INL gen_real gen_expm1(gen_real x) { return x; }
 #include "cpu_lut.h"
 #include "common.h"
 
 #else
 #include "c_dialect.h"
-static SC_INL sc_real sc_fabs(sc_real x) { return fabs(x); }
-static SC_INL sc_real sc_expm1(sc_real x) { return expm1(x); }
+static GEN_INL gen_real gen_fabs(gen_real x) { return fabs(x); }
+static GEN_INL gen_real gen_expm1(gen_real x) { return expm1(x); }
 #include "scalar.h"
 #include "common.h"
-/* sc_record is static, not inline: used once so that -Werror=unused-function holds */
+/* gen_record is static, not inline: used once so that -Werror=unused-function holds */
 void prelude_check_record(ScStepStatus *s);
-void prelude_check_record(ScStepStatus *s) { sc_record(s, 0, 0.0); }
+void prelude_check_record(ScStepStatus *s) { gen_record(s, 0, 0.0); }
 #endif

@@ -92,7 +92,7 @@ static int have_cc(void) {
     return have;
 }
 
-/* -lmvec when it links (glibc x86-64), else "-DSC_NO_MVEC" on the compile line. */
+/* -lmvec when it links (glibc x86-64), else "-DGEN_NO_MVEC" on the compile line. */
 static const char *mvec_flags(void) {
     static const char *fl;
     if (!fl) {
@@ -101,7 +101,7 @@ static const char *mvec_flags(void) {
                  "echo 'int main(void){return 0;}' | cc -x c - -lmvec -o %s/mv "
                  ">/dev/null 2>&1",
                  tmpdir);
-        fl = system(cmd) == 0 ? "-lmvec" : "-DSC_NO_MVEC";
+        fl = system(cmd) == 0 ? "-lmvec" : "-DGEN_NO_MVEC";
     }
     return fl;
 }
@@ -284,11 +284,11 @@ static void lut_model(void) {
     char *cpu = generate(m, EMIT_CPU, 0, 0, NULL, "br");
     char *cu = generate(m, EMIT_CUDA, 1, 0, NULL, "br");
     HAS(c, "variant lut: lookup-table columns interpolated");
-    HAS(c, "SC_FN void br_cells_lut(");
-    HAS(c, "br_cells_lut(sc_a, sc_pu, sc_i, 1);");
-    HAS(c, "sc_lut_col(sc_tb0, ");
+    HAS(c, "GEN_FN void br_cells_lut(");
+    HAS(c, "br_cells_lut(gen_a, gen_pu, gen_i, 1);");
+    HAS(c, "gen_lut_col(gen_tb0, ");
     HAS(c, "static void br_lut_build(const double *pc, double *lut) {");
-    HAS(cpu, "br_cells_lut(sc_a, sc_pu, sc_i, sc_nv);");
+    HAS(cpu, "br_cells_lut(gen_a, gen_pu, gen_i, gen_nv);");
     HAS(cu, "br_cuda_f32_k_lut<<<");
     if (have_cc()) {
         write_file("br_c.c", c);
@@ -369,8 +369,8 @@ static void sparse_lu_model(void) {
     HAS(c, "W = I - c J, 3 x 3, 7 entries written by the Jacobian,\n * 0 of fill-in, 7 in all;");
     HAS(c, "/* d b / d c */");
     LACKS(c, "/* d a / d c */");
-    HAS(c, "sc_A[7], sc_b[3];"); /* compact, not 3 x 3 */
-    LACKS(c, "sc_A[9]");
+    HAS(c, "gen_A[7], gen_b[3];"); /* compact, not 3 x 3 */
+    LACKS(c, "gen_A[9]");
     free(c);
     ar_free(&ar);
 }
@@ -385,49 +385,49 @@ static void check_c_text(const char *a) {
     HAS(a, "#include \"starcarp_model.h\"");
     HAS(a, "typedef struct t_pc {");
     HAS(a, "typedef struct t_pcv {");
-    HAS(a, "void t_c_f64_run(const ScStepArgs *sc_a) {");
+    HAS(a, "void t_c_f64_run(const ScStepArgs *gen_a) {");
     HAS(a, "const ScModelDesc t_model = {");
     HAS(a, "\"fe+rk2+rk4+rush_larsen+sundnes+markov_be+rosenbrock+cvode\"");
     HAS(a, "static void t_consts(double *pc) {");
     HAS(a, "static void t_init(const double *pc, double *sv0, double *vm0) {");
-    HAS(a, "SC_LD(sc_svm + sc_k * sc_n + sc_i, sc_nv)"); /* SoA layout */
+    HAS(a, "GEN_LD(gen_svm + gen_k * gen_n + gen_i, gen_nv)"); /* SoA layout */
     HAS(a, "variant exact: uniform parameter set");
     HAS(a, "variant pv: parameters per cell");
     LACKS(a, "_cells_lut"); /* no tables */
-    HAS(a, "const sc_real diff_a = -sc_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
+    HAS(a, "const gen_real diff_a = -gen_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
     HAS(a, "/* t.model:8 */");
-    HAS(a, "sc_xn[0] = sc_x[0] + dt * (diff_a);   /* a: fe */");
+    HAS(a, "gen_xn[0] = gen_x[0] + dt * (diff_a);   /* a: fe */");
     HAS(a, "/* m: rush_larsen */"); /* gate */
-    HAS(a, "sc_xn[9] = sc_inf + (sc_x[9] - sc_inf) * sc_exp(-dt / (sc_p->tau_m));");
+    HAS(a, "gen_xn[9] = gen_inf + (gen_x[9] - gen_inf) * gen_exp(-dt / (gen_p->tau_m));");
     HAS(a, "/* group 1: rush_larsen over r */"); /* generalised RL */
-    HAS(a, "sc_y[0] += sc_grl(sc_f[0], sc_J[0], dt);");
+    HAS(a, "gen_y[0] += gen_grl(gen_f[0], gen_J[0], dt);");
     HAS(a, "/* group 2: rk2 over k2 */");
-    HAS(a, "sc_ym[sc_j] = sc_y[sc_j] + (sc_scal)0.5 * dt * sc_k[sc_j];");
+    HAS(a, "gen_ym[gen_j] = gen_y[gen_j] + (gen_scal)0.5 * dt * gen_k[gen_j];");
     HAS(a, "/* group 3: rk4 over k4 */");
-    HAS(a, "sc_y[sc_j] += dt / (sc_scal)6 * (sc_k1[sc_j] + (sc_scal)2 * sc_k2[sc_j] +");
+    HAS(a, "gen_y[gen_j] += dt / (gen_scal)6 * (gen_k1[gen_j] + (gen_scal)2 * gen_k2[gen_j] +");
     HAS(a, "/* group 4: sundnes over s */");
-    HAS(a, "sc_ym[0] = sc_y[0] + sc_grl(sc_f[0], sc_J[0], (sc_scal)0.5 * dt);");
+    HAS(a, "gen_ym[0] = gen_y[0] + gen_grl(gen_f[0], gen_J[0], (gen_scal)0.5 * dt);");
     HAS(a, "/* group 5: markov_be over c1 c2 */");
-    HAS(a, "for (int sc_it = 0; sc_it < 2; sc_it++) {"); /* Newton */
-    HAS(a, "t_w_g5(sc_A, dt);"); /* sparse LU (emit_lu.c) */
-    HAS(a, "t_lu_g5(sc_A);");
-    HAS(a, "t_solve_g5(sc_A, sc_b);");
-    HAS(a, "SC_FN void t_lu_g5(sc_real *sc_A) {");
+    HAS(a, "for (int gen_it = 0; gen_it < 2; gen_it++) {"); /* Newton */
+    HAS(a, "t_w_g5(gen_A, dt);"); /* sparse LU (emit_lu.c) */
+    HAS(a, "t_lu_g5(gen_A);");
+    HAS(a, "t_solve_g5(gen_A, gen_b);");
+    HAS(a, "GEN_FN void t_lu_g5(gen_real *gen_A) {");
     HAS(a, "W = I - c J, 2 x 2, 4 entries written by the Jacobian,");
-    HAS(a, "t_w_g6(sc_A, sc_gamma * sc_h);");
-    LACKS(a, "sc_sw"); /* no dense pivoting left */
+    HAS(a, "t_w_g6(gen_A, gen_gamma * gen_h);");
+    LACKS(a, "gen_sw"); /* no dense pivoting left */
     HAS(a, "/* group 6: rosenbrock over w */");
-    HAS(a, "SC_FN void t_ros2_g6(");
+    HAS(a, "GEN_FN void t_ros2_g6(");
     HAS(a,
-        "sc_yn[sc_j] = sc_y[sc_j] + (sc_scal)1.5 * sc_h * sc_k1[sc_j] + (sc_scal)0.5 * sc_h * sc_k2[sc_j];");
+        "gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)1.5 * gen_h * gen_k1[gen_j] + (gen_scal)0.5 * gen_h * gen_k2[gen_j];");
     HAS(a, "/* group 7: cvode over z */");
-    HAS(a, "SC_FN void t_ros4_g7("); /* cvode: adaptive ROS4 */
-    HAS(a, "0.9 / sc_sqrt(sc_sqrt(sc_e))"); /* h ~ err^(-1/4) */
-    LACKS(a, "SC_FN void t_ros2_g7(");
-    HAS(a, "sc_rtol = sc_o->rtol > 0 ? (sc_scal)sc_o->rtol : "); /* ScStepArgs.rtol, else a default */
-    HAS(a, "sc_o->max_substeps > 0 ? sc_o->max_substeps : ");
-    HAS(a, "sc_xn[8] = sc_sel(sc_xn[8] < 0.0, sc_bc(0.0), sc_xn[8]);"); /* .lb on z */
-    HAS(a, "sc_J[0] = "); /* Jacobians */
+    HAS(a, "GEN_FN void t_ros4_g7("); /* cvode: adaptive ROS4 */
+    HAS(a, "0.9 / gen_sqrt(gen_sqrt(gen_e))"); /* h ~ err^(-1/4) */
+    LACKS(a, "GEN_FN void t_ros2_g7(");
+    HAS(a, "gen_rtol = gen_o->rtol > 0 ? (gen_scal)gen_o->rtol : "); /* ScStepArgs.rtol, else a default */
+    HAS(a, "gen_o->max_substeps > 0 ? gen_o->max_substeps : ");
+    HAS(a, "gen_xn[8] = gen_sel(gen_xn[8] < 0.0, gen_bc(0.0), gen_xn[8]);"); /* .lb on z */
+    HAS(a, "gen_J[0] = "); /* Jacobians */
 }
 
 /* An equation of the states alone that the step's equations and Iion's part both need, and that
@@ -449,11 +449,11 @@ static void test_carry(void) {
         return;
     for (int t = 0; t < EMIT_NTARGETS; t++) {
         char *c = generate(m, (EmitTarget)t, 0, 0, NULL, NULL);
-        HAS(c, "const sc_real EK = sc_cv[0];   /* carried */");
-        HAS(c, "        sc_cv[0] = EK;\n");
-        HAS(c, "sc_real sc_cv[1];   /* values carried between steps (emit_carry.c) */");
-        LACKS(c, "sc_cv[1] = "); /* one carried value */
-        LACKS(c, "const sc_real a = sc_cv");
+        HAS(c, "const gen_real EK = gen_cv[0];   /* carried */");
+        HAS(c, "        gen_cv[0] = EK;\n");
+        HAS(c, "gen_real gen_cv[1];   /* values carried between steps (emit_carry.c) */");
+        LACKS(c, "gen_cv[1] = "); /* one carried value */
+        LACKS(c, "const gen_real a = gen_cv");
         free(c);
     }
     ar_free(&ar);
@@ -475,10 +475,10 @@ static void test_rl_rate(void) {
         return;
     char *c = generate(m, EMIT_C, 0, 0, NULL, NULL);
     HAS(c, "/* h: rush_larsen (tau = 1 / rate: exp(-dt * rate)) */");
-    HAS(c, "sc_exp(-dt * (alpha_h + beta_h))");
-    HAS(c, "sc_exp(-dt * (alpha_h + 0.5 * beta_h))");
-    HAS(c, "sc_exp(-dt / (tau_n))");
-    LACKS(c, "const sc_real tau_j ="); /* not needed any more */
+    HAS(c, "gen_exp(-dt * (alpha_h + beta_h))");
+    HAS(c, "gen_exp(-dt * (alpha_h + 0.5 * beta_h))");
+    HAS(c, "gen_exp(-dt / (tau_n))");
+    LACKS(c, "const gen_real tau_j ="); /* not needed any more */
     free(c);
     ar_free(&ar);
 }
@@ -526,41 +526,42 @@ int main(void) {
     const char *cpu = src[EMIT_CPU][0], *cpu32 = src[EMIT_CPU][1];
     HAS(cpu, "/* t_cpu.c: generated by " EMIT_GENERATOR " (vectorised CPU back end)");
     HAS(cpu, "options: target cpu, double precision");
-    HAS(cpu, "typedef double sc_scal;");
-    HAS(cpu, "vector_size(SC_W * sizeof(sc_scal))");
+    HAS(cpu, "typedef double gen_scal;");
+    HAS(cpu, "vector_size(GEN_W * sizeof(gen_scal))");
     HAS(cpu, "_ZGV##isa##N##w##args##_##f"); /* libmvec */
-    HAS(cpu, "const int t_cpu_f64_lanes = SC_W;");
-    HAS(cpu, "void t_cpu_f64_run(const ScStepArgs *sc_a) {");
-    HAS(cpu, "t_cells(sc_a, sc_pu, sc_i, sc_nv);");
-    HAS(cpu, "const sc_real diff_a = -sc_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
-    HAS(cpu, "t_lu_g5(sc_A);");
+    HAS(cpu, "const int t_cpu_f64_lanes = GEN_W;");
+    HAS(cpu, "void t_cpu_f64_run(const ScStepArgs *gen_a) {");
+    HAS(cpu, "t_cells(gen_a, gen_pu, gen_i, gen_nv);");
+    HAS(cpu, "const gen_real diff_a = -gen_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
+    HAS(cpu, "t_lu_g5(gen_A);");
     LACKS(cpu, "ScModelDesc t_model"); /* host side: C file only */
     HAS(cpu32, "options: target cpu, single precision");
-    HAS(cpu32, "typedef float sc_scal;");
-    HAS(cpu32, "void t_cpu_f32_run(const ScStepArgs *sc_a) {");
-    HAS(cpu32, "const int t_cpu_f32_lanes = SC_W;");
-    HAS(cpu32, "const sc_real diff_a = -sc_p->g * (a - 1.0f) + V * 0.001f; /* t.model:7 */");
-    HAS(cpu32, "1.0f / (1.0f + sc_exp(-(V + 40.0f) * 0.2f))"); /* / 5 hoisted: * 0.2 */
+    HAS(cpu32, "typedef float gen_scal;");
+    HAS(cpu32, "void t_cpu_f32_run(const ScStepArgs *gen_a) {");
+    HAS(cpu32, "const int t_cpu_f32_lanes = GEN_W;");
+    HAS(cpu32, "const gen_real diff_a = -gen_p->g * (a - 1.0f) + V * 0.001f; /* t.model:7 */");
+    HAS(cpu32, "1.0f / (1.0f + gen_exp(-(V + 40.0f) * 0.2f))"); /* / 5 hoisted: * 0.2 */
     LACKS(cpu32, "V * 0.001;");
 
     /* CUDA and HIP */
     const char *cu = src[EMIT_CUDA][0], *cu32 = src[EMIT_CUDA][1];
     const char *hip = src[EMIT_HIP][0], *hip32 = src[EMIT_HIP][1];
     HAS(cu, "#include <cuda_runtime.h>");
-    HAS(cu, "extern \"C\" int t_cuda_f64_run(const ScStepArgs *sc_a, void *sc_stream) {");
-    HAS(cu, "__global__ void __launch_bounds__(SC_BLOCK, SC_MIN_BLOCKS) t_cuda_f64_k(const ScStepArgs sc_a)");
-    HAS(cu, "#define SC_MIN_BLOCKS 1 "); /* an implicit group: no register cap */
-    HAS(hip, "#define SC_MIN_BLOCKS 1 "); /* HIP: never (its second argument means waves) */
-    HAS(cu, "t_cuda_f64_k_pv<<<sc_blocks, SC_BLOCK, 0, sc_s>>>(*sc_a);");
+    HAS(cu, "extern \"C\" int t_cuda_f64_run(const ScStepArgs *gen_a, void *gen_stream) {");
+    HAS(cu,
+        "__global__ void __launch_bounds__(GEN_BLOCK, GEN_MIN_BLOCKS) t_cuda_f64_k(const ScStepArgs gen_a)");
+    HAS(cu, "#define GEN_MIN_BLOCKS 1 "); /* an implicit group: no register cap */
+    HAS(hip, "#define GEN_MIN_BLOCKS 1 "); /* HIP: never (its second argument means waves) */
+    HAS(cu, "t_cuda_f64_k_pv<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);");
     HAS(cu, "cudaGetLastError()");
-    HAS(cu, "t_lu_g5(sc_A);");
+    HAS(cu, "t_lu_g5(gen_A);");
     HAS(cu, "/* t.model:7 */");
     HAS(cu32, "extern \"C\" int t_cuda_f32_run(");
-    HAS(cu32, "typedef float sc_scal;");
+    HAS(cu32, "typedef float gen_scal;");
     HAS(cu32, "return expf(x);");
     HAS(cu32, "V * 0.001f");
     HAS(hip, "#include <hip/hip_runtime.h>");
-    HAS(hip, "extern \"C\" int t_hip_f64_run(const ScStepArgs *sc_a, void *sc_stream) {");
+    HAS(hip, "extern \"C\" int t_hip_f64_run(const ScStepArgs *gen_a, void *gen_stream) {");
     HAS(hip, "hipStream_t");
     HAS(hip, "hipGetLastError()");
     LACKS(hip, "cuda");
@@ -569,10 +570,10 @@ int main(void) {
 
     /* options: Newton iterations, identifier, the overrides text of the header */
     char *s3 = generate(m, EMIT_C, 0, 3, NULL, NULL);
-    HAS(s3, "for (int sc_it = 0; sc_it < 3; sc_it++) {");
+    HAS(s3, "for (int gen_it = 0; gen_it < 3; gen_it++) {");
     HAS(s3, "markov_be Newton iterations 3");
     char *sid = generate(m, EMIT_CPU, 1, 0, NULL, "my_id");
-    HAS(sid, "void my_id_cpu_f32_run(const ScStepArgs *sc_a) {");
+    HAS(sid, "void my_id_cpu_f32_run(const ScStepArgs *gen_a) {");
     HAS(sid, "/* my_id_cpu.c: generated by");
     LACKS(sid, "t_cpu_f32_run");
     char *sidc = generate(m, EMIT_C, 0, 0, NULL, "my_id");
@@ -586,10 +587,10 @@ int main(void) {
         char *o = with_overrides(&ar2, tiny, "cvode=fe", EMIT_C);
         if (o) {
             HAS(o, "method overrides cvode=fe");
-            LACKS(o, "sc_rtol");
+            LACKS(o, "gen_rtol");
             LACKS(o, "over z */"); /* no group function of z */
             HAS(o, "dt * (diff_z);   /* z: fe */");
-            HAS(o, "sc_xn[8] = sc_sel(sc_xn[8] < 0.0, sc_bc(0.0), sc_xn[8]);"); /* .lb kept */
+            HAS(o, "gen_xn[8] = gen_sel(gen_xn[8] < 0.0, gen_bc(0.0), gen_xn[8]);"); /* .lb kept */
             HAS(o, "\"fe+rk2+rk4+rush_larsen+sundnes+markov_be+rosenbrock\"");
             HAS(o, "t_ros2_g"); /* rosenbrock still there */
             free(o);
@@ -598,7 +599,7 @@ int main(void) {
         if (o) {
             LACKS(o, "ROS2");
             LACKS(o, "_ros2_g");
-            LACKS(o, "sc_rtol");
+            LACKS(o, "gen_rtol");
             HAS(o, "/* w: fe */");
             HAS(o, "/* z: fe */");
             free(o);

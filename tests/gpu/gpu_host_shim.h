@@ -57,13 +57,13 @@ static inline __attribute__((unused)) unsigned long long atomicMin(unsigned long
     return o;
 }
 
-/* kernel<<<nb, SC_BLOCK, 0, stream>>>(arg), one thread after another */
-#define SC_HOST_LAUNCH(kernel, nb, stream, arg)                          \
-    do {                                                                 \
-        (void)(stream);                                                  \
-        for (blockIdx.x = 0; blockIdx.x < (unsigned)(nb); blockIdx.x++)  \
-            for (threadIdx.x = 0; threadIdx.x < SC_BLOCK; threadIdx.x++) \
-                kernel(arg);                                             \
+/* kernel<<<nb, GEN_BLOCK, 0, stream>>>(arg), one thread after another */
+#define SC_HOST_LAUNCH(kernel, nb, stream, arg)                           \
+    do {                                                                  \
+        (void)(stream);                                                   \
+        for (blockIdx.x = 0; blockIdx.x < (unsigned)(nb); blockIdx.x++)   \
+            for (threadIdx.x = 0; threadIdx.x < GEN_BLOCK; threadIdx.x++) \
+                kernel(arg);                                              \
     } while (0)
 
 #endif

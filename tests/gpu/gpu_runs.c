@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "gpu_runs.h"
-#include "sc_host.h"
+#include "host_model.h"
 
 /* ------------------------------------------------------------------ small helpers */
 void *gr_calloc(size_t n, size_t sz) {
@@ -44,7 +44,7 @@ void gr_model_init(GrModel *m, const ScModelEntry *e) {
     m->d = e->desc;
     m->nsv = m->d->nsv;
     ScHostModel h;
-    if (sc_host_model_init(&h, m->d, NULL) != 0) {
+    if (kern_host_model_init(&h, m->d, NULL) != 0) {
         fprintf(stderr, "out of memory\n");
         exit(1);
     }

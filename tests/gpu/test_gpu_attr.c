@@ -6,7 +6,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
-#include "sc_registry.h"
+#include "registry.h"
 #include "test.h"
 
 int main(void) {
@@ -18,8 +18,8 @@ int main(void) {
     cudaSetDevice(0);
     cudaDeviceGetAttribute(&sm_threads, cudaDevAttrMaxThreadsPerMultiProcessor, 0);
     ASSERT(sm_threads > 0);
-    for (int i = 0; i < sc_model_registry_count; i++) {
-        const ScModelEntry *m = &sc_model_registry[i];
+    for (int i = 0; i < registry_count; i++) {
+        const ScModelEntry *m = &registry_models[i];
         for (int p = 0; p < 2; p++) {
             ScGpuKernelAttr a = {-1, -1, -1, -1};
             ASSERT(m->cuda_attr[p] != NULL);

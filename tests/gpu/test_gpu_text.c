@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sc_host.h"
+#include "host_model.h"
 #include "starcarp_model.h"
 
 typedef struct GtModel {
@@ -184,8 +184,8 @@ static void test_model(const GtModel *gm) {
     if (strstr(d->methods ? d->methods : "", "cvode"))
         s.steps = 60; /* adaptive groups cost thousands of times more per step on the host */
     s.slots = s.steps / OUT_EVERY + 1;
-    ScHostModel hm; /* the defaults, the constants, the initial state, the tables (sc_host.h) */
-    if (sc_host_model_init(&hm, d, NULL) != 0) {
+    ScHostModel hm; /* the defaults, the constants, the initial state, the tables (host_model.h) */
+    if (kern_host_model_init(&hm, d, NULL) != 0) {
         fprintf(stderr, "test_gpu_text: out of memory\n");
         exit(1);
     }
@@ -241,11 +241,11 @@ static void test_model(const GtModel *gm) {
             gm->name, vn[v], s.steps, dvm, dsv, fmax(dov, fmax(doi, dtr)), same ? "same" : "DIFF", fvm, fail);
         run_free(&c), run_free(&g), run_free(&g7), run_free(&f);
     }
-    sc_host_model_free(&hm);
+    kern_host_model_free(&hm);
 }
 
 /* The kernel-attribute functions' text (what the shim's runtime answers: 1 register, 1 block of
- * SC_BLOCK per multiprocessor): every variant the file has answers with the launchers' block
+ * GEN_BLOCK per multiprocessor): every variant the file has answers with the launchers' block
  * size, the lookup-table one only where the model has tables, and a variant out of range is
  * refused with the attributes left as they were. */
 static void test_attr(const GtModel *gm) {

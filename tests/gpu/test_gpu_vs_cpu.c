@@ -49,8 +49,8 @@
 #include <unistd.h>
 
 #include "gpu_runs.h"
-#include "sc_internal.h"
-#include "sc_registry.h"
+#include "util_int.h"
+#include "registry.h"
 #include "starcarp_model.h"
 
 #define S_ADAPTIVE 500 /* steps of a model with a cvode group (stimulus from step 10, upstroke) */
@@ -402,11 +402,11 @@ int main(int argc, char **argv) {
     /* the models to check, in registry order; MODEL_THREADS of them at once (each GPU run of an
        adaptive model keeps a few multiprocessors busy for seconds: its cells are few and its
        sub-steps sequential), the host reference of each on its share of the cores */
-    Row *rows = gr_calloc((size_t)sc_model_registry_count, sizeof *rows);
-    const ScModelEntry **models = gr_calloc((size_t)sc_model_registry_count, sizeof *models);
+    Row *rows = gr_calloc((size_t)registry_count, sizeof *rows);
+    const ScModelEntry **models = gr_calloc((size_t)registry_count, sizeof *models);
     int nrows = 0, nfail = 0;
-    for (int r = 0; r < sc_model_registry_count; r++) {
-        const ScModelEntry *e = &sc_model_registry[r];
+    for (int r = 0; r < registry_count; r++) {
+        const ScModelEntry *e = &registry_models[r];
         if (!wanted(e, argc, argv, first))
             continue;
         if (!e->cuda[0]) {

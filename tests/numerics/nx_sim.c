@@ -10,7 +10,7 @@
 
 #include "emit.h"
 #include "sc_choose.h"
-#include "sc_host.h"
+#include "host_model.h"
 #include "frontend.h"
 #include "sema.h"
 
@@ -81,8 +81,8 @@ const ScModelDesc *nx_build(const char *model, const char *overrides, const char
 
 int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, const NxStim *stim, NxTol tol,
            double *v) {
-    ScHostModel h; /* the defaults, the constants, the initial state (sc_host.h) */
-    if (sc_host_model_init(&h, md, NULL) != 0)
+    ScHostModel h; /* the defaults, the constants, the initial state (host_model.h) */
+    if (kern_host_model_init(&h, md, NULL) != 0)
         return -1;
     double *pc = h.pc, *sv = h.sv0, vm = h.vm0, iion = 0;
     ScStepStatus st = {~0ULL, 0};
@@ -113,7 +113,7 @@ int nx_run(const ScModelDesc *md, double dt, double duration, double dt_out, con
         md->c_run[0](&a);
         d += k;
     }
-    sc_host_model_free(&h);
+    kern_host_model_free(&h);
     return st.key == ~0ULL ? 0 : -1;
 }
 

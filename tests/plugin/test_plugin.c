@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "starcarp.h"
-#include "sc_host.h"
+#include "host_model.h"
 #include "test.h"
 
 /* Files of the cache folder dir/<stem>-<hash>/ whose name starts with prefix: how many, and the
@@ -46,7 +46,7 @@ static double run(const ScModelEntry *e, ScCpuKernel k, double *vm_out) {
     const ScModelDesc *d = e->desc;
     enum { N = 19 };
     ScHostModel h;
-    ASSERT(sc_host_model_init(&h, d, NULL) == 0);
+    ASSERT(kern_host_model_init(&h, d, NULL) == 0);
     double *sv = calloc((size_t)(d->nsv + 1) * N, sizeof *sv), vm[N], ii[N];
     for (int i = 0; i < N; i++) {
         vm[i] = h.vm0 + 0.1 * i;
@@ -64,7 +64,7 @@ static double run(const ScModelEntry *e, ScCpuKernel k, double *vm_out) {
     ASSERT(st.key == ULLONG_MAX);
     memcpy(vm_out, vm, sizeof vm);
     free(sv);
-    sc_host_model_free(&h);
+    kern_host_model_free(&h);
     return vm[N - 1];
 }
 

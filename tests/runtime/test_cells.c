@@ -23,7 +23,7 @@
 
 #include "starcarp.h"
 #include "test.h"
-#include "sc_host.h"
+#include "host_model.h"
 
 #define NC 613 /* cells: not a multiple of any vector width; planned partitions on 2 CPUs: 2 */
 #define NSTEPS 300 /* 3 ms at 0.01 ms, stimulus from step 20 for 1 ms */
@@ -49,7 +49,7 @@ static ScCellsConfig config(int nparts, int K) {
 static void direct(const ScModelEntry *m, double *sv, double *vm, double *iion) {
     const ScModelDesc *d = m->desc;
     ScHostModel h;
-    ASSERT(sc_host_model_init(&h, d, NULL) == 0);
+    ASSERT(kern_host_model_init(&h, d, NULL) == 0);
     double *pc = h.pc, *sv0 = h.sv0, vm0 = h.vm0, *lut = h.lut;
     double *ext = calloc((size_t)NC * (size_t)(d->nexternals + 1), sizeof(double));
     for (long i = 0; i < NC; i++) {
@@ -70,7 +70,7 @@ static void direct(const ScModelEntry *m, double *sv, double *vm, double *iion) 
         a.d0 = s, a.nsteps = 1;
         m->cpu[0](&a);
     }
-    sc_host_model_free(&h);
+    kern_host_model_free(&h);
     free(ext);
 }
 

@@ -42,7 +42,7 @@ static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1,
             sact[2 * l0[s] * P + i] = -1, sact[2 * l0[s] * P + nl[s] * P + i] = v[l0[s] * P + i];
     for (int k = 0; k < K; k++) {
         for (int s = 0; s < ns; s++)
-            sc_halo_host(v + l0[s] * P, (size_t)(nl[s] * P), (size_t)P, lo + s * P, hi + s * P);
+            kern_halo_host(v + l0[s] * P, (size_t)(nl[s] * P), (size_t)P, lo + s * P, hi + s * P);
         for (int s = 0; s < ns; s++) {
             ScDiffArgs a = {.n0 = n0,
                             .n1 = n1,
@@ -59,8 +59,8 @@ static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1,
                             .t0 = k * 0.01,
                             .dt = 0.01,
                             .record = 1};
-            sc_diffuse_host(&a, v + l0[s] * P, old + l0[s] * P, s > 0 ? hi + (s - 1) * P : NULL,
-                            s < ns - 1 ? lo + (s + 1) * P : NULL, sact + 2 * l0[s] * P, NULL);
+            kern_diffuse_host(&a, v + l0[s] * P, old + l0[s] * P, s > 0 ? hi + (s - 1) * P : NULL,
+                              s < ns - 1 ? lo + (s + 1) * P : NULL, sact + 2 * l0[s] * P, NULL);
         }
     }
     if (act)
@@ -201,7 +201,7 @@ static void test_stim_and_activation(void) {
     a.box[0] = (ScDiffBox){{0, 0, 2}, {0, 0, 4}, 4.0};
     for (int k = 0; k < 3; k++) {
         a.t0 = k * 0.5;
-        sc_diffuse_host(&a, v, old, NULL, NULL, act, NULL);
+        kern_diffuse_host(&a, v, old, NULL, NULL, act, NULL);
     }
     ASSERT_NEAR(-10, v[1], 0);
     ASSERT_NEAR(2, v[3], 1e-15);
@@ -366,7 +366,7 @@ static void deep_run(long n0, long n1, long L, int m, double cX, int ns, const l
     const long P = n0 * n1, n = P * L;
     for (long r = 0; r < n; r++)
         v[r] = -80 + 100 * exp(-(double)(r % 17) / 3.0) * (r / P < 3), act[r] = -1, act[n + r] = v[r];
-    ScDiffArgs a = {.kind = SC_DIFF_STEP,
+    ScDiffArgs a = {.kind = KERN_DIFF_STEP,
                     .n0 = n0,
                     .n1 = n1,
                     .L = L,
@@ -387,22 +387,22 @@ static void deep_run(long n0, long n1, long L, int m, double cX, int ns, const l
         if (ns == 0) {
             for (int j = 0; j < m; j++) {
                 a.l0 = 0, a.nl = L, a.t0 = step * 0.03 + j * a.dt;
-                sc_diffuse_host(&a, v, scr, NULL, NULL, act, NULL);
+                kern_diffuse_host(&a, v, scr, NULL, NULL, act, NULL);
             }
             continue;
         }
         for (int s = 0; s < ns; s++)
-            sc_halo_host(v + l0[s] * P, (size_t)((l0[s + 1] - l0[s]) * P), (size_t)(m * P), lo + s * m * P,
-                         hi + s * m * P);
+            kern_halo_host(v + l0[s] * P, (size_t)((l0[s + 1] - l0[s]) * P), (size_t)(m * P), lo + s * m * P,
+                           hi + s * m * P);
         for (int s = 0; s < ns; s++) {
             long nl = l0[s + 1] - l0[s], ns_ = nl * P;
             ScDiffArgs b = a;
             b.l0 = l0[s], b.nl = nl, b.has_lo = s > 0, b.has_hi = s < ns - 1, b.nsub = m, b.t0 = step * 0.03;
-            ASSERT(sc_diffuse_scratch(&b, nl) <= (size_t)(2 * (n + 2 * m * P) + 2 * P));
+            ASSERT(kern_diffuse_scratch(&b, nl) <= (size_t)(2 * (n + 2 * m * P) + 2 * P));
             for (long i = 0; i < ns_; i++) /* the slab's own activation record */
                 sact[i] = act[l0[s] * P + i], sact[ns_ + i] = act[n + l0[s] * P + i];
-            sc_diffuse_host(&b, v + l0[s] * P, scr, s > 0 ? hi + (s - 1) * m * P : NULL,
-                            s < ns - 1 ? lo + (s + 1) * m * P : NULL, sact, NULL);
+            kern_diffuse_host(&b, v + l0[s] * P, scr, s > 0 ? hi + (s - 1) * m * P : NULL,
+                              s < ns - 1 ? lo + (s + 1) * m * P : NULL, sact, NULL);
             for (long i = 0; i < ns_; i++)
                 act[l0[s] * P + i] = sact[i], act[n + l0[s] * P + i] = sact[ns_ + i];
         }

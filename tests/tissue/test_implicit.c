@@ -1,10 +1,10 @@
 /* test_implicit.c: the tissue solver's implicit diffusion step (theta method solved by Chebyshev
- * sweeps: kernels/diffuse_host.c, sc_cheb_plan; tissue/sc_tissue.c's checks), called directly:
+ * sweeps: kernels/diffuse_host.c, kern_cheb_plan; tissue/sc_tissue.c's checks), called directly:
  *   1. a cosine mode of the no-flux grid decays at the scheme's rate (1 - (1-theta) mu) / (1 + theta
  *      mu) per step, node by node (Crank-Nicolson in 3D, backward Euler in 1D), with r = dt / (the
  *      explicit limit) far above 1;
  *   2. one step's error against a dense solve of the same system (built here, independently of the
- *      kernel) stays within the tolerance sc_cheb_plan promises, in the trapezoidal norm, and the
+ *      kernel) stays within the tolerance kern_cheb_plan promises, in the trapezoidal norm, and the
  *      sweep count is what the bound needs (one sweep fewer would not promise it);
  *   3. 1, 2 and 3 slabs with halos give the same bits;
  *   4. the trapezoidal sum of V is conserved, and the checkerboard mode stays bounded (|factor| <= 1)
@@ -31,7 +31,7 @@ static int run_implicit(double *v, const Grid *g, double theta, double tol, int 
     long P = g->n0 * g->n1, N = P * g->L;
     double gamma, *omega = malloc(sizeof(double) * MAXS);
     double kappa = 1 + 4 * theta * (g->c[0] + g->c[1] + g->c[2]);
-    int K = sc_cheb_plan(kappa, tol, MAXS, &gamma, omega);
+    int K = kern_cheb_plan(kappa, tol, MAXS, &gamma, omega);
     double *old = malloc(sizeof(double) * (size_t)(N + P)), *aux = malloc(sizeof(double) * (size_t)(2 * N));
     double *act = malloc(sizeof(double) * (size_t)(2 * N));
     double *lo = malloc(sizeof(double) * (size_t)(P * ns)), *hi = malloc(sizeof(double) * (size_t)(P * ns));
@@ -43,10 +43,10 @@ static int run_implicit(double *v, const Grid *g, double theta, double tol, int 
     for (int step = 0; step < nsteps; step++)
         for (int k = -1; k < K; k++) { /* k = -1: the right-hand side, then the sweeps */
             for (int s = 0; s < ns; s++)
-                sc_halo_host(v + l0[s] * P, (size_t)(nl[s] * P), (size_t)P, lo + s * P, hi + s * P);
+                kern_halo_host(v + l0[s] * P, (size_t)(nl[s] * P), (size_t)P, lo + s * P, hi + s * P);
             double f = k < 0 ? 1 - theta : theta;
             for (int s = 0; s < ns; s++) {
-                ScDiffArgs a = {.kind = k < 0 ? SC_DIFF_RHS : SC_DIFF_SWEEP,
+                ScDiffArgs a = {.kind = k < 0 ? KERN_DIFF_RHS : KERN_DIFF_SWEEP,
                                 .record = k == K - 1,
                                 .first = k == 0,
                                 .gamma = gamma,
@@ -64,9 +64,9 @@ static int run_implicit(double *v, const Grid *g, double theta, double tol, int 
                                 .t0 = step,
                                 .dt = 1};
                 /* a slab's aux and activation record are its own: 2 n values each, here at 2 l0 P */
-                sc_diffuse_host(&a, v + l0[s] * P, old + l0[s] * P, s > 0 ? hi + (s - 1) * P : NULL,
-                                s < ns - 1 ? lo + (s + 1) * P : NULL, act + 2 * l0[s] * P,
-                                aux + 2 * l0[s] * P);
+                kern_diffuse_host(&a, v + l0[s] * P, old + l0[s] * P, s > 0 ? hi + (s - 1) * P : NULL,
+                                  s < ns - 1 ? lo + (s + 1) * P : NULL, act + 2 * l0[s] * P,
+                                  aux + 2 * l0[s] * P);
             }
         }
     free(omega), free(old), free(aux), free(act), free(lo), free(hi);
@@ -199,7 +199,7 @@ static void test_solve(double theta) {
             }
     e0 = sqrt(e0), eK = sqrt(eK);
     double kappa = 1 + 4 * theta * (g.c[0] + g.c[1] + g.c[2]), gamma, om[MAXS];
-    int Kless = sc_cheb_plan(kappa, tol, K - 1, &gamma, om);
+    int Kless = kern_cheb_plan(kappa, tol, K - 1, &gamma, om);
     printf("implicit theta %.1f, kappa %.2f: %d sweeps, error %.3e of the first iterate's %.3e (ratio %.2e, "
            "tolerance %.0e)\n",
            theta, kappa, K, eK, e0, eK / e0, tol);

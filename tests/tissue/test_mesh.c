@@ -210,7 +210,7 @@ static void test_operator(void) {
         ASSERT(lam > 0.4 * op->lambda); /* the bound is not loose beyond reason */
         /* the host kernel (one part, ELL) equals the CSR product, bit for bit */
         size_t nn = (size_t)m->nn, w = (size_t)op->width;
-        double *mat = calloc(sc_fem_mat_len(nn, w, 1), sizeof(double)), *x = malloc(sizeof(double) * nn);
+        double *mat = calloc(kern_fem_mat_len(nn, w, 1), sizeof(double)), *x = malloc(sizeof(double) * nn);
         double *v = malloc(sizeof(double) * nn), *act = malloc(sizeof(double) * 2 * nn);
         int *col = (int *)(mat + w * nn);
         for (size_t i = 0; i < nn; i++) {
@@ -221,8 +221,8 @@ static void test_operator(void) {
                 col[k * nn + i] = (int)i;
             x[i] = u[i], act[i] = -1, act[nn + i] = u[i];
         }
-        ScFemArgs a = {.kind = SC_DIFF_STEP, .n = m->nn, .w = (int)w, .c = 0.01, .thr = 1e9, .dt = 0.01};
-        sc_fem_host(&a, v, x, mat, act, NULL);
+        ScFemArgs a = {.kind = KERN_DIFF_STEP, .n = m->nn, .w = (int)w, .c = 0.01, .thr = 1e9, .dt = 0.01};
+        kern_fem_host(&a, v, x, mat, act, NULL);
         sc_fem_apply(op, u, y);
         int same = 1;
         for (size_t i = 0; i < nn; i++)

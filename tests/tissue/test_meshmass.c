@@ -144,7 +144,7 @@ static void check_lambda(const ScFemOp *op, ScMeshKind kind) {
  * calloc'd. */
 static double *ell(const ScFemOp *op, int nval, double c2) {
     size_t n = (size_t)op->n, w = (size_t)op->width;
-    double *mat = calloc(sc_fem_mat_len(n, w, (size_t)nval), sizeof(double));
+    double *mat = calloc(kern_fem_mat_len(n, w, (size_t)nval), sizeof(double));
     int32_t *col = (int32_t *)(mat + (size_t)nval * w * n);
     for (size_t i = 0; i < n; i++) {
         size_t k = 0;
@@ -184,15 +184,15 @@ static void check_step(const ScFemOp *op, double theta, double h, double tol) {
     ASSERT(K >= 1 && K <= 200);
     double *mat = ell(op, 2, c2);
     ScFemArgs a = {
-        .kind = SC_DIFF_RHS, .n = n, .w = op->width, .nval = 2, .c = c, .c2 = c2, .thr = 1e9, .dt = h};
+        .kind = KERN_DIFF_RHS, .n = n, .w = op->width, .nval = 2, .c = c, .c2 = c2, .thr = 1e9, .dt = h};
     memcpy(x, u, sizeof(double) * (size_t)n);
-    sc_fem_host(&a, v, x, mat, act, aux);
+    kern_fem_host(&a, v, x, mat, act, aux);
     memcpy(v0, v, sizeof(double) * (size_t)n);
-    a.kind = SC_DIFF_SWEEP, a.c = 1, a.gamma = gamma;
+    a.kind = KERN_DIFF_SWEEP, a.c = 1, a.gamma = gamma;
     for (int k = 0; k < K; k++) {
         a.first = k == 0, a.omega = omega[k], a.record = k == K - 1;
         memcpy(x, v, sizeof(double) * (size_t)n);
-        sc_fem_host(&a, v, x, mat, act, aux);
+        kern_fem_host(&a, v, x, mat, act, aux);
     }
     double e0 = mdist(op, v0, ex), eK = mdist(op, v, ex), s = sqrt(mdot(op, ex, ex));
     t_checks++;

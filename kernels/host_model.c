@@ -1,10 +1,10 @@
-/* sc_host.c: the host side of one cell of a model (sc_host.h). */
-#include "sc_host.h"
+/* host_model.c: the host side of one cell of a model (host_model.h). */
+#include "host_model.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int sc_host_model_init(ScHostModel *h, const ScModelDesc *d, const double *params) {
+int kern_host_model_init(ScHostModel *h, const ScModelDesc *d, const double *params) {
     memset(h, 0, sizeof *h);
     h->d = d;
     h->npc = d->nparams + d->nconsts;
@@ -13,7 +13,7 @@ int sc_host_model_init(ScHostModel *h, const ScModelDesc *d, const double *param
     h->nlut = d->ntables > 0 && d->lut_size ? d->lut_size() : 0;
     h->lut = h->nlut ? calloc(h->nlut, sizeof(double)) : NULL;
     if (!h->pc || !h->sv0 || (h->nlut && !h->lut)) {
-        sc_host_model_free(h);
+        kern_host_model_free(h);
         return -1;
     }
     memcpy(h->pc, params ? params : d->param_defaults, sizeof(double) * (size_t)d->nparams);
@@ -24,7 +24,7 @@ int sc_host_model_init(ScHostModel *h, const ScModelDesc *d, const double *param
     return 0;
 }
 
-void sc_host_model_free(ScHostModel *h) {
+void kern_host_model_free(ScHostModel *h) {
     free(h->pc), free(h->sv0), free(h->lut);
     memset(h, 0, sizeof *h);
 }

@@ -1,8 +1,8 @@
-/* sc_internal.h: small helpers shared inside libstarcarp (sc_util.c, prefix util_; sc_params.c,
+/* util_int.h: small helpers shared inside libstarcarp (sc_util.c, prefix util_; sc_params.c,
  * prefix params_; not installed). Those that tools use too are public: starcarp_util.h
  * (sc_set_err, sc_now_s, sc_edit_distance). */
-#ifndef SC_INTERNAL_H
-#define SC_INTERNAL_H
+#ifndef SC_UTIL_INT_H
+#define SC_UTIL_INT_H
 #include <stddef.h>
 
 #include "starcarp_util.h"

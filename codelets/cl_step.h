@@ -1,0 +1,98 @@
+/* cl_step.h: the codelets that advance a partition of cells of one model, and the gather
+ * codelet of sampled outputs (internal to the codelet library; not installed).
+ *
+ * Every model has six step codelets, [precision: 0 double, 1 float][variant: 0 exact, 1 lookup
+ * tables, 2 per-cell parameters], declared in its generated file cl_<id>.c by one macro,
+ * CL_MODEL_CODELETS. They share the codelet functions of cl_step.c (unpack the buffers, call the
+ * model's kernel: no math); they differ by their performance model, whose symbol is
+ * "starcarp.<key>.<f64|f32>.bsoa.<exact|lut|pv>" (key: sc_model_key, the model's name and a hash of
+ * its methods; set by sc_model_codelet on first use). Buffers (CL_STEP_NBUF):
+ *   0 sv (RW)  1 vm (RW)  2 iion (RW)  3 ext (RW)  4 pc (R)  5 lut (R)  6 pcell (R)  7 stat (RW)
+ * all StarPU vectors; `stat` holds CL_STAT_WORDS unsigned 64-bit words: the ScStepStatus of the
+ * partition (key, value), then the out-of-range counters of the lookup tables.
+ */
+#ifndef SC_CL_STEP_H
+#define SC_CL_STEP_H
+#include <starpu.h>
+
+#include "starcarp.h"
+
+#define CL_STEP_NBUF 8
+#define CL_STAT_WORDS (2 + SC_MAX_TABLES)
+
+typedef struct ScModelCodelets {
+    struct starpu_perfmodel model[2][SC_NVARIANTS];
+    struct starpu_codelet cl[2][SC_NVARIANTS];
+} ScModelCodelets;
+
+/* What sc_step_task.account points at: per-worker counts of a cell array (added by the codelet
+ * functions; one task runs at a time per worker, so each slot has one writer), and the first GPU
+ * launch error (0 none). */
+typedef struct ScAccount {
+    long tasks[STARPU_NMAXWORKERS];
+    double cell_steps[STARPU_NMAXWORKERS];
+    int launch_error;
+} ScAccount;
+
+void cl_step_cpu(void *buffers[], void *cl_arg);
+#if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
+void cl_step_cuda(void *buffers[], void *cl_arg);
+#define CL_STEP_CUDA_ .cuda_funcs = {cl_step_cuda}, .cuda_flags = {STARPU_CUDA_ASYNC},
+#else
+#define CL_STEP_CUDA_
+#endif
+#ifdef STARPU_USE_HIP
+void cl_step_hip(void *buffers[], void *cl_arg);
+#define CL_STEP_HIP_ .hip_funcs = {cl_step_hip}, .hip_flags = {STARPU_HIP_ASYNC},
+#else
+#define CL_STEP_HIP_
+#endif
+/* whether the worker's kind has a kernel of the task's model and precision */
+int cl_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned nimpl);
+/* footprint (cells, steps) and size base (cells x steps) of a step task */
+uint32_t cl_step_footprint(struct starpu_task *task);
+size_t cl_step_size_base(struct starpu_task *task, unsigned nimpl);
+
+#define CL_STEP_PM_ \
+    { .type = STARPU_HISTORY_BASED, .footprint = cl_step_footprint, .size_base = cl_step_size_base }
+#define CL_STEP_CL_(set, p, v, label)                                                                   \
+    {                                                                                                   \
+        .cpu_funcs = {cl_step_cpu}, CL_STEP_CUDA_ CL_STEP_HIP_.nbuffers = CL_STEP_NBUF,                 \
+        .modes = {STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_R, STARPU_RW}, \
+        .model = &(set).model[p][v], .name = (label), .can_execute = cl_step_can_execute                \
+    }
+
+/* The six step codelets of model `stem` (a string literal) as the object cl_model_<id> (their
+ * performance-model symbols are set on first use: sc_model_codelet). */
+#define CL_MODEL_CODELETS(id, stem)                                                                        \
+    ScModelCodelets cl_model_##id = {                                                                      \
+        .model = {{CL_STEP_PM_, CL_STEP_PM_, CL_STEP_PM_}, {CL_STEP_PM_, CL_STEP_PM_, CL_STEP_PM_}},       \
+        .cl = {                                                                                            \
+            {CL_STEP_CL_(cl_model_##id, 0, 0, stem ".f64"), CL_STEP_CL_(cl_model_##id, 0, 1, stem ".f64"), \
+             CL_STEP_CL_(cl_model_##id, 0, 2, stem ".f64")},                                               \
+            {CL_STEP_CL_(cl_model_##id, 1, 0, stem ".f32"), CL_STEP_CL_(cl_model_##id, 1, 1, stem ".f32"), \
+             CL_STEP_CL_(cl_model_##id, 1, 2, stem ".f32")}}}
+
+/* The handles of one step task, in the order of the buffers above. */
+typedef struct ScStepHandles {
+    starpu_data_handle_t sv, vm, iion, ext, pc, lut, pcell, stat;
+} ScStepHandles;
+
+/* Submit one step task of codelet cl (sc_model_codelet) on h, with a copy of *t as its cl_arg;
+ * worker >= 0 pins it to that StarPU worker, -1 leaves the placement to the scheduler. Returns 0,
+ * -ENOMEM, or StarPU's negative errno (cl_step.c). */
+int cl_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
+                   int worker);
+
+/* ---- gather (cl_gather.c): sampled outputs of a few cells of one partition ------------------
+ * Buffers: 0 sv (R), 1 vm (R), 2 iion (R), 3 out (W, vector of double: per listed cell, Vm, Iion,
+ * then the nsv values). cl_arg: struct kern_gather_args. */
+#include "gather_args.h"
+extern struct starpu_codelet cl_gather_codelet;
+
+/* Submit one gather of the cells *g lists from a partition's sv, vm, iion into out (a vector of
+ * g->ncell * (2 + nsv) doubles), with a copy of *g as its cl_arg; worker as cl_step_submit.
+ * Returns 0, -ENOMEM, or StarPU's negative errno. */
+int cl_gather_submit(starpu_data_handle_t sv, starpu_data_handle_t vm, starpu_data_handle_t iion,
+                     starpu_data_handle_t out, const struct kern_gather_args *g, int worker);
+#endif
