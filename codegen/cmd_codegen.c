@@ -9,12 +9,13 @@
 
 #include "cmd_codegen.h"
 #include "emit.h"
+#include "launch.h"
 #include "sema.h"
 #include "starcarp_model.h"
 
 static const char codegen_options[] =
     "--check, -Werror, -q, -o DIR, --target T, --precision P, --methods FROM=TO, --auto-methods TABLE, "
-    "--ident ID, --help";
+    "--launch-table TABLE, --ident ID, --help";
 
 static void codegen_usage(FILE *out) {
     fprintf(out,
@@ -33,12 +34,14 @@ static void codegen_usage(FILE *out) {
             "  --methods    replace integration methods, e.g. cvode=fe or cvode=rosenbrock,markov_be=rk4\n"
             "  --auto-methods TABLE  use the automatic choice of methods recorded in TABLE for this\n"
             "               model's text (models/methods.tsv; docs/methods.md); --methods wins\n"
+            "  --launch-table TABLE  the CUDA kernels' register cap measured for this model's text,\n"
+            "               methods and precision (models/launch.tsv; docs/performance.md)\n"
             "  --ident ID   prefix of the generated names and files (default: from the model's name)\n");
 }
 
 /* Write one generated file DIR/<id><suffix>. */
 static int write_one(Arena *ar, const CgModel *m, const char *outdir, EmitTarget t, int single,
-                     const char *overrides, int automatic, const char *ident, int quiet) {
+                     const char *overrides, int automatic, const char *ident, int quiet, int min_blocks) {
     const char *suffix = emit_target_suffix(t);
     if (single) {
         const char *dot = strrchr(suffix, '.');
@@ -50,7 +53,7 @@ static int write_one(Arena *ar, const CgModel *m, const char *outdir, EmitTarget
         fprintf(stderr, "starcarp codegen: cannot write '%s': %s\n", path, strerror(errno));
         return 1;
     }
-    EmitOptions opt = {t, single, 0, overrides, ident, automatic};
+    EmitOptions opt = {t, single, 0, overrides, ident, automatic, t == EMIT_CUDA ? min_blocks : 0};
     int bad = emit_model(f, m, &opt);
     if (fclose(f) != 0 || bad) {
         fprintf(stderr, "starcarp codegen: error writing '%s'\n", path);
@@ -61,25 +64,30 @@ static int write_one(Arena *ar, const CgModel *m, const char *outdir, EmitTarget
     return 0;
 }
 
-/* -o DIR: the sources of the chosen targets and precisions. */
+/* -o DIR: the sources of the chosen targets and precisions; launch_table (or NULL) the measured
+ * register caps (launch.h). */
 static int codegen_write(const char *model, const char *outdir, const char *target, int prec,
-                         const char *overrides, int automatic, const char *ident, int werror, int quiet) {
+                         const char *overrides, int automatic, const char *ident, int werror, int quiet,
+                         const char *launch_table) {
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
     CgSemaOptions so = {.overrides = overrides};
     CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
-    int rc = 0;
-    if (!m || diag_failed(&dg)) {
+    int rc = 0, mb[2] = {0, 0}; /* the measured register caps, double and single (0: the rule) */
+    for (int single = 0; m && launch_table && single < 2; single++)
+        if ((mb[single] = launch_min_blocks(launch_table, model, emit_source_hash(m), overrides, single)) < 0)
+            rc = 1;
+    if (!m || diag_failed(&dg) || rc) {
         rc = 1;
     } else {
-        rc |= write_one(&ar, m, outdir, EMIT_C, 0, overrides, automatic, ident, quiet);
+        rc |= write_one(&ar, m, outdir, EMIT_C, 0, overrides, automatic, ident, quiet, 0);
         for (int t = EMIT_CPU; t < EMIT_NTARGETS; t++) {
             if (strcmp(target, "all") != 0 && strcmp(target, emit_target_name((EmitTarget)t)) != 0)
                 continue;
             for (int single = 0; single < 2; single++)
                 if (prec & (1 << single))
-                    rc |=
-                        write_one(&ar, m, outdir, (EmitTarget)t, single, overrides, automatic, ident, quiet);
+                    rc |= write_one(&ar, m, outdir, (EmitTarget)t, single, overrides, automatic, ident, quiet,
+                                    mb[single]);
         }
     }
     ar_free(&ar);
@@ -142,7 +150,7 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
 
 int cmd_codegen(int argc, char **argv) {
     const char *model = NULL, *outdir = NULL, *target = NULL, *precision = NULL, *overrides = NULL,
-               *ident = NULL, *auto_table = NULL;
+               *ident = NULL, *auto_table = NULL, *launch_table = NULL;
     int check = 0, werror = 0, quiet = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -157,7 +165,7 @@ int cmd_codegen(int argc, char **argv) {
             return 0;
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--target") == 0 || strcmp(a, "--precision") == 0 ||
                    strcmp(a, "--methods") == 0 || strcmp(a, "--ident") == 0 ||
-                   strcmp(a, "--auto-methods") == 0) {
+                   strcmp(a, "--auto-methods") == 0 || strcmp(a, "--launch-table") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "starcarp codegen: %s needs a value\n", a);
                 return 2;
@@ -167,6 +175,7 @@ int cmd_codegen(int argc, char **argv) {
                                : a[2] == 'p' ? &precision
                                : a[2] == 'i' ? &ident
                                : a[2] == 'a' ? &auto_table
+                               : a[2] == 'l' ? &launch_table
                                              : &overrides;
             *dst = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -239,7 +248,7 @@ int cmd_codegen(int argc, char **argv) {
     }
     if (outdir)
         return codegen_write(model, outdir, target ? target : "all", prec, overrides, automatic, ident,
-                             werror, quiet);
+                             werror, quiet, launch_table);
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
     CgSemaOptions so = {.overrides = overrides};

@@ -40,6 +40,8 @@ typedef struct EmitOptions {
     const char *ident; /* C identifier prefix of every exported name (NULL: emit_ident) */
     int automatic; /* the overrides are the automatic choice of methods (docs/methods.md):
                                 the portable C file exports them as ID_methods_choice */
+    int min_blocks; /* CUDA: the second argument of __launch_bounds__ chosen by measurement
+                                (launch.h); 0: the rule of emit_gpu.c */
 } EmitOptions;
 
 /* The model's name as a C identifier (letters, digits, '_'; never starts with a digit), in ar. */
@@ -92,6 +94,7 @@ typedef struct Em {
     int single;
     const char *overrides;
     int automatic; /* EmitOptions.automatic */
+    int min_blocks; /* EmitOptions.min_blocks */
     /* the variant being written */
     int lut; /* lookup-table columns interpolated */
     int pv; /* per-cell parameters */

@@ -34,7 +34,8 @@ static const GpuApi hip_api = {
  * 1.25e10, 1.00e10 / 1.25e10, 1.13e10 / 1.39e10, 1.20e10 / 1.44e10 (6 best). H100, generator 0.2.0
  * (docs/measurements/2026-11-24-h100-kernels.md): Aliev-Panfilov at K = 1 in double 87 % of the copy
  * bandwidth at 3-6 and 94 % at 12, in single 74 % and 78 %. Models with an implicit or adaptive
- * group keep 1 (no cap): their Newton matrices spill, not yet measured. */
+ * group keep 1 (no cap): their Newton matrices spill, not yet measured. A model measured on its
+ * own (models/launch.tsv, `starcarp codegen --launch-table`) gets the value measured fastest. */
 /* Has the model an implicit or adaptive group (markov_be, rosenbrock, cvode)? */
 static int implicit_model(const CgModel *m) {
     for (int g = 0; g < m->ngroups; g++)
@@ -48,6 +49,8 @@ static int min_blocks(const Em *e) {
     const CgModel *m = e->m;
     if (e->target == EMIT_HIP)
         return 1; /* HIP reads the second argument as waves per execution unit: not measured */
+    if (e->min_blocks > 0)
+        return e->min_blocks; /* measured for this model, methods and precision (launch.h) */
     if (implicit_model(m))
         return 1;
     /* a tiny model (Aliev-Panfilov: 1 state, 3 equations) is bound by memory: occupancy keeps
@@ -68,13 +71,14 @@ static void emit_prelude(Em *e, const GpuApi *api) {
         "#define GEN_COUNT(p) atomicAdd((p), 1ULL)\n"
         "#define GEN_RECORD(s, k, v) gen_record((s), (k), (v))\n"
         "#define GEN_BLOCK 128   /* threads per block */\n"
-        "#define GEN_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s %d registers */\n\n"
+        "#define GEN_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s %d registers%s */\n\n"
         "static __device__ void gen_record(ScStepStatus *s, unsigned long long key, double v) {\n"
         "    if (atomicMin(&s->key, key) > key)\n"
         "        s->value = v;\n"
         "}\n\n",
         api->include, T, T, T, min_blocks(e), min_blocks(e) > 1 ? ", at most" : "",
-        min_blocks(e) > 1 ? 65536 / (128 * min_blocks(e)) : 0);
+        min_blocks(e) > 1 ? 65536 / (128 * min_blocks(e)) : 0,
+        e->min_blocks > 0 && e->target == EMIT_CUDA ? "; measured (--launch-table)" : "");
     emit_scalar_math(e);
     if (e->fast_f32)
         fputs(emit_prelude_gpu_fast_f32, e->out);

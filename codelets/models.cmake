@@ -62,6 +62,9 @@ if(STARCARP_AUTO_METHODS)
   set(_auto --auto-methods ${CMAKE_SOURCE_DIR}/models/methods.tsv)
   set(_auto_dep ${CMAKE_SOURCE_DIR}/models/methods.tsv)
 endif()
+# The CUDA kernels' register caps chosen by measurement (scripts/gpu/launch.sh writes the rows of
+# models/launch.tsv; a model without a row keeps the rule of codegen/emit_gpu.c).
+set(_launch --launch-table ${CMAKE_SOURCE_DIR}/models/launch.tsv)
 set(SC_MODEL_SOURCES)
 set(SC_MODEL_HIP_OBJS)
 set(SC_MODEL_STAMPS)
@@ -93,10 +96,10 @@ foreach(model ${SC_MODEL_FILES})
     BYPRODUCTS ${outs} ${cuda_outs} ${hip_outs}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${SC_GEN_DIR}/tmp/${id} ${SC_GEN_DIR}/stamp
     COMMAND starcarp-codegen ${model} -o ${SC_GEN_DIR}/tmp/${id} --ident ${id} --precision both --target all -q
-            ${_auto}
+            ${_auto} ${_launch}
     ${_copies}
     COMMAND ${CMAKE_COMMAND} -E touch ${SC_GEN_DIR}/stamp/${id}.stamp
-    DEPENDS ${model} starcarp-codegen ${_auto_dep}
+    DEPENDS ${model} starcarp-codegen ${_auto_dep} ${CMAKE_SOURCE_DIR}/models/launch.tsv
     COMMENT "starcarp-codegen ${rel}" VERBATIM)
   list(APPEND SC_MODEL_STAMPS ${SC_GEN_DIR}/stamp/${id}.stamp)
   set_source_files_properties(${SC_GEN_DIR}/${id}_cpu.c ${SC_GEN_DIR}/${id}_cpu_f32.c

@@ -11,6 +11,8 @@
 # methods) with SC_DT (default 0.001) on every core; "runtime" calibrates and measures starcarp bench (scripts/gpu/runtime.sh);
 # "benchmark" runs `starcarp benchmark` and bench on 1..N GPUs (scripts/gpu/benchmark.sh);
 # "kernels" times generated kernels alone in launch-bound variants (scripts/gpu/kernels.sh);
+# "launch" chooses each library model's register cap by measurement (scripts/gpu/launch.sh:
+# OUTDIR/launch.tsv, the rows of models/launch.tsv);
 # "stiff" the kernels of the implicit and adaptive models alone, before (.carry/stiff-base.tgz) and
 # now (scripts/gpu/stiff.sh);
 # CTEST_ARGS replaces the ctest selection.
@@ -73,6 +75,11 @@ fi
 if [ $build_rc = 0 ] && has kernels; then
     step "kernel variants (scripts/gpu/kernels.sh)"
     bash "$top/scripts/gpu/kernels.sh" "$build" "$out"
+fi
+if [ $build_rc = 0 ] && has launch; then
+    step "register caps by measurement (scripts/gpu/launch.sh)"
+    bash "$top/scripts/gpu/launch.sh" "$build" "$out" >"$logs/launch.log" 2>&1; echo "launch: exit $?"
+    tail -3 "$logs/launch.log"
 fi
 if [ $build_rc = 0 ] && has stiff; then
     step "stiff kernels alone, before and after (scripts/gpu/stiff.sh)"

@@ -44,6 +44,24 @@ expect 1 "-o .*/missing/dir: cannot create the folder"                   -- code
 expect 0 "new/BeelerReuterNative_c.c"                                     -- codegen "$m" -o "$tmp/new" --target c
 expect 0 "BeelerReuterNative_cpu_f32.c"                                    -- codegen "$m" -o "$tmp" --target cpu --precision both
 expect 0 "br_cuda.cu"                                                      -- codegen "$m" -o "$tmp" --target cuda --ident br
+# the register caps measured (--launch-table): a row for this text, its methods and double precision
+# sets the CUDA kernel's cap; single precision, another text, or other methods keep the rule
+h=$(sed -n 's/.*FNV-1a 64 of the text: \([0-9a-f]*\)).*/\1/p' "$tmp/br_cuda.cu")
+rule=$(sed -n 's/^#define GEN_MIN_BLOCKS \([0-9]*\).*/\1/p' "$tmp/br_cuda.cu")
+mb=$(( rule == 5 ? 7 : 5 ))
+printf '# x\nBeelerReuterNative\t%s\t-\tf64\t%d\nBeelerReuterNative\t%s\tcvode=fe\tf32\t9\nBeelerReuterNative\t0000000000000000\t-\tf32\t9\n' \
+    "$h" "$mb" "$h" >"$tmp/launch.tsv"
+expect 0 "lt_cuda_f32.cu" -- codegen "$m" -o "$tmp" --target cuda --precision both --ident lt --launch-table "$tmp/launch.tsv"
+n=$((n + 1))
+if ! grep -q "^#define GEN_MIN_BLOCKS $mb .*measured" "$tmp/lt_cuda.cu" || ! grep -q "^#define GEN_MIN_BLOCKS [0-9]* .*registers \*/" "$tmp/lt_cuda_f32.cu" ||
+    grep -q "GEN_MIN_BLOCKS 9" "$tmp/lt_cuda_f32.cu"; then
+    fails=$((fails + 1)); echo "FAIL: --launch-table: double's cap $mb (rule $rule), single's the rule:"; grep -h "define GEN_MIN_BLOCKS" "$tmp"/lt_cuda*.cu
+fi
+printf 'BeelerReuterNative\t%s\t-\tf64\t17\n' "$h" >"$tmp/bad.tsv"
+expect 1 "bad.tsv:1: min_blocks '17': expected an integer from 1 to 16" -- codegen "$m" -o "$tmp" --target cuda --launch-table "$tmp/bad.tsv"
+printf 'BeelerReuterNative\t%s\n' "$h" >"$tmp/short.tsv"
+expect 1 "short.tsv:1: a row needs model, source_hash, methods, precision, min_blocks" -- codegen "$m" -o "$tmp" --launch-table "$tmp/short.tsv"
+expect 1 "--launch-table: cannot read '.*/none.tsv'" -- codegen "$m" -o "$tmp" --launch-table "$tmp/none.tsv"
 # benchmark: bad options, then one tiny run whose table and CSV hold a figure for every configuration
 # this machine has (the portable C on one core and the CPU workers at least; the GPU ones where a GPU is),
 # and the tissue table (--tissue: the N-version slab at dx 0.5 mm on the CPUs at least)

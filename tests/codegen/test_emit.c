@@ -49,7 +49,7 @@ static char *generate(const CgModel *m, EmitTarget target, int single, int newto
     char *s = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&s, &n);
-    EmitOptions opt = {target, single, newton, overrides, ident, 0};
+    EmitOptions opt = {target, single, newton, overrides, ident, 0, 0};
     int rc = emit_model(f, m, &opt);
     fclose(f);
     ASSERT_EQ_INT(0, rc);
