@@ -61,6 +61,9 @@ static int min_blocks(const Em *e) {
 }
 
 static void emit_prelude(Em *e, const GpuApi *api) {
+    char cap[48] = "1, no cap below the hardware's 255 registers";
+    if (min_blocks(e) > 1)
+        snprintf(cap, sizeof cap, "at most %d registers", 65536 / (128 * min_blocks(e)));
     const char *T = e->single ? "float" : "double";
     fprintf(
         e->out,
@@ -71,13 +74,12 @@ static void emit_prelude(Em *e, const GpuApi *api) {
         "#define GEN_COUNT(p) atomicAdd((p), 1ULL)\n"
         "#define GEN_RECORD(s, k, v) gen_record((s), (k), (v))\n"
         "#define GEN_BLOCK 128   /* threads per block */\n"
-        "#define GEN_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow%s %d registers%s */\n\n"
+        "#define GEN_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow: %s%s */\n\n"
         "static __device__ void gen_record(ScStepStatus *s, unsigned long long key, double v) {\n"
         "    if (atomicMin(&s->key, key) > key)\n"
         "        s->value = v;\n"
         "}\n\n",
-        api->include, T, T, T, min_blocks(e), min_blocks(e) > 1 ? ", at most" : "",
-        min_blocks(e) > 1 ? 65536 / (128 * min_blocks(e)) : 0,
+        api->include, T, T, T, min_blocks(e), cap,
         e->min_blocks > 0 && e->target == EMIT_CUDA ? "; measured (--launch-table)" : "");
     emit_scalar_math(e);
     if (e->fast_f32)

@@ -13,7 +13,8 @@
 # launches. The fastest variant and the rule's are timed again, twice each, alternated; the
 # fastest is chosen when its best rate beats the rule's best by SC_LAUNCH_GAIN (default 1.02),
 # else the rule stays. Every variant's Vm after the run must equal the rule's (the cap changes the
-# registers, not the arithmetic): a model where one differs is reported and gets no row.
+# registers, not the arithmetic): a model where one differs, or where Vm is not finite (a rate
+# of NaNs says nothing), is reported and gets no row.
 # Writes OUTDIR/launch.md (every variant's registers, spills, rate) and OUTDIR/launch.tsv (the
 # rows for models/launch.tsv: model, source hash, methods, precision, min_blocks, its rate, the
 # rule's blocks and rate, machine, date).
@@ -93,6 +94,7 @@ for m in $models; do
         awk -v w="$vm_rule" '{ if ($2 " " $3 != w) bad = 1 } END { exit bad }' "$d/$p.vm" || bad=1
         [ -z "$best" ] || [ -z "$vm_rule" ] && continue
         [ "$bad" = 1 ] && { echo "launch: $m $p: a variant's Vm differs from the rule's: no row" >&2; continue; }
+        case "$vm_rule" in *nan* | *inf*) echo "launch: $m $p: Vm not finite under the harness's stimulus: no row" >&2; continue ;; esac
         # the fastest against the rule, again, alternated, best of two each
         b1=0; r1=0
         for i in 1 2; do
