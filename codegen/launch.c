@@ -41,15 +41,16 @@ int launch_min_blocks(const char *table, const char *model_path, unsigned long l
             continue;
         int n = split_tabs(line, fd, 5);
         if (n < 5) {
-            fprintf(stderr, "%s:%d: a row needs model, source_hash, methods, precision, min_blocks\n", table, ln);
+            fprintf(stderr, "%s:%d: a row needs model, source_hash, methods, precision, min_blocks\n", table,
+                    ln);
             found = -1;
         } else if (!strcmp(fd[1], hx) && !strcmp(fd[2], want) && !strcmp(fd[3], prec)) {
             char *end;
             long b = strtol(fd[4], &end, 10);
             found = *end == '\0' && b >= 1 && b <= LAUNCH_MAX_BLOCKS ? (int)b : -1;
             if (found < 0)
-                fprintf(stderr, "%s:%d: min_blocks '%s': expected an integer from 1 to %d\n", table, ln, fd[4],
-                        LAUNCH_MAX_BLOCKS);
+                fprintf(stderr, "%s:%d: min_blocks '%s': expected an integer from 1 to %d\n", table, ln,
+                        fd[4], LAUNCH_MAX_BLOCKS);
         }
     }
     fclose(f);
