@@ -27,7 +27,7 @@
 
 /* 0.5.2: operations per cell-step in the descriptor, GPU kernel attributes; 0.5.3: the generated
  * code's own names start gen_/GEN_ (were sc_/SC_, the public API's prefix), nothing else changed */
-#define EMIT_VERSION "0.5.4"
+#define EMIT_VERSION "0.5.5"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 
 typedef enum { EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP, EMIT_NTARGETS } EmitTarget;

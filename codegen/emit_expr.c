@@ -208,16 +208,17 @@ static Out call(Em *e, const char *name, const Expr *x) {
  * forms whose results differ from the C back end's by round-off at most. pow(x, 1) is x, pow(x, 2)
  * and pow(x, 3) are gen_square and gen_cube (every such dialect); on a GPU also pow(x, 0.5) is
  * gen_sqrt(x) and pow(x, n) with another small integer literal n a product of squarings
- * (gen_powi, unrolled: n is a literal). Any other exponent calls gen_pow. A double pow costs about
+ * (gen_powi, unrolled: n is a literal; a negative n, as in the CellML exports' pow(x, -1), the
+ * reciprocal of that product). Any other exponent calls gen_pow. A double pow costs about
  * as much as an exp and a log (on the CPU a library call per lane: ten Tusscher 2006's squares
  * and cubes took half of its CPU time, docs/performance.md, perf on the dev machine, 2026-11-27);
  * a product, one multiply per bit of n. A square equals a correctly rounded pow; a cube has one
  * rounding more. */
 static Out literal_pow(Em *e, const Expr *base, const Expr *ex) {
     Expr x = {.kind = EX_POW, .nargs = 2, .a = {(Expr *)base, (Expr *)ex}};
-    if (ex->kind != EX_NUM)
+    double n;
+    if (!ex_is_num(ex, &n)) /* a literal, or a negated one (pow(x, -1)) */
         return call(e, "gen_pow", &x);
-    double n = ex->num;
     if (n == 1)
         return as_value(e, pr(e, base));
     if (n == 2 || n == 3)

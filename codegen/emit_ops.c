@@ -40,8 +40,8 @@ static long powi_flops(int n) {
 /* pow(base, ex) as the GPU dialects write it (emit_expr.c literal_pow). */
 static void pow_ops(Em *e, const Expr *base, const Expr *ex, EmitOps *o) {
     emit_ops_expr(e, base, o);
-    double n = ex->kind == EX_NUM ? ex->num : 0.25; /* 0.25: not a literal form */
-    if (ex->kind != EX_NUM)
+    double n = 0.25; /* 0.25: not a literal form */
+    if (!ex_is_num(ex, &n))
         emit_ops_expr(e, ex, o);
     if (n == 1)
         return;

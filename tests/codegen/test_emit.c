@@ -483,6 +483,34 @@ static void test_rl_rate(void) {
     ar_free(&ar);
 }
 
+/* pow with a literal exponent, negated literals included (the CellML exports write pow(x, -1.0)):
+ * on a GPU a product of squarings (gen_powi; a reciprocal for -1), the portable C keeps pow, and
+ * an exponent that is not a literal stays gen_pow everywhere. */
+static void test_literal_pow(void) {
+    Arena ar = {0};
+    CgModel *m = mt_analyse(&ar,
+                            "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+                            "n = 1.6; .param();\nc_init = 0.5;\n"
+                            "diff_c = pow(1 + c, -1.0) + pow(c, -2) + pow(c, n) - c;\n"
+                            "Iion = c;\n",
+                            NULL);
+    ASSERT(m != NULL);
+    if (!m)
+        return;
+    for (int t = EMIT_CUDA; t <= EMIT_HIP; t++) {
+        char *g = generate(m, (EmitTarget)t, 0, 0, NULL, NULL);
+        HAS(g, "gen_powi(1.0 + c, -1)");
+        HAS(g, "gen_powi(c, -2)");
+        HAS(g, "gen_pow(c, gen_p->n)");
+        LACKS(g, "gen_pow(1.0 + c");
+        free(g);
+    }
+    char *c = generate(m, EMIT_C, 0, 0, NULL, NULL);
+    LACKS(c, "gen_powi(");
+    free(c);
+    ar_free(&ar);
+}
+
 int main(void) {
     Arena ar = {0};
     CgModel *m = mt_analyse(&ar, tiny, NULL);
@@ -497,6 +525,7 @@ int main(void) {
     ASSERT_EQ_STR("_hip.hip", emit_target_suffix(EMIT_HIP));
     test_rl_rate();
     test_carry();
+    test_literal_pow();
 
     /* deterministic for every target and precision; the variants differ from each other */
     char *src[EMIT_NTARGETS][2];
