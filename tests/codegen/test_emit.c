@@ -421,7 +421,15 @@ static void check_c_text(const char *a) {
     HAS(a,
         "gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)1.5 * gen_h * gen_k1[gen_j] + (gen_scal)0.5 * gen_h * gen_k2[gen_j];");
     HAS(a, "/* group 7: cvode over z */");
-    HAS(a, "GEN_FN void t_ros4_g7("); /* cvode: adaptive ROS4 */
+    HAS(a, "GEN_FN gen_real t_ros4_g7("); /* cvode: adaptive ROS4, returns its error norm */
+    HAS(a, "gen_real gen_e = t_ros4_g7(gen_p, gen_lut, gen_oor, t + gen_tt, dt,");
+    HAS(a,
+        "gen_g1[gen_j] = (gen_scal)(17.0 / 54.0) * gen_g1[gen_j] + (gen_scal)(7.0 / 36.0) * gen_g2[gen_j];");
+    LACKS(a, "gen_err[gen_j] = (gen_scal)(17.0 / 54.0)"); /* no error vector */
+    /* the inline updates come first: gate m (group 9) is updated before cvode's group 7 */
+    const char *gate = strstr(a, "gen_xn[9] = gen_inf + "),
+               *cvode = strstr(a, "        t_adv_g7(gen_p, gen_lut");
+    ASSERT(gate && cvode && gate < cvode);
     HAS(a, "0.9 / gen_sqrt(gen_sqrt(gen_e))"); /* h ~ err^(-1/4) */
     LACKS(a, "GEN_FN void t_ros2_g7(");
     HAS(a, "gen_rtol = gen_o->rtol > 0 ? (gen_scal)gen_o->rtol : "); /* ScStepArgs.rtol, else a default */
@@ -556,6 +564,21 @@ int main(void) {
     HAS(cu, "cudaGetLastError()");
     HAS(cu, "t_lu_g5(gen_A);");
     HAS(cu, "/* t.model:7 */");
+    /* CUDA: the derivatives of the groups with an LU recompute what reads Vm alone at each call */
+    HAS(cu, "#define GEN_FRESH(x) asm volatile(\"\" : \"+d\"(x))");
+    HAS(cu32, "#define GEN_FRESH(x) asm volatile(\"\" : \"+f\"(x))");
+    const char *rhs4 = strstr(cu, "GEN_FN void t_rhs_g4("), *rhs5 = strstr(cu, "GEN_FN void t_rhs_g5(");
+    ASSERT(rhs4 && rhs5 && rhs4 < rhs5);
+    const char *fresh = strstr(rhs4, "GEN_FRESH(gen_V);");
+    ASSERT(fresh && fresh > rhs5); /* markov_be's group 5 has it, sundnes's group 4 (no LU) not */
+    /* GPU: f and J row by row (emit_rhsorder.c): d c1 / d c1 before f of c2; C: all f first */
+    const char *j0 = strstr(rhs5, "    if (gen_J)\n        gen_J[0] = "),
+               *f1 = strstr(rhs5, "    gen_f[1] = ");
+    ASSERT(j0 && f1 && j0 < f1);
+    const char *crhs5 = strstr(src[EMIT_C][0], "GEN_FN void t_rhs_g5(");
+    ASSERT(crhs5 && strstr(crhs5, "    gen_f[1] = ") < strstr(crhs5, "gen_J[0] = "));
+    LACKS(hip, "GEN_FRESH");
+    LACKS(cpu, "GEN_FRESH");
     HAS(cu32, "extern \"C\" int t_cuda_f32_run(");
     HAS(cu32, "typedef float gen_scal;");
     HAS(cu32, "return expf(x);");
