@@ -30,7 +30,7 @@ cg="$build/bin/starcarp-codegen"
 work="$build/stiff"; rm -rf "$work"; mkdir -p "$work/now" "$work/keep" "$work/base"
 cells=${SC_STIFF_CELLS:-16384}; bigcells=${SC_STIFF_BIG:-262144}
 [ -n "${SC_STIFF_BASE:-}" ] && [ -f "$SC_STIFF_BASE" ] && tar -xzf "$SC_STIFF_BASE" -C "$work/base"
-# prep VARIANT MODEL: generate (now) or take (base), compile and link (in parallel for every
+# prep VARIANT MODEL: generate (now, keep) or take (base), compile and link (in parallel for every
 # kernel: nvcc of a large model takes a minute); the timed runs come after, one at a time
 prep() {
     local v=$1 m=$2 d="$work/$1/$2" def=""
