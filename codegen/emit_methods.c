@@ -425,13 +425,12 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
                     "        for (int gen_r = 0; gen_r < %d; gen_r++)\n"
                     "            gen_b[gen_r] = gen_y[gen_r] + dt * gen_f[gen_r] - gen_z[gen_r];\n"
                     "        %s_w_g%d(gen_A, dt);\n"
-                    "        %s_lu_g%d(gen_A);\n"
-                    "        %s_solve_g%d(gen_A, gen_b);\n"
+                    "        %s_lusolve_g%d(gen_A, gen_b);\n"
                     "        for (int gen_j = 0; gen_j < %d; gen_j++)\n"
                     "            gen_z[gen_j] += gen_b[gen_j];\n"
                     "    }\n"
                     "    for (int gen_j = 0; gen_j < %d; gen_j++)\n        gen_y[gen_j] = gen_z[gen_j];\n",
-                    n, e->id, gi, e->id, gi, e->id, gi, n, n);
+                    n, e->id, gi, e->id, gi, n, n);
             break;
         case CG_ROSENBROCK:
             fprintf(o,

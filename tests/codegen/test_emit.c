@@ -410,9 +410,11 @@ static void check_c_text(const char *a) {
     HAS(a, "/* group 5: markov_be over c1 c2 */");
     HAS(a, "for (int gen_it = 0; gen_it < 2; gen_it++) {"); /* Newton */
     HAS(a, "t_w_g5(gen_A, dt);"); /* sparse LU (emit_lu.c) */
-    HAS(a, "t_lu_g5(gen_A);");
-    HAS(a, "t_solve_g5(gen_A, gen_b);");
-    HAS(a, "GEN_FN void t_lu_g5(gen_real *gen_A) {");
+    HAS(a, "t_lusolve_g5(gen_A, gen_b);"); /* markov_be: one solve, the forward half fused */
+    HAS(a, "GEN_FN void t_lusolve_g5(gen_real *gen_A, gen_real *gen_b) {");
+    LACKS(a, "GEN_FN void t_lu_g5(");
+    HAS(a, "GEN_FN void t_lu_g6(gen_real *gen_A) {"); /* rosenbrock: one LU, several solves */
+    HAS(a, "GEN_FN void t_solve_g6(const gen_real *gen_A, gen_real *gen_b) {");
     HAS(a, "W = I - c J, 2 x 2, 4 entries written by the Jacobian,");
     HAS(a, "t_w_g6(gen_A, gen_gamma * gen_h);");
     LACKS(a, "gen_sw"); /* no dense pivoting left */
@@ -541,7 +543,7 @@ int main(void) {
     HAS(cpu, "void t_cpu_f64_run(const ScStepArgs *gen_a) {");
     HAS(cpu, "t_cells(gen_a, gen_pu, gen_i, gen_nv);");
     HAS(cpu, "const gen_real diff_a = -gen_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
-    HAS(cpu, "t_lu_g5(gen_A);");
+    HAS(cpu, "t_lusolve_g5(gen_A, gen_b);");
     LACKS(cpu, "ScModelDesc t_model"); /* host side: C file only */
     HAS(cpu32, "options: target cpu, single precision");
     HAS(cpu32, "typedef float gen_scal;");
@@ -562,7 +564,7 @@ int main(void) {
     HAS(hip, "#define GEN_MIN_BLOCKS 1 "); /* HIP: never (its second argument means waves) */
     HAS(cu, "t_cuda_f64_k_pv<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);");
     HAS(cu, "cudaGetLastError()");
-    HAS(cu, "t_lu_g5(gen_A);");
+    HAS(cu, "t_lusolve_g5(gen_A, gen_b);");
     HAS(cu, "/* t.model:7 */");
     /* CUDA: the derivatives of the groups with an LU recompute what reads Vm alone at each call */
     HAS(cu, "#define GEN_FRESH(x) asm volatile(\"\" : \"+d\"(x))");
