@@ -26,7 +26,15 @@
 #include "sema.h"
 
 /* 0.5.2: operations per cell-step in the descriptor, GPU kernel attributes; 0.5.3: the generated
- * code's own names start gen_/GEN_ (were sc_/SC_, the public API's prefix), nothing else changed */
+ * code's own names start gen_/GEN_ (were sc_/SC_, the public API's prefix), nothing else changed;
+ * 0.5.4 (issue 26 item 2, fewer live values in the implicit and adaptive kernels, the same values
+ * on the host): the cell-step updates the implicit and adaptive groups after the inline ones; ROS4
+ * sums its solution and error as the stages come and returns the scaled error norm; on the GPU the
+ * derivatives and Jacobian of an LU group are written in the order of their outputs
+ * (emit_rhsorder.c) and CUDA recomputes what they read of Vm alone at each call (GEN_RHS_FRESH);
+ * markov_be factorises and solves in one function, the forward substitution as the factors come;
+ * the CUDA register cap from --launch-table (launch.h); 0.5.5: pow with a negated literal exponent
+ * as a product on the GPU (gen_powi) */
 #define EMIT_VERSION "0.5.5"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 
@@ -174,8 +182,13 @@ typedef struct LuPlan {
 } LuPlan;
 int emit_lu_plan(Em *e, const CgGroup *g, LuPlan *p); /* in e->ar; 0, or -1 (memory) */
 int emit_lu_written(const CgGroup *g, int r, int c); /* an entry the Jacobian writes */
+/* emit_rhsorder.c: the statements of ID_rhs_gK with its Jacobian (compact, plan lp) in the order
+ * of the outputs f_j and row j of J, each after the equations it reads (the GPU back ends).
+ * 0, or -1 (memory). */
+int emit_rhs_ordered(Em *e, const CgGroup *g, const LuPlan *lp, const char *in);
 int emit_lu_needed(const CgGroup *g); /* the group factorises W */
-void emit_lu_functions(Em *e, int gi); /* ID_w_gK, ID_lu_gK, ID_solve_gK (once per file) */
+/* ID_w_gK, and ID_lu_gK with ID_solve_gK, or for markov_be ID_lusolve_gK (once per file) */
+void emit_lu_functions(Em *e, int gi);
 /* flops of one ID_w_gK (w), ID_lu_gK (lu) and ID_solve_gK (solve) of the group; 0, or -1 (memory) */
 int emit_lu_ops(Em *e, const CgGroup *g, long *w, long *lu, long *solve);
 

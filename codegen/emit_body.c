@@ -58,9 +58,14 @@ static void emit_cell(Em *e) {
                     k, emit_expr_str(e, emit_value(e, m->traces[k]), 1), m->traces[k]->name);
         fprintf(e->out, "    }\n");
     }
-    fprintf(e->out, "\n    /* states: every method starts from gen_x (easyml.md 6, 7) */\n");
-    for (int gi = 0; gi < m->ngroups; gi++)
-        emit_method_call(e, gi);
+    fprintf(e->out,
+            "\n    /* states: every method starts from gen_x (easyml.md 6, 7), so their order is free:\n"
+            "       the inline updates (fe, gates) first, the groups with a loop or a solve last,\n"
+            "       so that the equations only the inline ones read are dead before those */\n");
+    for (int pass = 0; pass < 2; pass++)
+        for (int gi = 0; gi < m->ngroups; gi++)
+            if (emit_group_uses_rhs(m, &m->groups[gi]) == pass)
+                emit_method_call(e, gi);
     int clamps = 0;
     for (int s = 0; s < m->nstates; s++) {
         const CgState *st = &m->states[s];

@@ -81,6 +81,18 @@ static void emit_prelude(Em *e, const GpuApi *api) {
         "}\n\n",
         api->include, T, T, T, min_blocks(e), cap,
         e->min_blocks > 0 && e->target == EMIT_CUDA ? "; measured (--launch-table)" : "");
+    if (api == &cuda_api && implicit_model(e->m))
+        fprintf(
+            e->out,
+            "/* GEN_RHS_FRESH 1: each call of an implicit or adaptive group's derivatives recomputes\n"
+            " * what they derive from Vm alone (an empty asm on gen_V hides that it is the same value\n"
+            " * at each call) instead of holding those values in registers across the step, where\n"
+            " * they spilled (emit_methods.c, emit_rhs). The same operations on the same values;\n"
+            " * -DGEN_RHS_FRESH=0 compiles the other way; the text compiled for the host has none. */\n"
+            "#ifndef GEN_RHS_FRESH\n#define GEN_RHS_FRESH 1\n#endif\n"
+            "#if GEN_RHS_FRESH && defined(__CUDA_ARCH__)\n#define GEN_FRESH(x) asm volatile(\"\" : \"+%s\"(x))\n"
+            "#else\n#define GEN_FRESH(x) ((void)0)\n#endif\n\n",
+            e->single ? "f" : "d");
     emit_scalar_math(e);
     if (e->fast_f32)
         fputs(emit_prelude_gpu_fast_f32, e->out);

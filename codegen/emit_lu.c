@@ -124,13 +124,12 @@ static void emit_assemble(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
     fprintf(e->out, "}\n\n");
 }
 
-static void emit_factor(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
+/* The LU of W in place, eliminating in the order of the plan. With fwd, the forward substitution
+ * of gen_b as well, each row's update right after its multiplier is final: the same operations on
+ * the same values in the same order per entry as ID_lu_gK then the forward half of ID_solve_gK,
+ * but each multiplier of L dies once used (markov_be solves once per factorisation). */
+static void emit_factor_body(Em *e, const CgGroup *g, const LuPlan *p, int fwd) {
     int n = p->n;
-    fprintf(e->out,
-            "/* LU of W in place, eliminating in the order of the plan (no pivoting: emit_lu.c);\n"
-            " * the diagonal keeps each pivot's reciprocal, a zero pivot taken as 1e-30. */\n"
-            "GEN_FN void %s_lu_g%d(gen_real *gen_A) {\n",
-            e->id, gi);
     for (int i = 0; i < n; i++) {
         int k = p->ord[i], kk = p->pos[k * n + k];
         fprintf(
@@ -143,6 +142,8 @@ static void emit_factor(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
             if (p->rank[r] <= i || rk < 0)
                 continue;
             fprintf(e->out, "    gen_A[%d] *= gen_A[%d];\n", rk, kk);
+            if (fwd)
+                fprintf(e->out, "    gen_b[%d] -= gen_A[%d] * gen_b[%d];\n", r, rk, k);
             for (int c = 0; c < n; c++) {
                 int kc = p->pos[k * n + c];
                 if (p->rank[c] > i && kc >= 0)
@@ -150,12 +151,46 @@ static void emit_factor(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
             }
         }
     }
-    fprintf(e->out, "}\n\n");
 }
 
-static void emit_solve(Em *e, const LuPlan *p, int gi) {
+/* The back substitution of W x = b with the factors (b overwritten by x). */
+static void emit_back(Em *e, const LuPlan *p) {
     int n = p->n;
+    for (int i = n - 1; i >= 0; i--) {
+        int k = p->ord[i];
+        for (int c = 0; c < n; c++) {
+            int kc = p->pos[k * n + c];
+            if (p->rank[c] > i && kc >= 0)
+                fprintf(e->out, "    gen_b[%d] -= gen_A[%d] * gen_b[%d];\n", k, kc, c);
+        }
+        fprintf(e->out, "    gen_b[%d] *= gen_A[%d];\n", k, p->pos[k * n + k]);
+    }
+}
+
+/* ID_lu_gK and ID_solve_gK (W-methods: one factorisation, several solves), or for markov_be
+ * (one solve per factorisation) ID_lusolve_gK, both in one. */
+static void emit_factor_solve(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
+    int n = p->n;
+    if (g->method == CG_MARKOV_BE) {
+        fprintf(e->out,
+                "/* LU of W in place, eliminating in the order of the plan (no pivoting: emit_lu.c;\n"
+                " * each pivot's reciprocal kept, a zero pivot taken as 1e-30), and the solve of\n"
+                " * W x = b with it, b overwritten by x; the forward half as the factors come. */\n"
+                "GEN_FN void %s_lusolve_g%d(gen_real *gen_A, gen_real *gen_b) {\n",
+                e->id, gi);
+        emit_factor_body(e, g, p, 1);
+        emit_back(e, p);
+        fprintf(e->out, "}\n\n");
+        return;
+    }
     fprintf(e->out,
+            "/* LU of W in place, eliminating in the order of the plan (no pivoting: emit_lu.c);\n"
+            " * the diagonal keeps each pivot's reciprocal, a zero pivot taken as 1e-30. */\n"
+            "GEN_FN void %s_lu_g%d(gen_real *gen_A) {\n",
+            e->id, gi);
+    emit_factor_body(e, g, p, 0);
+    fprintf(e->out,
+            "}\n\n"
             "/* Solve W x = b with the factors of %s_lu_g%d; b is overwritten by x. */\n"
             "GEN_FN void %s_solve_g%d(const gen_real *gen_A, gen_real *gen_b) {\n",
             e->id, gi, e->id, gi);
@@ -167,15 +202,7 @@ static void emit_solve(Em *e, const LuPlan *p, int gi) {
                 fprintf(e->out, "    gen_b[%d] -= gen_A[%d] * gen_b[%d];\n", r, rk, k);
         }
     }
-    for (int i = n - 1; i >= 0; i--) {
-        int k = p->ord[i];
-        for (int c = 0; c < n; c++) {
-            int kc = p->pos[k * n + c];
-            if (p->rank[c] > i && kc >= 0)
-                fprintf(e->out, "    gen_b[%d] -= gen_A[%d] * gen_b[%d];\n", k, kc, c);
-        }
-        fprintf(e->out, "    gen_b[%d] *= gen_A[%d];\n", k, p->pos[k * n + k]);
-    }
+    emit_back(e, p);
     fprintf(e->out, "}\n\n");
 }
 
@@ -208,8 +235,7 @@ void emit_lu_functions(Em *e, int gi) {
             gi, sema_method_name(g->method), g->n, g->n, g->n, jnz, p.fill, p.nnz, ops,
             (long)g->n * g->n * g->n / 3);
     emit_assemble(e, g, &p, gi);
-    emit_factor(e, g, &p, gi);
-    emit_solve(e, &p, gi);
+    emit_factor_solve(e, g, &p, gi);
 }
 
 /* The flops of the group's ID_w_gK, ID_lu_gK and ID_solve_gK as written above: W's entries

@@ -81,6 +81,8 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
         "    (void)gen_p;\n    (void)gen_lut;\n    (void)gen_oor;\n    (void)t;\n    (void)dt;\n"
         "    (void)gen_V;\n    (void)gen_x;\n    (void)gen_y;\n    (void)gen_J;\n",
         e->id, gi, e->vs, pct(e));
+    if (e->target == EMIT_CUDA && emit_lu_needed(g))
+        fprintf(e->out, "    GEN_FRESH(gen_V);   /* what reads only Vm: recomputed at each call */\n");
     /* stores and externals are not inputs of a group's derivatives in the library; a model
        that reads them there reads 0 */
     for (int k = 0; k < m->nstores; k++)
@@ -94,6 +96,13 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
                     e->cn[m->externals[k]->id]),
                 e->need[m->externals[k]->id] = 0;
     emit_inputs(e, g, "    ");
+    LuPlan lp;
+    if (jac && e->gpu && emit_lu_needed(g)) { /* in the order of the outputs (emit_rhsorder.c) */
+        if (emit_lu_plan(e, g, &lp) == 0)
+            emit_rhs_ordered(e, g, &lp, "    ");
+        fprintf(e->out, "}\n\n");
+        return;
+    }
     emit_needed_eqs(e, m->eqs, m->neqs, "    ");
     for (int j = 0; j < n; j++)
         fprintf(e->out, "    gen_f[%d] = %s;\n", j,
@@ -102,7 +111,6 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
         fprintf(e->out, "    if (gen_J) {\n");
         emit_needed_eqs(e, g->jeqs, g->njeqs, "        ");
         /* compact: the entries of the LU's pattern that the Jacobian writes (emit_lu.c) */
-        LuPlan lp;
         if (emit_lu_plan(e, g, &lp) != 0)
             return;
         double z;
@@ -170,9 +178,72 @@ static void emit_ros2(Em *e, const CgGroup *g, int gi) {
         n, e->id, gi, n, e->id, gi);
 }
 
+/* The scale of each state's absolute tolerance in an adaptive group, as the local array
+ * gen_ascale: 1 for a state whose initial value is 0 or at least EMIT_ATOL_REF in magnitude, else
+ * |init| / EMIT_ATOL_REF (at least 1e-6). A state that lives far below the default atol (fabbri's RyR
+ * open probability, 6e-9, behind a conductance of 1e8) is then controlled relative to its size:
+ * with one atol for all, its error is a few per cent per step and adds up over long runs
+ * (docs/verification.md, "Error that builds up"). */
+#define EMIT_ATOL_REF 1e-5
+static void emit_atol_scales(Em *e, const CgGroup *g) {
+    fprintf(e->out, "    const gen_scal gen_ascale[%d] = {", g->n);
+    for (int j = 0; j < g->n; j++) {
+        const CgState *st = &e->m->states[g->states[j]];
+        double a = fabs(st->init_value), sc = 1;
+        if (a > 0 && a < EMIT_ATOL_REF)
+            sc = fmax(a / EMIT_ATOL_REF, 1e-6);
+        fprintf(e->out, "%s(gen_scal)%.3g", j ? ", " : "", sc);
+    }
+    fprintf(e->out, "};   /* atol scale per state:");
+    for (int j = 0; j < g->n; j++)
+        fprintf(e->out, " %s", e->m->states[g->states[j]].sym->name);
+    fprintf(e->out, " */\n");
+}
+
+/* Stages 3 and 4 of ID_ros4_gK and its error (emit_ros4 writes the rest; ft: the f_t terms of
+ * stages 3 and 4, "" when autonomous). The sums of the solution and of the error estimate are
+ * built as the stages come (the same operations in the same order as one sum at the end, so
+ * the same values to the bit), which lets g1, g2 and g3 die before the last solve; the error
+ * is reduced at once to the sum of its scaled squares, the value ID_ros4_gK returns. */
+static void emit_ros4_tail(Em *e, const CgGroup *g, int gi, const char *ft3, const char *ft4) {
+    int n = g->n;
+    fprintf(
+        e->out,
+        "    for (int gen_j = 0; gen_j < %d; gen_j++) {   /* c31 = 372/25, c32 = 12/5; c41 = -112/125,\n"
+        "                                           c42 = -54/125, c43 = -2/5 (stage 4 reuses f(Y3)) */\n"
+        "        gen_g3[gen_j] = gen_gh * gen_f[gen_j] + gen_gamma * ((gen_scal)14.88 * gen_g1[gen_j] + (gen_scal)2.4 * gen_g2[gen_j])%s;\n"
+        "        gen_g4[gen_j] = gen_gh * gen_f[gen_j] + gen_gamma * ((gen_scal)-0.896 * gen_g1[gen_j] + (gen_scal)-0.432 * gen_g2[gen_j])%s;\n"
+        "    }\n"
+        "    %s_solve_g%d(gen_A, gen_g3);\n"
+        "    /* b = 19/9, 1/2, 25/108, 125/108; e = 17/54, 7/36, 0, 125/108: yn and the error\n"
+        "       without their g4 terms (the error's partial sum in gen_g1) */\n"
+        "    for (int gen_j = 0; gen_j < %d; gen_j++) {\n"
+        "        gen_g4[gen_j] += gen_gamma * (gen_scal)-0.4 * gen_g3[gen_j];\n"
+        "        gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)(19.0 / 9.0) * gen_g1[gen_j] + (gen_scal)0.5 * gen_g2[gen_j] +\n"
+        "                      (gen_scal)(25.0 / 108.0) * gen_g3[gen_j];\n"
+        "        gen_g1[gen_j] = (gen_scal)(17.0 / 54.0) * gen_g1[gen_j] + (gen_scal)(7.0 / 36.0) * gen_g2[gen_j];\n"
+        "    }\n"
+        "    %s_solve_g%d(gen_A, gen_g4);\n",
+        n, ft3, ft4, e->id, gi, n, e->id, gi);
+    emit_atol_scales(e, g);
+    fprintf(e->out,
+            "    gen_real gen_e = gen_bc(0);\n"
+            "    for (int gen_j = 0; gen_j < %d; gen_j++) {\n"
+            "        gen_yn[gen_j] = gen_yn[gen_j] + (gen_scal)(125.0 / 108.0) * gen_g4[gen_j];\n"
+            "        const gen_real gen_er = gen_g1[gen_j] + (gen_scal)(125.0 / 108.0) * gen_g4[gen_j];\n"
+            "        const gen_scal gen_aj = gen_uni ? gen_atol : gen_atol * gen_ascale[gen_j];\n"
+            "        const gen_real gen_q = gen_er / (gen_aj + gen_rtol * gen_fabs(gen_y[gen_j]));\n"
+            "        gen_e += gen_q * gen_q;\n"
+            "    }\n"
+            "    return gen_e;\n"
+            "}\n\n",
+            n);
+}
+
 /* One step of size gen_h of the 4th-order Rosenbrock method with Shampine's coefficients (L. F.
  * Shampine, ACM TOMS 8, 1982; Kaps-Rentrop form, Hairer-Wanner IV.7): 4 stages, 3 evaluations of f,
- * one Jacobian and one LU; gen_err the difference to the embedded 3rd-order solution. With
+ * one Jacobian and one LU; the error is the difference to the embedded 3rd-order solution,
+ * returned as the sum over the states of (err / (atol_j + rtol |y|))^2. With
  * W = I - gamma h J (gamma = 1/2) the stage equations (I/(gamma h) - J) g_i = f(Y_i) +
  * sum_j c_ij g_j / h read W g_i = gamma h f(Y_i) + gamma sum_j c_ij g_j. It is cvode's engine: at
  * cvode's tolerances (rtol 1e-8 in double) an order-4 method takes about the fourth root of the
@@ -182,10 +253,10 @@ static void emit_ros4(Em *e, const CgGroup *g, int gi) {
     const char *id = e->id;
     fprintf(
         e->out,
-        "GEN_FN void %s_ros4_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
+        "GEN_FN gen_real %s_ros4_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
         "                        gen_real t, gen_real dt, gen_real gen_h, gen_real gen_V,\n"
         "                        const gen_real *gen_x, const gen_real *gen_y, gen_real *gen_yn,\n"
-        "                        gen_real *gen_err) {\n"
+        "                        gen_scal gen_rtol, gen_scal gen_atol, int gen_uni) {\n"
         "    const gen_scal gen_gamma = (gen_scal)0.5;\n"
         "    const gen_real gen_gh = gen_gamma * gen_h;\n"
         "    gen_real gen_f[%d], gen_A[%d], gen_g1[%d], gen_g2[%d], gen_g3[%d], gen_g4[%d];\n",
@@ -229,48 +300,7 @@ static void emit_ros4(Em *e, const CgGroup *g, int gi) {
         "        gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)1.92 * gen_g1[gen_j] + (gen_scal)0.24 * gen_g2[gen_j];\n",
         n, ft[1], id, gi, n);
     call_rhs(e, gi, "t + (gen_scal)0.6 * gen_h", "gen_yn", "gen_f", "0", "    ");
-    fprintf(
-        e->out,
-        "    for (int gen_j = 0; gen_j < %d; gen_j++) {   /* c31 = 372/25, c32 = 12/5; c41 = -112/125,\n"
-        "                                           c42 = -54/125, c43 = -2/5 (stage 4 reuses f(Y3)) */\n"
-        "        gen_g3[gen_j] = gen_gh * gen_f[gen_j] + gen_gamma * ((gen_scal)14.88 * gen_g1[gen_j] + (gen_scal)2.4 * gen_g2[gen_j])%s;\n"
-        "        gen_g4[gen_j] = gen_gh * gen_f[gen_j] + gen_gamma * ((gen_scal)-0.896 * gen_g1[gen_j] + (gen_scal)-0.432 * gen_g2[gen_j])%s;\n"
-        "    }\n"
-        "    %s_solve_g%d(gen_A, gen_g3);\n"
-        "    for (int gen_j = 0; gen_j < %d; gen_j++)\n"
-        "        gen_g4[gen_j] += gen_gamma * (gen_scal)-0.4 * gen_g3[gen_j];\n"
-        "    %s_solve_g%d(gen_A, gen_g4);\n"
-        "    /* b = 19/9, 1/2, 25/108, 125/108; e = 17/54, 7/36, 0, 125/108 */\n"
-        "    for (int gen_j = 0; gen_j < %d; gen_j++) {\n"
-        "        gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)(19.0 / 9.0) * gen_g1[gen_j] + (gen_scal)0.5 * gen_g2[gen_j] +\n"
-        "                      (gen_scal)(25.0 / 108.0) * gen_g3[gen_j] + (gen_scal)(125.0 / 108.0) * gen_g4[gen_j];\n"
-        "        gen_err[gen_j] = (gen_scal)(17.0 / 54.0) * gen_g1[gen_j] + (gen_scal)(7.0 / 36.0) * gen_g2[gen_j] +\n"
-        "                       (gen_scal)(125.0 / 108.0) * gen_g4[gen_j];\n"
-        "    }\n"
-        "}\n\n",
-        n, ft[2], ft[3], id, gi, n, id, gi, n);
-}
-
-/* The scale of each state's absolute tolerance in an adaptive group, as the local array
- * gen_ascale: 1 for a state whose initial value is 0 or at least EMIT_ATOL_REF in magnitude, else
- * |init| / EMIT_ATOL_REF (at least 1e-6). A state that lives far below the default atol (fabbri's RyR
- * open probability, 6e-9, behind a conductance of 1e8) is then controlled relative to its size:
- * with one atol for all, its error is a few per cent per step and adds up over long runs
- * (docs/verification.md, "Error that builds up"). */
-#define EMIT_ATOL_REF 1e-5
-static void emit_atol_scales(Em *e, const CgGroup *g) {
-    fprintf(e->out, "    const gen_scal gen_ascale[%d] = {", g->n);
-    for (int j = 0; j < g->n; j++) {
-        const CgState *st = &e->m->states[g->states[j]];
-        double a = fabs(st->init_value), sc = 1;
-        if (a > 0 && a < EMIT_ATOL_REF)
-            sc = fmax(a / EMIT_ATOL_REF, 1e-6);
-        fprintf(e->out, "%s(gen_scal)%.3g", j ? ", " : "", sc);
-    }
-    fprintf(e->out, "};   /* atol scale per state:");
-    for (int j = 0; j < g->n; j++)
-        fprintf(e->out, " %s", e->m->states[g->states[j]].sym->name);
-    fprintf(e->out, " */\n");
+    emit_ros4_tail(e, g, gi, ft[2], ft[3]);
 }
 
 /* The body of ID_adv_gK for cvode: adaptive ROS4 sub-steps (the group's stepper ros) across
@@ -278,7 +308,6 @@ static void emit_atol_scales(Em *e, const CgGroup *g) {
 static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
     int n = g->n;
     FILE *o = e->out;
-    emit_atol_scales(e, g);
     fprintf(
         o,
         "    /* a sub-step is accepted only when its error test passes; a lane that has not\n"
@@ -295,19 +324,13 @@ static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
         "       call asks for one atol for all (SC_STEP_UNIFORM_ATOL) */\n"
         "    const int gen_uni = (gen_o->flags & SC_STEP_UNIFORM_ATOL) != 0;\n"
         "    const int gen_maxk = gen_o->max_substeps > 0 ? gen_o->max_substeps : gen_sp ? 20000 : 100000;\n"
-        "    gen_real gen_yn[%d], gen_err[%d], gen_tt = gen_bc(0), gen_h = dt;\n"
+        "    gen_real gen_yn[%d], gen_tt = gen_bc(0), gen_h = dt;\n"
         "    gen_mask gen_done = gen_mbc(0);   /* lanes that reached t + dt */\n"
         "    for (int gen_k = 1;; gen_k++) {\n"
         "        const gen_mask gen_last = gen_h >= dt - gen_tt;\n"
         "        gen_h = gen_sel(gen_last, dt - gen_tt, gen_h);\n"
-        "        %s(gen_p, gen_lut, gen_oor, t + gen_tt, dt, gen_sel(gen_done, gen_bc(0), gen_h), gen_V, gen_x,\n"
-        "           gen_y, gen_yn, gen_err);\n"
-        "        gen_real gen_e = gen_bc(0);\n"
-        "        for (int gen_j = 0; gen_j < %d; gen_j++) {\n"
-        "            const gen_scal gen_aj = gen_uni ? gen_atol : gen_atol * gen_ascale[gen_j];\n"
-        "            const gen_real gen_q = gen_err[gen_j] / (gen_aj + gen_rtol * gen_fabs(gen_y[gen_j]));\n"
-        "            gen_e += gen_q * gen_q;\n"
-        "        }\n"
+        "        gen_real gen_e = %s(gen_p, gen_lut, gen_oor, t + gen_tt, dt, gen_sel(gen_done, gen_bc(0), gen_h), gen_V,\n"
+        "                            gen_x, gen_y, gen_yn, gen_rtol, gen_atol, gen_uni);\n"
         "        gen_e = gen_sqrt(gen_e / (gen_scal)%d);\n"
         "        const gen_mask gen_acc = gen_andnot(gen_e <= (gen_scal)1, gen_done);   /* NaN: rejected */\n"
         "        for (int gen_j = 0; gen_j < %d; gen_j++)\n"
@@ -326,7 +349,7 @@ static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
         "        gen_h = gen_h * gen_sel(gen_e == gen_e, gen_min(gen_bc(5), gen_max(gen_bc((gen_scal)0.2), (gen_scal)0.9 / gen_sqrt(gen_sqrt(gen_e)))),\n"
         "                             gen_bc((gen_scal)0.2));\n"
         "    }\n",
-        n, n, ros, n, n, n, n);
+        n, ros, n, n, n);
 }
 
 /* The body of ID_adv_gK for rk4: the classical four stages, each a call of the group's rhs (stage
@@ -402,13 +425,12 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
                     "        for (int gen_r = 0; gen_r < %d; gen_r++)\n"
                     "            gen_b[gen_r] = gen_y[gen_r] + dt * gen_f[gen_r] - gen_z[gen_r];\n"
                     "        %s_w_g%d(gen_A, dt);\n"
-                    "        %s_lu_g%d(gen_A);\n"
-                    "        %s_solve_g%d(gen_A, gen_b);\n"
+                    "        %s_lusolve_g%d(gen_A, gen_b);\n"
                     "        for (int gen_j = 0; gen_j < %d; gen_j++)\n"
                     "            gen_z[gen_j] += gen_b[gen_j];\n"
                     "    }\n"
                     "    for (int gen_j = 0; gen_j < %d; gen_j++)\n        gen_y[gen_j] = gen_z[gen_j];\n",
-                    n, e->id, gi, e->id, gi, e->id, gi, n, n);
+                    n, e->id, gi, e->id, gi, n, n);
             break;
         case CG_ROSENBROCK:
             fprintf(o,

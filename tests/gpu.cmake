@@ -31,7 +31,10 @@ set(SC_GT_MODELS
   "ten_tusscher_model_2006_epi|cellml/ten_tusscher_model_2006_epi.model|"
   "tt06_fe|cellml/ten_tusscher_model_2006_epi.model|cvode=fe"
   "ohara_rudy_2011_endo|cellml/ohara_rudy_2011_endo.model|cvode=fe"
-  "ToRORd_dynCl_endo|cellml/ToRORd_dynCl_endo.model|cvode=fe")
+  "ToRORd_dynCl_endo|cellml/ToRORd_dynCl_endo.model|cvode=fe"
+  # tables and LU groups together: the GPU's derivatives in the order of their outputs
+  # (codegen/emit_rhsorder.c) in the lookup-table variant
+  "br_implicit|native/BeelerReuterNative.model|sundnes=cvode,rk2=markov_be")
 # STARCARP_GPU_TEXT_ALL: every model of the library instead (as the library builds them, no
 # method override): a longer build, for a change of the GPU back end.
 option(STARCARP_GPU_TEXT_ALL "test_gpu_text on every model of the library" OFF)

@@ -10,7 +10,9 @@
 # groups take most sub-steps), 3 timed launches; the new kernels also with SC_STIFF_BIG cells
 # (default 262144) and 10 launches. Reports per kernel: registers, spills and stack
 # frame (ptxas), cell-steps/s, Vm of the first and last cell (before and after must agree to the
-# methods' tolerance), and the speed-up. Writes OUTDIR/stiff.md.
+# methods' tolerance), and the speed-up. Kernel "keep": the new sources compiled with
+# -DGEN_RHS_FRESH=0 (what the derivatives read of Vm alone held across the step, as before
+# generator 0.5.4, instead of recomputed at each call: issue 26 item 2). Writes OUTDIR/stiff.md.
 set -uo pipefail
 models=${SC_STIFF_MODELS:-iyer_2004 mmt_sampson_2010 faber_rudy_2000 clancy_rudy_2002 pandit_clark_giles_demir_2001_epicardial_cell bondarenko_szigeti_bett_kim_rasmusson_2004_apical winslow_model_1999 ohara_rudy_cipa_v1_2017 shannon_wang_puglisi_weber_bers_2004 grandi_pasqualini_bers_2010_ss li_mouse_2010 decker_2009}
 if [ "${1:-}" = --pack ]; then          # --pack CODEGEN TARBALL: the "before" sources, here
@@ -25,14 +27,15 @@ if [ "${1:-}" = --pack ]; then          # --pack CODEGEN TARBALL: the "before" s
 fi
 . "$(dirname "$0")/stage.sh" "$1" "$2"   # $build, $out, $sc; the repository root the working folder
 cg="$build/bin/starcarp-codegen"
-work="$build/stiff"; rm -rf "$work"; mkdir -p "$work/now" "$work/base"
+work="$build/stiff"; rm -rf "$work"; mkdir -p "$work/now" "$work/keep" "$work/base"
 cells=${SC_STIFF_CELLS:-16384}; bigcells=${SC_STIFF_BIG:-262144}
 [ -n "${SC_STIFF_BASE:-}" ] && [ -f "$SC_STIFF_BASE" ] && tar -xzf "$SC_STIFF_BASE" -C "$work/base"
-# prep VARIANT MODEL: generate (now) or take (base), compile and link (in parallel for every
+# prep VARIANT MODEL: generate (now, keep) or take (base), compile and link (in parallel for every
 # kernel: nvcc of a large model takes a minute); the timed runs come after, one at a time
 prep() {
-    local v=$1 m=$2 d="$work/$1/$2"
-    if [ "$v" = now ]; then
+    local v=$1 m=$2 d="$work/$1/$2" def=""
+    [ "$v" = keep ] && def=-DGEN_RHS_FRESH=0
+    if [ "$v" != base ]; then
         mkdir -p "$d"
         "$cg" "$(ls models/*/"$m".model | head -1)" --auto-methods models/methods.tsv --target cuda -o "$d" -q \
             >"$d/codegen.log" 2>&1 || { echo "codegen failed" >"$d/error"; return; }
@@ -41,7 +44,7 @@ prep() {
     local src; src=$(ls "$d"/*_c.c 2>/dev/null | head -1); [ -n "$src" ] || return
     local id; id=$(basename "$src" _c.c)
     cc -std=c11 -O2 -fPIC -Iinclude -c "$src" -o "$d/host.o" 2>"$d/cc.log" || { echo "host compile failed" >"$d/error"; return; }
-    nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude -c "$d/${id}_cuda.cu" -o "$d/k.o" >"$d/ptxas" 2>&1 \
+    nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude $def -c "$d/${id}_cuda.cu" -o "$d/k.o" >"$d/ptxas" 2>&1 \
         || { echo "nvcc failed" >"$d/error"; return; }
     cc -std=c11 -O2 -Iinclude -Ikernels -I/usr/local/cuda/include -DSC_MODEL="${id}_model" -DSC_RUN="${id}_cuda_f64_run" \
         bench/gpu_kernel.c kernels/host_model.c "$d/host.o" "$d/k.o" -o "$d/bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm \
@@ -66,16 +69,16 @@ row() {
     echo "| $m | $v | $regs | $spill | $stack | $(echo "$r" | sed -n 's/.*cell_steps_per_s \([^ ]*\).*/\1/p') | $(echo "$r" | sed -n 's/.*vm0 \([^ ]*\).*/\1/p') | $(echo "$r" | sed -n 's/.*vm_last \([^ ]*\).*/\1/p') | $big |"
 }
 export -f prep; export work cg
-for m in $models; do for v in base now; do echo "$v $m"; done; done |
+for m in $models; do for v in base now keep; do echo "$v $m"; done; done |
     xargs -P "$(nproc)" -n 2 bash -c 'prep "$0" "$1"'
 {
 echo "# Stiff kernels alone on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
 echo "Command: scripts/gpu/stiff.sh (bench/gpu_kernel.c), $cells cells, K = 10, 3 timed launches (steps 10-40: the stimulus of 52 on steps 0-99, the upstroke), double, the library's methods; last column: the same kernel with $bigcells cells, 10 timed launches (steps 10-110)."
-echo "\"base\": sources generated before the change (SC_STIFF_BASE); \"now\": this tree's generator. \"<X\": the run passed ${SC_STIFF_TIMEOUT:-90} s (a bound); empty: it failed."
+echo "\"base\": sources generated before the change (SC_STIFF_BASE); \"now\": this tree's generator; \"keep\": the same with -DGEN_RHS_FRESH=0. \"<X\": the run passed ${SC_STIFF_TIMEOUT:-90} s (a bound); empty: it failed."
 echo
 echo "| model | kernel | registers | spill stores (B) | stack frame (B) | cell-steps/s | Vm cell 0 | Vm last cell | cell-steps/s, $bigcells cells |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
-for m in $models; do for v in base now; do row "$v" "$m"; done; done
+for m in $models; do for v in base now keep; do row "$v" "$m"; done; done
 } >"$out/stiff.md"
 cat "$out/stiff.md"

@@ -410,9 +410,11 @@ static void check_c_text(const char *a) {
     HAS(a, "/* group 5: markov_be over c1 c2 */");
     HAS(a, "for (int gen_it = 0; gen_it < 2; gen_it++) {"); /* Newton */
     HAS(a, "t_w_g5(gen_A, dt);"); /* sparse LU (emit_lu.c) */
-    HAS(a, "t_lu_g5(gen_A);");
-    HAS(a, "t_solve_g5(gen_A, gen_b);");
-    HAS(a, "GEN_FN void t_lu_g5(gen_real *gen_A) {");
+    HAS(a, "t_lusolve_g5(gen_A, gen_b);"); /* markov_be: one solve, the forward half fused */
+    HAS(a, "GEN_FN void t_lusolve_g5(gen_real *gen_A, gen_real *gen_b) {");
+    LACKS(a, "GEN_FN void t_lu_g5(");
+    HAS(a, "GEN_FN void t_lu_g6(gen_real *gen_A) {"); /* rosenbrock: one LU, several solves */
+    HAS(a, "GEN_FN void t_solve_g6(const gen_real *gen_A, gen_real *gen_b) {");
     HAS(a, "W = I - c J, 2 x 2, 4 entries written by the Jacobian,");
     HAS(a, "t_w_g6(gen_A, gen_gamma * gen_h);");
     LACKS(a, "gen_sw"); /* no dense pivoting left */
@@ -421,7 +423,15 @@ static void check_c_text(const char *a) {
     HAS(a,
         "gen_yn[gen_j] = gen_y[gen_j] + (gen_scal)1.5 * gen_h * gen_k1[gen_j] + (gen_scal)0.5 * gen_h * gen_k2[gen_j];");
     HAS(a, "/* group 7: cvode over z */");
-    HAS(a, "GEN_FN void t_ros4_g7("); /* cvode: adaptive ROS4 */
+    HAS(a, "GEN_FN gen_real t_ros4_g7("); /* cvode: adaptive ROS4, returns its error norm */
+    HAS(a, "gen_real gen_e = t_ros4_g7(gen_p, gen_lut, gen_oor, t + gen_tt, dt,");
+    HAS(a,
+        "gen_g1[gen_j] = (gen_scal)(17.0 / 54.0) * gen_g1[gen_j] + (gen_scal)(7.0 / 36.0) * gen_g2[gen_j];");
+    LACKS(a, "gen_err[gen_j] = (gen_scal)(17.0 / 54.0)"); /* no error vector */
+    /* the inline updates come first: gate m (group 9) is updated before cvode's group 7 */
+    const char *gate = strstr(a, "gen_xn[9] = gen_inf + "),
+               *cvode = strstr(a, "        t_adv_g7(gen_p, gen_lut");
+    ASSERT(gate && cvode && gate < cvode);
     HAS(a, "0.9 / gen_sqrt(gen_sqrt(gen_e))"); /* h ~ err^(-1/4) */
     LACKS(a, "GEN_FN void t_ros2_g7(");
     HAS(a, "gen_rtol = gen_o->rtol > 0 ? (gen_scal)gen_o->rtol : "); /* ScStepArgs.rtol, else a default */
@@ -559,7 +569,7 @@ int main(void) {
     HAS(cpu, "void t_cpu_f64_run(const ScStepArgs *gen_a) {");
     HAS(cpu, "t_cells(gen_a, gen_pu, gen_i, gen_nv);");
     HAS(cpu, "const gen_real diff_a = -gen_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
-    HAS(cpu, "t_lu_g5(gen_A);");
+    HAS(cpu, "t_lusolve_g5(gen_A, gen_b);");
     LACKS(cpu, "ScModelDesc t_model"); /* host side: C file only */
     HAS(cpu32, "options: target cpu, single precision");
     HAS(cpu32, "typedef float gen_scal;");
@@ -580,8 +590,23 @@ int main(void) {
     HAS(hip, "#define GEN_MIN_BLOCKS 1 "); /* HIP: never (its second argument means waves) */
     HAS(cu, "t_cuda_f64_k_pv<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);");
     HAS(cu, "cudaGetLastError()");
-    HAS(cu, "t_lu_g5(gen_A);");
+    HAS(cu, "t_lusolve_g5(gen_A, gen_b);");
     HAS(cu, "/* t.model:7 */");
+    /* CUDA: the derivatives of the groups with an LU recompute what reads Vm alone at each call */
+    HAS(cu, "#define GEN_FRESH(x) asm volatile(\"\" : \"+d\"(x))");
+    HAS(cu32, "#define GEN_FRESH(x) asm volatile(\"\" : \"+f\"(x))");
+    const char *rhs4 = strstr(cu, "GEN_FN void t_rhs_g4("), *rhs5 = strstr(cu, "GEN_FN void t_rhs_g5(");
+    ASSERT(rhs4 && rhs5 && rhs4 < rhs5);
+    const char *fresh = strstr(rhs4, "GEN_FRESH(gen_V);");
+    ASSERT(fresh && fresh > rhs5); /* markov_be's group 5 has it, sundnes's group 4 (no LU) not */
+    /* GPU: f and J row by row (emit_rhsorder.c): d c1 / d c1 before f of c2; C: all f first */
+    const char *j0 = strstr(rhs5, "    if (gen_J)\n        gen_J[0] = "),
+               *f1 = strstr(rhs5, "    gen_f[1] = ");
+    ASSERT(j0 && f1 && j0 < f1);
+    const char *crhs5 = strstr(src[EMIT_C][0], "GEN_FN void t_rhs_g5(");
+    ASSERT(crhs5 && strstr(crhs5, "    gen_f[1] = ") < strstr(crhs5, "gen_J[0] = "));
+    LACKS(hip, "GEN_FRESH");
+    LACKS(cpu, "GEN_FRESH");
     HAS(cu32, "extern \"C\" int t_cuda_f32_run(");
     HAS(cu32, "typedef float gen_scal;");
     HAS(cu32, "return expf(x);");
