@@ -5,12 +5,13 @@
  *   ID_rhs_gK V    derivatives f (and, when the group has one, the Jacobian J, row-major) of the
  *                  group's states at y (other states gen_x, V frozen), re-evaluating the equations
  *   ID_ros2_gK V   one ROS2 step (rosenbrock)
- *   ID_ros4_gK V   one 4th-order Rosenbrock step with its error estimate (cvode's sub-steps)
+ *   ID_ros4_gK V   one 4th-order Rosenbrock step, returning its scaled error norm (cvode's sub-steps)
  *   ID_adv_gK V    advances y (the group's states at the start of the step) over dt in place
  * and the cell gathers y from gen_x, calls ID_adv_gK and scatters y into gen_xn.
  * Groups that factorise W = I - c J (markov_be, rosenbrock, cvode) also get, once per file, the
- * sparse LU of their pattern (emit_lu.c): ID_w_gK, ID_lu_gK, ID_solve_gK; their Jacobian is written
- * in its compact form. The code is written for "one or many cells in lock step": no index depends
+ * sparse LU of their pattern (emit_lu.c): ID_w_gK, ID_lu_gK and ID_solve_gK (markov_be: ID_lusolve_gK);
+ * their Jacobian is written in its compact form (on the GPU in the order of the outputs:
+ * emit_rhsorder.c). The code is written for "one or many cells in lock step": no index depends
  * on data (the LU has no pivoting), and the adaptive cvode loop runs until every lane is done,
  * finished lanes taking steps of size 0. */
 #include <math.h>
