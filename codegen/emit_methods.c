@@ -380,8 +380,8 @@ static void emit_adv_rk4(Em *e, const CgGroup *g, int gi) {
 
 /* The body of ID_adv_gK for each method. */
 static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
-    int n = g->n;
     FILE *o = e->out;
+    int n = g->n;
     char ros[160];
     snprintf(ros, sizeof ros, "%s_ros%d_g%d%s", e->id, g->method == CG_CVODE ? 4 : 2, gi, e->vs);
     switch (g->method) {
