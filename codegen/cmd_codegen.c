@@ -9,7 +9,7 @@
 
 #include "cmd_codegen.h"
 #include "emit.h"
-#include "launch.h"
+#include "mtable.h"
 #include "sema.h"
 #include "starcarp_model.h"
 
@@ -65,7 +65,7 @@ static int write_one(Arena *ar, const CgModel *m, const char *outdir, EmitTarget
 }
 
 /* -o DIR: the sources of the chosen targets and precisions; launch_table (or NULL) the measured
- * register caps (launch.h). */
+ * register caps (mtable.h). */
 static int codegen_write(const char *model, const char *outdir, const char *target, int prec,
                          const char *overrides, int automatic, const char *ident, int werror, int quiet,
                          const char *launch_table) {
@@ -75,7 +75,7 @@ static int codegen_write(const char *model, const char *outdir, const char *targ
     CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0, mb[2] = {0, 0}; /* the measured register caps, double and single (0: the rule) */
     for (int single = 0; m && launch_table && single < 2; single++)
-        if ((mb[single] = launch_min_blocks(launch_table, model, emit_source_hash(m), overrides, single)) < 0)
+        if ((mb[single] = mtable_min_blocks(launch_table, model, emit_source_hash(m), overrides, single)) < 0)
             rc = 1;
     if (!m || diag_failed(&dg) || rc) {
         rc = 1;
@@ -111,23 +111,13 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
         fprintf(stderr, "starcarp codegen: --auto-methods: cannot read '%s': %s\n", table, strerror(errno));
         return -1;
     }
-    const char *base = strrchr(model, '/') ? strrchr(model, '/') + 1 : model;
-    int stem = (int)strcspn(base, "."), found = 0, stale = 0;
+    int found = 0, stale = 0;
     char line[4096], hash[32], dt[32];
     snprintf(hash, sizeof hash, "%016llx", h);
     snprintf(dt, sizeof dt, "%g", SC_DEFAULT_DT); /* the table's column: "0.01" */
     while (!found && fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || strncmp(line, base, (size_t)stem) != 0 || line[stem] != '\t')
-            continue;
-        char *fields[5] = {line};
-        for (int k = 1; k < 5; k++)
-            fields[k] = fields[k - 1] ? strchr(fields[k - 1], '\t') : NULL,
-            fields[k] = fields[k] ? fields[k] + 1 : NULL;
-        if (!fields[4])
-            continue;
-        for (int k = 1; k < 5; k++)
-            fields[k][-1] = '\0';
-        if (strcmp(fields[2], dt) != 0)
+        char *fields[5];
+        if (mtable_row(line, model, fields, 5) < 5 || strcmp(fields[2], dt) != 0)
             continue;
         if (strcmp(fields[1], hash) != 0) {
             stale = 1;

@@ -33,7 +33,7 @@
  * derivatives and Jacobian of an LU group are written in the order of their outputs
  * (emit_rhsorder.c) and CUDA recomputes what they read of Vm alone at each call (GEN_RHS_FRESH);
  * markov_be factorises and solves in one function, the forward substitution as the factors come;
- * the CUDA register cap from --launch-table (launch.h); 0.5.5: pow with a negated literal exponent
+ * the CUDA register cap from --launch-table (mtable.h); 0.5.5: pow with a negated literal exponent
  * as a product on the GPU (gen_powi) */
 #define EMIT_VERSION "0.5.5"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
@@ -49,7 +49,7 @@ typedef struct EmitOptions {
     int automatic; /* the overrides are the automatic choice of methods (docs/methods.md):
                                 the portable C file exports them as ID_methods_choice */
     int min_blocks; /* CUDA: the second argument of __launch_bounds__ chosen by measurement
-                                (launch.h); 0: the rule of emit_gpu.c */
+                                (mtable.h); 0: the rule of emit_gpu.c */
 } EmitOptions;
 
 /* The model's name as a C identifier (letters, digits, '_'; never starts with a digit), in ar. */

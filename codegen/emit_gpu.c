@@ -50,7 +50,7 @@ static int min_blocks(const Em *e) {
     if (e->target == EMIT_HIP)
         return 1; /* HIP reads the second argument as waves per execution unit: not measured */
     if (e->min_blocks > 0)
-        return e->min_blocks; /* measured for this model, methods and precision (launch.h) */
+        return e->min_blocks; /* measured for this model, methods and precision (mtable.h) */
     if (implicit_model(m))
         return 1;
     /* a tiny model (Aliev-Panfilov: 1 state, 3 equations) is bound by memory: occupancy keeps

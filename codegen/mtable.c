@@ -1,16 +1,16 @@
-/* launch.c: the measured register caps of the library's GPU kernels (launch.h). A row of the
- * table, tab-separated, '#' lines comments:
- *   model  source_hash  methods  precision  min_blocks  [rate  rule_blocks  rule_rate  machine  date]
- * the columns after min_blocks record the measurement and are not read here. */
+/* mtable.c: the tables of models/ keyed by a model file's stem (mtable.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "launch.h"
+#include "mtable.h"
 
-/* Split line (its newline cut) at tabs into at most max fields; returns the count. */
-static int split_tabs(char *line, char **f, int max) {
+int mtable_row(char *line, const char *model_path, char **f, int max) {
+    const char *base = strrchr(model_path, '/') ? strrchr(model_path, '/') + 1 : model_path;
+    size_t stem = strcspn(base, ".");
+    if (line[0] == '#' || strncmp(line, base, stem) != 0 || line[stem] != '\t')
+        return 0;
     line[strcspn(line, "\r\n")] = '\0';
     int n = 0;
     for (char *p = line; p && n < max; n++) {
@@ -22,24 +22,22 @@ static int split_tabs(char *line, char **f, int max) {
     return n;
 }
 
-int launch_min_blocks(const char *table, const char *model_path, unsigned long long hash, const char *methods,
+int mtable_min_blocks(const char *table, const char *model_path, unsigned long long hash, const char *methods,
                       int single) {
     FILE *f = fopen(table, "r");
     if (!f) {
         fprintf(stderr, "starcarp codegen: --launch-table: cannot read '%s': %s\n", table, strerror(errno));
         return -1;
     }
-    const char *base = strrchr(model_path, '/') ? strrchr(model_path, '/') + 1 : model_path;
-    size_t stem = strcspn(base, ".");
     char line[4096], hx[32];
     snprintf(hx, sizeof hx, "%016llx", hash);
     const char *want = methods && *methods ? methods : "-", *prec = single ? "f32" : "f64";
     int found = 0;
     for (int ln = 1; !found && fgets(line, sizeof line, f); ln++) {
         char *fd[5];
-        if (line[0] == '#' || strncmp(line, base, stem) != 0 || line[stem] != '\t')
+        int n = mtable_row(line, model_path, fd, 5);
+        if (n == 0)
             continue;
-        int n = split_tabs(line, fd, 5);
         if (n < 5) {
             fprintf(stderr, "%s:%d: a row needs model, source_hash, methods, precision, min_blocks\n", table,
                     ln);
@@ -47,10 +45,10 @@ int launch_min_blocks(const char *table, const char *model_path, unsigned long l
         } else if (!strcmp(fd[1], hx) && !strcmp(fd[2], want) && !strcmp(fd[3], prec)) {
             char *end;
             long b = strtol(fd[4], &end, 10);
-            found = *end == '\0' && b >= 1 && b <= LAUNCH_MAX_BLOCKS ? (int)b : -1;
+            found = *end == '\0' && b >= 1 && b <= MTABLE_MAX_BLOCKS ? (int)b : -1;
             if (found < 0)
                 fprintf(stderr, "%s:%d: min_blocks '%s': expected an integer from 1 to %d\n", table, ln,
-                        fd[4], LAUNCH_MAX_BLOCKS);
+                        fd[4], MTABLE_MAX_BLOCKS);
         }
     }
     fclose(f);
