@@ -34,8 +34,9 @@
  * (emit_rhsorder.c) and CUDA recomputes what they read of Vm alone at each call (GEN_RHS_FRESH);
  * markov_be factorises and solves in one function, the forward substitution as the factors come;
  * the CUDA register cap from --launch-table (mtable.h); 0.5.5: pow with a negated literal exponent
- * as a product on the GPU (gen_powi) */
-#define EMIT_VERSION "0.5.5"
+ * as a product on the GPU (gen_powi); 0.5.6: the tanh idiom expm1(a) / (exp(a) + 1) makes one call
+ * (exp(a) + 1 is expm1(a) + 2 beside expm1(a): hoist.c) */
+#define EMIT_VERSION "0.5.6"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 
 typedef enum { EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP, EMIT_NTARGETS } EmitTarget;

@@ -28,6 +28,11 @@
  * |k| <= SHARE_KMAX and |c| <= SHARE_CMAX (|k V| stays below float's 88 up to |V| = 176 mV,
  * double's 709 up to 1400 mV). Not done when Vm is advanced inside a group (vmcouple.c: Vm
  * changes inside the group's re-evaluations) nor inside a group's re-evaluated equations.
+ *
+ * Before that, the tanh idiom pairs its calls (pair_exps): CellML exports write tanh(x) as
+ * expm1(2x) / (exp(2x) + 1); where an expression computes expm1(a), its exp(a) + 1 becomes
+ * expm1(a) + 2, so the step makes one call where it made two (the compilers merge the equal
+ * calls). Both sums are at least 1 (or overflow alike): each is within an ulp of the exact value.
  */
 #include <math.h>
 #include <string.h>
@@ -183,6 +188,69 @@ static void hoist_syms(Hoist *h, CgSym **syms, int n) {
     for (int i = 0; i < n; i++)
         if (syms[i]->kind != CG_CONST && syms[i]->kind != CG_PARAM)
             syms[i]->def = hoist_expr(h, syms[i]->def);
+}
+
+/* ---- the tanh idiom: exp(a) + 1 beside expm1(a) ---- */
+
+/* The call expm1(a) in e, or NULL. */
+static Expr *find_expm1(Expr *e, const Expr *a) {
+    if (!e)
+        return NULL;
+    if (e->kind == EX_CALL && e->fn == FN_EXPM1 && ex_equal(e->a[0], a))
+        return e;
+    Expr *r = NULL;
+    for (int i = 0; i < e->nargs && !r; i++)
+        r = find_expm1(e->a[i], a);
+    return r;
+}
+
+/* Which operand of e is exp(a) when e is exp(a) + 1 or 1 + exp(a); else -1. */
+static int exp_plus_one(const Expr *e) {
+    if (e->kind != EX_ADD)
+        return -1;
+    for (int k = 0; k < 2; k++)
+        if (e->a[k]->kind == EX_CALL && e->a[k]->fn == FN_EXP && e->a[!k]->kind == EX_NUM &&
+            e->a[!k]->num == 1.0)
+            return k;
+    return -1;
+}
+
+/* e, a sub-tree of root, with each exp(a) + 1 whose expm1(a) root computes too written
+ * expm1(a) + 2 (the same expm1 node; changed nodes copied, as hoist_expr). */
+static Expr *pair_exps(Arena *ar, Expr *root, Expr *e) {
+    if (!e)
+        return NULL;
+    int k = exp_plus_one(e);
+    Expr *m1 = k >= 0 ? find_expm1(root, e->a[k]->a[0]) : NULL;
+    if (m1) {
+        Expr *r = ex_binary(ar, EX_ADD, m1, ex_num(ar, 2.0));
+        r->tok = e->tok;
+        return r;
+    }
+    Expr *kids[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < e->nargs; i++)
+        kids[i] = pair_exps(ar, root, e->a[i]);
+    return ex_rebuild(ar, e, kids);
+}
+
+/* pair_exps over every per-step expression of the model. */
+static void pair_all(Sema *s) {
+    CgModel *m = s->m;
+    for (int i = 0; i < m->neqs; i++)
+        m->eqs[i]->def = pair_exps(s->ar, m->eqs[i]->def, m->eqs[i]->def);
+    for (int i = 0; i < m->nstates; i++) {
+        CgState *st = &m->states[i];
+        st->rl_inf = pair_exps(s->ar, st->rl_inf, st->rl_inf);
+        st->rl_tau = pair_exps(s->ar, st->rl_tau, st->rl_tau);
+    }
+    for (int g = 0; g < m->ngroups; g++) {
+        CgGroup *gr = &m->groups[g];
+        for (int i = 0; i < gr->njeqs; i++)
+            gr->jeqs[i]->def = pair_exps(s->ar, gr->jeqs[i]->def, gr->jeqs[i]->def);
+        if (gr->jac)
+            for (int k = 0; k < gr->n * gr->n; k++)
+                gr->jac[k] = pair_exps(s->ar, gr->jac[k], gr->jac[k]);
+    }
 }
 
 /* ---- exponentials of Vm sharing one exp ---- */
@@ -379,5 +447,6 @@ void sema_hoist(Sema *s) {
             for (int k = 0; k < gr->n * gr->n; k++)
                 gr->jac[k] = hoist_expr(&h, gr->jac[k]);
     }
+    pair_all(s);
     share_exps(&h);
 }

@@ -2,7 +2,8 @@
  *
  * A published model marks its non-gate states .method(cvode) because CellML does not say what a
  * state needs; cvode (adaptive, a Jacobian and an LU per sub-step) is then the slowest method of
- * the language, on GPUs most of all. The choice relaxes only what the file leaves to cvode: it
+ * the language, on GPUs most of all. The choice relaxes what the file leaves to cvode, then its
+ * Markov chains (markov_be, tried with forward Euler on top of the set chosen): it
  * tries cheaper methods for those states, in order of cost, and keeps the first that passes a
  * check against a tight-tolerance run of the file's own methods (one cell, a paced beat, bench's
  * rules): the normalised RMS error of Vm and the APD90 difference within the stated tolerances, no

@@ -59,6 +59,7 @@ typedef struct ChCtx {
     char **coupled; /* the states the treatment vm=cvode couples to Vm (codegen/vmcouple.c), when one
                        is coupled to Vm faster than the choice's dt; else none */
     int ncoupled;
+    int nmarkov; /* the states the file leaves to markov_be (its Markov chains) */
     const ScChooseSpec *proto; /* the protocol of the runs (NULL: sp's; the long check's, choose_long.c) */
     const ScModelDesc *canon; /* the states' order of the runs' arrays (the reference's) */
     char vm[32]; /* the treatment of states coupled to Vm faster than dt that every candidate, and the

@@ -14,7 +14,9 @@
  *      Rush-Larsen; rk2; rk4; Euler with the stiff states in a rosenbrock or a cvode group;
  *      rosenbrock), each run in double and single precision; the first that passes is the choice;
  *      none: the file's methods. They are compiled in the background (choose_run.c) from the
- *      start, while the reference runs.
+ *      start, while the reference runs;
+ *   5. where the file has Markov chains (markov_be), the outcome so far with markov_be=fe added,
+ *      judged the same way: it passes, it is the choice (markov_relax).
  * A candidate passes when the run completes, every state stays within the reference's envelope
  * (its range widened by 5 % of the range plus 0.1 % of its magnitude), Vm is within tol_err
  * (normalised RMS) and tol_apd (APD90) of the reference, and, unless its methods are all implicit,
@@ -124,9 +126,11 @@ static int cvode_states(ChCtx *c, ScChoice *out) {
     }
     c->cvode = calloc((size_t)m->nstates + 1, sizeof(char *));
     c->coupled = calloc((size_t)m->nstates + 1, sizeof(char *));
-    for (int i = 0; i < m->nstates; i++)
+    for (int i = 0; i < m->nstates; i++) {
         if (m->states[i].method == CG_CVODE)
             c->cvode[c->ncvode++] = strdup(m->states[i].sym->name);
+        c->nmarkov += m->states[i].method == CG_MARKOV_BE;
+    }
     int ncouple = m->nfastvm; /* those of the analysis at 0.01 ms: what vm=cvode couples */
     for (int j = 0; j < ncouple; j++)
         c->coupled[c->ncoupled++] = strdup(m->states[m->fastvm[j].state].sym->name);
@@ -417,6 +421,38 @@ static int candidates(ChCtx *c, ScChoice *out) {
     return rc;
 }
 
+/* Step 5: the Markov chains the file leaves to markov_be (backward Euler, a Newton solve per step)
+ * with forward Euler instead, on top of the set chosen so far (the file's methods when none
+ * passed): judged as every candidate (bars, envelope, margin, single precision, long check), it
+ * becomes the choice when it passes. A chain faster than dt fails the margin or blows up; one as
+ * slow as the gates it usually is steps as well explicitly, for a fraction of the work. Returns 0,
+ * or -1 (err set) when it cannot be built. */
+static int markov_relax(ChCtx *c, ScChoice *out) {
+    if (c->nmarkov == 0 || out->ncand >= SC_CHOOSE_MAXCAND)
+        return 0;
+    const ScCandidate *base = out->chosen >= 0 ? &out->cand[out->chosen] : NULL;
+    const char *bov = base ? base->overrides : c->vm;
+    ScCandidate *cd = &out->cand[out->ncand];
+    memset(cd, 0, sizeof *cd);
+    cd->err[0] = cd->err[1] = cd->dapd[0] = cd->dapd[1] = NAN;
+    cd->lerr[0] = cd->lerr[1] = cd->lerr[2] = NAN;
+    int len = snprintf(cd->overrides, sizeof cd->overrides, "%s%smarkov_be=fe", bov, bov[0] ? "," : "");
+    if (len < 0 || (size_t)len >= sizeof cd->overrides)
+        return 0;
+    snprintf(cd->label, sizeof cd->label, "%.60s, fe for the %d markov_be states",
+             base ? base->label : "the file's methods", c->nmarkov);
+    ch_stage(c, "checking candidate %d: %.60s", out->ncand + 1, cd->label);
+    int b = build_of(c, cd->overrides);
+    const ChKern *kk = b < 0 ? NULL : ch_wait(c, b);
+    if (!kk)
+        return c->cut ? 0 : -1;
+    out->ncand++;
+    cd->pass = try_candidate(c, kk, cd);
+    if (cd->pass)
+        out->chosen = out->ncand - 1;
+    return 0;
+}
+
 /* The outcome once the candidates are tried: the chosen set, unless it runs no faster than the
  * file's methods, or the file's methods with the reason. */
 static void conclude(const ScChooseSpec *sp, ScChoice *out) {
@@ -537,6 +573,8 @@ static int choose(ChCtx *c, ScChoice *out) {
     }
     if (rc == 0 && ok && !c->cut && c->ncvode > 0)
         rc = candidates(c, out);
+    if (rc == 0 && ok && !c->cut)
+        rc = markov_relax(c, out);
     for (int t = 0; t < NLADDER; t++)
         ch_free_run(&run[t]), ch_free_run(&crun[t]);
     ch_free_run(&c->env2);
@@ -578,7 +616,7 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
     ChCtx *c = calloc(1, sizeof *c);
     int rc = c ? ch_begin(c, path, &sp, err, errlen) : -1;
     if (rc == 0 && (rc = cvode_states(c, out)) == 0) {
-        if (c->ncvode == 0 && c->ncoupled == 0)
+        if (c->ncvode == 0 && c->ncoupled == 0 && c->nmarkov == 0)
             snprintf(out->reason, sizeof out->reason, "the file leaves no state to cvode");
         else
             rc = choose(c, out);

@@ -21,13 +21,13 @@ set_tests_properties(numerics.builtin numerics.vmcouple numerics.longrun PROPERT
   SKIP_RETURN_CODE 77 LABELS numerics TIMEOUT 600)
 
 # numerics.choose.*: the automatic choice of methods (issue 12, docs/methods.md) on models written
-# for the test (tests/numerics/stiff_buffer.model, margin_buffer.model); the candidates are compiled
-# with `cc` at test time
+# for the test (tests/numerics/stiff_buffer.model, margin_buffer.model, markov_chain.model, ...); the
+# candidates are compiled with `cc` at test time
 add_executable(test_choose ${SC_NUMERICS_DIR}/test_choose.c ${CMAKE_CURRENT_LIST_DIR}/test.c)
 target_link_libraries(test_choose PRIVATE starcarp_internal m)
 target_include_directories(test_choose PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/provision)
 target_compile_options(test_choose PRIVATE ${SC_WARN})
-foreach(part stiff margin nothing cache lookup long vm)
+foreach(part stiff margin nothing cache lookup long vm markov)
   add_test(NAME numerics.choose.${part} COMMAND test_choose ${part} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(numerics.choose.${part} PROPERTIES LABELS numerics TIMEOUT 600)
 endforeach()

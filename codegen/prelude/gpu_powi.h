@@ -11,3 +11,20 @@ static GEN_INL gen_real gen_powi(gen_real x, const int n) {
     }
     return n < 0 ? (gen_scal)1 / r : r;
 }
+/* x^y for an exponent y of the parameter set (a parameter or constant, emit_expr.c: in the uniform
+ * variant the same for every cell, so the branches do not diverge): the integers 1 to 4 (Hill
+ * coefficients, the exchangers' Na^3) as the products gen_powi makes of the literal, any other y
+ * by pow */
+static GEN_INL gen_real gen_powp(gen_real x, gen_real y) {
+    if (y == (gen_scal)1)
+        return x;
+    if (y == (gen_scal)2)
+        return x * x;
+    if (y == (gen_scal)3)
+        return x * (x * x);
+    if (y == (gen_scal)4) {
+        const gen_real s = x * x;
+        return s * s;
+    }
+    return pow(x, y);
+}

@@ -494,11 +494,13 @@ static void test_rl_rate(void) {
 }
 
 /* pow with a literal exponent, negated literals included (the CellML exports write pow(x, -1.0)):
- * on a GPU a product of squarings (gen_powi; a reciprocal for -1), the portable C keeps pow, and
- * an exponent that is not a literal stays gen_pow everywhere. */
-static const char pow_model[] = "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
-                                "n = 1.6; .param();\nc_init = 0.5;\n"
-                                "diff_c = pow(1 + c, -1.0) + pow(c, -2) + pow(c, n) - c;\nIion = c;\n";
+ * on a GPU a product of squarings (gen_powi; a reciprocal for -1), the portable C keeps pow; on a
+ * GPU a parameter's exponent goes through gen_powp (products for 1 to 4 at run time), and any other
+ * exponent stays gen_pow everywhere. */
+static const char pow_model[] =
+    "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\n"
+    "n = 1.6; .param();\nc_init = 0.5;\n"
+    "diff_c = pow(1 + c, -1.0) + pow(c, -2) + pow(c, n) + pow(2, c) - c;\nIion = c;\n";
 static void test_literal_pow(void) {
     Arena ar = {0};
     CgModel *m = mt_analyse(&ar, pow_model, NULL);
@@ -507,13 +509,16 @@ static void test_literal_pow(void) {
         char *g = generate(m, (EmitTarget)t, 0, 0, NULL, NULL);
         HAS(g, "gen_powi(1.0 + c, -1)");
         HAS(g, "gen_powi(c, -2)");
-        HAS(g, "gen_pow(c, gen_p->n)");
+        HAS(g, "gen_powp(c, gen_p->n)");
+        HAS(g, "gen_pow(2.0, c)");
         LACKS(g, "gen_pow(1.0 + c");
         free(g);
     }
     char *c = m ? generate(m, EMIT_C, 0, 0, NULL, NULL) : NULL;
-    if (c)
+    if (c) {
         LACKS(c, "gen_powi(");
+        LACKS(c, "gen_powp(");
+    }
     free(c);
     ar_free(&ar);
 }

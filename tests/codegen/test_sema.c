@@ -533,6 +533,29 @@ static void test_products_and_exps(void) {
     ar_free(&ar);
 }
 
+/* The tanh idiom of CellML exports, expm1(a) / (exp(a) + 1), makes one call: exp(a) + 1 becomes
+ * expm1(a) + 2 where the expression computes expm1(a) (either order of the sum); an exp without
+ * its expm1 beside it, or with another argument, is left alone. */
+static void test_tanh_pairs(void) {
+    Arena ar = {0};
+    CgModel *m = analysed(&ar, HEAD "group { k = 3; } .param();\n"
+                                    "x_init = 0.5;\n"
+                                    "diff_x = (1 + expm1(k * (V - 2)) / (exp(k * (V - 2)) + 1)) / 2 - x;\n"
+                                    "y = expm1(2 * x) / (1 + exp(2 * x));\n"
+                                    "z = expm1(2 * x) / (exp(3 * x) + 1) + 1 / (exp(V * 0.01) + 1);\n"
+                                    "Iion = y + z;\n");
+    if (!m)
+        return;
+    char *dx = ex_to_string(&ar, sym(m, "diff_x")->def, NULL, NULL);
+    ASSERT_EQ_STR("(1.0 + expm1(k * (V - 2.0)) / (expm1(k * (V - 2.0)) + 2.0)) * 0.5 - x", dx);
+    char *y = ex_to_string(&ar, sym(m, "y")->def, NULL, NULL);
+    ASSERT_EQ_STR("expm1(2.0 * x) / (expm1(2.0 * x) + 2.0)", y);
+    char *z = ex_to_string(&ar, sym(m, "z")->def, NULL, NULL);
+    ASSERT(strstr(z, "(exp(3.0 * x) + 1.0)") != NULL); /* another argument */
+    ASSERT(strstr(z, "+ 2.0") == NULL);
+    ar_free(&ar);
+}
+
 /* ---------------------------------------------------------------- golden reports, library */
 
 static void test_golden(void) {
@@ -663,6 +686,7 @@ int main(void) {
     test_params_and_flags();
     test_hoisting();
     test_products_and_exps();
+    test_tanh_pairs();
     test_golden();
     test_library();
     test_reference_models();

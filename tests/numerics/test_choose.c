@@ -18,6 +18,9 @@
  *   vm        tests/numerics/two_compartment.model (a t-tubular membrane coupled to Vm in 0.9 us):
  *             the reference couples Vm (vm=cvode), the file's methods with bench's splitting miss
  *             the bars, so the choice applies the treatment (its overrides start with vm=cvode)
+ *   markov    tests/numerics/markov_chain.model: its slow Markov chain (markov_be in the file) is
+ *             stepped with forward Euler on top of the set chosen for its cvode state; the same
+ *             chain 3000 times faster blows up under forward Euler and keeps markov_be
  * Run from the source tree (CTest's working directory). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -41,19 +44,28 @@ static ScChooseSpec spec(void) {
     return s;
 }
 
-static void test_stiff(void) {
+/* The choice for the model file at path, printed under name; NULL (asserted) on failure. */
+static ScChoice *choice_of(const char *name, const char *path) {
     ScChooseSpec s = spec();
     ScChoice *c = calloc(1, sizeof *c);
     char err[512] = "";
-    int rc = sc_choose_methods(STIFF, &s, c, err, sizeof err);
+    int rc = sc_choose_methods(path, &s, c, err, sizeof err);
     ASSERT_EQ_INT(0, rc);
     if (rc) {
-        fprintf(stderr, "%s\n", err);
+        fprintf(stderr, "%s: %s\n", name, err);
         free(c);
-        return;
+        return NULL;
     }
-    printf("stiff: choice %s (%s); stiff states: %s; reference APD90 %.2f ms\n", c->overrides, c->label,
-           c->stiff, c->ref_apd);
+    printf("%s: choice %s (%s); last candidate %s: %s\n", name, c->overrides, c->label,
+           c->cand[c->ncand - 1].overrides, c->cand[c->ncand - 1].pass ? "pass" : c->cand[c->ncand - 1].why);
+    return c;
+}
+
+static void test_stiff(void) {
+    ScChoice *c = choice_of("stiff", STIFF);
+    if (!c)
+        return;
+    printf("stiff: stiff states: %s; reference APD90 %.2f ms\n", c->stiff, c->ref_apd);
     ASSERT(c->ref_apd > 200 && c->ref_apd < 400); /* the beat repolarises */
     ASSERT(c->ncand >= 2);
     ASSERT_EQ_STR("cvode=fe", c->cand[0].overrides);
@@ -69,6 +81,8 @@ static void test_stiff(void) {
         ASSERT(ch->seconds < c->file.seconds); /* cheaper than the file's cvode */
     }
     /* a bar nothing meets: the file's methods, and why */
+    ScChooseSpec s = spec();
+    char err[512] = "";
     s.tol_err = 1e-9;
     ScChoice *d = calloc(1, sizeof *d);
     ASSERT_EQ_INT(0, sc_choose_methods(STIFF, &s, d, err, sizeof err));
@@ -79,18 +93,10 @@ static void test_stiff(void) {
 }
 
 static void test_margin(void) {
-    ScChooseSpec s = spec();
-    ScChoice *c = calloc(1, sizeof *c);
-    char err[512] = "";
-    int rc = sc_choose_methods("tests/numerics/margin_buffer.model", &s, c, err, sizeof err);
-    ASSERT_EQ_INT(0, rc);
-    if (rc) {
-        fprintf(stderr, "%s\n", err);
-        free(c);
+    ScChoice *c = choice_of("margin", "tests/numerics/margin_buffer.model");
+    if (!c)
         return;
-    }
-    printf("margin: choice %s (%s); fe: %.4f %%, %s\n", c->overrides, c->label, c->cand[0].err[0],
-           c->cand[0].why);
+    printf("margin: fe: %.4f %%, %s\n", c->cand[0].err[0], c->cand[0].why);
     ASSERT(c->ref_apd > 200 && c->ref_apd < 400);
     ASSERT_EQ_STR("cvode=fe", c->cand[0].overrides);
     ASSERT(!c->cand[0].pass);
@@ -243,13 +249,53 @@ static void test_vm(void) {
     free(c);
 }
 
+static void test_markov(void) {
+    ScChoice *c = choice_of("slow chain", "tests/numerics/markov_chain.model");
+    if (c) {
+        ASSERT(c->chosen >= 1 && c->chosen == c->ncand - 1); /* the last candidate, past cvode's */
+        ASSERT_EQ_STR("cvode=fe,markov_be=fe", c->overrides);
+        ASSERT(strstr(c->label, "fe for the 3 markov_be states") != NULL);
+        if (c->chosen >= 1) {
+            const ScCandidate *ch = &c->cand[c->chosen];
+            ASSERT(ch->err[0] <= 0.1 && ch->err[1] <= 0.1 && fabs(ch->dapd[0]) <= 0.5);
+        }
+    }
+    free(c);
+    /* the same chain, every rate 3000 times larger (dt / tau up to 15) */
+    char dir[] = "/tmp/sc_choose_markov_XXXXXX", path[64],
+         *text = t_read_file("tests/numerics/markov_chain.model");
+    char *k = text ? strstr(text, "k_s = 1;") : NULL;
+    ASSERT(k != NULL && mkdtemp(dir) != NULL);
+    if (!k || !dir[0]) {
+        free(text);
+        return;
+    }
+    snprintf(path, sizeof path, "%s/fast_chain.model", dir);
+    FILE *f = fopen(path, "w");
+    ASSERT(f != NULL);
+    if (f) {
+        fprintf(f, "%.*sk_s = 3000;%s", (int)(k - text), text, k + strlen("k_s = 1;"));
+        fclose(f);
+        c = choice_of("fast chain", path);
+        if (c) {
+            ASSERT(strstr(c->overrides, "markov_be") == NULL);
+            ASSERT(c->ncand >= 2 && strstr(c->cand[c->ncand - 1].overrides, "markov_be=fe") &&
+                   !c->cand[c->ncand - 1].pass);
+        }
+        free(c);
+        remove(path);
+    }
+    rmdir(dir);
+    free(text);
+}
+
 int main(int argc, char **argv) {
     static const struct {
         const char *name;
         void (*run)(void);
     } parts[] = {{"stiff", test_stiff}, {"margin", test_margin}, {"nothing", test_nothing},
                  {"cache", test_cache}, {"lookup", test_lookup}, {"long", test_long},
-                 {"vm", test_vm}};
+                 {"vm", test_vm},       {"markov", test_markov}};
     const char *part = argc > 1 ? argv[1] : "all";
     for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
         if (!strcmp(part, parts[k].name) || !strcmp(part, "all"))
