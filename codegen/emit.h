@@ -92,6 +92,8 @@ typedef struct Em {
     int *eqpos; /* by symbol id: index in m->eqs, or -1 */
     int fast_f32; /* GPU, single precision, explicit model: exp/log in the hardware's
                                 forms (emit_gpu.c) */
+    int powp; /* GPU, explicit model: pow with a parameter's exponent through gen_powp (in an
+                 implicit or adaptive model's group code its branches cost 5-11 %, H200, 2026-11-27) */
     int *ndiv; /* GPU: by symbol id, divisions by that parameter or constant in
                                 the per-step equations (emit_count_divisors), or NULL */
     char *need; /* by symbol id: liveness scratch */

@@ -213,13 +213,15 @@ static Out call(Em *e, const char *name, const Expr *x) {
  * as much as an exp and a log (on the CPU a library call per lane: ten Tusscher 2006's squares
  * and cubes took half of its CPU time, docs/performance.md, perf on the dev machine, 2026-11-27);
  * a product, one multiply per bit of n. A square equals a correctly rounded pow; a cube has one
- * rounding more. On a GPU an exponent that is a parameter or constant calls gen_powp, which takes
- * the products for the values 1 to 4 at run time (shannon 2004 has 119 pows of Na to its HNa = 3). */
+ * rounding more. On a GPU, in a model without implicit or adaptive groups, an exponent that is a
+ * parameter or constant calls gen_powp, which takes the products for the values 1 to 4 at run time
+ * (difrancesco_noble_model_1985's Na^n_NaCa and Ca^rCa: 1.12x on an H200; in the group code of
+ * implicit models, shannon, grandi 2010, carro, voigt, the branches cost 5-11 %). */
 static Out literal_pow(Em *e, const Expr *base, const Expr *ex) {
     Expr x = {.kind = EX_POW, .nargs = 2, .a = {(Expr *)base, (Expr *)ex}};
     double n;
     const CgSym *ps = ex->kind == EX_VAR ? ex->sym : NULL;
-    if (e->gpu && ps && (ps->kind == CG_PARAM || ps->kind == CG_CONST))
+    if (e->powp && ps && (ps->kind == CG_PARAM || ps->kind == CG_CONST))
         return call(e, "gen_powp", &x); /* an exponent of the parameter set: 1 to 4 as products */
     if (!ex_is_num(ex, &n)) /* a literal, or a negated one (pow(x, -1)) */
         return call(e, "gen_pow", &x);

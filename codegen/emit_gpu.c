@@ -172,6 +172,7 @@ int emit_gpu(Em *e) {
     /* the hardware's exp/log in single precision, explicit models only: an adaptive or implicit
        group's error control and Newton iterations are left to the accurate forms */
     e->fast_f32 = e->single && !implicit_model(e->m);
+    e->powp = !implicit_model(e->m);
     emit_file_header(e, api->what);
     emit_prelude(e, api);
     emit_pc_struct(e);

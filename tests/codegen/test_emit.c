@@ -514,6 +514,17 @@ static void test_literal_pow(void) {
         LACKS(g, "gen_pow(1.0 + c");
         free(g);
     }
+    /* in a model with an implicit or adaptive group, gen_pow (gen_powp's branches cost there) */
+    char text[512];
+    snprintf(text, sizeof text, "%sgroup { c; }.method(cvode);\n", pow_model);
+    CgModel *mi = mt_analyse(&ar, text, NULL);
+    ASSERT(mi != NULL);
+    char *gi = mi ? generate(mi, EMIT_CUDA, 0, 0, NULL, NULL) : NULL;
+    if (gi) {
+        HAS(gi, "gen_pow(c, gen_p->n)");
+        LACKS(gi, "gen_powp(c");
+    }
+    free(gi);
     char *c = m ? generate(m, EMIT_C, 0, 0, NULL, NULL) : NULL;
     if (c) {
         LACKS(c, "gen_powi(");
