@@ -34,8 +34,11 @@
  * (emit_rhsorder.c) and CUDA recomputes what they read of Vm alone at each call (GEN_RHS_FRESH);
  * markov_be factorises and solves in one function, the forward substitution as the factors come;
  * the CUDA register cap from --launch-table (mtable.h); 0.5.5: pow with a negated literal exponent
- * as a product on the GPU (gen_powi); 0.5.6: the tanh idiom expm1(a) / (exp(a) + 1) makes one call
- * (exp(a) + 1 is expm1(a) + 2 beside expm1(a): hoist.c) */
+ * as a product on the GPU (gen_powi); 0.5.6: the tanh idiom expm1(a) / (exp(a) + 1) is tanh(0.5 * a)
+ * and costly calls of Vm alone inside other equations are named per-step equations (hoist.c); Iion's
+ * part of a step reads the step's equations of Vm alone instead of computing them again
+ * (emit_carry.c); on the GPU, in models without implicit or adaptive groups, a parameter's exponent
+ * goes through gen_powp */
 #define EMIT_VERSION "0.5.6"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 
@@ -97,6 +100,7 @@ typedef struct Em {
     int *ndiv; /* GPU: by symbol id, divisions by that parameter or constant in
                                 the per-step equations (emit_count_divisors), or NULL */
     char *need; /* by symbol id: liveness scratch */
+    char *reuse; /* by symbol id: Iion's part reads the step's value (emit_need_iion), or NULL */
     int newton; /* markov_be Newton iterations */
     int nsv, nsv1, ns1; /* states + stores; the same, at least 1; states, at least 1 */
     EmitTarget target;
@@ -161,7 +165,13 @@ void emit_ops_eqs(Em *e, CgSym **eqs, int n, EmitOps *o);
 void emit_ops_add(EmitOps *o, const EmitOps *a, long times);
 void emit_step_ops(Em *e, int lut, EmitOps *o);
 
-/* emit_carry.c: equations of the states alone carried from Iion's part to the next step */
+/* emit_carry.c: values one part of a step shares with the other: equations of the states alone
+ * carried from Iion's part to the next step, equations of Vm alone read again by Iion's part.
+ * Iion's part of a step (emit_cell, emit_step_ops): e->need set to the equations it computes,
+ * given step_need (by symbol id: what the step's part computed in the function's scope); an
+ * equation of Vm, t, dt, parameters and constants alone that the step computed is read as it is
+ * (e->reuse), not computed again. */
+void emit_need_iion(Em *e, const char *step_need);
 void emit_carry_plan(Em *e);
 void emit_carry_store(Em *e, const char *indent);
 void emit_carry_init(Em *e);
@@ -171,7 +181,6 @@ void emit_carry_init(Em *e);
 void emit_group_functions(Em *e, int gi);
 void emit_method_need(Em *e, const CgGroup *g);
 void emit_method_call(Em *e, int gi);
-int emit_group_uses_rhs(const CgModel *m, const CgGroup *g);
 void emit_method_ops(Em *e, int gi, EmitOps *o); /* the group's update, added to o */
 void emit_need_step(Em *e); /* e->need := what a step's equations compute */
 

@@ -25,6 +25,8 @@ static void emit_cell(Em *e) {
     emit_carry_plan(e);
     e->cv_read = 1; /* carried equations: read from gen_cv, what only they read is not computed */
     emit_need_step(e);
+    char *step_need = ar_alloc(&e->ar, (size_t)m->nsyms); /* in the function's scope below */
+    memcpy(step_need, e->need, (size_t)m->nsyms);
 
     fprintf(
         e->out,
@@ -64,7 +66,7 @@ static void emit_cell(Em *e) {
             "       so that the equations only the inline ones read are dead before those */\n");
     for (int pass = 0; pass < 2; pass++)
         for (int gi = 0; gi < m->ngroups; gi++)
-            if (emit_group_uses_rhs(m, &m->groups[gi]) == pass)
+            if (sema_group_uses_rhs(m, &m->groups[gi]) == pass)
                 emit_method_call(e, gi);
     int clamps = 0;
     for (int s = 0; s < m->nstates; s++) {
@@ -88,9 +90,7 @@ static void emit_cell(Em *e) {
                     emit_expr_str(e, emit_value(e, m->externals[k]), 1), m->externals[k]->name);
     /* Iion at the step's V and the new states: bench's rule "the model advances its states and
        returns Iion at that V" (docs/verification.md: this order is also the accurate one) */
-    emit_need_clear(e);
-    emit_need_expr(e, emit_value(e, m->iion));
-    emit_need_eqs(e, m->eqs, m->neqs);
+    emit_need_iion(e, step_need);
     fprintf(e->out,
             "\n    {   /* Iion at the new states (bench: the model advances its states, then returns\n"
             "           Iion at the step's V) */\n");
@@ -99,6 +99,7 @@ static void emit_cell(Em *e) {
     emit_needed_eqs(e, m->eqs, m->neqs, "        ");
     emit_carry_store(e, "        ");
     e->xarr = NULL;
+    e->reuse = NULL;
     fprintf(e->out, "        return %s;\n    }\n}\n\n", emit_expr_str(e, emit_value(e, m->iion), 1));
 }
 

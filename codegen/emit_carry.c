@@ -14,18 +14,32 @@
  *   emit_carry_store(e, in)    Iion's part: gen_cv[j] = NAME; ...
  *   emit_carry_init(e)         the cells function: declares gen_cv, computes it at gen_x
  * While e->cv_read is set, emit_need_eqs leaves a carried equation's definition alone and
- * emit_needed_eqs writes it as a read of gen_cv (emit_core.c). */
+ * emit_needed_eqs writes it as a read of gen_cv (emit_core.c).
+ *
+ * Within one step, Iion's part runs at the step's V: an equation of Vm, t, dt, parameters and
+ * constants alone (a steady state, a GHK factor's exp(V * k) once named, a K1 or Kp rectifier)
+ * has the value the step's part computed, in the same function's scope. emit_need_iion marks it
+ * in e->reuse, and Iion's part reads that value instead of computing it again (the compilers do
+ * not merge the two copies of an inlined exp: luo_rudy_1994's Iion part recomputed Xi, Kp and
+ * f_NaK, 4 exps, 156 lines of PTX). Same expression, same inputs: results do not change.
+ *
+ *   emit_need_iion(e, step)    Iion's part's liveness, the reused equations in e->reuse */
 #include <string.h>
 
 #include "emit.h"
 
 #define EMIT_MAX_CARRY 8
 
-/* Does x read only states (not the copy of Vm that --methods vm=M makes), parameters,
- * constants and equations that do? memo by symbol id: 0 not known yet, 1 yes, 2 no. */
-static int state_only_expr(Em *e, const Expr *x, char *memo);
+/* What an equation may read, besides parameters, constants and equations that read the same:
+ * READ_STATES the states (not the copy of Vm that --methods vm=M makes); READ_STEP the step's
+ * Vm, t and dt. */
+enum { READ_STATES, READ_STEP };
 
-static int state_only_sym(Em *e, const CgSym *s, char *memo) {
+/* Does s read only what `what` allows (an interpolated column: its table's variable)? memo by
+ * symbol id: 0 not known yet, 1 yes, 2 no. */
+static int reads_only_expr(Em *e, const Expr *x, int what, char *memo);
+
+static int reads_only_sym(Em *e, const CgSym *s, int what, char *memo) {
     if (!s)
         return 0;
     if (memo[s->id])
@@ -33,22 +47,25 @@ static int state_only_sym(Em *e, const CgSym *s, char *memo) {
     int r;
     if (s->kind == CG_PARAM || s->kind == CG_CONST)
         r = 1;
-    else if (s->kind == CG_STATE)
+    else if (what == READ_STATES && s->kind == CG_STATE)
         r = s != e->m->vm && s != e->m->vm_copy;
+    else if (what == READ_STEP && (s->kind == CG_BUILTIN || s->kind == CG_VM))
+        r = 1;
     else if (s->kind == CG_INTERM && e->eqpos[s->id] >= 0 && s->def) {
         memo[s->id] = 2; /* a cycle (none in an ordered model) reads as "no" */
-        r = e->lut && s->lut ? state_only_sym(e, s->lut->var, memo) : state_only_expr(e, s->def, memo);
+        r = e->lut && s->lut ? reads_only_sym(e, s->lut->var, what, memo)
+                             : reads_only_expr(e, s->def, what, memo);
     } else
-        r = 0; /* Vm, t, dt, Iion, stores, externals */
+        r = 0; /* the others: Vm, t, dt, states, Iion, stores, externals */
     memo[s->id] = r ? 1 : 2;
     return r;
 }
 
-static int state_only_expr(Em *e, const Expr *x, char *memo) {
+static int reads_only_expr(Em *e, const Expr *x, int what, char *memo) {
     if (x->kind == EX_VAR)
-        return state_only_sym(e, x->sym, memo);
+        return reads_only_sym(e, x->sym, what, memo);
     for (int i = 0; i < x->nargs; i++)
-        if (!state_only_expr(e, x->a[i], memo))
+        if (!reads_only_expr(e, x->a[i], what, memo))
             return 0;
     return 1;
 }
@@ -75,7 +92,8 @@ void emit_carry_plan(Em *e) {
     for (int i = 0; i < m->neqs && e->ncv < EMIT_MAX_CARRY; i++) {
         const CgSym *s = m->eqs[i];
         if (!e->need[s->id] || !iion_need[s->id] || (e->lut && s->lut) || !s->def ||
-            !(ex_has_call(s->def) || ex_any(s->def, is_div, NULL)) || !state_only_sym(e, s, memo))
+            !(ex_has_call(s->def) || ex_any(s->def, is_div, NULL)) ||
+            !reads_only_sym(e, s, READ_STATES, memo))
             continue;
         e->cvpos[s->id] = e->ncv++;
     }
@@ -111,4 +129,23 @@ void emit_carry_init(Em *e) {
     emit_carry_store(e, "        ");
     fprintf(e->out, "    }\n");
     emit_need_clear(e);
+}
+
+void emit_need_iion(Em *e, const char *step_need) {
+    const CgModel *m = e->m;
+    size_t n = (size_t)m->nsyms;
+    int coupled = m->vm_copy != NULL || m->vm->kind != CG_VM;
+    for (int i = 0; i < m->nstates && !coupled; i++)
+        coupled = m->states[i].vm_coupled;
+    emit_need_clear(e);
+    emit_need_expr(e, emit_value(e, m->iion));
+    e->reuse = NULL;
+    if (!coupled) { /* Vm advanced inside a group: the step's part saw other values of it */
+        char *memo = ar_alloc(&e->ar, n);
+        e->reuse = ar_alloc(&e->ar, n);
+        memset(memo, 0, n);
+        for (size_t i = 0; i < n; i++)
+            e->reuse[i] = step_need[i] && e->eqpos[i] >= 0 && reads_only_sym(e, m->syms[i], READ_STEP, memo);
+    }
+    emit_need_eqs(e, m->eqs, m->neqs);
 }

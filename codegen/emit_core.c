@@ -270,10 +270,12 @@ void emit_need_expr(Em *e, const Expr *x) {
 }
 
 /* Backward pass: an equation is needed when something needed reads it; an interpolated column
- * needs its table's variable instead of its definition. */
+ * needs its table's variable instead of its definition; a carried or reused one (emit_carry.c)
+ * needs nothing. */
 void emit_need_eqs(Em *e, CgSym **eqs, int n) {
     for (int i = n - 1; i >= 0; i--) {
-        if (!e->need[eqs[i]->id] || (e->cv_read && e->cvpos && e->cvpos[eqs[i]->id] >= 0))
+        if (!e->need[eqs[i]->id] || (e->cv_read && e->cvpos && e->cvpos[eqs[i]->id] >= 0) ||
+            (e->reuse && e->reuse[eqs[i]->id]))
             continue;
         if (e->lut && eqs[i]->lut)
             e->need[eqs[i]->lut->var->id] = 1;
@@ -316,7 +318,7 @@ void emit_inputs(Em *e, const CgGroup *g, const char *in) {
 void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *in) {
     for (int i = 0; i < n; i++) {
         const CgSym *s = eqs[i];
-        if (!e->need[s->id])
+        if (!e->need[s->id] || (e->reuse && e->reuse[s->id])) /* reused: the step's, in scope */
             continue;
         if (e->cv_read && e->cvpos && e->cvpos[s->id] >= 0) {
             fprintf(e->out, "%sconst gen_real %s = gen_cv[%d];   /* carried */", in, e->cn[s->id],

@@ -19,17 +19,6 @@
 
 #include "emit.h"
 
-int emit_group_uses_rhs(const CgModel *m, const CgGroup *g) {
-    switch (g->method) {
-        case CG_FE:
-            return 0;
-        case CG_RUSH_LARSEN:
-            return !m->states[g->states[0]].gate;
-        default:
-            return 1;
-    }
-}
-
 static int uses_jac(const CgGroup *g) {
     return g->jac && (g->method == CG_RUSH_LARSEN || g->method == CG_SUNDNES || g->method == CG_MARKOV_BE ||
                       g->method == CG_ROSENBROCK || g->method == CG_CVODE);
@@ -451,7 +440,7 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
 void emit_group_functions(Em *e, int gi) {
     const CgModel *m = e->m;
     const CgGroup *g = &m->groups[gi];
-    if (!emit_group_uses_rhs(m, g))
+    if (!sema_group_uses_rhs(m, g))
         return;
     group_comment(e, g, gi);
     emit_rhs(e, g, gi);
@@ -487,7 +476,7 @@ static const Expr *rl_rate(const Em *e, const Expr *tau) {
 
 void emit_method_need(Em *e, const CgGroup *g) {
     const CgModel *m = e->m;
-    if (emit_group_uses_rhs(m, g))
+    if (sema_group_uses_rhs(m, g))
         return;
     const CgState *st = &m->states[g->states[0]];
     if (g->method == CG_FE) {
@@ -502,7 +491,7 @@ void emit_method_call(Em *e, int gi) {
     const CgModel *m = e->m;
     const CgGroup *g = &m->groups[gi];
     FILE *o = e->out;
-    if (!emit_group_uses_rhs(m, g)) {
+    if (!sema_group_uses_rhs(m, g)) {
         int s = g->states[0];
         const CgState *st = &m->states[s];
         if (g->method == CG_FE) {
@@ -582,7 +571,7 @@ void emit_method_ops(Em *e, int gi, EmitOps *o) {
     const CgModel *m = e->m;
     const CgGroup *g = &m->groups[gi];
     long n = g->n;
-    if (!emit_group_uses_rhs(m, g)) {
+    if (!sema_group_uses_rhs(m, g)) {
         const CgState *st = &m->states[g->states[0]];
         if (g->method == CG_FE) { /* x + dt * (diff) */
             emit_ops_expr(e, emit_value(e, st->diff), o);

@@ -29,10 +29,9 @@
  * double's 709 up to 1400 mV). Not done when Vm is advanced inside a group (vmcouple.c: Vm
  * changes inside the group's re-evaluations) nor inside a group's re-evaluated equations.
  *
- * Before that, the tanh idiom pairs its calls (pair_exps): CellML exports write tanh(x) as
- * expm1(2x) / (exp(2x) + 1); where an expression computes expm1(a), its exp(a) + 1 becomes
- * expm1(a) + 2, so the step makes one call where it made two (the compilers merge the equal
- * calls). Both sums are at least 1 (or overflow alike): each is within an ulp of the exact value.
+ * Before that, the tanh idiom is written as what it is (tanh_idiom): CellML exports write tanh(x)
+ * as expm1(2x) / (exp(2x) + 1), two calls and a division; it becomes tanh(0.5 * a), one call (on
+ * a GPU an exp and a reciprocal inside). The value differs by round-off (a few ulp).
  */
 #include <math.h>
 #include <string.h>
@@ -54,13 +53,18 @@ static int hoist_worth(const Expr *e) {
     return !(e->kind == EX_NEG && (e->a[0]->kind == EX_NUM || e->a[0]->kind == EX_VAR));
 }
 
+/* The symbol among made[0 .. n) whose definition equals e, or NULL. */
+static CgSym *made_as(CgSym **made, int n, const Expr *e) {
+    for (int i = 0; i < n; i++)
+        if (ex_equal(made[i]->def, e))
+            return made[i];
+    return NULL;
+}
+
 /* The variable naming constant expression e: an existing hoisted constant equal to e, or a new one. */
 static Expr *hoist_constant(Hoist *h, Expr *e) {
     CgModel *m = h->s->m;
-    CgSym *sym = NULL;
-    for (int i = 0; i < h->nmade && !sym; i++)
-        if (ex_equal(h->made[i]->def, e))
-            sym = h->made[i];
+    CgSym *sym = made_as(h->made, h->nmade, e);
     if (!sym) {
         sym = sema_synth(h->s, "_k", CG_CONST, CG_ROLE_NONE);
         sym->def = e;
@@ -69,10 +73,7 @@ static Expr *hoist_constant(Hoist *h, Expr *e) {
         sema_push(h->s->ar, &h->made, &h->nmade, &h->cap, &sym, sizeof sym);
         sema_push(h->s->ar, &m->consts, &m->nconsts, &h->capconsts, &sym, sizeof sym);
     }
-    Expr *v = ex_var(h->s->ar, sym->name);
-    v->sym = sym;
-    v->tok = e->tok;
-    return v;
+    return sema_ref(h->s->ar, sym, e->tok);
 }
 
 static Expr *hoist_expr(Hoist *h, Expr *e);
@@ -190,19 +191,7 @@ static void hoist_syms(Hoist *h, CgSym **syms, int n) {
             syms[i]->def = hoist_expr(h, syms[i]->def);
 }
 
-/* ---- the tanh idiom: exp(a) + 1 beside expm1(a) ---- */
-
-/* The call expm1(a) in e, or NULL. */
-static Expr *find_expm1(Expr *e, const Expr *a) {
-    if (!e)
-        return NULL;
-    if (e->kind == EX_CALL && e->fn == FN_EXPM1 && ex_equal(e->a[0], a))
-        return e;
-    Expr *r = NULL;
-    for (int i = 0; i < e->nargs && !r; i++)
-        r = find_expm1(e->a[i], a);
-    return r;
-}
+/* ---- the tanh idiom: expm1(a) / (exp(a) + 1) ---- */
 
 /* Which operand of e is exp(a) when e is exp(a) + 1 or 1 + exp(a); else -1. */
 static int exp_plus_one(const Expr *e) {
@@ -215,41 +204,42 @@ static int exp_plus_one(const Expr *e) {
     return -1;
 }
 
-/* e, a sub-tree of root, with each exp(a) + 1 whose expm1(a) root computes too written
- * expm1(a) + 2 (the same expm1 node; changed nodes copied, as hoist_expr). */
-static Expr *pair_exps(Arena *ar, Expr *root, Expr *e) {
+/* e with each expm1(a) / (exp(a) + 1) (either order of the sum) written tanh(0.5 * a) (changed
+ * nodes copied, as hoist_expr). */
+static Expr *tanh_idiom(Arena *ar, Expr *e) {
     if (!e)
         return NULL;
-    int k = exp_plus_one(e);
-    Expr *m1 = k >= 0 ? find_expm1(root, e->a[k]->a[0]) : NULL;
-    if (m1) {
-        Expr *r = ex_binary(ar, EX_ADD, m1, ex_num(ar, 2.0));
-        r->tok = e->tok;
+    int k = e->kind == EX_DIV ? exp_plus_one(e->a[1]) : -1;
+    if (k >= 0 && e->a[0]->kind == EX_CALL && e->a[0]->fn == FN_EXPM1 &&
+        ex_equal(e->a[0]->a[0], e->a[1]->a[k]->a[0])) {
+        Expr *half = ex_binary(ar, EX_MUL, ex_num(ar, 0.5), tanh_idiom(ar, e->a[0]->a[0]));
+        Expr *r = ex_call(ar, FN_TANH, half, NULL);
+        r->tok = half->tok = e->tok;
         return r;
     }
     Expr *kids[3] = {NULL, NULL, NULL};
     for (int i = 0; i < e->nargs; i++)
-        kids[i] = pair_exps(ar, root, e->a[i]);
+        kids[i] = tanh_idiom(ar, e->a[i]);
     return ex_rebuild(ar, e, kids);
 }
 
-/* pair_exps over every per-step expression of the model. */
-static void pair_all(Sema *s) {
+/* tanh_idiom over every per-step expression of the model. */
+static void tanh_all(Sema *s) {
     CgModel *m = s->m;
     for (int i = 0; i < m->neqs; i++)
-        m->eqs[i]->def = pair_exps(s->ar, m->eqs[i]->def, m->eqs[i]->def);
+        m->eqs[i]->def = tanh_idiom(s->ar, m->eqs[i]->def);
     for (int i = 0; i < m->nstates; i++) {
         CgState *st = &m->states[i];
-        st->rl_inf = pair_exps(s->ar, st->rl_inf, st->rl_inf);
-        st->rl_tau = pair_exps(s->ar, st->rl_tau, st->rl_tau);
+        st->rl_inf = tanh_idiom(s->ar, st->rl_inf);
+        st->rl_tau = tanh_idiom(s->ar, st->rl_tau);
     }
     for (int g = 0; g < m->ngroups; g++) {
         CgGroup *gr = &m->groups[g];
         for (int i = 0; i < gr->njeqs; i++)
-            gr->jeqs[i]->def = pair_exps(s->ar, gr->jeqs[i]->def, gr->jeqs[i]->def);
+            gr->jeqs[i]->def = tanh_idiom(s->ar, gr->jeqs[i]->def);
         if (gr->jac)
             for (int k = 0; k < gr->n * gr->n; k++)
-                gr->jac[k] = pair_exps(s->ar, gr->jac[k], gr->jac[k]);
+                gr->jac[k] = tanh_idiom(s->ar, gr->jac[k]);
     }
 }
 
@@ -351,9 +341,12 @@ static Expr *replace_exps(Share *sh, Expr *e, int in_sub) {
     return ex_rebuild(sh->h->s->ar, e, kids);
 }
 
-/* Is sym re-evaluated by a group (its equations or Jacobian temporaries)? */
-static int in_group(const CgModel *m, const CgSym *sym) {
+/* Is sym re-evaluated by a group (its equations or Jacobian temporaries)? rhs_only: only by a group
+ * that computes them in a function of its own (sema_group_uses_rhs); else by any group. */
+static int in_group(const CgModel *m, const CgSym *sym, int rhs_only) {
     for (int g = 0; g < m->ngroups; g++) {
+        if (rhs_only && !sema_group_uses_rhs(m, &m->groups[g]))
+            continue;
         for (int i = 0; i < m->groups[g].neqs; i++)
             if (m->groups[g].eqs[i] == sym)
                 return 1;
@@ -364,18 +357,25 @@ static int in_group(const CgModel *m, const CgSym *sym) {
     return 0;
 }
 
+/* Does Vm move within a step's equations (a state, or advanced inside a group: vmcouple.c)? */
+static int vm_moves(const CgModel *m) {
+    if (!m->vm || m->vm->kind == CG_STATE)
+        return 1;
+    for (int i = 0; i < m->nstates; i++)
+        if (m->states[i].vm_coupled)
+            return 1;
+    return 0;
+}
+
 static void share_exps(Hoist *h) {
     Sema *s = h->s;
     CgModel *m = s->m;
     Arena *ar = s->ar;
-    if (!m->vm || m->vm->kind == CG_STATE)
+    if (vm_moves(m))
         return;
-    for (int i = 0; i < m->nstates; i++)
-        if (m->states[i].vm_coupled)
-            return;
     Share sh = {h, NULL, 0, 0};
     for (int i = 0; i < m->neqs; i++)
-        if (!in_group(m, m->eqs[i]))
+        if (!in_group(m, m->eqs[i], 0))
             find_exps(&sh, m->eqs[i]->def, 0);
     for (int i = 0; i < m->nstates; i++) {
         find_exps(&sh, m->states[i].rl_inf, 0);
@@ -405,8 +405,7 @@ static void share_exps(Hoist *h) {
             ExpUse *u = &sh.use[j];
             if (u->k != sh.use[i].k)
                 continue;
-            Expr *x = ex_var(ar, ev->name), *f = NULL;
-            x->sym = ev;
+            Expr *x = sema_ref(ar, ev, NULL), *f = NULL;
             if (u->c && is_literal_tree(u->c))
                 f = ex_num(ar, exp(sema_eval_const(u->c)));
             else if (u->c)
@@ -418,7 +417,7 @@ static void share_exps(Hoist *h) {
     if (!nmade)
         return;
     for (int i = 0; i < m->neqs; i++)
-        if (!in_group(m, m->eqs[i]))
+        if (!in_group(m, m->eqs[i], 0))
             m->eqs[i]->def = replace_exps(&sh, m->eqs[i]->def, 0);
     for (int i = 0; i < m->nstates; i++) {
         m->states[i].rl_inf = replace_exps(&sh, m->states[i].rl_inf, 0);
@@ -429,6 +428,103 @@ static void share_exps(Hoist *h) {
     memcpy(eqs + nmade, m->eqs, (size_t)m->neqs * sizeof *eqs);
     m->eqs = eqs;
     m->neqs += nmade;
+}
+
+/* ---- calls of Vm alone named once per step ---- */
+
+typedef struct {
+    Sema *s;
+    CgSym **made; /* the equations made, to share identical calls */
+    int nmade, cap;
+    CgSym **eqs; /* the new order of m->eqs */
+    int neqs, capeqs;
+} Named;
+
+/* Does e read only Vm, parameters, constants and equations that do (not a group's own)? */
+static int vm_fixed(const CgModel *m, const Expr *e) {
+    if (e->kind == EX_VAR) {
+        const CgSym *y = e->sym;
+        if (!y)
+            return 0;
+        if (y == m->vm || y->kind == CG_PARAM || y->kind == CG_CONST)
+            return 1;
+        return y->kind == CG_INTERM && y->def && !in_group(m, y, 1) && vm_fixed(m, y->def);
+    }
+    for (int i = 0; i < e->nargs; i++)
+        if (!vm_fixed(m, e->a[i]))
+            return 0;
+    return 1;
+}
+
+/* Is e a call that costs (a transcendental function or pow; not fabs, min, square and the like)? */
+static int costly_call(const Expr *e) {
+    if (e->kind == EX_POW)
+        return 1;
+    if (e->kind != EX_CALL)
+        return 0;
+    switch (e->fn) {
+        case FN_FABS:
+        case FN_ABS:
+        case FN_FLOOR:
+        case FN_CEIL:
+        case FN_SQUARE:
+        case FN_CUBE:
+        case FN_MIN:
+        case FN_MAX:
+        case FN_HEAV:
+        case FN_SIGN:
+            return 0;
+        default:
+            return 1;
+    }
+}
+
+/* e with its costly calls of Vm alone read from named equations (made before eq in nd->eqs, or
+ * shared with an identical one made earlier). */
+static Expr *name_calls(Named *nd, Expr *e) {
+    if (!e)
+        return NULL;
+    CgModel *m = nd->s->m;
+    if (costly_call(e) && !sema_is_constexpr(e) && vm_fixed(m, e)) {
+        CgSym *y = made_as(nd->made, nd->nmade, e);
+        if (!y) {
+            y = sema_synth(nd->s, "_vm", CG_INTERM, CG_ROLE_NONE);
+            y->def = e;
+            y->tok = e->tok;
+            sema_push(nd->s->ar, &nd->made, &nd->nmade, &nd->cap, &y, sizeof y);
+            sema_push(nd->s->ar, &nd->eqs, &nd->neqs, &nd->capeqs, &y, sizeof y);
+        }
+        return sema_ref(nd->s->ar, y, e->tok);
+    }
+    Expr *kids[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < e->nargs; i++)
+        kids[i] = name_calls(nd, e->a[i]);
+    return ex_rebuild(nd->s->ar, e, kids);
+}
+
+/* Inside the equations that read more than Vm (a GHK current's exp(V * k) beside a
+ * concentration, the exchanger's exps), each costly call of Vm alone becomes a per-step equation
+ * _vm, _vm_2, ... (identical calls share one), placed before the first equation that reads it:
+ * the step computes it once, and Iion's part, at the same Vm, reads it as it is (emit_carry.c);
+ * the compilers merge neither the calls within an equation nor those of the two parts. An equation
+ * of Vm alone is shared whole already; those re-evaluated by a group, and models whose Vm moves
+ * inside a group (vmcouple.c), are left alone. The same operations on the same inputs: results do
+ * not change. */
+static void name_vm_calls(Sema *s) {
+    CgModel *m = s->m;
+    if (vm_moves(m))
+        return;
+    Named nd = {s, NULL, 0, 0, NULL, 0, 0};
+    for (int i = 0; i < m->neqs; i++) {
+        CgSym *q = m->eqs[i];
+        if (q->def && q->kind == CG_INTERM && !in_group(m, q, 1) && !vm_fixed(m, q->def))
+            q->def = name_calls(&nd, q->def);
+        sema_push(s->ar, &nd.eqs, &nd.neqs, &nd.capeqs, &q, sizeof q);
+    }
+    if (!nd.nmade)
+        return;
+    m->eqs = nd.eqs;
+    m->neqs = nd.neqs;
 }
 
 void sema_hoist(Sema *s) {
@@ -447,6 +543,7 @@ void sema_hoist(Sema *s) {
             for (int k = 0; k < gr->n * gr->n; k++)
                 gr->jac[k] = hoist_expr(&h, gr->jac[k]);
     }
-    pair_all(s);
+    tanh_all(s);
     share_exps(&h);
+    name_vm_calls(s);
 }

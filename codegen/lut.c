@@ -114,12 +114,8 @@ static Expr *scan(Lut *l, const CgSym *owner, Expr *e) {
         }
         CgTable *t = &l->s->m->tables[c];
         for (int i = 0; i < t->ncols; i++)
-            if (t->cols[i]->role == CG_ROLE_LUTCOL && ex_equal(t->cols[i]->def, e)) {
-                Expr *r = ex_var(l->s->ar, t->cols[i]->name);
-                r->sym = t->cols[i];
-                r->tok = e->tok;
-                return r;
-            }
+            if (t->cols[i]->role == CG_ROLE_LUTCOL && ex_equal(t->cols[i]->def, e))
+                return sema_ref(l->s->ar, t->cols[i], e->tok);
         CgSym *col = sema_synth(l->s, ar_printf(l->s->ar, "_lut_%s_%d", t->var->name, t->ncols), CG_INTERM,
                                 CG_ROLE_LUTCOL);
         col->def = e;
@@ -127,10 +123,7 @@ static Expr *scan(Lut *l, const CgSym *owner, Expr *e) {
         col->flags |= CGF_LIVE;
         col->of = t->var;
         add_column(l, col, c);
-        Expr *r = ex_var(l->s->ar, col->name);
-        r->sym = col;
-        r->tok = e->tok;
-        return r;
+        return sema_ref(l->s->ar, col, e->tok);
     }
     if (c != LUT_MIXED || e->kind == EX_VAR)
         return e;

@@ -312,6 +312,17 @@ void sema_state_methods(Sema *s, CgMethod *me) {
 
 int sema_shares_group(CgMethod me) { return shared_method(me); }
 
+int sema_group_uses_rhs(const CgModel *m, const CgGroup *g) {
+    switch (g->method) {
+        case CG_FE:
+            return 0;
+        case CG_RUSH_LARSEN:
+            return !m->states[g->states[0]].gate;
+        default:
+            return 1;
+    }
+}
+
 /* Every state-named item of ov names a state of m; else a located error at the model's start. */
 static void check_state_items(Sema *s, const Override *ov, int n) {
     for (int k = 0; k < n; k++) {

@@ -255,6 +255,10 @@ void sema_info(FILE *out, const CgModel *m);
 /* One-line summary: "N states (G gates), P parameters, L lookup tables, T traces". */
 void sema_summary(FILE *out, const CgModel *m);
 
+/* Does group g evaluate its derivatives in a function of its own, more than once a step (every
+ * method but forward Euler and Rush-Larsen on gates: a loop, stages or a solve)? Its equations
+ * (g->eqs) are then computed again there. */
+int sema_group_uses_rhs(const CgModel *m, const CgGroup *g);
 const char *sema_method_name(CgMethod m);
 const char *sema_kind_name(CgKind k);
 CgSym *sema_model_find(const CgModel *m, const char *name);

@@ -25,6 +25,9 @@ CgSym *sema_find(Sema *s, const char *name);
 /* A new compiler-made symbol whose name is `base`, or base_2, base_3... when taken. */
 CgSym *sema_synth(Sema *s, const char *base, CgKind kind, CgRole role);
 
+/* A read of sym (an EX_VAR bound to it), at tok (NULL: none). */
+Expr *sema_ref(Arena *ar, CgSym *sym, const struct Token *tok);
+
 /* Append x to the arena-backed array *arr of *n elements (capacity *cap). */
 void sema_push(Arena *ar, void *arr, int *n, int *cap, const void *x, size_t size);
 

@@ -68,6 +68,13 @@ CgSym *sema_intern(Sema *s, const char *name) {
     return sym;
 }
 
+Expr *sema_ref(Arena *ar, CgSym *sym, const struct Token *tok) {
+    Expr *v = ex_var(ar, sym->name);
+    v->sym = sym;
+    v->tok = tok;
+    return v;
+}
+
 CgSym *sema_synth(Sema *s, const char *base, CgKind kind, CgRole role) {
     const char *name = base;
     for (int k = 2; sema_find(s, name); k++)

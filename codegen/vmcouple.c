@@ -172,10 +172,7 @@ static Expr *subst_clones(Couple *c, Expr *e) {
                 v->flags &= ~(unsigned)CGF_LUT_DEAD; /* a clone reads it: compute it */
             return e;
         }
-        Expr *r = ex_var(c->s->ar, to->name);
-        r->sym = to;
-        r->tok = e->tok;
-        return r;
+        return sema_ref(c->s->ar, to, e->tok);
     }
     Expr *kids[3] = {NULL, NULL, NULL};
     for (int i = 0; i < e->nargs; i++)

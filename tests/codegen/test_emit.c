@@ -534,6 +534,41 @@ static void test_literal_pow(void) {
     ar_free(&ar);
 }
 
+/* Iion's part of a step reads what the step computed of Vm alone (emit_carry.c emit_need_iion):
+ * the named exp of the GHK-like current and the rectifier xi are not computed again there, while
+ * the current, which reads the new Ca, is; in every variant and back end. */
+static void test_iion_reuse(void) {
+    static const EmitTarget targets[] = {EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP};
+    Arena ar = {0};
+    CgModel *m = mt_analyse(&ar,
+                            "V; .external(Vm);\nIion; .external(Iion);\nV_init = -80;\nCa_init = 1e-4;\n"
+                            "I_Ca = V * (Ca * exp(V * 0.07) - 2) / expm1(V * 0.07);\n"
+                            "diff_Ca = -0.01 * I_Ca - xi * Ca;\nxi = 1 / (1 + exp((V - 56) / 32));\n"
+                            "Iion = I_Ca + xi * V;\n",
+                            NULL);
+    ASSERT(m != NULL);
+    for (size_t t = 0; m && t < sizeof targets / sizeof *targets; t++) {
+        char *g = generate(m, targets[t], 0, 0, NULL, NULL);
+        const char *iion = g ? strstr(g, "Iion at the new states") : NULL;
+        ASSERT(iion != NULL);
+        if (iion) {
+            const char *end = strstr(iion, "return ");
+            size_t n = end ? (size_t)(end - iion) : strlen(iion);
+            char *part = strndup(iion, n);
+            if (strstr(part, "gen_exp") || strstr(part, "const gen_real xi") ||
+                !strstr(part, "const gen_real I_Ca"))
+                fprintf(stderr, "target %zu, Iion's part:\n%s\n", t, part);
+            ASSERT(strstr(part, "gen_exp") == NULL); /* neither _vm, _vm_2 nor xi again */
+            ASSERT(strstr(part, "const gen_real xi") == NULL);
+            ASSERT(strstr(part, "const gen_real I_Ca") != NULL); /* at the new Ca */
+            free(part);
+        }
+        HAS(g, "const gen_real xi =");
+        free(g);
+    }
+    ar_free(&ar);
+}
+
 int main(void) {
     Arena ar = {0};
     CgModel *m = mt_analyse(&ar, tiny, NULL);
@@ -549,6 +584,7 @@ int main(void) {
     test_rl_rate();
     test_carry();
     test_literal_pow();
+    test_iion_reuse();
 
     /* deterministic for every target and precision; the variants differ from each other */
     char *src[EMIT_NTARGETS][2];

@@ -533,26 +533,44 @@ static void test_products_and_exps(void) {
     ar_free(&ar);
 }
 
-/* The tanh idiom of CellML exports, expm1(a) / (exp(a) + 1), makes one call: exp(a) + 1 becomes
- * expm1(a) + 2 where the expression computes expm1(a) (either order of the sum); an exp without
- * its expm1 beside it, or with another argument, is left alone. */
-static void test_tanh_pairs(void) {
+/* The calls of a step's equations. The tanh idiom of CellML exports, expm1(a) / (exp(a) + 1), is
+ * tanh(0.5 * a) (either order of the sum; a quotient whose exp has another argument is left
+ * alone). A costly call of Vm alone inside an equation that reads a state becomes a per-step
+ * equation placed before it (_vm, _vm_2, ...; identical calls share one); an equation of Vm alone
+ * stays whole. */
+static void test_step_calls(void) {
     Arena ar = {0};
-    CgModel *m = analysed(&ar, HEAD "group { k = 3; } .param();\n"
-                                    "x_init = 0.5;\n"
-                                    "diff_x = (1 + expm1(k * (V - 2)) / (exp(k * (V - 2)) + 1)) / 2 - x;\n"
-                                    "y = expm1(2 * x) / (1 + exp(2 * x));\n"
-                                    "z = expm1(2 * x) / (exp(3 * x) + 1) + 1 / (exp(V * 0.01) + 1);\n"
-                                    "Iion = y + z;\n");
+    CgModel *m =
+        analysed(&ar, HEAD "group { k = 3; } .param();\n"
+                           "x_init = 0.5;\n"
+                           "diff_x = (1 + expm1(k * (V - 2)) / (exp(k * (V - 2)) + 1)) / 2 - x;\n"
+                           "y = expm1(2 * x) / (1 + exp(2 * x));\n"
+                           "z = expm1(2 * x) / (exp(3 * x) + 1) + 1 / (exp(V * 0.01) + 1);\n"
+                           "I_Ca = V * (x * exp(V * 0.07) - 2) / expm1(V * 0.07) + x * exp(V * 0.07);\n"
+                           "xi = 1 / (1 + exp((V - 56) / 32));\n"
+                           "Iion = y + z + I_Ca + xi * V;\n");
     if (!m)
         return;
-    char *dx = ex_to_string(&ar, sym(m, "diff_x")->def, NULL, NULL);
-    ASSERT_EQ_STR("(1.0 + expm1(k * (V - 2.0)) / (expm1(k * (V - 2.0)) + 2.0)) * 0.5 - x", dx);
-    char *y = ex_to_string(&ar, sym(m, "y")->def, NULL, NULL);
-    ASSERT_EQ_STR("expm1(2.0 * x) / (expm1(2.0 * x) + 2.0)", y);
+    const char *want[][2] = {{"diff_x", "(1.0 + _vm) * 0.5 - x"},
+                             {"_vm", "tanh(0.5 * (k * (V - 2.0)))"},
+                             {"y", "tanh(0.5 * (2.0 * x))"},
+                             {"_vm_3", "exp(V * 0.07)"},
+                             {"_vm_4", "expm1(V * 0.07)"},
+                             {"I_Ca", "V * (x * _vm_3 - 2.0) / _vm_4 + x * _vm_3"},
+                             {"xi", "1.0 / (1.0 + exp((V - 56.0) * 0.03125))"}}; /* whole */
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        CgSym *q = sema_model_find(m, want[i][0]);
+        ASSERT(q != NULL);
+        if (q)
+            ASSERT_EQ_STR(want[i][1], ex_to_string(&ar, q->def, NULL, NULL));
+    }
     char *z = ex_to_string(&ar, sym(m, "z")->def, NULL, NULL);
-    ASSERT(strstr(z, "(exp(3.0 * x) + 1.0)") != NULL); /* another argument */
-    ASSERT(strstr(z, "+ 2.0") == NULL);
+    ASSERT(strstr(z, "expm1(2.0 * x) / (exp(3.0 * x) + 1.0)") != NULL); /* another argument */
+    ASSERT(sema_model_find(m, "_vm_5") == NULL);
+    int pa = -1, pi = -1;
+    for (int i = 0; i < m->neqs; i++)
+        pa = m->eqs[i] == sym(m, "_vm_3") ? i : pa, pi = m->eqs[i] == sym(m, "I_Ca") ? i : pi;
+    ASSERT(pa >= 0 && pa < pi);
     ar_free(&ar);
 }
 
@@ -686,7 +704,7 @@ int main(void) {
     test_params_and_flags();
     test_hoisting();
     test_products_and_exps();
-    test_tanh_pairs();
+    test_step_calls();
     test_golden();
     test_library();
     test_reference_models();
