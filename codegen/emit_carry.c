@@ -19,9 +19,11 @@
  * Within one step, Iion's part runs at the step's V: an equation of Vm, t, dt, parameters and
  * constants alone (a steady state, a GHK factor's exp(V * k) once named, a K1 or Kp rectifier)
  * has the value the step's part computed, in the same function's scope. emit_need_iion marks it
- * in e->reuse, and Iion's part reads that value instead of computing it again (the compilers do
- * not merge the two copies of an inlined exp: luo_rudy_1994's Iion part recomputed Xi, Kp and
- * f_NaK, 4 exps, 156 lines of PTX). Same expression, same inputs: results do not change.
+ * in e->reuse when it costs something (a call, a division, a table's column), and Iion's part
+ * reads that value instead of computing it again (the compilers do not merge the two copies of an
+ * inlined exp: luo_rudy_1994's Iion part recomputed Xi, Kp and f_NaK, 4 exps, 156 lines of PTX);
+ * on a GPU within a budget of live values (EMIT_REUSE_DOUBLES). Same expression, same inputs:
+ * results do not change.
  *
  *   emit_need_iion(e, step)    Iion's part's liveness, the reused equations in e->reuse */
 #include <string.h>
@@ -29,6 +31,13 @@
 #include "emit.h"
 
 #define EMIT_MAX_CARRY 8
+/* Iion's part on a GPU reuses the step's values of Vm alone while the doubles live across the
+ * states' update (2 per state, 1 per reused value) stay within 64 (128 of the 168 registers of
+ * the rule's cap, emit_gpu.c). One NVIDIA H100, 2026-11-27 (scripts/gpu/stiff.sh, 1M cells, A/B
+ * of the same sources with and without the reuse): the 8 models within it gained 3-19 %
+ * (luo_rudy_1991, luo_rudy_1994, difrancesco 1985, kernik, paci 2020, TT06, courtemanche), the 4
+ * past it lost 12-25 % (ToRORd, Trovato, ORd 2011, tomek: 41-46 states, spills at the cap grew). */
+#define EMIT_REUSE_DOUBLES 64
 
 /* What an equation may read, besides parameters, constants and equations that read the same:
  * READ_STATES the states (not the copy of Vm that --methods vm=M makes); READ_STEP the step's
@@ -143,9 +152,18 @@ void emit_need_iion(Em *e, const char *step_need) {
     if (!coupled) { /* Vm advanced inside a group: the step's part saw other values of it */
         char *memo = ar_alloc(&e->ar, n);
         e->reuse = ar_alloc(&e->ar, n);
-        memset(memo, 0, n);
-        for (size_t i = 0; i < n; i++)
-            e->reuse[i] = step_need[i] && e->eqpos[i] >= 0 && reads_only_sym(e, m->syms[i], READ_STEP, memo);
+        memset(memo, 0, n), memset(e->reuse, 0, n);
+        /* on a GPU, a budget of live doubles across the states' update: their start and new
+           values, then the reused ones (a register each pair) */
+        int room = e->gpu ? EMIT_REUSE_DOUBLES - 2 * m->nstates : m->neqs;
+        for (int i = 0; i < m->neqs && room > 0; i++) {
+            const CgSym *s = m->eqs[i];
+            if (!step_need[s->id] || !s->def || !reads_only_sym(e, s, READ_STEP, memo) ||
+                !((e->lut && s->lut) || ex_has_call(s->def) || ex_any(s->def, is_div, NULL)))
+                continue; /* not the step's, or cheaper to compute again than to keep */
+            e->reuse[s->id] = 1;
+            room--;
+        }
     }
     emit_need_eqs(e, m->eqs, m->neqs);
 }
