@@ -76,6 +76,7 @@ typedef struct ChCtx {
     int nbuild, jobs; /* builds queued; compilers run at once in the background */
     double t0, deadline; /* sc_now_s() at the start; when the budget ends (INFINITY: none) */
     int cut; /* the budget ran out */
+    int kept; /* ... in the Markov step (sc_choose.c), after a set had passed: that set stands */
     atomic_int halt; /* set by one of two runs side by side that fails (choose_long.c): the other stops */
     /* progress: a bar on a terminal, lines otherwise */
     int tty, pct_shown;

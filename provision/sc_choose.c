@@ -444,13 +444,14 @@ static int markov_relax(ChCtx *c, ScChoice *out) {
     ch_stage(c, "checking candidate %d: %.60s", out->ncand + 1, cd->label);
     int b = build_of(c, cd->overrides);
     const ChKern *kk = b < 0 ? NULL : ch_wait(c, b);
-    if (!kk)
-        return c->cut ? 0 : -1;
-    out->ncand++;
-    cd->pass = try_candidate(c, kk, cd);
-    if (cd->pass)
-        out->chosen = out->ncand - 1;
-    return 0;
+    if (kk) {
+        out->ncand++;
+        cd->pass = try_candidate(c, kk, cd);
+        if (cd->pass)
+            out->chosen = out->ncand - 1;
+    }
+    c->kept = c->cut && out->chosen >= 0; /* the budget ran out here: the set before it stands */
+    return kk || c->cut ? 0 : -1;
 }
 
 /* The outcome once the candidates are tried: the chosen set, unless it runs no faster than the
@@ -586,9 +587,13 @@ static int choose(ChCtx *c, ScChoice *out) {
 static void finish(const ChCtx *c, int rc, ScChoice *out) {
     snprintf(out->vm, sizeof out->vm, "%s", c->vm);
     if (c->cut) {
-        out->cut = 1, out->chosen = -1;
+        out->cut = 1;
         snprintf(out->cut_stage, sizeof out->cut_stage, "%.95s", c->stage);
         snprintf(out->reason, sizeof out->reason, "the budget of %g s ran out", c->sp->budget);
+        if (c->kept) /* in the Markov step: the set chosen before it passed every check */
+            conclude(c->sp, out);
+        else
+            out->chosen = -1;
     } else if (rc == 0)
         conclude(c->sp, out);
     if (out->chosen < 0) {
