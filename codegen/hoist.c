@@ -438,20 +438,29 @@ typedef struct {
     int nmade, cap;
     CgSym **eqs; /* the new order of m->eqs */
     int neqs, capeqs;
+    char *memo; /* by symbol id: vm_fixed of its definition, 0 not known yet, 1 yes, 2 no */
+    int nmemo; /* the symbols memo covers (those before this pass) */
 } Named;
 
 /* Does e read only Vm, parameters, constants and equations that do (not a group's own)? */
-static int vm_fixed(const CgModel *m, const Expr *e) {
+static int vm_fixed(Named *nd, const Expr *e) {
+    const CgModel *m = nd->s->m;
     if (e->kind == EX_VAR) {
         const CgSym *y = e->sym;
         if (!y)
             return 0;
         if (y == m->vm || y->kind == CG_PARAM || y->kind == CG_CONST)
             return 1;
-        return y->kind == CG_INTERM && y->def && !in_group(m, y, 1) && vm_fixed(m, y->def);
+        if (y->id >= nd->nmemo || y->kind != CG_INTERM || !y->def)
+            return 0;
+        if (!nd->memo[y->id]) {
+            nd->memo[y->id] = 2; /* a cycle (none in an ordered model) reads as "no" */
+            nd->memo[y->id] = !in_group(m, y, 1) && vm_fixed(nd, y->def) ? 1 : 2;
+        }
+        return nd->memo[y->id] == 1;
     }
     for (int i = 0; i < e->nargs; i++)
-        if (!vm_fixed(m, e->a[i]))
+        if (!vm_fixed(nd, e->a[i]))
             return 0;
     return 1;
 }
@@ -484,8 +493,7 @@ static int costly_call(const Expr *e) {
 static Expr *name_calls(Named *nd, Expr *e) {
     if (!e)
         return NULL;
-    CgModel *m = nd->s->m;
-    if (costly_call(e) && !sema_is_constexpr(e) && vm_fixed(m, e)) {
+    if (costly_call(e) && !sema_is_constexpr(e) && vm_fixed(nd, e)) {
         CgSym *y = made_as(nd->made, nd->nmade, e);
         if (!y) {
             y = sema_synth(nd->s, "_vm", CG_INTERM, CG_ROLE_NONE);
@@ -514,10 +522,11 @@ static void name_vm_calls(Sema *s) {
     CgModel *m = s->m;
     if (vm_moves(m))
         return;
-    Named nd = {s, NULL, 0, 0, NULL, 0, 0};
+    Named nd = {s, NULL, 0, 0, NULL, 0, 0, ar_alloc(s->ar, (size_t)m->nsyms + 1), m->nsyms};
+    memset(nd.memo, 0, (size_t)m->nsyms + 1);
     for (int i = 0; i < m->neqs; i++) {
         CgSym *q = m->eqs[i];
-        if (q->def && q->kind == CG_INTERM && !in_group(m, q, 1) && !vm_fixed(m, q->def))
+        if (q->def && q->kind == CG_INTERM && !in_group(m, q, 1) && !vm_fixed(&nd, q->def))
             q->def = name_calls(&nd, q->def);
         sema_push(s->ar, &nd.eqs, &nd.neqs, &nd.capeqs, &q, sizeof q);
     }

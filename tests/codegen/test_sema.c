@@ -572,6 +572,16 @@ static void test_step_calls(void) {
         pa = m->eqs[i] == sym(m, "_vm_3") ? i : pa, pi = m->eqs[i] == sym(m, "I_Ca") ? i : pi;
     ASSERT(pa >= 0 && pa < pi);
     ar_free(&ar);
+    /* a chain of 60 equations of Vm alone, each reading the one before twice: the analysis is
+       linear in it (without its memo, 2^60 visits) */
+    char text[4096];
+    int n = snprintf(text, sizeof text, HEAD "x_init = 1;\na0 = V * 0.01;\n");
+    for (int k = 1; k <= 60; k++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "a%d = a%d * a%d;\n", k, k - 1, k - 1);
+    snprintf(text + n, sizeof text - (size_t)n, "diff_x = -x * exp(a60);\nIion = x;\n");
+    m = analysed(&ar, text);
+    ASSERT(m != NULL && sema_model_find(m, "_vm") != NULL);
+    ar_free(&ar);
 }
 
 /* ---------------------------------------------------------------- golden reports, library */
