@@ -167,11 +167,11 @@ void emit_step_ops(Em *e, int lut, EmitOps *o);
 
 /* emit_carry.c: values one part of a step shares with the other: equations of the states alone
  * carried from Iion's part to the next step, equations of Vm alone read again by Iion's part.
- * Iion's part of a step (emit_cell, emit_step_ops): e->need set to the equations it computes,
- * given step_need (by symbol id: what the step's part computed in the function's scope); an
- * equation of Vm, t, dt, parameters and constants alone that the step computed is read as it is
- * (e->reuse), not computed again. */
-void emit_need_iion(Em *e, const char *step_need);
+ * Iion's part of a step (emit_cell, emit_step_ops; after emit_carry_plan): e->need set to the
+ * equations it computes; an equation of Vm, t, dt, parameters and constants alone that the step's
+ * part computed (emit_need_step, carried equations read) is read as it is (e->reuse), not computed
+ * again. */
+void emit_need_iion(Em *e);
 void emit_carry_plan(Em *e);
 void emit_carry_store(Em *e, const char *indent);
 void emit_carry_init(Em *e);

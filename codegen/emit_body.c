@@ -25,8 +25,6 @@ static void emit_cell(Em *e) {
     emit_carry_plan(e);
     e->cv_read = 1; /* carried equations: read from gen_cv, what only they read is not computed */
     emit_need_step(e);
-    char *step_need = ar_alloc(&e->ar, (size_t)m->nsyms); /* in the function's scope below */
-    memcpy(step_need, e->need, (size_t)m->nsyms);
 
     fprintf(
         e->out,
@@ -90,7 +88,7 @@ static void emit_cell(Em *e) {
                     emit_expr_str(e, emit_value(e, m->externals[k]), 1), m->externals[k]->name);
     /* Iion at the step's V and the new states: bench's rule "the model advances its states and
        returns Iion at that V" (docs/verification.md: this order is also the accurate one) */
-    emit_need_iion(e, step_need);
+    emit_need_iion(e);
     fprintf(e->out,
             "\n    {   /* Iion at the new states (bench: the model advances its states, then returns\n"
             "           Iion at the step's V) */\n");

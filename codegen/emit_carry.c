@@ -25,7 +25,7 @@
  * on a GPU within a budget of live values (EMIT_REUSE_DOUBLES). Same expression, same inputs:
  * results do not change.
  *
- *   emit_need_iion(e, step)    Iion's part's liveness, the reused equations in e->reuse */
+ *   emit_need_iion(e)          Iion's part's liveness, the reused equations in e->reuse */
 #include <string.h>
 
 #include "emit.h"
@@ -140,16 +140,19 @@ void emit_carry_init(Em *e) {
     emit_need_clear(e);
 }
 
-void emit_need_iion(Em *e, const char *step_need) {
+void emit_need_iion(Em *e) {
     const CgModel *m = e->m;
     size_t n = (size_t)m->nsyms;
-    int coupled = m->vm_copy != NULL || m->vm->kind != CG_VM;
-    for (int i = 0; i < m->nstates && !coupled; i++)
-        coupled = m->states[i].vm_coupled;
+    int cv = e->cv_read;
+    e->cv_read = 1; /* what the step's part computed, in the function's scope (emit_cell) */
+    emit_need_step(e);
+    e->cv_read = cv;
+    char *step_need = ar_alloc(&e->ar, n);
+    memcpy(step_need, e->need, n);
     emit_need_clear(e);
     emit_need_expr(e, emit_value(e, m->iion));
     e->reuse = NULL;
-    if (!coupled) { /* Vm advanced inside a group: the step's part saw other values of it */
+    if (!sema_vm_moves(m)) { /* Vm advanced inside a group: the step's part saw other values */
         char *memo = ar_alloc(&e->ar, n);
         e->reuse = ar_alloc(&e->ar, n);
         memset(memo, 0, n), memset(e->reuse, 0, n);

@@ -1,8 +1,6 @@
 /* emit_stepops.c: the operations of one cell-step (emit_step_ops, emit_count_ops: emit.h), summed
  * from the equations a step computes (emit_ops.c's counts of expressions), the groups' methods
  * (emit_methods.c's emit_method_ops) and the carried values. */
-#include <string.h>
-
 #include "emit.h"
 
 void emit_step_ops(Em *e, int lut, EmitOps *o) {
@@ -14,8 +12,6 @@ void emit_step_ops(Em *e, int lut, EmitOps *o) {
     emit_carry_plan(e);
     e->cv_read = 1;
     emit_need_step(e);
-    char *step_need = ar_alloc(&e->ar, (size_t)m->nsyms);
-    memcpy(step_need, e->need, (size_t)m->nsyms);
     emit_ops_eqs(e, m->eqs, m->neqs, o);
     e->cv_read = 0;
     for (int k = 0; k < m->nstores; k++)
@@ -26,7 +22,7 @@ void emit_step_ops(Em *e, int lut, EmitOps *o) {
     for (int gi = 0; gi < m->ngroups; gi++)
         emit_method_ops(e, gi, o);
     /* Iion at the new states (what it reads of the step's part is not counted again) */
-    emit_need_iion(e, step_need);
+    emit_need_iion(e);
     emit_ops_eqs(e, m->eqs, m->neqs, o);
     e->reuse = NULL;
     emit_ops_expr(e, emit_value(e, m->iion), o);

@@ -357,21 +357,11 @@ static int in_group(const CgModel *m, const CgSym *sym, int rhs_only) {
     return 0;
 }
 
-/* Does Vm move within a step's equations (a state, or advanced inside a group: vmcouple.c)? */
-static int vm_moves(const CgModel *m) {
-    if (!m->vm || m->vm->kind == CG_STATE)
-        return 1;
-    for (int i = 0; i < m->nstates; i++)
-        if (m->states[i].vm_coupled)
-            return 1;
-    return 0;
-}
-
 static void share_exps(Hoist *h) {
     Sema *s = h->s;
     CgModel *m = s->m;
     Arena *ar = s->ar;
-    if (vm_moves(m))
+    if (sema_vm_moves(m))
         return;
     Share sh = {h, NULL, 0, 0};
     for (int i = 0; i < m->neqs; i++)
@@ -520,7 +510,7 @@ static Expr *name_calls(Named *nd, Expr *e) {
  * not change. */
 static void name_vm_calls(Sema *s) {
     CgModel *m = s->m;
-    if (vm_moves(m))
+    if (sema_vm_moves(m))
         return;
     Named nd = {s, NULL, 0, 0, NULL, 0, 0, ar_alloc(s->ar, (size_t)m->nsyms + 1), m->nsyms};
     memset(nd.memo, 0, (size_t)m->nsyms + 1);

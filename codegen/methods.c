@@ -312,6 +312,15 @@ void sema_state_methods(Sema *s, CgMethod *me) {
 
 int sema_shares_group(CgMethod me) { return shared_method(me); }
 
+int sema_vm_moves(const CgModel *m) {
+    if (!m->vm || m->vm->kind != CG_VM || m->vm_copy)
+        return 1;
+    for (int i = 0; i < m->nstates; i++)
+        if (m->states[i].vm_coupled)
+            return 1;
+    return 0;
+}
+
 int sema_group_uses_rhs(const CgModel *m, const CgGroup *g) {
     switch (g->method) {
         case CG_FE:

@@ -255,6 +255,11 @@ void sema_info(FILE *out, const CgModel *m);
 /* One-line summary: "N states (G gates), P parameters, L lookup tables, T traces". */
 void sema_summary(FILE *out, const CgModel *m);
 
+/* Does Vm move within a step's equations: a state, or advanced with states inside a group
+ * (--methods vm=M, vmcouple.c)? Then the step's equations see other values of Vm than its
+ * start's, and nothing computed of Vm alone may be shared across them. */
+int sema_vm_moves(const CgModel *m);
+
 /* Does group g evaluate its derivatives in a function of its own, more than once a step (every
  * method but forward Euler and Rush-Larsen on gates: a loop, stages or a solve)? Its equations
  * (g->eqs) are then computed again there. */
