@@ -15,7 +15,7 @@
 
 static const char codegen_options[] =
     "--check, -Werror, -q, -o DIR, --target T, --precision P, --methods FROM=TO, --auto-methods TABLE, "
-    "--launch-table TABLE, --ident ID, --help";
+    "--launch-table TABLE, --no-vm-table, --ident ID, --help";
 
 static void codegen_usage(FILE *out) {
     fprintf(out,
@@ -36,6 +36,9 @@ static void codegen_usage(FILE *out) {
             "               model's text (models/methods.tsv; docs/methods.md); --methods wins\n"
             "  --launch-table TABLE  the CUDA kernels' register cap measured for this model's text,\n"
             "               methods and precision (models/launch.tsv; docs/performance.md)\n"
+            "  --no-vm-table  no lookup table on Vm for a file that declares none (by default one\n"
+            "               over -800 .. 800 mV, step 0.05, as openCARP's own models have; bench\n"
+            "               --no-lut evaluates its columns exactly at run time)\n"
             "  --ident ID   prefix of the generated names and files (default: from the model's name)\n");
 }
 
@@ -68,10 +71,10 @@ static int write_one(Arena *ar, const CgModel *m, const char *outdir, EmitTarget
  * register caps (mtable.h). */
 static int codegen_write(const char *model, const char *outdir, const char *target, int prec,
                          const char *overrides, int automatic, const char *ident, int werror, int quiet,
-                         const char *launch_table) {
+                         const char *launch_table, int vm_table) {
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    CgSemaOptions so = {.overrides = overrides};
+    CgSemaOptions so = {.overrides = overrides, .vm_table = vm_table ? CG_VM_TABLE : (CgTableSpec){0}};
     CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0, mb[2] = {0, 0}; /* the measured register caps, double and single (0: the rule) */
     for (int single = 0; m && launch_table && single < 2; single++)
@@ -141,7 +144,7 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
 int cmd_codegen(int argc, char **argv) {
     const char *model = NULL, *outdir = NULL, *target = NULL, *precision = NULL, *overrides = NULL,
                *ident = NULL, *auto_table = NULL, *launch_table = NULL;
-    int check = 0, werror = 0, quiet = 0;
+    int check = 0, werror = 0, quiet = 0, vm_table = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--check") == 0) {
@@ -150,6 +153,8 @@ int cmd_codegen(int argc, char **argv) {
             werror = 1;
         } else if (strcmp(a, "-q") == 0) {
             quiet = 1;
+        } else if (strcmp(a, "--no-vm-table") == 0) {
+            vm_table = 0;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             codegen_usage(stdout);
             return 0;
@@ -238,10 +243,10 @@ int cmd_codegen(int argc, char **argv) {
     }
     if (outdir)
         return codegen_write(model, outdir, target ? target : "all", prec, overrides, automatic, ident,
-                             werror, quiet, launch_table);
+                             werror, quiet, launch_table, vm_table);
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    CgSemaOptions so = {.overrides = overrides};
+    CgSemaOptions so = {.overrides = overrides, .vm_table = vm_table ? CG_VM_TABLE : (CgTableSpec){0}};
     CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0;
     if (!m) {

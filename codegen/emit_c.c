@@ -210,12 +210,36 @@ static void emit_host_init(Em *e) {
     fprintf(e->out, "}\n\n");
 }
 
+/* One function per table: every column of the table at one value of its variable. */
+static void emit_lut_rows(Em *e) {
+    const CgModel *m = e->m;
+    for (int k = 0; k < m->ntables; k++) {
+        const CgTable *t = &m->tables[k];
+        const char *saved = e->ref[t->var->id];
+        e->ref[t->var->id] = "gen_v";
+        fprintf(e->out,
+                "/* The columns of table %d (over %s) at %s = gen_v. */\n"
+                "static void %s_lut_row%d(const %s_pc *gen_p, double gen_v, double *gen_row) {\n"
+                "    (void)gen_p;\n",
+                k, t->var->name, t->var->name, e->id, k, e->id);
+        for (int c = 0; c < t->ncols; c++)
+            fprintf(e->out, "    gen_row[%d] = %s;   /* %s */\n", c,
+                    emit_expr_str(e, t->cols[c]->lut_expr, 1), t->cols[c]->name);
+        fprintf(e->out, "}\n\n");
+        e->ref[t->var->id] = saved;
+    }
+}
+
+/* lut_size and lut_build. A row whose value is not finite (0/0 at a removable singularity such as
+ * x / (1 - exp(-x)) at x = 0, which falls on a row) takes the mean of the values a thousandth of
+ * a step either side, the limit that the exact evaluation approaches there. */
 static void emit_host_luts(Em *e) {
     const CgModel *m = e->m;
     long total = 0;
     for (int k = 0; k < m->ntables; k++)
         total += (m->tables[k].hi - m->tables[k].lo + 1) * m->tables[k].ncols;
     fprintf(e->out, "static size_t %s_lut_size(void) { return %ld; }\n\n", e->id, total);
+    emit_lut_rows(e);
     fprintf(e->out,
             "/* The lookup tables of the parameter set pc: every column at every row. */\n"
             "static void %s_lut_build(const double *pc, double *lut) {\n"
@@ -225,19 +249,26 @@ static void emit_host_luts(Em *e) {
     for (int k = 0; k < m->ntables; k++) {
         const CgTable *t = &m->tables[k];
         long rows = t->hi - t->lo + 1;
-        const char *saved = e->ref[t->var->id];
-        e->ref[t->var->id] = "gen_v";
         fprintf(e->out,
                 "    for (long gen_r = 0; gen_r < %ld; gen_r++) {   /* table %d over %s */\n"
                 "        const double gen_v = (double)(%ld + gen_r) * ",
                 rows, k, t->var->name, t->lo);
         emit_num(e, t->step);
-        fprintf(e->out, ";\n        double *const gen_row = lut + %ld + gen_r * %d;\n", off, t->ncols);
-        for (int c = 0; c < t->ncols; c++)
-            fprintf(e->out, "        gen_row[%d] = %s;   /* %s */\n", c,
-                    emit_expr_str(e, t->cols[c]->lut_expr, 1), t->cols[c]->name);
-        fprintf(e->out, "    }\n");
-        e->ref[t->var->id] = saved;
+        fprintf(e->out,
+                ";\n"
+                "        double *const gen_row = lut + %ld + gen_r * %d, gen_lo[%d], gen_hi[%d];\n"
+                "        %s_lut_row%d(gen_p, gen_v, gen_row);\n"
+                "        for (int gen_c = 0; gen_c < %d; gen_c++)\n"
+                "            if (!isfinite(gen_row[gen_c])) {\n"
+                "                %s_lut_row%d(gen_p, gen_v - ",
+                off, t->ncols, t->ncols, t->ncols, e->id, k, t->ncols, e->id, k);
+        emit_num(e, t->step * 1e-3);
+        fprintf(e->out, ", gen_lo);\n                %s_lut_row%d(gen_p, gen_v + ", e->id, k);
+        emit_num(e, t->step * 1e-3);
+        fprintf(e->out, ", gen_hi);\n"
+                        "                gen_row[gen_c] = 0.5 * (gen_lo[gen_c] + gen_hi[gen_c]);\n"
+                        "            }\n"
+                        "    }\n");
         off += rows * t->ncols;
     }
     fprintf(e->out, "}\n\n");

@@ -367,13 +367,14 @@ void emit_file_header(Em *e, const char *what) {
             " *          Vm, Iion: n values each; externals ext[k * n + i]; parameter set pc = parameters\n"
             " *          then constants (struct %s_pc).\n"
             " * %d states, %d stores, %d parameters, %d constants, %d per-step equations, %d groups,\n"
-            " * %d lookup tables, %d traces. */\n",
+            " * %d lookup tables%s, %d traces. */\n",
             e->id, emit_target_suffix(e->target), what, emit_safe_text(e, m->name),
             emit_safe_text(e, m->path), emit_source_hash(m), emit_target_name(e->target),
             e->single ? "single" : "double", e->newton,
             e->overrides && *e->overrides ? emit_safe_text(e, e->overrides) : "none",
             e->automatic ? " (the automatic choice)" : "", e->id, m->nstates, m->nstores, m->nparams,
-            m->nconsts, m->neqs, m->ngroups, m->ntables, m->ntraces);
+            m->nconsts, m->neqs, m->ngroups, m->ntables,
+            m->ntables && !m->tables[0].tok ? " (on Vm, added: the file declares none)" : "", m->ntraces);
 }
 
 /* ID_pc (uniform parameter set, gen_scal fields: the layout of ScStepArgs.pc) and ID_pcv (the

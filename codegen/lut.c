@@ -144,10 +144,37 @@ static int is_gate_coef(const CgSym *sym) {
            sym->role == CG_ROLE_INF;
 }
 
-/* Tables from the .lookup markups (validated). */
+/* Append the table of x over v = {min, max, step} (checked) to the model's; tok: the markup (NULL
+ * for the added Vm table). */
+static void add_table(Sema *s, CgSym *x, const double *v, const Token *tok, int *cap) {
+    CgModel *m = s->m;
+    if (!(v[2] > 0) || !isfinite(v[2]))
+        diag_error_at(s->dg, tok, "lookup table of '%s': the step must be positive (got %g)", x->name, v[2]);
+    if (!(v[0] < v[1]) || !isfinite(v[0]) || !isfinite(v[1]))
+        diag_error_at(s->dg, tok, "lookup table of '%s': min (%g) must be less than max (%g)", x->name, v[0],
+                      v[1]);
+    CgTable t = {0};
+    t.var = x;
+    t.min = v[0], t.max = v[1], t.step = v[2];
+    /* bounds checked before the conversion to long (a bound of 1e200 would overflow it) */
+    if (!(fabs(v[0] / v[2]) <= LUT_MAX_ROWS) || !(fabs(v[1] / v[2]) <= LUT_MAX_ROWS) ||
+        (v[1] - v[0]) / v[2] + 1 > LUT_MAX_ROWS) {
+        diag_error_at(s->dg, tok, "lookup table of '%s' would have more than %ld rows", x->name,
+                      LUT_MAX_ROWS);
+        return;
+    }
+    t.lo = (long)floor(v[0] / v[2] + 1e-9);
+    t.hi = (long)ceil(v[1] / v[2] - 1e-9);
+    t.tok = tok;
+    if (tok && !(x->flags & CGF_USED))
+        diag_warn_at(s->dg, tok, "lookup table on '%s', which is never used", x->name);
+    sema_push(s->ar, &m->tables, &m->ntables, cap, &t, sizeof t);
+}
+
+/* Tables from the .lookup markups (validated); with none, the Vm table of the options. */
 static void make_tables(Sema *s) {
     CgModel *m = s->m;
-    int n = 0, cap = 0;
+    int cap = 0;
     for (int i = 0; i < m->nsyms; i++) {
         CgSym *x = m->syms[i];
         const Markup *mk = x->mk_lookup;
@@ -166,30 +193,14 @@ static void make_tables(Sema *s) {
                               "the bounds and step of a lookup table must be constants");
             v[k] = sema_eval_const(e);
         }
-        if (!(v[2] > 0) || !isfinite(v[2]))
-            diag_error_at(s->dg, mk->tok, "lookup table of '%s': the step must be positive (got %g)", x->name,
-                          v[2]);
-        if (!(v[0] < v[1]) || !isfinite(v[0]) || !isfinite(v[1]))
-            diag_error_at(s->dg, mk->tok, "lookup table of '%s': min (%g) must be less than max (%g)",
-                          x->name, v[0], v[1]);
-        CgTable t = {0};
-        t.var = x;
-        t.min = v[0], t.max = v[1], t.step = v[2];
-        /* bounds checked before the conversion to long (a bound of 1e200 would overflow it) */
-        if (!(fabs(v[0] / v[2]) <= LUT_MAX_ROWS) || !(fabs(v[1] / v[2]) <= LUT_MAX_ROWS) ||
-            (v[1] - v[0]) / v[2] + 1 > LUT_MAX_ROWS) {
-            diag_error_at(s->dg, mk->tok, "lookup table of '%s' would have more than %ld rows", x->name,
-                          LUT_MAX_ROWS);
-            continue;
-        }
-        t.lo = (long)floor(v[0] / v[2] + 1e-9);
-        t.hi = (long)ceil(v[1] / v[2] - 1e-9);
-        t.tok = mk->tok;
-        if (!(x->flags & CGF_USED))
-            diag_warn_at(s->dg, mk->tok, "lookup table on '%s', which is never used", x->name);
-        sema_push(s->ar, &m->tables, &n, &cap, &t, sizeof t);
-        m->ntables = n;
+        add_table(s, x, v, mk->tok, &cap);
     }
+    /* The added Vm table: only for a potential in millivolts, known by its resting value (the
+     * phenomenological models of a dimensionless u in 0 .. 1 rest at 0, where a step of 0.05 is
+     * 5 % of the range and blurs their switches, e.g. mitchell_schaeffer's at u = 0.13). */
+    const CgTableSpec *vt = s->opt ? &s->opt->vm_table : NULL;
+    if (!m->ntables && vt && vt->step > 0 && m->vm && (m->vm->flags & CGF_USED) && fabs(m->vm_init) >= 1)
+        add_table(s, m->vm, (const double[3]){vt->min, vt->max, vt->step}, NULL, &cap);
 }
 
 static void mark_needed(const CgModel *m, CgSym *sym, char *need);
@@ -251,11 +262,15 @@ void sema_plan_luts(Sema *s) {
             e->def = scan(&l, e, e->def);
     }
     for (int k = 0; k < m->ntables; k++) /* a table with nothing to tabulate is useless */
-        if (m->tables[k].ncols == 0 && (m->tables[k].var->flags & CGF_USED))
+        if (m->tables[k].ncols == 0 && m->tables[k].tok && (m->tables[k].var->flags & CGF_USED))
             diag_warn_at(s->dg, m->tables[k].tok,
                          "lookup table on '%s' has no column: no "
                          "expression of '%s' alone calls a function",
                          m->tables[k].var->name, m->tables[k].var->name);
+    if (m->ntables == 1 && !m->tables[0].tok && m->tables[0].ncols == 0) {
+        m->ntables = 0; /* the added Vm table found nothing to tabulate */
+        return;
+    }
     char *need = ar_alloc(s->ar, (size_t)m->nsyms);
     mark_needed(m, m->iion, need);
     for (int i = 0; i < m->nsyms; i++) {

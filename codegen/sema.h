@@ -171,7 +171,7 @@ struct CgTable {
     long lo, hi; /* rows are var = i*step for i = lo..hi */
     CgSym **cols; /* columns: symbols with ->lut == this table, value ->lut_expr */
     int ncols;
-    const Token *tok; /* the .lookup markup */
+    const Token *tok; /* the .lookup markup; NULL for the added Vm table (CgSemaOptions.vm_table) */
 };
 
 typedef struct CgModel {
@@ -220,6 +220,14 @@ CgModel *sema_try_analyse(Arena *ar, Diag *dg, const Ast *ast);
 /* Read, parse and analyse a file: NULL after an error (reported to dg). */
 CgModel *sema_load_file(Arena *ar, Diag *dg, const char *path);
 
+/* A lookup table's bounds and step (a .lookup markup's three arguments). */
+typedef struct CgTableSpec {
+    double min, max, step;
+} CgTableSpec;
+
+/* The Vm table added to a file that declares none (openCARP's own models tabulate Vm so). */
+#define CG_VM_TABLE ((CgTableSpec){-800.0, 800.0, 0.05})
+
 /* Options of the analysis. overrides: "FROM=TO[,FROM=TO...]" replaces every state's method FROM
  * by TO (e.g. "cvode=fe"), after .method() markups and defaults; an item whose FROM is not a
  * method names a state and sets that state's method (after the method items: "cvode=fe,Ca_ss=
@@ -234,6 +242,8 @@ typedef struct CgSemaOptions {
     int quiet_fast_vm; /* no warning for states coupled to Vm faster than dt (the automatic choice
                           of methods applies the treatment itself where it is needed) */
     double dt;
+    CgTableSpec vm_table; /* step > 0: a lookup table on Vm over [min, max] when the file declares
+                             no table (CG_VM_TABLE; docs/easyml-decisions.md) */
 } CgSemaOptions;
 
 /* States of m coupled to Vm faster than dt (ms) under bench's splitting (vmcouple.c): fills

@@ -10,7 +10,8 @@
 int sc_model_file_info(const char *path, FILE *out, FILE *diag) {
     Arena ar = {0};
     Diag dg = {diag, 0, 0, 0, NULL};
-    CgModel *m = sema_load_file(&ar, &dg, path);
+    CgSemaOptions so = {.vm_table = CG_VM_TABLE}; /* the tables the kernels have */
+    CgModel *m = sema_load_file_opts(&ar, &dg, path, &so);
     if (m)
         sema_info(out, m);
     ar_free(&ar);

@@ -338,7 +338,7 @@ const ScModelEntry *plugin_load(const char *path, const char *overrides, int aut
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
     /* the automatic choice deals with states coupled to Vm faster than dt, and says what it did */
-    CgSemaOptions sopt = {overrides, automatic != 0, dt};
+    CgSemaOptions sopt = {overrides, automatic != 0, dt, CG_VM_TABLE};
     automatic = automatic == 1;
     Plugin pl = {.path = path, .overrides = overrides, .automatic = automatic, .err = err, .errlen = len};
     Part host = {.kind = "host"}, cuda = {.kind = "cuda"}, hip = {.kind = "hip"};

@@ -1,0 +1,3 @@
+bench/CMakeFiles/sc-bench-cpu.dir/__/drivers/plot_font.c.o: \
+ /work/main/drivers/plot_font.c /usr/include/stdc-predef.h \
+ /work/main/drivers/plot_font.h

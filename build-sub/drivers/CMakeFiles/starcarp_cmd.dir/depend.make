@@ -1,0 +1,2 @@
+# Empty dependencies file for starcarp_cmd.
+# This may be replaced when dependencies are built.

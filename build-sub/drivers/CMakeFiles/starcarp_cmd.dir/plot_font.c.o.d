@@ -1,0 +1,3 @@
+drivers/CMakeFiles/starcarp_cmd.dir/plot_font.c.o: \
+ /work/main/drivers/plot_font.c /usr/include/stdc-predef.h \
+ /work/main/drivers/plot_font.h

@@ -1,0 +1,2 @@
+# Empty dependencies file for scprovision.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for sc_verify_lib.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for test_expr.
+# This may be replaced when dependencies are built.

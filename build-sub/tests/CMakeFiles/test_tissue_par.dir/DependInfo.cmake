@@ -1,0 +1,27 @@
+
+# Consider dependencies only in project.
+set(CMAKE_DEPENDS_IN_PROJECT_ONLY OFF)
+
+# The set of languages for which implicit dependencies are needed:
+set(CMAKE_DEPENDS_LANGUAGES
+  )
+
+# The set of dependency files which are needed:
+set(CMAKE_DEPENDS_DEPENDENCY_FILES
+  "/work/main/drivers/cli_opts.c" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/cli_opts.c.o" "gcc" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/cli_opts.c.o.d"
+  "/work/main/drivers/tissue_greg.c" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/tissue_greg.c.o" "gcc" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/tissue_greg.c.o.d"
+  "/work/main/drivers/tissue_impreg.c" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/tissue_impreg.c.o" "gcc" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/tissue_impreg.c.o.d"
+  "/work/main/drivers/tissue_opts.c" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/tissue_opts.c.o" "gcc" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/tissue_opts.c.o.d"
+  "/work/main/drivers/tissue_par.c" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/tissue_par.c.o" "gcc" "tests/CMakeFiles/test_tissue_par.dir/__/drivers/tissue_par.c.o.d"
+  "/work/main/tests/test.c" "tests/CMakeFiles/test_tissue_par.dir/test.c.o" "gcc" "tests/CMakeFiles/test_tissue_par.dir/test.c.o.d"
+  "/work/main/tests/tissue/test_tissue_par.c" "tests/CMakeFiles/test_tissue_par.dir/tissue/test_tissue_par.c.o" "gcc" "tests/CMakeFiles/test_tissue_par.dir/tissue/test_tissue_par.c.o.d"
+  )
+
+# Targets to which this target links.
+set(CMAKE_TARGET_LINKED_INFO_FILES
+  "/work/main/build-sub/codelets/CMakeFiles/starcarp_internal.dir/DependInfo.cmake"
+  "/work/main/build-sub/codegen/CMakeFiles/sccodegen.dir/DependInfo.cmake"
+  )
+
+# Fortran module output directory.
+set(CMAKE_Fortran_TARGET_MODULE_DIR "")

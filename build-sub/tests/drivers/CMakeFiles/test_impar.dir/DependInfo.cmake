@@ -1,0 +1,22 @@
+
+# Consider dependencies only in project.
+set(CMAKE_DEPENDS_IN_PROJECT_ONLY OFF)
+
+# The set of languages for which implicit dependencies are needed:
+set(CMAKE_DEPENDS_LANGUAGES
+  )
+
+# The set of dependency files which are needed:
+set(CMAKE_DEPENDS_DEPENDENCY_FILES
+  "/work/main/codelets/sc_util.c" "tests/drivers/CMakeFiles/test_impar.dir/__/__/codelets/sc_util.c.o" "gcc" "tests/drivers/CMakeFiles/test_impar.dir/__/__/codelets/sc_util.c.o.d"
+  "/work/main/drivers/impar.c" "tests/drivers/CMakeFiles/test_impar.dir/__/__/drivers/impar.c.o" "gcc" "tests/drivers/CMakeFiles/test_impar.dir/__/__/drivers/impar.c.o.d"
+  "/work/main/tests/test.c" "tests/drivers/CMakeFiles/test_impar.dir/__/test.c.o" "gcc" "tests/drivers/CMakeFiles/test_impar.dir/__/test.c.o.d"
+  "/work/main/tests/drivers/test_impar.c" "tests/drivers/CMakeFiles/test_impar.dir/test_impar.c.o" "gcc" "tests/drivers/CMakeFiles/test_impar.dir/test_impar.c.o.d"
+  )
+
+# Targets to which this target links.
+set(CMAKE_TARGET_LINKED_INFO_FILES
+  )
+
+# Fortran module output directory.
+set(CMAKE_Fortran_TARGET_MODULE_DIR "")
