@@ -5,12 +5,16 @@
 #include "model_text.h"
 
 CgModel *mt_analyse(Arena *ar, const char *text, const char *overrides) {
+    CgSemaOptions so = {.overrides = overrides};
+    return mt_analyse_opts(ar, text, &so);
+}
+
+CgModel *mt_analyse_opts(Arena *ar, const char *text, const CgSemaOptions *so) {
     SrcFile *f = ar_alloc(ar, sizeof *f);
     f->path = "t.model";
     f->text = ar_strdup(ar, text);
     Diag dg = {0};
     dg.out = stderr;
     Ast *ast = fe_parse(ar, &dg, f);
-    CgSemaOptions so = {.overrides = overrides};
-    return ast ? sema_try_analyse_opts(ar, &dg, ast, &so) : NULL;
+    return ast ? sema_try_analyse_opts(ar, &dg, ast, so) : NULL;
 }

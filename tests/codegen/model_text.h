@@ -7,4 +7,7 @@
  * overrides (NULL: none), in ar; NULL after a message on stderr when it is not accepted. */
 CgModel *mt_analyse(Arena *ar, const char *text, const char *overrides);
 
+/* The same with every option of the analysis (so may be NULL). */
+CgModel *mt_analyse_opts(Arena *ar, const char *text, const CgSemaOptions *so);
+
 #endif

@@ -1,3 +1,0 @@
-bench/CMakeFiles/sc-bench-cpu.dir/__/drivers/plot_font.c.o: \
- /work/main/drivers/plot_font.c /usr/include/stdc-predef.h \
- /work/main/drivers/plot_font.h

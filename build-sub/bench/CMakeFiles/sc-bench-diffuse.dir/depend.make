@@ -1,2 +1,0 @@
-# Empty dependencies file for sc-bench-diffuse.
-# This may be replaced when dependencies are built.

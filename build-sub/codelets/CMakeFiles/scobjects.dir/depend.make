@@ -1,2 +1,0 @@
-# Empty dependencies file for scobjects.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty dependencies file for sckernels.
-# This may be replaced when dependencies are built.

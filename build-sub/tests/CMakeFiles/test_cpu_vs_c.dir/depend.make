@@ -1,2 +1,0 @@
-# Empty dependencies file for test_cpu_vs_c.
-# This may be replaced when dependencies are built.
