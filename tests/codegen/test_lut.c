@@ -49,7 +49,8 @@ static void which_models(Arena *ar) {
     memcpy(strstr(rest0, "V_init = -80;"), "V_init =   0;", 13);
     m = analysed(ar, rest0, 1);
     ASSERT(m && m->ntables == 0);
-    const char *own = ar_printf(ar, "%sm; .lookup(0, 1, 0.01);\nx_init = 1;\ntau_x = exp(m);\ndiff_x = -x / tau_x;\n", hh);
+    const char *own =
+        ar_printf(ar, "%sm; .lookup(0, 1, 0.01);\nx_init = 1;\ntau_x = exp(m);\ndiff_x = -x / tau_x;\n", hh);
     m = analysed(ar, own, 1);
     ASSERT(m && m->ntables == 1 && m->tables[0].tok != NULL);
 }
