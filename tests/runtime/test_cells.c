@@ -208,7 +208,7 @@ static void check_model(const char *name, int adaptive) {
 }
 
 /* 4. per-cell parameters: cell i of a population whose parameter is default * (1 + 0.1 (i mod 10))
- * equals a uniform one-cell-value run. */
+ * equals a uniform one-cell-value run (with exact table columns, as the per-cell kernel has). */
 static void check_population(const char *name, const char *param) {
     const ScModelEntry *m = model(name);
     ASSERT(m != NULL);
@@ -239,7 +239,10 @@ static void check_population(const char *name, const char *param) {
         double *p = malloc(sizeof(double) * (size_t)d->nparams);
         memcpy(p, d->param_defaults, sizeof(double) * (size_t)d->nparams);
         p[k] = vals[j];
-        ScCells *u = made(m);
+        ScCellsConfig cu = config(0, 10);
+        cu.no_lut = 1; /* as the population's per-cell kernel, which evaluates table columns exactly */
+        ScCells *u = sc_cells_create(m, &cu, err, sizeof err);
+        ASSERT(u != NULL);
         if (!u)
             break;
         ASSERT(sc_cells_set_params(u, p, err, sizeof err) == 0);
