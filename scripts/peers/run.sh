@@ -163,7 +163,8 @@ if has cpu; then
         "${cmd[@]}" >"$logs/cpu-starcarp.out" 2>"$logs/cpu-starcarp.err" || rc=1
         ours=$(sc_rate "$logs/cpu-starcarp.err")
         echo "| starcarp bench | $ncpu | 100 | $ours | | $(tail -1 "$logs/cpu-starcarp.out" | awk '{ print $2 + 0 }') at the last output |" >>"$work/cpu.md"
-        best=$(grep -h '^per_call' "$logs"/monoalg-*.txt | field rate | sort -g | tail -1)
+        # every run's rate (field stops at a line's first match: one line at a time)
+        best=$(grep -h '^per_call' "$logs"/monoalg-*.txt | while read -r l; do field rate <<<"$l"; done | sort -g | tail -1)
         awk -v o="$ours" -v b="$best" 'BEGIN { if (o > 0 && b > 0) printf "\n**starcarp over the best MonoAlg3D_C run: %.2f**\n", o / b }' >>"$work/cpu.md"
     fi
     cat "$work/cpu.md"
