@@ -9,7 +9,8 @@
  *   bench mode with a stimulus of 52 at step 0 .. 99 (so an upstroke is inside the timed work),
  *   one untimed launch, then REPS launches timed with CUDA events. Prints
  *   "cells N K REPS ms_per_launch cell_steps_per_s vm0 vm_last" (the Vm of cells 0 and N-1 after
- *   the run: variants of one model must agree). Exit 1 on a CUDA error or a failed cell. */
+ *   the run: variants of one model must agree). A model with lookup tables runs its lookup-table
+ *   variant (tables built on the host, as bench does). Exit 1 on a CUDA error or a failed cell. */
 #include <cuda_runtime_api.h>
 #include <limits.h>
 #include <stdio.h>
@@ -78,6 +79,12 @@ int main(int argc, char **argv) {
     a.n = n, a.sv = to_device(sv, (long)d->nsv * n), a.vm = to_device(vm, n), a.iion = to_device(zeros, n);
     a.ext = to_device(zeros, (long)d->nexternals * n), a.pc = to_device(pc, npc);
     a.dt = 0.01, a.nsteps = K, a.flags = SC_STEP_BENCH, a.status = st;
+    if (d->ntables) { /* the lookup-table variant, the one bench runs */
+        double *lut = malloc(sizeof(double) * d->lut_size());
+        d->lut_build(pc, lut);
+        a.lut = to_device(lut, (long)d->lut_size());
+        free(lut);
+    }
     a.stim = (ScStim){.start = 0, .pulse = 100, .period = 0, .count = 1, .amp = 52};
     cudaEvent_t e0, e1;
     cudaEventCreate(&e0), cudaEventCreate(&e1);
