@@ -67,15 +67,15 @@ static int write_one(Arena *ar, const CgModel *m, const char *outdir, EmitTarget
     return 0;
 }
 
-/* -o DIR: the sources of the chosen targets and precisions; launch_table (or NULL) the measured
- * register caps (mtable.h). */
+/* -o DIR: the sources of the chosen targets and precisions, the model analysed with so (its method
+ * overrides named in the files); launch_table (or NULL) the measured register caps (mtable.h). */
 static int codegen_write(const char *model, const char *outdir, const char *target, int prec,
-                         const char *overrides, int automatic, const char *ident, int werror, int quiet,
-                         const char *launch_table, int vm_table) {
+                         const CgSemaOptions *so, int automatic, const char *ident, int werror, int quiet,
+                         const char *launch_table) {
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    CgSemaOptions so = {.overrides = overrides, .vm_table = vm_table ? CG_VM_TABLE : (CgTableSpec){0}};
-    CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
+    const char *overrides = so->overrides;
+    CgModel *m = sema_load_file_opts(&ar, &dg, model, so);
     int rc = 0, mb[2] = {0, 0}; /* the measured register caps, double and single (0: the rule) */
     for (int single = 0; m && launch_table && single < 2; single++)
         if ((mb[single] = mtable_min_blocks(launch_table, model, emit_source_hash(m), overrides, single)) < 0)
@@ -241,12 +241,12 @@ int cmd_codegen(int argc, char **argv) {
         if (r > 0 && *chosen)
             overrides = chosen, automatic = 1;
     }
+    CgSemaOptions so = {.overrides = overrides, .vm_table = vm_table ? CG_VM_TABLE : (CgTableSpec){0}};
     if (outdir)
-        return codegen_write(model, outdir, target ? target : "all", prec, overrides, automatic, ident,
-                             werror, quiet, launch_table, vm_table);
+        return codegen_write(model, outdir, target ? target : "all", prec, &so, automatic, ident, werror,
+                             quiet, launch_table);
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
-    CgSemaOptions so = {.overrides = overrides, .vm_table = vm_table ? CG_VM_TABLE : (CgTableSpec){0}};
     CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
     int rc = 0;
     if (!m) {

@@ -374,7 +374,7 @@ void emit_file_header(Em *e, const char *what) {
             e->overrides && *e->overrides ? emit_safe_text(e, e->overrides) : "none",
             e->automatic ? " (the automatic choice)" : "", e->id, m->nstates, m->nstores, m->nparams,
             m->nconsts, m->neqs, m->ngroups, m->ntables,
-            m->ntables && !m->tables[0].tok ? " (on Vm, added: the file declares none)" : "", m->ntraces);
+            m->ntables && m->tables[0].added ? " (on Vm, added: the file declares none)" : "", m->ntraces);
 }
 
 /* ID_pc (uniform parameter set, gen_scal fields: the layout of ScStepArgs.pc) and ID_pcv (the

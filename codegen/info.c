@@ -149,7 +149,7 @@ static void print_tables(FILE *out, const CgModel *m) {
         const CgTable *t = &m->tables[k];
         fprintf(out, "  %s: %s .. %s step %s, rows %ld .. %ld (%ld), %d column%s%s\n", t->var->name,
                 num(b1, t->min), num(b2, t->max), num(b3, t->step), t->lo, t->hi, t->hi - t->lo + 1, t->ncols,
-                t->ncols == 1 ? "" : "s", t->tok ? "" : " (added: the file declares no table)");
+                t->ncols == 1 ? "" : "s", t->added ? " (added: the file declares no table)" : "");
         for (int c = 0; c < t->ncols; c++) {
             fprintf(out, "    %s = ", t->cols[c]->name);
             ex_print(out, t->cols[c]->lut_expr, NULL, NULL);

@@ -199,8 +199,10 @@ static void make_tables(Sema *s) {
      * phenomenological models of a dimensionless u in 0 .. 1 rest at 0, where a step of 0.05 is
      * 5 % of the range and blurs their switches, e.g. mitchell_schaeffer's at u = 0.13). */
     const CgTableSpec *vt = s->opt ? &s->opt->vm_table : NULL;
-    if (!m->ntables && vt && vt->step > 0 && m->vm && (m->vm->flags & CGF_USED) && fabs(m->vm_init) >= 1)
+    if (!m->ntables && vt && vt->step > 0 && m->vm && (m->vm->flags & CGF_USED) && fabs(m->vm_init) >= 1) {
         add_table(s, m->vm, (const double[3]){vt->min, vt->max, vt->step}, NULL, &cap);
+        m->tables[0].added = 1;
+    }
 }
 
 static void mark_needed(const CgModel *m, CgSym *sym, char *need);
@@ -262,12 +264,12 @@ void sema_plan_luts(Sema *s) {
             e->def = scan(&l, e, e->def);
     }
     for (int k = 0; k < m->ntables; k++) /* a table with nothing to tabulate is useless */
-        if (m->tables[k].ncols == 0 && m->tables[k].tok && (m->tables[k].var->flags & CGF_USED))
+        if (m->tables[k].ncols == 0 && !m->tables[k].added && (m->tables[k].var->flags & CGF_USED))
             diag_warn_at(s->dg, m->tables[k].tok,
                          "lookup table on '%s' has no column: no "
                          "expression of '%s' alone calls a function",
                          m->tables[k].var->name, m->tables[k].var->name);
-    if (m->ntables == 1 && !m->tables[0].tok && m->tables[0].ncols == 0) {
+    if (m->ntables == 1 && m->tables[0].added && m->tables[0].ncols == 0) {
         m->ntables = 0; /* the added Vm table found nothing to tabulate */
         return;
     }

@@ -171,7 +171,8 @@ struct CgTable {
     long lo, hi; /* rows are var = i*step for i = lo..hi */
     CgSym **cols; /* columns: symbols with ->lut == this table, value ->lut_expr */
     int ncols;
-    const Token *tok; /* the .lookup markup; NULL for the added Vm table (CgSemaOptions.vm_table) */
+    const Token *tok; /* the .lookup markup; NULL for the added Vm table */
+    int added; /* the Vm table of CgSemaOptions.vm_table, added to a file that declares none */
 };
 
 typedef struct CgModel {

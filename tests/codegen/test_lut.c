@@ -39,7 +39,8 @@ static void which_models(Arena *ar) {
     CgModel *m = analysed(ar, hh, 1);
     if (m) {
         ASSERT_EQ_INT(1, m->ntables);
-        ASSERT(m->ntables == 1 && m->tables[0].var == m->vm && m->tables[0].tok == NULL);
+        ASSERT(m->ntables == 1 && m->tables[0].var == m->vm && m->tables[0].added &&
+               m->tables[0].tok == NULL);
         ASSERT(m->ntables == 1 && m->tables[0].lo == -16000 && m->tables[0].hi == 16000);
         ASSERT(m->ntables == 1 && m->tables[0].ncols == 2); /* alpha_m, beta_m */
     }
@@ -52,7 +53,7 @@ static void which_models(Arena *ar) {
     const char *own =
         ar_printf(ar, "%sm; .lookup(0, 1, 0.01);\nx_init = 1;\ntau_x = exp(m);\ndiff_x = -x / tau_x;\n", hh);
     m = analysed(ar, own, 1);
-    ASSERT(m && m->ntables == 1 && m->tables[0].tok != NULL);
+    ASSERT(m && m->ntables == 1 && !m->tables[0].added && m->tables[0].tok != NULL);
 }
 
 /* Builds the tables and prints the row V = -50 (column values) and its neighbours' exactness. */
