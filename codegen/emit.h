@@ -41,6 +41,7 @@
  * goes through gen_powp */
 #define EMIT_VERSION "0.5.6"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
+extern const char emit_digest[]; /* of the generator's sources (digest.cmake): the plugin cache's key */
 
 typedef enum { EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP, EMIT_NTARGETS } EmitTarget;
 
@@ -119,6 +120,8 @@ typedef struct Em {
     int *cvpos; /* by symbol id: index in gen_cv of a carried equation, or -1 */
     int ncv; /*   their number (emit_carry.c) */
     int cv_read; /* the step's equations: carried ones are read from gen_cv */
+    char *inv; /* by symbol id: read from gen_inv in the group's rhs (emit_inv.c), or NULL */
+    int ninv; /*   their number */
 } Em;
 
 /* emit_watch.c: the physiology watch (watch.c): the number of watched states, ID_watch (nothing
@@ -153,6 +156,13 @@ void emit_need_expr(Em *e, const Expr *x);
 void emit_need_eqs(Em *e, CgSym **eqs, int n);
 void emit_inputs(Em *e, const CgGroup *g, const char *indent);
 void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *indent);
+void emit_group_zero_inputs(Em *e, const char *indent); /* stores, externals: 0 in a group */
+
+/* emit_inv.c: a group's equations that read frozen states, computed once per step (ID_inv_gK);
+ * e->inv and e->ninv hold the plan of the group being written */
+void emit_inv_plan(Em *e, const CgGroup *g, int jac);
+void emit_inv_fn(Em *e, const CgGroup *g, int gi, const char *pct);
+void emit_inv_reads(Em *e, const CgGroup *g, int gi, const char *indent);
 
 /* emit_body.c: every variant: groups, cells, per-variant block function */
 void emit_body(Em *e);

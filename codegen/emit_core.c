@@ -275,7 +275,7 @@ void emit_need_expr(Em *e, const Expr *x) {
 void emit_need_eqs(Em *e, CgSym **eqs, int n) {
     for (int i = n - 1; i >= 0; i--) {
         if (!e->need[eqs[i]->id] || (e->cv_read && e->cvpos && e->cvpos[eqs[i]->id] >= 0) ||
-            (e->reuse && e->reuse[eqs[i]->id]))
+            (e->reuse && e->reuse[eqs[i]->id]) || (e->inv && e->inv[eqs[i]->id]))
             continue;
         if (e->lut && eqs[i]->lut)
             e->need[eqs[i]->lut->var->id] = 1;
@@ -314,11 +314,28 @@ void emit_inputs(Em *e, const CgGroup *g, const char *in) {
     }
 }
 
+/* A group's functions get no stores nor externals: a model that reads one there reads 0
+ * (none in the library does); clears their needs. */
+void emit_group_zero_inputs(Em *e, const char *in) {
+    const CgModel *m = e->m;
+    for (int k = 0; k < m->nstores; k++)
+        if (e->need[m->stores[k]->id])
+            fprintf(e->out, "%sconst gen_real %s = gen_bc(0);   /* store: not passed to groups */\n", in,
+                    e->cn[m->stores[k]->id]),
+                e->need[m->stores[k]->id] = 0;
+    for (int k = 0; k < m->nexternals; k++)
+        if (e->need[m->externals[k]->id] && e->eqpos[m->externals[k]->id] < 0)
+            fprintf(e->out, "%sconst gen_real %s = gen_bc(0);   /* external: not passed to groups */\n", in,
+                    e->cn[m->externals[k]->id]),
+                e->need[m->externals[k]->id] = 0;
+}
+
 /* The needed equations of the list, in order. */
 void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *in) {
     for (int i = 0; i < n; i++) {
         const CgSym *s = eqs[i];
-        if (!e->need[s->id] || (e->reuse && e->reuse[s->id])) /* reused: the step's, in scope */
+        if (!e->need[s->id] || (e->reuse && e->reuse[s->id]) || /* reused: the step's, in scope */
+            (e->inv && e->inv[s->id])) /* the group's shared values, in scope */
             continue;
         if (e->cv_read && e->cvpos && e->cvpos[s->id] >= 0) {
             fprintf(e->out, "%sconst gen_real %s = gen_cv[%d];   /* carried */", in, e->cn[s->id],

@@ -35,6 +35,11 @@ static void group_comment(Em *e, const CgGroup *g, int gi) {
 
 static const char *pct(Em *e) { return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : ""); }
 
+/* The shared values of the group being written (emit_inv.c), as a parameter and an argument
+ * after gen_x: nothing when it has none. */
+static const char *inv_param(const Em *e) { return e->ninv ? " const gen_real *gen_inv," : ""; }
+static const char *inv_arg(const Em *e) { return e->ninv ? "gen_inv, " : ""; }
+
 /* e->need := what the group's derivatives (and Jacobian, when jac) read. */
 static void need_group(Em *e, const CgGroup *g, int jac) {
     const CgModel *m = e->m;
@@ -66,26 +71,16 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
     fprintf(
         e->out,
         "GEN_FN void %s_rhs_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
-        "                       gen_real t, gen_real dt, gen_real gen_V, const gen_real *gen_x,\n"
+        "                       gen_real t, gen_real dt, gen_real gen_V, const gen_real *gen_x,%s\n"
         "                       const gen_real *gen_y, gen_real *gen_f, gen_real *gen_J) {\n"
         "    (void)gen_p;\n    (void)gen_lut;\n    (void)gen_oor;\n    (void)t;\n    (void)dt;\n"
         "    (void)gen_V;\n    (void)gen_x;\n    (void)gen_y;\n    (void)gen_J;\n",
-        e->id, gi, e->vs, pct(e));
+        e->id, gi, e->vs, pct(e), inv_param(e));
     if (e->target == EMIT_CUDA && emit_lu_needed(g))
         fprintf(e->out, "    GEN_FRESH(gen_V);   /* what reads only Vm: recomputed at each call */\n");
-    /* stores and externals are not inputs of a group's derivatives in the library; a model
-       that reads them there reads 0 */
-    for (int k = 0; k < m->nstores; k++)
-        if (e->need[m->stores[k]->id])
-            fprintf(e->out, "    const gen_real %s = gen_bc(0);   /* store: not passed to groups */\n",
-                    e->cn[m->stores[k]->id]),
-                e->need[m->stores[k]->id] = 0;
-    for (int k = 0; k < m->nexternals; k++)
-        if (e->need[m->externals[k]->id] && e->eqpos[m->externals[k]->id] < 0)
-            fprintf(e->out, "    const gen_real %s = gen_bc(0);   /* external: not passed to groups */\n",
-                    e->cn[m->externals[k]->id]),
-                e->need[m->externals[k]->id] = 0;
+    emit_group_zero_inputs(e, "    ");
     emit_inputs(e, g, "    ");
+    emit_inv_reads(e, g, gi, "    ");
     LuPlan lp;
     if (jac && e->gpu && emit_lu_needed(g)) { /* in the order of the outputs (emit_rhsorder.c) */
         if (emit_lu_plan(e, g, &lp) == 0)
@@ -117,8 +112,8 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
 /* The call of the group's rhs: T is the time expression, Y the point, F and J the outputs. */
 static void call_rhs(Em *e, int gi, const char *t, const char *y, const char *f, const char *J,
                      const char *in) {
-    fprintf(e->out, "%s%s_rhs_g%d%s(gen_p, gen_lut, gen_oor, %s, dt, gen_V, gen_x, %s, %s, %s);\n", in, e->id,
-            gi, e->vs, t, y, f, J);
+    fprintf(e->out, "%s%s_rhs_g%d%s(gen_p, gen_lut, gen_oor, %s, dt, gen_V, gen_x, %s%s, %s, %s);\n", in,
+            e->id, gi, e->vs, t, inv_arg(e), y, f, J);
 }
 
 /* The size of the group's compact Jacobian (1 for a one-state group without LU). */
@@ -136,11 +131,11 @@ static void emit_ros2(Em *e, const CgGroup *g, int gi) {
         " * yn = y + 3/2 h k1 + 1/2 h k2; gen_err = W^-1 (yn - (y + h k1)) (order 1 embedded). */\n"
         "GEN_FN void %s_ros2_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
         "                        gen_real t, gen_real dt, gen_real gen_h, gen_real gen_V,\n"
-        "                        const gen_real *gen_x, const gen_real *gen_y, gen_real *gen_yn,\n"
+        "                        const gen_real *gen_x,%s const gen_real *gen_y, gen_real *gen_yn,\n"
         "                        gen_real *gen_err) {\n"
         "    const gen_scal gen_gamma = (gen_scal)1.7071067811865475;\n"
         "    gen_real gen_f[%d], gen_A[%d], gen_k1[%d], gen_k2[%d];\n",
-        e->id, gi, e->vs, pct(e), n, jac_size(e, g), n, n);
+        e->id, gi, e->vs, pct(e), inv_param(e), n, jac_size(e, g), n, n);
     call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_A", "    ");
     fprintf(e->out,
             "    %s_w_g%d(gen_A, gen_gamma * gen_h);\n"
@@ -173,8 +168,12 @@ static void emit_ros2(Em *e, const CgGroup *g, int gi) {
  * |init| / EMIT_ATOL_REF (at least 1e-6). A state that lives far below the default atol (fabbri's RyR
  * open probability, 6e-9, behind a conductance of 1e8) is then controlled relative to its size:
  * with one atol for all, its error is a few per cent per step and adds up over long runs
- * (docs/verification.md, "Error that builds up"). */
+ * (docs/verification.md, "Error that builds up"). An initial value below EMIT_ATOL_ZERO is a value
+ * decayed to nothing (faber_rudy_2000's trackers start at 1e-196 and reach 1 at each upstroke), not
+ * the state's size: it counts as 0. Scaled, the tracker's atol in single precision was 1e-13,
+ * below the rounding of its own stages at the upstroke, and the sub-steps never passed. */
 #define EMIT_ATOL_REF 1e-5
+#define EMIT_ATOL_ZERO 1e-30
 static void emit_atol_scales(Em *e, const CgGroup *g) {
     fprintf(e->out, "    const gen_scal gen_ascale[%d] = {", g->n);
     for (int j = 0; j < g->n; j++) {
@@ -245,12 +244,12 @@ static void emit_ros4(Em *e, const CgGroup *g, int gi) {
         e->out,
         "GEN_FN gen_real %s_ros4_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
         "                        gen_real t, gen_real dt, gen_real gen_h, gen_real gen_V,\n"
-        "                        const gen_real *gen_x, const gen_real *gen_y, gen_real *gen_yn,\n"
+        "                        const gen_real *gen_x,%s const gen_real *gen_y, gen_real *gen_yn,\n"
         "                        gen_scal gen_rtol, gen_scal gen_atol, int gen_uni) {\n"
         "    const gen_scal gen_gamma = (gen_scal)0.5;\n"
         "    const gen_real gen_gh = gen_gamma * gen_h;\n"
         "    gen_real gen_f[%d], gen_A[%d], gen_g1[%d], gen_g2[%d], gen_g3[%d], gen_g4[%d];\n",
-        id, gi, e->vs, pct(e), n, jac_size(e, g), n, n, n, n);
+        id, gi, e->vs, pct(e), inv_param(e), n, jac_size(e, g), n, n, n, n);
     call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_A", "    ");
     /* a right-hand side that reads t: stage i adds gamma h^2 c_i f_t, with the time derivative
        f_t by a forward difference (c = 1/2, -3/2, 121/50, 29/250); autonomous ones need none */
@@ -314,15 +313,23 @@ static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
         "       call asks for one atol for all (SC_STEP_UNIFORM_ATOL) */\n"
         "    const int gen_uni = (gen_o->flags & SC_STEP_UNIFORM_ATOL) != 0;\n"
         "    const int gen_maxk = gen_o->max_substeps > 0 ? gen_o->max_substeps : gen_sp ? 20000 : 100000;\n"
+        "    /* the smallest step: a switch of the derivatives inside the step passes no error test\n"
+        "       at any size; in single precision a step below dt / 1000 may not even move a state\n"
+        "       past its rounding (a tracker at 0.2 decaying at 0.1/ms moves 1e-8 in 1e-7 ms, below\n"
+        "       float's 1.5e-8 there) and the sub-steps would chatter at the switch */\n"
+        "    const gen_real gen_hmin = (gen_scal)(gen_sp ? 1e-3 : 1e-10) * dt;\n"
         "    gen_real gen_yn[%d], gen_tt = gen_bc(0), gen_h = dt;\n"
         "    gen_mask gen_done = gen_mbc(0);   /* lanes that reached t + dt */\n"
         "    for (int gen_k = 1;; gen_k++) {\n"
         "        const gen_mask gen_last = gen_h >= dt - gen_tt;\n"
         "        gen_h = gen_sel(gen_last, dt - gen_tt, gen_h);\n"
         "        gen_real gen_e = %s(gen_p, gen_lut, gen_oor, t + gen_tt, dt, gen_sel(gen_done, gen_bc(0), gen_h), gen_V,\n"
-        "                            gen_x, gen_y, gen_yn, gen_rtol, gen_atol, gen_uni);\n"
+        "                            gen_x, %sgen_y, gen_yn, gen_rtol, gen_atol, gen_uni);\n"
         "        gen_e = gen_sqrt(gen_e / (gen_scal)%d);\n"
-        "        const gen_mask gen_acc = gen_andnot(gen_e <= (gen_scal)1, gen_done);   /* NaN: rejected */\n"
+        "        /* accepted: the error test passes, or the step is the smallest (stepping over the\n"
+        "           switch at that size is the best there is); a NaN error is always rejected */\n"
+        "        const gen_mask gen_acc = gen_andnot(gen_or(gen_e <= (gen_scal)1, gen_and(gen_h <= gen_hmin, gen_e == gen_e)),\n"
+        "                                          gen_done);\n"
         "        for (int gen_j = 0; gen_j < %d; gen_j++)\n"
         "            gen_y[gen_j] = gen_sel(gen_acc, gen_yn[gen_j], gen_y[gen_j]);\n"
         "        gen_done = gen_or(gen_done, gen_and(gen_acc, gen_last));\n"
@@ -338,8 +345,9 @@ static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
         "           as err^(-1/4); a NaN error (non-finite trial) divides h by 5 */\n"
         "        gen_h = gen_h * gen_sel(gen_e == gen_e, gen_min(gen_bc(5), gen_max(gen_bc((gen_scal)0.2), (gen_scal)0.9 / gen_sqrt(gen_sqrt(gen_e)))),\n"
         "                             gen_bc((gen_scal)0.2));\n"
+        "        gen_h = gen_max(gen_h, gen_hmin);   /* never below the smallest step (above) */\n"
         "    }\n",
-        n, ros, n, n, n);
+        n, ros, inv_arg(e), n, n, n);
 }
 
 /* The body of ID_adv_gK for rk4: the classical four stages, each a call of the group's rhs (stage
@@ -425,9 +433,9 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
         case CG_ROSENBROCK:
             fprintf(o,
                     "    gen_real gen_yn[%d], gen_err[%d];\n"
-                    "    %s(gen_p, gen_lut, gen_oor, t, dt, dt, gen_V, gen_x, gen_y, gen_yn, gen_err);\n"
+                    "    %s(gen_p, gen_lut, gen_oor, t, dt, dt, gen_V, gen_x, %sgen_y, gen_yn, gen_err);\n"
                     "    for (int gen_j = 0; gen_j < %d; gen_j++)\n        gen_y[gen_j] = gen_yn[gen_j];\n",
-                    n, n, ros, n);
+                    n, n, ros, inv_arg(e), n);
             break;
         case CG_CVODE: /* adaptive ROS4 sub-steps across [t, t + dt], lanes in lock step */
             emit_adv_cvode(e, g, ros);
@@ -443,6 +451,9 @@ void emit_group_functions(Em *e, int gi) {
     if (!sema_group_uses_rhs(m, g))
         return;
     group_comment(e, g, gi);
+    need_group(e, g, uses_jac(g));
+    emit_inv_plan(e, g, uses_jac(g));
+    emit_inv_fn(e, g, gi, pct(e));
     emit_rhs(e, g, gi);
     if (g->method == CG_ROSENBROCK)
         emit_ros2(e, g, gi);
@@ -456,8 +467,14 @@ void emit_group_functions(Em *e, int gi) {
         "                       const gen_real *gen_x, gen_real *gen_y) {\n"
         "    (void)gen_o;\n",
         e->id, gi, e->vs, pct(e));
+    if (e->ninv)
+        fprintf(e->out,
+                "    gen_real gen_inv[%d];\n"
+                "    %s_inv_g%d%s(gen_p, gen_lut, gen_oor, t, dt, gen_V, gen_x, gen_inv);\n",
+                e->ninv, e->id, gi, e->vs);
     emit_adv_body(e, g, gi);
     fprintf(e->out, "}\n\n");
+    e->inv = NULL, e->ninv = 0;
 }
 
 /* The rate 1/tau of a rush_larsen gate whose time constant is 1 / X: X, so that the step's
@@ -524,11 +541,25 @@ void emit_method_call(Em *e, int gi) {
 
 /* One call of the group's rhs (emit_rhs): f without the Jacobian (its equations, those the
  * Jacobian reads included, and the derivatives), fj with it (the Jacobian's own equations and
- * the entries it writes besides). */
-static void rhs_ops(Em *e, const CgGroup *g, EmitOps *f, EmitOps *fj) {
+ * the entries it writes besides); inv: its shared values, once per step (emit_inv.c). */
+static void rhs_ops(Em *e, const CgGroup *g, EmitOps *f, EmitOps *fj, EmitOps *inv) {
     const CgModel *m = e->m;
     int n = g->n, jac = uses_jac(g);
     need_group(e, g, jac);
+    emit_inv_plan(e, g, jac);
+    if (e->ninv) {
+        char *front = e->inv;
+        e->inv = NULL;
+        emit_need_clear(e);
+        for (int i = 0; i < m->nsyms; i++)
+            e->need[i] = front[i];
+        emit_need_eqs(e, g->jeqs, g->njeqs);
+        emit_need_eqs(e, m->eqs, m->neqs);
+        emit_ops_eqs(e, m->eqs, m->neqs, inv);
+        emit_ops_eqs(e, g->jeqs, g->njeqs, inv);
+        e->inv = front;
+        need_group(e, g, jac);
+    }
     emit_ops_eqs(e, m->eqs, m->neqs, f);
     for (int j = 0; j < n; j++)
         emit_ops_expr(e, emit_value(e, m->states[g->states[j]].diff), f);
@@ -542,6 +573,7 @@ static void rhs_ops(Em *e, const CgGroup *g, EmitOps *f, EmitOps *fj) {
                 emit_ops_expr(e, g->jac[k], fj);
     }
     emit_need_clear(e);
+    e->inv = NULL, e->ninv = 0;
 }
 
 /* A Rosenbrock step of the group (ID_ros2_gK, ID_ros4_gK), as emit_ros2 / emit_ros4 write it:
@@ -584,8 +616,9 @@ void emit_method_ops(Em *e, int gi, EmitOps *o) {
         }
         return;
     }
-    EmitOps f = {0, 0, 0}, fj = {0, 0, 0};
-    rhs_ops(e, g, &f, &fj);
+    EmitOps f = {0, 0, 0}, fj = {0, 0, 0}, inv = {0, 0, 0};
+    rhs_ops(e, g, &f, &fj, &inv);
+    emit_ops_add(o, &inv, 1);
     long lu[3] = {0, 0, 0}; /* W, its LU, one solve */
     if (emit_lu_needed(g))
         emit_lu_ops(e, g, &lu[0], &lu[1], &lu[2]);

@@ -60,10 +60,10 @@ int emit_rhs_ordered(Em *e, const CgGroup *g, const LuPlan *lp, const char *in) 
         return -1;
     memset(o.pend, 0, (size_t)m->nsyms);
     memset(o.done, 0, (size_t)m->nsyms);
-    for (int i = 0; i < m->neqs; i++)
-        o.pend[m->eqs[i]->id] = e->need[m->eqs[i]->id];
+    for (int i = 0; i < m->neqs; i++) /* a shared value (emit_inv.c) is in scope */
+        o.pend[m->eqs[i]->id] = e->need[m->eqs[i]->id] && !(e->inv && e->inv[m->eqs[i]->id]);
     for (int i = 0; i < g->njeqs; i++)
-        o.pend[g->jeqs[i]->id] = e->need[g->jeqs[i]->id];
+        o.pend[g->jeqs[i]->id] = e->need[g->jeqs[i]->id] && !(e->inv && e->inv[g->jeqs[i]->id]);
     double z;
     for (int r = 0; r < n; r++) {
         const Expr *f = emit_value(e, m->states[g->states[r]].diff);

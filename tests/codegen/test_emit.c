@@ -44,42 +44,13 @@ static const char tiny[] = "V; .external(Vm);\n"
                            "diff_z = -10 * z + a; z; .method(cvode); z; .lb(0);\n"
                            "Iion = g * (V + 80) + m * 0.01 + a + r + k2 + k4 + s + c1 + w + z;\n";
 
-static char *generate(const CgModel *m, EmitTarget target, int single, int newton, const char *overrides,
-                      const char *ident) {
-    char *s = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&s, &n);
-    EmitOptions opt = {target, single, newton, overrides, ident, 0, 0};
-    int rc = emit_model(f, m, &opt);
-    fclose(f);
-    ASSERT_EQ_INT(0, rc);
-    return s;
-}
-
 /* text analysed with the method overrides and generated for target (double precision); NULL after
  * a failed check when the analysis refuses them. */
 static char *with_overrides(Arena *ar, const char *text, const char *overrides, EmitTarget target) {
     CgModel *m = mt_analyse(ar, text, overrides);
     ASSERT(m != NULL);
-    return m ? generate(m, target, 0, 0, overrides, NULL) : NULL;
+    return m ? mt_generate(m, target, 0, 0, overrides, NULL) : NULL;
 }
-
-#define HAS(text, piece)                                                                          \
-    do {                                                                                          \
-        t_checks++;                                                                               \
-        if (!strstr((text), (piece))) {                                                           \
-            t_failures++;                                                                         \
-            fprintf(stderr, "%s:%d: generated code lacks \"%s\"\n", __FILE__, __LINE__, (piece)); \
-        }                                                                                         \
-    } while (0)
-#define LACKS(text, piece)                                                                      \
-    do {                                                                                        \
-        t_checks++;                                                                             \
-        if (strstr((text), (piece))) {                                                          \
-            t_failures++;                                                                       \
-            fprintf(stderr, "%s:%d: generated code has \"%s\"\n", __FILE__, __LINE__, (piece)); \
-        }                                                                                       \
-    } while (0)
 
 /* ---------------------------------------------------------------- compile and run */
 
@@ -280,9 +251,9 @@ static void lut_model(void) {
         return;
     }
     ASSERT(m->ntables >= 1);
-    char *c = generate(m, EMIT_C, 0, 0, NULL, "br");
-    char *cpu = generate(m, EMIT_CPU, 0, 0, NULL, "br");
-    char *cu = generate(m, EMIT_CUDA, 1, 0, NULL, "br");
+    char *c = mt_generate(m, EMIT_C, 0, 0, NULL, "br");
+    char *cpu = mt_generate(m, EMIT_CPU, 0, 0, NULL, "br");
+    char *cu = mt_generate(m, EMIT_CUDA, 1, 0, NULL, "br");
     HAS(c, "variant lut: lookup-table columns interpolated");
     HAS(c, "GEN_FN void br_cells_lut(");
     HAS(c, "br_cells_lut(gen_a, gen_pu, gen_i, 1);");
@@ -325,8 +296,8 @@ static void no_param_model(void) {
         return;
     }
     ASSERT_EQ_INT(0, m->nparams);
-    char *c = generate(m, EMIT_C, 0, 0, NULL, "np");
-    char *cpu = generate(m, EMIT_CPU, 0, 0, NULL, "np");
+    char *c = mt_generate(m, EMIT_C, 0, 0, NULL, "np");
+    char *cpu = mt_generate(m, EMIT_CPU, 0, 0, NULL, "np");
     write_file("np_c.c", c);
     write_file("np_cpu.c", cpu);
     char cmd[1024], out[4096];
@@ -365,7 +336,7 @@ static void sparse_lu_model(void) {
         ar_free(&ar);
         return;
     }
-    char *c = generate(m, EMIT_C, 0, 0, NULL, "ch");
+    char *c = mt_generate(m, EMIT_C, 0, 0, NULL, "ch");
     HAS(c, "W = I - c J, 3 x 3, 7 entries written by the Jacobian,\n * 0 of fill-in, 7 in all;");
     HAS(c, "/* d b / d c */");
     LACKS(c, "/* d a / d c */");
@@ -458,7 +429,7 @@ static void test_carry(void) {
     if (!m)
         return;
     for (int t = 0; t < EMIT_NTARGETS; t++) {
-        char *c = generate(m, (EmitTarget)t, 0, 0, NULL, NULL);
+        char *c = mt_generate(m, (EmitTarget)t, 0, 0, NULL, NULL);
         HAS(c, "const gen_real EK = gen_cv[0];   /* carried */");
         HAS(c, "        gen_cv[0] = EK;\n");
         HAS(c, "gen_real gen_cv[1];   /* values carried between steps (emit_carry.c) */");
@@ -483,7 +454,7 @@ static void test_rl_rate(void) {
     ASSERT(m != NULL);
     if (!m)
         return;
-    char *c = generate(m, EMIT_C, 0, 0, NULL, NULL);
+    char *c = mt_generate(m, EMIT_C, 0, 0, NULL, NULL);
     HAS(c, "/* h: rush_larsen (tau = 1 / rate: exp(-dt * rate)) */");
     HAS(c, "gen_exp(-dt * (alpha_h + beta_h))");
     HAS(c, "gen_exp(-dt * (alpha_h + 0.5 * beta_h))");
@@ -506,7 +477,7 @@ static void test_literal_pow(void) {
     CgModel *m = mt_analyse(&ar, pow_model, NULL);
     ASSERT(m != NULL);
     for (int t = EMIT_CUDA; m && t <= EMIT_HIP; t++) {
-        char *g = generate(m, (EmitTarget)t, 0, 0, NULL, NULL);
+        char *g = mt_generate(m, (EmitTarget)t, 0, 0, NULL, NULL);
         HAS(g, "gen_powi(1.0 + c, -1)");
         HAS(g, "gen_powi(c, -2)");
         HAS(g, "gen_powp(c, gen_p->n)");
@@ -519,13 +490,13 @@ static void test_literal_pow(void) {
     snprintf(text, sizeof text, "%sgroup { c; }.method(cvode);\n", pow_model);
     CgModel *mi = mt_analyse(&ar, text, NULL);
     ASSERT(mi != NULL);
-    char *gi = mi ? generate(mi, EMIT_CUDA, 0, 0, NULL, NULL) : NULL;
+    char *gi = mi ? mt_generate(mi, EMIT_CUDA, 0, 0, NULL, NULL) : NULL;
     if (gi) {
         HAS(gi, "gen_pow(c, gen_p->n)");
         LACKS(gi, "gen_powp(c");
     }
     free(gi);
-    char *c = m ? generate(m, EMIT_C, 0, 0, NULL, NULL) : NULL;
+    char *c = m ? mt_generate(m, EMIT_C, 0, 0, NULL, NULL) : NULL;
     if (c) {
         LACKS(c, "gen_powi(");
         LACKS(c, "gen_powp(");
@@ -548,7 +519,7 @@ static void test_iion_reuse(void) {
                             NULL);
     ASSERT(m != NULL);
     for (size_t t = 0; m && t < sizeof targets / sizeof *targets; t++) {
-        char *g = generate(m, targets[t], 0, 0, NULL, NULL);
+        char *g = mt_generate(m, targets[t], 0, 0, NULL, NULL);
         const char *iion = g ? strstr(g, "Iion at the new states") : NULL;
         ASSERT(iion != NULL);
         if (iion) {
@@ -590,8 +561,8 @@ int main(void) {
     char *src[EMIT_NTARGETS][2];
     for (int t = 0; t < EMIT_NTARGETS; t++)
         for (int s = 0; s < 2; s++) {
-            char *a = generate(m, (EmitTarget)t, s, 0, NULL, NULL);
-            char *b = generate(m, (EmitTarget)t, s, 0, NULL, NULL);
+            char *a = mt_generate(m, (EmitTarget)t, s, 0, NULL, NULL);
+            char *b = mt_generate(m, (EmitTarget)t, s, 0, NULL, NULL);
             t_checks++;
             if (!a || !b || strcmp(a, b) != 0) {
                 t_failures++;
@@ -672,14 +643,14 @@ int main(void) {
     HAS(hip32, "V * 0.001f");
 
     /* options: Newton iterations, identifier, the overrides text of the header */
-    char *s3 = generate(m, EMIT_C, 0, 3, NULL, NULL);
+    char *s3 = mt_generate(m, EMIT_C, 0, 3, NULL, NULL);
     HAS(s3, "for (int gen_it = 0; gen_it < 3; gen_it++) {");
     HAS(s3, "markov_be Newton iterations 3");
-    char *sid = generate(m, EMIT_CPU, 1, 0, NULL, "my_id");
+    char *sid = mt_generate(m, EMIT_CPU, 1, 0, NULL, "my_id");
     HAS(sid, "void my_id_cpu_f32_run(const ScStepArgs *gen_a) {");
     HAS(sid, "/* my_id_cpu.c: generated by");
     LACKS(sid, "t_cpu_f32_run");
-    char *sidc = generate(m, EMIT_C, 0, 0, NULL, "my_id");
+    char *sidc = mt_generate(m, EMIT_C, 0, 0, NULL, "my_id");
     HAS(sidc, "const ScModelDesc my_id_model = {");
     HAS(sidc, "\"t\", \"my_id\""); /* name, ident */
     free(s3), free(sid), free(sidc);
