@@ -60,6 +60,9 @@ typedef struct ChCtx {
                        is coupled to Vm faster than the choice's dt; else none */
     int ncoupled;
     int nmarkov; /* the states the file leaves to markov_be (its Markov chains) */
+    char **event; /* the cvode states whose derivative switches on a condition of the cell's state,
+                     and the cvode states those conditions read (sc_choose.c, event_states) */
+    int nevent;
     const ScChooseSpec *proto; /* the protocol of the runs (NULL: sp's; the long check's, choose_long.c) */
     const ScModelDesc *canon; /* the states' order of the runs' arrays (the reference's) */
     char vm[32]; /* the treatment of states coupled to Vm faster than dt that every candidate, and the

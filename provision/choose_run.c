@@ -526,5 +526,7 @@ void ch_end(ChCtx *c) {
         free(c->cvode[j]);
     for (int j = 0; j < c->ncoupled; j++)
         free(c->coupled[j]);
-    free(c->cvode), free(c->coupled);
+    for (int j = 0; j < c->nevent; j++)
+        free(c->event[j]);
+    free(c->cvode), free(c->coupled), free(c->event);
 }

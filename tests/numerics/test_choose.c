@@ -21,6 +21,12 @@
  *   markov    tests/numerics/markov_chain.model: its slow Markov chain (markov_be in the file) is
  *             stepped with forward Euler on top of the set chosen for its cvode state; the same
  *             chain 3000 times faster blows up under forward Euler and keeps markov_be
+ *   events    the library's faber_rudy_2000 (models/cellml): forward Euler for its 12 cvode states
+ *             misses its trackers' switches (Cainfluxtrack leaves the envelope); the choice puts
+ *             the 7 states whose derivatives switch (APtrack ... OVRLDtrack3) in a cvode group,
+ *             forward Euler for the rest, within the bars in double and in single precision (the
+ *             single-precision run crosses APtrack's switch at 0.2: the adaptive group's smallest
+ *             step, codegen/emit_methods.c)
  * Run from the source tree (CTest's working directory). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -289,13 +295,39 @@ static void test_markov(void) {
     free(text);
 }
 
+static void test_events(void) {
+    ScChooseSpec s = spec();
+    /* the case's protocol (tests/reference/cases.csv), as scripts/choose-methods.sh runs it */
+    s.stim_start = 10, s.stim_dur = 2, s.stim_curr = 25.5, s.bcl = 1000, s.nstim = 1, s.duration = 1000;
+    ScChoice *c = calloc(1, sizeof *c);
+    char err[512] = "";
+    ASSERT_EQ_INT(0, sc_choose_methods("models/cellml/faber_rudy_2000.model", &s, c, err, sizeof err));
+    printf("events: choice %s (%s)\n", c->overrides, c->label);
+    ASSERT_EQ_STR("cvode=fe,APtrack=cvode,APtrack2=cvode,APtrack3=cvode,Cainfluxtrack=cvode,OVRLDtrack=cvode,"
+                  "OVRLDtrack2=cvode,OVRLDtrack3=cvode",
+                  c->overrides);
+    ASSERT(strstr(c->label, "cvode for 7 event states") != NULL);
+    ASSERT(c->ncand >= 2 && strcmp(c->cand[0].overrides, "cvode=fe") == 0 && !c->cand[0].pass &&
+           strstr(c->cand[0].why, "Cainfluxtrack") != NULL);
+    if (c->chosen >= 0 && c->chosen < c->ncand) {
+        const ScCandidate *ch = &c->cand[c->chosen];
+        printf("events: error %.3g %% / %.3g ms (double), %.3g %% / %.3g ms (single)\n", ch->err[0],
+               ch->dapd[0], ch->err[1], ch->dapd[1]);
+        ASSERT(ch->err[0] <= 0.1 && fabs(ch->dapd[0]) <= 0.5);
+        ASSERT(isfinite(ch->err[1]) && ch->err[1] <= 0.1 && fabs(ch->dapd[1]) <= 0.5);
+    } else {
+        ASSERT(0); /* a candidate is chosen */
+    }
+    free(c);
+}
+
 int main(int argc, char **argv) {
     static const struct {
         const char *name;
         void (*run)(void);
     } parts[] = {{"stiff", test_stiff}, {"margin", test_margin}, {"nothing", test_nothing},
                  {"cache", test_cache}, {"lookup", test_lookup}, {"long", test_long},
-                 {"vm", test_vm},       {"markov", test_markov}};
+                 {"vm", test_vm},       {"markov", test_markov}, {"events", test_events}};
     const char *part = argc > 1 ? argv[1] : "all";
     for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
         if (!strcmp(part, parts[k].name) || !strcmp(part, "all"))
