@@ -6,7 +6,8 @@
  *   <cache>/<stem>-<hash>/cuda-sm<cc>.so      the CUDA kernels (f64, f32)
  *   <cache>/<stem>-<hash>/hip-<arch>.so        the HIP kernels (f64, f32)
  * <cache> is $STARCARP_CACHE, else $XDG_CACHE_HOME/starcarp, else ~/.cache/starcarp. <hash> covers
- * the model text, the generator's version, the method overrides and the C compiler; <isa> is a hash
+ * the model text, the generator's version and the digest of its sources, the method overrides and
+ * the C compiler; <isa> is a hash
  * of this CPU's feature flags and the CPU compile flags (the kernels are built with -march=native);
  * <cc> lists the compute capabilities of this machine's CUDA devices. The CUDA part is built only
  * where a CUDA device is present (and STARPU_NCUDA is not 0): a CPU-only machine never runs nvcc.
@@ -289,7 +290,9 @@ static void name_plugin(Plugin *pl) {
             h = util_fnv(h, pl->m->syms[i]->tok->file->text);
             break;
         }
-    h = util_fnv(util_fnv(util_fnv(h, EMIT_GENERATOR), pl->overrides ? pl->overrides : ""), pl->cc);
+    h = util_fnv(
+        util_fnv(util_fnv(util_fnv(h, EMIT_GENERATOR), emit_digest), pl->overrides ? pl->overrides : ""),
+        pl->cc);
     h = util_fnv(h, pl->automatic ? "auto" : "");
     char root[PATH_LEN - 200];
     util_cache_dir(root, sizeof root);
