@@ -76,9 +76,7 @@ static void inv_mark(InvScan *s, CgSym **eqs, int n) {
             inv_eq_reads(s, eqs[i]);
 }
 
-static int inv_method_repeats(const CgGroup *g) {
-    return g->method != CG_RUSH_LARSEN && !g->vm_coupled;
-}
+static int inv_method_repeats(const CgGroup *g) { return g->method != CG_RUSH_LARSEN && !g->vm_coupled; }
 
 /* Plans group g's shared values for the current variant, e->need being what ID_rhs_gK needs
  * (jac: the Jacobian included): e->inv (by symbol id, 1 for a frontier equation, in e->ar) and
@@ -144,15 +142,16 @@ void emit_inv_fn(Em *e, const CgGroup *g, int gi, const char *pct) {
         return;
     const CgSym **l = ar_alloc(&e->ar, sizeof *l * (size_t)e->ninv);
     int n = l ? inv_list(e, g, l) : 0;
-    fprintf(e->out,
-            "/* The %d value%s group %d's evaluations share (Vm and the other states frozen): once per "
-            "step. */\n"
-            "GEN_FN void %s_inv_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
-            "                       gen_real t, gen_real dt, gen_real gen_V, const gen_real *gen_x,\n"
-            "                       gen_real *gen_inv) {\n"
-            "    (void)gen_p;\n    (void)gen_lut;\n    (void)gen_oor;\n    (void)t;\n    (void)dt;\n"
-            "    (void)gen_V;\n    (void)gen_x;\n",
-            n, n == 1 ? "" : "s", gi, e->id, gi, e->vs, pct);
+    fprintf(
+        e->out,
+        "/* The %d value%s group %d's evaluations share (Vm and the other states frozen): once per "
+        "step. */\n"
+        "GEN_FN void %s_inv_g%d%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
+        "                       gen_real t, gen_real dt, gen_real gen_V, const gen_real *gen_x,\n"
+        "                       gen_real *gen_inv) {\n"
+        "    (void)gen_p;\n    (void)gen_lut;\n    (void)gen_oor;\n    (void)t;\n    (void)dt;\n"
+        "    (void)gen_V;\n    (void)gen_x;\n",
+        n, n == 1 ? "" : "s", gi, e->id, gi, e->vs, pct);
     char *keep = e->inv;
     e->inv = NULL; /* the frontier is computed here, not read */
     emit_need_clear(e);

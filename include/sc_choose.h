@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum { SC_CHOOSE_MAXCAND = 12 };
+enum { SC_CHOOSE_MAXCAND = 14 };
 
 /* The seconds a run's automatic choice may take before it stops and the file's own methods run
  * (STARCARP_CHOOSE_BUDGET overrides it; `starcarp methods` has none). With the plugin's build

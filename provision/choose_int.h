@@ -60,9 +60,12 @@ typedef struct ChCtx {
                        is coupled to Vm faster than the choice's dt; else none */
     int ncoupled;
     int nmarkov; /* the states the file leaves to markov_be (its Markov chains) */
-    char **event; /* the cvode states whose derivative switches on a condition of the cell's state,
-                     and the cvode states those conditions read (sc_choose.c, event_states) */
+    char **event; /* the cvode states whose derivative switches on a condition of the cell's state
+                     (choose_model.c) */
     int nevent;
+    char **st; /* every state's name, and which states each one's derivative reads (directly or */
+    unsigned char *reads; /* through equations): reads[i * nst + j] (choose_model.c) */
+    int nst;
     const ScChooseSpec *proto; /* the protocol of the runs (NULL: sp's; the long check's, choose_long.c) */
     const ScModelDesc *canon; /* the states' order of the runs' arrays (the reference's) */
     char vm[32]; /* the treatment of states coupled to Vm faster than dt that every candidate, and the
@@ -151,5 +154,17 @@ void ch_progress_end(ChCtx *c);
 /* The uniform candidates ("cvode=M" alone) in order of cost; bit k of ScChooseSpec.skip is
  * ch_uniform[k]. */
 extern const char *const ch_uniform[5];
+
+/* choose_model.c: the model file's states for the choice: the cvode states (c->cvode), those
+ * coupled to Vm faster than dt (c->coupled; out->fastvm names them), the event states and what
+ * each state reads. 0, or -1 (err set) when the model does not load. */
+int ch_model_states(ChCtx *c, ScChoice *out);
+/* The treatment vm=cvode applied: the states it couples to Vm leave c->cvode. */
+void ch_drop_coupled(ChCtx *c);
+/* The block (nb names) with the chains it is part of, into out (room for ncvode names; the block
+ * first): a chain is a set of cvode states whose derivatives read (through equations too) Vm,
+ * parameters and states of the set alone (cipa's hERG Markov chain); a block state in one brings
+ * the chain states it reads, and so on. Returns how many (nb: no chain). */
+int ch_chain(const ChCtx *c, char **block, int nb, char **out);
 
 #endif

@@ -59,7 +59,7 @@ void ch_progress_end(ChCtx *c) {
 }
 
 unsigned sc_choose_failed_before(const char *ov) {
-    static const int place[5] = {0, 2, 3, 4, 9}; /* of ch_uniform in the order of candidates */
+    static const int place[5] = {0, 2, 3, 4, 11}; /* of ch_uniform in the order of candidates */
     if (ov && !strncmp(ov, "vm=", 3) && strchr(ov, ',')) /* the treatment of states coupled to Vm */
         ov = strchr(ov, ',') + 1;
     if (!ov || strncmp(ov, "cvode=", 6) != 0)

@@ -528,5 +528,7 @@ void ch_end(ChCtx *c) {
         free(c->coupled[j]);
     for (int j = 0; j < c->nevent; j++)
         free(c->event[j]);
-    free(c->cvode), free(c->coupled), free(c->event);
+    for (int j = 0; j < c->nst; j++)
+        free(c->st[j]);
+    free(c->cvode), free(c->coupled), free(c->event), free(c->st), free(c->reads);
 }

@@ -11,8 +11,9 @@
  *   3. the stiffness of each of those states at dt, from the diagonal of the Jacobian estimated
  *      by differences of the forward-Euler kernel at 64 points of the reference trajectory;
  *   4. candidates in order of cost (forward Euler; Euler with Rush-Larsen for the stiff states;
- *      Rush-Larsen; rk2; rk4; Euler with the stiff states in a rosenbrock or a cvode group; Euler,
- *      then rk2, with the event states in a cvode group; rosenbrock), each run in double and
+ *      Rush-Larsen; rk2; rk4; Euler with the stiff block, or the chain it is part of, in a
+ *      rosenbrock or a cvode group; Euler with the event states in a cvode group; rk2 with the
+ *      block in either group, then with the event states; rosenbrock), each run in double and
  *      single precision; the first that passes is the choice;
  *      none: the file's methods. They are compiled in the background (choose_run.c) from the
  *      start, while the reference runs;
@@ -81,10 +82,10 @@ static const struct {
     int set;
     const char *to;
 } KINDS[] = {
-    {"fe", SET_NONE, NULL},         {"fe", SET_STIFF, "rush_larsen"}, {"rush_larsen", SET_NONE, NULL},
-    {"rk2", SET_NONE, NULL},        {"rk4", SET_NONE, NULL},          {"fe", SET_BLOCK, "rosenbrock"},
-    {"fe", SET_BLOCK, "cvode"},     {"fe", SET_EVENT, "cvode"},       {"rk2", SET_EVENT, "cvode"},
-    {"rosenbrock", SET_NONE, NULL},
+    {"fe", SET_NONE, NULL},      {"fe", SET_STIFF, "rush_larsen"}, {"rush_larsen", SET_NONE, NULL},
+    {"rk2", SET_NONE, NULL},     {"rk4", SET_NONE, NULL},          {"fe", SET_BLOCK, "rosenbrock"},
+    {"fe", SET_BLOCK, "cvode"},  {"fe", SET_EVENT, "cvode"},       {"rk2", SET_BLOCK, "rosenbrock"},
+    {"rk2", SET_BLOCK, "cvode"}, {"rk2", SET_EVENT, "cvode"},      {"rosenbrock", SET_NONE, NULL},
 };
 
 /* The event states still the choice's (those coupled to Vm dropped) into set; how many. */
@@ -98,11 +99,13 @@ static int event_set(const ChCtx *c, char **set) {
 }
 
 /* The candidates in order of cost (KINDS), given the stiff states (ns names) and the stiff block
- * (the stiff states and those coupled to them as strongly: nb names). Returns how many. */
-static int make_candidates(const ChCtx *c, char **stiff, int ns, char **block, int nb, ScChoice *out) {
+ * (the stiff states and those coupled to them as strongly, closed into their chain when chained:
+ * nb names). Returns how many. */
+static int make_candidates(const ChCtx *c, char **stiff, int ns, char **block, int nb, int chained,
+                           ScChoice *out) {
     char **event = calloc((size_t)c->ncvode + 1, sizeof(char *));
     int ne = event ? event_set(c, event) : 0;
-    static const char *const what[] = {"", "stiff", "stiff", "event"};
+    const char *const what[] = {"", "stiff", chained ? "chained stiff" : "stiff", "event"};
     int n = 0;
     for (size_t k = 0; k < sizeof KINDS / sizeof KINDS[0] && n < SC_CHOOSE_MAXCAND; k++) {
         ScCandidate *cd = &out->cand[n];
@@ -134,88 +137,6 @@ static int make_candidates(const ChCtx *c, char **stiff, int ns, char **block, i
     }
     free(event);
     return n;
-}
-
-/* Does a condition of a switch in x read a state or an equation (not Vm, t and constants alone)? */
-static void event_var(void *ctx, const Expr *v) {
-    const CgSym *y = v->sym;
-    if (y && (y->kind == CG_STATE || y->kind == CG_INTERM))
-        *(int *)ctx = 1;
-}
-
-static int event_scan(const Expr *x) {
-    int any = 0;
-    if (x && x->kind == EX_COND)
-        ex_walk_vars(x->a[0], event_var, &any);
-    for (int i = 0; x && i < x->nargs && !any; i++)
-        any = event_scan(x->a[i]);
-    return any;
-}
-
-/* The event states of m into c->event: the cvode states whose derivative (its own expression)
- * switches on a condition of the cell's state (faber_rudy_2000's APtrack: dVdt > 150; its
- * OVRLDtrack: Ca_JSR's bound fraction above a threshold). A fixed step sees such a switch only
- * at the step's end; the adaptive group finds it within the step (docs/methods.md, "Event
- * states"). The states the conditions read stay outside (Ca_JSR: in the group, it is split from
- * the calcium it exchanges with; faber's error over one beat 0.0009 % without it, 0.066 % with). */
-static void event_states(ChCtx *c, const CgModel *m) {
-    c->event = calloc((size_t)m->nstates + 1, sizeof(char *));
-    for (int i = 0; c->event && i < m->nstates; i++)
-        if (m->states[i].method == CG_CVODE && m->states[i].diff && event_scan(m->states[i].diff->def))
-            c->event[c->nevent++] = strdup(m->states[i].sym->name);
-}
-
-/* The states of the model at path that the file leaves to cvode, into c->cvode; the states the
- * treatment vm=cvode would couple to Vm (found at 0.01 ms, codegen/vmcouple.c), into c->coupled,
- * when a state is coupled to Vm faster than the choice's dt (then out->fastvm names them). */
-static int cvode_states(ChCtx *c, ScChoice *out) {
-    Arena ar = {0};
-    Diag dg = {stderr, 0, 0, 0, NULL};
-    CgSemaOptions so = {.quiet_fast_vm = 1}; /* the choice deals with them, and says so */
-    CgModel *m = sema_load_file_opts(&ar, &dg, c->path, &so);
-    if (!m || diag_failed(&dg)) {
-        ar_free(&ar);
-        sc_set_err(c->err, c->errlen, "%s: the model has errors (reported above)", c->path);
-        return -1;
-    }
-    c->cvode = calloc((size_t)m->nstates + 1, sizeof(char *));
-    c->coupled = calloc((size_t)m->nstates + 1, sizeof(char *));
-    for (int i = 0; i < m->nstates; i++) {
-        if (m->states[i].method == CG_CVODE)
-            c->cvode[c->ncvode++] = strdup(m->states[i].sym->name);
-        c->nmarkov += m->states[i].method == CG_MARKOV_BE;
-    }
-    event_states(c, m);
-    int ncouple = m->nfastvm; /* those of the analysis at 0.01 ms: what vm=cvode couples */
-    for (int j = 0; j < ncouple; j++)
-        c->coupled[c->ncoupled++] = strdup(m->states[m->fastvm[j].state].sym->name);
-    if (sema_check_fast_vm(&ar, NULL, m, c->sp->dt) == 0 || ncouple == 0) {
-        for (int j = 0; j < c->ncoupled; j++)
-            free(c->coupled[j]);
-        c->ncoupled = 0; /* none faster than this dt, or none the treatment couples */
-    }
-    for (int j = 0; c->ncoupled && j < m->nfastvm; j++) {
-        size_t l = strlen(out->fastvm);
-        snprintf(out->fastvm + l, sizeof out->fastvm - l, "%s%s (%.3g us)", l ? ", " : "",
-                 m->states[m->fastvm[j].state].sym->name, 1000 * m->fastvm[j].tau);
-    }
-    ar_free(&ar);
-    return 0;
-}
-
-/* The treatment applied: the states it couples to Vm are no longer the choice's to change. */
-static void drop_coupled(ChCtx *c) {
-    int n = 0;
-    for (int i = 0; i < c->ncvode; i++) {
-        int coupled = 0;
-        for (int j = 0; j < c->ncoupled && !coupled; j++)
-            coupled = !strcmp(c->cvode[i], c->coupled[j]);
-        if (coupled)
-            free(c->cvode[i]);
-        else
-            c->cvode[n++] = c->cvode[i];
-    }
-    c->ncvode = n;
 }
 
 /* The overrides past the treatment of the states coupled to Vm ("vm=M,"), if any. */
@@ -450,8 +371,14 @@ static int candidates(ChCtx *c, ScChoice *out) {
     int nc = c->ncvode, ns, nb;
     char **names = calloc((size_t)nc + 1, sizeof(char *)), **block = calloc((size_t)nc + 1, sizeof(char *));
     stiff_sets(c, fe, c->ref, names, &ns, block, &nb, out);
-    out->ncand = make_candidates(c, names, ns, block, nb, out);
-    free(names), free(block);
+    /* a block that is part of a chain (its states' derivatives read other cvode states that read
+       nothing outside: cipa's hERG chain, 3 stiff states of 9) is tried whole: split between two
+       methods, the chain's exchanges are out of step (cipa: APD90 0.6 ms off over 5 beats, whole:
+       0.02 ms); a block whose closure is every cvode state stays as it is */
+    char **chain = calloc((size_t)nc + 1, sizeof(char *));
+    int nch = chain && nb ? ch_chain(c, block, nb, chain) : 0, chained = nch > nb && nch < nc;
+    out->ncand = make_candidates(c, names, ns, chained ? chain : block, chained ? nch : nb, chained, out);
+    free(names), free(block), free(chain);
     int b[SC_CHOOSE_MAXCAND], tried = 0, rc = 0;
     for (int k = 0; k < out->ncand && rc == 0; k++) /* the rest compile while the first run */
         rc = (b[k] = build_of(c, out->cand[k].overrides)) < 0 ? -1 : 0;
@@ -623,7 +550,7 @@ static int choose(ChCtx *c, ScChoice *out) {
             ok = 0;
         }
         if (c->vm[0])
-            drop_coupled(c);
+            ch_drop_coupled(c);
         if (c->ncvode == 0 && rc == 0)
             snprintf(out->reason, sizeof out->reason, "the file leaves no other state to cvode");
     }
@@ -675,7 +602,7 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
     out->plain.err[0] = out->plain.err[1] = out->plain.dapd[0] = out->plain.dapd[1] = NAN;
     ChCtx *c = calloc(1, sizeof *c);
     int rc = c ? ch_begin(c, path, &sp, err, errlen) : -1;
-    if (rc == 0 && (rc = cvode_states(c, out)) == 0) {
+    if (rc == 0 && (rc = ch_model_states(c, out)) == 0) {
         if (c->ncvode == 0 && c->ncoupled == 0 && c->nmarkov == 0)
             snprintf(out->reason, sizeof out->reason, "the file leaves no state to cvode");
         else

@@ -27,7 +27,7 @@ add_executable(test_choose ${SC_NUMERICS_DIR}/test_choose.c ${CMAKE_CURRENT_LIST
 target_link_libraries(test_choose PRIVATE starcarp_internal m)
 target_include_directories(test_choose PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/provision)
 target_compile_options(test_choose PRIVATE ${SC_WARN})
-foreach(part stiff margin nothing cache lookup long vm markov events)
+foreach(part stiff margin nothing cache lookup long vm markov events chain)
   add_test(NAME numerics.choose.${part} COMMAND test_choose ${part} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(numerics.choose.${part} PROPERTIES LABELS numerics TIMEOUT 600)
 endforeach()

@@ -56,7 +56,7 @@ static void shared_text(Arena *ar) {
             char *inv = function_text(ar, src, "GEN_FN void ha_inv_g1(");
             HAS(inv, "gen_inv[0] = heavy;");
             HAS(rhs, "const gen_real heavy = gen_inv[0];");
-            LACKS(rhs, "gen_exp(1000");     /* heavy is not computed there */
+            LACKS(rhs, "gen_exp(1000"); /* heavy is not computed there */
             HAS(rhs, "vonly = gen_exp("); /* Vm alone: at each call */
             LACKS(inv, "vonly");
             HAS(src, "ha_inv_g1(gen_p, gen_lut, gen_oor, t, dt, gen_V, gen_x, gen_inv);");
@@ -129,9 +129,10 @@ static void same_numbers(Arena *ar, const char *method) {
     t_put(dir, "ha_c.c", a), t_put(dir, "hb_c.c", b), t_put(dir, "main.c", two_main);
     free(a), free(b);
     char cmd[1024], out[512] = "";
-    snprintf(cmd, sizeof cmd,
-             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include main.c ha_c.c hb_c.c -o t -lm && ./t",
-             dir, SC_SOURCE_DIR);
+    snprintf(
+        cmd, sizeof cmd,
+        "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include main.c ha_c.c hb_c.c -o t -lm && ./t",
+        dir, SC_SOURCE_DIR);
     FILE *p = popen(cmd, "r");
     size_t k = p ? fread(out, 1, sizeof out - 1, p) : 0;
     out[k] = '\0';

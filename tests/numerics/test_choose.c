@@ -27,6 +27,9 @@
  *             forward Euler for the rest, within the bars in double and in single precision (the
  *             single-precision run crosses APtrack's switch at 0.2: the adaptive group's smallest
  *             step, codegen/emit_methods.c)
+ *   chain     the chains of a stiff block (ch_chain, provision/choose_model.c): cipa 2017's block of 3
+ *             (C1, IC1, IC2) brings its 9-state hERG chain (rates of Vm and the chain alone); the
+ *             calcium block of grandi 2010 (its compartments read the currents) stays as it is
  * Run from the source tree (CTest's working directory). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -35,6 +38,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "choose_int.h"
 #include "sc_choose.h"
 #include "starcarp.h"
 #include "test.h"
@@ -321,13 +325,50 @@ static void test_events(void) {
     free(c);
 }
 
+/* ch_chain of block (n names) in the model at path: how many names, the list into got. */
+static int chain_of(const char *path, const char *const *block, int n, char *got, size_t len) {
+    ScChooseSpec s = spec();
+    ChCtx *c = calloc(1, sizeof *c);
+    ScChoice *out = calloc(1, sizeof *out);
+    char err[512] = "", *names[256];
+    int k = -1;
+    got[0] = '\0';
+    if (c && out && ch_begin(c, path, &s, err, sizeof err) == 0 && ch_model_states(c, out) == 0 &&
+        c->ncvode < 256) {
+        char *b[16];
+        for (int i = 0; i < n; i++)
+            b[i] = (char *)block[i];
+        k = ch_chain(c, b, n, names);
+        for (int i = 0; i < k; i++)
+            snprintf(got + strlen(got), len - strlen(got), "%s%s", i ? "," : "", names[i]);
+        ch_end(c);
+    }
+    ASSERT(k >= 0);
+    free(c), free(out);
+    return k;
+}
+
+static void test_chain(void) {
+    static const char *const herg[] = {"C1", "IC1", "IC2"};
+    char got[1024];
+    int n = chain_of("models/cellml/ohara_rudy_cipa_v1_2017.model", herg, 3, got, sizeof got);
+    printf("chain: cipa's block: %d states: %s\n", n, got);
+    ASSERT_EQ_INT(9, n);
+    ASSERT_EQ_STR("C1,IC1,IC2,C2,IO,O,IObound,Obound,Cbound", got);
+    static const char *const ca[] = {"Ca_j", "Ca_sl", "SLL_sl", "Ca_sr", "Csqn_b", "Ry_Ro"};
+    n = chain_of("models/cellml/grandi_pasqualini_bers_2010_ss.model", ca, 6, got, sizeof got);
+    printf("chain: grandi 2010's block: %d states: %s\n", n, got);
+    ASSERT_EQ_INT(6, n);
+}
+
 int main(int argc, char **argv) {
     static const struct {
         const char *name;
         void (*run)(void);
     } parts[] = {{"stiff", test_stiff}, {"margin", test_margin}, {"nothing", test_nothing},
                  {"cache", test_cache}, {"lookup", test_lookup}, {"long", test_long},
-                 {"vm", test_vm},       {"markov", test_markov}, {"events", test_events}};
+                 {"vm", test_vm},       {"markov", test_markov}, {"events", test_events},
+                 {"chain", test_chain}};
     const char *part = argc > 1 ? argv[1] : "all";
     for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
         if (!strcmp(part, parts[k].name) || !strcmp(part, "all"))
