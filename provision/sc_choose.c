@@ -413,6 +413,8 @@ static int markov_relax(ChCtx *c, ScChoice *out) {
     if (c->nmarkov == 0 || out->ncand >= SC_CHOOSE_MAXCAND)
         return 0;
     const ScCandidate *base = out->chosen >= 0 ? &out->cand[out->chosen] : NULL;
+    if (base && no_faster(c->sp, base, &out->file))
+        base = NULL; /* the speed rule refuses it (conclude): the chains go on the file's methods */
     const char *bov = base ? base->overrides : c->vm;
     ScCandidate *cd = &out->cand[out->ncand];
     memset(cd, 0, sizeof *cd);
