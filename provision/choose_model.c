@@ -179,4 +179,3 @@ void ch_drop_coupled(ChCtx *c) {
     }
     c->ncvode = n;
 }
-
