@@ -152,6 +152,7 @@ void emit_line_comment(Em *e, const CgSym *s);
 void emit_eq(Em *e, const CgSym *s, const char *indent);
 Expr *emit_value(Em *e, CgSym *s);
 void emit_need_clear(Em *e);
+int emit_in_scope(const Em *e, const CgSym *s); /* read, not computed: e->reuse or e->inv */
 void emit_need_expr(Em *e, const Expr *x);
 void emit_need_eqs(Em *e, CgSym **eqs, int n);
 void emit_inputs(Em *e, const CgGroup *g, const char *indent);
@@ -163,6 +164,7 @@ void emit_group_zero_inputs(Em *e, const char *indent); /* stores, externals: 0 
 void emit_inv_plan(Em *e, const CgGroup *g, int jac);
 void emit_inv_fn(Em *e, const CgGroup *g, int gi, const char *pct);
 void emit_inv_reads(Em *e, const CgGroup *g, int gi, const char *indent);
+void emit_inv_need(Em *e, const CgGroup *g); /* e->need := what ID_inv_gK computes; e->inv NULL */
 
 /* emit_body.c: every variant: groups, cells, per-variant block function */
 void emit_body(Em *e);

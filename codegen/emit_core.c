@@ -269,13 +269,20 @@ void emit_need_expr(Em *e, const Expr *x) {
         ex_walk_vars(x, need_var, e);
 }
 
+/* Is equation s's value in scope where the current function reads it, not computed there: Iion's
+ * part reading the step's value (e->reuse, emit_carry.c), a group's rhs reading its shared values
+ * (e->inv, emit_inv.c)? */
+int emit_in_scope(const Em *e, const CgSym *s) {
+    return (e->reuse && e->reuse[s->id]) || (e->inv && e->inv[s->id]);
+}
+
 /* Backward pass: an equation is needed when something needed reads it; an interpolated column
  * needs its table's variable instead of its definition; a carried or reused one (emit_carry.c)
  * needs nothing. */
 void emit_need_eqs(Em *e, CgSym **eqs, int n) {
     for (int i = n - 1; i >= 0; i--) {
         if (!e->need[eqs[i]->id] || (e->cv_read && e->cvpos && e->cvpos[eqs[i]->id] >= 0) ||
-            (e->reuse && e->reuse[eqs[i]->id]) || (e->inv && e->inv[eqs[i]->id]))
+            emit_in_scope(e, eqs[i]))
             continue;
         if (e->lut && eqs[i]->lut)
             e->need[eqs[i]->lut->var->id] = 1;
@@ -334,8 +341,7 @@ void emit_group_zero_inputs(Em *e, const char *in) {
 void emit_needed_eqs(Em *e, CgSym **eqs, int n, const char *in) {
     for (int i = 0; i < n; i++) {
         const CgSym *s = eqs[i];
-        if (!e->need[s->id] || (e->reuse && e->reuse[s->id]) || /* reused: the step's, in scope */
-            (e->inv && e->inv[s->id])) /* the group's shared values, in scope */
+        if (!e->need[s->id] || emit_in_scope(e, s))
             continue;
         if (e->cv_read && e->cvpos && e->cvpos[s->id] >= 0) {
             fprintf(e->out, "%sconst gen_real %s = gen_cv[%d];   /* carried */", in, e->cn[s->id],

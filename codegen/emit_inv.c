@@ -31,14 +31,16 @@ typedef struct InvScan {
     unsigned char *front; /* by symbol id: a frontier equation (or NULL: no marking) */
 } InvScan;
 
-static void inv_read(void *ctx, const Expr *v) {
-    InvScan *s = ctx;
-    const CgSym *x = v->sym;
-    if (!x)
-        return;
+/* A read of x: its bits; with s->front set, x marked when it is a frontier equation. */
+static void inv_sym(InvScan *s, const CgSym *x) {
     s->acc |= s->cls[x->id];
     if (s->front && s->cls[x->id] == INV_FROZEN && s->iseq[x->id])
         s->front[x->id] = 1;
+}
+
+static void inv_read(void *ctx, const Expr *v) {
+    if (v->sym)
+        inv_sym(ctx, v->sym);
 }
 
 /* What x reads (the bits of its names); with s->front set, marks the frontier names it reads. */
@@ -52,12 +54,10 @@ static unsigned char inv_reads(InvScan *s, const Expr *x) {
 /* The expression an equation's value is computed from in the current variant: an interpolated
  * column reads its table's variable. */
 static unsigned char inv_eq_reads(InvScan *s, const CgSym *q) {
-    const Em *e = s->e;
-    if (e->lut && q->lut) {
-        unsigned char c = s->cls[q->lut->var->id];
-        if (s->front && c == INV_FROZEN && s->iseq[q->lut->var->id])
-            s->front[q->lut->var->id] = 1;
-        return c;
+    if (s->e->lut && q->lut) {
+        s->acc = 0;
+        inv_sym(s, q->lut->var);
+        return s->acc;
     }
     return inv_reads(s, q->def);
 }
@@ -135,6 +135,19 @@ void emit_inv_reads(Em *e, const CgGroup *g, int gi, const char *in) {
                 e->cn[l[k]->id], k, e->id, gi, e->vs);
 }
 
+/* e->need := what ID_inv_gK V computes (the frontier of the plan in e->inv and the equations it
+ * reads); e->inv is left NULL (the frontier is computed there, not read): the caller restores
+ * it. */
+void emit_inv_need(Em *e, const CgGroup *g) {
+    const char *front = e->inv;
+    e->inv = NULL;
+    emit_need_clear(e);
+    for (int i = 0; front && i < e->m->nsyms; i++)
+        e->need[i] = front[i];
+    emit_need_eqs(e, g->jeqs, g->njeqs);
+    emit_need_eqs(e, e->m->eqs, e->m->neqs);
+}
+
 /* ID_inv_gK V: the frontier's values at the step's frozen states, into gen_inv. */
 void emit_inv_fn(Em *e, const CgGroup *g, int gi, const char *pct) {
     const CgModel *m = e->m;
@@ -153,12 +166,7 @@ void emit_inv_fn(Em *e, const CgGroup *g, int gi, const char *pct) {
         "    (void)gen_V;\n    (void)gen_x;\n",
         n, n == 1 ? "" : "s", gi, e->id, gi, e->vs, pct);
     char *keep = e->inv;
-    e->inv = NULL; /* the frontier is computed here, not read */
-    emit_need_clear(e);
-    for (int k = 0; k < n; k++)
-        e->need[l[k]->id] = 1;
-    emit_need_eqs(e, g->jeqs, g->njeqs);
-    emit_need_eqs(e, m->eqs, m->neqs);
+    emit_inv_need(e, g);
     emit_group_zero_inputs(e, "    ");
     emit_inputs(e, g, "    ");
     emit_needed_eqs(e, m->eqs, m->neqs, "    ");

@@ -168,12 +168,8 @@ static void emit_ros2(Em *e, const CgGroup *g, int gi) {
  * |init| / EMIT_ATOL_REF (at least 1e-6). A state that lives far below the default atol (fabbri's RyR
  * open probability, 6e-9, behind a conductance of 1e8) is then controlled relative to its size:
  * with one atol for all, its error is a few per cent per step and adds up over long runs
- * (docs/verification.md, "Error that builds up"). An initial value below EMIT_ATOL_ZERO is a value
- * decayed to nothing (faber_rudy_2000's trackers start at 1e-196 and reach 1 at each upstroke), not
- * the state's size: it counts as 0. Scaled, the tracker's atol in single precision was 1e-13,
- * below the rounding of its own stages at the upstroke, and the sub-steps never passed. */
+ * (docs/verification.md, "Error that builds up"). */
 #define EMIT_ATOL_REF 1e-5
-#define EMIT_ATOL_ZERO 1e-30
 static void emit_atol_scales(Em *e, const CgGroup *g) {
     fprintf(e->out, "    const gen_scal gen_ascale[%d] = {", g->n);
     for (int j = 0; j < g->n; j++) {
@@ -549,12 +545,7 @@ static void rhs_ops(Em *e, const CgGroup *g, EmitOps *f, EmitOps *fj, EmitOps *i
     emit_inv_plan(e, g, jac);
     if (e->ninv) {
         char *front = e->inv;
-        e->inv = NULL;
-        emit_need_clear(e);
-        for (int i = 0; i < m->nsyms; i++)
-            e->need[i] = front[i];
-        emit_need_eqs(e, g->jeqs, g->njeqs);
-        emit_need_eqs(e, m->eqs, m->neqs);
+        emit_inv_need(e, g);
         emit_ops_eqs(e, m->eqs, m->neqs, inv);
         emit_ops_eqs(e, g->jeqs, g->njeqs, inv);
         e->inv = front;

@@ -124,8 +124,7 @@ void emit_ops_eqs(Em *e, CgSym **eqs, int n, EmitOps *o) {
     char ready[sizeof e->tbl_ready] = {0};
     for (int i = 0; i < n; i++) {
         const CgSym *s = eqs[i];
-        if (!e->need[s->id] || (e->cv_read && e->cvpos && e->cvpos[s->id] >= 0) ||
-            (e->reuse && e->reuse[s->id]) || (e->inv && e->inv[s->id]))
+        if (!e->need[s->id] || (e->cv_read && e->cvpos && e->cvpos[s->id] >= 0) || emit_in_scope(e, s))
             continue;
         if (e->lut && s->lut) {
             int k = (int)(s->lut - e->m->tables);

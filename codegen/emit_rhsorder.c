@@ -61,9 +61,9 @@ int emit_rhs_ordered(Em *e, const CgGroup *g, const LuPlan *lp, const char *in) 
     memset(o.pend, 0, (size_t)m->nsyms);
     memset(o.done, 0, (size_t)m->nsyms);
     for (int i = 0; i < m->neqs; i++) /* a shared value (emit_inv.c) is in scope */
-        o.pend[m->eqs[i]->id] = e->need[m->eqs[i]->id] && !(e->inv && e->inv[m->eqs[i]->id]);
+        o.pend[m->eqs[i]->id] = e->need[m->eqs[i]->id] && !emit_in_scope(e, m->eqs[i]);
     for (int i = 0; i < g->njeqs; i++)
-        o.pend[g->jeqs[i]->id] = e->need[g->jeqs[i]->id] && !(e->inv && e->inv[g->jeqs[i]->id]);
+        o.pend[g->jeqs[i]->id] = e->need[g->jeqs[i]->id] && !emit_in_scope(e, g->jeqs[i]);
     double z;
     for (int r = 0; r < n; r++) {
         const Expr *f = emit_value(e, m->states[g->states[r]].diff);

@@ -29,8 +29,9 @@ static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t
              sp->tol_apd, sp->stim_start, sp->stim_dur, sp->stim_curr, sp->bcl, sp->duration, sp->nstim);
     h = util_fnv(h, key);
     /* the long check (choose_long.c), the treatment of states coupled to Vm (2026-11-26), the
-       Markov chains' step (2026-11-27) and the event states' candidates (2026-11-28): a choice
-       made without them may not pass them, or may miss the cheaper set */
+       Markov chains' step (2026-11-27) and the candidates of 2026-11-28 (event states, a stiff
+       block's chain, rk2 with the block): a choice made without them may not pass them, or may
+       miss the cheaper set */
     snprintf(key, sizeof key, "long %ld|%.17g|%.17g|vm|markov|events%s", sp->long_beats, sp->long_bcl,
              sp->tol_state, sp->any_speed ? "|any speed" : "");
     h = util_fnv(h, key);

@@ -1,7 +1,7 @@
 /* choose_model.c: what the automatic choice of methods reads from the model file (sc_choose.c,
  * docs/methods.md): the states the file leaves to cvode, those the treatment vm=cvode couples to
  * Vm, the event states (a switch in the derivative) and which states each state's derivative
- * reads (for the chains: the stiff block closed under what it reads). Prefix ch_. */
+ * reads (for the chains a stiff block is part of). Prefix ch_. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +12,8 @@
 /* The states each state's derivative reads, directly or through equations, into c->reads
  * (c->nst x c->nst, row i: what state i reads) with the states' names in c->st. */
 typedef struct ReadScan {
-    const CgModel *m;
-    unsigned char **eq; /* by equation index: the states it reads (nstates bytes), or NULL */
+    int nstates;
+    unsigned char **eq; /* by symbol id: the states an equation reads (nstates bytes), or NULL */
     unsigned char *row;
 } ReadScan;
 
@@ -22,16 +22,14 @@ static void read_var(void *ctx, const Expr *v) {
     const CgSym *y = v->sym;
     if (y && y->kind == CG_STATE)
         r->row[y->state] = 1;
-    else if (y && y->kind == CG_INTERM)
-        for (int i = 0; i < r->m->neqs; i++)
-            if (r->m->eqs[i] == y && r->eq[i])
-                for (int s = 0; s < r->m->nstates; s++)
-                    r->row[s] |= r->eq[i][s];
+    else if (y && y->kind == CG_INTERM && r->eq[y->id])
+        for (int s = 0; s < r->nstates; s++)
+            r->row[s] |= r->eq[y->id][s];
 }
 
 static void model_reads(ChCtx *c, const CgModel *m) {
     int n = m->nstates;
-    ReadScan r = {m, calloc((size_t)m->neqs + 1, sizeof(unsigned char *)), NULL};
+    ReadScan r = {n, calloc((size_t)m->nsyms + 1, sizeof(unsigned char *)), NULL};
     c->reads = calloc((size_t)n * (size_t)n + 1, 1);
     c->st = calloc((size_t)n + 1, sizeof(char *));
     if (!r.eq || !c->reads || !c->st) {
@@ -39,7 +37,7 @@ static void model_reads(ChCtx *c, const CgModel *m) {
         return;
     }
     for (int i = 0; i < m->neqs; i++) /* in order: an equation reads earlier ones */
-        if ((r.eq[i] = r.row = calloc((size_t)n + 1, 1)) != NULL && m->eqs[i]->def)
+        if ((r.eq[m->eqs[i]->id] = r.row = calloc((size_t)n + 1, 1)) != NULL && m->eqs[i]->def)
             ex_walk_vars(m->eqs[i]->def, read_var, &r);
     for (int s = 0; s < n; s++) {
         c->st[s] = strdup(m->states[s].sym->name);
@@ -49,7 +47,7 @@ static void model_reads(ChCtx *c, const CgModel *m) {
     }
     c->nst = n;
     for (int i = 0; i < m->neqs; i++)
-        free(r.eq[i]);
+        free(r.eq[m->eqs[i]->id]);
     free(r.eq);
 }
 
@@ -117,7 +115,7 @@ static int event_scan(const Expr *x) {
  * switches on a condition of the cell's state (faber_rudy_2000's APtrack: dVdt > 150; its
  * OVRLDtrack: Ca_JSR's bound fraction above a threshold). A fixed step sees such a switch only
  * at the step's end; the adaptive group finds it within the step (docs/methods.md, "Event
- * states"). The states the conditions read stay outside (Ca_JSR: in the group, it is split from
+ * states and chains"). The states the conditions read stay outside (Ca_JSR: in the group, it is split from
  * the calcium it exchanges with; faber's error over one beat 0.0009 % without it, 0.066 % with). */
 static void event_states(ChCtx *c, const CgModel *m) {
     c->event = calloc((size_t)m->nstates + 1, sizeof(char *));

@@ -371,10 +371,10 @@ static int candidates(ChCtx *c, ScChoice *out) {
     int nc = c->ncvode, ns, nb;
     char **names = calloc((size_t)nc + 1, sizeof(char *)), **block = calloc((size_t)nc + 1, sizeof(char *));
     stiff_sets(c, fe, c->ref, names, &ns, block, &nb, out);
-    /* a block that is part of a chain (its states' derivatives read other cvode states that read
-       nothing outside: cipa's hERG chain, 3 stiff states of 9) is tried whole: split between two
-       methods, the chain's exchanges are out of step (cipa: APD90 0.6 ms off over 5 beats, whole:
-       0.02 ms); a block whose closure is every cvode state stays as it is */
+    /* a block that is part of a chain (ch_chain: cipa's hERG chain, 3 stiff states of 9) is tried
+       whole: split between two methods, the chain's exchanges are out of step (cipa: APD90 0.69
+       ms off over 5 beats, whole: 0.13 ms); a block in no chain, or whose chain is every cvode
+       state, stays as it is */
     char **chain = calloc((size_t)nc + 1, sizeof(char *));
     int nch = chain && nb ? ch_chain(c, block, nb, chain) : 0, chained = nch > nb && nch < nc;
     out->ncand = make_candidates(c, names, ns, chained ? chain : block, chained ? nch : nb, chained, out);
@@ -414,7 +414,7 @@ static int markov_relax(ChCtx *c, ScChoice *out) {
         return 0;
     const ScCandidate *base = out->chosen >= 0 ? &out->cand[out->chosen] : NULL;
     if (base && no_faster(c->sp, base, &out->file))
-        base = NULL; /* the speed rule refuses it (conclude): the chains go on the file's methods */
+        base = NULL; /* the speed rule refuses it (conclude): the Markov step goes on the file's methods */
     const char *bov = base ? base->overrides : c->vm;
     ScCandidate *cd = &out->cand[out->ncand];
     memset(cd, 0, sizeof *cd);

@@ -7,8 +7,8 @@
  *   <cache>/<stem>-<hash>/hip-<arch>.so        the HIP kernels (f64, f32)
  * <cache> is $STARCARP_CACHE, else $XDG_CACHE_HOME/starcarp, else ~/.cache/starcarp. <hash> covers
  * the model text, the generator's version and the digest of its sources, the method overrides and
- * the C compiler; <isa> is a hash
- * of this CPU's feature flags and the CPU compile flags (the kernels are built with -march=native);
+ * the C compiler; <isa> is a hash of this CPU's feature flags and the CPU compile flags (the kernels
+ * are built with -march=native);
  * <cc> lists the compute capabilities of this machine's CUDA devices. The CUDA part is built only
  * where a CUDA device is present (and STARPU_NCUDA is not 0): a CPU-only machine never runs nvcc.
  * The HIP part is built where StarPU has HIP workers (STARPU_USE_HIP, STARPU_NHIP not 0), for the
