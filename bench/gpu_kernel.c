@@ -4,9 +4,10 @@
  * -DSC_RUN=ID_cuda_f64_run (or _f32_run and -DSC_F32) and -Ikernels, with kernels/host_model.c (the
  * host-side setup), linked with the model's ID_c.c (host side)
  * and one variant of its ID_cuda[_f32].cu, and -lcudart.
- * Usage: sc-bench-gpu-kernel N K REPS
+ * Usage: sc-bench-gpu-kernel N K REPS [STIM]
  *   N cells at the model's initial state (Vm spread by 0.001 mV per cell), K steps per launch in
- *   bench mode with a stimulus of 52 at step 0 .. 99 (so an upstroke is inside the timed work),
+ *   bench mode with a stimulus of 52 at step 0 .. 99 (so an upstroke is inside the timed work;
+ *   STIM 0: none, the cells at rest),
  *   one untimed launch, then REPS launches timed with CUDA events. Prints
  *   "cells N K REPS ms_per_launch cell_steps_per_s vm0 vm_last" (the Vm of cells 0 and N-1 after
  *   the run: variants of one model must agree). A model with lookup tables runs its lookup-table
@@ -50,7 +51,7 @@ static void *to_device(const double *h, long n) {
 
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: sc-bench-gpu-kernel N K REPS\n");
+        fprintf(stderr, "usage: sc-bench-gpu-kernel N K REPS [STIM]\n");
         return 2;
     }
     const long n = atol(argv[1]);
@@ -85,7 +86,8 @@ int main(int argc, char **argv) {
         a.lut = to_device(lut, (long)d->lut_size());
         free(lut);
     }
-    a.stim = (ScStim){.start = 0, .pulse = 100, .period = 0, .count = 1, .amp = 52};
+    a.stim = (ScStim){
+        .start = 0, .pulse = 100, .period = 0, .count = argc > 4 && atoi(argv[4]) == 0 ? 0 : 1, .amp = 52};
     cudaEvent_t e0, e1;
     cudaEventCreate(&e0), cudaEventCreate(&e1);
     if (SC_RUN(&a, 0) != 0 || !ok(cudaDeviceSynchronize(), "warm-up launch"))

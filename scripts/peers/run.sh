@@ -12,6 +12,10 @@
 #          launch; then `starcarp bench --imp MODEL --num CELLS --duration (STEPS-1)*0.01 --numstim 0
 #          --ncpu 0 --ngpu 1 --steps-per-task 100 --no-trace -q` (the same cells and steps: bench
 #          counts duration/dt + 1 steps), at rest; ratio = starcarp / the better Myokit figure;
+#          then Myokit's kernel through one paced beat, the model's case in tests/reference/cases.csv
+#          (`NAME --paced STIM_CURR STIM_DUR STIM_START DURATION`, 128 cells; no stimulus for an
+#          unpaced case): the geometric mean is over the models whose kernel stays finite at rest
+#          and through the beat (the one over those finite at rest alone is printed too);
 #   cpu    ten Tusscher 2006 on PEERS_CPU_CELLS cells (default 1048576) for PEERS_CPU_STEPS steps
 #          (default 100): `starcarp bench ... --ncpu PEERS_NCPU (default cores - 1) --ngpu 0
 #          --steps-per-task 100` against MonoAlg3D_C's solve_model_odes_cpu with OMP_NUM_THREADS =
@@ -85,17 +89,17 @@ if has gpu; then
         echo "Myokit: cell-steps/s of its kernel in our driver with 1 and with 100 steps per launch (CUDA events);"
         echo "starcarp: \`bench --num $cells --numstim 0 --ncpu 0 --ngpu 1 --steps-per-task 100 --no-trace\`, the same steps"
         echo "(its summary's cell-steps/s: wall time of the time loop). Ratio: starcarp over the better Myokit figure."
-        echo "Stable: every state of every cell finite after both Myokit runs. V: the membrane potential of cell 0 at the start and end (Myokit) and at bench's last output (starcarp)."
+        echo "Stable: every state of every cell finite after both Myokit runs. Paced beat: Myokit's kernel on 128 cells through one beat of the model's case (tests/reference/cases.csv: its stimulus, given as the diffusion current, and its length; no stimulus for an unpaced case), every state finite after it (with the highest Vm of cell 0) or NaN by the time given (1 ms resolution). V: the membrane potential of cell 0 at the start and end (Myokit) and at bench's last output (starcarp)."
         echo
-        echo "| model | states | Myokit exporter | steps | starcarp cell-steps/s | Myokit K=1 | Myokit K=100 | ratio | Myokit stable | V Myokit | V starcarp |"
-        echo "|---|---:|---|---:|---:|---:|---:|---:|---|---|---|"
+        echo "| model | states | Myokit exporter | steps | starcarp cell-steps/s | Myokit K=1 | Myokit K=100 | ratio | Myokit stable | Myokit paced beat | V Myokit | V starcarp |"
+        echo "|---|---:|---|---:|---:|---:|---:|---:|---|---|---|---|"
     } >"$work/gpu.md"
-    : >"$work/ratios.txt"
+    : >"$work/ratios.txt"; : >"$work/ratios-rest.txt"
     for m in $models; do
         row=$(awk -F'\t' -v m="$m" '$1 == m' "$src/myokit/models.tsv")
         nsv=$(cut -f3 <<<"$row"); kind=$(cut -f2 <<<"$row")
         if [ ! -x "$work/bin/$m" ]; then
-            echo "| $m | $nsv | $kind | | | | | | not built | | |" >>"$work/gpu.md"; continue
+            echo "| $m | $nsv | $kind | | | | | | not built | | | |" >>"$work/gpu.md"; continue
         fi
         if [ "$dry" = 1 ]; then
             echo "dry: $work/bin/$m $cells 0 $seconds; $sc bench --imp $m --num $cells --duration <(STEPS-1)*0.01> --numstim 0 --ncpu 0 --ngpu 1 --steps-per-task 100 --no-trace -q"
@@ -115,16 +119,40 @@ if has gpu; then
         vsc=$(tail -1 "$logs/$m.sc.out" | awk '{ print $2 + 0 }')
         best=$(awk -v a="${r1:-0}" -v b="${r100:-0}" 'BEGIN { print (a > b ? a : b) }')
         ratio=$(awk -v o="$ours" -v b="$best" 'BEGIN { if (o + 0 > 0 && b > 0) printf "%.2f", o / b }')
-        [ "$stable" = yes ] && [ -n "$ratio" ] && echo "$m $ratio" >>"$work/ratios.txt"
-        printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s to %s | %s |\n' "$m" "$nsv" "$kind" "$steps" \
-            "$ours" "$r1" "$r100" "$ratio" "$stable" "$(field v0 <<<"$k100")" "$(field v_end <<<"$k100")" "$vsc" >>"$work/gpu.md"
-        echo "peers: $m ratio ${ratio:-none} (starcarp $ours, Myokit $best, stable $stable)"
+        # one paced beat of Myokit's kernel: the case's stimulus (none when unpaced) and length
+        IFS=, read -r cpaced cstart cdur camp clen < <(awk -F, -v m="$m" '$1 == m { print $3 "," $4 "," $5 "," $6 "," $9 }' \
+            "$top/tests/reference/cases.csv")
+        beat="no case"
+        if [ -n "${clen:-}" ]; then
+            [ "$cpaced" = 1 ] || { camp=0; cdur=0; cstart=0; }
+            timeout 300 "$work/bin/$m" --paced "$camp" "$cdur" "$cstart" "$clen" >"$logs/$m.paced" 2>&1
+            pl=$(grep '^paced' "$logs/$m.paced")
+            case "$(field finite <<<"$pl")" in
+            1) beat="finite (Vmax $(field vmax <<<"$pl"))" ;;
+            0) beat="NaN by $(field fail_ms <<<"$pl") ms" ;;
+            *) beat="failed (logs/$m.paced)" ;;
+            esac
+        fi
+        if [ "$stable" = yes ] && [ -n "$ratio" ]; then
+            echo "$m $ratio" >>"$work/ratios-rest.txt"
+            case "$beat" in finite*) echo "$m $ratio" >>"$work/ratios.txt" ;; esac
+        fi
+        printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s to %s | %s |\n' "$m" "$nsv" "$kind" "$steps" \
+            "$ours" "$r1" "$r100" "$ratio" "$stable" "$beat" "$(field v0 <<<"$k100")" "$(field v_end <<<"$k100")" "$vsc" >>"$work/gpu.md"
+        echo "peers: $m ratio ${ratio:-none} (starcarp $ours, Myokit $best, stable $stable, paced beat $beat)"
     done
     {
         echo
         awk -F'\t' 'NR > 1 && $2 == "none" { printf "No Myokit kernel: %s (%s).\n\n", $1, $5 }' "$src/myokit/models.tsv"
-        awk '{ n++; s += log($2); if (min == "" || $2 < min) { min = $2; mm = $1 } if ($2 < 0.8) low = low " " $1 }
-            END { if (n) printf "**Geometric mean of the ratio over the %d models Myokit runs stably: %.2f**; lowest %.2f (%s); below 0.8:%s\n", n, exp(s / n), min, mm, low ? low : " none" }' "$work/ratios.txt"
+        gmean() { # FILE WHAT: the geometric mean line over the ratios of FILE
+            awk -v what="$2" '{ n++; s += log($2); if (min == "" || $2 < min) { min = $2; mm = $1 } if ($2 < 0.8) low = low " " $1 }
+                END { if (n) printf "%s over the %d models %s: %.2f%s; lowest %.2f (%s); below 0.8:%s\n", what == "paced" ? "**Geometric mean of the ratio" : "Geometric mean", n,
+                    what == "paced" ? "whose Myokit kernel stays finite at rest and through a paced beat" : "whose Myokit kernel stays finite at rest (paced or not)",
+                    exp(s / n), what == "paced" ? "**" : "", min, mm, low ? low : " none" }' "$1"
+        }
+        gmean "$work/ratios.txt" paced
+        echo
+        gmean "$work/ratios-rest.txt" rest
     } >>"$work/gpu.md"
     cat "$work/gpu.md" >>"$out/peers.md.part"
 fi
