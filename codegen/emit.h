@@ -38,15 +38,12 @@
  * and costly calls of Vm alone inside other equations are named per-step equations (hoist.c); Iion's
  * part of a step reads the step's equations of Vm alone instead of computing them again
  * (emit_carry.c); on the GPU, in models without implicit or adaptive groups, a parameter's exponent
- * goes through gen_powp; 0.5.7: in CUDA the implicit groups' matrices live in shared memory
- * (GEN_JSHARED, emit_lu.c) */
-#define EMIT_VERSION "0.5.7"
+ * goes through gen_powp */
+#define EMIT_VERSION "0.5.6"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 extern const char emit_digest[]; /* of the generator's sources (digest.cmake): the plugin cache's key */
 
 typedef enum { EMIT_C, EMIT_CPU, EMIT_CUDA, EMIT_HIP, EMIT_NTARGETS } EmitTarget;
-
-#define EMIT_GPU_BLOCK 128 /* threads per block of the GPU kernels (GEN_BLOCK) */
 
 typedef struct EmitOptions {
     EmitTarget target;
@@ -125,8 +122,6 @@ typedef struct Em {
     int cv_read; /* the step's equations: carried ones are read from gen_cv */
     char *inv; /* by symbol id: read from gen_inv in the group's rhs (emit_inv.c), or NULL */
     int ninv; /*   their number */
-    int jsh; /* CUDA: entries per thread of the implicit groups' matrices (gen_A, gen_J) that
-                 live in shared memory when GEN_JSHARED (emit_lu.c); 0: local arrays */
 } Em;
 
 /* emit_watch.c: the physiology watch (watch.c): the number of watched states, ID_watch (nothing
@@ -216,16 +211,6 @@ int emit_lu_written(const CgGroup *g, int r, int c); /* an entry the Jacobian wr
  * 0, or -1 (memory). */
 int emit_rhs_ordered(Em *e, const CgGroup *g, const LuPlan *lp, const char *in);
 int emit_lu_needed(const CgGroup *g); /* the group factorises W */
-/* CUDA: the shared-memory entries per thread for m's matrices (the largest pattern), or 0 where
- * none or where they would not fit (emit_lu.c). */
-int emit_lu_shared(Em *e);
-/* The index text of compact entry k of a group's matrix: "k", or "GEN_JX(k)" when e->jsh. */
-const char *emit_jx(Em *e, int k);
-/* The group's matrix gen_A of nnz entries: without e->jsh a local array, declared in the list
- * emit_jlocal returns (", gen_A[nnz]", else ""); with it, emit_jdecl's lines (this thread's
- * slice of shared memory when GEN_JSHARED, else the local array), indented by in. */
-const char *emit_jlocal(Em *e, int nnz);
-void emit_jdecl(Em *e, int nnz, const char *in);
 /* ID_w_gK, and ID_lu_gK with ID_solve_gK, or for markov_be ID_lusolve_gK (once per file) */
 void emit_lu_functions(Em *e, int gi);
 /* flops of one ID_w_gK (w), ID_lu_gK (lu) and ID_solve_gK (solve) of the group; 0, or -1 (memory) */

@@ -73,28 +73,14 @@ static void emit_prelude(Em *e, const GpuApi *api) {
         "#define GEN_FN static __device__\n#define GEN_INL __device__ __forceinline__ __attribute__((unused))\n"
         "#define GEN_COUNT(p) atomicAdd((p), 1ULL)\n"
         "#define GEN_RECORD(s, k, v) gen_record((s), (k), (v))\n"
-        "#define GEN_BLOCK %d   /* threads per block */\n"
+        "#define GEN_BLOCK 128   /* threads per block */\n"
         "#define GEN_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow: %s%s */\n\n"
         "static __device__ void gen_record(ScStepStatus *s, unsigned long long key, double v) {\n"
         "    if (atomicMin(&s->key, key) > key)\n"
         "        s->value = v;\n"
         "}\n\n",
-        api->include, T, T, T, EMIT_GPU_BLOCK, min_blocks(e), cap,
+        api->include, T, T, T, min_blocks(e), cap,
         e->min_blocks > 0 && e->target == EMIT_CUDA ? "; measured (--launch-table)" : "");
-    if (e->jsh)
-        fprintf(e->out,
-                "/* GEN_JSHARED 1: the implicit groups' matrices (the Jacobian, W, its factors) in shared\n"
-                " * memory, GEN_JSH entries per thread, entry k of a thread at k x GEN_BLOCK from its own\n"
-                " * word (emit_lu.c); 0: local arrays, as the text for the host. The same operations on\n"
-                " * the same values either way. */\n"
-                "#ifndef GEN_JSHARED\n#define GEN_JSHARED 1\n#endif\n"
-                "#define GEN_JSH %d\n"
-                "#if GEN_JSHARED\n"
-                "extern __shared__ gen_real gen_jsh[];\n"
-                "#define GEN_JX(k) ((k) * GEN_BLOCK)\n#define GEN_JBASE (gen_jsh + threadIdx.x)\n"
-                "#define GEN_JSH_BYTES ((int)(GEN_JSH * GEN_BLOCK * sizeof(gen_real)))\n"
-                "#else\n#define GEN_JX(k) (k)\n#define GEN_JSH_BYTES 0\n#endif\n\n",
-                e->jsh);
     if (api == &cuda_api && implicit_model(e->m))
         fprintf(
             e->out,
@@ -131,21 +117,6 @@ static void emit_kernels(Em *e, const GpuApi *api) {
             "}\n\n",
             id, tg, p, vars[v], id, vars[v], id);
     }
-    if (e->jsh) /* past 48 KiB a kernel's dynamic shared memory must be allowed, per device */
-        fprintf(
-            e->out,
-            "/* Allows the kernels GEN_JSH_BYTES of dynamic shared memory on the current device (needed\n"
-            " * past 48 KiB); returns the error (0: none). */\n"
-            "static int gen_jsh_allow(void) {\n"
-            "    const void *const gen_k[3] = {(const void *)%s_%s_%s_k, %s, (const void *)%s_%s_%s_k_pv};\n"
-            "    for (int gen_v = 0; GEN_JSH_BYTES > 48 * 1024 && gen_v < 3; gen_v++)\n"
-            "        if (gen_k[gen_v] &&\n"
-            "            cudaFuncSetAttribute(gen_k[gen_v], cudaFuncAttributeMaxDynamicSharedMemorySize, GEN_JSH_BYTES) !=\n"
-            "                cudaSuccess)\n"
-            "            return (int)cudaGetLastError();\n"
-            "    return 0;\n}\n\n",
-            id, tg, p, e->m->ntables ? ar_printf(&e->ar, "(const void *)%s_%s_%s_k_lut", id, tg, p) : "0", id,
-            tg, p);
     fprintf(e->out,
             "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
             " * (0: none). */\n"
@@ -154,25 +125,20 @@ static void emit_kernels(Em *e, const GpuApi *api) {
             "    if (gen_a->n <= 0)\n        return 0;\n"
             "    const unsigned gen_blocks = (unsigned)((gen_a->n + GEN_BLOCK - 1) / GEN_BLOCK);\n"
             "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT);\n"
-            "    (void)gen_lut;\n",
-            api->stream, id, tg, p, api->stream, api->stream);
-    const char *sh = e->jsh ? "GEN_JSH_BYTES" : "0";
-    if (e->jsh)
-        fprintf(e->out, "    const int gen_e = gen_jsh_allow();\n    if (gen_e)\n        return gen_e;\n");
-    fprintf(
-        e->out,
-        "    if (gen_a->nvary > 0)\n        %s_%s_%s_k_pv<<<gen_blocks, GEN_BLOCK, %s, gen_s>>>(*gen_a);\n",
-        id, tg, p, sh);
+            "    (void)gen_lut;\n"
+            "    if (gen_a->nvary > 0)\n"
+            "        %s_%s_%s_k_pv<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n",
+            api->stream, id, tg, p, api->stream, api->stream, id, tg, p);
     if (e->m->ntables)
         fprintf(
             e->out,
-            "    else if (gen_lut)\n        %s_%s_%s_k_lut<<<gen_blocks, GEN_BLOCK, %s, gen_s>>>(*gen_a);\n",
-            id, tg, p, sh);
+            "    else if (gen_lut)\n        %s_%s_%s_k_lut<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n",
+            id, tg, p);
     fprintf(e->out,
-            "    else\n        %s_%s_%s_k<<<gen_blocks, GEN_BLOCK, %s, gen_s>>>(*gen_a);\n"
+            "    else\n        %s_%s_%s_k<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n"
             "    const %s gen_err = %s();\n"
             "    return gen_err == %s ? 0 : (int)gen_err;\n}\n",
-            id, tg, p, sh, api->error_t, api->last_error, api->success);
+            id, tg, p, api->error_t, api->last_error, api->success);
 }
 
 /* ID_TARGET_PREC_attr (ScGpuAttrFn): what the compiler made of each kernel variant, on the
@@ -189,16 +155,15 @@ static void emit_attr(Em *e, const GpuApi *api) {
         "    const void *const gen_k[3] = {(const void *)%s_%s_%s_k, %s, (const void *)%s_%s_%s_k_pv};\n"
         "    %s gen_fa;\n"
         "    int gen_nb = 0;\n"
-        "    if (gen_v < 0 || gen_v > 2 || !gen_k[gen_v] || %s%s(&gen_fa, gen_k[gen_v]) != %s ||\n"
-        "        %s(&gen_nb, gen_k[gen_v], GEN_BLOCK, %s) != %s)\n"
+        "    if (gen_v < 0 || gen_v > 2 || !gen_k[gen_v] || %s(&gen_fa, gen_k[gen_v]) != %s ||\n"
+        "        %s(&gen_nb, gen_k[gen_v], GEN_BLOCK, 0) != %s)\n"
         "        return -1;\n"
         "    gen_at->regs = gen_fa.numRegs, gen_at->local_bytes = (int)gen_fa.localSizeBytes;\n"
         "    gen_at->block = GEN_BLOCK, gen_at->blocks_per_sm = gen_nb;\n"
         "    return 0;\n}\n",
         id, tg, p, id, tg, p,
         e->m->ntables ? ar_printf(&e->ar, "(const void *)%s_%s_%s_k_lut", id, tg, p) : "0", id, tg, p,
-        api->func_attr, e->jsh ? "gen_jsh_allow() || " : "", api->get_func_attr, api->success, api->occupancy,
-        e->jsh ? "GEN_JSH_BYTES" : "0", api->success);
+        api->func_attr, api->get_func_attr, api->success, api->occupancy, api->success);
 }
 
 int emit_gpu(Em *e) {
@@ -208,7 +173,6 @@ int emit_gpu(Em *e) {
        group's error control and Newton iterations are left to the accurate forms */
     e->fast_f32 = e->single && !implicit_model(e->m);
     e->powp = !implicit_model(e->m);
-    e->jsh = emit_lu_shared(e);
     emit_file_header(e, api->what);
     emit_prelude(e, api);
     emit_pc_struct(e);

@@ -114,12 +114,12 @@ static void emit_assemble(Em *e, const CgGroup *g, const LuPlan *p, int gi) {
             if (q < 0)
                 continue;
             if (!emit_lu_written(g, r, c))
-                fprintf(e->out, "    gen_A[%s] = gen_bc(0);\n", emit_jx(e, q));
+                fprintf(e->out, "    gen_A[%d] = gen_bc(0);\n", q);
             else if (r == c && g->jac && !jac_nonzero(g, r, c))
-                fprintf(e->out, "    gen_A[%s] = gen_bc(1);\n", emit_jx(e, q));
+                fprintf(e->out, "    gen_A[%d] = gen_bc(1);\n", q);
             else
-                fprintf(e->out, "    gen_A[%s] = %s- gen_c * gen_fin0(gen_A[%s]);\n", emit_jx(e, q),
-                        r == c ? "(gen_scal)1 " : "", emit_jx(e, q));
+                fprintf(e->out, "    gen_A[%d] = %s- gen_c * gen_fin0(gen_A[%d]);\n", q,
+                        r == c ? "(gen_scal)1 " : "", q);
         }
     fprintf(e->out, "}\n\n");
 }
@@ -134,21 +134,20 @@ static void emit_factor_body(Em *e, const CgGroup *g, const LuPlan *p, int fwd) 
         int k = p->ord[i], kk = p->pos[k * n + k];
         fprintf(
             e->out,
-            "    gen_A[%s] = (gen_scal)1 / gen_sel(gen_A[%s] == (gen_scal)0, gen_bc((gen_scal)1e-30), gen_A[%s]);"
+            "    gen_A[%d] = (gen_scal)1 / gen_sel(gen_A[%d] == (gen_scal)0, gen_bc((gen_scal)1e-30), gen_A[%d]);"
             "   /* pivot %s */\n",
-            emit_jx(e, kk), emit_jx(e, kk), emit_jx(e, kk), e->m->states[g->states[k]].sym->name);
+            kk, kk, kk, e->m->states[g->states[k]].sym->name);
         for (int r = 0; r < n; r++) {
             int rk = p->pos[r * n + k];
             if (p->rank[r] <= i || rk < 0)
                 continue;
-            fprintf(e->out, "    gen_A[%s] *= gen_A[%s];\n", emit_jx(e, rk), emit_jx(e, kk));
+            fprintf(e->out, "    gen_A[%d] *= gen_A[%d];\n", rk, kk);
             if (fwd)
-                fprintf(e->out, "    gen_b[%d] -= gen_A[%s] * gen_b[%d];\n", r, emit_jx(e, rk), k);
+                fprintf(e->out, "    gen_b[%d] -= gen_A[%d] * gen_b[%d];\n", r, rk, k);
             for (int c = 0; c < n; c++) {
                 int kc = p->pos[k * n + c];
                 if (p->rank[c] > i && kc >= 0)
-                    fprintf(e->out, "    gen_A[%s] -= gen_A[%s] * gen_A[%s];\n",
-                            emit_jx(e, p->pos[r * n + c]), emit_jx(e, rk), emit_jx(e, kc));
+                    fprintf(e->out, "    gen_A[%d] -= gen_A[%d] * gen_A[%d];\n", p->pos[r * n + c], rk, kc);
             }
         }
     }
@@ -162,9 +161,9 @@ static void emit_back(Em *e, const LuPlan *p) {
         for (int c = 0; c < n; c++) {
             int kc = p->pos[k * n + c];
             if (p->rank[c] > i && kc >= 0)
-                fprintf(e->out, "    gen_b[%d] -= gen_A[%s] * gen_b[%d];\n", k, emit_jx(e, kc), c);
+                fprintf(e->out, "    gen_b[%d] -= gen_A[%d] * gen_b[%d];\n", k, kc, c);
         }
-        fprintf(e->out, "    gen_b[%d] *= gen_A[%s];\n", k, emit_jx(e, p->pos[k * n + k]));
+        fprintf(e->out, "    gen_b[%d] *= gen_A[%d];\n", k, p->pos[k * n + k]);
     }
 }
 
@@ -200,7 +199,7 @@ static void emit_factor_solve(Em *e, const CgGroup *g, const LuPlan *p, int gi) 
         for (int r = 0; r < n; r++) {
             int rk = p->pos[r * n + k];
             if (p->rank[r] > i && rk >= 0)
-                fprintf(e->out, "    gen_b[%d] -= gen_A[%s] * gen_b[%d];\n", r, emit_jx(e, rk), k);
+                fprintf(e->out, "    gen_b[%d] -= gen_A[%d] * gen_b[%d];\n", r, rk, k);
         }
     }
     emit_back(e, p);
@@ -209,43 +208,6 @@ static void emit_factor_solve(Em *e, const CgGroup *g, const LuPlan *p, int gi) 
 
 int emit_lu_needed(const CgGroup *g) {
     return g->method == CG_MARKOV_BE || g->method == CG_ROSENBROCK || g->method == CG_CVODE;
-}
-
-/* Shared memory for the matrices (CUDA). An implicit group's compact matrix is live across the
- * whole step (the Jacobian, W, its factors, read by every solve): li_mouse_2010's cvode group
- * holds 52 values, 104 of a thread's 255 registers in double, and the kernels spilled. In shared
- * memory each thread has its slice, entry k at k x GEN_BLOCK (neighbouring threads on
- * neighbouring words: no bank conflict), the offsets constant. Every group's matrix is live only
- * inside its own step, so one slice of the largest serves them all. Kept local where a slice
- * per thread of a block would pass EMIT_JSH_MAX bytes (two blocks of 128 per multiprocessor then
- * still fit in 228 KiB, the occupancy that 255 registers allow). */
-#define EMIT_JSH_MAX (100 * 1024)
-int emit_lu_shared(Em *e) {
-    if (e->target != EMIT_CUDA)
-        return 0;
-    int most = 0;
-    for (int gi = 0; gi < e->m->ngroups; gi++) {
-        const CgGroup *g = &e->m->groups[gi];
-        LuPlan p;
-        if (emit_lu_needed(g) && sema_group_uses_rhs(e->m, g) && emit_lu_plan(e, g, &p) == 0 && p.nnz > most)
-            most = p.nnz;
-    }
-    return most * EMIT_GPU_BLOCK * (e->single ? 4 : 8) <= EMIT_JSH_MAX ? most : 0;
-}
-
-const char *emit_jx(Em *e, int k) {
-    return e->jsh ? ar_printf(&e->ar, "GEN_JX(%d)", k) : ar_printf(&e->ar, "%d", k);
-}
-
-const char *emit_jlocal(Em *e, int nnz) { return e->jsh ? "" : ar_printf(&e->ar, ", gen_A[%d]", nnz); }
-
-void emit_jdecl(Em *e, int nnz, const char *in) {
-    if (!e->jsh)
-        return;
-    fprintf(e->out,
-            "#if GEN_JSHARED\n%sgen_real *const gen_A = GEN_JBASE;   /* %d entries, GEN_JX apart */\n"
-            "#else\n%sgen_real gen_A[%d];\n#endif\n",
-            in, nnz, in, nnz);
 }
 
 void emit_lu_functions(Em *e, int gi) {

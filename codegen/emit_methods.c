@@ -101,7 +101,7 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
         double z;
         for (int k = 0; k < n * n; k++)
             if (lp.pos[k] >= 0 && emit_lu_written(g, k / n, k % n))
-                fprintf(e->out, "        gen_J[%s] = %s;   /* d %s / d %s */\n", emit_jx(e, lp.pos[k]),
+                fprintf(e->out, "        gen_J[%d] = %s;   /* d %s / d %s */\n", lp.pos[k],
                         ex_is_num(g->jac[k], &z) && z == 0 ? "gen_bc(0)" : emit_expr_str(e, g->jac[k], 1),
                         m->states[g->states[k / n]].sym->name, m->states[g->states[k % n]].sym->name);
         fprintf(e->out, "    }\n");
@@ -134,9 +134,8 @@ static void emit_ros2(Em *e, const CgGroup *g, int gi) {
         "                        const gen_real *gen_x,%s const gen_real *gen_y, gen_real *gen_yn,\n"
         "                        gen_real *gen_err) {\n"
         "    const gen_scal gen_gamma = (gen_scal)1.7071067811865475;\n"
-        "    gen_real gen_f[%d]%s, gen_k1[%d], gen_k2[%d];\n",
-        e->id, gi, e->vs, pct(e), inv_param(e), n, emit_jlocal(e, jac_size(e, g)), n, n);
-    emit_jdecl(e, jac_size(e, g), "    ");
+        "    gen_real gen_f[%d], gen_A[%d], gen_k1[%d], gen_k2[%d];\n",
+        e->id, gi, e->vs, pct(e), inv_param(e), n, jac_size(e, g), n, n);
     call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_A", "    ");
     fprintf(e->out,
             "    %s_w_g%d(gen_A, gen_gamma * gen_h);\n"
@@ -245,9 +244,8 @@ static void emit_ros4(Em *e, const CgGroup *g, int gi) {
         "                        gen_scal gen_rtol, gen_scal gen_atol, int gen_uni) {\n"
         "    const gen_scal gen_gamma = (gen_scal)0.5;\n"
         "    const gen_real gen_gh = gen_gamma * gen_h;\n"
-        "    gen_real gen_f[%d]%s, gen_g1[%d], gen_g2[%d], gen_g3[%d], gen_g4[%d];\n",
-        id, gi, e->vs, pct(e), inv_param(e), n, emit_jlocal(e, jac_size(e, g)), n, n, n, n);
-    emit_jdecl(e, jac_size(e, g), "    ");
+        "    gen_real gen_f[%d], gen_A[%d], gen_g1[%d], gen_g2[%d], gen_g3[%d], gen_g4[%d];\n",
+        id, gi, e->vs, pct(e), inv_param(e), n, jac_size(e, g), n, n, n, n);
     call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_A", "    ");
     /* a right-hand side that reads t: stage i adds gamma h^2 c_i f_t, with the time derivative
        f_t by a forward difference (c = 1/2, -3/2, 121/50, 29/250); autonomous ones need none */
@@ -411,13 +409,11 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
             emit_adv_rk4(e, g, gi);
             break;
         case CG_MARKOV_BE: /* backward Euler: z = y + dt f(z) by Newton with the Jacobian */
-            fprintf(o, "    gen_real gen_z[%d], gen_f[%d]%s, gen_b[%d];\n", n, n,
-                    emit_jlocal(e, jac_size(e, g)), n);
-            emit_jdecl(e, jac_size(e, g), "    ");
             fprintf(o,
+                    "    gen_real gen_z[%d], gen_f[%d], gen_A[%d], gen_b[%d];\n"
                     "    for (int gen_j = 0; gen_j < %d; gen_j++)\n        gen_z[gen_j] = gen_y[gen_j];\n"
                     "    for (int gen_it = 0; gen_it < %d; gen_it++) {\n",
-                    n, e->newton);
+                    n, n, jac_size(e, g), n, n, e->newton);
             call_rhs(e, gi, "t + dt", "gen_z", "gen_f", "gen_A", "        ");
             fprintf(o,
                     "        for (int gen_r = 0; gen_r < %d; gen_r++)\n"

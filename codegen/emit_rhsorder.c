@@ -76,9 +76,9 @@ int emit_rhs_ordered(Em *e, const CgGroup *g, const LuPlan *lp, const char *in) 
             int zero = ex_is_num(g->jac[k], &z) && z == 0;
             if (!zero)
                 order_deps(&o, g->jac[k]);
-            fprintf(e->out, "%sif (gen_J)\n%s    gen_J[%s] = %s;   /* d %s / d %s */\n", in, in,
-                    emit_jx(e, lp->pos[k]), zero ? "gen_bc(0)" : emit_expr_str(e, g->jac[k], 1),
-                    m->states[g->states[r]].sym->name, m->states[g->states[c]].sym->name);
+            fprintf(e->out, "%sif (gen_J)\n%s    gen_J[%d] = %s;   /* d %s / d %s */\n", in, in, lp->pos[k],
+                    zero ? "gen_bc(0)" : emit_expr_str(e, g->jac[k], 1), m->states[g->states[r]].sym->name,
+                    m->states[g->states[c]].sym->name);
         }
     }
     return 0;

@@ -35,8 +35,8 @@ set(SC_GT_MODELS
   # tables and LU groups together: the GPU's derivatives in the order of their outputs
   # (codegen/emit_rhsorder.c) in the lookup-table variant
   "br_implicit|native/BeelerReuterNative.model|sundnes=cvode,rk2=markov_be"
-  # the file's cvode group of 14 states and its markov_be states (12): matrices of 52 and 54
-  # entries, in shared memory (GEN_JSHARED, codegen/emit_lu.c)
+  # the file's methods: a cvode group of 14 states and a markov_be group of 12 (compact
+  # matrices of 52 and 54 entries), the largest LU groups of this set
   "li_mouse_2010|cellml/li_mouse_2010.model|")
 # STARCARP_GPU_TEXT_ALL: every model of the library instead (as the library builds them, no
 # method override): a longer build, for a change of the GPU back end.

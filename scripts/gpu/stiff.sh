@@ -12,10 +12,8 @@
 # frame (ptxas), cell-steps/s, Vm of the first and last cell (before and after must agree to the
 # methods' tolerance), and the speed-up. Kernel "keep": the new sources compiled with
 # -DGEN_RHS_FRESH=0 (what the derivatives read of Vm alone held across the step, as before
-# generator 0.5.4, instead of recomputed at each call: issue 26 item 2); kernel "local": compiled
-# with -DGEN_JSHARED=0 (the implicit groups' matrices in local arrays, as before generator 0.5.7,
-# instead of shared memory; the same as "now" where the model has none in shared memory).
-# SC_STIFF_VARIANTS picks the kernels (default "base now keep local"). Writes OUTDIR/stiff.md.
+# generator 0.5.4, instead of recomputed at each call: issue 26 item 2). SC_STIFF_VARIANTS picks
+# the kernels (default "base now keep"). Writes OUTDIR/stiff.md.
 set -uo pipefail
 models=${SC_STIFF_MODELS:-iyer_2004 mmt_sampson_2010 faber_rudy_2000 clancy_rudy_2002 pandit_clark_giles_demir_2001_epicardial_cell bondarenko_szigeti_bett_kim_rasmusson_2004_apical winslow_model_1999 ohara_rudy_cipa_v1_2017 shannon_wang_puglisi_weber_bers_2004 grandi_pasqualini_bers_2010_ss li_mouse_2010 decker_2009}
 if [ "${1:-}" = --pack ]; then          # --pack CODEGEN TARBALL: the "before" sources, here
@@ -30,7 +28,7 @@ if [ "${1:-}" = --pack ]; then          # --pack CODEGEN TARBALL: the "before" s
 fi
 . "$(dirname "$0")/stage.sh" "$1" "$2"   # $build, $out, $sc; the repository root the working folder
 cg="$build/bin/starcarp-codegen"
-work="$build/stiff"; rm -rf "$work"; mkdir -p "$work/now" "$work/keep" "$work/local" "$work/base"
+work="$build/stiff"; rm -rf "$work"; mkdir -p "$work/now" "$work/keep" "$work/base"
 cells=${SC_STIFF_CELLS:-16384}; bigcells=${SC_STIFF_BIG:-262144}
 [ -n "${SC_STIFF_BASE:-}" ] && [ -f "$SC_STIFF_BASE" ] && tar -xzf "$SC_STIFF_BASE" -C "$work/base"
 # prep VARIANT MODEL: generate (now, keep) or take (base), compile and link (in parallel for every
@@ -38,7 +36,6 @@ cells=${SC_STIFF_CELLS:-16384}; bigcells=${SC_STIFF_BIG:-262144}
 prep() {
     local v=$1 m=$2 d="$work/$1/$2" def=""
     [ "$v" = keep ] && def=-DGEN_RHS_FRESH=0
-    [ "$v" = local ] && def=-DGEN_JSHARED=0
     if [ "$v" != base ]; then
         mkdir -p "$d"
         "$cg" "$(ls models/*/"$m".model | head -1)" --auto-methods models/methods.tsv --target cuda -o "$d" -q \
@@ -68,21 +65,21 @@ row() {
     # cut by the timeout: the 40 steps (1 untimed + 3 timed launches of 10) took longer than it
     [ $? = 124 ] && r="cell_steps_per_s <$(awk -v c="$cells" -v t="$tmo" 'BEGIN { printf "%.3g", c * 40 / t }') vm0 - vm_last -"
     local big=- rest=-
-    if [ "$v" = now ] || [ "$v" = local ]; then
+    if [ "$v" = now ]; then
         big=$(timeout "${SC_STIFF_TIMEOUT:-60}" "$d/bin" "$bigcells" 10 10 2>&1 | tail -1 | sed -n 's/.*cell_steps_per_s \([^ ]*\).*/\1/p')
         rest=$(timeout "${SC_STIFF_TIMEOUT:-60}" "$d/bin" "$bigcells" 10 10 0 2>&1 | tail -1 | sed -n 's/.*cell_steps_per_s \([^ ]*\).*/\1/p')
     fi
     echo "| $m | $v | $regs | $spill | $stack | $(echo "$r" | sed -n 's/.*cell_steps_per_s \([^ ]*\).*/\1/p') | $(echo "$r" | sed -n 's/.*vm0 \([^ ]*\).*/\1/p') | $(echo "$r" | sed -n 's/.*vm_last \([^ ]*\).*/\1/p') | $big | $rest |"
 }
 export -f prep; export work cg
-variants=${SC_STIFF_VARIANTS:-base now keep local}
+variants=${SC_STIFF_VARIANTS:-base now keep}
 for m in $models; do for v in $variants; do echo "$v $m"; done; done |
     xargs -P "$(nproc)" -n 2 bash -c 'prep "$0" "$1"'
 {
 echo "# Stiff kernels alone on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-echo "Command: scripts/gpu/stiff.sh (bench/gpu_kernel.c), $cells cells, K = 10, 3 timed launches (steps 10-40: the stimulus of 52 on steps 0-99, the upstroke), double, the library's methods; last columns (now and local): the same kernel with $bigcells cells, 10 timed launches (steps 10-110), with that stimulus and at rest (none)."
-echo "\"base\": sources generated before the change (SC_STIFF_BASE); \"now\": this tree's generator; \"keep\": the same with -DGEN_RHS_FRESH=0; \"local\": the same with -DGEN_JSHARED=0. \"<X\": the run passed ${SC_STIFF_TIMEOUT:-90} s (a bound); empty: it failed."
+echo "Command: scripts/gpu/stiff.sh (bench/gpu_kernel.c), $cells cells, K = 10, 3 timed launches (steps 10-40: the stimulus of 52 on steps 0-99, the upstroke), double, the library's methods; last columns (now): the same kernel with $bigcells cells, 10 timed launches (steps 10-110), with that stimulus and at rest (none)."
+echo "\"base\": sources generated before the change (SC_STIFF_BASE); \"now\": this tree's generator; \"keep\": the same with -DGEN_RHS_FRESH=0. \"<X\": the run passed ${SC_STIFF_TIMEOUT:-90} s (a bound); empty: it failed."
 echo
 echo "| model | kernel | registers | spill stores (B) | stack frame (B) | cell-steps/s | Vm cell 0 | Vm last cell | cell-steps/s, $bigcells cells | the same at rest |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"

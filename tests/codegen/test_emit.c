@@ -611,18 +611,7 @@ int main(void) {
         "__global__ void __launch_bounds__(GEN_BLOCK, GEN_MIN_BLOCKS) t_cuda_f64_k(const ScStepArgs gen_a)");
     HAS(cu, "#define GEN_MIN_BLOCKS 1 "); /* an implicit group: no register cap */
     HAS(hip, "#define GEN_MIN_BLOCKS 1 "); /* HIP: never (its second argument means waves) */
-    /* CUDA: the implicit groups' matrices in shared memory, a slice per thread (emit_lu.c) */
-    HAS(cu, "t_cuda_f64_k_pv<<<gen_blocks, GEN_BLOCK, GEN_JSH_BYTES, gen_s>>>(*gen_a);");
-    HAS(cu, "extern __shared__ gen_real gen_jsh[];");
-    HAS(cu, "#define GEN_JX(k) ((k) * GEN_BLOCK)");
-    HAS(cu, "    gen_real *const gen_A = GEN_JBASE;");
-    HAS(cu, "#else\n    gen_real gen_A["); /* -DGEN_JSHARED=0: the local array */
-    HAS(cu, "gen_A[GEN_JX(0)] = (gen_scal)1 / gen_sel(gen_A[GEN_JX(0)] == (gen_scal)0,");
-    HAS(cu, "gen_jsh_allow() || cudaFuncGetAttributes(");
-    LACKS(hip, "GEN_JX");
-    LACKS(hip, "__shared__");
-    LACKS(cpu, "GEN_JX");
-    HAS(hip, "t_hip_f64_k_pv<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);");
+    HAS(cu, "t_cuda_f64_k_pv<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);");
     HAS(cu, "cudaGetLastError()");
     HAS(cu, "t_lusolve_g5(gen_A, gen_b);");
     HAS(cu, "/* t.model:7 */");
@@ -634,7 +623,7 @@ int main(void) {
     const char *fresh = strstr(rhs4, "GEN_FRESH(gen_V);");
     ASSERT(fresh && fresh > rhs5); /* markov_be's group 5 has it, sundnes's group 4 (no LU) not */
     /* GPU: f and J row by row (emit_rhsorder.c): d c1 / d c1 before f of c2; C: all f first */
-    const char *j0 = strstr(rhs5, "    if (gen_J)\n        gen_J[GEN_JX(0)] = "),
+    const char *j0 = strstr(rhs5, "    if (gen_J)\n        gen_J[0] = "),
                *f1 = strstr(rhs5, "    gen_f[1] = ");
     ASSERT(j0 && f1 && j0 < f1);
     const char *crhs5 = strstr(src[EMIT_C][0], "GEN_FN void t_rhs_g5(");

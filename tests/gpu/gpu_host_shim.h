@@ -38,15 +38,8 @@ static inline __attribute__((unused)) cudaError_t cudaFuncGetAttributes(cudaFunc
 }
 static inline __attribute__((unused)) cudaError_t
 cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *nb, const void *k, int block, unsigned long dyn) {
-    (void)dyn;
-    *nb = k && block > 0 ? 1 : 0;
+    *nb = k && block > 0 && dyn == 0 ? 1 : 0;
     return k ? cudaSuccess : 1;
-}
-
-/* the kernels' dynamic shared memory past 48 KiB (GEN_JSHARED): nothing to allow on the host */
-enum { cudaFuncAttributeMaxDynamicSharedMemorySize = 8 };
-static inline __attribute__((unused)) cudaError_t cudaFuncSetAttribute(const void *k, int attr, int v) {
-    return k && attr == cudaFuncAttributeMaxDynamicSharedMemorySize && v > 0 ? cudaSuccess : 1;
 }
 
 static inline __attribute__((unused)) unsigned long long atomicAdd(unsigned long long *p,
@@ -64,7 +57,7 @@ static inline __attribute__((unused)) unsigned long long atomicMin(unsigned long
     return o;
 }
 
-/* kernel<<<nb, GEN_BLOCK, shared bytes, stream>>>(arg), one thread after another */
+/* kernel<<<nb, GEN_BLOCK, 0, stream>>>(arg), one thread after another */
 #define SC_HOST_LAUNCH(kernel, nb, stream, arg)                           \
     do {                                                                  \
         (void)(stream);                                                   \
