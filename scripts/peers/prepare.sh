@@ -13,7 +13,8 @@
 #   - MonoAlg3D_C (github.com/rsachetto/MonoAlg3D_C at PEERS_MONOALG_COMMIT): its ten Tusscher 2006
 #     CPU model (src/models_library/ten_tusscher/ten_tusscher_2006_RS_CPU.c, its header,
 #     model_common.h and the precision headers), beside our stub headers (monoalg_stubs/);
-#   - our drivers (myokit_driver.cu, monoalg_driver.c) and SOURCES.txt (what came from where).
+#   - our MonoAlg3D driver (monoalg_driver.c) and SOURCES.txt (what came from where); run.sh
+#     builds the Myokit kernels with the repository's myokit_driver.cu.
 # Each repository is read from PEERS_MIRROR/OWNER+NAME/repo (default /work/.mirror: the git
 # directories the session's fetch tool makes), else cloned from GitHub. Exit 0 with the tarball
 # written, 1 on any failure (a missing commit, pip, a tarball over 20 MiB).
@@ -82,7 +83,6 @@ done
 cp "$here/monoalg_stubs/common_types.h" "$ma/common_types/"
 cp "$here/monoalg_stubs/ode_solver.h" "$ma/ode_solver/"
 cp "$here/monoalg_driver.c" "$stage/monoalg/"
-cp "$here/myokit_driver.cu" "$stage/"
 echo "MonoAlg3D_C: https://github.com/rsachetto/MonoAlg3D_C at $monoalg_commit (src/models_library/ten_tusscher/ten_tusscher_2006_RS_CPU.c and the headers it includes; common_types.h and ode_solver.h are starcarp's stubs)" >>"$stage/SOURCES.txt"
 
 tar -C "$tmp" -czf "$out/peers.tgz" peers

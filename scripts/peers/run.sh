@@ -66,9 +66,10 @@ head_md() {
 
 if has build; then
     echo "== peers: building Myokit's kernels ($(echo "$models" | wc -w)) and MonoAlg3D's solver"
+    # our driver from this repository (the tarball's copy may be older), the kernels from the tarball
     echo "$models" | xargs -P "$ncores" -I{} sh -c 'nvcc -O3 -arch=sm_'"${PEERS_ARCH:-90}"' -I"$1/myokit" \
-        -DPEER_KERNEL="\"$2.cu\"" -DPEER_VM=$(cat "$1/myokit/$2.vm") "$1/myokit_driver.cu" -o "$3/bin/$2" \
-        >"$3/logs/$2.nvcc" 2>&1 || echo "peers: nvcc failed for $2 ($3/logs/$2.nvcc)"' - "$src" {} "$work"
+        -DPEER_KERNEL="\"$2.cu\"" -DPEER_VM=$(cat "$1/myokit/$2.vm") "$4/myokit_driver.cu" -o "$3/bin/$2" \
+        >"$3/logs/$2.nvcc" 2>&1 || echo "peers: nvcc failed for $2 ($3/logs/$2.nvcc)"' - "$src" {} "$work" "$here"
     ma="$src/monoalg"
     for v in own native; do
         flags="-O3 -fopenmp -std=gnu99 -fno-strict-aliasing -DCELL_MODEL_REAL_DOUBLE"
