@@ -155,9 +155,10 @@ void ch_progress_end(ChCtx *c);
  * ch_uniform[k]. */
 extern const char *const ch_uniform[5];
 
-/* choose_model.c: the model file's states for the choice: the cvode states (c->cvode), those
- * coupled to Vm faster than dt (c->coupled; out->fastvm names them), the event states and what
- * each state reads. 0, or -1 (err set) when the model does not load. */
+/* choose_model.c: the index of name in names[0..n), or -1. */
+int ch_name_at(char *const *names, int n, const char *name);
+/* The model file's states for the choice: the cvode states (c->cvode), those coupled to Vm faster
+ * than dt (c->coupled; out->fastvm names them), the event states and what each state reads. 0, or -1 (err set) when the model does not load. */
 int ch_model_states(ChCtx *c, ScChoice *out);
 /* The treatment vm=cvode applied: the states it couples to Vm leave c->cvode. */
 void ch_drop_coupled(ChCtx *c);

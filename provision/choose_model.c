@@ -51,18 +51,11 @@ static void model_reads(ChCtx *c, const CgModel *m) {
     free(r.eq);
 }
 
-static int state_index(const ChCtx *c, const char *name) {
-    for (int s = 0; s < c->nst; s++)
-        if (!strcmp(c->st[s], name))
-            return s;
+int ch_name_at(char *const *names, int n, const char *name) {
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], name))
+            return i;
     return -1;
-}
-
-static int is_cvode(const ChCtx *c, const char *name) {
-    for (int j = 0; j < c->ncvode; j++)
-        if (!strcmp(c->cvode[j], name))
-            return 1;
-    return 0;
 }
 
 int ch_chain(const ChCtx *c, char **block, int nb, char **out) {
@@ -73,23 +66,17 @@ int ch_chain(const ChCtx *c, char **block, int nb, char **out) {
     if (!closed)
         return n;
     for (int s = 0; s < ns; s++)
-        closed[s] = (unsigned char)is_cvode(c, c->st[s]);
+        closed[s] = ch_name_at(c->cvode, c->ncvode, c->st[s]) >= 0;
     while (changed) /* the cvode states that read (through equations too) only such states */
         for (int s = changed = 0; s < ns; s++)
             for (int t = 0; closed[s] && t < ns; t++)
                 if (c->reads[(size_t)s * (size_t)ns + (size_t)t] && !closed[t])
                     closed[s] = 0, changed = 1;
     for (int k = 0; k < n; k++) { /* out grows as it is read: a breadth-first closure */
-        int s = state_index(c, out[k]);
-        for (int t = 0; s >= 0 && closed[s] && t < ns; t++) {
-            int in = 0;
-            for (int i = 0; i < n && !in; i++)
-                in = !strcmp(out[i], c->st[t]);
-            if (!in && closed[t] && c->reads[(size_t)s * (size_t)ns + (size_t)t])
-                for (int j = 0; j < c->ncvode; j++) /* the name as c->cvode holds it */
-                    if (!strcmp(c->cvode[j], c->st[t]))
-                        out[n++] = c->cvode[j];
-        }
+        int s = ch_name_at(c->st, ns, out[k]);
+        for (int t = 0; s >= 0 && closed[s] && t < ns; t++)
+            if (closed[t] && c->reads[(size_t)s * (size_t)ns + (size_t)t] && ch_name_at(out, n, c->st[t]) < 0)
+                out[n++] = c->cvode[ch_name_at(c->cvode, c->ncvode, c->st[t])]; /* closed: a cvode state */
     }
     free(closed);
     return n;
@@ -167,10 +154,7 @@ int ch_model_states(ChCtx *c, ScChoice *out) {
 void ch_drop_coupled(ChCtx *c) {
     int n = 0;
     for (int i = 0; i < c->ncvode; i++) {
-        int coupled = 0;
-        for (int j = 0; j < c->ncoupled && !coupled; j++)
-            coupled = !strcmp(c->cvode[i], c->coupled[j]);
-        if (coupled)
+        if (ch_name_at(c->coupled, c->ncoupled, c->cvode[i]) >= 0)
             free(c->cvode[i]);
         else
             c->cvode[n++] = c->cvode[i];

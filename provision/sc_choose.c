@@ -91,10 +91,11 @@ static const struct {
 /* The event states still the choice's (those coupled to Vm dropped) into set; how many. */
 static int event_set(const ChCtx *c, char **set) {
     int n = 0;
-    for (int i = 0; i < c->nevent; i++)
-        for (int j = 0; j < c->ncvode; j++)
-            if (!strcmp(c->event[i], c->cvode[j]))
-                set[n++] = c->cvode[j];
+    for (int i = 0; i < c->nevent; i++) {
+        int j = ch_name_at(c->cvode, c->ncvode, c->event[i]);
+        if (j >= 0)
+            set[n++] = c->cvode[j];
+    }
     return n;
 }
 

@@ -64,12 +64,14 @@ row() {
     r=$(timeout "$tmo" "$d/bin" "$cells" 10 3 2>&1 | tail -1)
     # cut by the timeout: the 40 steps (1 untimed + 3 timed launches of 10) took longer than it
     [ $? = 124 ] && r="cell_steps_per_s <$(awk -v c="$cells" -v t="$tmo" 'BEGIN { printf "%.3g", c * 40 / t }') vm0 - vm_last -"
+    # key KEY: the value after KEY in gpu_kernel.c's line on stdin
+    key() { sed -n "s/.*$1 \([^ ]*\).*/\1/p"; }
     local big=- rest=-
     if [ "$v" = now ]; then
-        big=$(timeout "${SC_STIFF_TIMEOUT:-60}" "$d/bin" "$bigcells" 10 10 2>&1 | tail -1 | sed -n 's/.*cell_steps_per_s \([^ ]*\).*/\1/p')
-        rest=$(timeout "${SC_STIFF_TIMEOUT:-60}" "$d/bin" "$bigcells" 10 10 0 2>&1 | tail -1 | sed -n 's/.*cell_steps_per_s \([^ ]*\).*/\1/p')
+        big=$(timeout "${SC_STIFF_TIMEOUT:-60}" "$d/bin" "$bigcells" 10 10 2>&1 | tail -1 | key cell_steps_per_s)
+        rest=$(timeout "${SC_STIFF_TIMEOUT:-60}" "$d/bin" "$bigcells" 10 10 0 2>&1 | tail -1 | key cell_steps_per_s)
     fi
-    echo "| $m | $v | $regs | $spill | $stack | $(echo "$r" | sed -n 's/.*cell_steps_per_s \([^ ]*\).*/\1/p') | $(echo "$r" | sed -n 's/.*vm0 \([^ ]*\).*/\1/p') | $(echo "$r" | sed -n 's/.*vm_last \([^ ]*\).*/\1/p') | $big | $rest |"
+    echo "| $m | $v | $regs | $spill | $stack | $(key cell_steps_per_s <<<"$r") | $(key vm0 <<<"$r") | $(key vm_last <<<"$r") | $big | $rest |"
 }
 export -f prep; export work cg
 variants=${SC_STIFF_VARIANTS:-base now keep}

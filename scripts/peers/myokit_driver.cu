@@ -204,9 +204,10 @@ int main(int argc, char **argv) {
         return 1;
     }
     size_t bytes = (size_t)n * NDIM * sizeof(Real);
-    Real *init = initial_states(n), *host = (Real *)malloc(bytes), *dev = NULL;
-    if (!init || !host) {
-        fprintf(stderr, "myokit_driver: out of host memory for %ld cells\n", n);
+    Real *init = initial_states(n), *host = init ? (Real *)malloc(bytes) : NULL, *dev = NULL;
+    if (!host) { /* initial_states said so where it failed */
+        if (init)
+            fprintf(stderr, "myokit_driver: out of host memory for %ld cells\n", n);
         return 1;
     }
     PEER_CHECK(cudaMalloc((void **)&dev, bytes));
