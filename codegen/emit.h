@@ -79,6 +79,9 @@ typedef struct EmitOps {
 /* The operations of one cell-step of m: ops[0] in the exact variant, ops[1] with the lookup-table
  * columns interpolated (ops[0] again when m has no table). Deterministic. 0, or -1 (memory). */
 int emit_count_ops(const CgModel *m, EmitOps ops[2]);
+/* The work of one sub-step of group gi of m (flops + SC_TRANSC_FLOPS per transcendental call, the
+ * exact variant): what ScStepArgs.work adds per sub-step beyond a step's first. Deterministic. */
+long emit_substep_work(const CgModel *m, int gi);
 
 /* Target names ("c", "cpu", "cuda", "hip") and the file suffix of each ("_c.c", "_cpu.c", ...). */
 const char *emit_target_name(EmitTarget t);

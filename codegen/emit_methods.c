@@ -290,7 +290,7 @@ static void emit_ros4(Em *e, const CgGroup *g, int gi) {
 
 /* The body of ID_adv_gK for cvode: adaptive ROS4 sub-steps (the group's stepper ros) across
  * [t, t + dt], lanes in lock step, each sub-step accepted only when its error test passes. */
-static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
+static void emit_adv_cvode(Em *e, const CgGroup *g, int gi, const char *ros) {
     int n = g->n;
     FILE *o = e->out;
     fprintf(
@@ -316,7 +316,7 @@ static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
         "    const gen_real gen_hmin = (gen_scal)(gen_sp ? 1e-3 : 1e-10) * dt;\n"
         "    gen_real gen_yn[%d], gen_tt = gen_bc(0), gen_h = dt;\n"
         "    gen_mask gen_done = gen_mbc(0);   /* lanes that reached t + dt */\n"
-        "    for (int gen_k = 1;; gen_k++) {\n"
+        "    %s\n"
         "        const gen_mask gen_last = gen_h >= dt - gen_tt;\n"
         "        gen_h = gen_sel(gen_last, dt - gen_tt, gen_h);\n"
         "        gen_real gen_e = %s(gen_p, gen_lut, gen_oor, t + gen_tt, dt, gen_sel(gen_done, gen_bc(0), gen_h), gen_V,\n"
@@ -343,7 +343,11 @@ static void emit_adv_cvode(Em *e, const CgGroup *g, const char *ros) {
         "                             gen_bc((gen_scal)0.2));\n"
         "        gen_h = gen_max(gen_h, gen_hmin);   /* never below the smallest step (above) */\n"
         "    }\n",
-        n, ros, inv_arg(e), n, n, n);
+        n, e->gpu ? "for (int gen_k = 1;; gen_k++) {" : "int gen_k = 1;\n    for (;; gen_k++) {", ros,
+        inv_arg(e), n, n, n);
+    if (!e->gpu) /* the sub-steps' work beyond the first (ScStepArgs.work) */
+        fprintf(o, "    if (gen_o->work)\n        *gen_o->work += (double)(gen_k - 1) * %ld.0;\n",
+                emit_substep_work(e->m, gi));
 }
 
 /* The body of ID_adv_gK for rk4: the classical four stages, each a call of the group's rhs (stage
@@ -434,7 +438,7 @@ static void emit_adv_body(Em *e, const CgGroup *g, int gi) {
                     n, n, ros, inv_arg(e), n);
             break;
         case CG_CVODE: /* adaptive ROS4 sub-steps across [t, t + dt], lanes in lock step */
-            emit_adv_cvode(e, g, ros);
+            emit_adv_cvode(e, g, gi, ros);
             break;
         default:
             break;

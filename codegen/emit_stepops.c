@@ -2,6 +2,7 @@
  * from the equations a step computes (emit_ops.c's counts of expressions), the groups' methods
  * (emit_methods.c's emit_method_ops) and the carried values. */
 #include "emit.h"
+#include "starcarp_model.h"
 
 void emit_step_ops(Em *e, int lut, EmitOps *o) {
     const CgModel *m = e->m;
@@ -45,4 +46,14 @@ int emit_count_ops(const CgModel *m, EmitOps ops[2]) {
         ops[1] = ops[0];
     emit_end(&e);
     return 0;
+}
+
+long emit_substep_work(const CgModel *m, int gi) {
+    Em e;
+    EmitOps o = {0, 0, 0};
+    emit_begin(&e, NULL, m, NULL);
+    if (e.need && e.eqpos)
+        emit_method_ops(&e, gi, &o);
+    emit_end(&e);
+    return o.flops + SC_TRANSC_FLOPS * o.transc;
 }

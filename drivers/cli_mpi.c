@@ -17,6 +17,7 @@
 #endif
 
 #include "commands.h"
+#include "sc_choose.h"
 
 #ifdef SC_HAVE_MPI
 /* What a rank tells the others about where it runs. */
@@ -63,11 +64,52 @@ static void check_places(const char *cmd, int rank, int size) {
 }
 #endif
 
+#ifdef SC_HAVE_MPI
+static int mpi_ours; /* MPI started by cli_mpi_begin (then ended by cli_mpi_end) */
+
+/* ScChooseShare's share: rank 0's n bytes into every rank's buf. */
+static void bcast0(void *buf, size_t n, void *ctx) {
+    (void)ctx;
+    MPI_Bcast(buf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+#endif
+
+void cli_mpi_begin(void) {
+#ifdef SC_HAVE_MPI
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE"))
+        return;
+    /* the thread level StarPU-MPI asks for when it starts MPI itself (starpu_mpi_init.c) */
+    const char *mult = getenv("STARPU_MPI_THREAD_MULTIPLE_SEND");
+    int provided = 0, rank = 0, size = 1;
+    if (MPI_Init_thread(NULL, NULL, mult && atoi(mult) ? MPI_THREAD_MULTIPLE : MPI_THREAD_SERIALIZED,
+                        &provided) != MPI_SUCCESS)
+        return;
+    mpi_ours = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size > 1) {
+        ScChooseShare s = {rank == 0, bcast0, NULL};
+        sc_choose_share(&s);
+    }
+#endif
+}
+
+void cli_mpi_end(void) {
+#ifdef SC_HAVE_MPI
+    int done = 0;
+    if (mpi_ours && MPI_Finalized(&done) == MPI_SUCCESS && !done)
+        MPI_Finalize();
+    mpi_ours = 0;
+#endif
+}
+
 int cli_starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *size, int *mpi) {
     *rank = 0, *size = 1, *mpi = 0;
 #ifdef SC_HAVE_MPI
     if (getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE")) {
-        int rc = starpu_mpi_init_conf(NULL, NULL, 1, MPI_COMM_WORLD, conf);
+        int inited = 0;
+        MPI_Initialized(&inited);
+        int rc = starpu_mpi_init_conf(NULL, NULL, !inited, MPI_COMM_WORLD, conf);
         if (rc == 0) {
             *mpi = 1;
             starpu_mpi_comm_rank(MPI_COMM_WORLD, rank);

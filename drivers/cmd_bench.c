@@ -227,15 +227,11 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
             s->size > 1 ? "several" : "", steps, o->dt, o->precision == SC_SINGLE ? "single" : "double",
             o->steps_per_task);
     const ScModelEntry *me = sc_cells_model(c);
-    int chose = me->methods_choice && *me->methods_choice, asked = o->methods.mode != SC_METHODS_AUTO;
-    fprintf(stderr, "summary: methods %s (%s%s%s)\n", me->desc->methods,
-            chose   ? "the automatic choice: --methods "
-            : asked ? "--methods "
-                    : "the file's",
-            chose   ? me->methods_choice
-            : asked ? sc_methods_text(o->methods)
-                    : "",
-            chose ? "; --methods file keeps the file's" : "");
+    int chose = me->methods_choice && *me->methods_choice;
+    char meth[1400];
+    mpick_methods(me, o->methods, meth, sizeof meth);
+    meth[strlen(meth) - 1] = '\0'; /* the closing parenthesis, after which a note may follow */
+    fprintf(stderr, "summary: %s%s)\n", meth, chose ? "; --methods file keeps the file's" : "");
     if (chose && !strncmp(me->methods_choice, "vm=", 3)) /* the treatment of vmcouple.c */
         fprintf(stderr,
                 "summary: Vm advanced together with the states coupled to it faster than dt (%.*s: "

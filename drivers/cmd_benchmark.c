@@ -18,7 +18,7 @@
  * read and written once per task: 2 (nsv + 2 + next) x element size / steps per task) times the
  * rate, over the bandwidth of a 1 GiB device-to-device copy measured in the same run (with the
  * FP64 and FP32 FMA rates, printed as the other ceilings). Every row also gives the model's
- * operations per cell-step (ScModelDesc.flops_per_step: flops + BM_TRANSC_FLOPS per
+ * operations per cell-step (ScModelDesc.flops_per_step: flops + SC_TRANSC_FLOPS per
  * transcendental call), and the gpu-k rows the fraction of the FMA rate of their precision that
  * makes, the kernel's registers, spilled bytes and occupancy (ScModelEntry.cuda_attr), and the
  * limit that binds (limit_of). --gpu-only: the GPU configurations alone, no CPU worker (the whole
@@ -43,9 +43,6 @@
 #endif
 
 enum { CONF_C1, CONF_CPU, CONF_GPU1, CONF_GPUK, CONF_BOTH, CONF_GPUS, NCONF, MAX_MODELS = 512 };
-/* The flops a transcendental call (exp, log, pow ...) counts as in the flop fraction: about what
- * a double-precision exp costs in FMAs and other operations on a GPU (docs/performance.md). */
-#define BM_TRANSC_FLOPS 20
 /* A ceiling binds when the rate reaches this fraction of it (limit_of): half the copy bandwidth;
  * 0.35 of the FMA peak, where the FP64 units issue 35 % (every flop in an FMA) to 70 % (none) of
  * the instructions they can. */
@@ -223,7 +220,7 @@ typedef struct BmWorkers {
     int sm_threads;
 } BmWorkers;
 
-/* What a row says besides the rates: the operations per cell-step (flops + BM_TRANSC_FLOPS per
+/* What a row says besides the rates: the operations per cell-step (flops + SC_TRANSC_FLOPS per
  * transcendental call; adaptive: one sub-step) of the variant the cell array runs (lookup tables
  * where the model has them), and the GPU kernel's attributes (regs < 0: unknown). */
 typedef struct BmAttr {
@@ -238,7 +235,7 @@ static BmAttr row_attr(const ScModelEntry *m, ScPrecision prec, const BmWorkers 
     const ScModelDesc *d = m->desc;
     int v = d->ntables ? 1 : 0;
     BmAttr a = {d->flops_per_step[v], d->transc_per_step[v], 0, d->ops_adaptive, -1, -1, NAN};
-    a.weighted = (double)a.flops + BM_TRANSC_FLOPS * (double)a.transc;
+    a.weighted = (double)a.flops + SC_TRANSC_FLOPS * (double)a.transc;
     ScGpuKernelAttr ka;
     ScGpuAttrFn fn = m->cuda_attr[sc_precision_index(prec)];
     if (w->ngpu && w->sm_threads > 0 && fn && fn(v, &ka) == 0) {
@@ -283,7 +280,7 @@ static void print_head(const BmOpts *o, const BmWorkers *w) {
                "%.2f TFLOP/s\n",
                w->bw / 1e9, w->fp64 / 1e12, w->fp32 / 1e12);
     printf("flop/step: + - * / and %d per transcendental call (* adaptive: one sub-step); limit: of gpu-k\n",
-           BM_TRANSC_FLOPS);
+           SC_TRANSC_FLOPS);
     printf("\n| model | precision |");
     for (int c = 0; c < NCONF; c++)
         printf(" %s |", conf_names[c]);

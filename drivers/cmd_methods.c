@@ -36,11 +36,12 @@ static void usage(FILE *out) {
             "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
             "                     --no-cache)\n"
             "  --no-cache         choose again even when a cached choice exists\n"
-            "  With no budget (a run's choice stops after STARCARP_CHOOSE_BUDGET seconds, default\n"
-            "  40, and runs the file's methods): the choice is finished and cached, and later runs\n"
-            "  (bench, tissue, the API) use it at this dt and any smaller one.\n"
+            "  With no budget: a run's choice (bench, tissue, the API) stops before its work would pass\n"
+            "  STARCARP_CHOOSE_BUDGET units (default %g; counted, not timed: the same on every machine)\n"
+            "  and runs the file's methods; this one is finished, cached, and says the budget it needs\n"
+            "  (runs with at least that budget use it at this dt).\n"
             "  -q                 no progress lines\n",
-            SC_DEFAULT_DT);
+            SC_DEFAULT_DT, SC_CHOOSE_BUDGET);
 }
 
 /* Replace (or add) the row of `stem` in the TSV table file. Returns 0 or -1 (message printed). */
@@ -191,6 +192,10 @@ static void print_choice(const char *model, const ScChooseSpec *sp, const ScChoi
     for (int k = 0; k < c->ncand; k++)
         print_cand(&c->cand[k]);
     printf("choice: %s%s%s\n", c->label, *c->overrides ? " = --methods " : "", c->overrides);
+    if (!c->cut && c->need > 0)
+        printf("budget: a run finishes this choice with STARCARP_CHOOSE_BUDGET of at least %.4g units "
+               "(default %g)\n",
+               c->need / SC_CHOOSE_WORK_UNIT, SC_CHOOSE_BUDGET);
 }
 
 /* The choice c for the model file at path as its row of the method table file `table`; 0 or -1. */
@@ -290,8 +295,15 @@ int cmd_methods(int argc, char **argv) {
     }
     print_choice(model, &sp, c);
     if (!no_cache && !table && sp.verbose)
-        fprintf(stderr, "starcarp methods: %s: the choice %s cached: runs at dt <= %g ms use it\n", model,
-                c->from_cache ? "was" : "is now", c->dt_made);
+        fprintf(
+            stderr,
+            "starcarp methods: %s: the choice %s cached: runs at dt %g ms%s with a budget of at least %.4g "
+            "units use it (the default, %g, %s)\n",
+            model, c->from_cache ? "was" : "is now", c->dt_made,
+            c->dt_made <= SC_DEFAULT_DT ? " (or smaller)" : "", c->need / SC_CHOOSE_WORK_UNIT,
+            SC_CHOOSE_BUDGET,
+            c->need <= SC_CHOOSE_BUDGET * SC_CHOOSE_WORK_UNIT ? "is enough"
+                                                              : "is not: set STARCARP_CHOOSE_BUDGET");
     if (table && table_row(table, path, &sp, c) != 0)
         rc = 1;
     free(c);

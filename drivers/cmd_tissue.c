@@ -429,8 +429,11 @@ static int write_activation(Run *r, const ScModelEntry *m) {
     }
     if (r->sh.rank != 0)
         return 0;
-    snprintf(title, sizeof title, "starcarp tissue: activation time (ms; -1: none), threshold %g mV, %s",
-             r->cfg.thr, m->name);
+    char meth[1400];
+    mpick_methods(m, r->o.methods, meth, sizeof meth);
+    snprintf(title, sizeof title,
+             "starcarp tissue: activation time (ms; -1: none), threshold %g mV, %s, %.120s", r->cfg.thr,
+             m->name, meth);
     snprintf(path, sizeof path, "%s/activation.vtk", r->o.out);
     int rc = write_vtk(r, path, r->all, "activation", title, err, sizeof err);
     snprintf(path, sizeof path, "%s/init_acts_vm_act-thresh.dat", r->o.out); /* openCARP's LAT file */
@@ -445,7 +448,7 @@ static int write_activation(Run *r, const ScModelEntry *m) {
         return 1;
     }
     if (r->o.nprobe)
-        printf("# probe x_mm y_mm z_mm node activation_ms\n");
+        printf("# probe x_mm y_mm z_mm node activation_ms  # %s: %s\n", m->name, meth);
     for (int j = 0; j < r->o.nprobe; j++) {
         double x[3];
         where(r, r->probe_node[j], x);
@@ -618,7 +621,9 @@ static int open_probes(Run *r) {
     for (int j = 0; j < r->o.nprobe; j++)
         n += snprintf(head + n, sizeof head - (size_t)n, " Vm_P%d(%g,%g,%g)", j + 1, r->o.probe[j][0],
                       r->o.probe[j][1], r->o.probe[j][2]);
-    return rec_printf(r->probes, "%s\n", head) != 0;
+    char meth[1400];
+    mpick_methods(r->pk.m, r->o.methods, meth, sizeof meth);
+    return rec_printf(r->probes, "%s  # %s: %s\n", head, r->pk.m->name, meth) != 0;
 }
 
 /* Where a stop left the run (rank 0 says it): the step, the whole records of the outputs, the

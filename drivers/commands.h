@@ -24,6 +24,14 @@ int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice o
  * module's for this kind of run, or sched (a --sched) when not NULL (sc_sched_policy). */
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun run, const char *sched);
 
+/* cli_mpi.c: MPI started before the command when the process was started by mpirun (Open MPI or a PMI
+ * launcher) and this build has StarPU-MPI, so that what ranks must agree on before StarPU starts
+ * is decided once: the automatic choice of methods is made on rank 0 and received by the others
+ * (sc_choose_share). cli_starpu_start starts StarPU-MPI on it; cli_mpi_end ends MPI after the
+ * command (StarPU-MPI's shutdown leaves it to the one that started it). */
+void cli_mpi_begin(void);
+void cli_mpi_end(void);
+
 /* cli_mpi.c: start StarPU with conf: with StarPU-MPI when the process was started by mpirun (Open MPI or a
  * PMI launcher) and this build has it, then *rank and *size are MPI's and *mpi is 1 (otherwise
  * rank 0 of 1, *mpi 0). With several ranks, rank 0 warns on stderr when ranks of one host may use

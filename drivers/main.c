@@ -56,8 +56,12 @@ int main(int argc, char **argv) {
      * silenced unless STARPU_SILENT is set (STARPU_SILENT=0 shows them). Its errors still print. */
     setenv("STARPU_SILENT", "1", 0);
     for (size_t i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+        if (!strcmp(argv[1], commands[i].name)) {
+            cli_mpi_begin(); /* under mpirun: the ranks agree before StarPU starts (commands.h) */
+            int rc = commands[i].run(argc - 1, argv + 1);
+            cli_mpi_end();
+            return rc;
+        }
     fprintf(stderr, "starcarp: unknown command '%s'; accepted commands:", argv[1]);
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(stderr, " %s", commands[i].name);

@@ -18,10 +18,13 @@
 
 enum { SC_CHOOSE_MAXCAND = 14 };
 
-/* The seconds a run's automatic choice may take before it stops and the file's own methods run
- * (STARCARP_CHOOSE_BUDGET overrides it; `starcarp methods` has none). With the plugin's build
- * after it, a user's file runs within a minute on a 2-core machine (docs/methods.md). */
-#define SC_CHOOSE_BUDGET_S 30.0
+/* The budget of a run's automatic choice, in units of work (STARCARP_CHOOSE_BUDGET overrides it;
+ * `starcarp methods` has none): one unit is SC_CHOOSE_WORK_UNIT operations of the one-cell runs
+ * (ScModelDesc.flops_per_step's weighing, cvode's sub-steps counted), about a second of one core of
+ * the 2-core development machine (docs/methods.md). A count, not a clock: a choice that finishes on
+ * one machine finishes on every machine, at any load, and gives the same methods. */
+#define SC_CHOOSE_BUDGET 40.0
+#define SC_CHOOSE_WORK_UNIT 3e9
 
 /* What the choice is made for: the step, the tolerances and the one-cell protocol. */
 typedef struct ScChooseSpec {
@@ -31,7 +34,7 @@ typedef struct ScChooseSpec {
     double stim_start, stim_dur, stim_curr, bcl, duration; /* ms, ms, uA/cm^2, ms, ms */
     long nstim; /* 0: unpaced */
     int verbose; /* progress on stderr (a bar on a terminal, lines otherwise) */
-    double budget; /* seconds the choice may take (0: no limit); past it the file's methods */
+    double budget; /* units of work the choice may do (0: no limit); past it the file's methods */
     unsigned skip; /* bits of the uniform candidates (fe, rush_larsen, rk2, rk4, rosenbrock) known to
                       fail: found failing at a smaller step (they fail at a larger one too) */
     long long_beats; /* the long check: beats (0: none) ... */
@@ -51,7 +54,8 @@ typedef struct ScCandidate {
     char label[96];
     int pass;
     double err[2], dapd[2];
-    double seconds; /* the one-cell double run (portable C), CPU seconds */
+    double seconds; /* the one-cell double run (portable C), CPU seconds (said, never decides) */
+    double work; /* its operations (counted: what the speed rule compares) */
     char why[200]; /* why it failed ("" when it passed) */
     /* the long check (NaN: not made): the estimated error of Vm over the last beat (%), of its
        APD90 (ms) and of the state that differs most (% of its magnitude), named */
@@ -88,7 +92,10 @@ typedef struct ScChoice {
     ScCandidate cand[SC_CHOOSE_MAXCAND];
     int cut; /* the budget stopped the choice (then the file's methods, overrides "") */
     char cut_stage[96]; /* what it was doing then */
-    double budget, seconds; /* the budget it had (0: none), the seconds it took */
+    double budget, seconds, work; /* the budget it had (units, 0: none), the seconds it took, the
+                                     operations its runs counted */
+    double need; /* finished: the operations the budget needs for it to finish (a run starts only
+                    where the work so far and the run's planned work stay within the budget) */
     double dt_made, dt_asked; /* the step the choice was made at, and the run's (dt_asked <= dt_made
                                  when a choice made at a larger step is reused) */
     int from_cache; /* read from the cache */
@@ -105,13 +112,12 @@ typedef struct ScChoice {
 int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err, size_t errlen);
 
 /* The same through a cache: <cache>/choices/<stem>-<hash>-dt<dt>.txt (the hash covers the model
- * text, the generator, the tolerances and the protocol). A finished choice made at a step dt0 >=
- * dt serves dt (the smallest such dt0); otherwise the choice is made at dt, skipping the uniform
- * candidates that a choice at a smaller step found failing. A choice the budget cut is cached too
- * and serves runs with a budget (they use the file's methods at once); one without a budget
- * (spec->budget 0: `starcarp methods`) makes the full choice and replaces it. Only the overrides,
- * label and figures of the chosen candidate are kept (after a cache hit cand[0] is the chosen one,
- * or file the file's). */
+ * text, the generator, the tolerances and the protocol). The cache only remembers, never decides: a
+ * finished choice at this dt serves a budget at least what it needed (ScChoice.need: with it the
+ * choice would finish the same again), a cut one the same budget; otherwise the choice is made and
+ * cached. So one command line and model file give the same methods whatever the cache holds. Only the
+ * overrides, label and figures of the chosen candidate are kept (after a cache hit cand[0] is the
+ * chosen one, or file the file's). */
 int sc_choose_methods_cached(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err,
                              size_t errlen);
 
@@ -131,9 +137,21 @@ unsigned sc_choose_failed_before(const char *overrides);
  * where it runs no faster than the file's methods, e.g. so that a test's outcome does not depend
  * on the machine) or "faster" (0, the default); -1 with a message in err for another value. */
 int sc_choose_speed_any(char *err, size_t errlen);
-/* The budget of a run's choice: STARCARP_CHOOSE_BUDGET (seconds; "none" or 0: no limit), else
- * SC_CHOOSE_BUDGET_S; -1 with a message in err when the variable is not a number. */
+/* The budget of a run's choice: STARCARP_CHOOSE_BUDGET (units of work; "none" or 0: no limit),
+ * else SC_CHOOSE_BUDGET; -1 with a message in err when the variable is not a number. */
 double sc_choose_budget(char *err, size_t errlen);
+
+/* A run on several processes (MPI ranks) makes one automatic choice: the process that decides
+ * (rank 0) makes it, and the others receive it. share(buf, n, ctx) is collective: every process
+ * calls it in the same order with the same n, and the decider's n bytes land in every process's
+ * buf (MPI_Bcast from the decider). Set once before models are looked up (sc_model_lookup_dt);
+ * NULL (the default): every process decides for itself. */
+typedef struct ScChooseShare {
+    int decide; /* 1 on the process that makes the choice */
+    void (*share)(void *buf, size_t n, void *ctx);
+    void *ctx;
+} ScChooseShare;
+void sc_choose_share(const ScChooseShare *s);
 
 /* One line to f saying what the choice c for the file at path gives and why: the methods chosen
  * (from the cache or in how many seconds, at which dt), the file's methods kept and why, or that

@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define SC_MODEL_ABI 4 /* 4: ScModelDesc.flops_per_step ..., ScModelEntry.cuda_attr/hip_attr */
+#define SC_MODEL_ABI 5 /* 5: ScStepArgs.work; 4: ScModelDesc.flops_per_step ..., ScModelEntry.cuda_attr */
 #define SC_MAX_PARAMS 512 /* parameters of one model (the library's largest has under 200) */
 #define SC_MAX_VARY 16 /* parameters varied per cell in one run */
 #define SC_MAX_TABLES 8 /* lookup tables of one model */
@@ -31,6 +31,11 @@ extern "C" {
  * chosen at it), and K, the steps one task (or one kernel call) advances. */
 #define SC_DEFAULT_DT 0.01
 #define SC_DEFAULT_K 10
+
+/* The flops a transcendental call (exp, log, pow ...) counts as wherever operations are weighed
+ * (ScModelDesc.flops_per_step's work, ScStepArgs.work, the benchmark's flop fraction): about what a
+ * double-precision exp costs in FMAs and other operations on a GPU (docs/performance.md). */
+#define SC_TRANSC_FLOPS 20
 
 /* Flags of a step call (ScStepArgs.flags). */
 enum {
@@ -96,6 +101,11 @@ typedef struct ScStepArgs {
     int max_substeps;
     double vm_bound; /* |Vm| above it is a failure (0: 1000 mV) */
     ScStepStatus *status;
+    /* the work of the adaptive (cvode) groups' sub-steps beyond the first of each step, added to
+     * *work: flops + SC_TRANSC_FLOPS per transcendental call of one sub-step as the generator counts
+     * them (flops_per_step holds the first), times the sub-steps; NULL: not counted. The C and CPU
+     * back ends only (the automatic choice of methods weighs its runs by it: a count, not a clock) */
+    double *work;
 } ScStepArgs;
 
 typedef void (*ScCpuKernel)(const ScStepArgs *a);

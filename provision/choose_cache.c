@@ -1,7 +1,8 @@
 /* choose_cache.c: the cache of the automatic choice of methods (sc_choose_methods_cached, see
  * sc_choose.h): one file per model text, protocol and step, <cache>/choices/<stem>-<hash>-dt<dt>.txt,
- * lines "key value". A finished choice made at dt0 serves every dt <= dt0; a choice the budget cut
- * serves runs with a budget no larger than the one that cut it. */
+ * lines "key value". The cache only remembers: what it gives is what the choice would give again.
+ * A finished choice serves the same step and any budget at least what it needed; a cut one, the
+ * same step and the same budget. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <math.h>
@@ -32,7 +33,7 @@ static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t
        Markov chains' step (2026-11-27) and the candidates of 2026-11-28 (event states, a stiff
        block's chain, rk2 with the block): a choice made without them may not pass them, or may
        miss the cheaper set */
-    snprintf(key, sizeof key, "long %ld|%.17g|%.17g|vm|markov|events%s", sp->long_beats, sp->long_bcl,
+    snprintf(key, sizeof key, "long %ld|%.17g|%.17g|vm|markov|events|work%s", sp->long_beats, sp->long_bcl,
              sp->tol_state, sp->any_speed ? "|any speed" : "");
     h = util_fnv(h, key);
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -65,6 +66,8 @@ static int read_line(char *line, ScChoice *out, double fig[5]) {
         snprintf(out->reason, sizeof out->reason, "%s", v);
     else if (!strcmp(line, "budget"))
         out->budget = atof(v);
+    else if (!strcmp(line, "need"))
+        out->need = atof(v);
     else if (!strcmp(line, "failed"))
         out->failed = (unsigned)strtoul(v, NULL, 10);
     else if (!strcmp(line, "rtol"))
@@ -140,20 +143,19 @@ static void cache_write(const char *dir, const char *file, const ScChoice *c) {
         fprintf(f, "long %.6g %.6g %.6g %s\n", ch->lerr[0], ch->lerr[1], ch->lerr[2], ch->lstate);
     if (c->cut)
         fprintf(f, "cut %s\nbudget %.17g\n", c->cut_stage, c->budget);
+    else
+        fprintf(f, "need %.17g\n", c->need);
     if (fclose(f) == 0)
         rename(tmp, file);
     else
         unlink(tmp);
 }
 
-/* What the cache holds for this model and protocol at a step dt: the finished choice at the
- * smallest dt0 >= dt (*use), a cut one at dt that a run with budget may use (*cut), and the
- * failures a finished choice at the largest dt0 < dt found (*skip). */
+/* What the cache holds for this model and protocol at step dt: the finished choice (*use) and the
+ * one a budget cut (*cut). */
 typedef struct Found {
     ScChoice use, cut;
     int have_use, have_cut;
-    double below; /* the dt0 of *skip's choice (0: none) */
-    unsigned skip;
 } Found;
 
 static void cache_scan(const char *dir, const char *prefix, double dt, Found *fd) {
@@ -167,20 +169,25 @@ static void cache_scan(const char *dir, const char *prefix, double dt, Found *fd
         if (strncmp(de->d_name, prefix, pl) || l < 4 || strcmp(de->d_name + l - 4, ".txt"))
             continue;
         snprintf(file, sizeof file, "%s/%s", dir, de->d_name);
-        if (cache_read(file, e) != 0)
+        if (cache_read(file, e) != 0 || !(fabs(e->dt_made - dt) <= 1e-9 * dt))
             continue;
-        double dt0 = e->dt_made;
-        int same = fabs(dt0 - dt) <= 1e-9 * dt;
-        if (e->cut && same)
+        if (e->cut)
             fd->cut = *e, fd->have_cut = 1;
-        else if (!e->cut && (same || dt0 > dt) && (!fd->have_use || dt0 < fd->use.dt_made))
+        else if (e->need > 0)
             fd->use = *e, fd->have_use = 1;
-        else if (!e->cut && dt0 < dt && dt0 > fd->below)
-            fd->below = dt0, fd->skip = e->failed | sc_choose_failed_before(e->overrides);
     }
     if (d)
         closedir(d);
     free(e);
+}
+
+/* The cache file of a choice at step dt: a finished one and a cut one (at its budget) apart. */
+static void cache_file(char *file, size_t n, const char *dir, const char *prefix, double dt,
+                       const ScChoice *c) {
+    if (c->cut)
+        snprintf(file, n, "%s/%s%.12g-cut%.6g.txt", dir, prefix, dt, c->budget);
+    else
+        snprintf(file, n, "%s/%s%.12g.txt", dir, prefix, dt);
 }
 
 int sc_choose_methods_cached(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err,
@@ -197,17 +204,19 @@ int sc_choose_methods_cached(const char *path, const ScChooseSpec *spec, ScChoic
     }
     if (keyed)
         cache_scan(dir, prefix, sp.dt, fd);
+    double units = sp.budget > 0 ? sp.budget * SC_CHOOSE_WORK_UNIT : INFINITY;
     int rc = 0;
-    if (fd->have_use || (fd->have_cut && sp.budget > 0 && sp.budget <= fd->cut.budget)) {
-        *out = fd->have_use ? fd->use : fd->cut;
-        out->dt_asked = sp.dt;
-    } else {
-        sp.skip |= fd->skip;
+    if (fd->have_use && fd->use.need <= units) /* it finishes within this budget: the same choice */
+        *out = fd->use;
+    else if (fd->have_cut && sp.budget > 0 && fd->cut.budget == sp.budget) /* cut at this budget */
+        *out = fd->cut;
+    else {
         rc = sc_choose_methods(path, &sp, out, err, errlen);
-        snprintf(file, sizeof file, "%s/%s%.12g.txt", dir, prefix, sp.dt);
+        cache_file(file, sizeof file, dir, prefix, sp.dt, out);
         if (rc == 0 && keyed)
             cache_write(dir, file, out);
     }
+    out->dt_asked = sp.dt;
     free(fd);
     return rc;
 }

@@ -41,9 +41,11 @@ typedef struct ChRun {
     int nbeat;
     double *snap; /* CH_NSNAP x (nsv + 1): states then Vm (reference only) */
     long snap_d[CH_NSNAP];
-    int nsnap, failed, cut; /* cut: stopped by the budget (failed too) */
+    int nsnap, failed, cut; /* cut: not made, the budget would run out (failed too) */
     int halted; /* stopped because the run beside it failed (ChCtx.halt; failed too) */
-    double seconds; /* CPU time of the run's thread */
+    double seconds; /* CPU time of the run's thread (said, never decides) */
+    double work; /* its operations: the steps made times the kernel's per step, and the adaptive
+                    groups' further sub-steps (ScStepArgs.work); a count, the same on every machine */
     char why[160];
 } ChRun;
 
@@ -80,8 +82,10 @@ typedef struct ChCtx {
     int env2_made; /* 0 not made yet, 1 made, -1 the file's methods fail at 2 dt */
     ChBuild build[CH_MAXBUILD];
     int nbuild, jobs; /* builds queued; compilers run at once in the background */
-    double t0, deadline; /* sc_now_s() at the start; when the budget ends (INFINITY: none) */
-    int cut; /* the budget ran out */
+    double t0; /* sc_now_s() at the start (progress only) */
+    double work, budget; /* operations done so far (ChRun.work summed); the budget's (INFINITY: none) */
+    double need; /* the largest work a run's start would reach (the budget a choice needs to finish) */
+    int cut; /* the budget ran out: a run would have taken the work past it */
     int kept; /* ... in the Markov step (sc_choose.c), after a set had passed: that set stands */
     atomic_int halt; /* set by one of two runs side by side that fails (choose_long.c): the other stops */
     /* progress: a bar on a terminal, lines otherwise */
@@ -101,21 +105,25 @@ void ch_end(ChCtx *c);
 /* choose_run.c */
 /* Generate the candidate's sources now and queue its compilation; the build's index, or -1 (err
  * set). ch_pump starts queued compilers (at most c->jobs at once) and reaps finished ones;
- * ch_wait waits for build i and loads it (NULL, err set, on failure; NULL with c->cut set and no
- * error when the budget runs out while it compiles); ch_builds_end stops what
- * still runs and unloads every build. */
+ * ch_wait waits for build i and loads it (NULL, err set, on failure); ch_builds_end stops what
+ * still runs and unloads every build. Compiling costs no work of the budget (it is not counted:
+ * only the runs are). */
 int ch_queue(ChCtx *c, const char *overrides);
 void ch_pump(ChCtx *c);
 const ChKern *ch_wait(ChCtx *c, int i);
 void ch_builds_end(ChCtx *c);
 /* One cell of k under the protocol (c->proto, else c->sp) at step dt in double (single = 0) or
  * single precision, with rtol/atol (0: the kernel's defaults), snapshots for the stiffness when
- * snaps; stops (r->cut) when the budget ends, and (r->halted) when c->halt is set; progress
+ * snaps; not made (r->cut, c->cut set) when its planned work (ch_planned) would take c->work past
+ * the budget, its work added to c->work when made; stops (r->halted) when c->halt is set; progress
  * reported when report > 0. report < 0: a run in a thread of its own, which touches nothing of c
- * (no compilers pumped, c->cut left to the caller). Fills r (ch_free_run). */
+ * (no compilers pumped, no budget: the caller checks and counts it). Fills r (ch_free_run). */
 void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol, int snaps, double dt,
                  int report, ChRun *r);
 void ch_free_run(ChRun *r);
+/* The work a run of k at step dt over the protocol (c->proto, else c->sp) plans: its steps times
+ * the kernel's operations per step (an adaptive group counted for one sub-step). */
+double ch_planned(const ChCtx *c, const ChKern *k, double dt);
 /* Does every state of r stay within ref's range widened by 5 % of the range plus 0.1 % of its
  * magnitude? If not, why (prefixed with what) names the state. */
 int ch_in_envelope(const ChKern *k, const ChRun *ref, const ChRun *r, const char *what, char *why, size_t n);

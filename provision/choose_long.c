@@ -106,6 +106,17 @@ static void *job_run(void *p) {
 static void two_runs(ChCtx *c, Side x, Side y, ChRun *a, ChRun *b) {
     Job j = {c, x, {0}};
     pthread_t th;
+    /* the budget counts the pair as planned, whichever way it runs and whichever stops first: the
+       same count on one core or two, at any load */
+    double work = c->work + ch_planned(c, x.k, x.dt) + ch_planned(c, y.k, y.dt);
+    memset(a, 0, sizeof *a), memset(b, 0, sizeof *b);
+    if (!c->cut)
+        c->need = fmax(c->need, work);
+    if (c->cut || work > c->budget) {
+        snprintf(a->why, sizeof a->why, "the budget of the choice ran out");
+        a->failed = a->cut = b->failed = b->cut = c->cut = 1;
+        return;
+    }
     atomic_store(&c->halt, 0);
     if (sysconf(_SC_NPROCESSORS_ONLN) >= 2 && pthread_create(&th, NULL, job_run, &j) == 0) {
         ch_run_cell(c, y.k, 0, y.rtol, y.rtol / 100, 0, y.dt, 1, b);
@@ -114,13 +125,12 @@ static void two_runs(ChCtx *c, Side x, Side y, ChRun *a, ChRun *b) {
         pthread_join(th, NULL);
         atomic_store(&c->halt, 0);
         *a = j.r;
-        c->cut |= a->cut;
-        return;
+    } else {
+        ch_run_cell(c, x.k, 0, x.rtol, x.rtol / 100, 0, x.dt, 1, a);
+        if (!a->failed)
+            ch_run_cell(c, y.k, 0, y.rtol, y.rtol / 100, 0, y.dt, 1, b);
     }
-    ch_run_cell(c, x.k, 0, x.rtol, x.rtol / 100, 0, x.dt, 1, a);
-    memset(b, 0, sizeof *b);
-    if (!a->failed)
-        ch_run_cell(c, y.k, 0, y.rtol, y.rtol / 100, 0, y.dt, 1, b);
+    c->work = work;
 }
 
 int ch_long_check(ChCtx *c, const ChKern *k, ScCandidate *cd) {

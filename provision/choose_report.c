@@ -101,16 +101,16 @@ int sc_choose_speed_any(char *err, size_t errlen) {
 double sc_choose_budget(char *err, size_t errlen) {
     const char *v = getenv("STARCARP_CHOOSE_BUDGET");
     if (!v || !*v)
-        return SC_CHOOSE_BUDGET_S;
+        return SC_CHOOSE_BUDGET;
     if (!strcmp(v, "none") || !strcmp(v, "0"))
         return 0;
     char *end = NULL;
     double b = strtod(v, &end);
     if (end == v || *end || !(b > 0) || !isfinite(b)) {
         sc_set_err(err, errlen,
-                   "STARCARP_CHOOSE_BUDGET='%s': expected the seconds the automatic choice of methods may "
-                   "take (a positive number) or 'none' (0) for no limit",
-                   v);
+                   "STARCARP_CHOOSE_BUDGET='%s': expected the work the automatic choice of methods may do, "
+                   "in units of %g operations (a positive number; default %g) or 'none' (0) for no limit",
+                   v, SC_CHOOSE_WORK_UNIT, SC_CHOOSE_BUDGET);
         return -1;
     }
     return b;
@@ -160,10 +160,11 @@ void sc_choose_summary(FILE *f, const char *path, const ScChoice *c) {
     if (c->cut) {
         fprintf(
             f,
-            "starcarp: %s: %sthe automatic choice of methods stopped at its budget of %g s "
-            "(STARCARP_CHOOSE_BUDGET) during %s: the file's own methods%s%s are used (safe: the reference's "
-            "methods at their default tolerances; slower). `starcarp methods %s` finishes the choice "
-            "without a budget and caches it; later runs use it\n",
+            "starcarp: %s: %sthe automatic choice of methods stopped at its budget of %g units of work "
+            "(STARCARP_CHOOSE_BUDGET; counted, not timed: every run of this command stops at the same point) "
+            "during %s: the file's own methods%s%s are used (safe: the reference's methods at their default "
+            "tolerances; slower). `starcarp methods %s` makes the whole choice and prints the budget it needs "
+            "and its --methods\n",
             path, c->from_cache ? "(cached) " : "", c->budget, c->cut_stage, c->vm[0] ? " with " : "", c->vm,
             path);
     } else if (c->chosen >= 0) {

@@ -110,8 +110,8 @@ static void pump(ChCtx *c, int limit) {
 
 void ch_pump(ChCtx *c) { pump(c, c->jobs); }
 
-/* Wait for build b's compiler to end, or for the budget to run out (c->cut set: 0 returned). */
-static int wait_build(ChCtx *c, ChBuild *b) {
+/* Wait for build b's compiler to end. */
+static void wait_build(ChBuild *b) {
     const struct timespec tick = {0, 20 * 1000 * 1000};
     int st;
     while (b->state == B_COMPILING) {
@@ -120,13 +120,9 @@ static int wait_build(ChCtx *c, ChBuild *b) {
             ended(b, st);
         else if (w < 0)
             b->state = B_FAILED, b->pid = 0;
-        else if (sc_now_s() > c->deadline) {
-            c->cut = 1;
-            return 0;
-        } else
+        else
             nanosleep(&tick, NULL);
     }
-    return 1;
 }
 
 const ChKern *ch_wait(ChCtx *c, int i) {
@@ -134,8 +130,7 @@ const ChKern *ch_wait(ChCtx *c, int i) {
     if (b->state == B_QUEUED)
         start(c, b);
     pump(c, c->jobs + 1); /* this thread waits: its core compiles too */
-    if (!wait_build(c, b))
-        return NULL;
+    wait_build(b);
     ch_pump(c);
     if (b->state == B_COMPILED) {
         char so[128], sym[64];
@@ -175,8 +170,7 @@ void ch_builds_end(ChCtx *c) {
 
 /* ------------------------------------------------------------------ running */
 
-/* The CPU time of this thread (s): a run's cost, whatever else the machine runs (the choice compares
- * the costs of runs made at different times: on a shared machine wall time would decide by load). */
+/* The CPU time of this thread (s): what a run's line says it took (the choice decides by work). */
 static double cpu_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -271,6 +265,16 @@ static void kernel_failure(const ChKern *k, int single, const double *sv, const 
     r->failed = 1;
 }
 
+/* A step's operations in k (the exact variant; an adaptive group for one sub-step). */
+static double step_work(const ChKern *k) {
+    return (double)k->d->flops_per_step[0] + SC_TRANSC_FLOPS * (double)k->d->transc_per_step[0];
+}
+
+double ch_planned(const ChCtx *c, const ChKern *k, double dt) {
+    const ScChooseSpec *pr = c->proto ? c->proto : c->sp;
+    return (double)lround(pr->duration / dt) * step_work(k);
+}
+
 void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol, int snaps, double dt,
                  int report, ChRun *r) {
     const ScModelDesc *d = k->d;
@@ -279,6 +283,13 @@ void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol
     double t0 = cpu_now();
     long every, last;
     run_alloc(c, pr, k, dt, snaps, &every, &last, r);
+    if (report >= 0 && !c->cut)
+        c->need = fmax(c->need, c->work + ch_planned(c, k, dt));
+    if (report >= 0 && (c->cut || c->work + ch_planned(c, k, dt) > c->budget)) {
+        snprintf(r->why, sizeof r->why, "the budget of the choice ran out");
+        r->failed = r->cut = c->cut = 1;
+        return;
+    }
     int *map = canon_map(c, k);
     double *pc = calloc((size_t)npc + 1, sizeof(double)), *sv = calloc((size_t)nsv + 1, sizeof(double));
     float *pcf = calloc((size_t)npc + 1, sizeof(float)), *svf = calloc((size_t)nsv + 1, sizeof(float));
@@ -293,6 +304,7 @@ void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol
         svf[i] = (float)sv[i];
     vmf = (float)vm;
     ScStepStatus st = {~0ULL, 0};
+    double extra = 0; /* the adaptive groups' further sub-steps */
     ScStepArgs a = {.n = 1,
                     .sv = single ? (void *)svf : sv,
                     .vm = single ? (void *)&vmf : &vm,
@@ -302,7 +314,8 @@ void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol
                     .flags = SC_STEP_BENCH,
                     .rtol = rtol,
                     .atol = atol,
-                    .status = &st};
+                    .status = &st,
+                    .work = &extra};
     memset(a.vary, -1, sizeof a.vary);
     if (pr->nstim > 0) {
         a.stim.start = lround(pr->stim_start / dt);
@@ -311,7 +324,7 @@ void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol
         a.stim.count = pr->nstim;
         a.stim.amp = pr->stim_curr;
     }
-    long s = 0, snap_every = r->nsamp / CH_NSNAP > 0 ? r->nsamp / CH_NSNAP : 1;
+    long s = 0, snap_every = r->nsamp / CH_NSNAP > 0 ? r->nsamp / CH_NSNAP : 1, done = 0;
     int b = 0;
     for (long dd = 0; dd <= last && st.key == ~0ULL; dd += every, s++) {
         int at = b < r->nbeat && s == beat_sample(pr, r, b, r->nsamp) ? b : -1;
@@ -319,14 +332,7 @@ void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol
         b += at >= 0;
         if (r->failed || dd == last)
             break;
-        if (s % 64 == 63) { /* the budget, the compilers in the background, the progress */
-            if (sc_now_s() > c->deadline) {
-                snprintf(r->why, sizeof r->why, "the budget ran out at t = %g ms", (double)dd * dt);
-                r->failed = r->cut = 1;
-                if (report >= 0)
-                    c->cut = 1;
-                break;
-            }
+        if (s % 64 == 63) { /* the run beside, the compilers in the background, the progress */
             if (atomic_load(&c->halt)) { /* the run beside this one failed: no need to go on */
                 snprintf(r->why, sizeof r->why, "stopped: the run beside it failed");
                 r->failed = r->halted = 1;
@@ -343,10 +349,14 @@ void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol
             k->f32(&a);
         else
             d->c_run[0](&a);
+        done += a.nsteps;
     }
     if (st.key != ~0ULL && !r->failed)
         kernel_failure(k, single, sv, svf, &st, dt, r);
     r->seconds = cpu_now() - t0;
+    r->work = (double)done * step_work(k) + extra;
+    if (report >= 0)
+        c->work += r->work;
     free(pc), free(sv), free(pcf), free(svf), free(map);
 }
 
@@ -501,7 +511,7 @@ static void remove_tmpdir(const char *dir) {
 int ch_begin(ChCtx *c, const char *path, const ScChooseSpec *sp, char *err, size_t errlen) {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     *c = (ChCtx){.path = path, .sp = sp, .err = err, .errlen = errlen, .t0 = sc_now_s(), .tty = isatty(2)};
-    c->deadline = sp->budget > 0 ? c->t0 + sp->budget : INFINITY;
+    c->budget = sp->budget > 0 ? sp->budget * SC_CHOOSE_WORK_UNIT : INFINITY;
     c->jobs = ncpu > 2 ? (int)ncpu - 1 : 1; /* compilers beside the runs of this thread */
     c->inc = tc_include_dir();
     c->cc = tc_cc();

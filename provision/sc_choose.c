@@ -29,8 +29,11 @@
  * precision (the rounding of float is not the method's error); when the file's methods fail in
  * single precision too, the double-precision check decides (and the report says so). Then the
  * long check (choose_long.c): many beats at dt and dt/2, the states compared.
- * With a budget (spec->budget seconds) the work stops when it runs out: the file's methods (with
- * vm=cvode where the check found it needed before), and the result says so (ScChoice.cut). */
+ * With a budget (spec->budget units of SC_CHOOSE_WORK_UNIT operations) the work stops before a run
+ * would take it past the budget: the file's methods (with vm=cvode where the check found it needed
+ * before), and the result says so (ScChoice.cut). The budget and the speed rule count operations
+ * (ChRun.work), never seconds: the same file, protocol and step give the same choice on every
+ * machine, at any load. */
 #define _POSIX_C_SOURCE 200809L
 #include "sc_choose.h"
 
@@ -237,28 +240,11 @@ static int margin_ok(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     return ok && !c->cut;
 }
 
-/* Does the speed rule (sp->any_speed off) find candidate cd no faster than the file's methods? */
+/* Does the speed rule (sp->any_speed off) find candidate cd no cheaper than the file's methods? Both
+ * weighed by their work over the same beat (ChRun.work: operations counted, not timed, so that the
+ * outcome is the same on every machine at any load). */
 static int no_faster(const ScChooseSpec *sp, const ScCandidate *cd, const ScCandidate *file) {
-    return !sp->any_speed && file->seconds > 0 && cd->seconds >= file->seconds;
-}
-
-/* Candidate cd (built into k), which ran no faster than the file's methods, timed again with them,
- * back to back, the best of 3 runs each: one run of a few hundredths of a second is at the mercy
- * of what else the machine runs (this choice's own compilers of the next candidates among them: a
- * candidate took 4 times the file's CPU time under a parallel ctest on a 64-core machine,
- * 2026-11-27), and the choice must not depend on it. */
-static void retime(ChCtx *c, const ChKern *k, ScCandidate *cd) {
-    for (int i = 0; i < 3 && !c->cut; i++) {
-        ChRun r;
-        ch_run_cell(c, k, 0, 0, 0, 0, c->sp->dt, 0, &r);
-        if (!r.failed && !r.cut && r.seconds < cd->seconds)
-            cd->seconds = r.seconds;
-        ch_free_run(&r);
-        ch_run_cell(c, c->ref_k, 0, LADDER[1], LADDER[1] / 100, 0, c->sp->dt, 0, &r);
-        if (!r.failed && !r.cut && r.seconds < c->file->seconds)
-            c->file->seconds = r.seconds;
-        ch_free_run(&r);
-    }
+    return !sp->any_speed && file->work > 0 && cd->work >= file->work;
 }
 
 /* Runs candidate cd (built into k) in both precisions and judges it (against the reference, its
@@ -268,13 +254,11 @@ static int try_candidate(ChCtx *c, const ChKern *k, ScCandidate *cd) {
     const ChKern *rk = c->ref_k;
     ChRun r;
     ch_run_cell(c, k, 0, 0, 0, 0, sp->dt, 0, &r);
-    cd->seconds = r.seconds;
+    cd->seconds = r.seconds, cd->work = r.work;
     int ok = !c->cut && ch_judge(c, rk, c->ref, &r, 0, sp->tol_err, sp->tol_apd, cd);
     ch_free_run(&r);
     if (!ok)
         return 0;
-    if (no_faster(sp, cd, c->file))
-        retime(c, k, cd);
     if (!implicit_only(sans_vm(cd->overrides)) && !margin_ok(c, k, cd))
         return 0;
     ch_run_cell(c, k, 1, 0, 0, 0, sp->dt, 0, &r);
@@ -397,8 +381,6 @@ static int candidates(ChCtx *c, ScChoice *out) {
             out->chosen = k;
         else if (!c->cut && !strchr(sans_vm(cd->overrides), ','))
             out->failed |= uniform_bit(sans_vm(cd->overrides) + 6);
-        if (sc_now_s() > c->deadline && out->chosen < 0 && k + 1 < out->ncand)
-            c->cut = 1;
     }
     out->ncand = tried;
     return rc;
@@ -447,8 +429,8 @@ static void conclude(const ScChooseSpec *sp, ScChoice *out) {
        cvode block is driven by the explicit states around it (mmt_sampson_2010, 2026-11-24) */
     if (out->chosen >= 0 && no_faster(sp, &out->cand[out->chosen], &out->file)) {
         snprintf(out->reason, sizeof out->reason,
-                 "the passing set, %.40s, ran no faster: %.3g s against %.3g s", out->cand[out->chosen].label,
-                 out->cand[out->chosen].seconds, out->file.seconds);
+                 "the passing set, %.40s, costs no less: %.3g operations a beat against %.3g",
+                 out->cand[out->chosen].label, out->cand[out->chosen].work, out->file.work);
         out->chosen = -1;
     }
     if (out->chosen >= 0) {
@@ -475,7 +457,7 @@ static void use_reference(ChCtx *c, const ChKern *k, ChRun *run, int use, ScChoi
     out->ref_rtol = LADDER[use], out->ref_seconds = run[use].seconds;
     out->ref_apd = c->sp->nstim > 0 ? sc_trace_apd90(run[use].vm, run[use].nsamp, run[use].h) : -1;
     c->ref_k = k, c->ref = &run[use], c->file = &out->file, c->ref_apd = out->ref_apd;
-    out->file.seconds = run[1].seconds;
+    out->file.seconds = run[1].seconds, out->file.work = run[1].work;
     out->file.pass = !c->cut && ch_judge(c, k, &run[use], &run[1], 0, INFINITY, INFINITY, &out->file);
     out->file.err[1] = out->file.dapd[1] = NAN;
 }
@@ -498,7 +480,7 @@ static int need_vm(ChCtx *c, int cb, ChRun run[NLADDER], int *use, ScChoice *out
     ch_run_cell(c, ck, 0, 0, 0, 0, sp->dt, 1, &r);
     ScCandidate *p = &out->plain;
     snprintf(p->label, sizeof p->label, "the file's methods, bench's splitting of Vm");
-    p->seconds = c->file->seconds;
+    p->seconds = c->file->seconds, p->work = c->file->work;
     if (!r.failed) {
         double a = sp->nstim > 0 ? sc_trace_apd90(r.vm, r.nsamp, r.h) : -1;
         p->err[0] = sc_trace_err_pct(c->ref->vm, r.vm, r.nsamp);
@@ -574,7 +556,7 @@ static void finish(const ChCtx *c, int rc, ScChoice *out) {
     if (c->cut) {
         out->cut = 1;
         snprintf(out->cut_stage, sizeof out->cut_stage, "%.95s", c->stage);
-        snprintf(out->reason, sizeof out->reason, "the budget of %g s ran out", c->sp->budget);
+        snprintf(out->reason, sizeof out->reason, "the budget of %g units of work ran out", c->sp->budget);
         if (c->kept) /* in the Markov step: the set chosen before it passed every check */
             conclude(c->sp, out);
         else
@@ -614,7 +596,7 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
     if (c) {
         finish(c, rc, out);
         ch_end(c);
-        out->seconds = sc_now_s() - c->t0;
+        out->seconds = sc_now_s() - c->t0, out->work = c->work, out->need = c->need;
     }
     free(c);
     return rc;

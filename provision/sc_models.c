@@ -94,26 +94,44 @@ static const char *library_source(const ScModelEntry *e, char *buf, size_t n, ch
     return p;
 }
 
+static ScChooseShare share; /* sc_choose_share: one decision for several processes */
+
+void sc_choose_share(const ScChooseShare *s) { share = s ? *s : (ScChooseShare){0, NULL, NULL}; }
+
 /* A plugin of the model file at path with the automatic choice of methods at dt (the choice is
  * made at max(dt, 0.01 ms): one made at 0.01 holds for smaller steps, docs/methods.md), within the
- * budget of sc_choose_budget (cut: the file's methods, said). lib: the library's model of that
+ * budget of sc_choose_budget (cut: the file's methods, said), made by the decider of the processes
+ * sharing it (sc_choose_share) and received by the others. lib: the library's model of that
  * file (NULL for a user's file): its choice at 0.01 ms tells which candidates fail at larger steps,
  * and where the choice at dt is the same its kernels serve. */
 static const ScModelEntry *auto_plugin(const char *path, double dt, const ScModelEntry *lib, char *err,
                                        size_t len) {
     ScChooseSpec sp = sc_choose_default_spec();
     sp.dt = dt > SC_DEFAULT_DT ? dt : SC_DEFAULT_DT;
-    if ((sp.budget = sc_choose_budget(err, len)) < 0 || (sp.any_speed = sc_choose_speed_any(err, len)) < 0)
-        return NULL;
     if (lib && lib->methods_choice)
         sp.skip = sc_choose_failed_before(lib->methods_choice);
+    int decide = !share.share || share.decide, rc = -1;
+    sp.verbose = decide; /* the others wait for it in silence */
     ScChoice *c = calloc(1, sizeof *c);
-    if (!c || sc_choose_methods_cached(path, &sp, c, err, len) != 0) {
+    if (!c)
+        sc_set_err(err, len, "out of memory");
+    else if (!decide)
+        rc = 0;
+    else if ((sp.budget = sc_choose_budget(err, len)) >= 0 &&
+             (sp.any_speed = sc_choose_speed_any(err, len)) >= 0)
+        rc = sc_choose_methods_cached(path, &sp, c, err, len);
+    if (share.share && c) { /* one decision for every process: the decider's outcome, message and choice */
+        share.share(&rc, sizeof rc, share.ctx);
+        share.share(err, len, share.ctx);
+        share.share(c, sizeof *c, share.ctx);
+    }
+    if (rc != 0) {
         free(c);
         return NULL;
     }
     c->dt_asked = dt > 0 ? dt : sp.dt; /* the run's: the choice at 0.01 ms serves smaller steps */
-    sc_choose_summary(stderr, path, c);
+    if (decide)
+        sc_choose_summary(stderr, path, c);
     const ScModelEntry *e = NULL;
     if (lib && lib->methods_choice && !strcmp(lib->methods_choice, c->overrides) && *c->overrides)
         e = lib; /* the library's kernels hold this choice already */
