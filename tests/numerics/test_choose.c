@@ -8,7 +8,8 @@
  *             stability refuses it, and the choice gives the fast state its own method
  *   nothing   a model that leaves nothing to cvode keeps the file's methods, with that reason
  *   cache     the second choice comes from the cache (same overrides, the cache file exists); a
- *             smaller dt reuses it, a larger one is chosen afresh without the sets that failed
+ *             budget under what it needed is cut at the same stage as without a cache, one at
+ *             least that need gets it from the cache; another dt is chosen as from an empty cache
  *   lookup    sc_model_lookup of a file: the automatic choice by default (the entry says which),
  *             "file" keeps the file's cvode; a library model's kernels hold its recorded choice
  *   long      tests/numerics/slow_store.model: forward Euler passes the one-beat check but blows up
@@ -144,21 +145,34 @@ static void test_cache(void) {
     ASSERT_EQ_STR(a->overrides, b->overrides);
     ASSERT_EQ_INT(1, b->ncand); /* from the cache: the chosen one */
     ASSERT_NEAR(a->cand[a->chosen].err[0], b->cand[0].err[0], 1e-5 * a->cand[a->chosen].err[0] + 1e-12);
-    /* a smaller dt: the choice at 0.01 holds (docs/methods.md); a larger one: chosen afresh, without
-       the uniform sets found failing at 0.01 (forward Euler blows up there) */
-    s.dt = 0.005;
-    ScChoice *c = calloc(1, sizeof *c);
+    /* the cache only remembers: a budget under what the choice needed is cut (the file's methods)
+       at the same stage as with an empty cache; one at least that need gets the finished choice */
+    ASSERT(a->need > 0 && !a->cut);
+    ScChoice *c = calloc(1, sizeof *c), *d = calloc(1, sizeof *d);
+    s.budget = 0.5 * a->need / SC_CHOOSE_WORK_UNIT;
     ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, c, err, sizeof err));
-    ASSERT(c->from_cache && c->dt_made == 0.01 && c->dt_asked == 0.005);
-    ASSERT_EQ_STR(a->overrides, c->overrides);
-    s.dt = 0.02;
+    ASSERT(!c->from_cache && c->cut && c->chosen < 0 && c->overrides[0] == '\0');
+    ASSERT_EQ_INT(0, sc_choose_methods(STIFF, &s, d, err, sizeof err)); /* no cache at all */
+    ASSERT(d->cut);
+    ASSERT_EQ_STR(c->cut_stage, d->cut_stage);
+    ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, d, err, sizeof err)); /* now from the cache */
+    ASSERT(d->from_cache && d->cut);
+    s.budget = a->need / SC_CHOOSE_WORK_UNIT * 1.001;
+    ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, d, err, sizeof err));
+    ASSERT(d->from_cache && !d->cut);
+    ASSERT_EQ_STR(a->overrides, d->overrides);
+    /* another dt: a choice of its own, as from an empty cache (forward Euler, which failed at 0.01,
+       is tried again: nothing learnt at one step decides at another) */
+    s.budget = 0, s.dt = 0.02;
     ASSERT_EQ_INT(0, sc_choose_methods_cached(STIFF, &s, c, err, sizeof err));
     ASSERT(!c->from_cache && c->dt_made == 0.02 && c->ref_seconds > 0);
     ASSERT(a->failed & 1u); /* fe failed at 0.01 */
-    for (int k = 0; k < c->ncand; k++)
-        ASSERT(strcmp(c->cand[k].overrides, "cvode=fe") != 0); /* so it is not tried at 0.02 */
-    snprintf(cmd, sizeof cmd, "test $(ls %s/choices | wc -l) -eq 2", dir);
+    ASSERT(c->ncand > 0 && !strcmp(c->cand[0].overrides, "cvode=fe"));
+    ASSERT_EQ_INT(0, sc_choose_methods(STIFF, &s, d, err, sizeof err));
+    ASSERT_EQ_STR(d->overrides, c->overrides);
+    snprintf(cmd, sizeof cmd, "test $(ls %s/choices | wc -l) -eq 3", dir); /* 0.01, 0.01 cut, 0.02 */
     ASSERT_EQ_INT(0, system(cmd));
+    free(d);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ASSERT_EQ_INT(0, system(cmd));
     free(a), free(b), free(c);
