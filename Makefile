@@ -1,6 +1,7 @@
 # starcarp: the two commands of the README, and a few conveniences.
 #   make run    install what is missing, build, run the main job
-#   make test   install what is missing, build, run every test (ctest)
+#   make test   install what is missing, build, run every test (ctest) but the long stress label
+#               (its short form included; `cd build && ctest -L stress` runs the whole)
 #   make format-check   the sources against .clang-format (the first stage of .ci/run)
 # Variables: BUILD (build folder), JOBS, STARPU_DIR (use an existing StarPU >= 1.4), CMAKE_ARGS.
 
@@ -28,7 +29,7 @@ run: build
 	@bash scripts/main-job.sh $(BUILD)
 
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE '^stress$$' $(CTEST_ARGS)
 
 format-check: deps
 	@bash scripts/format-check.sh
