@@ -64,6 +64,8 @@ if [ "$mpi" = mpi ]; then
     STARCARP_CACHE=$(cache m2) STARPU_NCPU=1 "${mpi[@]}" "$sc" "${s[@]}" --dt 0.02 --diffusion-substeps 3 \
         --out "$tmp/m2" > "$tmp/m2.txt" 2>&1
     same "2 ranks == 1 rank, dt 0.02, 3 sub-steps (the choice on rank 0)" u1 m2
+    check "... one choice made, by rank 0 alone (one summary line)" \
+        test "$(grep -c 'methods chosen (in' "$tmp/m2.txt")" = 1
     STARCARP_CACHE=$(cache n2) STARPU_NCPU=1 "${mpi[@]}" "$sc" "${s[@]}" --dt 0.05 --parab-solve cn \
         --out "$tmp/n2" > "$tmp/n2.txt" 2>&1
     same "2 ranks == 1 rank, Crank-Nicolson" c1 n2
