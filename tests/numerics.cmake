@@ -71,8 +71,9 @@ add_test(NAME numerics.longcheck COMMAND ${CMAKE_COMMAND} -E env SC_OUT=${CMAKE_
 set_tests_properties(numerics.longcheck PROPERTIES LABELS numerics TIMEOUT 600)
 
 # numerics.rest: every library model starts at rest: |Iion| at its initial state below 10 % of its
-# case's stimulus amplitude (tests/reference/cases.csv), the models without a stimulus listed in
-# test_rest.c with the reason; prints every model's Iion(0) (docs/verification.md)
+# case's stimulus amplitude (tests/reference/cases.csv), the models without a stimulus and those
+# whose sources start them away from rest listed in test_rest.c with the reason; prints every
+# model's Iion(0) (docs/verification.md, "Iion at the initial state")
 add_executable(test_rest ${SC_NUMERICS_DIR}/test_rest.c ${CMAKE_CURRENT_LIST_DIR}/test.c)
 target_link_libraries(test_rest PRIVATE starcarp m)
 target_include_directories(test_rest PRIVATE ${CMAKE_CURRENT_LIST_DIR})
