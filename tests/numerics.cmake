@@ -69,3 +69,15 @@ add_test(NAME numerics.longcheck COMMAND ${CMAKE_COMMAND} -E env SC_OUT=${CMAKE_
   ${CMAKE_SOURCE_DIR}/scripts/long-check.sh $<TARGET_FILE:starcarp_cmd> beeler_reuter_model_1977 luo_rudy_1994
   ten_tusscher_model_2006_epi)
 set_tests_properties(numerics.longcheck PROPERTIES LABELS numerics TIMEOUT 600)
+
+# numerics.rest: every library model starts at rest: |Iion| at its initial state below 10 % of its
+# case's stimulus amplitude (tests/reference/cases.csv), the models without a stimulus and those
+# whose sources start them away from rest listed in test_rest.c with the reason; prints every
+# model's Iion(0) (docs/verification.md, "Iion at the initial state")
+add_executable(test_rest ${SC_NUMERICS_DIR}/test_rest.c ${CMAKE_CURRENT_LIST_DIR}/test.c)
+target_link_libraries(test_rest PRIVATE starcarp m)
+target_include_directories(test_rest PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+target_compile_options(test_rest PRIVATE ${SC_WARN})
+target_compile_definitions(test_rest PRIVATE SC_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+add_test(NAME numerics.rest COMMAND test_rest)
+set_tests_properties(numerics.rest PROPERTIES LABELS numerics TIMEOUT 300)

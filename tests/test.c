@@ -70,3 +70,28 @@ const char *t_put(const char *dir, const char *name, const char *text) {
         fputs(text, f), fclose(f);
     return p;
 }
+
+int t_case(const char *csv, const char *name, TCase *c) {
+    char *text = t_read_file(csv);
+    if (!text) {
+        fprintf(stderr, "%s: cannot read the reference cases\n", csv);
+        return -1;
+    }
+    size_t n = strlen(name);
+    int found = 0;
+    for (const char *p = text; p && *p && !found; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        if (strncmp(p, name, n) != 0 || p[n] != ',')
+            continue;
+        double v[6] = {0}; /* fields 2 .. 5; an empty field reads 0 */
+        const char *q = p;
+        for (int k = 0; k < 6 && q; k++) {
+            if (k >= 2)
+                v[k] = atof(q);
+            q = strchr(q, ',') ? strchr(q, ',') + 1 : NULL;
+        }
+        c->paced = (int)v[2], c->start = v[3], c->dur = v[4], c->curr = v[5];
+        found = 1;
+    }
+    free(text);
+    return found;
+}

@@ -26,6 +26,18 @@ int t_rmtree(const char *dir);
  * calls (a test may hold several files at once). A file that cannot be written: a failed check. */
 const char *t_put(const char *dir, const char *name, const char *text);
 
+/* A model's reference case (tests/reference/cases.csv: name, model, paced, stim_start, stim_dur,
+ * stim_curr, ...): paced (0: a self-oscillating case, no stimulus), the stimulus's start and pulse
+ * length (ms) and amplitude (bench's --stim-curr, the jump of dV/dt in mV/ms; 0 where empty). */
+typedef struct TCase {
+    int paced;
+    double start, dur, curr;
+} TCase;
+
+/* The case of model `name` in the file `csv` into *c: 1, 0 when the file has no row for it, -1
+ * after a message on stderr when the file cannot be read. */
+int t_case(const char *csv, const char *name, TCase *c);
+
 #define ASSERT(cond)                                                                  \
     do {                                                                              \
         t_checks++;                                                                   \

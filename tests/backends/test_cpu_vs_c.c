@@ -63,30 +63,10 @@
 /* ---------------------------------------------------------------- stimulus amplitudes */
 
 static double stim_amp(const char *name) {
-    static char *csv;
-    static int tried;
-    if (!tried) {
-        tried = 1;
-        csv = t_read_file(SC_SOURCE_DIR "/tests/reference/cases.csv");
-        ASSERT(csv != NULL); /* in the repository: its absence is a broken checkout */
-    }
-    if (csv) {
-        size_t n = strlen(name);
-        for (const char *p = csv; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-            if (strncmp(p, name, n) == 0 && p[n] == ',') {
-                /* name,model,paced,stim_start,stim_dur,stim_curr,... */
-                const char *q = p;
-                for (int k = 0; k < 5 && q; k++)
-                    q = strchr(q, ',') ? strchr(q, ',') + 1 : NULL;
-                if (q) {
-                    double a = atof(q);
-                    if (a > 0)
-                        return a;
-                }
-            }
-        }
-    }
-    return 40.0;
+    TCase c;
+    int has = t_case(SC_SOURCE_DIR "/tests/reference/cases.csv", name, &c);
+    ASSERT(has >= 0); /* in the repository: its absence is a broken checkout */
+    return has == 1 && c.curr > 0 ? c.curr : 40.0;
 }
 
 /* ---------------------------------------------------------------- one simulation */

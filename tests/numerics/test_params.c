@@ -107,36 +107,9 @@ static void test_derive(void) {
 
 /* ---------------------------------------------------------------- effect */
 
-typedef struct Case {
-    char name[128];
-    int paced;
-    double start, dur, curr;
-} Case;
-
-/* The reference case of model `name` (tests/reference/cases.csv). 0, or -1 when none. */
-static int find_case(const char *name, Case *c) {
-    FILE *f = fopen("tests/reference/cases.csv", "r");
-    char line[1024];
-    int rc = -1;
-    while (f && fgets(line, sizeof line, f)) {
-        char *col[8];
-        int n = 0;
-        for (char *s = strtok(line, ","); s && n < 8; s = strtok(NULL, ","))
-            col[n++] = s;
-        if (n == 8 && !strcmp(col[0], name)) {
-            snprintf(c->name, sizeof c->name, "%s", name);
-            c->paced = atoi(col[2]), c->start = atof(col[3]), c->dur = atof(col[4]), c->curr = atof(col[5]);
-            rc = 0;
-        }
-    }
-    if (f)
-        fclose(f);
-    return rc;
-}
-
 /* Vm every ms over `ms` of one cell with parameters v (a finished set), into out[ms + 1].
  * Returns the step at which the kernel recorded a failure (the physiology watch included), or -1. */
-static long beat(const ScModelEntry *m, const Case *c, const double *v, double *out, int ms) {
+static long beat(const ScModelEntry *m, const TCase *c, const double *v, double *out, int ms) {
     const ScModelDesc *d = m->desc;
     const double dt = 0.01;
     double *pc = calloc((size_t)(d->nparams + d->nconsts) + 1, sizeof(double));
@@ -193,8 +166,10 @@ static void test_effect(int shard, int nshards) {
     for (int i = shard; i < sc_model_count(); i += nshards) {
         const ScModelEntry *m = sc_model_at(i);
         const ScModelDesc *d = m->desc;
-        Case c;
-        if (find_case(m->name, &c) != 0)
+        TCase c;
+        int has = t_case("tests/reference/cases.csv", m->name, &c);
+        ASSERT(has >= 0); /* in the repository: its absence is a broken checkout */
+        if (has != 1)
             continue;
         long failed = beat(m, &c, d->param_defaults, ref, ms);
         if (failed >= 0) /* the default beat: no failure, the physiology watch included */
