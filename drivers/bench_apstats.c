@@ -153,13 +153,13 @@ static int close_table(FILE *f, const char *path, int bad, char *err, size_t err
     return bad ? FAIL(err, errlen, "%s: %s", path, strerror(e)) : 0;
 }
 
-int bap_write_stats(const char *path, const BapBeat *b, long nb, const unsigned char *marks, char *err,
-                    size_t errlen) {
+int bap_write_stats(const char *path, const BapBeat *b, long nb, long nrows, const unsigned char *marks,
+                    char *err, size_t errlen) {
     FILE *f = open_table(path, err, errlen);
     if (!f)
         return -1;
     int bad = 0;
-    for (long k = 0; k < nb && !bad; k++) {
+    for (long k = 0; k < nrows && k < nb && !bad; k++) {
         char prem = marks && b[k].pulse >= 0 && (marks[b[k].pulse] & BRS_S2) ? 'P' : '*';
         bad = put_row(f, k + 1, prem, k > 0 && steady_pair(&b[k - 1], &b[k]), &b[k], k ? &b[k - 1] : NULL,
                       k + 1 < nb ? &b[k + 1] : NULL);
@@ -175,15 +175,17 @@ static long beat_of(const BapBeat *b, long nb, long j) {
     return -1;
 }
 
-int bap_write_restitution(const char *path, const BapBeat *b, long nb, const unsigned char *marks, long np,
-                          char *err, size_t errlen) {
+long bap_write_restitution(const char *path, const BapBeat *b, long nb, const double *pulses,
+                           const unsigned char *marks, long np, double t_end, char *err, size_t errlen) {
     FILE *f = open_table(path, err, errlen);
     if (!f)
         return -1;
     int bad = 0;
+    long rows = 0;
     for (long j = 0; j < np && !bad; j++) {
-        if (!(marks[j] & BRS_MEASURE))
+        if (!(marks[j] & BRS_MEASURE) || !brs_row_whole(pulses, np, j, t_end))
             continue;
+        rows++;
         long k = beat_of(b, nb, j);
         const BapBeat *cur = k >= 0 ? &b[k] : NULL;
         /* steady: S2 rows compare the two beats before the S2, dyn rows the beat and the one before */
@@ -193,5 +195,5 @@ int bap_write_restitution(const char *path, const BapBeat *b, long nb, const uns
         bad = put_row(f, j + 1, (marks[j] & BRS_S2) ? 'P' : '*', steady, cur, k > 0 ? &b[k - 1] : NULL,
                       k >= 0 && k + 1 < nb ? &b[k + 1] : NULL);
     }
-    return close_table(f, path, bad, err, errlen);
+    return close_table(f, path, bad, err, errlen) < 0 ? -1 : rows;
 }

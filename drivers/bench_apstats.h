@@ -20,7 +20,8 @@
  * columns (Prematurity: P for a beat of an S2 pulse, * else); t_act and dVdt_max are starcarp's.
  * NAME_AP_stats.dat lists every beat; NAME_APD_restitution.dat one row per pulse the protocol
  * measures (bench_restitute.h: BRS_MEASURE), its beat being the first one activated at or after the
- * pulse and before the next pulse (a pulse that activates nothing gives a row of nan). */
+ * pulse and before the next pulse (a pulse that activates nothing gives a row of nan), for the
+ * pulses whose row is whole (brs_row_whole: all of them at the run's end). */
 #ifndef SC_BENCH_APSTATS_H
 #define SC_BENCH_APSTATS_H
 
@@ -52,13 +53,16 @@ long bap_beats(const BapTrace *tr, BapBeat **beats);
  * first). */
 void bap_attach(BapBeat *b, long nb, const double *pulses, long np);
 
-/* Write NAME_AP_stats.dat (every beat). marks (BRS_*, np of them) may be NULL. Returns 0 or -1 with
- * "PATH: strerror" in err. */
-int bap_write_stats(const char *path, const BapBeat *b, long nb, const unsigned char *marks, char *err,
-                    size_t errlen);
+/* Write NAME_AP_stats.dat: the first nrows of the nb beats (every beat: nrows = nb; a stopped run
+ * leaves out the beats it may have cut, each row's DI(n) still reading the beat after it). marks
+ * (BRS_*, np of them) may be NULL. Returns 0 or -1 with "PATH: strerror" in err. */
+int bap_write_stats(const char *path, const BapBeat *b, long nb, long nrows, const unsigned char *marks,
+                    char *err, size_t errlen);
 
-/* Write NAME_APD_restitution.dat: one row per measured pulse (marks & BRS_MEASURE). */
-int bap_write_restitution(const char *path, const BapBeat *b, long nb, const unsigned char *marks, long np,
-                          char *err, size_t errlen);
+/* Write NAME_APD_restitution.dat: one row per measured pulse (marks & BRS_MEASURE) of the np pulses
+ * (times pulses[]) whose row is whole once the trace reaches t_end (brs_row_whole: every row with
+ * t_end infinite). Returns the rows written, or -1 with "PATH: strerror" in err. */
+long bap_write_restitution(const char *path, const BapBeat *b, long nb, const double *pulses,
+                           const unsigned char *marks, long np, double t_end, char *err, size_t errlen);
 
 #endif

@@ -178,6 +178,7 @@ static const OptDef opts[] = {
     {"--perfmodels", NULL, K_STR, F(perfmodels), S_NONE, "a directory", 0},
     {"--no-lut", NULL, K_FLAG, F(no_lut), S_NONE, NULL, 0},
     {"--no-watch", NULL, K_FLAG, F(no_watch), S_NONE, NULL, 0},
+    {"--long-run", NULL, K_FLAG, F(long_run), S_NONE, NULL, 0},
     {"--rtol", NULL, K_POS, F(rtol), S_NONE, " (relative tolerance)", 0},
     {"--atol", NULL, K_POS, F(atol), S_NONE, " (absolute tolerance)", 0},
     {"--methods", NULL, K_SHARED, F(methods), S_NONE, NULL, 0},

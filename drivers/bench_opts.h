@@ -109,6 +109,7 @@ typedef struct BenchOpts {
     const char *perfmodels; /* or NULL */
     int no_lut;
     int no_watch; /* --no-watch: no physiology watch (docs/verification.md), to measure its cost */
+    int long_run; /* --long-run: a restitution protocol or outputs beyond the usual sizes are meant */
     double rtol, atol; /* 0: the kernels' defaults */
     ScMethods methods; /* --methods: auto (the default), file, or overrides ("cvode=fe", "vm=cvode") */
     double vm_bound; /* 1000 mV */

@@ -118,17 +118,70 @@ int brs_load(const char *path, BrsKind kind, BrsProtocol *p, char *err, size_t e
     return 0;
 }
 
-/* The number of coupling intervals (S2s, or cycle lengths) of the protocol. */
-static long n_steps_of(const BrsProtocol *p) {
-    return (long)floor((p->ci_start - p->ci_end) / p->ci_dec + 1e-9) + 1;
+/* The number of coupling intervals (S2s, or cycle lengths) of the protocol (a double: a file's
+ * values may make more than a long holds). */
+static double n_steps_of(const BrsProtocol *p) {
+    return floor((p->ci_start - p->ci_end) / p->ci_dec + 1e-9) + 1;
+}
+
+BrsSize brs_size(const BrsProtocol *p) {
+    BrsSize s;
+    int s1s2 = p->kind == BRS_S1S2;
+    s.nci = n_steps_of(p);
+    s.pulses = (double)p->prebeats + s.nci * ((double)p->nbeats + (s1s2 ? 1 : 0));
+    /* every pulse follows the one before by its gap (the first by BCL): the sum of the gaps less
+       the first's */
+    double sum_ci = s.nci * p->ci_start - p->ci_dec * s.nci * (s.nci - 1) / 2;
+    double cycles = s1s2 ? s.nci * (double)p->nbeats * p->bcl + sum_ci : (double)p->nbeats * sum_ci;
+    s.span_ms = (double)p->prebeats * p->bcl + cycles - p->bcl;
+    return s;
+}
+
+int brs_check_usual(const BrsProtocol *p, const char *path, double outside_ms, double dt, int long_ok,
+                    char *err, size_t errlen) {
+    BrsSize s = brs_size(p);
+    double ms = s.span_ms + outside_ms;
+    if (long_ok || (ms <= BRS_USUAL_MS && s.pulses <= (double)BRS_USUAL_PULSES))
+        return 0;
+    char vals[256];
+    if (p->kind == BRS_S1S2)
+        snprintf(vals, sizeof vals,
+                 "1, prebeats %ld, BCL %g ms, CI1 %g ms, CI0 %g ms, nbeats %ld, CIinc %g ms", p->prebeats,
+                 p->bcl, p->ci_start, p->ci_end, p->nbeats, p->ci_dec);
+    else
+        snprintf(vals, sizeof vals, "0, prebeats %ld, BCL %g ms, CI0 %g ms, nbeats %ld, CIinc %g ms",
+                 p->prebeats, p->bcl, p->ci_end, p->nbeats, p->ci_dec);
+    return FAIL(err, errlen,
+                "--res-file %s: the %s protocol (%s) makes %.0f %s, %.0f pulses and %.4g min of simulated "
+                "time (%.3g steps of --dt %g ms), far beyond a usual restitution protocol (up to %g min "
+                "and %ld pulses); check the order of the file's numbers (%s) or give --long-run to run it",
+                path, p->kind == BRS_S1S2 ? "S1S2" : "dyn", vals, s.nci,
+                p->kind == BRS_S1S2 ? "S2 coupling intervals" : "cycle lengths", s.pulses, ms / 60000,
+                ms / dt + 1, dt, BRS_USUAL_MS / 60000, BRS_USUAL_PULSES,
+                p->kind == BRS_S1S2 ? "1, prebeats, BCL, CI1, CI0, nbeats, CIinc"
+                                    : "0, prebeats, BCL, CI0, nbeats, CIinc");
+}
+
+int brs_row_whole(const double *pulses, long np, long j, double t_end) {
+    return j + 2 < np ? pulses[j + 2] <= t_end : isinf(t_end) && t_end > 0;
+}
+
+long brs_whole_rows(const double *pulses, const unsigned char *marks, long np, double t_end, long *total) {
+    long n = 0, all = 0;
+    for (long j = 0; j < np; j++)
+        if (marks[j] & BRS_MEASURE) {
+            all++;
+            n += brs_row_whole(pulses, np, j, t_end);
+        }
+    if (total)
+        *total = all;
+    return n;
 }
 
 long brs_times(const BrsProtocol *p, double t0, double **times, unsigned char **marks, char *err,
                size_t errlen) {
     *times = NULL, *marks = NULL;
-    long nci = n_steps_of(p);
-    double per = (double)p->nbeats + (p->kind == BRS_S1S2 ? 1 : 0);
-    double total = (double)p->prebeats + (double)nci * per;
+    double total = brs_size(p).pulses;
     if (total > BRS_MAX_PULSES || total < 1)
         return FAIL(err, errlen, "--res-file: the protocol has %.0f pulses (1 to %ld accepted)", total,
                     BRS_MAX_PULSES);
@@ -145,7 +198,7 @@ long brs_times(const BrsProtocol *p, double t0, double **times, unsigned char **
         m[k] = BRS_PREPACE;
         last = t[k];
     }
-    for (long i = 0; i < nci; i++) {
+    for (long i = 0, nci = (long)n_steps_of(p); i < nci; i++) {
         double ci = p->ci_start - (double)i * p->ci_dec;
         double cycle = p->kind == BRS_S1S2 ? p->bcl : ci;
         for (long b = 0; b < p->nbeats; b++, k++) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bench_optint.h"
+#include "bench_size.h"
 #include "starcarp_model.h"
 
 /* Whether t / dt maps to a step index that the step arithmetic can hold. */
@@ -33,7 +34,9 @@ static int restitution(BenchOpts *o, const BoptSeen *seen, char *err, size_t err
     }
     if (!o->res_file)
         return FAIL(err, errlen, "--restitute %s needs --res-file (the protocol file)", o->restitute);
-    if (brs_load(o->res_file, o->res.kind, &o->res, err, errlen) < 0)
+    if (brs_load(o->res_file, o->res.kind, &o->res, err, errlen) < 0 ||
+        brs_check_usual(&o->res, o->res_file, o->stim_start + o->past_stim, o->dt, o->long_run, err, errlen) <
+            0)
         return -1;
     long n = brs_times(&o->res, o->stim_start, &o->stim_times, &o->stim_marks, err, errlen);
     if (n < 0)
@@ -222,8 +225,13 @@ void bopt_usage(FILE *out) {
           "                        docs/methods.md), file (the model file's own methods), or\n"
           "                        overrides (cvode=fe, Ca_ss=rush_larsen, ...; vm=cvode advances Vm\n"
           "                        with the states coupled to it faster than dt; the model is rebuilt)\n"
-          "  --vm-bound MV         stop when |Vm| exceeds it (default 1000)\n"
-          "  --checkpoint FILE     write a checkpoint at --checkpoint-time (default: the end)\n"
+          "  --vm-bound MV         stop when |Vm| exceeds it (default 1000)\n",
+          out);
+    fprintf(out,
+            "  --long-run            run a restitution protocol beyond the usual size (%g min of\n"
+            "                        simulated time, %ld pulses) or outputs beyond %g GB\n",
+            BRS_USUAL_MS / 60000, BRS_USUAL_PULSES, BSZ_HUGE_BYTES / 1e9);
+    fputs("  --checkpoint FILE     write a checkpoint at --checkpoint-time (default: the end)\n"
           "  --checkpoint-time MS  when to write it\n"
           "  --restart FILE        continue from a checkpoint\n"
           "  --plot FILE.png       plot the probed traces\n"
@@ -234,7 +242,7 @@ void bopt_usage(FILE *out) {
           "  --nparts N            N equal partitions placed by the scheduler (default 0: one\n"
           "                        partition per worker, sized by speed, pinned to it)\n"
           "  --seed, --rseed N     accepted and ignored: runs use no random numbers\n"
-          "  --quiet, -q           no progress bar\n"
+          "  --quiet, -q           no size line, no progress bar\n"
           "  --progress            plain progress lines (also when not on a terminal)\n"
           "  --help, -h            this help (also --detailed-help, --full-help; --version, -V)\n"
           "\n"

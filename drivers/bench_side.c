@@ -1,4 +1,6 @@
 /* bench_side.c: clamps, traced variables, AP statistics and --plot of `starcarp bench` (bench_side.h). */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,8 @@ struct BenchSide {
     BapTrace vm;
     double *col; /* a clamp value for each cell of the rank */
     long ncol;
+    int stopped; /* bside_stop: the run was stopped */
+    long res_rows; /* the rows of NAME_APD_restitution.dat on disk */
 };
 
 /* The first probe cell's parameter set: the array's values, --vary's for that cell, the derived
@@ -126,28 +130,81 @@ int bside_sample(BenchSide *s, long d, int output, const double *vals, char *err
     return 0;
 }
 
-/* NAME_AP_stats.dat and NAME_APD_restitution.dat from the samples. */
-static int write_ap_files(const BenchSide *s, char *err, size_t errlen) {
+/* The time up to which the restitution file's rows are whole (brs_row_whole): the last AP sample
+ * while the run goes on or after a stop; at the end of a complete run every row (infinite), or
+ * those within --duration when it ends before the protocol's last pulse. */
+static double res_end(const BenchSide *s, int at_end) {
     const BenchOpts *o = s->o;
-    BapBeat *b;
-    long nb = bap_beats(&s->vm, &b);
+    if (!at_end || s->stopped)
+        return s->vm.n ? s->vm.t[s->vm.n - 1] : -INFINITY;
+    return o->nstim_times && o->duration < o->stim_times[o->nstim_times - 1] ? o->duration : INFINITY;
+}
+
+/* The beats of the AP samples so far, attached to the pulses, into *b (malloc'd). nb, or -1 with
+ * err set. */
+static long beats(const BenchSide *s, BapBeat **b, char *err, size_t errlen) {
+    long nb = bap_beats(&s->vm, b);
     if (nb < 0)
         return FAIL(err, errlen, "--APstatistics: out of memory");
-    bap_attach(b, nb, o->stim_times, o->nstim_times);
-    char path[1024];
-    const char *name = o->fout ? o->fout : BOUT_DEFAULT_NAME;
+    bap_attach(*b, nb, s->o->stim_times, s->o->nstim_times);
+    return nb;
+}
+
+/* NAME_APD_restitution.dat: the rows whole at t_end, through NAME_APD_restitution.dat.tmp renamed
+ * over it (the file holds whole rows at any moment). 0, or -1 with err set. */
+static int write_restitution(BenchSide *s, const BapBeat *b, long nb, double t_end, char *err,
+                             size_t errlen) {
+    const BenchOpts *o = s->o;
+    char path[1024], tmp[1040];
+    snprintf(path, sizeof path, "%s_APD_restitution.dat", o->fout ? o->fout : BOUT_DEFAULT_NAME);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    long rows =
+        bap_write_restitution(tmp, b, nb, o->stim_times, o->stim_marks, o->nstim_times, t_end, err, errlen);
+    if (rows < 0) {
+        remove(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0)
+        return FAIL(err, errlen, "%s: %s", path, strerror(errno));
+    s->res_rows = rows;
+    return 0;
+}
+
+/* NAME_AP_stats.dat and NAME_APD_restitution.dat from the samples (a stopped run: whole rows). */
+static int write_ap_files(BenchSide *s, char *err, size_t errlen) {
+    const BenchOpts *o = s->o;
+    BapBeat *b;
+    long nb = beats(s, &b, err, errlen);
+    if (nb < 0)
+        return -1;
     int rc = 0;
     if (o->ap_stats) {
-        snprintf(path, sizeof path, "%s_AP_stats.dat", name);
-        rc = bap_write_stats(path, b, nb, o->stim_marks, err, errlen);
+        char path[1024];
+        snprintf(path, sizeof path, "%s_AP_stats.dat", o->fout ? o->fout : BOUT_DEFAULT_NAME);
+        /* a stopped run: the beats whose own AP and next activation are whole (the last two may
+           be cut: the trace ends in one of them) */
+        long nrows = !s->stopped ? nb : nb > 2 ? nb - 2 : 0;
+        rc = bap_write_stats(path, b, nb, nrows, o->stim_marks, err, errlen);
     }
-    if (rc == 0 && o->res.kind != BRS_NONE) {
-        snprintf(path, sizeof path, "%s_APD_restitution.dat", name);
-        rc = bap_write_restitution(path, b, nb, o->stim_marks, o->nstim_times, err, errlen);
-    }
+    if (rc == 0 && o->res.kind != BRS_NONE)
+        rc = write_restitution(s, b, nb, res_end(s, 1), err, errlen);
     free(b);
     return rc;
 }
+
+void bside_stop(BenchSide *s) {
+    if (s)
+        s->stopped = 1;
+}
+
+long bside_res_rows(const BenchSide *s, long *total) {
+    const BenchOpts *o = s ? s->o : NULL;
+    if (!s || !s->ap || o->res.kind == BRS_NONE)
+        return -1;
+    return brs_whole_rows(o->stim_times, o->stim_marks, o->nstim_times, res_end(s, 1), total);
+}
+
+int bside_has_trace(const BenchSide *s) { return s && s->tw; }
 
 int bside_close(BenchSide *s, char *err, size_t errlen) {
     if (!s)
@@ -161,7 +218,22 @@ int bside_close(BenchSide *s, char *err, size_t errlen) {
     return rc;
 }
 
-int bside_flush(BenchSide *s) { return s ? bout_trace_flush(s->tw) : 0; }
+int bside_flush(BenchSide *s, char *err, size_t errlen) {
+    if (!s)
+        return 0;
+    if (bout_trace_flush(s->tw) < 0)
+        return FAIL(err, errlen, "Trace_%ld.dat: the rows could not be written", s->o->trace_no);
+    const BenchOpts *o = s->o;
+    double t_end = res_end(s, 0);
+    if (!s->ap || o->res.kind == BRS_NONE ||
+        brs_whole_rows(o->stim_times, o->stim_marks, o->nstim_times, t_end, NULL) <= s->res_rows)
+        return 0;
+    BapBeat *b; /* rows became whole since the last write: the file again, with them */
+    long nb = beats(s, &b, err, errlen);
+    int rc = nb < 0 ? -1 : write_restitution(s, b, nb, t_end, err, errlen);
+    free(b);
+    return rc;
+}
 
 /* ---------------------------------------------------------------- --plot */
 

@@ -39,11 +39,24 @@ int bside_clamp(BenchSide *s, ScCells *c, long ncells, long d);
  * 0, or -1 with err set. */
 int bside_sample(BenchSide *s, long d, int output, const double *vals, char *err, size_t errlen);
 
-/* Write the trace rows so far to Trace_<N>.dat (NULL accepted). 0 or -1. */
-int bside_flush(BenchSide *s);
+/* Write the trace rows so far to Trace_<N>.dat, and NAME_APD_restitution.dat again when rows of it
+ * became whole since it was last written (NULL accepted). 0, or -1 with err set. */
+int bside_flush(BenchSide *s, char *err, size_t errlen);
 
-/* Write the AP statistics and restitution files (writer), close the trace file and free (NULL
- * accepted). Returns 0, or -1 with err set. */
+/* Record that the run was stopped (SIGINT/SIGTERM) where its samples end: the files then hold the
+ * rows whole there only (NULL accepted). */
+void bside_stop(BenchSide *s);
+
+/* The rows of NAME_APD_restitution.dat that bside_close writes, and into *total (may be NULL) the
+ * protocol's rows; -1 when this side writes none (no --restitute, or not the writer). */
+long bside_res_rows(const BenchSide *s, long *total);
+
+/* Whether this side writes Trace_<N>.dat. */
+int bside_has_trace(const BenchSide *s);
+
+/* Write the AP statistics and restitution files (writer; after bside_stop, the rows whole where the
+ * run stopped: the restitution rows of brs_row_whole, the beats but the last two), close the trace
+ * file and free (NULL accepted). Returns 0, or -1 with err set. */
 int bside_close(BenchSide *s, char *err, size_t errlen);
 
 /* The probes' Vm over the run, for --plot (rank 0): t[n], vm[np][cap] (probe j's from vm + j * cap);

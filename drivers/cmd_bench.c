@@ -26,6 +26,7 @@
 #include "bench_opts.h"
 #include "bench_out.h"
 #include "bench_side.h"
+#include "bench_size.h"
 #include "commands.h"
 #include "model_pick.h"
 #include "outpath.h"
@@ -280,7 +281,9 @@ typedef struct BenchRun {
     long d_first, d_save, d_ckpt, last, chunk_max; /* steps */
     long chunk; /* the steps of the next piece of work (stop_chunk), at most chunk_max */
     long ds; /* the step reached */
-    double last_row_t; /* time of the last table row written (-1: none) */
+    double last_row_t; /* time of the last table or trace row written (-1: none) */
+    double bytes; /* the outputs' estimated size (bench_size.h) */
+    BszEta eta; /* the warm-up's record for the size line */
     double tflush; /* the last timed flush (stop.h) */
     int stop_sig; /* the signal that stopped the run, or 0 */
 } BenchRun;
@@ -303,9 +306,10 @@ static int agree_stop(const Share *s, long *chunk) {
 }
 
 /* The output files named by the options, checked before StarPU starts (outpath.h): the table or
- * the binary files' folder, --plot, --checkpoint, --save-ini-file, the AP statistics, Trace_<N>.dat.
- * 0, or 2 after a message naming the option. */
-static int check_outputs(const BenchOpts *o, const ScModelDesc *d) {
+ * the binary files' folder, --plot, --checkpoint, --save-ini-file, the AP statistics, the
+ * restitution file, Trace_<N>.dat; then their size (bsz_check; dump: --imp-sv-dump's states or
+ * NULL). 0, or 2 after a message naming the option. */
+static int check_outputs(const BenchOpts *o, const ScModelDesc *d, const int *dump) {
     char err[1200], path[1200];
     int size, rank = opath_launch_rank(&size), bad = 0;
     const char *name = o->fout ? o->fout : BOUT_DEFAULT_NAME;
@@ -325,11 +329,18 @@ static int check_outputs(const BenchOpts *o, const ScModelDesc *d) {
         snprintf(path, sizeof path, "%s_AP_stats.dat", name);
         bad = opath_check("--APstatistics", path, err, sizeof err);
     }
+    if (!bad && rank == 0 && o->restitute) {
+        snprintf(path, sizeof path, "%s_APD_restitution.dat", name);
+        bad = opath_check("--restitute", path, err, sizeof err);
+    }
     if (!bad && rank == 0 && !o->no_trace && d->ntraces > 0 && d->c_run[0]) {
         snprintf(path, sizeof path, "Trace_%ld.dat", o->trace_no);
         bad = opath_check("--trace-no", path, err, sizeof err);
     }
-    if (bad)
+    int quiet = 0; /* the size is every rank's alike: rank 0 says it */
+    if (!bad && bsz_check(o, d, dump, err, sizeof err) < 0)
+        bad = 1, quiet = rank != 0;
+    if (bad && !quiet)
         fprintf(stderr, "starcarp bench: %s\n", err);
     return bad ? 2 : 0;
 }
@@ -379,8 +390,9 @@ static int flush_outputs(BenchRun *r) {
             fprintf(stderr, "starcarp bench: %s\n", bout_error(r->out[j]));
             return -1;
         }
-    if (bside_flush(r->side) < 0) {
-        fprintf(stderr, "starcarp bench: Trace_%ld.dat: the rows could not be written\n", r->o->trace_no);
+    char err[1200];
+    if (bside_flush(r->side, err, sizeof err) < 0) {
+        fprintf(stderr, "starcarp bench: %s\n", err);
         return -1;
     }
     return 0;
@@ -422,7 +434,7 @@ static int events_at(BenchRun *r, long ds, int stopping) {
                 return -1;
             }
         }
-        if (out_now && r->out[0])
+        if (out_now && (r->out[0] || bside_has_trace(r->side)))
             r->last_row_t = (double)ds * o->dt;
         if (out_now && o->plot && r->sh->rank == 0)
             bside_plot_add(&r->trace, np, (double)ds * o->dt, r->vals, w);
@@ -470,6 +482,7 @@ static int time_loop(BenchRun *r, CliProgress *pg) {
     long ds = r->d_first = r->ds = sc_cells_step(r->c);
     if (ds == 0 && sc_cells_eval_iion(r->c) < 0)
         return -1;
+    bsz_eta_start(&r->eta, ds, r->last + 1, sc_now_s());
     int stopping = 0;
     while (ds <= r->last) {
         if (events_at(r, ds, stopping) < 0)
@@ -493,9 +506,33 @@ static int time_loop(BenchRun *r, CliProgress *pg) {
             r->chunk = stop_chunk(next - ds, sc_now_s() - t0, o->steps_per_task, r->chunk_max);
         r->ds = ds = next;
         stopping = agree_stop(r->sh, &r->chunk);
-        cli_progress(pg, ds, r->last + 1, (double)ds * o->dt);
+        double now = sc_now_s();
+        if (bsz_eta_due(&r->eta, ds, now) && pg->on) /* the size line, then the progress */
+            bsz_line(stderr, o, &r->eta, ds, now, r->bytes);
+        if (r->eta.told)
+            cli_progress(pg, ds, r->last + 1, (double)ds * o->dt);
     }
     return 0;
+}
+
+/* Where a stop left the run (rank 0): the step, the records' end, the restitution file's whole rows,
+ * the checkpoint. */
+static void stop_report(const BenchRun *r) {
+    const BenchOpts *o = r->o;
+    fprintf(stderr, "starcarp bench: stopped by %s at t = %g ms, step %ld of %ld", stop_name(r->stop_sig),
+            (double)r->ds * o->dt, r->ds, r->last);
+    if (r->last_row_t >= 0)
+        fprintf(stderr, "; the outputs hold whole records up to t = %g ms", r->last_row_t);
+    else if (r->out[0] || bside_has_trace(r->side))
+        fprintf(stderr, "; no table rows were written");
+    long total, rows = bside_res_rows(r->side, &total);
+    if (rows >= 0)
+        fprintf(stderr, "; %s_APD_restitution.dat holds %ld of the protocol's %ld rows (the beats run whole)",
+                o->fout ? o->fout : BOUT_DEFAULT_NAME, rows, total);
+    if (o->checkpoint)
+        fprintf(stderr, "; the checkpoint %s holds step %ld: --restart %s continues the run", o->checkpoint,
+                r->ds, o->checkpoint);
+    fputc('\n', stderr);
 }
 
 /* After the loop (lrc: its result): the summary, where a stop left the run, --plot, the AP
@@ -508,17 +545,10 @@ static int finish(BenchRun *r, int lrc, double wall) {
     if (lrc == 0)
         summary(r->c, r->sh, o, r->ds - r->d_first, wall);
     int rc = lrc; /* 1 after a numerical failure: the plot of the run so far, no AP statistics */
-    if (r->stop_sig && r->sh->rank == 0) {
-        char rows[160] = "no table rows were written";
-        if (r->last_row_t >= 0)
-            snprintf(rows, sizeof rows, "the outputs hold whole records up to t = %g ms", r->last_row_t);
-        fprintf(stderr, "starcarp bench: stopped by %s at t = %g ms, step %ld of %ld; %s",
-                stop_name(r->stop_sig), (double)r->ds * o->dt, r->ds, r->last, rows);
-        if (o->checkpoint)
-            fprintf(stderr, "; the checkpoint %s holds step %ld: --restart %s continues the run",
-                    o->checkpoint, r->ds, o->checkpoint);
-        fputc('\n', stderr);
-    }
+    if (r->stop_sig)
+        bside_stop(r->side);
+    if (r->stop_sig && r->sh->rank == 0)
+        stop_report(r);
     if (o->plot && r->sh->rank == 0 && r->trace.n && bside_plot_write(&r->trace, o, r->m->desc->name) < 0)
         rc = 1;
     if (rc)
@@ -704,6 +734,7 @@ static int init_cells(ScCells *c, const BenchOpts *o, const Share *sh, const ScM
 static int run_cells(const BenchOpts *o, const Share *sh, ScCells *c, const ScModelEntry *m, int regular,
                      const int *dump, const int *vary_k) {
     BenchRun r = {.o = o, .m = m, .c = c, .sh = sh, .regular = regular, .dump = dump};
+    r.bytes = bsz_out_bytes(o, m->desc, dump);
     int lrc = open_outputs(&r, vary_k);
     if (lrc == 0) {
         CliProgress pg = {
@@ -741,7 +772,7 @@ int cmd_bench(int argc, char **argv) {
     int vary_k[BOPT_MAX_VARY], *dump = NULL;
     int rc = bench_model(&o, &pk, vary_k, &dump);
     /* the output files, before StarPU starts; then SIGINT/SIGTERM stop the run cleanly */
-    if (rc == 0 && (rc = check_outputs(&o, pk.m->desc)) == 0) {
+    if (rc == 0 && (rc = check_outputs(&o, pk.m->desc, o.imp_sv_dump ? dump : NULL)) == 0) {
         stop_install();
         Share sh;
         int regular = 0, started = 0;

@@ -56,3 +56,10 @@ endif()
 add_test(NAME cli.stop COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_stop.sh ${SC_BIN})
 set_tests_properties(cli.stop PROPERTIES LABELS cli TIMEOUT 600
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
+# the size of long bench runs told and checked before the work: a restitution protocol beyond the
+# usual size and outputs beyond 10 GB refused unless --long-run, the size line, a protocol stopped
+# by SIGTERM leaving whole restitution rows and saying how many (tests/cli/test_long.sh)
+add_test(NAME cli.long COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_long.sh ${SC_BIN})
+set_tests_properties(cli.long PROPERTIES LABELS cli TIMEOUT 600
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)

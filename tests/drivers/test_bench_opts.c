@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "bench_opts.h"
+#include "bench_size.h"
 #include "test.h"
 
 static BenchOpts o;
@@ -520,6 +521,128 @@ static void test_restitute(void) {
     check_error(line, want_err);
 }
 
+/* Protocols far beyond the usual size (bench_restitute.h, BRS_USUAL_*): refused naming the file's
+ * values and --long-run, which runs them; the size is that of the pulses made. */
+static void test_long_protocols(void) {
+    char line[256], want[1024];
+    /* nbeats and CIinc swapped (1, 20, 1000, 600, 250, 1, 20 meant): 351 S2s after 20 S1s each */
+    const char *pf = protocol_file("1\n20\n1000\n600\n250\n20\n1\n");
+    snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
+    snprintf(want, sizeof want,
+             "--res-file %s: the S1S2 protocol (1, prebeats 20, BCL 1000 ms, CI1 600 ms, CI0 250 ms, nbeats "
+             "20, CIinc 1 ms) makes 351 S2 coupling intervals, 7391 pulses and 119.8 min of simulated time "
+             "(7.19e+08 steps of --dt 0.01 ms), far beyond a usual restitution protocol (up to 30 min and "
+             "10000 pulses); check the order of the file's numbers (1, prebeats, BCL, CI1, CI0, nbeats, "
+             "CIinc) or give --long-run to run it",
+             pf);
+    check_error(line, want);
+    snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s --long-run", pf);
+    ASSERT_EQ_INT(0, parse(line));
+    BrsSize sz = brs_size(&o.res);
+    ASSERT_EQ_INT(7391, o.nstim_times);
+    ASSERT(sz.pulses == 7391 && sz.nci == 351);
+    ASSERT_NEAR(o.stim_times[o.nstim_times - 1] - o.stim_times[0], sz.span_ms, 1e-6);
+    ASSERT_NEAR(7188175, sz.span_ms, 1e-6);
+    /* the same numbers in their order: 18 S2s after one S1 each, within the usual size */
+    pf = protocol_file("1\n20\n1000\n600\n250\n1\n20\n");
+    snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_EQ_INT(20 + 18 * 2, o.nstim_times);
+    ASSERT_NEAR(o.stim_times[o.nstim_times - 1] - o.stim_times[0], brs_size(&o.res).span_ms, 1e-6);
+    /* dyn: 100 beats at each of 71 cycle lengths, 78.6 min */
+    pf = protocol_file("0\n100\n1000\n300\n100\n10\n");
+    snprintf(line, sizeof line, "-I M --restitute dyn --res-file %s", pf);
+    ASSERT_EQ_INT(-1, parse(line));
+    ASSERT(strstr(err, "the dyn protocol (0, prebeats 100, BCL 1000 ms, CI0 300 ms, nbeats 100, CIinc 10 ms) "
+                       "makes 71 cycle lengths, 7200 pulses and 78.58 min of simulated time") != NULL);
+    ASSERT(strstr(err, "(0, prebeats, BCL, CI0, nbeats, CIinc) or give --long-run to run it") != NULL);
+    snprintf(line, sizeof line, "-I M --restitute dyn --res-file %s --long-run", pf);
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_NEAR(o.stim_times[o.nstim_times - 1] - o.stim_times[0], brs_size(&o.res).span_ms, 1e-6);
+    /* pulses alone: 16002 pulses in 20 min */
+    pf = protocol_file("1\n0\n100\n90\n10\n1\n0.01\n");
+    snprintf(line, sizeof line, "-I M --restitute S1S2 --res-file %s", pf);
+    ASSERT_EQ_INT(-1, parse(line));
+    ASSERT(strstr(err, "makes 8001 S2 coupling intervals, 16002 pulses and 20") != NULL);
+    remove(pf);
+}
+
+static void nop_kernel(const ScStepArgs *a) { (void)a; }
+
+/* The outputs' size (bench_size.h): the bytes of each file, the refusal, the texts, the estimate. */
+static void test_size(void) {
+    static const char *const names[3] = {"a", "b", "c"};
+    ScModelDesc d;
+    memset(&d, 0, sizeof d);
+    d.nsv = 3, d.sv_names = names;
+    ASSERT_EQ_INT(0, parse("-I M --duration 1000"));
+    ASSERT(bsz_out_bytes(&o, &d, NULL) == 1001.0 * 43); /* the table: "%10.3f " and two "%+.8e " */
+    ASSERT_EQ_INT(0, parse("-I M --duration 1000 --fout r --validate --probe 0,1 --num 2"));
+    ASSERT(bsz_out_bytes(&o, &d, NULL) == 1001.0 * 2 * (3 + 3) * 8);
+    const int dump[3] = {0, 1, 0};
+    ASSERT_EQ_INT(0, parse("-I M --duration 1000 --fout r"));
+    ASSERT(bsz_out_bytes(&o, &d, dump) == 1001.0 * (43 + 8));
+    d.ntraces = 2, d.c_run[0] = nop_kernel; /* Trace_0.dat: "1000.0000000000\t" and 17 a value */
+    ASSERT(bsz_out_bytes(&o, &d, NULL) == 1001.0 * (43 + 16 + 2 * 17));
+    ASSERT_EQ_INT(0, parse("-I M --duration 1000 --no-trace"));
+    ASSERT(bsz_out_bytes(&o, &d, NULL) == 1001.0 * 43);
+    /* 1e9 rows: refused, --long-run writes them */
+    ASSERT_EQ_INT(0, parse("-I M --duration 1e7 --dt-out 0.01"));
+    ASSERT(bsz_out_bytes(&o, &d, NULL) == 1000000001.0 * (43 + 20 + 2 * 17));
+    ASSERT_EQ_INT(-1, bsz_check(&o, &d, NULL, err, sizeof err));
+    ASSERT_EQ_STR(
+        "the outputs would hold about 97 GB (1000000001 rows, every --dt-out 0.01 ms from --start-out "
+        "0 ms to --duration 1e+07 ms, for 1 probe cell and Trace_N.dat), beyond 10 GB; a longer "
+        "--dt-out, a later --start-out, fewer --probe cells or --no-trace make them smaller, "
+        "--long-run writes them",
+        err);
+    d.ntraces = 0; /* no traces: none named */
+    ASSERT_EQ_INT(-1, bsz_check(&o, &d, NULL, err, sizeof err));
+    ASSERT(strstr(err, "about 43 GB (") &&
+           strstr(err, "for 1 probe cell), beyond 10 GB; a longer --dt-out, a "
+                       "later --start-out or fewer --probe cells make them"));
+    ASSERT_EQ_INT(0, parse("-I M --duration 1e7 --dt-out 0.01 --long-run"));
+    ASSERT_EQ_INT(0, bsz_check(&o, &d, NULL, err, sizeof err));
+    ASSERT_EQ_INT(0, parse("-I M --duration 2.3e6 --dt-out 0.01")); /* 2.3e8 rows of 43 B: below 10 GB */
+    ASSERT_EQ_INT(0, bsz_check(&o, &d, NULL, err, sizeof err));
+    char t[32];
+    ASSERT_EQ_STR("512 B", bsz_bytes_text(512, t, sizeof t));
+    ASSERT_EQ_STR("43 kB", bsz_bytes_text(43000, t, sizeof t));
+    ASSERT_EQ_STR("1.2 MB", bsz_bytes_text(1.2e6, t, sizeof t));
+    ASSERT_EQ_STR("3.2 s", bsz_secs_text(3.2, t, sizeof t));
+    ASSERT_EQ_STR("12 min", bsz_secs_text(720, t, sizeof t));
+    ASSERT_EQ_STR("2.1 h", bsz_secs_text(7560, t, sizeof t));
+    ASSERT_EQ_STR("11.6 days", bsz_secs_text(1e6, t, sizeof t));
+    /* the estimate: the first piece left out, due BSZ_WARM_S after it, once */
+    BszEta e;
+    bsz_eta_start(&e, 0, 1001, 0);
+    ASSERT_EQ_INT(0, bsz_eta_due(&e, 10, 0.1));
+    ASSERT_EQ_INT(0, bsz_eta_due(&e, 100, 0.2));
+    ASSERT_EQ_INT(1, bsz_eta_due(&e, 500, 0.45));
+    ASSERT_NEAR(0.45 + 501 * 0.35 / 490, bsz_eta_total(&e, 500, 0.45), 1e-12);
+    ASSERT_EQ_INT(0, bsz_eta_due(&e, 600, 0.6));
+    bsz_eta_start(&e, 0, 100, 0); /* a run of one piece: timed whole */
+    ASSERT_EQ_INT(1, bsz_eta_due(&e, 100, 0.05));
+    ASSERT_NEAR(0.05, bsz_eta_total(&e, 100, 0.05), 1e-12);
+    bsz_eta_start(&e, 0, 1000, 0); /* a run ending within the warm-up */
+    ASSERT_EQ_INT(0, bsz_eta_due(&e, 10, 0.1));
+    ASSERT_EQ_INT(1, bsz_eta_due(&e, 1000, 0.2));
+    /* the line */
+    ASSERT_EQ_INT(0, parse("-I M --duration 10 --num 3"));
+    bsz_eta_start(&e, 0, 1001, 0);
+    bsz_eta_due(&e, 10, 0.1);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *ms = open_memstream(&text, &len);
+    bsz_line(ms, &o, &e, 500, 0.45, 43043);
+    fclose(ms);
+    ASSERT_EQ_STR(
+        "starcarp bench: 1001 steps of 0.01 ms to t = 10 ms on 3 cells, about 43 kB of outputs; wall "
+        "time about 0.81 s (an estimate from its first 0.45 s)\n",
+        text);
+    free(text);
+}
+
 static void test_help(void) {
     char *text = NULL;
     size_t len = 0;
@@ -530,7 +653,7 @@ static void test_help(void) {
         "bench options:", "starcarp extensions:", "--imp, -I NAME",  "--restitute", "--clamp-ini",
         "--trace-no",     "--APstatistics",       "--stim-volt",     "--duration",  "--stim-times",
         "--fout[=NAME]",  "--imp-sv-dump",        "--save-ini-file", "--precision", "--vary",
-        "--probe",        "--steps-per-task",     "--help"};
+        "--probe",        "--steps-per-task",     "--help",          "--long-run"};
     for (size_t k = 0; k < sizeof must / sizeof must[0]; k++)
         ASSERT(strstr(text, must[k]) != NULL);
     free(text);
@@ -652,6 +775,8 @@ int main(void) {
     test_repeats_conflicts();
     test_clamps_stimulus();
     test_restitute();
+    test_long_protocols();
+    test_size();
     test_timing();
     bopt_free(&o);
     bopt_free(&o); /* twice is harmless */

@@ -295,8 +295,9 @@ static void test_apstats(void) {
     const unsigned char marks[4] = {BRS_PREPACE, 0, BRS_S2 | BRS_MEASURE, BRS_S2 | BRS_MEASURE};
     bap_attach(b, nb, pulses, 4);
     ASSERT(b[0].pulse == 0 && b[1].pulse == 1 && b[2].pulse == 2);
-    ASSERT_EQ_INT(0, bap_write_stats(P("ap_AP_stats.dat"), b, nb, marks, err, sizeof err));
-    ASSERT_EQ_INT(0, bap_write_restitution(P("ap_APD_restitution.dat"), b, nb, marks, 4, err, sizeof err));
+    ASSERT_EQ_INT(0, bap_write_stats(P("ap_AP_stats.dat"), b, nb, nb, marks, err, sizeof err));
+    ASSERT_EQ_INT(2, bap_write_restitution(P("ap_APD_restitution.dat"), b, nb, pulses, marks, 4, INFINITY,
+                                           err, sizeof err));
     char *st = t_read_file(P("ap_AP_stats.dat")), *rs = t_read_file(P("ap_APD_restitution.dat"));
     ASSERT(st && rs && st[0] == '#' && rs[0] == '#');
     /* row 2 of the statistics: beat 2, not premature, steady, APD, DI(n), DI(n-1), triangulation */
@@ -322,7 +323,33 @@ static void test_apstats(void) {
     ASSERT_NEAR(rep90 - t_act, apd, 1e-3);
     ASSERT(r2 && strncmp(r2, "     4 P 1        nan", 21) == 0);
     ASSERT(r2 && strchr(r2, '\n') && !strchr(r2, '\n')[1]);
-    free(st), free(rs), free(b);
+    free(st), free(rs);
+    /* a stopped run: only whole rows. The S2 rows of pulses 3 and 4 are the last two pulses': whole
+       at the run's end only; the statistics' first row (nrows 1) keeps DI(n) from beat 2 */
+    ASSERT_EQ_INT(
+        0, bap_write_restitution(P("ap_APD_restitution.dat"), b, nb, pulses, marks, 4, 1e9, err, sizeof err));
+    rs = t_read_file(P("ap_APD_restitution.dat"));
+    ASSERT(rs && rs[0] == '#' && strchr(rs, '\n') && !strchr(rs, '\n')[1]);
+    free(rs);
+    ASSERT_EQ_INT(0, bap_write_stats(P("ap_AP_stats.dat"), b, nb, 1, marks, err, sizeof err));
+    st = t_read_file(P("ap_AP_stats.dat"));
+    row = st ? strchr(st, '\n') + 1 : NULL;
+    ASSERT_EQ_INT(11, row ? sscanf(row, "%ld %c %d %lf %lf %lf %lf %lf %lf %lf %lf", &beat, &prem, &steady,
+                                   &apd, &di, &dip, &tri, &vmin, &vmax, &ta, &dv)
+                          : 0);
+    ASSERT(beat == 1 && isnan(dip) && row && strchr(row, '\n') && !strchr(row, '\n')[1]);
+    ASSERT_NEAR(500 - (rep90 - t_act), di, 1e-3);
+    free(st), free(b);
+    /* the rule: a measured pulse's row is whole once the trace reaches the pulse after next */
+    const double p6[6] = {0, 500, 900, 1400, 1900, 2250};
+    const unsigned char m6[6] = {BRS_PREPACE, 0, BRS_S2 | BRS_MEASURE, 0, 0, BRS_S2 | BRS_MEASURE};
+    long total = 0;
+    ASSERT_EQ_INT(0, brs_whole_rows(p6, m6, 6, 1899.9, &total));
+    ASSERT_EQ_INT(2, total);
+    ASSERT_EQ_INT(1, brs_whole_rows(p6, m6, 6, 1900, NULL));
+    ASSERT_EQ_INT(1, brs_whole_rows(p6, m6, 6, 1e12, NULL));
+    ASSERT_EQ_INT(2, brs_whole_rows(p6, m6, 6, INFINITY, NULL));
+    ASSERT_EQ_INT(0, brs_whole_rows(p6, m6, 6, -INFINITY, NULL));
     /* a flat trace has no beat; an unwritable file names its path */
     BapTrace flat = {0};
     for (int i = 0; i < 10; i++)
@@ -330,7 +357,7 @@ static void test_apstats(void) {
     ASSERT_EQ_INT(0, bap_beats(&flat, &b));
     ASSERT(b == NULL);
     char want[600];
-    ASSERT_EQ_INT(-1, bap_write_stats(P("nodir/x_AP_stats.dat"), NULL, 0, NULL, err, sizeof err));
+    ASSERT_EQ_INT(-1, bap_write_stats(P("nodir/x_AP_stats.dat"), NULL, 0, 0, NULL, err, sizeof err));
     snprintf(want, sizeof want, "%s: No such file or directory", P("nodir/x_AP_stats.dat"));
     ASSERT_EQ_STR(want, err);
     bap_free(&flat);
