@@ -16,6 +16,7 @@
 #include <starpu_mpi.h>
 #endif
 
+#include "busy.h"
 #include "commands.h"
 #include "sc_choose.h"
 
@@ -143,16 +144,6 @@ static int cuda_workers_expected(long ngpu) {
 #endif
 }
 
-/* The cores this process may run on (its affinity mask), at least 1. */
-static int cores_available(void) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) != 0)
-        return 1;
-    int n = CPU_COUNT(&set);
-    return n > 0 ? n : 1;
-}
-
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun run, const char *sched) {
     starpu_conf_init(conf);
     conf->sched_policy_name = sc_sched_policy(run, sched);
@@ -165,7 +156,7 @@ void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun 
      * reserved for the submitter, and a --ncpu asking for more CPU workers than the cores left is
      * lowered to them, with a note. STARPU_NCPU still decides exactly. */
     const char *env = getenv("STARPU_NCPU");
-    int ngpus = cuda_workers_expected(ngpu), cores = cores_available();
+    int ngpus = cuda_workers_expected(ngpu), cores = busy_affinity();
     if (ncpu >= 0 && ngpus > 0 && !(env && *env) && ncpu > cores - ngpus - 1 && cores - ngpus - 1 >= 0) {
         fprintf(stderr,
                 "starcarp: --ncpu %ld with %d GPU%s on %d cores: %d CPU workers (one core drives each GPU, "
@@ -183,4 +174,13 @@ void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun 
     int ranked = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE");
     if (ranked && ncpu < 0 && !(env && *env) && cores <= 1)
         conf->ncpus = ngpus > 0 ? 0 : 1;
+    /* a machine that other work shares: fewer workers, not bound (busy.h); StarPU-MPI's thread
+     * takes one of the policy's cores */
+    int mpi_thread = 0;
+#ifdef SC_HAVE_MPI
+    mpi_thread = ranked;
+#endif
+    int busy = busy_apply(ncpu, ngpus, mpi_thread);
+    if (busy >= 0)
+        conf->ncpus = busy;
 }

@@ -18,6 +18,7 @@
 #include <cuda_runtime_api.h>
 #endif
 
+#include "busy.h"
 #include "cli_opts.h"
 #include "commands.h"
 #include "starcarp.h"
@@ -176,6 +177,9 @@ int cmd_devices(int argc, char **argv) {
     if (o.ncpu >= 0)
         conf.ncpus = o.ncpu;
     conf.ncuda = o.ngpu >= 0 ? o.ngpu : have;
+    int busy = busy_apply(o.ncpu, conf.ncuda, 0); /* a machine that other work shares (busy.h) */
+    if (busy >= 0)
+        conf.ncpus = busy;
     rc = starpu_init(&conf);
     if (rc == -ENODEV) {
         fprintf(stderr, "starcarp devices: StarPU found no worker to run on: skipped\n");

@@ -20,7 +20,8 @@ int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice o
 /* cli_mpi.c: StarPU's configuration read from the environment (starpu_conf_init), then ncpu CPU and ngpu CUDA
  * workers where they are >= 0 (command-line options win over STARPU_NCPU / STARPU_NCUDA). Where a
  * CUDA worker will run and neither ncpu nor STARPU_NCPU fixes the CPU workers, one core is left
- * to the submitting thread (starpu_conf.reserve_ncpus). The scheduling policy: the placement
+ * to the submitting thread (starpu_conf.reserve_ncpus). On a machine that other work shares, fewer
+ * CPU workers and not bound to cores, said on stderr (busy.h). The scheduling policy: the placement
  * module's for this kind of run, or sched (a --sched) when not NULL (sc_sched_policy). */
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun run, const char *sched);
 

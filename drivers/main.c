@@ -6,6 +6,7 @@
 
 #include <starpu.h>
 
+#include "busy.h"
 #include "commands.h"
 #include "starcarp.h"
 #include "starcarp_info.h"
@@ -55,6 +56,8 @@ int main(int argc, char **argv) {
      * StarPU's state, not of the run, and a user's own model meets them on every first run:
      * silenced unless STARPU_SILENT is set (STARPU_SILENT=0 shows them). Its errors still print. */
     setenv("STARPU_SILENT", "1", 0);
+    if (busy_check_env() != 0)
+        return 2;
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (!strcmp(argv[1], commands[i].name)) {
             cli_mpi_begin(); /* under mpirun: the ranks agree before StarPU starts (commands.h) */

@@ -1,0 +1,69 @@
+/* busy.h: StarPU's CPU workers matched to a machine that other work shares (prefix busy_).
+ *
+ * StarPU 1.4 as built here (its default, non-blocking drivers) keeps every idle CPU worker
+ * polling for tasks, and by default starts one worker per core this process may use, each bound
+ * to its core. On a machine that other processes keep busy, the workers then share their cores
+ * with them, and every dependency between two tasks waits for a time slice: a tissue run with
+ * Crank-Nicolson took 267 s at load 8-10 on 2 cores with StarPU's default workers, 3.7 s with
+ * one (docs/runtime.md, "Busy machines"). At start the policy looks at what the process may have
+ * (its affinity set, the cgroup's CPU quota, the ranks of its job sharing its cores) and at what
+ * others already use (the load), and asks StarPU for that many workers, not bound to cores when
+ * the cores are shared. A user's --ncpu, STARPU_NCPU (or STARPU_NCPUS) and STARPU_WORKERS_NOBIND
+ * win; STARCARP_WORKERS=all turns the policy off (StarPU's own choice), auto (the default) keeps
+ * it.
+ * The results do not depend on the number of workers (bit for bit). */
+#ifndef SC_BUSY_H
+#define SC_BUSY_H
+
+/* What the process may use and what others use: the decision's inputs. */
+typedef struct BusyIn {
+    int online; /* cores online (>= 1) */
+    int affinity; /* cores in the process's affinity set, those StarPU would use (>= 1) */
+    double quota; /* the cgroup's CPU quota in cores (quota / period); 0: none */
+    double load; /* runnable threads of other processes, over all online cores; < 0: unknown */
+    int ranks; /* ranks of this job that share these cores, this one included (>= 1) */
+} BusyIn;
+
+/* Why fewer threads than cores (bits of BusyOut.why). */
+enum { BUSY_LOAD = 1, BUSY_QUOTA = 2, BUSY_RANKS = 4 };
+
+/* The decision. */
+typedef struct BusyOut {
+    int threads; /* computing threads this process should run (>= 1, <= affinity) */
+    int nobind; /* 1: the cores are shared with others (load, ranks): workers not bound to cores */
+    unsigned why; /* BUSY_ bits: what lowered threads below affinity or asked for nobind */
+} BusyOut;
+
+/* The policy, a pure function: the affinity set's cores, lowered to the quota's whole cores (at
+ * least 1), divided among the ranks sharing them, and lowered to the cores the load leaves free
+ * (the others' load taken as spread evenly over the online cores; the free cores shared among the
+ * ranks, rounded to nearest, at least 1). nobind when the load or the ranks lowered it. */
+BusyOut busy_decide(const BusyIn *in);
+
+/* Parsers of the kernel's files (pure): the 1-minute load average and the threads runnable now
+ * of /proc/loadavg's text ("0.52 0.58 0.59 3/467 12345"): 0, or -1 when it does not read so.
+ * The CPU quota in cores of a cgroup v2 cpu.max text ("150000 100000": 1.5; "max 100000": 0)
+ * and of cgroup v1's cpu.cfs_quota_us and cpu.cfs_period_us texts ("-1": 0); 0 for none or
+ * unreadable text. */
+int busy_parse_loadavg(const char *text, double *avg1, int *running);
+double busy_quota_v2(const char *cpu_max);
+double busy_quota_v1(const char *quota_us, const char *period_us);
+
+/* The cores of the process's affinity set (sched_getaffinity), at least 1. */
+int busy_affinity(void);
+
+/* STARCARP_WORKERS checked: unset, "auto" or "all" give 0; another value -1 after a message on
+ * stderr naming the variable and its accepted values (main.c, before any command). */
+int busy_check_env(void);
+
+/* The policy applied before starpu_init: returns the CPU workers to ask StarPU for
+ * (starpu_conf.ncpus), or -1 to leave StarPU's choice: -1 when ncpu >= 0 (a --ncpu), STARPU_NCPU
+ * or STARPU_NCPUS fixes them, when the policy keeps every core, or under STARCARP_WORKERS=all.
+ * Threads that are not CPU workers come out of the policy's count: each of gpus GPU workers'
+ * drivers and, with a GPU, the submitting thread; with mpi, StarPU-MPI's thread (at least one CPU
+ * worker without a GPU, none needed with one). Sets STARPU_WORKERS_NOBIND=1 in the environment
+ * when the cores are shared, unless the environment sets it. What it changed goes to stderr in one
+ * line ("starcarp: ...", always, quiet or not; under MPI from each node's first rank). */
+int busy_apply(long ncpu, int gpus, int mpi);
+
+#endif
