@@ -8,7 +8,9 @@
 #include "starcarp_util.h"
 
 /* Whether the run writes Trace_<N>.dat (bench_side.c's rule). */
-static int traces(const BenchOpts *o, const ScModelDesc *d) { return !o->no_trace && d->ntraces > 0 && d->c_run[0]; }
+static int traces(const BenchOpts *o, const ScModelDesc *d) {
+    return !o->no_trace && d->ntraces > 0 && d->c_run[0];
+}
 
 double bsz_out_bytes(const BenchOpts *o, const ScModelDesc *d, const int *dump) {
     double rows = (double)bopt_nout(o), per_probe = 0, trace = 0;
@@ -51,11 +53,11 @@ int bsz_check(const BenchOpts *o, const ScModelDesc *d, const int *dump, char *e
     int tr = traces(o, d);
     char b[32], h[32];
     sc_set_err(err, errlen,
-                "the outputs would hold about %s (%ld rows, every --dt-out %g ms from --start-out %g ms to "
-                "--duration %g ms, for %ld probe cell%s%s), beyond %s; a longer --dt-out, a later "
-                "--start-out%s fewer --probe cells%s make them smaller, --long-run writes them",
-                bsz_bytes_text(bytes, b, sizeof b), bopt_nout(o), o->dt_out, o->start_out, o->duration,
-                o->nprobe, o->nprobe > 1 ? "s" : "", tr ? " and Trace_N.dat" : "",
+               "the outputs would hold about %s (%ld rows, every --dt-out %g ms from --start-out %g ms to "
+               "--duration %g ms, for %ld probe cell%s%s), beyond %s; a longer --dt-out, a later "
+               "--start-out%s fewer --probe cells%s make them smaller, --long-run writes them",
+               bsz_bytes_text(bytes, b, sizeof b), bopt_nout(o), o->dt_out, o->start_out, o->duration,
+               o->nprobe, o->nprobe > 1 ? "s" : "", tr ? " and Trace_N.dat" : "",
                bsz_bytes_text(BSZ_HUGE_BYTES, h, sizeof h), tr ? "," : " or", tr ? " or --no-trace" : "");
     return -1;
 }
@@ -95,8 +97,10 @@ void bsz_line(FILE *f, const BenchOpts *o, const BszEta *e, long d, double now, 
         bsz_bytes_text(bytes, b + strlen(b), sizeof b - strlen(b));
         strncat(b, " of outputs", sizeof b - strlen(b) - 1);
     }
-    fprintf(f, "starcarp bench: %ld steps of %g ms to t = %.10g ms on %ld cell%s%s; wall time about %s (an "
-               "estimate from its first %s)\n",
+    fprintf(f,
+            "starcarp bench: %ld steps of %g ms to t = %.10g ms on %ld cell%s%s; wall time about %s (an "
+            "estimate from its first %s)\n",
             e->d_end - e->d_first, o->dt, o->duration, o->num, o->num > 1 ? "s" : "", b,
-            bsz_secs_text(bsz_eta_total(e, d, now), w, sizeof w), bsz_secs_text(now - e->t_start, s, sizeof s));
+            bsz_secs_text(bsz_eta_total(e, d, now), w, sizeof w),
+            bsz_secs_text(now - e->t_start, s, sizeof s));
 }
