@@ -4,14 +4,13 @@
  * polling for tasks, and by default starts one worker per core this process may use, each bound
  * to its core. On a machine that other processes keep busy, the workers then share their cores
  * with them, and every dependency between two tasks waits for a time slice: a tissue run with
- * Crank-Nicolson took 267 s at load 8-10 on 2 cores with StarPU's default workers, 3.7 s with
- * one (docs/runtime.md, "Busy machines"). At start the policy looks at what the process may have
+ * Crank-Nicolson took 746 s at load 8-12 on 2 cores with StarPU's 2 workers, 27 s with one
+ * (docs/runtime.md, "Busy machines"). At start the policy looks at what the process may have
  * (its affinity set, the cgroup's CPU quota, the ranks of its job sharing its cores) and at what
  * others already use (the load), and asks StarPU for that many workers, not bound to cores when
  * the cores are shared. A user's --ncpu, STARPU_NCPU (or STARPU_NCPUS) and STARPU_WORKERS_NOBIND
  * win; STARCARP_WORKERS=all turns the policy off (StarPU's own choice), auto (the default) keeps
- * it.
- * The results do not depend on the number of workers (bit for bit). */
+ * it. The results do not depend on the number of workers (bit for bit). */
 #ifndef SC_BUSY_H
 #define SC_BUSY_H
 
@@ -37,7 +36,8 @@ typedef struct BusyOut {
 /* The policy, a pure function: the affinity set's cores, lowered to the quota's whole cores (at
  * least 1), divided among the ranks sharing them, and lowered to the cores the load leaves free
  * (the others' load taken as spread evenly over the online cores; the free cores shared among the
- * ranks, rounded to nearest, at least 1). nobind when the load or the ranks lowered it. */
+ * ranks, rounded to nearest, at least 1). nobind when ranks share the cores, or when the load
+ * lowered the count and the cores left over do not hold the others' load. */
 BusyOut busy_decide(const BusyIn *in);
 
 /* Parsers of the kernel's files (pure): the 1-minute load average and the threads runnable now
