@@ -230,9 +230,8 @@ static void summary(ScCells *c, const Share *s, const BenchOpts *o, long steps, 
     const ScModelEntry *me = sc_cells_model(c);
     int chose = me->methods_choice && *me->methods_choice;
     char meth[1400];
-    mpick_methods(me, o->methods, meth, sizeof meth);
-    meth[strlen(meth) - 1] = '\0'; /* the closing parenthesis, after which a note may follow */
-    fprintf(stderr, "summary: %s%s)\n", meth, chose ? "; --methods file keeps the file's" : "");
+    mpick_methods(me, o->methods, chose ? "; --methods file keeps the file's" : "", meth, sizeof meth);
+    fprintf(stderr, "summary: %s\n", meth);
     if (chose && !strncmp(me->methods_choice, "vm=", 3)) /* the treatment of vmcouple.c */
         fprintf(stderr,
                 "summary: Vm advanced together with the states coupled to it faster than dt (%.*s: "

@@ -430,7 +430,7 @@ static int write_activation(Run *r, const ScModelEntry *m) {
     if (r->sh.rank != 0)
         return 0;
     char meth[1400];
-    mpick_methods(m, r->o.methods, meth, sizeof meth);
+    mpick_methods(m, r->o.methods, "", meth, sizeof meth);
     snprintf(title, sizeof title,
              "starcarp tissue: activation time (ms; -1: none), threshold %g mV, %s, %.120s", r->cfg.thr,
              m->name, meth);
@@ -622,7 +622,7 @@ static int open_probes(Run *r) {
         n += snprintf(head + n, sizeof head - (size_t)n, " Vm_P%d(%g,%g,%g)", j + 1, r->o.probe[j][0],
                       r->o.probe[j][1], r->o.probe[j][2]);
     char meth[1400];
-    mpick_methods(r->pk.m, r->o.methods, meth, sizeof meth);
+    mpick_methods(r->pk.m, r->o.methods, "", meth, sizeof meth);
     return rec_printf(r->probes, "%s  # %s: %s\n", head, r->pk.m->name, meth) != 0;
 }
 

@@ -53,15 +53,16 @@ static void keep_flags(Mpick *p, const char *left) {
     p->nitems = out;
 }
 
-void mpick_methods(const ScModelEntry *m, ScMethods asked, char *buf, size_t n) {
+void mpick_methods(const ScModelEntry *m, ScMethods asked, const char *note, char *buf, size_t n) {
     int chose = m->methods_choice && *m->methods_choice, given = asked.mode != SC_METHODS_AUTO;
-    snprintf(buf, n, "methods %s (%s%s)", m->desc->methods,
+    snprintf(buf, n, "methods %s (%s%s%s)", m->desc->methods,
              chose   ? "the automatic choice: --methods "
              : given ? "--methods "
                      : "the file's",
              chose   ? m->methods_choice
              : given ? sc_methods_text(asked)
-                     : "");
+                     : "",
+             note);
 }
 
 int mpick_model(Mpick *p, const char *imp, const char *imp_par, ScMethods methods, double dt, char *err,

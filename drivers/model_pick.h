@@ -45,7 +45,7 @@ void mpick_free(Mpick *p);
 
 /* The methods in effect for model m, as the outputs' headers say them, into buf: the kernels' methods
  * and where they come from: "methods rush_larsen+fe (the automatic choice: --methods cvode=fe)",
- * "(--methods X)" for the methods asked, or "(the file's)". */
-void mpick_methods(const ScModelEntry *m, ScMethods asked, char *buf, size_t n);
+ * "(--methods X)" for the methods asked, or "(the file's)"; note ("" for none) ends the parenthesis. */
+void mpick_methods(const ScModelEntry *m, ScMethods asked, const char *note, char *buf, size_t n);
 
 #endif

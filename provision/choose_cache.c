@@ -152,13 +152,13 @@ static void cache_write(const char *dir, const char *file, const ScChoice *c) {
 }
 
 /* What the cache holds for this model and protocol at step dt: the finished choice (*use) and the
- * one a budget cut (*cut). */
+ * one the budget `budget` cut (*cut; cut choices of other budgets are not this run's). */
 typedef struct Found {
     ScChoice use, cut;
     int have_use, have_cut;
 } Found;
 
-static void cache_scan(const char *dir, const char *prefix, double dt, Found *fd) {
+static void cache_scan(const char *dir, const char *prefix, double dt, double budget, Found *fd) {
     DIR *d = opendir(dir);
     struct dirent *de;
     size_t pl = strlen(prefix);
@@ -171,7 +171,7 @@ static void cache_scan(const char *dir, const char *prefix, double dt, Found *fd
         snprintf(file, sizeof file, "%s/%s", dir, de->d_name);
         if (cache_read(file, e) != 0 || !(fabs(e->dt_made - dt) <= 1e-9 * dt))
             continue;
-        if (e->cut)
+        if (e->cut && budget > 0 && e->budget == budget)
             fd->cut = *e, fd->have_cut = 1;
         else if (e->need > 0)
             fd->use = *e, fd->have_use = 1;
@@ -203,12 +203,12 @@ int sc_choose_methods_cached(const char *path, const ScChooseSpec *spec, ScChoic
         return -1;
     }
     if (keyed)
-        cache_scan(dir, prefix, sp.dt, fd);
+        cache_scan(dir, prefix, sp.dt, sp.budget, fd);
     double units = sp.budget > 0 ? sp.budget * SC_CHOOSE_WORK_UNIT : INFINITY;
     int rc = 0;
     if (fd->have_use && fd->use.need <= units) /* it finishes within this budget: the same choice */
         *out = fd->use;
-    else if (fd->have_cut && sp.budget > 0 && fd->cut.budget == sp.budget) /* cut at this budget */
+    else if (fd->have_cut) /* cut at this budget */
         *out = fd->cut;
     else {
         rc = sc_choose_methods(path, &sp, out, err, errlen);

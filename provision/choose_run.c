@@ -283,9 +283,10 @@ void ch_run_cell(ChCtx *c, const ChKern *k, int single, double rtol, double atol
     double t0 = cpu_now();
     long every, last;
     run_alloc(c, pr, k, dt, snaps, &every, &last, r);
+    double reach = report >= 0 ? c->work + ch_planned(c, k, dt) : 0; /* the work once this run is made */
     if (report >= 0 && !c->cut)
-        c->need = fmax(c->need, c->work + ch_planned(c, k, dt));
-    if (report >= 0 && (c->cut || c->work + ch_planned(c, k, dt) > c->budget)) {
+        c->need = fmax(c->need, reach);
+    if (report >= 0 && (c->cut || reach > c->budget)) {
         snprintf(r->why, sizeof r->why, "the budget of the choice ran out");
         r->failed = r->cut = c->cut = 1;
         return;
