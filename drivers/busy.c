@@ -208,7 +208,8 @@ static void say(const BusyIn *in, const BusyOut *o, int workers, int nobind, int
                       gpus > 0 ? " beside the GPUs" : "");
     if (nobind)
         snprintf(what + w, sizeof what - (size_t)w, "%s",
-                 w ? ", not bound to cores" : "CPU workers not bound to cores");
+                 w ? ", not bound to cores, yielding them while idle"
+                   : "CPU workers not bound to cores, yielding them while idle");
     if (o->why & BUSY_LOAD)
         y += snprintf(why, sizeof why, "load %.1f on %d cores", in->load, in->online);
     if (o->why & BUSY_QUOTA)
@@ -222,16 +223,25 @@ static void say(const BusyIn *in, const BusyOut *o, int workers, int nobind, int
                          : "STARPU_WORKERS_NOBIND=0 binds them");
 }
 
-int busy_apply(long ncpu, int gpus, int mpi) {
-    const char *mode = getenv("STARCARP_WORKERS");
-    if (mode && !strcmp(mode, "all"))
-        return -1;
+/* What the process may use and what others use now (the ranks sharing its cores: those of its
+ * node when it may use every core, else 1). */
+static BusyIn probe(void) {
     static const char *const local_size[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"};
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     BusyIn in = {online > 0 ? (int)online : 1, busy_affinity(), probe_quota(), probe_load(), 1};
     /* ranks left unbound (every core in their sets) share the cores; bound ones have their own */
     if (in.affinity >= in.online)
         in.ranks = env_int(local_size, 2, 1);
+    return in;
+}
+
+int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec) {
+    const char *mode = getenv("STARCARP_WORKERS");
+    if (dec)
+        *dec = (BusyOut){0, 0, 0};
+    if (mode && !strcmp(mode, "all"))
+        return -1;
+    BusyIn in = probe();
     BusyOut o = busy_decide(&in);
     const char *n1 = getenv("STARPU_NCPU"), *n2 = getenv("STARPU_NCPUS");
     int fixed = ncpu >= 0 || (n1 && *n1) || (n2 && *n2);
@@ -246,5 +256,32 @@ int busy_apply(long ncpu, int gpus, int mpi) {
         setenv("STARPU_WORKERS_NOBIND", "1", 1);
     if (workers >= 0 || nobind)
         say(&in, &o, workers, nobind, gpus);
+    if (dec)
+        *dec = o;
     return workers;
+}
+
+int busy_yield(const BusyOut *dec, int pollers, int say_it) {
+    static const char *const local_rank[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"};
+    if (dec->threads <= 0)
+        return 0;
+    if (dec->nobind)
+        return 1; /* said with the workers' line */
+    if (pollers <= dec->threads)
+        return 0;
+    if (say_it && env_int(local_rank, 2, 0) == 0)
+        fprintf(stderr,
+                "starcarp: idle CPU workers yield their cores: %d threads poll for work on %d core%s "
+                "(docs/runtime.md, \"Busy machines\"; STARCARP_WORKERS=all to choose otherwise)\n",
+                pollers, dec->threads, dec->threads == 1 ? "" : "s");
+    return 1;
+}
+
+int busy_mpi_crowded(void) {
+    const char *mode = getenv("STARCARP_WORKERS");
+    if (mode && !strcmp(mode, "all"))
+        return 0;
+    BusyIn in = probe();
+    BusyOut o = busy_decide(&in);
+    return o.nobind || o.threads < 2; /* a CPU worker and StarPU-MPI's thread without a core each */
 }

@@ -63,7 +63,26 @@ int busy_check_env(void);
  * drivers and, with a GPU, the submitting thread; with mpi, StarPU-MPI's thread (at least one CPU
  * worker without a GPU, none needed with one). Sets STARPU_WORKERS_NOBIND=1 in the environment
  * when the cores are shared, unless the environment sets it. What it changed goes to stderr in one
- * line ("starcarp: ...", always, quiet or not; under MPI from each node's first rank). */
-int busy_apply(long ncpu, int gpus, int mpi);
+ * line ("starcarp: ...", always, quiet or not; under MPI from each node's first rank). dec, when
+ * not NULL, receives the decision (threads 0 under STARCARP_WORKERS=all: no decision). */
+int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec);
+
+/* Whether the threads that poll for work (pollers: CPU workers, GPU drivers, StarPU-MPI's thread)
+ * should give their core back while idle under the decision dec: when the cores are shared
+ * (dec->nobind) or pollers exceed dec->threads. Never without a decision (dec->threads 0). Says so
+ * on stderr in one line when nothing else was said (say 1; under MPI from each node's first rank). */
+int busy_yield(const BusyOut *dec, int pollers, int say);
+
+/* The same inputs as busy_apply's (no GPU, one polling thread of StarPU-MPI): whether the rank's
+ * cores are so few or so shared that MPI's own waits should yield too (before MPI starts). */
+int busy_mpi_crowded(void);
+
+/* busy_yield.c: StarPU's scheduling policy name, its idle workers giving their core back
+ * (sched_yield after each empty pop of a task) instead of polling through their time slice; NULL
+ * when StarPU has no policy of that name, or when STARPU_SCHED names the user's own (StarPU then
+ * takes it as it is). The same tasks, order and bits: only idle polling changes. The caller gives
+ * it as starpu_conf.sched_policy with sched_policy_name NULL (a name wins in StarPU). */
+struct starpu_sched_policy;
+struct starpu_sched_policy *busy_yield_policy(const char *name);
 
 #endif

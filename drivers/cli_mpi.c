@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <starpu.h>
@@ -19,6 +20,7 @@
 #include "busy.h"
 #include "commands.h"
 #include "sc_choose.h"
+#include "starcarp_util.h"
 
 #ifdef SC_HAVE_MPI
 /* What a rank tells the others about where it runs. */
@@ -67,6 +69,8 @@ static void check_places(const char *cmd, int rank, int size) {
 
 #ifdef SC_HAVE_MPI
 static int mpi_ours; /* MPI started by cli_mpi_begin (then ended by cli_mpi_end) */
+static int agreed; /* a failure every rank knows of (cli_mpi_agree) */
+enum { END_WAIT_S = 30 }; /* how long a failed rank waits for the others at the end */
 
 /* ScChooseShare's share: rank 0's n bytes into every rank's buf. */
 static void bcast0(void *buf, size_t n, void *ctx) {
@@ -80,10 +84,15 @@ void cli_mpi_begin(void) {
     if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE"))
         return;
     /* the thread level StarPU-MPI asks for when it starts MPI itself (starpu_mpi_init.c) */
-    const char *mult = getenv("STARPU_MPI_THREAD_MULTIPLE_SEND");
+    /* MPI_THREAD_MULTIPLE: the command's own collectives (probes' sums, the stop checks) run in
+     * the main thread while StarPU-MPI's thread tests its requests; SERIALIZED would forbid that.
+     * Where the rank's cores are few or shared, MPI's waits yield the core (Open MPI's
+     * mpi_yield_when_idle; the user's setting wins): a rank that spins in a wait holds back the
+     * thread the wait is for (busy.h). */
+    if (busy_mpi_crowded())
+        setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
     int provided = 0, rank = 0, size = 1;
-    if (MPI_Init_thread(NULL, NULL, mult && atoi(mult) ? MPI_THREAD_MULTIPLE : MPI_THREAD_SERIALIZED,
-                        &provided) != MPI_SUCCESS)
+    if (MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
         return;
     mpi_ours = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -95,12 +104,51 @@ void cli_mpi_begin(void) {
 #endif
 }
 
-void cli_mpi_end(void) {
+int cli_mpi_agree(int rc) {
 #ifdef SC_HAVE_MPI
-    int done = 0;
-    if (mpi_ours && MPI_Finalized(&done) == MPI_SUCCESS && !done)
-        MPI_Finalize();
+    int size = 1, worst = rc;
+    if (mpi_ours && MPI_Comm_size(MPI_COMM_WORLD, &size) == MPI_SUCCESS && size > 1) {
+        MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        agreed |= worst != 0;
+    }
+    return worst;
+#else
+    return rc;
+#endif
+}
+
+void cli_mpi_end(int rc) {
+#ifdef SC_HAVE_MPI
+    int done = 0, size = 1, rank = 0;
+    if (!mpi_ours || MPI_Finalized(&done) != MPI_SUCCESS || done)
+        return;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rc != 0 && !agreed && size > 1) {
+        /* a failure this rank may be alone to see: the others may wait for it in an exchange
+         * forever. Those that arrive here within END_WAIT_S end together; otherwise MPI_Abort. */
+        MPI_Request req;
+        int arrived = 0;
+        MPI_Ibarrier(MPI_COMM_WORLD, &req);
+        for (double t0 = sc_now_s(); !arrived && sc_now_s() - t0 < END_WAIT_S;) {
+            MPI_Test(&req, &arrived, MPI_STATUS_IGNORE);
+            if (!arrived)
+                nanosleep(&(struct timespec){0, 10000000}, NULL);
+        }
+        if (!arrived) {
+            fprintf(stderr,
+                    "starcarp: rank %d failed while the others went on: the job stopped (MPI_Abort)\n", rank);
+            MPI_Abort(MPI_COMM_WORLD, rc);
+        }
+    } else if (size > 1) {
+        MPI_Request req;
+        MPI_Ibarrier(MPI_COMM_WORLD, &req); /* matches the failed ranks' barrier */
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    }
+    MPI_Finalize();
     mpi_ours = 0;
+#else
+    (void)rc;
 #endif
 }
 
@@ -180,7 +228,15 @@ void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun 
 #ifdef SC_HAVE_MPI
     mpi_thread = ranked;
 #endif
-    int busy = busy_apply(ncpu, ngpus, mpi_thread);
+    BusyOut dec;
+    int busy = busy_apply(ncpu, ngpus, mpi_thread, &dec);
     if (busy >= 0)
         conf->ncpus = busy;
+    /* the threads that will poll for work: StarPU's own count leaves the others their cores */
+    int workers = conf->ncpus >= 0 ? conf->ncpus : env && *env ? atoi(env) : cores - ngpus - mpi_thread;
+    if (busy_yield(&dec, (workers > 0 ? workers : 0) + ngpus + mpi_thread, 1)) {
+        struct starpu_sched_policy *y = busy_yield_policy(conf->sched_policy_name);
+        if (y) /* StarPU takes a policy given by name first */
+            conf->sched_policy = y, conf->sched_policy_name = NULL;
+    }
 }

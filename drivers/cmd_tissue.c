@@ -699,7 +699,7 @@ int cmd_tissue(int argc, char **argv) {
         topt_usage();
         return 0;
     }
-    int rc = configure(&r);
+    int rc = cli_mpi_agree(configure(&r)); /* rank 0 alone checks --out */
     if (rc)
         return rc;
     if ((rc = pick_model(&r)) != 0)

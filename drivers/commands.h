@@ -31,7 +31,15 @@ void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun 
  * (sc_choose_share). cli_starpu_start starts StarPU-MPI on it; cli_mpi_end ends MPI after the
  * command (StarPU-MPI's shutdown leaves it to the one that started it). */
 void cli_mpi_begin(void);
-void cli_mpi_end(void);
+
+/* cli_mpi.c: the ranks' worst (largest) of their rcs, agreed by every rank (collective: every
+ * rank of an mpirun job calls it at the same point); rc itself without MPI. A command calls it
+ * after checks that one rank may fail alone (rank 0's --out), so that every rank stops. */
+int cli_mpi_agree(int rc);
+
+/* cli_mpi.c: MPI ended after the command's rc. A rank that failed (rc != 0) without an agreement
+ * waits 30 s for the others to end too, then stops the job (MPI_Abort): never a hang. */
+void cli_mpi_end(int rc);
 
 /* cli_mpi.c: start StarPU with conf: with StarPU-MPI when the process was started by mpirun (Open MPI or a
  * PMI launcher) and this build has it, then *rank and *size are MPI's and *mpi is 1 (otherwise

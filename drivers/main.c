@@ -62,7 +62,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[1], commands[i].name)) {
             cli_mpi_begin(); /* under mpirun: the ranks agree before StarPU starts (commands.h) */
             int rc = commands[i].run(argc - 1, argv + 1);
-            cli_mpi_end();
+            cli_mpi_end(rc);
             return rc;
         }
     fprintf(stderr, "starcarp: unknown command '%s'; accepted commands:", argv[1]);

@@ -21,12 +21,15 @@ set_tests_properties(stress.bits PROPERTIES LABELS stress TIMEOUT 7200 RESOURCE_
 set_tests_properties(stress.short PROPERTIES LABELS "stress_short" TIMEOUT 900 RESOURCE_LOCK starpu
   ENVIRONMENT "${_stress_env}")
 # The tests that compare bits (their checks say "bits", "==" or "bit for bit"), each run whole under
-# the load through ctest itself (its own command and environment).
+# the load through ctest itself (its own command and environment), from a folder of its own
+# (stress-ctest/, which includes the build's tests) so that the inner ctest's Testing/ logs are not
+# the outer one's.
+file(WRITE ${CMAKE_BINARY_DIR}/stress-ctest/CTestTestfile.cmake "subdirs(\"${CMAKE_BINARY_DIR}\")\n")
 foreach(t tissue.cli tissue.opencarp tissue.igb tissue.meshcli tissue.meshmasscli tissue.meshimp
     tissue.meshranks tissue.diffuse tissue.mesh cli.bench cli.ranks cli.stop cli.userfile cli.opencarp
     runtime.cells numerics.choose.budget numerics.choose.cache backends.cpu_vs_c.0 backends.cpu_vs_c.1
     gpu.text_on_host codegen.test_inv tissue.gpu tissue.meshgpu tissue.meshimpgpu)
-  set(_cmd ${_stress} 3 ${CMAKE_CTEST_COMMAND} --test-dir ${CMAKE_BINARY_DIR} -R "^${t}$" --output-on-failure
+  set(_cmd ${_stress} 3 ${CMAKE_CTEST_COMMAND} --test-dir ${CMAKE_BINARY_DIR}/stress-ctest -R "^${t}$" --output-on-failure
     --no-tests=error)
   if(t MATCHES "gpu$") # skipped (77) where no NVIDIA GPU answers, never passed without running
     add_test(NAME stress.${t} COMMAND sh -c "nvidia-smi -L >/dev/null 2>&1 || exit 77; exec \"$@\"" sh ${_cmd})

@@ -86,13 +86,13 @@ static void test_env(void) {
     ASSERT_EQ_INT(0, busy_check_env());
     setenv("STARCARP_WORKERS", "all", 1);
     ASSERT_EQ_INT(0, busy_check_env());
-    ASSERT_EQ_INT(-1, busy_apply(-1, 0, 0)); /* the policy off: StarPU's choice */
+    ASSERT_EQ_INT(-1, busy_apply(-1, 0, 0, NULL)); /* the policy off: StarPU's choice */
     setenv("STARCARP_WORKERS", "none", 1);
     ASSERT_EQ_INT(-1, busy_check_env());
     unsetenv("STARCARP_WORKERS");
-    ASSERT_EQ_INT(-1, busy_apply(3, 0, 0)); /* a --ncpu fixes the count */
+    ASSERT_EQ_INT(-1, busy_apply(3, 0, 0, NULL)); /* a --ncpu fixes the count */
     setenv("STARPU_NCPU", "1", 1);
-    ASSERT_EQ_INT(-1, busy_apply(-1, 0, 0)); /* so does STARPU_NCPU */
+    ASSERT_EQ_INT(-1, busy_apply(-1, 0, 0, NULL)); /* so does STARPU_NCPU */
     unsetenv("STARPU_NCPU");
 }
 
