@@ -141,7 +141,7 @@ static int write_generated(const Plugin *pl, const char *dir, const char *suffix
         sc_set_err(pl->err, pl->errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    EmitOptions o = {t, single, 0, pl->overrides, pl->ident, pl->automatic, 0};
+    EmitOptions o = {t, single, 0, pl->overrides, pl->ident, pl->automatic, 0, NULL};
     int rc = emit_model(f, pl->m, &o);
     if (fclose(f) != 0 || rc) {
         sc_set_err(pl->err, pl->errlen, "cannot write %s", path);
