@@ -191,6 +191,13 @@ static void print_choice(const char *model, const ScChooseSpec *sp, const ScChoi
     for (int k = 0; k < c->ncand; k++)
         print_cand(&c->cand[k]);
     printf("choice: %s%s%s\n", c->label, *c->overrides ? " = --methods " : "", c->overrides);
+    const ScSingleCheck *s = &c->single; /* what bench --precision single judges by */
+    if (s->state == SC_SINGLE_COMPLETES)
+        printf("single precision (the choice in float against double): Vm %.3g %% RMS, APD90 %+.3g ms\n",
+               s->err_pct, s->dapd_ms);
+    else
+        printf("single precision (the choice in float): %s: %s\n",
+               s->state == SC_SINGLE_FAILS ? "fails" : "not checked", s->why);
 }
 
 /* The choice c for the model file at path as its row of the method table file `table`; 0 or -1. */
