@@ -15,7 +15,7 @@
 
 static const char codegen_options[] =
     "--check, -Werror, -q, -o DIR, --target T, --precision P, --methods FROM=TO, --auto-methods TABLE, "
-    "--launch-table TABLE, --no-vm-table, --ident ID, --help";
+    "--launch-table TABLE, --precision-table TABLE, --no-vm-table, --ident ID, --help";
 
 static void codegen_usage(FILE *out) {
     fprintf(out,
@@ -36,27 +36,33 @@ static void codegen_usage(FILE *out) {
             "               model's text (models/methods.tsv; docs/methods.md); --methods wins\n"
             "  --launch-table TABLE  the CUDA kernels' register cap measured for this model's text,\n"
             "               methods and precision (models/launch.tsv; docs/performance.md)\n"
+            "  --precision-table TABLE  the check of the single-precision kernels measured for this\n"
+            "               model's text and methods (models/precision.tsv; docs/verification.md),\n"
+            "               exported by the portable C file as ID_single_check\n"
             "  --no-vm-table  no lookup table on Vm for a file that declares none (by default one\n"
             "               over -800 .. 800 mV, step 0.05, as openCARP's own models have; bench\n"
             "               --no-lut evaluates its columns exactly at run time)\n"
             "  --ident ID   prefix of the generated names and files (default: from the model's name)\n");
 }
 
-/* Write one generated file DIR/<id><suffix>. */
-static int write_one(Arena *ar, const CgModel *m, const char *outdir, EmitTarget t, int single,
-                     const char *overrides, int automatic, const char *ident, int quiet, int min_blocks) {
+/* Write one generated file DIR/<id><suffix>: target t in precision single, with the options of
+ * base (overrides, ident, automatic, single_check) and the CUDA register cap min_blocks. */
+static int write_one(Arena *ar, const CgModel *m, const char *outdir, const EmitOptions *base, EmitTarget t,
+                     int single, int quiet, int min_blocks) {
     const char *suffix = emit_target_suffix(t);
     if (single) {
         const char *dot = strrchr(suffix, '.');
         suffix = ar_printf(ar, "%.*s_f32%s", (int)(dot - suffix), suffix, dot);
     }
-    const char *path = ar_printf(ar, "%s/%s%s", outdir, ident ? ident : emit_ident(ar, m), suffix);
+    const char *path =
+        ar_printf(ar, "%s/%s%s", outdir, base->ident ? base->ident : emit_ident(ar, m), suffix);
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "starcarp codegen: cannot write '%s': %s\n", path, strerror(errno));
         return 1;
     }
-    EmitOptions opt = {t, single, 0, overrides, ident, automatic, t == EMIT_CUDA ? min_blocks : 0};
+    EmitOptions opt = *base;
+    opt.target = t, opt.single = single, opt.min_blocks = t == EMIT_CUDA ? min_blocks : 0;
     int bad = emit_model(f, m, &opt);
     if (fclose(f) != 0 || bad) {
         fprintf(stderr, "starcarp codegen: error writing '%s'\n", path);
@@ -68,29 +74,41 @@ static int write_one(Arena *ar, const CgModel *m, const char *outdir, EmitTarget
 }
 
 /* -o DIR: the sources of the chosen targets and precisions, the model analysed with so (its method
- * overrides named in the files); launch_table (or NULL) the measured register caps (mtable.h). */
+ * overrides named in the files); tables (members NULL when not given) the measured register caps
+ * and the check of the single-precision kernels (mtable.h). */
+typedef struct Tables {
+    const char *launch, *single;
+} Tables;
 static int codegen_write(const char *model, const char *outdir, const char *target, int prec,
                          const CgSemaOptions *so, int automatic, const char *ident, int werror, int quiet,
-                         const char *launch_table) {
+                         const Tables *tables) {
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
     const char *overrides = so->overrides;
     CgModel *m = sema_load_file_opts(&ar, &dg, model, so);
     int rc = 0, mb[2] = {0, 0}; /* the measured register caps, double and single (0: the rule) */
-    for (int single = 0; m && launch_table && single < 2; single++)
-        if ((mb[single] = mtable_min_blocks(launch_table, model, emit_source_hash(m), overrides, single)) < 0)
+    for (int single = 0; m && tables->launch && single < 2; single++)
+        if ((mb[single] = mtable_min_blocks(tables->launch, model, emit_source_hash(m), overrides, single)) <
+            0)
             rc = 1;
+    MtableSingle sc;
+    int have_sc =
+        m && tables->single ? mtable_single(tables->single, model, emit_source_hash(m), overrides, &sc) : 0;
+    rc |= have_sc < 0;
+    EmitOptions base = {.overrides = overrides,
+                        .ident = ident,
+                        .automatic = automatic,
+                        .single_check = have_sc > 0 ? &sc : NULL};
     if (!m || diag_failed(&dg) || rc) {
         rc = 1;
     } else {
-        rc |= write_one(&ar, m, outdir, EMIT_C, 0, overrides, automatic, ident, quiet, 0);
+        rc |= write_one(&ar, m, outdir, &base, EMIT_C, 0, quiet, 0);
         for (int t = EMIT_CPU; t < EMIT_NTARGETS; t++) {
             if (strcmp(target, "all") != 0 && strcmp(target, emit_target_name((EmitTarget)t)) != 0)
                 continue;
             for (int single = 0; single < 2; single++)
                 if (prec & (1 << single))
-                    rc |= write_one(&ar, m, outdir, (EmitTarget)t, single, overrides, automatic, ident, quiet,
-                                    mb[single]);
+                    rc |= write_one(&ar, m, outdir, &base, (EmitTarget)t, single, quiet, mb[single]);
         }
     }
     ar_free(&ar);
@@ -143,7 +161,7 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
 
 int cmd_codegen(int argc, char **argv) {
     const char *model = NULL, *outdir = NULL, *target = NULL, *precision = NULL, *overrides = NULL,
-               *ident = NULL, *auto_table = NULL, *launch_table = NULL;
+               *ident = NULL, *auto_table = NULL, *launch_table = NULL, *single_table = NULL;
     int check = 0, werror = 0, quiet = 0, vm_table = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -160,18 +178,20 @@ int cmd_codegen(int argc, char **argv) {
             return 0;
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--target") == 0 || strcmp(a, "--precision") == 0 ||
                    strcmp(a, "--methods") == 0 || strcmp(a, "--ident") == 0 ||
-                   strcmp(a, "--auto-methods") == 0 || strcmp(a, "--launch-table") == 0) {
+                   strcmp(a, "--auto-methods") == 0 || strcmp(a, "--launch-table") == 0 ||
+                   strcmp(a, "--precision-table") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "starcarp codegen: %s needs a value\n", a);
                 return 2;
             }
-            const char **dst = a[1] == 'o'   ? &outdir
-                               : a[2] == 't' ? &target
-                               : a[2] == 'p' ? &precision
-                               : a[2] == 'i' ? &ident
-                               : a[2] == 'a' ? &auto_table
-                               : a[2] == 'l' ? &launch_table
-                                             : &overrides;
+            const char **dst = a[1] == 'o'                       ? &outdir
+                               : a[2] == 't'                     ? &target
+                               : !strcmp(a, "--precision-table") ? &single_table
+                               : a[2] == 'p'                     ? &precision
+                               : a[2] == 'i'                     ? &ident
+                               : a[2] == 'a'                     ? &auto_table
+                               : a[2] == 'l'                     ? &launch_table
+                                                                 : &overrides;
             *dst = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "starcarp codegen: unknown option '%s'; accepted options: %s\n", a,
@@ -242,9 +262,10 @@ int cmd_codegen(int argc, char **argv) {
             overrides = chosen, automatic = 1;
     }
     CgSemaOptions so = {.overrides = overrides, .vm_table = vm_table ? CG_VM_TABLE : (CgTableSpec){0}};
+    Tables tables = {launch_table, single_table};
     if (outdir)
         return codegen_write(model, outdir, target ? target : "all", prec, &so, automatic, ident, werror,
-                             quiet, launch_table);
+                             quiet, &tables);
     Arena ar = {0};
     Diag dg = {stderr, werror, 0, 0, NULL};
     CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);

@@ -55,6 +55,8 @@ typedef struct EmitOptions {
                                 the portable C file exports them as ID_methods_choice */
     int min_blocks; /* CUDA: the second argument of __launch_bounds__ chosen by measurement
                                 (mtable.h); 0: the rule of emit_gpu.c */
+    const struct MtableSingle *single_check; /* the portable C file's ID_single_check (mtable.h,
+                                --precision-table); NULL: not checked */
 } EmitOptions;
 
 /* The model's name as a C identifier (letters, digits, '_'; never starts with a digit), in ar. */
@@ -114,6 +116,7 @@ typedef struct Em {
     const char *overrides;
     int automatic; /* EmitOptions.automatic */
     int min_blocks; /* EmitOptions.min_blocks */
+    const struct MtableSingle *single_check; /* EmitOptions.single_check */
     /* the variant being written */
     int lut; /* lookup-table columns interpolated */
     int pv; /* per-cell parameters */

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "emit.h"
+#include "mtable.h"
+#include "starcarp_model.h"
 
 /* The portable C dialect (prelude/c_dialect.h), its math, the scalar primitives and the helpers. */
 static void emit_prelude(Em *e) {
@@ -369,6 +371,34 @@ static void emit_descriptor(Em *e) {
             id, e->automatic && e->overrides ? emit_safe_text(e, e->overrides) : "");
 }
 
+/* A figure of ID_single_check: %.6g, or NAN. */
+static const char *check_figure(Em *e, double x) { return x == x ? ar_printf(&e->ar, "%.6g", x) : "NAN"; }
+
+/* ID_single_check: what models/precision.tsv (--precision-table) says of the single-precision
+ * kernels of this text and methods (ScSingleCheck), or that nothing does. */
+static void emit_single_check(Em *e) {
+    const MtableSingle *r = e->single_check;
+    fprintf(e->out,
+            "\n/* The check of the single-precision kernels (models/precision.tsv, `starcarp codegen\n"
+            " * --precision-table`; docs/verification.md, \"Single precision\"). */\n");
+    if (!r) {
+        fprintf(
+            e->out,
+            "const ScSingleCheck %s_single_check = {SC_SINGLE_UNCHECKED, NAN, NAN, {NAN, NAN}, {NAN, NAN}, 0, "
+            "\"\", \"\"};\n",
+            e->id);
+        return;
+    }
+    fprintf(e->out,
+            "const ScSingleCheck %s_single_check = {%s, %s, %s, {%s, %s}, {%s, %s}, %g,\n    \"%s\",\n"
+            "    \"its reference case (tests/reference) on the vectorised CPU kernels (%s, %s; "
+            "models/precision.tsv)\"};\n",
+            e->id, r->fails ? "SC_SINGLE_FAILS" : "SC_SINGLE_COMPLETES", check_figure(e, r->err),
+            check_figure(e, r->dapd), check_figure(e, r->ref_err[0]), check_figure(e, r->ref_err[1]),
+            check_figure(e, r->ref_dapd[0]), check_figure(e, r->ref_dapd[1]), SC_DEFAULT_DT,
+            emit_safe_text(e, r->why), emit_safe_text(e, r->machine), emit_safe_text(e, r->date));
+}
+
 int emit_c(Em *e) {
     emit_file_header(e, "portable C back end, and the model's host side");
     emit_prelude(e);
@@ -380,5 +410,6 @@ int emit_c(Em *e) {
     emit_host_init(e);
     emit_host_luts(e);
     emit_descriptor(e);
+    emit_single_check(e);
     return 0;
 }

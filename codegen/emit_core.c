@@ -439,6 +439,7 @@ void emit_begin(Em *e, FILE *out, const CgModel *m, const EmitOptions *opt) {
     e->overrides = opt ? opt->overrides : NULL;
     e->automatic = opt ? opt->automatic : 0;
     e->min_blocks = opt ? opt->min_blocks : 0;
+    e->single_check = opt ? opt->single_check : NULL;
     e->vs = "";
     e->id = opt && opt->ident ? ar_strdup(&e->ar, opt->ident) : emit_ident(&e->ar, m);
     const char *slash = m->path ? strrchr(m->path, '/') : NULL;

@@ -170,6 +170,7 @@ static const OptDef opts[] = {
     REFUSE("--doppel-dur", NULL, "the switch to a doppel model is not implemented"),
     /* starcarp's extensions */
     {"--precision", NULL, K_SHARED, F(precision), S_NONE, NULL, 0},
+    {"--force-single", NULL, K_FLAG, F(force_single), S_NONE, NULL, 0},
     {"--steps-per-task", NULL, K_SHARED, F(steps_per_task), S_NONE, NULL, 0},
     {"--ncpu", NULL, K_SHARED, F(ncpu), S_NONE, NULL, 0},
     {"--ngpu", NULL, K_SHARED, F(ngpu), S_NONE, NULL, 0},

@@ -102,6 +102,7 @@ typedef struct BenchOpts {
     double stim_volt;
     /* starcarp's extensions */
     ScPrecision precision; /* SC_DOUBLE (default) or SC_SINGLE */
+    int force_single; /* --force-single: run single precision where its check fails (cmd_bench.c) */
     long steps_per_task; /* SC_DEFAULT_K */
     long ncpu, ngpu; /* -1: all there are */
     const char *sched; /* --sched, or NULL: sc_sched_policy's (dmda) */

@@ -162,6 +162,10 @@ int bopt_check_together(BenchOpts *o, const BoptSeen *seen, char *err, size_t er
         return FAIL(err, errlen, "--ncpu 0 with --ngpu 0 leaves no worker to run on");
     if (o->restart && o->read_ini_file)
         return FAIL(err, errlen, "--restart and --read-ini-file both give the initial state; use one");
+    if (o->force_single && o->precision != SC_SINGLE)
+        return FAIL(err, errlen,
+                    "--force-single goes with --precision single (it runs single precision "
+                    "where its check fails)");
     return 0;
 }
 
@@ -210,7 +214,10 @@ void bopt_usage(FILE *out) {
           "  (plugins, strain, light, current and state clamps from files: refused, with the reason)\n"
           "\n"
           "starcarp extensions:\n"
-          "  --precision P         double or single, also 64 or 32 (default double)\n",
+          "  --precision P         double or single, also 64 or 32 (default double); single is refused\n"
+          "                        where the model's single-precision check fails, warned where it\n"
+          "                        misses the accuracy bars (docs/verification.md)\n"
+          "  --force-single        run single precision even where its check fails\n",
           out);
     fprintf(out, "  --steps-per-task K    time steps per StarPU task (default %d)\n", SC_DEFAULT_K);
     fputs("  --ncpu N              CPU workers (default: all)\n"

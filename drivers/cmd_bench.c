@@ -576,8 +576,30 @@ static int close_outputs(BenchRun *r, int rc) {
     return rc;
 }
 
+/* --precision single: the model's single-precision check (sc_model_single_verdict) applied: refused
+ * where the single run fails (status 2), unless --force-single; warned where it misses the accuracy
+ * bars; a note where no check was made. 0, or 2 after the refusal. */
+static int single_check(const BenchOpts *o, const ScModelEntry *m) {
+    char msg[1024];
+    ScSingleVerdict v =
+        o->precision == SC_SINGLE ? sc_model_single_verdict(m, msg, sizeof msg) : SC_SINGLE_PASSES;
+    if (v == SC_SINGLE_REFUSED && !o->force_single) {
+        fprintf(stderr,
+                "starcarp bench: --precision single: refused: %s; --force-single runs it anyway (a run stops "
+                "where a cell fails)\n",
+                msg);
+        return 2;
+    }
+    if (v != SC_SINGLE_PASSES)
+        fprintf(stderr, "starcarp bench: %s: --precision single: %s%s\n",
+                v == SC_SINGLE_UNKNOWN ? "note" : "warning", msg,
+                v == SC_SINGLE_REFUSED ? "; run as --force-single asks" : "");
+    return 0;
+}
+
 /* The model and what the options ask of it (bench's parse step after the options): --methods
- * checked, the model picked into pk (openCARP's names and flags= variants too), --imp-par applied
+ * checked, the model picked into pk (openCARP's names and flags= variants too), --precision single
+ * judged (single_check), --imp-par applied
  * (echoed to stderr: stdout may hold the table), --vary's parameters found (vary_k), --probe's cells
  * checked, --imp-sv-dump's states into *dump ([nsv + 1], allocated). 0, or 2 after a message; the
  * caller frees pk (mpick_free) and *dump either way. */
@@ -594,6 +616,8 @@ static int bench_model(const BenchOpts *o, Mpick *pk, int *vary_k, int **dump) {
         fprintf(stderr, "starcarp bench: --imp %s: %s\n", o->imp, err);
         return 2;
     }
+    if (single_check(o, pk->m) != 0)
+        return 2;
     const ScModelDesc *d = pk->m->desc;
     if (mpick_params(pk, stderr, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp bench: %s\n", err);

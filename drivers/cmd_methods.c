@@ -196,6 +196,13 @@ static void print_choice(const char *model, const ScChooseSpec *sp, const ScChoi
         printf("budget: a run finishes this choice with STARCARP_CHOOSE_BUDGET of at least %.4g units "
                "(default %g)\n",
                c->need / SC_CHOOSE_WORK_UNIT, SC_CHOOSE_BUDGET);
+    const ScSingleCheck *s = &c->single; /* what bench --precision single judges by */
+    if (s->state == SC_SINGLE_COMPLETES)
+        printf("single precision (the choice in float against double): Vm %.3g %% RMS, APD90 %+.3g ms\n",
+               s->err_pct, s->dapd_ms);
+    else
+        printf("single precision (the choice in float): %s: %s\n",
+               s->state == SC_SINGLE_FAILS ? "fails" : "not checked", s->why);
 }
 
 /* The choice c for the model file at path as its row of the method table file `table`; 0 or -1. */

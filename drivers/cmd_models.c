@@ -130,7 +130,8 @@ static int models_list(void) {
     return 0;
 }
 
-/* The automatic choice of methods (docs/methods.md) the library's kernels of `name` hold. */
+/* The automatic choice of methods (docs/methods.md) the library's kernels of `name` hold, and what
+ * `starcarp bench --precision single` makes of their single-precision check. */
 static void print_choice(const char *name) {
     for (int i = 0; i < sc_model_count(); i++) {
         const ScModelEntry *e = sc_model_at(i);
@@ -146,6 +147,11 @@ static void print_choice(const char *name) {
         else
             printf("automatic methods: the file's (%s): none cheaper was chosen (models/methods.tsv)\n",
                    e->desc->methods);
+        char msg[1024];
+        static const char *const said[] = {
+            "passes: within the accuracy bars of double (models/precision.tsv)", "warned: ", "refused: ", ""};
+        ScSingleVerdict v = sc_model_single_verdict(e, msg, sizeof msg);
+        printf("single precision (bench --precision single): %s%s\n", said[v], msg);
         return;
     }
     printf("automatic methods: chosen when the model is first run (`starcarp methods %s` shows the choice)\n",

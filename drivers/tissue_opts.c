@@ -72,6 +72,7 @@ void topt_usage(void) {
         "  --vary NAME=LO:HI[:AXIS]  parameter NAME from LO at the grid's start to HI at its end along\n"
         "                      AXIS (x, y or z; default x), linearly (repeat for more, at most 8)\n"
         "  --rtol R --atol A   cvode tolerances;  --no-lut  lookup-table columns evaluated exactly\n"
+        "  --precision double  the only precision of the tissue solver (single is refused: bench's)\n"
         "  -q, --quiet         no progress;  -h, --help\n"
         "Under `mpirun -np N` (StarPU-MPI) each rank holds a range of planes; rank 0 writes the outputs.\n",
         SC_DEFAULT_DT);
@@ -109,6 +110,7 @@ static const Opt opts[] = {
     {"imp", T_STR, F(imp), 0, 0, 0, "a library model name or a .model file"},
     {"methods", T_SHARED, F(methods), 0, 0, 0, ""},
     {"imp-par", T_STR, F(imp_par), 0, 0, 0, "openCARP parameter items like \"mu1=0.3,gNa*1.5\""},
+    {"precision", T_STR, F(precision), 0, 0, 0, "double (or 64)"},
     {"size", T_DLIST, F(size), F(nsize), 1, 3, "1 to 3 positive lengths in mm, comma-separated"},
     {"nodes", T_LLIST, F(nodes), F(nnodes), 1, 3, "1 to 3 positive node counts, comma-separated"},
     {"dx", T_DLIST, F(dx), F(ndx), 1, 3, "1 to 3 positive spacings in mm"},
@@ -592,6 +594,12 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
         !o->imp
             ? "--imp (openCARP's imp_region[0].im) is required (a library model, `starcarp models list`, or "
               "a .model file)"
+        : o->precision && (!strcmp(o->precision, "single") || !strcmp(o->precision, "32"))
+            ? "--precision single: the tissue solver runs in double precision only (its cell arrays, Vm and "
+              "the diffusion are double; docs/tissue.md); single-precision cells run in `starcarp bench "
+              "--precision single`"
+        : o->precision && strcmp(o->precision, "double") && strcmp(o->precision, "64")
+            ? "--precision: expected double (or 64), the tissue solver's only precision"
         : o->partitioner && strcmp(o->partitioner, "metis") && strcmp(o->partitioner, "rcb")
             ? "--partitioner: expected metis or rcb"
         : o->mass && strcmp(o->mass, "lumped") && strcmp(o->mass, "consistent")

@@ -17,6 +17,7 @@
 
 typedef struct TissueOpts {
     const char *imp, *imp_par, *out, *vtk, *checkpoint, *restart;
+    const char *precision; /* --precision: double (the only one the solver has), or NULL */
     ScMethods methods; /* --methods (methods= of a parameter file): auto (the default), file or overrides */
     double size[3];
     int nsize; /* --size, mm */

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "starcarp_model.h" /* ScSingleCheck */
+
 enum { SC_CHOOSE_MAXCAND = 14 };
 
 /* The budget of a run's automatic choice, in units of work (STARCARP_CHOOSE_BUDGET overrides it;
@@ -26,11 +28,17 @@ enum { SC_CHOOSE_MAXCAND = 14 };
 #define SC_CHOOSE_BUDGET 40.0
 #define SC_CHOOSE_WORK_UNIT 3e9
 
+/* The project's accuracy bars: the normalised RMS error of Vm (% of the reference's Vm range) and the
+ * APD90 difference (ms) within which a method set passes the choice (docs/methods.md), and within
+ * which single precision is taken to add nothing against double (sc_model_single_verdict). */
+#define SC_CHOOSE_TOL_ERR 0.1
+#define SC_CHOOSE_TOL_APD 0.5
+
 /* What the choice is made for: the step, the tolerances and the one-cell protocol. */
 typedef struct ScChooseSpec {
     double dt; /* ms */
-    double tol_err; /* % of the reference's Vm range, RMS (0: 0.1) */
-    double tol_apd; /* ms (0: 0.5) */
+    double tol_err; /* % of the reference's Vm range, RMS (0: SC_CHOOSE_TOL_ERR) */
+    double tol_apd; /* ms (0: SC_CHOOSE_TOL_APD) */
     double stim_start, stim_dur, stim_curr, bcl, duration; /* ms, ms, uA/cm^2, ms, ms */
     long nstim; /* 0: unpaced */
     int verbose; /* progress on stderr (a bar on a terminal, lines otherwise) */
@@ -103,6 +111,8 @@ typedef struct ScChoice {
     char fastvm[256]; /* states coupled to Vm faster than dt (codegen/vmcouple.c), "name (tau)" */
     char vm[32]; /* the treatment applied ("vm=cvode"), "" when none is needed (the check shows it) */
     ScCandidate plain; /* with fastvm: the file's methods without the treatment, judged */
+    ScSingleCheck single; /* the outcome's methods in single precision against double, over the
+                             protocol (not checked when the budget cut the choice: why says so) */
 } ScChoice;
 
 /* Makes the choice for the model file at path. Returns 0 (the choice in *out, possibly the file's

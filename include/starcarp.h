@@ -44,6 +44,17 @@ const ScModelEntry *sc_model_lookup(const char *name, const char *methods, char 
 const ScModelEntry *sc_model_lookup_dt(const char *name, ScMethods methods, double dt, char *err,
                                        size_t errlen);
 
+/* ---- single precision --------------------------------------------------------------------------
+ * Whether m's single-precision kernels may run (docs/verification.md, "Single precision"), judged
+ * from their check (m->single, ScSingleCheck: the library's models/precision.tsv, a user's file's
+ * automatic choice of methods) against the same kernels in double, with the bars of sc_choose.h
+ * (SC_CHOOSE_TOL_ERR % RMS of Vm, SC_CHOOSE_TOL_APD ms of APD90): SC_SINGLE_PASSES (msg empty),
+ * SC_SINGLE_WARNED (the single run completes but misses a bar: msg names the errors and the bars),
+ * SC_SINGLE_REFUSED (it fails: msg says what, when and over which protocol), SC_SINGLE_UNKNOWN (no
+ * check was made: msg says why). msg (n bytes) is one clause, for the caller to prefix. */
+typedef enum { SC_SINGLE_PASSES, SC_SINGLE_WARNED, SC_SINGLE_REFUSED, SC_SINGLE_UNKNOWN } ScSingleVerdict;
+ScSingleVerdict sc_model_single_verdict(const ScModelEntry *m, char *msg, size_t n);
+
 /* ---- openCARP's names, and parameters ----------------------------------------------------------
  * openCARP users name models and parameters as openCARP does (`--imp=tenTusscherPanfilov`,
  * `flags=EPI`, `GKr*0.5`); models/opencarp_names.tsv maps them to the library (its provenance in

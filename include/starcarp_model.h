@@ -21,7 +21,9 @@
 extern "C" {
 #endif
 
-#define SC_MODEL_ABI 5 /* 5: ScStepArgs.work; 4: ScModelDesc.flops_per_step ..., ScModelEntry.cuda_attr */
+/* The ABI's version. 4: ScModelDesc.flops_per_step ..., ScModelEntry.cuda_attr/hip_attr; 5:
+ * ScStepArgs.work; 6: ScModelEntry.single */
+#define SC_MODEL_ABI 6
 #define SC_MAX_PARAMS 512 /* parameters of one model (the library's largest has under 200) */
 #define SC_MAX_VARY 16 /* parameters varied per cell in one run */
 #define SC_MAX_TABLES 8 /* lookup tables of one model */
@@ -180,6 +182,27 @@ typedef struct ScModelDesc {
     int ops_adaptive;
 } ScModelDesc;
 
+/* What is known of a model's single-precision kernels (ScModelEntry.single; docs/verification.md,
+ * "Single precision"): one cell over a protocol, its single-precision run against the double one
+ * (the same methods and step). The library's from models/precision.tsv (the reference case of
+ * tests/reference, the vectorised CPU kernels: scripts/precision-table.sh), emitted by `starcarp
+ * codegen --precision-table` as ID_single_check; a user's file's from the automatic choice of
+ * methods (its protocol, sc_choose.h). sc_model_single_verdict (starcarp.h) judges it. */
+enum { SC_SINGLE_UNCHECKED, SC_SINGLE_COMPLETES, SC_SINGLE_FAILS };
+typedef struct ScSingleCheck {
+    int state; /* SC_SINGLE_*: not checked, the single run completes, it fails */
+    double err_pct; /* RMS of Vm single - double, % of double's Vm range (NaN: not measured) */
+    double dapd_ms; /* APD90 single minus double, ms (0 unpaced; NaN: not measured) */
+    double ref_err_pct[2], ref_dapd_ms[2]; /* [0] double, [1] single against the reference (the
+                                              case's trace, the choice's tight run): the same figures
+                                              (NaN: not measured) */
+    double dt; /* the step of both runs, ms */
+    char why[160]; /* SC_SINGLE_FAILS: what failed, and when ("Ca_ss = inf at t = 68.06 ms (step
+                      6806)"); SC_SINGLE_UNCHECKED: why not ("" when nothing says) */
+    char basis[160]; /* over what, on which kernels ("its reference case (tests/reference) on the
+                        vectorised CPU kernels (machine, date; models/precision.tsv)") */
+} ScSingleCheck;
+
 /* One model of a library (starcarp's own: registry.c, generated at build time): its host side
  * and every kernel built for it ([0] double, [1] float; NULL when not built). */
 typedef struct ScModelEntry {
@@ -195,6 +218,7 @@ typedef struct ScModelEntry {
                                            overrides asked for); docs/methods.md */
     ScGpuAttrFn cuda_attr[2]; /* the GPU kernels' attributes ([0] double, [1] float; NULL when */
     ScGpuAttrFn hip_attr[2]; /*  not built) */
+    const ScSingleCheck *single; /* the check of the single-precision kernels (NULL: none made) */
 } ScModelEntry;
 
 #ifdef __cplusplus

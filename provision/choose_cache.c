@@ -32,9 +32,9 @@ static int cache_key(const char *path, const ScChooseSpec *sp, char *dir, size_t
     /* the long check (choose_long.c), the treatment of states coupled to Vm (2026-11-26), the
        Markov chains' step (2026-11-27) and the candidates of 2026-11-28 (event states, a stiff
        block's chain, rk2 with the block): a choice made without them may not pass them, or may
-       miss the cheaper set */
-    snprintf(key, sizeof key, "long %ld|%.17g|%.17g|vm|markov|events|work%s", sp->long_beats, sp->long_bcl,
-             sp->tol_state, sp->any_speed ? "|any speed" : "");
+       miss the cheaper set; the outcome's single-precision check (ScChoice.single) */
+    snprintf(key, sizeof key, "long %ld|%.17g|%.17g|vm|markov|events|work|single%s", sp->long_beats,
+             sp->long_bcl, sp->tol_state, sp->any_speed ? "|any speed" : "");
     h = util_fnv(h, key);
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     char root[3000];
@@ -76,6 +76,14 @@ static int read_line(char *line, ScChoice *out, double fig[5]) {
         snprintf(out->vm, sizeof out->vm, "%s", strcmp(v, "-") ? v : "");
     else if (!strcmp(line, "fastvm"))
         snprintf(out->fastvm, sizeof out->fastvm, "%s", strcmp(v, "-") ? v : "");
+    else if (!strcmp(line, "single"))
+        sscanf(v, "%d %lf %lf %lf %lf %lf %lf %lf", &out->single.state, &out->single.err_pct,
+               &out->single.dapd_ms, &out->single.ref_err_pct[0], &out->single.ref_dapd_ms[0],
+               &out->single.ref_err_pct[1], &out->single.ref_dapd_ms[1], &out->single.dt);
+    else if (!strcmp(line, "single_why"))
+        snprintf(out->single.why, sizeof out->single.why, "%s", v);
+    else if (!strcmp(line, "single_basis"))
+        snprintf(out->single.basis, sizeof out->single.basis, "%s", v);
     else if (!strcmp(line, "plain"))
         sscanf(v, "%lf %lf", &out->plain.err[0], &out->plain.dapd[0]);
     else if (!strcmp(line, "long")) {
@@ -97,6 +105,9 @@ static int cache_read(const char *file, ScChoice *out) {
     double fig[5];
     memset(out, 0, sizeof *out);
     out->plain.err[0] = out->plain.dapd[0] = NAN;
+    out->single.err_pct = out->single.dapd_ms = NAN;
+    for (int p = 0; p < 2; p++)
+        out->single.ref_err_pct[p] = out->single.ref_dapd_ms[p] = NAN;
     for (int k = 0; k < 3; k++)
         out->cand[0].lerr[k] = NAN;
     while (fgets(line, sizeof line, f)) {
@@ -145,6 +156,13 @@ static void cache_write(const char *dir, const char *file, const ScChoice *c) {
         fprintf(f, "cut %s\nbudget %.17g\n", c->cut_stage, c->budget);
     else
         fprintf(f, "need %.17g\n", c->need);
+    const ScSingleCheck *s = &c->single;
+    fprintf(f, "single %d %.6g %.6g %.6g %.6g %.6g %.6g %.17g\n", s->state, s->err_pct, s->dapd_ms,
+            s->ref_err_pct[0], s->ref_dapd_ms[0], s->ref_err_pct[1], s->ref_dapd_ms[1], s->dt);
+    if (s->why[0])
+        fprintf(f, "single_why %s\n", s->why);
+    if (s->basis[0])
+        fprintf(f, "single_basis %s\n", s->basis);
     if (fclose(f) == 0)
         rename(tmp, file);
     else
@@ -193,8 +211,9 @@ static void cache_file(char *file, size_t n, const char *dir, const char *prefix
 int sc_choose_methods_cached(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err,
                              size_t errlen) {
     ScChooseSpec sp = *spec;
-    sp.tol_err = sp.tol_err > 0 ? sp.tol_err : 0.1; /* the same key with the defaults spelt out */
-    sp.tol_apd = sp.tol_apd > 0 ? sp.tol_apd : 0.5;
+    /* the same key with the defaults spelt out */
+    sp.tol_err = sp.tol_err > 0 ? sp.tol_err : SC_CHOOSE_TOL_ERR;
+    sp.tol_apd = sp.tol_apd > 0 ? sp.tol_apd : SC_CHOOSE_TOL_APD;
     char dir[CPATH], prefix[400], file[CPATH + 500];
     int keyed = cache_key(path, &sp, dir, sizeof dir, prefix, sizeof prefix) == 0;
     Found *fd = calloc(1, sizeof *fd);

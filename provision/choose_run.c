@@ -59,7 +59,7 @@ int ch_queue(ChCtx *c, const char *overrides) {
     }
     for (int i = 0; i < 2; i++) {
         FILE *f = fopen(src[i], "w");
-        EmitOptions o = {i ? EMIT_CPU : EMIT_C, i, 0, overrides, b->ident, 1, 0};
+        EmitOptions o = {i ? EMIT_CPU : EMIT_C, i, 0, overrides, b->ident, 1, 0, NULL};
         int bad = !f || emit_model(f, m, &o) != 0;
         if (f && fclose(f) != 0)
             bad = 1;

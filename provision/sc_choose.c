@@ -33,7 +33,8 @@
  * would take it past the budget: the file's methods (with vm=cvode where the check found it needed
  * before), and the result says so (ScChoice.cut). The budget and the speed rule count operations
  * (ChRun.work), never seconds: the same file, protocol and step give the same choice on every
- * machine, at any load. */
+ * machine, at any load. Last, the outcome's methods (the chosen set, or the file's) in single
+ * precision against double (ScChoice.single: what `starcarp bench --precision single` judges by). */
 #define _POSIX_C_SOURCE 200809L
 #include "sc_choose.h"
 
@@ -570,12 +571,66 @@ static void finish(const ChCtx *c, int rc, ScChoice *out) {
     }
 }
 
+/* The outcome's methods (out->overrides) run in single precision against the same in double over
+ * the protocol, into out->single; not when the choice failed (rc) or the budget cut it (why says
+ * so). Two one-cell runs of methods that passed (or the file's): the budget does not bind them. */
+static void single_outcome(ChCtx *c, int rc, ScChoice *out) {
+    const ScChooseSpec *sp = c->sp;
+    ScSingleCheck *s = &out->single;
+    s->err_pct = s->dapd_ms = NAN;
+    for (int p = 0; p < 2; p++)
+        s->ref_err_pct[p] = s->ref_dapd_ms[p] = NAN;
+    s->dt = sp->dt;
+    if (rc != 0 || c->cut) {
+        snprintf(s->why, sizeof s->why, "%s",
+                 rc ? "the automatic choice of methods failed"
+                    : "the automatic choice stopped at its budget before checking "
+                      "it (`starcarp methods FILE` finishes it)");
+        return;
+    }
+    double need = c->need; /* what the choice needed, the check left out */
+    c->budget = INFINITY; /* the check is made whatever budget is left: it decides no method */
+    int b = build_of(c, out->overrides);
+    const ChKern *k = b < 0 ? NULL : ch_wait(c, b);
+    ChRun rd, rs;
+    if (!k) {
+        snprintf(s->why, sizeof s->why, "the kernels of the outcome could not be built");
+        return;
+    }
+    ch_stage(c, "the outcome in single precision");
+    ch_run_cell(c, k, 0, 0, 0, 0, sp->dt, 0, &rd);
+    ch_run_cell(c, k, 1, 0, 0, 0, sp->dt, 0, &rs);
+    c->need = need;
+    char paced[96] = "unpaced";
+    if (sp->nstim > 0)
+        snprintf(paced, sizeof paced, "%ld stimul%s of %g uA/cm^2 every %g ms", sp->nstim,
+                 sp->nstim == 1 ? "us" : "i", sp->stim_curr, sp->bcl);
+    snprintf(s->basis, sizeof s->basis, "the automatic choice's protocol (%s, %g ms) on its CPU kernels",
+             paced, sp->duration);
+    if (rd.failed) {
+        snprintf(s->why, sizeof s->why, "the double run fails (%.120s)", rd.why);
+    } else if (rs.failed) {
+        s->state = SC_SINGLE_FAILS;
+        snprintf(s->why, sizeof s->why, "%.150s", rs.why);
+    } else {
+        s->state = SC_SINGLE_COMPLETES;
+        s->err_pct = sc_trace_err_pct(rs.vm, rd.vm, rd.nsamp);
+        double ad = sp->nstim > 0 ? sc_trace_apd90(rd.vm, rd.nsamp, rd.h) : -1;
+        double as = ad > 0 ? sc_trace_apd90(rs.vm, rs.nsamp, rs.h) : -1;
+        s->dapd_ms = ad > 0 ? (as > 0 ? as - ad : INFINITY) : 0;
+        const ScCandidate *ch = out->chosen >= 0 ? &out->cand[out->chosen] : NULL;
+        for (int p = 0; ch && p < 2; p++) /* against the tight reference: the choice's own check */
+            s->ref_err_pct[p] = ch->err[p], s->ref_dapd_ms[p] = ch->dapd[p];
+    }
+    ch_free_run(&rd), ch_free_run(&rs);
+}
+
 int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out, char *err, size_t errlen) {
     ScChooseSpec sp = *spec;
     if (sp.tol_err <= 0)
-        sp.tol_err = 0.1;
+        sp.tol_err = SC_CHOOSE_TOL_ERR;
     if (sp.tol_apd <= 0)
-        sp.tol_apd = 0.5;
+        sp.tol_apd = SC_CHOOSE_TOL_APD;
     if (sp.tol_state <= 0)
         sp.tol_state = 1;
     memset(out, 0, sizeof *out);
@@ -595,6 +650,7 @@ int sc_choose_methods(const char *path, const ScChooseSpec *spec, ScChoice *out,
     }
     if (c) {
         finish(c, rc, out);
+        single_outcome(c, rc, out);
         ch_end(c);
         out->seconds = sc_now_s() - c->t0, out->work = c->work, out->need = c->need;
     }

@@ -136,7 +136,7 @@ static const ScModelEntry *auto_plugin(const char *path, double dt, const ScMode
     if (lib && lib->methods_choice && !strcmp(lib->methods_choice, c->overrides) && *c->overrides)
         e = lib; /* the library's kernels hold this choice already */
     else
-        e = plugin_load(path, c->overrides, *c->overrides ? 1 : 2, dt, err, len);
+        e = plugin_load(path, c->overrides, *c->overrides ? 1 : 2, dt, &c->single, err, len);
     free(c);
     return e;
 }
@@ -246,7 +246,7 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, ScMethods methods, doub
         return NULL;
     if (automatic)
         return auto_plugin(path, dt, lib, err, len);
-    return plugin_load(path, overrides, 0, dt, err, len);
+    return plugin_load(path, overrides, 0, dt, NULL, err, len);
 }
 
 const ScModelEntry *sc_model_lookup(const char *name, const char *methods, char *err, size_t len) {

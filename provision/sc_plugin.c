@@ -141,7 +141,7 @@ static int write_generated(const Plugin *pl, const char *dir, const char *suffix
         sc_set_err(pl->err, pl->errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    EmitOptions o = {t, single, 0, pl->overrides, pl->ident, pl->automatic, 0};
+    EmitOptions o = {t, single, 0, pl->overrides, pl->ident, pl->automatic, 0, NULL};
     int rc = emit_model(f, pl->m, &o);
     if (fclose(f) != 0 || rc) {
         sc_set_err(pl->err, pl->errlen, "cannot write %s", path);
@@ -299,8 +299,10 @@ static void name_plugin(Plugin *pl) {
     snprintf(pl->dir, sizeof pl->dir, "%s/%s-%016llx", root, pl->stem, h);
 }
 
-/* The entry of a loaded plugin: its descriptor and kernels found by their generated names. */
-static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda, void *hip) {
+/* The entry of a loaded plugin: its descriptor and kernels found by their generated names, and the
+ * check of its single-precision kernels (a copy of single, or none). */
+static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda, void *hip,
+                                const ScSingleCheck *single) {
     char sym[300];
     snprintf(sym, sizeof sym, "%s_model", pl->ident);
     const ScModelDesc *desc = dlsym(host, sym);
@@ -313,6 +315,10 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda, void *
     e->name = strdup(pl->stem);
     e->file = strdup(pl->path);
     e->methods_choice = strdup(pl->automatic && pl->overrides ? pl->overrides : "");
+    ScSingleCheck *sc = single ? malloc(sizeof *sc) : NULL;
+    if (sc)
+        *sc = *single;
+    e->single = sc;
     for (int k = 0; k < 2; k++) {
         const char *prec = sc_precision_name(k ? SC_SINGLE : SC_DOUBLE);
         snprintf(sym, sizeof sym, "%s_cpu_%s_run", pl->ident, prec);
@@ -336,8 +342,8 @@ static ScModelEntry *make_entry(const Plugin *pl, void *host, void *cuda, void *
 }
 
 /* See plugin.h. */
-const ScModelEntry *plugin_load(const char *path, const char *overrides, int automatic, double dt, char *err,
-                                size_t len) {
+const ScModelEntry *plugin_load(const char *path, const char *overrides, int automatic, double dt,
+                                const ScSingleCheck *single, char *err, size_t len) {
     Arena ar = {0};
     Diag dg = {stderr, 0, 0, 0, NULL};
     /* the automatic choice deals with states coupled to Vm faster than dt, and says what it did */
@@ -369,7 +375,7 @@ const ScModelEntry *plugin_load(const char *path, const char *overrides, int aut
     int want_hip = hlib && (clib || !want_cuda) && hip_part(&hip);
     void *xlib = want_hip ? load_part(&pl, &hip) : NULL;
     if (hlib && (clib || !want_cuda) && (xlib || !want_hip))
-        e = make_entry(&pl, hlib, clib, xlib);
+        e = make_entry(&pl, hlib, clib, xlib, single);
 out:
     ar_free(&ar);
     return e;

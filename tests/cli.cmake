@@ -43,6 +43,13 @@ add_test(NAME cli.userfile COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_userfile
 set_tests_properties(cli.userfile PROPERTIES LABELS cli TIMEOUT 600
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
 
+# --precision single judged by the model's single-precision check (models/precision.tsv, the
+# automatic choice): refused where the single run fails, warned where it misses the bars, silent
+# within them; the table covers every library model with a reference case
+add_test(NAME cli.precision COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_precision.sh ${SC_BIN})
+set_tests_properties(cli.precision PROPERTIES LABELS cli TIMEOUT 600
+  ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
 # ranks as users start them: the README's mpirun line with Open MPI's default binding, --bind-to
 # none and --map-by slot:PE=1, each equal to one rank (needs StarPU-MPI)
 if(STARPUMPI_FOUND AND MPI_C_FOUND)

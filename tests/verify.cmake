@@ -11,6 +11,12 @@ add_executable(sc_verify_lib ${CMAKE_CURRENT_SOURCE_DIR}/verify/bench_c.c)
 target_compile_definitions(sc_verify_lib PRIVATE SC_LIBRARY=1)
 target_compile_options(sc_verify_lib PRIVATE ${SC_WARN})
 target_link_libraries(sc_verify_lib PRIVATE starcarp m)
+# ... and in single precision, on the library's vectorised single-precision kernels (SC_BACKEND=cpu):
+# scripts/precision-table.sh measures them against the reference and against double.
+add_executable(sc_verify_lib_f32 ${CMAKE_CURRENT_SOURCE_DIR}/verify/bench_c.c)
+target_compile_definitions(sc_verify_lib_f32 PRIVATE SC_LIBRARY=1 SC_F32=1)
+target_compile_options(sc_verify_lib_f32 PRIVATE ${SC_WARN})
+target_link_libraries(sc_verify_lib_f32 PRIVATE starcarp m)
 
 # Small models: normalised error below 1 % each.
 add_test(NAME verify.c.small COMMAND sh ${SC_VERIFY_SH} $<TARGET_FILE:starcarp_cmd> ${SC_VERIFY_REF}

@@ -145,7 +145,7 @@ static int emit_case(const Case *c) {
     }
     snprintf(path, sizeof path, "%s/%s_c.c", tmpdir, ident);
     f = fopen(path, "w");
-    EmitOptions opt = {EMIT_C, 0, 0, NULL, ident, 0, 0};
+    EmitOptions opt = {EMIT_C, 0, 0, NULL, ident, 0, 0, NULL};
     int rc = f ? emit_model(f, m, &opt) : -1;
     if (f)
         fclose(f);

@@ -62,6 +62,22 @@ expect 1 "bad.tsv:1: min_blocks '17': expected an integer from 1 to 16" -- codeg
 printf 'BeelerReuterNative\t%s\n' "$h" >"$tmp/short.tsv"
 expect 1 "short.tsv:1: a row needs model, source_hash, methods, precision, min_blocks" -- codegen "$m" -o "$tmp" --launch-table "$tmp/short.tsv"
 expect 1 "--launch-table: cannot read '.*/none.tsv'" -- codegen "$m" -o "$tmp" --launch-table "$tmp/none.tsv"
+# the single-precision check (--precision-table): the row for this text and its methods becomes
+# ID_single_check; another text's row leaves it unchecked; a malformed row is an error naming it
+printf 'BeelerReuterNative\t%s\t-\tf32\tfails\tnan\tnan\tnan\tnan\t0.03\t-0.06\tVm = inf at t = 1 ms\tdev\t2026-11-29\n' \
+    "$h" >"$tmp/single.tsv"
+expect 0 "st_c.c" -- codegen "$m" -o "$tmp" --target c --ident st --precision-table "$tmp/single.tsv"
+sed "s/$h/0000000000000000/" "$tmp/single.tsv" >"$tmp/other.tsv"
+expect 0 "so_c.c" -- codegen "$m" -o "$tmp" --target c --ident so --precision-table "$tmp/other.tsv"
+n=$((n + 1))
+if ! grep -q "st_single_check = {SC_SINGLE_FAILS, NAN, NAN, {0.03, NAN}, {-0.06, NAN}, 0.01,$" "$tmp/st_c.c" ||
+    ! grep -q '"Vm = inf at t = 1 ms"' "$tmp/st_c.c" || ! grep -q "so_single_check = {SC_SINGLE_UNCHECKED" "$tmp/so_c.c"; then
+    fails=$((fails + 1)); echo "FAIL: --precision-table: the row's check, another text's none:"; grep -h -A2 "_single_check =" "$tmp"/s[to]_c.c
+fi
+sed 's/fails/passes/' "$tmp/single.tsv" >"$tmp/single_bad.tsv"
+expect 1 "single_bad.tsv:1: expected status completes or fails, then six numbers \(or nan\)" -- codegen "$m" -o "$tmp" --precision-table "$tmp/single_bad.tsv"
+printf 'BeelerReuterNative\t%s\t-\tf32\tfails\n' "$h" >"$tmp/single_short.tsv"
+expect 1 "single_short.tsv:1: a row needs model, source_hash, methods, precision, status, .*, date" -- codegen "$m" -o "$tmp" --precision-table "$tmp/single_short.tsv"
 # benchmark: bad options, then one tiny run whose table and CSV hold a figure for every configuration
 # this machine has (the portable C on one core and the CPU workers at least; the GPU ones where a GPU is),
 # and the tissue table (--tissue: the N-version slab at dx 0.5 mm on the CPUs at least)

@@ -25,7 +25,7 @@ char *mt_generate(const CgModel *m, EmitTarget target, int single, int newton, c
     char *s = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&s, &n);
-    EmitOptions opt = {target, single, newton, overrides, ident, 0, 0};
+    EmitOptions opt = {target, single, newton, overrides, ident, 0, 0, NULL};
     int rc = emit_model(f, m, &opt);
     fclose(f);
     ASSERT_EQ_INT(0, rc);

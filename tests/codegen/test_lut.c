@@ -96,7 +96,7 @@ static void singular_row(Arena *ar) {
         return;
     }
     FILE *f = fopen(t_put(dir, "hh_c.c", ""), "w");
-    EmitOptions opt = {EMIT_C, 0, 0, NULL, "hh", 0, 0};
+    EmitOptions opt = {EMIT_C, 0, 0, NULL, "hh", 0, 0, NULL};
     ASSERT(f && emit_model(f, m, &opt) == 0);
     if (f)
         fclose(f);

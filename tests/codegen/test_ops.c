@@ -72,7 +72,7 @@ static void test_three(Arena *ar) {
     char *s = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&s, &n);
-    EmitOptions opt = {EMIT_C, 0, 0, NULL, "t", 0, 0};
+    EmitOptions opt = {EMIT_C, 0, 0, NULL, "t", 0, 0, NULL};
     ASSERT_EQ_INT(0, emit_model(f, m, &opt));
     fclose(f);
     ASSERT(s && strstr(s, "    {21, 21}, {2, 2}, 0,\n};") != NULL);

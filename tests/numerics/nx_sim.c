@@ -58,7 +58,7 @@ const ScModelDesc *nx_build(const char *model, const char *overrides, const char
     snprintf(src, sizeof src, "%s/%s_c.c", dir, ident);
     snprintf(so_path, sizeof so_path, "%s/%s.so", dir, ident);
     FILE *f = fopen(src, "w");
-    EmitOptions opt = {EMIT_C, 0, 0, overrides, ident, 0, 0};
+    EmitOptions opt = {EMIT_C, 0, 0, overrides, ident, 0, 0, NULL};
     int rc = f ? emit_model(f, m, &opt) : -1;
     if (f)
         fclose(f);

@@ -2,12 +2,16 @@
  *
  * Build: cc -std=c11 -O2 -I include -DSC_MODEL=ID_model [-DSC_RUN=ID_cpu_f64_run [-DSC_F32]]
  *           bench_c.c DIR/ID_c.c [DIR/ID_cpu.c] -lm [-lmvec]
- *    or, for the models of the library (sc_verify_lib, tests/verify.cmake): -DSC_LIBRARY, linked
- *        with libstarcarp; NAME is then the model's name in the library, whose portable C kernel
- *        (desc->c_run[0], the same generated code) runs: no model is compiled again.
+ *    or, for the models of the library (sc_verify_lib, tests/verify.cmake): -DSC_LIBRARY [-DSC_F32],
+ *        linked with libstarcarp; NAME is then the model's name in the library, whose kernel runs:
+ *        no model is compiled again. SC_BACKEND=c (default: the portable C, desc->c_run[0], double
+ *        only) or cpu (the vectorised CPU kernel of the build's precision, entry->cpu[]).
  * Run:   bench_c NAME STIM_START STIM_DUR STIM_CURR BCL NUMSTIM DURATION DT_OUT REF.csv [OUT.csv]
  *        environment: SC_DT (default 0.01 ms), SC_K (steps per kernel call, default 1),
  *        SC_NOLUT=1 (evaluate lookup-table columns exactly), SC_RTOL / SC_ATOL (cvode tolerances)
+ *        With -DSC_LIBRARY it also prints, on stderr, "methods: ", "choice: " (the automatic choice's
+ *        overrides, "-" for none) and "source_hash: " lines, and on a failure "failure: " and what
+ *        failed (the watched state out of its bounds, else Vm) with the time.
  *
  * Simulates one cell with bench's timing rules (docs/spec/bench.md, "Timing rules"): step
  * d = 0 .. lround(duration/dt); stimulus from step lround(stim_start/dt), every lround(bcl/dt)
@@ -69,6 +73,19 @@ static double apd90(const double *v, long n, double h) {
     return -1;
 }
 
+/* The failure the kernel recorded in st, on stderr: "failure: " and the first watched state out of
+ * its bounds (ScModelDesc.sv_lo/sv_hi) at the failing step, else Vm, with the step and time. */
+static void report_failure(const ScModelDesc *md, const real *sv, const ScStepStatus *st, double dt) {
+    unsigned long long d = st->key >> 32;
+    for (int k = 0; md->sv_lo && md->sv_hi && k < md->nstates; k++)
+        if (!(sv[k] >= md->sv_lo[k] && sv[k] <= md->sv_hi[k])) {
+            fprintf(stderr, "failure: %s = %g at t = %g ms (step %llu)\n", md->sv_names[k], (double)sv[k],
+                    (double)d * dt, d);
+            return;
+        }
+    fprintf(stderr, "failure: Vm = %g at t = %g ms (step %llu)\n", st->value, (double)d * dt, d);
+}
+
 static double *read_ref(const char *path, long *n) {
     FILE *f = fopen(path, "r");
     if (!f)
@@ -118,13 +135,26 @@ int main(int argc, char **argv) {
     }
     const ScModelDesc *md = entry->desc;
     fprintf(stderr, "methods: %s\n", md->methods); /* run_verify.sh's methods column */
+    fprintf(stderr, "choice: %s\n",
+            entry->methods_choice && *entry->methods_choice ? entry->methods_choice : "-");
+    fprintf(stderr, "source_hash: %s\n", md->source_hash);
+    const char *backend = getenv("SC_BACKEND") ? getenv("SC_BACKEND") : "c";
+    ScCpuKernel run = !strcmp(backend, "cpu") ? entry->cpu[sizeof(real) == sizeof(float)]
+                      : sizeof(real) == sizeof(double) && !strcmp(backend, "c") ? md->c_run[0]
+                                                                                : NULL;
+    if (!run) {
+        fprintf(stderr,
+                "%s: SC_BACKEND=%s: no such kernel in the library (c: the portable C, double only; cpu)\n",
+                name, backend);
+        return 1;
+    }
 #else
     const ScModelDesc *md = &SC_MODEL;
-#endif
 #ifdef SC_RUN
     ScCpuKernel run = SC_RUN;
 #else
     ScCpuKernel run = md->c_run[0];
+#endif
 #endif
     int npc = md->nparams + md->nconsts;
     double *pcd = calloc((size_t)npc + 1, sizeof(double));
@@ -183,8 +213,7 @@ int main(int argc, char **argv) {
         a.nsteps = (int)(last + 1 - d < K ? last + 1 - d : K);
         run(&a);
         if (status.key != ULLONG_MAX) {
-            fprintf(stderr, "%s: Vm = %g at step %llu (t = %g ms): stopped\n", name, status.value,
-                    status.key >> 32, (double)(status.key >> 32) * dt);
+            report_failure(md, sv, &status, dt);
             bad = 1;
             break;
         }

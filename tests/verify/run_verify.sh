@@ -14,9 +14,10 @@
 # Exit: 1 when REFDIR has no cases.csv, when a model does not generate/compile, produces NaN, or
 # (with --max-err) has an error >= PCT; 0 otherwise. With --known FILE, a NaN of a model listed in
 # FILE (one name per line, # comments) is reported as "known-nan" and does not fail the run.
-# --library BIN: BIN is bench_c.c built with -DSC_LIBRARY (tests/verify.cmake: sc_verify_lib): it
-# runs the portable C kernel the library already holds, so no model is generated or compiled here
-# (STARCARP is then not used; --backend/--methods/SC_PREC need the generating path).
+# --library BIN: BIN is bench_c.c built with -DSC_LIBRARY (tests/verify.cmake: sc_verify_lib, and
+# sc_verify_lib_f32 in single precision): it runs a kernel the library already holds, so no model is
+# generated or compiled here (STARCARP is then not used; --methods needs the generating path):
+# --backend c the portable C (double), cpu the vectorised kernel of BIN's precision.
 # --min-target PCT: fail unless at least PCT % of the paced cases meet the target (error < 1 % and
 # |APD90 diff| <= 2 ms or <= 1 % of APD90; docs/verification.md).
 set -u
@@ -89,7 +90,7 @@ EOF
         fi
         bin=$d/bench
     fi
-    out=$("$bin" "$name" "$start" "$dur" "$curr" "$bcl" "$nstim" "$duration" "$dtout" \
+    out=$(SC_BACKEND=$BACKEND "$bin" "$name" "$start" "$dur" "$curr" "$bcl" "$nstim" "$duration" "$dtout" \
           "$REFDIR/traces/$name.csv" "$d/trace.csv" 2>"$d/bench.log")
     set -- $out
     # the library's kernels say which methods they run (the automatic choice, docs/methods.md)

@@ -1,0 +1,23 @@
+#!/bin/bash
+# lab/gpu-ctest.sh PART PARTS [LIMIT]: on the GPU machine (device tool, carry .carry from
+# scripts/gpu/pack.sh): builds (scripts/gpu/run.sh's build stage) and runs part PART of PARTS of
+# make test's selection (ctest -LE '^stress$', split by test number), stopping the tests LIMIT
+# seconds (default 540) after this script's start so that the log comes back; logs into $OUT.
+set -u
+t0=$(date +%s)
+part=$1 parts=$2 limit=${3:-540}
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+STAGES=build bash scripts/gpu/run.sh "$OUT/run" > "$OUT/build.txt" 2>&1
+echo "build: exit $? after $(($(date +%s) - t0)) s" | tee -a "$OUT/build.txt"
+. scripts/gpu/env.sh gpu-run
+cd build-gpu || exit 1
+n=$(ctest -N | sed -n 's/^Total Tests: //p')
+per=$(((n + parts - 1) / parts))
+lo=$(((part - 1) * per + 1)) hi=$((part * per))
+stop=$(date -d "@$((t0 + limit))" +%H:%M:%S)
+echo "tests $lo..$hi of $n, stop at $stop; $(nvidia-smi -L | head -2)" > "$OUT/ctest.log"
+ctest -j 8 -LE '^stress$' -I "$lo,$hi" --output-on-failure --timeout 900 --stop-time "$stop" >> "$OUT/ctest.log" 2>&1
+echo "ctest: exit $?" >> "$OUT/ctest.log"
+cp Testing/Temporary/LastTest.log "$OUT/LastTest.log" 2>/dev/null
+tail -40 "$OUT/ctest.log"
