@@ -14,7 +14,7 @@ BusyOut busy_decide(const BusyIn *in) {
     int aff = in->affinity > 0 ? in->affinity : 1;
     int online = in->online >= aff ? in->online : aff;
     int ranks = in->ranks > 1 ? in->ranks : 1;
-    BusyOut o = {aff, 0, 0};
+    BusyOut o = {aff, aff, 0, 0};
     int q = in->quota >= 1 ? (int)floor(in->quota) : 1;
     if (in->quota > 0 && q < o.threads)
         o.threads = q, o.why |= BUSY_QUOTA;
@@ -22,6 +22,7 @@ BusyOut busy_decide(const BusyIn *in) {
         o.threads = o.threads / ranks > 1 ? o.threads / ranks : 1;
         o.why |= BUSY_RANKS, o.nobind = 1;
     }
+    o.own = o.threads;
     if (in->load >= 0) {
         /* the others' threads on this process's cores, and the cores they leave to its ranks */
         double others = fmin(in->load * aff / online, aff);
@@ -208,8 +209,7 @@ static void say(const BusyIn *in, const BusyOut *o, int workers, int nobind, int
                       gpus > 0 ? " beside the GPUs" : "");
     if (nobind)
         snprintf(what + w, sizeof what - (size_t)w, "%s",
-                 w ? ", not bound to cores, yielding them while idle"
-                   : "CPU workers not bound to cores, yielding them while idle");
+                 w ? ", not bound to cores" : "CPU workers not bound to cores");
     if (o->why & BUSY_LOAD)
         y += snprintf(why, sizeof why, "load %.1f on %d cores", in->load, in->online);
     if (o->why & BUSY_QUOTA)
@@ -238,7 +238,7 @@ static BusyIn probe(void) {
 int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec) {
     const char *mode = getenv("STARCARP_WORKERS");
     if (dec)
-        *dec = (BusyOut){0, 0, 0};
+        *dec = (BusyOut){0, 0, 0, 0};
     if (mode && !strcmp(mode, "all"))
         return -1;
     BusyIn in = probe();
@@ -263,17 +263,13 @@ int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec) {
 
 int busy_yield(const BusyOut *dec, int pollers, int say_it) {
     static const char *const local_rank[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"};
-    if (dec->threads <= 0)
-        return 0;
-    if (dec->nobind)
-        return 1; /* said with the workers' line */
-    if (pollers <= dec->threads)
+    if (dec->threads <= 0 || pollers <= dec->own)
         return 0;
     if (say_it && env_int(local_rank, 2, 0) == 0)
         fprintf(stderr,
                 "starcarp: idle CPU workers yield their cores: %d threads poll for work on %d core%s "
                 "(docs/runtime.md, \"Busy machines\"; STARCARP_WORKERS=all to choose otherwise)\n",
-                pollers, dec->threads, dec->threads == 1 ? "" : "s");
+                pollers, dec->own, dec->own == 1 ? "" : "s");
     return 1;
 }
 
@@ -283,5 +279,5 @@ int busy_mpi_crowded(void) {
         return 0;
     BusyIn in = probe();
     BusyOut o = busy_decide(&in);
-    return o.nobind || o.threads < 2; /* a CPU worker and StarPU-MPI's thread without a core each */
+    return o.own < 2; /* a CPU worker and StarPU-MPI's thread without a core each */
 }

@@ -29,6 +29,7 @@ enum { BUSY_LOAD = 1, BUSY_QUOTA = 2, BUSY_RANKS = 4 };
 /* The decision. */
 typedef struct BusyOut {
     int threads; /* computing threads this process should run (>= 1, <= affinity) */
+    int own; /* the cores it may use, the load left out: affinity, quota and ranks (>= 1) */
     int nobind; /* 1: the cores are shared with others (load, ranks): workers not bound to cores */
     unsigned why; /* BUSY_ bits: what lowered threads below affinity or asked for nobind */
 } BusyOut;
@@ -68,9 +69,12 @@ int busy_check_env(void);
 int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec);
 
 /* Whether the threads that poll for work (pollers: CPU workers, GPU drivers, StarPU-MPI's thread)
- * should give their core back while idle under the decision dec: when the cores are shared
- * (dec->nobind) or pollers exceed dec->threads. Never without a decision (dec->threads 0). Says so
- * on stderr in one line when nothing else was said (say 1; under MPI from each node's first rank). */
+ * should give their core back while idle under the decision dec: when they outnumber the cores the
+ * process may use (dec->own), so that they would wait for each other's time slices. Not for the
+ * others' load: beside busy processes, a polling worker that yields waits a whole round of them for
+ * its next task (2 workers beside 4 busy loops on 2 cores: 4x slower yielding). Never without a
+ * decision (dec->threads 0). Says so on stderr in one line (say 1; under MPI from each node's first
+ * rank). */
 int busy_yield(const BusyOut *dec, int pollers, int say);
 
 /* The same inputs as busy_apply's (no GPU, one polling thread of StarPU-MPI): whether the rank's

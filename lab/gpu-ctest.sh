@@ -3,6 +3,7 @@
 # scripts/gpu/pack.sh): builds (scripts/gpu/run.sh's build stage) and runs part PART of PARTS of
 # make test's selection (ctest -LE '^stress$', split by test number), stopping the tests LIMIT
 # seconds (default 540) after this script's start so that the log comes back; logs into $OUT.
+# SEL (environment), when set, selects the tests instead (ctest -R "$SEL", with the same -LE).
 set -u
 t0=$(date +%s)
 part=$1 parts=$2 limit=${3:-540}
@@ -17,7 +18,8 @@ per=$(((n + parts - 1) / parts))
 lo=$(((part - 1) * per + 1)) hi=$((part * per))
 stop=$(date -d "@$((t0 + limit))" +%H:%M:%S)
 echo "tests $lo..$hi of $n, stop at $stop; $(nvidia-smi -L | head -2)" > "$OUT/ctest.log"
-ctest -j 8 -LE '^stress$' -I "$lo,$hi" --output-on-failure --timeout 900 --stop-time "$stop" >> "$OUT/ctest.log" 2>&1
+if [ -n "${SEL:-}" ]; then pick=(-R "$SEL"); else pick=(-I "$lo,$hi"); fi
+ctest -j 8 -LE '^stress' "${pick[@]}" --output-on-failure --timeout 900 --stop-time "$stop" >> "$OUT/ctest.log" 2>&1
 echo "ctest: exit $?" >> "$OUT/ctest.log"
 cp Testing/Temporary/LastTest.log "$OUT/LastTest.log" 2>/dev/null
 tail -40 "$OUT/ctest.log"

@@ -96,8 +96,32 @@ static void test_env(void) {
     unsetenv("STARPU_NCPU");
 }
 
+/* Whether idle workers yield: only where the process's own polling threads outnumber the cores it
+ * may use (the load left out: beside busy processes, polling keeps the share), never without a
+ * decision. */
+static void test_yield(void) {
+    BusyIn one = {2, 1, 0, 0.1, 1}; /* a rank bound to one core */
+    BusyOut o = busy_decide(&one);
+    ASSERT_EQ_INT(1, o.own);
+    ASSERT_EQ_INT(1, busy_yield(&o, 2, 0)); /* a worker and StarPU-MPI's thread */
+    ASSERT_EQ_INT(0, busy_yield(&o, 1, 0));
+    BusyIn busy = {2, 2, 0, 8, 1}; /* load 8 on 2 cores: one worker, own cores 2 */
+    o = busy_decide(&busy);
+    ASSERT_EQ_INT(1, o.threads);
+    ASSERT_EQ_INT(2, o.own);
+    ASSERT_EQ_INT(0, busy_yield(&o, 2, 0)); /* 2 fixed workers beside the load: they keep polling */
+    ASSERT_EQ_INT(1, busy_yield(&o, 3, 0));
+    BusyIn ranks = {4, 4, 0, 0, 2}; /* 2 unbound ranks on 4 cores: 2 each */
+    o = busy_decide(&ranks);
+    ASSERT_EQ_INT(2, o.own);
+    ASSERT_EQ_INT(1, busy_yield(&o, 3, 0));
+    BusyOut none = {0, 0, 0, 0}; /* STARCARP_WORKERS=all: no decision */
+    ASSERT_EQ_INT(0, busy_yield(&none, 8, 0));
+}
+
 int main(void) {
     test_decide();
+    test_yield();
     test_parsers();
     test_env();
     printf("%d checks, %d failed\n", t_checks, t_failures);
