@@ -89,4 +89,9 @@ int busy_mpi_crowded(void);
 struct starpu_sched_policy;
 struct starpu_sched_policy *busy_yield_policy(const char *name);
 
+/* busy_yield.c: conf's policy made the yielding one (busy_yield_policy of its name, the name then
+ * NULL) where busy_yield(dec, pollers, 1) says so; conf unchanged otherwise. */
+struct starpu_conf;
+void busy_yield_conf(struct starpu_conf *conf, const BusyOut *dec, int pollers);
+
 #endif

@@ -28,7 +28,7 @@ struct starpu_sched_policy *busy_yield_policy(const char *name) {
     if (!name)
         name = "lws"; /* StarPU's default policy */
     struct starpu_sched_policy **p = starpu_sched_get_predefined_policies();
-    for (; name && p && *p; p++)
+    for (; p && *p; p++)
         if ((*p)->policy_name && !strcmp((*p)->policy_name, name) && (*p)->pop_task) {
             yielding = **p;
             inner_pop = (*p)->pop_task;
@@ -36,4 +36,11 @@ struct starpu_sched_policy *busy_yield_policy(const char *name) {
             return &yielding;
         }
     return NULL;
+}
+
+void busy_yield_conf(struct starpu_conf *conf, const BusyOut *dec, int pollers) {
+    struct starpu_sched_policy *y =
+        busy_yield(dec, pollers, 1) ? busy_yield_policy(conf->sched_policy_name) : NULL;
+    if (y) /* StarPU takes a policy given by name first */
+        conf->sched_policy = y, conf->sched_policy_name = NULL;
 }

@@ -83,7 +83,6 @@ void cli_mpi_begin(void) {
 #ifdef SC_HAVE_MPI
     if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE"))
         return;
-    /* the thread level StarPU-MPI asks for when it starts MPI itself (starpu_mpi_init.c) */
     /* MPI_THREAD_MULTIPLE: the command's own collectives (probes' sums, the stop checks) run in
      * the main thread while StarPU-MPI's thread tests its requests; SERIALIZED would forbid that.
      * Where the rank's cores are few or shared, MPI's waits yield the core (Open MPI's
@@ -234,9 +233,5 @@ void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun 
         conf->ncpus = busy;
     /* the threads that will poll for work: StarPU's own count leaves the others their cores */
     int workers = conf->ncpus >= 0 ? conf->ncpus : env && *env ? atoi(env) : cores - ngpus - mpi_thread;
-    if (busy_yield(&dec, (workers > 0 ? workers : 0) + ngpus + mpi_thread, 1)) {
-        struct starpu_sched_policy *y = busy_yield_policy(conf->sched_policy_name);
-        if (y) /* StarPU takes a policy given by name first */
-            conf->sched_policy = y, conf->sched_policy_name = NULL;
-    }
+    busy_yield_conf(conf, &dec, (workers > 0 ? workers : 0) + ngpus + mpi_thread);
 }

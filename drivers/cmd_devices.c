@@ -182,11 +182,7 @@ int cmd_devices(int argc, char **argv) {
     if (busy >= 0)
         conf.ncpus = busy;
     int ncpus = conf.ncpus >= 0 ? conf.ncpus : busy_affinity() - conf.ncuda;
-    struct starpu_sched_policy *y = busy_yield(&dec, (ncpus > 0 ? ncpus : 0) + conf.ncuda, 1)
-                                        ? busy_yield_policy(conf.sched_policy_name)
-                                        : NULL;
-    if (y) /* StarPU takes a policy given by name first */
-        conf.sched_policy = y, conf.sched_policy_name = NULL;
+    busy_yield_conf(&conf, &dec, (ncpus > 0 ? ncpus : 0) + conf.ncuda);
     rc = starpu_init(&conf);
     if (rc == -ENODEV) {
         fprintf(stderr, "starcarp devices: StarPU found no worker to run on: skipped\n");
