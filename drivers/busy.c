@@ -14,7 +14,7 @@ BusyOut busy_decide(const BusyIn *in) {
     int aff = in->affinity > 0 ? in->affinity : 1;
     int online = in->online >= aff ? in->online : aff;
     int ranks = in->ranks > 1 ? in->ranks : 1;
-    BusyOut o = {aff, aff, 0, 0};
+    BusyOut o = {aff, aff, 0, 0, in->load > 0 ? in->load / online : 0};
     int q = in->quota >= 1 ? (int)floor(in->quota) : 1;
     if (in->quota > 0 && q < o.threads)
         o.threads = q, o.why |= BUSY_QUOTA;
@@ -238,7 +238,7 @@ static BusyIn probe(void) {
 int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec) {
     const char *mode = getenv("STARCARP_WORKERS");
     if (dec)
-        *dec = (BusyOut){0, 0, 0, 0};
+        *dec = (BusyOut){0, 0, 0, 0, 0};
     if (mode && !strcmp(mode, "all"))
         return -1;
     BusyIn in = probe();
@@ -263,7 +263,7 @@ int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec) {
 
 int busy_yield(const BusyOut *dec, int pollers, int say_it) {
     static const char *const local_rank[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"};
-    if (dec->threads <= 0 || pollers <= dec->own)
+    if (dec->threads <= 0 || pollers <= dec->own || dec->others >= BUSY_YIELD_LOAD)
         return 0;
     if (say_it && env_int(local_rank, 2, 0) == 0)
         fprintf(stderr,
@@ -279,5 +279,6 @@ int busy_mpi_crowded(void) {
         return 0;
     BusyIn in = probe();
     BusyOut o = busy_decide(&in);
-    return o.own < 2; /* a CPU worker and StarPU-MPI's thread without a core each */
+    /* a CPU worker and StarPU-MPI's thread without a core each, the others' load light */
+    return o.own < 2 && o.others < BUSY_YIELD_LOAD;
 }

@@ -32,6 +32,7 @@ typedef struct BusyOut {
     int own; /* the cores it may use, the load left out: affinity, quota and ranks (>= 1) */
     int nobind; /* 1: the cores are shared with others (load, ranks): workers not bound to cores */
     unsigned why; /* BUSY_ bits: what lowered threads below affinity or asked for nobind */
+    double others; /* the others' runnable threads per online core (0 where the load is unknown) */
 } BusyOut;
 
 /* The policy, a pure function: the affinity set's cores, lowered to the quota's whole cores (at
@@ -70,15 +71,19 @@ int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec);
 
 /* Whether the threads that poll for work (pollers: CPU workers, GPU drivers, StarPU-MPI's thread)
  * should give their core back while idle under the decision dec: when they outnumber the cores the
- * process may use (dec->own), so that they would wait for each other's time slices. Not for the
- * others' load: beside busy processes, a polling worker that yields waits a whole round of them for
- * its next task (2 workers beside 4 busy loops on 2 cores: 4x slower yielding). Never without a
- * decision (dec->threads 0). Says so on stderr in one line (say 1; under MPI from each node's first
- * rank). */
+ * process may use (dec->own), so that they would wait for each other's time slices, and the others
+ * leave those cores mostly free (dec->others below BUSY_YIELD_LOAD). Not for the others' load:
+ * beside busy processes a thread that yields waits a whole round of them before it runs again (2
+ * workers beside 4 busy loops on 2 cores: 4x slower yielding; 2 ranks of one core each: yielding
+ * 7.2 s against 15.7 s polling beside 2 busy loops, 30.0 s against 21.9 s beside 4, 225 s against
+ * 45 s beside 8). Never without a decision (dec->threads 0). Says so on stderr in one line (say 1;
+ * under MPI from each node's first rank). */
+#define BUSY_YIELD_LOAD 1.5
 int busy_yield(const BusyOut *dec, int pollers, int say);
 
 /* The same inputs as busy_apply's (no GPU, one polling thread of StarPU-MPI): whether the rank's
- * cores are so few or so shared that MPI's own waits should yield too (before MPI starts). */
+ * cores are so few or so shared that MPI's own waits should yield too (before MPI starts), under
+ * busy_yield's rule. */
 int busy_mpi_crowded(void);
 
 /* busy_yield.c: StarPU's scheduling policy name, its idle workers giving their core back

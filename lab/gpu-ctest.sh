@@ -19,7 +19,7 @@ lo=$(((part - 1) * per + 1)) hi=$((part * per))
 stop=$(date -d "@$((t0 + limit))" +%H:%M:%S)
 echo "tests $lo..$hi of $n, stop at $stop; $(nvidia-smi -L | head -2)" > "$OUT/ctest.log"
 if [ -n "${SEL:-}" ]; then pick=(-R "$SEL"); else pick=(-I "$lo,$hi"); fi
-ctest -j 8 -LE '^stress' "${pick[@]}" --output-on-failure --timeout 900 --stop-time "$stop" >> "$OUT/ctest.log" 2>&1
+ctest -j 8 -LE '^stress$' "${pick[@]}" --output-on-failure --timeout 900 --stop-time "$stop" >> "$OUT/ctest.log" 2>&1
 echo "ctest: exit $?" >> "$OUT/ctest.log"
 cp Testing/Temporary/LastTest.log "$OUT/LastTest.log" 2>/dev/null
 tail -40 "$OUT/ctest.log"

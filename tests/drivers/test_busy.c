@@ -110,12 +110,20 @@ static void test_yield(void) {
     ASSERT_EQ_INT(1, o.threads);
     ASSERT_EQ_INT(2, o.own);
     ASSERT_EQ_INT(0, busy_yield(&o, 2, 0)); /* 2 fixed workers beside the load: they keep polling */
-    ASSERT_EQ_INT(1, busy_yield(&o, 3, 0));
     BusyIn ranks = {4, 4, 0, 0, 2}; /* 2 unbound ranks on 4 cores: 2 each */
     o = busy_decide(&ranks);
     ASSERT_EQ_INT(2, o.own);
     ASSERT_EQ_INT(1, busy_yield(&o, 3, 0));
-    BusyOut none = {0, 0, 0, 0}; /* STARCARP_WORKERS=all: no decision */
+    BusyIn light = {2, 1, 0, 2.8, 1}; /* a rank of one core beside 1.4 others' threads per core */
+    o = busy_decide(&light);
+    ASSERT_EQ_INT(1, busy_yield(&o, 2, 0));
+    BusyIn loaded = {2, 1, 0, 3.2, 1}; /* 1.6 per core: yielding would wait behind them */
+    o = busy_decide(&loaded);
+    ASSERT_EQ_INT(1, o.own);
+    ASSERT_EQ_INT(0, busy_yield(&o, 2, 0));
+    o = busy_decide(&busy); /* load 8: 3 pollers on 2 cores keep polling too */
+    ASSERT_EQ_INT(0, busy_yield(&o, 3, 0));
+    BusyOut none = {0, 0, 0, 0, 0}; /* STARCARP_WORKERS=all: no decision */
     ASSERT_EQ_INT(0, busy_yield(&none, 8, 0));
 }
 
