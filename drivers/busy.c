@@ -263,14 +263,23 @@ int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec) {
 
 int busy_yield(const BusyOut *dec, int pollers, int say_it) {
     static const char *const local_rank[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"};
-    if (dec->threads <= 0 || pollers <= dec->own || dec->others >= BUSY_YIELD_LOAD)
+    if (dec->threads <= 0 || pollers <= dec->own)
         return 0;
-    if (say_it && env_int(local_rank, 2, 0) == 0)
-        fprintf(stderr,
-                "starcarp: idle CPU workers yield their cores: %d threads poll for work on %d core%s "
-                "(docs/runtime.md, \"Busy machines\"; STARCARP_WORKERS=all to choose otherwise)\n",
-                pollers, dec->own, dec->own == 1 ? "" : "s");
-    return 1;
+    int yield = dec->others < BUSY_YIELD_LOAD;
+    if (say_it && env_int(local_rank, 2, 0) == 0) {
+        const char *s = dec->own == 1 ? "" : "s";
+        if (yield)
+            fprintf(stderr,
+                    "starcarp: idle CPU workers yield their cores: %d threads poll for work on %d core%s "
+                    "(docs/runtime.md, \"Busy machines\"; STARCARP_WORKERS=all to choose otherwise)\n",
+                    pollers, dec->own, s);
+        else
+            fprintf(stderr,
+                    "starcarp: %d threads poll for work on %d core%s beside a load of %.1f per core: idle "
+                    "ones keep polling, yielding would wait behind it (docs/runtime.md, \"Busy machines\")\n",
+                    pollers, dec->own, s, dec->others);
+    }
+    return yield;
 }
 
 int busy_mpi_crowded(void) {

@@ -76,8 +76,9 @@ int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec);
  * beside busy processes a thread that yields waits a whole round of them before it runs again (2
  * workers beside 4 busy loops on 2 cores: 4x slower yielding; 2 ranks of one core each: yielding
  * 7.2 s against 15.7 s polling beside 2 busy loops, 30.0 s against 21.9 s beside 4, 225 s against
- * 45 s beside 8). Never without a decision (dec->threads 0). Says so on stderr in one line (say 1;
- * under MPI from each node's first rank). */
+ * 45 s beside 8). Never without a decision (dec->threads 0). Where the threads outnumber the cores,
+ * says on stderr in one line whether they yield or, beside the load, keep polling (say 1; under
+ * MPI from each node's first rank). */
 #define BUSY_YIELD_LOAD 1.5
 int busy_yield(const BusyOut *dec, int pollers, int say);
 
