@@ -288,6 +288,5 @@ int busy_mpi_crowded(void) {
         return 0;
     BusyIn in = probe();
     BusyOut o = busy_decide(&in);
-    /* a CPU worker and StarPU-MPI's thread without a core each, the others' load light */
-    return o.own < 2 && o.others < BUSY_YIELD_LOAD;
+    return busy_yield(&o, 2, 0); /* a CPU worker and StarPU-MPI's thread */
 }

@@ -97,8 +97,8 @@ static void test_env(void) {
 }
 
 /* Whether idle workers yield: only where the process's own polling threads outnumber the cores it
- * may use (the load left out: beside busy processes, polling keeps the share), never without a
- * decision. */
+ * may use and the others leave those cores mostly free (below BUSY_YIELD_LOAD runnable threads per
+ * core: beside busy processes, polling keeps the share), never without a decision. */
 static void test_yield(void) {
     BusyIn one = {2, 1, 0, 0.1, 1}; /* a rank bound to one core */
     BusyOut o = busy_decide(&one);
