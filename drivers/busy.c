@@ -177,6 +177,10 @@ static double probe_quota(void) {
 }
 
 /* The first of the environment variables names (n of them) that is set, as an integer; def when none. */
+/* Open MPI's and MPICH's names of the rank's number on its node and of the node's ranks. */
+static const char *const local_rank[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"};
+static const char *const local_size[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"};
+
 static int env_int(const char *const *names, int n, int def) {
     for (int i = 0; i < n; i++) {
         const char *v = getenv(names[i]);
@@ -199,7 +203,6 @@ int busy_check_env(void) {
 
 /* The line that says what the policy changed: workers (< 0: unchanged) and the binding. */
 static void say(const BusyIn *in, const BusyOut *o, int workers, int nobind, int gpus) {
-    static const char *const local_rank[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"};
     if (env_int(local_rank, 2, 0) != 0)
         return;
     char what[128] = "", why[256] = "";
@@ -226,7 +229,6 @@ static void say(const BusyIn *in, const BusyOut *o, int workers, int nobind, int
 /* What the process may use and what others use now (the ranks sharing its cores: those of its
  * node when it may use every core, else 1). */
 static BusyIn probe(void) {
-    static const char *const local_size[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"};
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     BusyIn in = {online > 0 ? (int)online : 1, busy_affinity(), probe_quota(), probe_load(), 1};
     /* ranks left unbound (every core in their sets) share the cores; bound ones have their own */
@@ -262,7 +264,6 @@ int busy_apply(long ncpu, int gpus, int mpi, BusyOut *dec) {
 }
 
 int busy_yield(const BusyOut *dec, int pollers, int say_it) {
-    static const char *const local_rank[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"};
     if (dec->threads <= 0 || pollers <= dec->own)
         return 0;
     int yield = dec->others < BUSY_YIELD_LOAD;
@@ -288,5 +289,12 @@ int busy_mpi_crowded(void) {
         return 0;
     BusyIn in = probe();
     BusyOut o = busy_decide(&in);
+    int local = env_int(local_size, 2, 1);
+    if (local > 1 && o.others >= BUSY_YIELD_LOAD && env_int(local_rank, 2, 0) == 0)
+        fprintf(stderr,
+                "starcarp: %d ranks share this node beside a load of %.1f per core: every message between "
+                "them waits for time slices (a mesh sends one per diffusion sweep); on a busy node one rank "
+                "with its CPU workers runs faster (docs/runtime.md, \"Busy machines\")\n",
+                local, o.others);
     return busy_yield(&o, 2, 0); /* a CPU worker and StarPU-MPI's thread */
 }

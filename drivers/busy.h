@@ -84,7 +84,8 @@ int busy_yield(const BusyOut *dec, int pollers, int say);
 
 /* The same inputs as busy_apply's (no GPU, one polling thread of StarPU-MPI): whether the rank's
  * cores are so few or so shared that MPI's own waits should yield too (before MPI starts), under
- * busy_yield's rule. */
+ * busy_yield's rule. Where several ranks share the node beside a load of BUSY_YIELD_LOAD or more
+ * per core, says on stderr (the node's first rank) that their messages wait for time slices. */
 int busy_mpi_crowded(void);
 
 /* busy_yield.c: StarPU's scheduling policy name, its idle workers giving their core back
