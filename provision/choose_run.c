@@ -25,11 +25,13 @@ enum { B_QUEUED, B_COMPILING, B_COMPILED, B_LOADED, B_FAILED = -1 };
 
 /* ------------------------------------------------------------------ building */
 
-/* The compile command of build b: its portable C and single-precision CPU sources, at -O1 (the
- * candidates run one cell for a second or less: a faster compile matters more than faster code). */
+/* The compile command of build b: its portable C and single-precision CPU sources, at -O2 (not
+ * -O1, a faster compile: on an Intel Xeon the -O1 code with the library's -march=native ran the
+ * choice's cells 25-50x slower than on the development machine's AMD EPYC, -O2 or -march=x86-64
+ * as fast; docs/methods.md). */
 static void compile_cmd(const ChCtx *c, const ChBuild *b, TcCmd *cmd) {
     tc_begin(cmd);
-    tc_add(cmd, "%s -std=c11 -O1 -fPIC -shared %s -I", c->cc, tc_cpu_flags());
+    tc_add(cmd, "%s -std=c11 -O2 -fPIC -shared %s -I", c->cc, tc_cpu_flags());
     tc_quote(cmd, c->inc);
     tc_add(cmd, " %s_c.c %s_cpu_f32.c -o %s.so %s -lm", b->ident, b->ident, b->ident, tc_mvec_flag());
 }
