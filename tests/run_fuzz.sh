@@ -53,5 +53,6 @@ for w in if elif else group and or not sv t dt exp pow atan2 min foo external no
          '&&' '||' '^' '?' : '.' '{' '}' '(' ')' ';' , '/*' '*/' // '#' 1e-3 .5 2.5E+2; do
     printf '"%s"\n' "$w" >> "$work/easyml.dict"
 done
-exec "$work/fuzz_frontend" -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 \
+# -error_exitcode=1: libFuzzer's own default for a crash is 77, which ctest would show as skipped
+exec "$work/fuzz_frontend" -max_total_time="$secs" -timeout=5 -rss_limit_mb=2048 -error_exitcode=1 \
     -dict="$work/easyml.dict" -artifact_prefix="$work/" -print_final_stats=1 "$work/corpus" "$work/seed"

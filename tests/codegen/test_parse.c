@@ -157,9 +157,17 @@ static void test_statements(void) {
     ASSERT_EQ_STR("/* name: m\n   x */\nx = 1;\n", printed("/* name: m\n   x */ x = 1; /* not meta */"));
     ASSERT_EQ_STR("x = a - (b - c);\ny = -x^2 + (-x)^2 + 2^3^2 + (2^3)^2 + 2^-1;\n",
                   printed("x = a - (b - c); y = -x^2 + (-x)^2 + 2^3^2 + (2^3)^2 + 2^-1;"));
-    ASSERT_EQ_STR("x = a ? b : c ? d : e;\ny = (a ? b : c) ? d : e;\nz = !(a && b) || -(-c);\n",
+    ASSERT_EQ_STR("x = a ? b : c ? d : e;\ny = (a ? b : c) ? d : e;\nz = !(a && b) || - -c;\n",
                   printed("x = a ? b : c ? d : e; y = (a ? b : c) ? d : e; z = not (a and b) or - -c;"));
     ASSERT_EQ_STR("x = 0.1 + 1e-07 + 250 + 1e+300 + 3;\n", printed("x = .1 + 1e-7 + 2.5E+2 + 1e300 + 3.;"));
+    /* a chain of 200 unary minus signs prints back as it was read (in parentheses it had nested 400
+       deep, past the parser's limit of 256: the fuzzer's finding) */
+    char chain[260] = "x = ";
+    memset(chain + 4, '-', 200);
+    strcpy(chain + 204, "1;");
+    const char *once = printed(chain);
+    ASSERT_EQ_STR(once, printed(once));
+    ASSERT(strncmp(once, "x = - - -", 9) == 0);
     ASSERT_EQ_STR("t.model:1:6: error: expected ';' after the expression, got end of file",
                   printed("x = 1") + 5);
     ASSERT_EQ_STR("t.model:1:6: error: expected ';' after the expression, got 'y'",
