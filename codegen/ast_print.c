@@ -94,7 +94,7 @@ static void ast_print_expr(FILE *out, const Expr *e, int min) {
         case EX_NOT:
             /* a unary operand after a space, not in parentheses: a chain of n operators nests n
                deep as it was read, not 2n (parse.c's PARSE_MAX_NEST) */
-            fputs(e->kind == EX_NEG ? "-" : "!", out);
+            fputc(e->kind == EX_NEG ? '-' : '!', out);
             if (ast_prec(e->a[0]) == PR_UNARY)
                 fputc(' ', out);
             ast_print_expr(out, e->a[0], PR_UNARY);

@@ -176,11 +176,11 @@ static double probe_quota(void) {
     return best;
 }
 
-/* The first of the environment variables names (n of them) that is set, as an integer; def when none. */
 /* Open MPI's and MPICH's names of the rank's number on its node and of the node's ranks. */
 static const char *const local_rank[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"};
 static const char *const local_size[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"};
 
+/* The first of the environment variables names (n of them) that is set, as an integer; def when none. */
 static int env_int(const char *const *names, int n, int def) {
     for (int i = 0; i < n; i++) {
         const char *v = getenv(names[i]);
