@@ -1,6 +1,8 @@
 /* cl_models.c: the lookup of a model's step codelets (sc_model_codelet, sc_model_key): generated
  * for the library (registry_codelets.c, the models' cl_<model>.c), made at run time for plugins; both
  * use the codelet functions of cl_step.c. */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,4 +122,15 @@ struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, ScPrecision preci
     } else
         set = plugin_codelets(m);
     return set ? &set->cl[p][v] : NULL;
+}
+
+double sc_model_expected_us(const ScModelEntry *m, ScPrecision p, ScVariant v, long cells, int nsteps,
+                            int worker) {
+    struct starpu_codelet *cl = sc_model_codelet(m, p, v);
+    if (!cl || cells <= 0 || cells > UINT32_MAX || nsteps <= 0 || worker < 0 ||
+        worker >= (int)starpu_worker_get_count())
+        return NAN;
+    struct starpu_perfmodel_arch *arch = starpu_worker_get_perf_archtype(worker, STARPU_NMAX_SCHED_CTXS);
+    return starpu_perfmodel_history_based_expected_perf(
+        cl->model, arch, cl_step_footprint_of((uint32_t)cells, (uint32_t)nsteps));
 }

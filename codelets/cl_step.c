@@ -118,11 +118,14 @@ int cl_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const stru
 }
 
 /* History entries are per (cells, steps): the footprint hashes both. */
+uint32_t cl_step_footprint_of(uint32_t ncells, uint32_t nsteps) {
+    return starpu_hash_crc32c_be(nsteps, starpu_hash_crc32c_be(ncells, 0));
+}
+
 uint32_t cl_step_footprint(struct starpu_task *task) {
     const struct sc_step_task *t = task->cl_arg;
     uint32_t n = (uint32_t)starpu_vector_get_nx(STARPU_TASK_GET_HANDLE(task, 1));
-    uint32_t h = starpu_hash_crc32c_be(n, 0);
-    return starpu_hash_crc32c_be((uint32_t)(t ? t->args.nsteps : 1), h);
+    return cl_step_footprint_of(n, (uint32_t)(t ? t->args.nsteps : 1));
 }
 
 /* Regressions are over the work of a task: cells x steps. */

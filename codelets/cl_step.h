@@ -49,8 +49,10 @@ void cl_step_hip(void *buffers[], void *cl_arg);
 #endif
 /* whether the worker's kind has a kernel of the task's model and precision */
 int cl_step_can_execute(unsigned workerid, struct starpu_task *task, unsigned nimpl);
-/* footprint (cells, steps) and size base (cells x steps) of a step task */
+/* footprint (cells, steps) and size base (cells x steps) of a step task; the footprint of a task
+ * of ncells cells and nsteps steps */
 uint32_t cl_step_footprint(struct starpu_task *task);
+uint32_t cl_step_footprint_of(uint32_t ncells, uint32_t nsteps);
 size_t cl_step_size_base(struct starpu_task *task, unsigned nimpl);
 
 #define CL_STEP_PM_ \

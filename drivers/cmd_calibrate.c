@@ -11,8 +11,9 @@
  * one task of K steps
  * (after one untimed round): StarPU records each task in the model's history (history-based
  * models, 10 samples per size before they are trusted; StarPU drops a sample more than 50 % off
- * the mean, STARPU_HISTORY_MAX_ERROR, hence 12 rounds by default), and the median wall time is
- * printed. Results: DIR/codelets/45/<symbol> (StarPU's own files; StarPU 1.4 adds no host-name
+ * the mean, STARPU_HISTORY_MAX_ERROR, hence 12 rounds by default; untimed rounds follow where a
+ * busy machine's times left the size untrusted, and a warning where they did not suffice), and
+ * the median wall time is printed. Results: DIR/codelets/45/<symbol> (StarPU's own files; StarPU 1.4 adds no host-name
  * suffix to symbols that contain a dot, so the directory stands for the class), DIR/bus/<class>.*
  * (StarPU's bus calibration, under STARPU_HOSTNAME = the class), DIR/starcarp-class.txt
  * (the class: `starcarp bench --perfmodels DIR` runs with STARPU_HOSTNAME set to it),
@@ -150,8 +151,13 @@ static int mkdirs(const char *path) {
     return mkdir(buf, 0755) == 0 || errno == EEXIST ? 0 : -1;
 }
 
-/* Median seconds per task of `rounds` tasks of K steps of `cells` cells on worker w; -1 on failure. */
-static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, int w) {
+/* Median seconds per task of `rounds` tasks of K steps of `cells` cells on worker w; -1 on failure.
+ * StarPU keeps a task's time in its history only near the mean (STARPU_HISTORY_MAX_ERROR) and
+ * starts the size over when the dropped outnumber the kept: on a busy machine its history may not
+ * trust the size after the timed rounds. Untimed rounds follow until it does, at most extra_max;
+ * *trusted says whether it does, *tasks counts the tasks run. */
+static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, int w, int *trusted,
+                         long *tasks) {
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.ncells = cells, cfg.precision = o->precision, cfg.dt = SC_DEFAULT_DT, cfg.steps_per_task = (int)o->k;
@@ -173,6 +179,14 @@ static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, in
         if (r >= 0)
             t[r] = sc_now_s() - t0;
     }
+    const long extra_max = 3 * (o->rounds > 10 ? o->rounds : 10);
+    long extra = 0;
+    while (!bad && isnan(sc_cells_expected_us(c, 0, w)) && extra < extra_max) {
+        bad = sc_cells_advance(c, o->k) < 0 || sc_cells_wait(c, NULL) != 0;
+        extra++;
+    }
+    *trusted = !bad && !isnan(sc_cells_expected_us(c, 0, w));
+    *tasks = 1 + o->rounds + extra;
     sc_cells_destroy(c);
     if (bad)
         return -1;
@@ -270,11 +284,22 @@ int cmd_calibrate(int argc, char **argv) {
             for (int s = 0; s < o.nsizes; s++) {
                 if (kind == 0 && o.sizes[s] > o.cpu_max)
                     continue;
-                double t = time_tasks(ms[i], &o, o.sizes[s], w);
+                int trusted;
+                long tasks;
+                double t = time_tasks(ms[i], &o, o.sizes[s], w, &trusted, &tasks);
                 if (t < 0) {
                     rc = 1;
                     continue;
                 }
+                if (!trusted)
+                    fprintf(
+                        stderr,
+                        "starcarp calibrate: warning: %s %s %ld cells: after %ld tasks StarPU's history of "
+                        "this size is still not trusted (it drops a time more than STARPU_HISTORY_MAX_ERROR, "
+                        "%s %%, off the mean, and starts over when the dropped outnumber the kept: the "
+                        "times vary, as on a busy machine); calibrate again on a quiet machine\n",
+                        ms[i]->name, kind ? gkind : "cpu", o.sizes[s], tasks,
+                        getenv("STARPU_HISTORY_MAX_ERROR") ? getenv("STARPU_HISTORY_MAX_ERROR") : "50");
                 double ns = 1e9 * t / ((double)o.sizes[s] * (double)o.k);
                 printf("%-34s %-5s %9ld %12.4g %14.4g\n", ms[i]->name, kind ? gkind : "cpu", o.sizes[s], t,
                        ns);

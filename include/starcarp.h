@@ -258,6 +258,9 @@ int sc_cells_load(ScCells *c, const char *path, char *err, size_t errlen);
 int sc_cells_lut_oor(ScCells *c, unsigned long long *counts /* [SC_MAX_TABLES] */);
 /* Per-worker load since creation: fills up to max entries, returns the number of workers. */
 int sc_cells_stats(const ScCells *c, ScWorkerLoad *w, int max);
+/* sc_model_expected_us of the array's tasks (partition p's size, its K, its precision and
+ * variant) on the worker: NaN while StarPU's history does not yet trust that size. */
+double sc_cells_expected_us(const ScCells *c, int p, int worker);
 
 /* The cl_arg of a step task (a copy travels with each task through STARPU_CL_ARGS). `args` holds
  * everything but the data: d0, nsteps, dt, flags, stim, vary/nvary, tolerances, vm_bound; the
@@ -287,6 +290,12 @@ typedef enum ScVariant { SC_VARIANT_EXACT, SC_VARIANT_LUT, SC_VARIANT_PCELL, SC_
  * "starcarp.<model>.<f64|f32>.bsoa.<exact|lut|pv>" (unique per model, precision, layout, variant).
  * NULL when the model has no kernel of that precision. */
 struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, ScPrecision p, ScVariant v);
+/* StarPU's expected time in microseconds of one step task of that codelet (cells cells, nsteps
+ * steps) on the worker, from its history; NaN until the history of that size holds StarPU's minimum
+ * of samples (STARPU_CALIBRATE_MINIMUM, 10: StarPU drops a time more than STARPU_HISTORY_MAX_ERROR,
+ * 50 %, off the mean, and starts over when the dropped outnumber the kept). Needs StarPU running. */
+double sc_model_expected_us(const ScModelEntry *m, ScPrecision p, ScVariant v, long cells, int nsteps,
+                            int worker);
 
 /* The key under which performance models ("starcarp.<key>.f64.bsoa.exact", ...) and the speed
  * table of `starcarp calibrate` know the kernels of m: its name, ".m", and 8 hex digits of a hash

@@ -158,7 +158,8 @@ static void remove_dir(const char *dir) {
     while (d && (de = readdir(d)))
         if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
             snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
-            unlink(p);
+            if (unlink(p) != 0)
+                rmdir(p); /* the empty folders hipcc leaves in TMPDIR (the build folder) */
         }
     if (d)
         closedir(d);
@@ -196,6 +197,7 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
     } else if (strcmp(part->kind, "hip") == 0) {
         static const char *const src[2] = {"_hip.hip", "_hip_f32.hip"}, *const obj[2] = {"hip.o", "hip32.o"};
         for (int k = 0; k < 2; k++) {
+            tc_add(cmd, "TMPDIR=. "); /* hipcc's empty temporary folders go with the build folder */
             tc_quote(cmd, tc_hipcc());
             tc_add(cmd, " -O3 --offload-arch=");
             tc_quote(cmd, part->key);
@@ -204,6 +206,7 @@ static void part_command(const Plugin *pl, const Part *part, TcCmd *cmd) {
             tc_add(cmd, " -c %s%s -o %s", pl->ident, src[k], obj[k]);
             job_sep(cmd, k, 2);
         }
+        tc_add(cmd, "TMPDIR=. ");
         tc_quote(cmd, tc_hipcc());
         tc_add(cmd, " -shared -o part.so hip.o hip32.o");
     } else {

@@ -174,3 +174,10 @@ int sc_cells_stats(const ScCells *c, ScWorkerLoad *w, int max) {
     }
     return nw;
 }
+
+double sc_cells_expected_us(const ScCells *c, int p, int worker) {
+    if (!c || p < 0 || p >= c->np)
+        return NAN;
+    return sc_model_expected_us(c->m, c->f32 ? SC_SINGLE : SC_DOUBLE, variant(c), c->size[p],
+                                c->cfg.steps_per_task, worker);
+}
