@@ -38,7 +38,7 @@ install: build
 	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX))
 
 gpu-pack: build
-	@bash scripts/gpu/pack.sh
+	@bash lab/gpu/pack.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -1,6 +1,6 @@
 /* gpu_kernel.c (sc-bench-gpu-kernel): time one generated CUDA kernel alone, for kernel work.
  *
- * Build (scripts/gpu/kernels.sh does it): cc -c gpu_kernel.c with -DSC_MODEL=ID_model
+ * Build (lab/gpu/kernels.sh does it): cc -c gpu_kernel.c with -DSC_MODEL=ID_model
  * -DSC_RUN=ID_cuda_f64_run (or _f32_run and -DSC_F32) and -Ikernels, with kernels/host_model.c (the
  * host-side setup), linked with the model's ID_c.c (host side)
  * and one variant of its ID_cuda[_f32].cu, and -lcudart.

@@ -27,7 +27,7 @@
 
 /* 0.5.2: operations per cell-step in the descriptor, GPU kernel attributes; 0.5.3: the generated
  * code's own names start gen_/GEN_ (were sc_/SC_, the public API's prefix), nothing else changed;
- * 0.5.4 (issue 26 item 2, fewer live values in the implicit and adaptive kernels, the same values
+ * 0.5.4 (fewer live values in the implicit and adaptive kernels, the same values
  * on the host): the cell-step updates the implicit and adaptive groups after the inline ones; ROS4
  * sums its solution and error as the stages come and returns the scaled error norm; on the GPU the
  * derivatives and Jacobian of an LU group are written in the order of their outputs

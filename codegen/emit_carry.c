@@ -33,7 +33,7 @@
 #define EMIT_MAX_CARRY 8
 /* Iion's part on a GPU reuses the step's values of Vm alone while the doubles live across the
  * states' update (2 per state, 1 per reused value) stay within 64 (128 of the 168 registers of
- * the rule's cap, emit_gpu.c). One NVIDIA H100, 2026-11-27 (scripts/gpu/stiff.sh, 1M cells, A/B
+ * the rule's cap, emit_gpu.c). One NVIDIA H100, 2026-11-27 (lab/gpu/stiff.sh, 1M cells, A/B
  * of the same sources with and without the reuse): the 8 models within it gained 3-19 %
  * (luo_rudy_1991, luo_rudy_1994, difrancesco 1985, kernik, paci 2020, TT06, courtemanche), the 4
  * past it lost 12-25 % (ToRORd, Trovato, ORd 2011, tomek: 41-46 states, spills at the cap grew). */

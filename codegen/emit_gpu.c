@@ -27,12 +27,12 @@ static const GpuApi hip_api = {
 /* Blocks of GEN_BLOCK threads that each multiprocessor must be able to hold (the second argument
  * of __launch_bounds__, which caps the registers per thread at 65536 / (128 x it)). Explicit models
  * (no markov_be, rosenbrock or cvode group) get 3 in double (168 registers) and 6 in single (85),
- * tiny ones 12 (42). Chosen by time (scripts/gpu/kernels.sh: 4M cells). H200, 2026-11-24, generator
- * 0.3.0 (docs/measurements/2026-11-24-h200-kernels.md): TT06-FE in double at K = 1 / K = 10 with
+ * tiny ones 12 (42). Chosen by time (lab/gpu/kernels.sh: 4M cells). H200, 2026-11-24, generator
+ * 0.3.0 (lab/measurements/2026-11-24-h200-kernels.md): TT06-FE in double at K = 1 / K = 10 with
  * 3, 4, 5, 6: 3.32e9 / 3.86e9, 3.34e9 / 3.75e9, 3.37e9 / 3.52e9, 3.14e9 / 3.62e9 (3 best at K = 10,
  * within 1.5 % of the best at K = 1: 168 registers, 32 bytes of spills); in single 1.00e10 /
  * 1.25e10, 1.00e10 / 1.25e10, 1.13e10 / 1.39e10, 1.20e10 / 1.44e10 (6 best). H100, generator 0.2.0
- * (docs/measurements/2026-11-24-h100-kernels.md): Aliev-Panfilov at K = 1 in double 87 % of the copy
+ * (lab/measurements/2026-11-24-h100-kernels.md): Aliev-Panfilov at K = 1 in double 87 % of the copy
  * bandwidth at 3-6 and 94 % at 12, in single 74 % and 78 %. Models with an implicit or adaptive
  * group keep 1 (no cap): their Newton matrices spill, not yet measured. A model measured on its
  * own (models/launch.tsv, `starcarp codegen --launch-table`) gets the value measured fastest. */

@@ -1,7 +1,7 @@
 /* mtable.h: the tables of models/ keyed by a model file's stem (tab-separated rows, '#' lines
  * comments): the automatic choice of methods (models/methods.tsv, `starcarp codegen
  * --auto-methods`), the CUDA kernels' register caps chosen by measurement (models/launch.tsv,
- * written by scripts/gpu/launch.sh, read by `starcarp codegen --launch-table`; docs/performance.md,
+ * written by lab/gpu/launch.sh, read by `starcarp codegen --launch-table`; docs/performance.md,
  * "Register caps") and the check of the single-precision kernels (models/precision.tsv, written by
  * scripts/precision-table.sh, read by `starcarp codegen --precision-table`; docs/verification.md,
  * "Single precision"). */

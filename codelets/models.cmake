@@ -62,7 +62,7 @@ if(STARCARP_AUTO_METHODS)
   set(_auto --auto-methods ${CMAKE_SOURCE_DIR}/models/methods.tsv)
   set(_auto_dep ${CMAKE_SOURCE_DIR}/models/methods.tsv)
 endif()
-# The CUDA kernels' register caps chosen by measurement (scripts/gpu/launch.sh writes the rows of
+# The CUDA kernels' register caps chosen by measurement (lab/gpu/launch.sh writes the rows of
 # models/launch.tsv; a model without a row keeps the rule of codegen/emit_gpu.c).
 set(_launch --launch-table ${CMAKE_SOURCE_DIR}/models/launch.tsv)
 # The check of the single-precision kernels (scripts/precision-table.sh writes models/precision.tsv;

@@ -44,7 +44,7 @@
 
 enum { CONF_C1, CONF_CPU, CONF_GPU1, CONF_GPUK, CONF_BOTH, CONF_GPUS, NCONF, MAX_MODELS = 512 };
 /* A ceiling binds when the rate reaches this fraction of it (limit_of): half the copy bandwidth;
- * 0.35 of the FMA peak, where the FP64 units issue 35 % (every flop in an FMA) to 70 % (none) of
+ * 0.35 of the FMA peak, where the FP64 units run 35 % (every flop in an FMA) to 70 % (none) of
  * the instructions they can. */
 #define BM_BINDS_BW 0.5
 #define BM_BINDS_FLOP 0.35

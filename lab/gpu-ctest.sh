@@ -1,6 +1,6 @@
 #!/bin/bash
 # lab/gpu-ctest.sh PART PARTS [LIMIT]: on the GPU machine (device tool, carry .carry from
-# scripts/gpu/pack.sh): builds (scripts/gpu/run.sh's build stage) and runs part PART of PARTS of
+# lab/gpu/pack.sh): builds (lab/gpu/run.sh's build stage) and runs part PART of PARTS of
 # make test's selection (ctest -LE '^stress$', split by test number), stopping the tests LIMIT
 # seconds (default 540) after this script's start so that the log comes back; logs into $OUT.
 # SEL (environment), when set, selects the tests instead (ctest -R "$SEL", with the same -LE).
@@ -9,9 +9,9 @@ t0=$(date +%s)
 part=$1 parts=$2 limit=${3:-540}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-STAGES=build bash scripts/gpu/run.sh "$OUT/run" > "$OUT/build.txt" 2>&1
+STAGES=build bash lab/gpu/run.sh "$OUT/run" > "$OUT/build.txt" 2>&1
 echo "build: exit $? after $(($(date +%s) - t0)) s" | tee -a "$OUT/build.txt"
-. scripts/gpu/env.sh gpu-run
+. lab/gpu/env.sh gpu-run
 cd build-gpu || exit 1
 n=$(ctest -N | sed -n 's/^Total Tests: //p')
 per=$(((n + parts - 1) / parts))

@@ -1,7 +1,7 @@
 #!/bin/bash
-# lab/gpu-slow-choice.sh: on the GPU machine (device tool, carry .carry from scripts/gpu/pack.sh),
+# lab/gpu-slow-choice.sh: on the GPU machine (device tool, carry .carry from lab/gpu/pack.sh),
 # why the choice of methods runs its cells 20-30x slower there than on the dev machine once its
-# two-thread check over 50 beats starts (docs/measurements/2026-11-29-h200-ctest.md). Builds ten
+# two-thread check over 50 beats starts (lab/measurements/2026-11-29-h200-ctest.md). Builds ten
 # Tusscher 2006 alone (about 25 s), then writes into $OUT/slow.txt:
 #   0. the machine: CPU, glibc, compiler; a libm probe (exp, log, pow in double and float, 4M calls
 #      each, compiled here) to see whether double's special functions are slow on this libm;
@@ -11,7 +11,7 @@
 #   c. the candidate's kernel outside the choice: bench, 1 cell, --methods cvode=fe, 50 beats.
 set -u
 cd "$(dirname "$0")/.."
-. scripts/gpu/env.sh gpu-run
+. lab/gpu/env.sh gpu-run
 o=$OUT/slow.txt
 { lscpu | grep -E 'Model name|^CPU\(s\)|Thread|Socket|Hypervisor' | cut -c1-120
   ldd --version | head -1; cc --version | head -1; grep -o -m1 'avx512f' /proc/cpuinfo

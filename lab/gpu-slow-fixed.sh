@@ -4,7 +4,7 @@
 # tests/stress/bits.sh) on a build of ten Tusscher alone. Into $OUT/fixed.txt.
 set -u
 cd "$(dirname "$0")/.."
-. scripts/gpu/env.sh gpu-run
+. lab/gpu/env.sh gpu-run
 o=$OUT/fixed.txt
 { t0=$(date +%s); gpu_build ten_tusscher_model_2006_epi "$OUT/build.log"; echo "build rc $? $(($(date +%s) - t0)) s"
   m=models/cellml/ten_tusscher_model_2006_epi.model sc=$PWD/build-gpu/bin/starcarp

@@ -4,7 +4,7 @@
 # candidates compiled through a wrapper that swaps -march=native or -O1, the progress reached.
 set -u
 cd "$(dirname "$0")/.."
-. scripts/gpu/env.sh gpu-run
+. lab/gpu/env.sh gpu-run
 o=$OUT/flags.txt
 cat > /tmp/ccw <<'W'
 #!/bin/bash

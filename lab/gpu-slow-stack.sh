@@ -4,7 +4,7 @@
 # lab/ripsample.c while it runs, counted by library and by function. Into $OUT/stack.txt.
 set -u
 cd "$(dirname "$0")/.."
-. scripts/gpu/env.sh gpu-run
+. lab/gpu/env.sh gpu-run
 o=$OUT/stack.txt
 # resolve FILE: stdin "offset" lines (hex) to the symbol below each, counted
 resolve() {

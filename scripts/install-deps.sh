@@ -9,7 +9,7 @@
 # A user who already has StarPU >= 1.4 skips step 2 by setting STARPU_DIR=/prefix or by having
 # `pkg-config starpu-1.4` succeed (unless STARCARP_BUILD_STARPU=1).
 # STARCARP_STARPU_FXT=1 builds a second StarPU, with FxT traces (Debian's libfxt-dev), into
-# .deps/starpu-fxt, for scripts/gpu/trace.sh (StarPU's traces: docs/performance.md).
+# .deps/starpu-fxt, for lab/gpu/trace.sh (StarPU's traces: docs/performance.md).
 # Re-running does nothing that is already done (stamps under .deps/). Exit status non-zero, with a
 # message naming the package, when something cannot be had.
 set -euo pipefail

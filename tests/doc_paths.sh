@@ -1,18 +1,18 @@
 #!/bin/sh
 # doc_paths.sh SRC: every repository path the documents name in backticks exists.
 #
-# Reads README.md, docs/*.md and the README.md files of the folders (scripts/gpu/, docs/measurements/,
-# perfmodels/ ...) under SRC; takes each word between backticks that starts with a folder of the
-# repository (codegen/, provision/, codelets/, kernels/, scheduler/, tissue/, drivers/, include/,
-# tests/, scripts/, docs/, models/, perfmodels/, bench/, examples/, cmake/, .ci/), drops trailing
-# punctuation and a ":LINE" suffix, and fails on any that names no file or folder (a word with *
-# must match at least one). Words with placeholders (<...>, {...}, "...", $VAR) are not paths and
-# are skipped. The records of docs/measurements/*.md other than its README name things as they were
+# Reads README.md, docs/*.md and the README.md files of the folders (lab/, lab/gpu/,
+# lab/measurements/, perfmodels/ ...) under SRC; takes each word between backticks that starts with
+# a folder of the repository (codegen/, provision/, codelets/, kernels/, scheduler/, tissue/,
+# drivers/, include/, tests/, scripts/, docs/, models/, perfmodels/, bench/, examples/, cmake/, lab/,
+# .ci/), drops trailing punctuation and a ":LINE" suffix, and fails on any that names no file or
+# folder (a word with * must match at least one). Words with placeholders (<...>, {...}, "...", $VAR) are not paths and
+# are skipped. The records of lab/measurements/*.md other than its README name things as they were
 # on their day: not read.
 set -eu
 src=$1
 cd "$src"
-dirs='codegen|codelets|kernels|provision|scheduler|tissue|drivers|include|tests|scripts|docs|models|perfmodels|bench|examples|cmake|\.ci'
+dirs='codegen|codelets|kernels|provision|scheduler|tissue|drivers|include|tests|scripts|docs|models|perfmodels|bench|examples|cmake|lab|\.ci'
 status=0
 checked=0
 for doc in README.md docs/*.md */README.md */*/README.md; do

@@ -1,4 +1,4 @@
-# numerics.cmake: the silent misreadings of issue 16, each on a model written for the test
+# numerics.cmake: the silent misreadings (docs/verification.md), each on a model written for the test
 # (tests/numerics/*.model), generated with sccodegen, compiled with `cc` and run at test time
 # (skipped, 77, without it):
 #   numerics.builtin   a gate named t is refused (located, rename hint); renamed it is an AP
@@ -20,7 +20,7 @@ endforeach()
 set_tests_properties(numerics.builtin numerics.vmcouple numerics.longrun PROPERTIES
   SKIP_RETURN_CODE 77 LABELS numerics TIMEOUT 600)
 
-# numerics.choose.*: the automatic choice of methods (issue 12, docs/methods.md) on models written
+# numerics.choose.*: the automatic choice of methods (docs/methods.md) on models written
 # for the test (tests/numerics/stiff_buffer.model, margin_buffer.model, markov_chain.model, ...); the
 # candidates are compiled with `cc` at test time
 add_executable(test_choose ${SC_NUMERICS_DIR}/test_choose.c ${CMAKE_CURRENT_LIST_DIR}/test.c)

@@ -1,4 +1,4 @@
-# The tissue solver (issue 14; docs/tissue.md): the diffusion kernels called directly, and
+# The tissue solver (docs/tissue.md): the diffusion kernels called directly, and
 # `starcarp tissue` end to end on StarPU's CPU workers (a GPU case that exits 77 without one).
 foreach(t diffuse implicit mesh meshmass)
   add_executable(test_${t} ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_${t}.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
@@ -65,7 +65,7 @@ function(sc_tissue_script name script timeout gpu)
   endif()
 endfunction()
 
-# Meshes (issue 28; docs/tissue.md, "Meshes"): tissue.mesh (test_mesh.c, in the foreach above): the
+# Meshes (docs/tissue.md, "Meshes"): tissue.mesh (test_mesh.c, in the foreach above): the
 # readers' located errors, openCARP and VTK files read back, the finite-element operator (exact
 # Laplacians, conservation, its bound), the host kernel against the CSR product, the partitioners;
 # tissue.meshmass: the consistent mass (row sums, eigenvalue bounds, the host kernel's solve against CG).

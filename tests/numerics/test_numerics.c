@@ -1,4 +1,4 @@
-/* test_numerics.c: the three classes of silent misreading of issue 16, each on a model written
+/* test_numerics.c: the three classes of silent misreading (docs/verification.md), each on a model written
  * for the test (tests/numerics/, one .model each), generated, compiled and run at test time (nx_sim.h).
  *
  *   test_numerics builtin    a gate named t (ito_gate_t.model) is refused with a located error

@@ -1,4 +1,4 @@
-/* test_sizes.c: cell arrays past 2^31 cells and 2^32 values (issue 25: a 250M-cell array of ten
+/* test_sizes.c: cell arrays past 2^31 cells and 2^32 values (a 250M-cell array of ten
  * Tusscher 2006 has 4.75e9 state values, beyond StarPU's 32-bit element count).
  *
  * Without allocating them: the handles of an array of 2^31 + 6 cells of 19 states are registered
