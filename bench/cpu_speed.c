@@ -222,6 +222,133 @@ static const CliOpt bc_opts[] = {
 };
 #undef F
 
+/* Row of model e: its three kernels measured (N cells, S steps, K per call, min_time seconds each)
+ * and their Vm after S steps compared (vref, v64, v32: N values each). 1 when a kernel is missing. */
+static int measure_model(Row *row, const ScModelEntry *e, long N, long S, int K, double min_time,
+                         double *vref, double *v64, double *v32) {
+    const ScModelDesc *d = e->desc;
+    int bad = 0;
+    row->e = e;
+    row->lanes[0] = e->cpu_lanes[0] ? *e->cpu_lanes[0] : 0;
+    row->lanes[1] = e->cpu_lanes[1] ? *e->cpu_lanes[1] : 0;
+    ScHostModel h;
+    if (kern_host_model_init(&h, d, NULL) != 0) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    double *pcd = h.pc, *sv0 = h.sv0, vm0 = h.vm0, *lutd = h.lut;
+    size_t nlut = h.nlut;
+    Arrays A64, A32;
+    arrays_make(&A64, d, N, sizeof(double), pcd, sv0, vm0, lutd, nlut);
+    arrays_make(&A32, d, N, sizeof(float), pcd, sv0, vm0, lutd, nlut);
+    row->m[0] = measure(d->c_run[0], &A64, S, K, min_time, vref);
+    row->m[1] = measure(e->cpu[0], &A64, S, K, min_time, v64);
+    row->m[2] = measure(e->cpu[1], &A32, S, K, min_time, v32);
+    if (!d->c_run[0] || !e->cpu[0] || !e->cpu[1]) {
+        fprintf(stderr, "%s: a kernel is missing (portable %s, vector f64 %s, f32 %s)\n", e->name,
+                d->c_run[0] ? "yes" : "no", e->cpu[0] ? "yes" : "no", e->cpu[1] ? "yes" : "no");
+        bad = 1;
+    }
+    row->sp64 = row->m[1].rate / row->m[0].rate;
+    row->sp32 = row->m[2].rate / row->m[0].rate;
+    row->dvm64 = e->cpu[0] ? max_abs_diff(v64, vref, N) : NAN;
+    row->dvm32 = e->cpu[1] ? max_abs_diff(v32, vref, N) : NAN;
+    fprintf(stderr, "%-48s portable %9.3g  vec f64 %9.3g (x%.2f)  vec f32 %9.3g (x%.2f) cell-steps/s\n",
+            e->name, row->m[0].rate, row->m[1].rate, row->sp64, row->m[2].rate, row->sp32);
+    arrays_free(&A64), arrays_free(&A32);
+    kern_host_model_free(&h);
+    return bad;
+}
+
+/* The markdown table of the nr rows on stdout, with the machine line and the geometric means. */
+static void print_table(const Row *rows, int nr, const char *machine, double gm64, double gm32) {
+    printf("%s\n\n", machine);
+    printf("| # | model | states | methods | lanes f64/f32 | portable C f64 (cell-steps/s) | vector f64 "
+           "| vector f32 | speed-up f64 | speed-up f32 | max abs dVm f64 / f32 (mV) | notes |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (int k = 0; k < nr; k++) {
+        const Row *r = &rows[k];
+        char note[128] = "";
+        static const char *const kn[3] = {"portable", "vector f64", "vector f32"};
+        for (int j = 0; j < 3; j++)
+            if (r->m[j].failed) {
+                size_t l = strlen(note);
+                snprintf(note + l, sizeof note - l, "%s%s: status failure", l ? "; " : "", kn[j]);
+            }
+        printf("| %d | %s | %d | %s | %d/%d | %.3g | %.3g | %.3g | %.2f | %.2f | %.2g / %.2g | %s |\n", k,
+               r->e->name, r->e->desc->nstates, r->e->desc->methods ? r->e->desc->methods : "?", r->lanes[0],
+               r->lanes[1], r->m[0].rate, r->m[1].rate, r->m[2].rate, r->sp64, r->sp32, r->dvm64, r->dvm32,
+               note);
+    }
+    printf("\nGeometric mean speed-up over %d models: vector f64 / portable %.2f, vector f32 / "
+           "portable %.2f\n",
+           nr, gm64, gm32);
+}
+
+/* The rows as CSV into the file csv: 0, or 1 after a message on stderr. */
+static int write_csv(const char *csv, const Row *rows, int nr, const char *machine, double gm64,
+                     double gm32) {
+    int bad = 0;
+    FILE *f = fopen(csv, "w");
+    if (!f) {
+        fprintf(stderr, "sc-bench-cpu: %s: %s\n", csv, strerror(errno));
+        bad = 1;
+    } else {
+        fprintf(f, "# %s\n", machine);
+        fprintf(f, "model,states,methods,lanes_f64,lanes_f32,portable_f64_cellsteps_per_s,"
+                   "vector_f64_cellsteps_per_s,vector_f32_cellsteps_per_s,speedup_f64,speedup_f32,"
+                   "max_abs_dvm_f64,max_abs_dvm_f32,failed_portable,failed_f64,failed_f32\n");
+        for (int k = 0; k < nr; k++) {
+            const Row *r = &rows[k];
+            fprintf(f, "%s,%d,%s,%d,%d,%.6e,%.6e,%.6e,%.4f,%.4f,%.3e,%.3e,%d,%d,%d\n", r->e->name,
+                    r->e->desc->nstates, r->e->desc->methods ? r->e->desc->methods : "", r->lanes[0],
+                    r->lanes[1], r->m[0].rate, r->m[1].rate, r->m[2].rate, r->sp64, r->sp32, r->dvm64,
+                    r->dvm32, r->m[0].failed, r->m[1].failed, r->m[2].failed);
+        }
+        fprintf(f, "geomean,,,,,,,,%.4f,%.4f,,,,,\n", gm64, gm32);
+        if (fclose(f) != 0) {
+            fprintf(stderr, "sc-bench-cpu: %s: %s\n", csv, strerror(errno));
+            bad = 1;
+        }
+    }
+    return bad;
+}
+
+/* The speed-ups of the rows as a PNG plot into png: 0, or 1 after a message on stderr. */
+static int write_png(const char *png, const Row *rows, int nr, double gm64, double gm32) {
+    int bad = 0;
+    char title[400];
+    snprintf(title, sizeof title, "Vector / portable C, 1 thread (geomean f64 %.2f, f32 %.2f)", gm64, gm32);
+    PlotFig *f = plot_new(1200, 650, title, "model index (table order)", "speed-up");
+    double *x = xcalloc((size_t)nr, sizeof(double)), *y64 = xcalloc((size_t)nr, sizeof(double));
+    double *y32 = xcalloc((size_t)nr, sizeof(double));
+    for (int k = 0; k < nr; k++)
+        x[k] = k, y64[k] = rows[k].sp64, y32[k] = rows[k].sp32;
+    if (!f) {
+        fprintf(stderr, "sc-bench-cpu: cannot make the plot\n");
+        bad = 1;
+    } else {
+        plot_set_log(f, 0, 1);
+        plot_set_xrange(f, -0.5, nr - 0.5);
+        int s = plot_series(f, x, y64, nr, "vector f64");
+        plot_series_style(f, s, PLOT_POINTS);
+        s = plot_series(f, x, y32, nr, "vector f32");
+        plot_series_style(f, s, PLOT_POINTS);
+        double hx[2] = {-0.5, nr - 0.5}, hy[2] = {3, 3}, gy[2] = {gm64, gm64};
+        s = plot_series(f, hx, hy, 2, "3x");
+        plot_series_color(f, s, 0x808080);
+        s = plot_series(f, hx, gy, 2, "geomean f64");
+        plot_series_color(f, s, 0xc00000);
+        if (plot_write_png(f, png) < 0) {
+            fprintf(stderr, "sc-bench-cpu: %s\n", plot_error(f));
+            bad = 1;
+        }
+        plot_free(f);
+    }
+    free(x), free(y64), free(y32);
+    return bad;
+}
+
 int main(int argc, char **argv) {
     BcOpts o = {.cells = 4096, .steps = 100, .min_time = 0.2};
     CliRun run = cli_run_defaults();
@@ -281,37 +408,7 @@ int main(int argc, char **argv) {
             want |= registry_matches(e, argv[k]);
         if (!want)
             continue;
-        const ScModelDesc *d = e->desc;
-        Row *row = &rows[nr++];
-        row->e = e;
-        row->lanes[0] = e->cpu_lanes[0] ? *e->cpu_lanes[0] : 0;
-        row->lanes[1] = e->cpu_lanes[1] ? *e->cpu_lanes[1] : 0;
-        ScHostModel h;
-        if (kern_host_model_init(&h, d, NULL) != 0) {
-            fprintf(stderr, "out of memory\n");
-            exit(1);
-        }
-        double *pcd = h.pc, *sv0 = h.sv0, vm0 = h.vm0, *lutd = h.lut;
-        size_t nlut = h.nlut;
-        Arrays A64, A32;
-        arrays_make(&A64, d, N, sizeof(double), pcd, sv0, vm0, lutd, nlut);
-        arrays_make(&A32, d, N, sizeof(float), pcd, sv0, vm0, lutd, nlut);
-        row->m[0] = measure(d->c_run[0], &A64, S, K, min_time, vref);
-        row->m[1] = measure(e->cpu[0], &A64, S, K, min_time, v64);
-        row->m[2] = measure(e->cpu[1], &A32, S, K, min_time, v32);
-        if (!d->c_run[0] || !e->cpu[0] || !e->cpu[1]) {
-            fprintf(stderr, "%s: a kernel is missing (portable %s, vector f64 %s, f32 %s)\n", e->name,
-                    d->c_run[0] ? "yes" : "no", e->cpu[0] ? "yes" : "no", e->cpu[1] ? "yes" : "no");
-            bad = 1;
-        }
-        row->sp64 = row->m[1].rate / row->m[0].rate;
-        row->sp32 = row->m[2].rate / row->m[0].rate;
-        row->dvm64 = e->cpu[0] ? max_abs_diff(v64, vref, N) : NAN;
-        row->dvm32 = e->cpu[1] ? max_abs_diff(v32, vref, N) : NAN;
-        fprintf(stderr, "%-48s portable %9.3g  vec f64 %9.3g (x%.2f)  vec f32 %9.3g (x%.2f) cell-steps/s\n",
-                e->name, row->m[0].rate, row->m[1].rate, row->sp64, row->m[2].rate, row->sp32);
-        arrays_free(&A64), arrays_free(&A32);
-        kern_host_model_free(&h);
+        bad |= measure_model(&rows[nr++], e, N, S, K, min_time, vref, v64, v32);
     }
     free(vref), free(v64), free(v32);
 
@@ -326,84 +423,11 @@ int main(int argc, char **argv) {
     }
     double gm64 = n64 ? exp(lg64 / n64) : NAN, gm32 = n32 ? exp(lg32 / n32) : NAN;
 
-    printf("%s\n\n", machine);
-    printf("| # | model | states | methods | lanes f64/f32 | portable C f64 (cell-steps/s) | vector f64 "
-           "| vector f32 | speed-up f64 | speed-up f32 | max abs dVm f64 / f32 (mV) | notes |\n");
-    printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for (int k = 0; k < nr; k++) {
-        const Row *r = &rows[k];
-        char note[128] = "";
-        static const char *const kn[3] = {"portable", "vector f64", "vector f32"};
-        for (int j = 0; j < 3; j++)
-            if (r->m[j].failed) {
-                size_t l = strlen(note);
-                snprintf(note + l, sizeof note - l, "%s%s: status failure", l ? "; " : "", kn[j]);
-            }
-        printf("| %d | %s | %d | %s | %d/%d | %.3g | %.3g | %.3g | %.2f | %.2f | %.2g / %.2g | %s |\n", k,
-               r->e->name, r->e->desc->nstates, r->e->desc->methods ? r->e->desc->methods : "?", r->lanes[0],
-               r->lanes[1], r->m[0].rate, r->m[1].rate, r->m[2].rate, r->sp64, r->sp32, r->dvm64, r->dvm32,
-               note);
-    }
-    printf("\nGeometric mean speed-up over %d models: vector f64 / portable %.2f, vector f32 / "
-           "portable %.2f\n",
-           nr, gm64, gm32);
-
-    if (csv) {
-        FILE *f = fopen(csv, "w");
-        if (!f) {
-            fprintf(stderr, "sc-bench-cpu: %s: %s\n", csv, strerror(errno));
-            bad = 1;
-        } else {
-            fprintf(f, "# %s\n", machine);
-            fprintf(f, "model,states,methods,lanes_f64,lanes_f32,portable_f64_cellsteps_per_s,"
-                       "vector_f64_cellsteps_per_s,vector_f32_cellsteps_per_s,speedup_f64,speedup_f32,"
-                       "max_abs_dvm_f64,max_abs_dvm_f32,failed_portable,failed_f64,failed_f32\n");
-            for (int k = 0; k < nr; k++) {
-                const Row *r = &rows[k];
-                fprintf(f, "%s,%d,%s,%d,%d,%.6e,%.6e,%.6e,%.4f,%.4f,%.3e,%.3e,%d,%d,%d\n", r->e->name,
-                        r->e->desc->nstates, r->e->desc->methods ? r->e->desc->methods : "", r->lanes[0],
-                        r->lanes[1], r->m[0].rate, r->m[1].rate, r->m[2].rate, r->sp64, r->sp32, r->dvm64,
-                        r->dvm32, r->m[0].failed, r->m[1].failed, r->m[2].failed);
-            }
-            fprintf(f, "geomean,,,,,,,,%.4f,%.4f,,,,,\n", gm64, gm32);
-            if (fclose(f) != 0) {
-                fprintf(stderr, "sc-bench-cpu: %s: %s\n", csv, strerror(errno));
-                bad = 1;
-            }
-        }
-    }
-    if (png && nr > 0) {
-        char title[400];
-        snprintf(title, sizeof title, "Vector / portable C, 1 thread (geomean f64 %.2f, f32 %.2f)", gm64,
-                 gm32);
-        PlotFig *f = plot_new(1200, 650, title, "model index (table order)", "speed-up");
-        double *x = xcalloc((size_t)nr, sizeof(double)), *y64 = xcalloc((size_t)nr, sizeof(double));
-        double *y32 = xcalloc((size_t)nr, sizeof(double));
-        for (int k = 0; k < nr; k++)
-            x[k] = k, y64[k] = rows[k].sp64, y32[k] = rows[k].sp32;
-        if (!f) {
-            fprintf(stderr, "sc-bench-cpu: cannot make the plot\n");
-            bad = 1;
-        } else {
-            plot_set_log(f, 0, 1);
-            plot_set_xrange(f, -0.5, nr - 0.5);
-            int s = plot_series(f, x, y64, nr, "vector f64");
-            plot_series_style(f, s, PLOT_POINTS);
-            s = plot_series(f, x, y32, nr, "vector f32");
-            plot_series_style(f, s, PLOT_POINTS);
-            double hx[2] = {-0.5, nr - 0.5}, hy[2] = {3, 3}, gy[2] = {gm64, gm64};
-            s = plot_series(f, hx, hy, 2, "3x");
-            plot_series_color(f, s, 0x808080);
-            s = plot_series(f, hx, gy, 2, "geomean f64");
-            plot_series_color(f, s, 0xc00000);
-            if (plot_write_png(f, png) < 0) {
-                fprintf(stderr, "sc-bench-cpu: %s\n", plot_error(f));
-                bad = 1;
-            }
-            plot_free(f);
-        }
-        free(x), free(y64), free(y32);
-    }
+    print_table(rows, nr, machine, gm64, gm32);
+    if (csv)
+        bad |= write_csv(csv, rows, nr, machine, gm64, gm32);
+    if (png && nr > 0)
+        bad |= write_png(png, rows, nr, gm64, gm32);
     free(rows);
     return bad;
 }

@@ -4,15 +4,33 @@
 # Both carry StarPU with them, so that a user needs only starcarp's own prefix (PKG_CONFIG_PATH or
 # CMAKE_PREFIX_PATH), not StarPU's: its include folders as system headers (-isystem: the CUDA
 # headers StarPU includes warn about deprecations in user code otherwise), its libraries with an
-# rpath (a program runs with no LD_LIBRARY_PATH), and _XOPEN_SOURCE=700, without which StarPU's
-# headers do not compile under -std=c11 (they use pthread barriers and rwlocks and strerror_r,
-# which glibc declares only for POSIX/XSI programs).
+# rpath (a program runs with no LD_LIBRARY_PATH). No feature macro is forced on the application:
+# StarPU's headers need POSIX's (pthread barriers and rwlocks, strerror_r), which -std=gnu11 (the
+# compilers' default) has and a strict -std=c11 program gets by defining _XOPEN_SOURCE 700 (or
+# _POSIX_C_SOURCE 200809L) before its first include, as with StarPU alone (docs/api.md).
 
 # The headers (include/: starcarp.h, starcarp_model.h, the tissue API sc_tissue.h...) are the library's
 # PUBLIC_HEADER: SC_PUBLIC_HEADERS of codelets/CMakeLists.txt, which also decides its exports.
-target_compile_definitions(starcarp INTERFACE $<INSTALL_INTERFACE:_XOPEN_SOURCE=700>)
 
-# StarPU as found (pkg-config, or the STARPU_DIR prefix without pkg-config)
+# StarPU as found (pkg-config, or the STARPU_DIR prefix without pkg-config). One that this tree
+# built (scripts/install-deps.sh: .deps/starpu), or any with STARCARP_BUNDLE_STARPU=ON, is
+# installed beside starcarp (its headers, its
+# libraries, its pkg-config files made relocatable), so that nothing installed points into the
+# clone; a StarPU of the user's own stays where it is and is named by its path.
+set(SC_BUNDLE_STARPU ${STARCARP_BUNDLE_STARPU}) # (the top CMakeLists.txt: on for .deps/starpu)
+if(SC_BUNDLE_STARPU)
+  install(DIRECTORY ${STARPU_PREFIX}/include/starpu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  file(GLOB _sc_sp_libs ${STARPU_PREFIX}/lib/libstarpu*.so*)
+  install(FILES ${_sc_sp_libs} DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  file(GLOB _sc_sp_pcs ${STARPU_PREFIX}/lib/pkgconfig/*.pc)
+  foreach(pc IN LISTS _sc_sp_pcs)
+    file(READ ${pc} _t)
+    string(REGEX REPLACE "\nprefix=[^\n]*" "\nprefix=\${pcfiledir}/../.." _t "${_t}")
+    get_filename_component(_n ${pc} NAME)
+    file(WRITE ${CMAKE_BINARY_DIR}/starpu-pc/${_n} "${_t}")
+    install(FILES ${CMAKE_BINARY_DIR}/starpu-pc/${_n} DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+  endforeach()
+endif()
 get_target_property(_sc_sp_inc PkgConfig::STARPU INTERFACE_INCLUDE_DIRECTORIES)
 if(STARCARP_USE_CUDA AND NOT PKG_CONFIG_FOUND) # the prefix route: StarPU's headers include CUDA's
   list(APPEND _sc_sp_inc ${CUDAToolkit_INCLUDE_DIRS})
@@ -24,12 +42,29 @@ else()
   set(_sc_sp_link "${_starpu_lib};pthread")
   set(_sc_sp_ldflags "-L${STARPU_DIR}/lib;-lstarpu-1.4;-lpthread")
 endif()
+# sc_bundled(PATH PC CM): PATH inside the bundled StarPU prefix as the .pc file's (PC) and the
+# CMake package's (CM) relocatable paths; else PATH itself in both
+function(sc_bundled path pc cm)
+  string(FIND "${path}" "${STARPU_PREFIX}/" _i)
+  if(SC_BUNDLE_STARPU AND _i EQUAL 0)
+    string(LENGTH "${STARPU_PREFIX}/" _l)
+    string(SUBSTRING "${path}" ${_l} -1 _rel)
+    string(REGEX REPLACE "^include/" "${CMAKE_INSTALL_INCLUDEDIR}/" _rel "${_rel}")
+    string(REGEX REPLACE "^lib/" "${CMAKE_INSTALL_LIBDIR}/" _rel "${_rel}")
+    set(${pc} "\${prefix}/${_rel}" PARENT_SCOPE)
+    set(${cm} "\${PACKAGE_PREFIX_DIR}/${_rel}" PARENT_SCOPE)
+  else()
+    set(${pc} "${path}" PARENT_SCOPE)
+    set(${cm} "${path}" PARENT_SCOPE)
+  endif()
+endfunction()
 set(SC_STARPU_INCLUDE_DIRS)
 set(SC_PC_STARPU_CFLAGS)
 foreach(d IN LISTS _sc_sp_inc)
   if(EXISTS "${d}" AND NOT d MATCHES "^/usr/include/?$") # a default folder as -isystem would reorder the search
-    list(APPEND SC_STARPU_INCLUDE_DIRS ${d})
-    string(APPEND SC_PC_STARPU_CFLAGS " -isystem ${d}")
+    sc_bundled("${d}" _pc _cm)
+    list(APPEND SC_STARPU_INCLUDE_DIRS "${_cm}")
+    string(APPEND SC_PC_STARPU_CFLAGS " -isystem ${_pc}")
   endif()
 endforeach()
 set(SC_STARPU_LINK_LIBRARIES)
@@ -37,16 +72,22 @@ foreach(l IN LISTS _sc_sp_link)
   if(l MATCHES "/libpthread\\.a$") # pkg-config's -lpthread resolved to glibc's stub archive
     set(l pthread)
   endif()
-  list(APPEND SC_STARPU_LINK_LIBRARIES ${l})
+  sc_bundled("${l}" _pc _cm)
+  list(APPEND SC_STARPU_LINK_LIBRARIES "${_cm}")
 endforeach()
 set(SC_PC_STARPU_LIBS)
 foreach(f IN LISTS _sc_sp_ldflags)
-  string(APPEND SC_PC_STARPU_LIBS " ${f}")
   if(f MATCHES "^-L(.+)$")
     set(_d ${CMAKE_MATCH_1})
+    if(SC_BUNDLE_STARPU AND _d STREQUAL "${STARPU_PREFIX}/lib")
+      continue() # installed beside starcarp: -L${libdir} and its rpath already name it
+    endif()
+    string(APPEND SC_PC_STARPU_LIBS " ${f}")
     if(NOT _d MATCHES "^/(usr/)?lib") # the system's folders need no rpath
       string(APPEND SC_PC_STARPU_LIBS " -Wl,-rpath,${_d}")
     endif()
+  else()
+    string(APPEND SC_PC_STARPU_LIBS " ${f}")
   endif()
 endforeach()
 

@@ -159,125 +159,148 @@ static int auto_choice(const char *model, const char *table, char *buf, size_t l
     return found;
 }
 
-int cmd_codegen(int argc, char **argv) {
-    const char *model = NULL, *outdir = NULL, *target = NULL, *precision = NULL, *overrides = NULL,
-               *ident = NULL, *auto_table = NULL, *launch_table = NULL, *single_table = NULL;
-    int check = 0, werror = 0, quiet = 0, vm_table = 1;
+/* The command line of `starcarp codegen`. */
+typedef struct CgArgs {
+    const char *model, *outdir, *target, *precision, *overrides, *ident, *auto_table, *launch_table,
+        *single_table;
+    int check, werror, quiet, vm_table;
+    int prec; /* 1 double, 2 single, 3 both */
+} CgArgs;
+
+/* argv into a: 0, 1 after --help (printed), or 2 after a message on stderr. */
+static int codegen_parse(int argc, char **argv, CgArgs *a) {
+    memset(a, 0, sizeof *a);
+    a->vm_table = 1;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--check") == 0) {
-            check = 1;
-        } else if (strcmp(a, "-Werror") == 0) {
-            werror = 1;
-        } else if (strcmp(a, "-q") == 0) {
-            quiet = 1;
-        } else if (strcmp(a, "--no-vm-table") == 0) {
-            vm_table = 0;
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        const char *o = argv[i];
+        if (strcmp(o, "--check") == 0) {
+            a->check = 1;
+        } else if (strcmp(o, "-Werror") == 0) {
+            a->werror = 1;
+        } else if (strcmp(o, "-q") == 0) {
+            a->quiet = 1;
+        } else if (strcmp(o, "--no-vm-table") == 0) {
+            a->vm_table = 0;
+        } else if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
             codegen_usage(stdout);
-            return 0;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--target") == 0 || strcmp(a, "--precision") == 0 ||
-                   strcmp(a, "--methods") == 0 || strcmp(a, "--ident") == 0 ||
-                   strcmp(a, "--auto-methods") == 0 || strcmp(a, "--launch-table") == 0 ||
-                   strcmp(a, "--precision-table") == 0) {
+            return 1;
+        } else if (strcmp(o, "-o") == 0 || strcmp(o, "--target") == 0 || strcmp(o, "--precision") == 0 ||
+                   strcmp(o, "--methods") == 0 || strcmp(o, "--ident") == 0 ||
+                   strcmp(o, "--auto-methods") == 0 || strcmp(o, "--launch-table") == 0 ||
+                   strcmp(o, "--precision-table") == 0) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "starcarp codegen: %s needs a value\n", a);
+                fprintf(stderr, "starcarp codegen: %s needs a value\n", o);
                 return 2;
             }
-            const char **dst = a[1] == 'o'                       ? &outdir
-                               : a[2] == 't'                     ? &target
-                               : !strcmp(a, "--precision-table") ? &single_table
-                               : a[2] == 'p'                     ? &precision
-                               : a[2] == 'i'                     ? &ident
-                               : a[2] == 'a'                     ? &auto_table
-                               : a[2] == 'l'                     ? &launch_table
-                                                                 : &overrides;
+            const char **dst = o[1] == 'o'                       ? &a->outdir
+                               : o[2] == 't'                     ? &a->target
+                               : !strcmp(o, "--precision-table") ? &a->single_table
+                               : o[2] == 'p'                     ? &a->precision
+                               : o[2] == 'i'                     ? &a->ident
+                               : o[2] == 'a'                     ? &a->auto_table
+                               : o[2] == 'l'                     ? &a->launch_table
+                                                                 : &a->overrides;
             *dst = argv[++i];
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "starcarp codegen: unknown option '%s'; accepted options: %s\n", a,
+        } else if (o[0] == '-' && o[1] != '\0') {
+            fprintf(stderr, "starcarp codegen: unknown option '%s'; accepted options: %s\n", o,
                     codegen_options);
             return 2;
-        } else if (model) {
-            fprintf(stderr, "starcarp codegen: one model at a time ('%s' and '%s' given)\n", model, a);
+        } else if (a->model) {
+            fprintf(stderr, "starcarp codegen: one model at a time ('%s' and '%s' given)\n", a->model, o);
             return 2;
         } else {
-            model = a;
+            a->model = o;
         }
     }
-    if (!model) {
+    return 0;
+}
+
+/* Whether s is a C identifier. */
+static int is_c_ident(const char *s) {
+    int ok = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_';
+    for (const char *p = s; *p; p++)
+        ok &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
+    return ok;
+}
+
+/* The values of a checked (a->prec set): 0, or 2 after a message on stderr. */
+static int codegen_validate(CgArgs *a) {
+    if (!a->model) {
         codegen_usage(stderr);
         return 2;
     }
-    if (target && strcmp(target, "all") != 0 && strcmp(target, "c") != 0 && strcmp(target, "cpu") != 0 &&
-        strcmp(target, "cuda") != 0 && strcmp(target, "hip") != 0) {
-        fprintf(stderr, "starcarp codegen: --target '%s': accepted values are c, cpu, cuda, hip, all\n",
-                target);
+    const char *t = a->target;
+    if (t && strcmp(t, "all") != 0 && strcmp(t, "c") != 0 && strcmp(t, "cpu") != 0 &&
+        strcmp(t, "cuda") != 0 && strcmp(t, "hip") != 0) {
+        fprintf(stderr, "starcarp codegen: --target '%s': accepted values are c, cpu, cuda, hip, all\n", t);
         return 2;
     }
-    int prec = 1;
-    if (precision) {
-        prec = !strcmp(precision, "double")   ? 1
-               : !strcmp(precision, "single") ? 2
-               : !strcmp(precision, "both")   ? 3
-                                              : 0;
-        if (!prec) {
-            fprintf(stderr,
-                    "starcarp codegen: --precision '%s': accepted values are double, single, "
-                    "both\n",
-                    precision);
+    a->prec = 1;
+    if (a->precision) {
+        a->prec = !strcmp(a->precision, "double")   ? 1
+                  : !strcmp(a->precision, "single") ? 2
+                  : !strcmp(a->precision, "both")   ? 3
+                                                    : 0;
+        if (!a->prec) {
+            fprintf(stderr, "starcarp codegen: --precision '%s': accepted values are double, single, both\n",
+                    a->precision);
             return 2;
         }
     }
     char err[512];
-    if (overrides && sema_check_overrides(overrides, err, sizeof err) != 0) {
+    if (a->overrides && sema_check_overrides(a->overrides, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp codegen: --methods: %s\n", err);
         return 2;
     }
-    if (ident) {
-        int ok = (*ident >= 'a' && *ident <= 'z') || (*ident >= 'A' && *ident <= 'Z') || *ident == '_';
-        for (const char *p = ident; *p; p++)
-            ok &=
-                (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
-        if (!ok) {
-            fprintf(stderr, "starcarp codegen: --ident '%s': expected a C identifier\n", ident);
-            return 2;
-        }
+    if (a->ident && !is_c_ident(a->ident)) {
+        fprintf(stderr, "starcarp codegen: --ident '%s': expected a C identifier\n", a->ident);
+        return 2;
     }
-    if (!check && !outdir) {
+    if (!a->check && !a->outdir) {
         fprintf(stderr, "starcarp codegen: give --check (analyse) or -o DIR (write sources)\n");
         codegen_usage(stderr);
         return 2;
     }
-    if (outdir && mkdir(outdir, 0777) != 0 && errno != EEXIST) { /* the folder, not its parents */
-        fprintf(stderr, "starcarp codegen: -o %s: cannot create the folder: %s\n", outdir, strerror(errno));
+    return 0;
+}
+
+int cmd_codegen(int argc, char **argv) {
+    CgArgs a;
+    int prc = codegen_parse(argc, argv, &a);
+    if (prc)
+        return prc == 1 ? 0 : 2;
+    if (codegen_validate(&a) != 0)
+        return 2;
+    if (a.outdir && mkdir(a.outdir, 0777) != 0 && errno != EEXIST) { /* the folder, not its parents */
+        fprintf(stderr, "starcarp codegen: -o %s: cannot create the folder: %s\n", a.outdir, strerror(errno));
         return 1;
     }
     char chosen[1024] = "";
     int automatic = 0;
-    if (auto_table && !overrides) {
-        int r = auto_choice(model, auto_table, chosen, sizeof chosen);
+    if (a.auto_table && !a.overrides) {
+        int r = auto_choice(a.model, a.auto_table, chosen, sizeof chosen);
         if (r < 0)
             return 1;
         if (r > 0 && *chosen)
-            overrides = chosen, automatic = 1;
+            a.overrides = chosen, automatic = 1;
     }
-    CgSemaOptions so = {.overrides = overrides, .vm_table = vm_table ? CG_VM_TABLE : (CgTableSpec){0}};
-    Tables tables = {launch_table, single_table};
-    if (outdir)
-        return codegen_write(model, outdir, target ? target : "all", prec, &so, automatic, ident, werror,
-                             quiet, &tables);
+    CgSemaOptions so = {.overrides = a.overrides, .vm_table = a.vm_table ? CG_VM_TABLE : (CgTableSpec){0}};
+    Tables tables = {a.launch_table, a.single_table};
+    if (a.outdir)
+        return codegen_write(a.model, a.outdir, a.target ? a.target : "all", a.prec, &so, automatic, a.ident,
+                             a.werror, a.quiet, &tables);
     Arena ar = {0};
-    Diag dg = {stderr, werror, 0, 0, NULL};
-    CgModel *m = sema_load_file_opts(&ar, &dg, model, &so);
+    Diag dg = {stderr, a.werror, 0, 0, NULL};
+    CgModel *m = sema_load_file_opts(&ar, &dg, a.model, &so);
     int rc = 0;
     if (!m) {
         rc = 1;
     } else if (diag_failed(&dg)) {
-        fprintf(stderr, "starcarp codegen: %s: %d warning%s treated as errors (-Werror)\n", model,
+        fprintf(stderr, "starcarp codegen: %s: %d warning%s treated as errors (-Werror)\n", a.model,
                 dg.nwarnings, dg.nwarnings == 1 ? "" : "s");
         rc = 1;
-    } else if (!quiet) {
-        printf("%s: ", model);
+    } else if (!a.quiet) {
+        printf("%s: ", a.model);
         sema_summary(stdout, m);
         printf(": OK\n");
     }

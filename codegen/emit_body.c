@@ -136,6 +136,8 @@ static void emit_pv_fill(Em *e) {
         fprintf(e->out, "    gen_q.gen_none = gen_bc(0);\n");
 }
 
+static void emit_cells_steps(Em *e, const char *trset, const char *trcopy);
+
 /* ID_cells V: cells [gen_i, gen_i + lanes) over the steps of the call (gen_nv of the lanes are
  * real cells; GEN_LD repeats a real one in the others, GEN_ST skips them). */
 static void emit_cells(Em *e) {
@@ -193,6 +195,13 @@ static void emit_cells(Em *e) {
             ar_printf(&e->ar, "GEN_LD(gen_svm + (%d + gen_k) * gen_n + gen_i, gen_nv)", m->nstates),
             m->nexternals, "gen_exm ? GEN_LD(gen_exm + gen_k * gen_n + gen_i, gen_nv) : gen_bc(0)", iload);
     emit_carry_init(e);
+    emit_cells_steps(e, trset, trcopy);
+}
+
+/* The step loop of ID_cells and the stores after it (trset: where a step's traces go; trcopy: the
+ * copy of the CPU's trace array into the call's output). */
+static void emit_cells_steps(Em *e, const char *trset, const char *trcopy) {
+    const CgModel *m = e->m;
     fprintf(
         e->out,
         "    const gen_real dt = gen_bc((gen_scal)gen_a->dt);\n"

@@ -39,4 +39,8 @@ int sc_vm_update_submit(starpu_data_handle_t vm, starpu_data_handle_t iion, doub
                               0);
 }
 
-const char *sc_version(void) { return "0.1.0"; }
+#define SC_STR_(x) #x
+#define SC_STR(x) SC_STR_(x)
+const char *starcarp_version(void) {
+    return SC_STR(SC_VERSION_MAJOR) "." SC_STR(SC_VERSION_MINOR) "." SC_STR(SC_VERSION_PATCH);
+}

@@ -119,7 +119,7 @@ foreach(model ${SC_MODEL_FILES})
       COMMAND ${CMAKE_COMMAND} -E make_directory ${SC_GEN_DIR}/hip
       COMMAND ${SC_HIPCC_ENV} sh -c "$0 $1 $2 $3 -c $4 -o $5 2>$5.O0.log || $0 -O3 $2 $3 -c $4 -o $5"
               ${HIPCC_EXECUTABLE} ${STARCARP_HIP_CHECK_FLAGS} "--offload-arch=${STARCARP_HIP_ARCH} -fPIC -Wall -Werror"
-              -I${CMAKE_SOURCE_DIR}/include ${h} ${obj}
+              -I${CMAKE_SOURCE_DIR}/include/starcarp ${h} ${obj}
       DEPENDS ${h} COMMENT "hipcc --offload-arch=${STARCARP_HIP_ARCH} ${n}.hip" VERBATIM)
     list(APPEND SC_MODEL_HIP_OBJS ${obj})
   endforeach()

@@ -194,6 +194,61 @@ static double time_tasks(const ScModelEntry *m, const CalOpts *o, long cells, in
     return t[o->rounds / 2];
 }
 
+/* What one calibration writes to, for calibrate_sizes. */
+typedef struct CalRun {
+    const CalOpts *o;
+    FILE *csv[2]; /* the speed table and --csv's copy (NULL: none) */
+    PlotFig *fig; /* --png's figure, or NULL */
+    double t_start;
+    char key[256]; /* the model's key (sc_model_key) */
+} CalRun;
+
+/* Every size of model m on worker w (gkind: the GPU rows' kind, "cuda" or "hip"; NULL for the CPU
+ * core): timed, its row printed and written to the speed tables, its point plotted; a warning where
+ * StarPU's history does not trust a size. 0, or 1 when a size failed (message on stderr). */
+static int calibrate_sizes(CalRun *run, const ScModelEntry *m, int w, const char *gkind) {
+    const CalOpts *o = run->o;
+    const char *kind = gkind ? gkind : "cpu";
+    double xs[MAX_SIZES], ys[MAX_SIZES];
+    int n = 0, rc = 0;
+    for (int s = 0; s < o->nsizes; s++) {
+        if (!gkind && o->sizes[s] > o->cpu_max)
+            continue;
+        int trusted;
+        long tasks;
+        double t = time_tasks(m, o, o->sizes[s], w, &trusted, &tasks);
+        if (t < 0) {
+            rc = 1;
+            continue;
+        }
+        if (!trusted)
+            fprintf(
+                stderr,
+                "starcarp calibrate: warning: %s %s %ld cells: after %ld tasks StarPU's history of this size "
+                "is still not trusted (it drops a time more than STARPU_HISTORY_MAX_ERROR, %s %%, off the "
+                "mean, and starts over when the dropped outnumber the kept: the times vary, as on a busy "
+                "machine); calibrate again on a quiet machine\n",
+                m->name, kind, o->sizes[s], tasks,
+                getenv("STARPU_HISTORY_MAX_ERROR") ? getenv("STARPU_HISTORY_MAX_ERROR") : "50");
+        double ns = 1e9 * t / ((double)o->sizes[s] * (double)o->k);
+        printf("%-34s %-5s %9ld %12.4g %14.4g\n", m->name, kind, o->sizes[s], t, ns);
+        for (int f = 0; f < 2; f++)
+            if (run->csv[f])
+                sc_speeds_write_row(run->csv[f], run->key, o->precision, kind, o->sizes[s], o->k, ns);
+        xs[n] = (double)o->sizes[s], ys[n++] = t;
+        if (!o->quiet)
+            fprintf(stderr, "calibrate: %s %s %ld cells done (%.0f s)\n", m->name, kind, o->sizes[s],
+                    sc_now_s() - run->t_start);
+    }
+    if (run->fig && n) {
+        char lab[128];
+        snprintf(lab, sizeof lab, "%s %s", m->name, gkind ? "GPU" : "CPU core");
+        int si = plot_series(run->fig, xs, ys, n, lab);
+        plot_series_style(run->fig, si, PLOT_LINE | PLOT_POINTS);
+    }
+    return rc;
+}
+
 /* The machine's class (--class, or machine_class) into cls and the models' folder (--dir, or
  * perfmodels/<class>) into dir, made, and StarPU told to search and write it alone: StarPU saves
  * a model where it found it, and would otherwise update an older copy under $STARPU_HOME. 0, or
@@ -271,51 +326,15 @@ int cmd_calibrate(int argc, char **argv) {
     if (fig)
         plot_set_log(fig, 1, 1);
     int rc = 0;
-    double t_start = sc_now_s();
+    CalRun run = {.o = &o, .csv = {csv, csv2}, .fig = fig, .t_start = sc_now_s()};
     for (int i = 0; i < nm; i++) {
-        char key[256];
-        sc_model_key(ms[i], key, sizeof key); /* the speed table's row names these kernels */
+        sc_model_key(ms[i], run.key, sizeof run.key); /* the speed table's row names these kernels */
         for (int kind = 0; kind < 2; kind++) {
             int w = kind == 0 ? cpu_id : ngpu ? gpu_ids[0] : -1;
             if (w < 0 || (kind == 1 && !(hip ? ms[i]->hip : ms[i]->cuda)[sc_precision_index(o.precision)]))
                 continue;
-            double xs[MAX_SIZES], ys[MAX_SIZES];
-            int n = 0;
-            for (int s = 0; s < o.nsizes; s++) {
-                if (kind == 0 && o.sizes[s] > o.cpu_max)
-                    continue;
-                int trusted;
-                long tasks;
-                double t = time_tasks(ms[i], &o, o.sizes[s], w, &trusted, &tasks);
-                if (t < 0) {
-                    rc = 1;
-                    continue;
-                }
-                if (!trusted)
-                    fprintf(
-                        stderr,
-                        "starcarp calibrate: warning: %s %s %ld cells: after %ld tasks StarPU's history of "
-                        "this size is still not trusted (it drops a time more than STARPU_HISTORY_MAX_ERROR, "
-                        "%s %%, off the mean, and starts over when the dropped outnumber the kept: the "
-                        "times vary, as on a busy machine); calibrate again on a quiet machine\n",
-                        ms[i]->name, kind ? gkind : "cpu", o.sizes[s], tasks,
-                        getenv("STARPU_HISTORY_MAX_ERROR") ? getenv("STARPU_HISTORY_MAX_ERROR") : "50");
-                double ns = 1e9 * t / ((double)o.sizes[s] * (double)o.k);
-                printf("%-34s %-5s %9ld %12.4g %14.4g\n", ms[i]->name, kind ? gkind : "cpu", o.sizes[s], t,
-                       ns);
-                for (FILE *f = csv; f; f = f == csv ? csv2 : NULL)
-                    sc_speeds_write_row(f, key, o.precision, kind ? gkind : "cpu", o.sizes[s], o.k, ns);
-                xs[n] = (double)o.sizes[s], ys[n++] = t;
-                if (!o.quiet)
-                    fprintf(stderr, "calibrate: %s %s %ld cells done (%.0f s)\n", ms[i]->name,
-                            kind ? gkind : "cpu", o.sizes[s], sc_now_s() - t_start);
-            }
-            if (fig && n) {
-                char lab[128];
-                snprintf(lab, sizeof lab, "%s %s", ms[i]->name, kind ? "GPU" : "CPU core");
-                int si = plot_series(fig, xs, ys, n, lab);
-                plot_series_style(fig, si, PLOT_LINE | PLOT_POINTS);
-            }
+            if (calibrate_sizes(&run, ms[i], w, kind ? gkind : NULL) != 0)
+                rc = 1;
         }
     }
     fclose(csv);

@@ -191,7 +191,7 @@ int cmd_devices(int argc, char **argv) {
     STARPU_CHECK_RETURN_VALUE(rc, "starpu_init");
     starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
 
-    printf("starcarp %s, StarPU %d.%d.%d, scheduler %s\n", sc_version(), STARPU_MAJOR_VERSION,
+    printf("starcarp %s, StarPU %d.%d.%d, scheduler %s\n", starcarp_version(), STARPU_MAJOR_VERSION,
            STARPU_MINOR_VERSION, STARPU_RELEASE_VERSION, o.sched);
     print_workers();
     if (starpu_cuda_worker_get_count() > 0) {

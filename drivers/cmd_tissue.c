@@ -687,6 +687,32 @@ static void print_setup(const Run *r, const ScModelEntry *m) {
 
 /* `starcarp tissue`: options, StarPU, the tissue, --imp-par / --vary / --restart, the time loop, the
  * activation outputs. Exit status as described at the top of this file. */
+/* This rank's planes of the slowest axis (a mesh: its nodes, planes of one) and, on several ranks,
+ * the exchanges the tissue's configuration uses. 0, or -1 with more ranks than planes (rank 0 says
+ * so). */
+static int share_ranks(Run *r) {
+    int top = r->g.n[2] > 1 ? 2 : r->g.n[1] > 1 ? 1 : 0;
+    long plane = top == 2 ? r->g.n[0] * r->g.n[1] : top == 1 ? r->g.n[0] : 1;
+    tmpi_share(&r->sh, r->g.n[top], plane);
+    if (r->sh.size <= 1)
+        return 0;
+    if (r->sh.size > r->g.n[top]) {
+        if (r->sh.rank == 0)
+            fprintf(stderr, "starcarp tissue: %d ranks for %ld planes along %c: at most one rank per plane\n",
+                    r->sh.size, r->g.n[top], "xyz"[top]);
+        return -1;
+    }
+    r->ranks =
+        (ScTissueRanks){r->sh.rank, r->sh.size, r->sh.nplanes, &r->sh, tmpi_allgather, tmpi_send, tmpi_recv};
+    if (r->mesh)
+        r->cfg.ranks = &r->ranks;
+    else {
+        r->cfg.plane0 = r->sh.plane0, r->cfg.nplanes = r->sh.nplanes;
+        r->cfg.exchange = tmpi_exchange, r->cfg.exchange_ctx = &r->sh;
+    }
+    return 0;
+}
+
 int cmd_tissue(int argc, char **argv) {
     static Run r;
     char err[1200];
@@ -713,27 +739,9 @@ int cmd_tissue(int argc, char **argv) {
         tmpi_shutdown(&r.sh);
         return 1;
     }
-    /* this rank's planes of the slowest axis */
-    int top = r.g.n[2] > 1 ? 2 : r.g.n[1] > 1 ? 1 : 0;
-    long plane = top == 2 ? r.g.n[0] * r.g.n[1] : top == 1 ? r.g.n[0] : 1;
-    tmpi_share(&r.sh, r.g.n[top], plane); /* a mesh: nodes (planes of one) */
-    if (r.sh.size > 1) {
-        if (r.sh.size > r.g.n[top]) {
-            if (r.sh.rank == 0)
-                fprintf(stderr,
-                        "starcarp tissue: %d ranks for %ld planes along %c: at most one rank per plane\n",
-                        r.sh.size, r.g.n[top], "xyz"[top]);
-            tmpi_shutdown(&r.sh);
-            return 2;
-        }
-        r.ranks =
-            (ScTissueRanks){r.sh.rank, r.sh.size, r.sh.nplanes, &r.sh, tmpi_allgather, tmpi_send, tmpi_recv};
-        if (r.mesh)
-            r.cfg.ranks = &r.ranks;
-        else {
-            r.cfg.plane0 = r.sh.plane0, r.cfg.nplanes = r.sh.nplanes;
-            r.cfg.exchange = tmpi_exchange, r.cfg.exchange_ctx = &r.sh;
-        }
+    if (share_ranks(&r) != 0) {
+        tmpi_shutdown(&r.sh);
+        return 2;
     }
     r.t = sc_tissue_create(m, &r.cfg, err, sizeof err);
     if (r.t && r.mesh) /* the cells this rank holds, as the mesh's cut gave them */

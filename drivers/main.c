@@ -36,7 +36,7 @@ static void usage(FILE *out) {
     fprintf(out, "usage: starcarp COMMAND [OPTIONS]\n\ncommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].help);
-    fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n", sc_version());
+    fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n", starcarp_version());
 }
 
 int main(int argc, char **argv) {
@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("starcarp %s\n", sc_version());
+        printf("starcarp %s\n", starcarp_version());
         return 0;
     }
     /* StarPU's notices (a performance model not calibrated yet, so calibration is forced) speak of

@@ -7,12 +7,15 @@
  * read back from starcarp each millisecond, and that every cell fired. Exit 0 when all agree.
  * Build: cc population_app.c $(pkg-config --cflags --libs starcarp), or CMake: find_package(starcarp).
  */
+/* Strict C11 (-std=c11) hides the POSIX threads features StarPU's headers use: a strict program
+ * asks for POSIX before its first include, as any StarPU application does (-std=gnu11 needs nothing). */
+#define _XOPEN_SOURCE 700
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <starpu.h>
-#include <starcarp.h>
+#include <starcarp/starcarp.h>
 
 #define NCELLS 2000
 #define MS 30 /* milliseconds simulated */

@@ -5,12 +5,15 @@
  * has no worker).
  * Build: cc -std=c11 tissue_app.c $(pkg-config --cflags --libs starcarp)   or CMake:
  * find_package(starcarp) and target_link_libraries(app starcarp::starcarp). */
+/* Strict C11 (-std=c11) hides the POSIX threads features StarPU's headers use: a strict program
+ * asks for POSIX before its first include, as any StarPU application does (-std=gnu11 needs nothing). */
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <starpu.h>
-#include <sc_tissue.h>
+#include <starcarp/sc_tissue.h>
 
 #define NX 41
 #define NY 21

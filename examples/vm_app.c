@@ -5,11 +5,14 @@
  * result against the same loop on the host. Exit 0 when equal, 1 otherwise.
  * Build: cc vm_app.c $(pkg-config --cflags --libs starcarp)   or CMake: find_package(starcarp).
  */
+/* Strict C11 (-std=c11) hides the POSIX threads features StarPU's headers use: a strict program
+ * asks for POSIX before its first include, as any StarPU application does (-std=gnu11 needs nothing). */
+#define _XOPEN_SOURCE 700
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <starpu.h>
-#include <starcarp.h>
+#include <starcarp/starcarp.h>
 
 #define NCELLS 100000
 #define NSTEPS 50
@@ -40,7 +43,7 @@ int main(void) {
     if (rc == -ENODEV)
         return 77;
     STARPU_CHECK_RETURN_VALUE(rc, "starpu_init");
-    printf("starcarp %s linked\n", sc_version());
+    printf("starcarp %s linked\n", starcarp_version());
 
     starpu_data_handle_t hv, hi;
     starpu_vector_data_register(&hv, STARPU_MAIN_RAM, (uintptr_t)v, NCELLS, sizeof(double));

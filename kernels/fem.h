@@ -1,5 +1,5 @@
 /* fem.h: kernels of the tissue solver's diffusion on a mesh (tissue/tissue_mesh.c; the operator:
- * include/sc_fem.h; their codelets: codelets/cl_fem.h).
+ * include/starcarp/sc_fem.h; their codelets: codelets/cl_fem.h).
  *
  * The nodes are cut into parts (the cell array's partitions). Part q's rows are kept in ELL form
  * (`mat`: w entries per row, column-major: entry k of row i at k n + i; rows shorter than w padded

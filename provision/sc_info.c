@@ -1,4 +1,4 @@
-/* sc_info.c: model files as the compiler sees them, for tools (include/starcarp_info.h): the
+/* sc_info.c: model files as the compiler sees them, for tools (include/starcarp/starcarp_info.h): the
  * public face of codegen/'s analysis, so that no program outside libstarcarp includes sema.h. */
 #include <stdio.h>
 

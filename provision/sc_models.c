@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "plugin.h"
+#include "toolchain.h"
 #include "sc_choose.h"
 #include "util_int.h"
 #include "registry.h"
@@ -17,8 +18,8 @@
 #ifndef SC_MODEL_DIR
 #define SC_MODEL_DIR "models"
 #endif
-#ifndef SC_INSTALLED_MODEL_DIR
-#define SC_INSTALLED_MODEL_DIR ""
+#ifndef SC_INSTALL_MODELDIR /* relative to the installation prefix */
+#define SC_INSTALL_MODELDIR "share/starcarp/models"
 #endif
 
 int sc_model_count(void) { return registry_count; }
@@ -44,11 +45,16 @@ static const char *model_root(int r, char *buf, size_t n) {
         snprintf(buf, n, "%.*s", (int)strcspn(env, ":"), env);
         return buf;
     }
-    const char *builtin[] = {SC_MODEL_DIR, SC_INSTALLED_MODEL_DIR};
-    if (r < 0 || r >= 2)
-        return NULL;
-    snprintf(buf, n, "%s", builtin[r]);
-    return buf;
+    /* the installed models beside this library or command first (toolchain.h: wherever the prefix
+       is), then the source tree's */
+    char installed[4096];
+    const char *builtin[2] = {tc_installed(SC_INSTALL_MODELDIR, installed, sizeof installed), SC_MODEL_DIR};
+    for (int k = 0; k < 2; k++)
+        if (builtin[k] && *builtin[k] && r-- == 0) {
+            snprintf(buf, n, "%s", builtin[k]);
+            return buf;
+        }
+    return NULL;
 }
 
 /* See registry.h. */

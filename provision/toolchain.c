@@ -1,6 +1,8 @@
 /* toolchain.c: bounded shell commands and the compilers' configuration (toolchain.h). */
+#define _GNU_SOURCE /* dladdr */
 #include "toolchain.h"
 
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +15,14 @@
 #ifndef SC_INCLUDE_DIR
 #define SC_INCLUDE_DIR ""
 #endif
-#ifndef SC_INSTALLED_INCLUDE_DIR
-#define SC_INSTALLED_INCLUDE_DIR ""
+#ifndef SC_INSTALL_LIBDIR /* GNUInstallDirs' folders, relative to the prefix */
+#define SC_INSTALL_LIBDIR "lib"
+#endif
+#ifndef SC_INSTALL_BINDIR
+#define SC_INSTALL_BINDIR "bin"
+#endif
+#ifndef SC_INSTALL_INCLUDEDIR
+#define SC_INSTALL_INCLUDEDIR "include/starcarp"
 #endif
 #ifndef SC_CPU_FLAGS
 #define SC_CPU_FLAGS "-march=native -fno-math-errno"
@@ -120,9 +128,35 @@ const char *tc_cuda_libdir(void) { return SC_CUDA_LIBDIR; }
 const char *tc_hipcc(void) { return env_or("HIPCC", SC_HIPCC); }
 const char *tc_hip_arch(void) { return env_or("STARCARP_HIP_ARCH", SC_HIP_ARCH); }
 
+/* Whether s ends with "/" suf; then its length without it in *cut. */
+static int ends_with_dir(const char *s, const char *suf, size_t *cut) {
+    size_t a = strlen(s), b = strlen(suf);
+    if (a <= b || strcmp(s + a - b, suf) != 0 || s[a - b - 1] != '/')
+        return 0;
+    *cut = a - b - 1;
+    return 1;
+}
+
+const char *tc_installed(const char *rel, char *buf, size_t n) {
+    Dl_info info;
+    char dir[4096];
+    if (!dladdr((void *)tc_installed, &info) || !info.dli_fname || !strchr(info.dli_fname, '/'))
+        return NULL;
+    snprintf(dir, sizeof dir, "%s", info.dli_fname);
+    *strrchr(dir, '/') = '\0'; /* the folder of the library, or of the command linked statically */
+    size_t cut;
+    if (!ends_with_dir(dir, SC_INSTALL_LIBDIR, &cut) && !ends_with_dir(dir, SC_INSTALL_BINDIR, &cut))
+        return NULL;
+    if (snprintf(buf, n, "%.*s/%s", (int)cut, dir, rel) >= (int)n || access(buf, R_OK) != 0)
+        return NULL;
+    return buf;
+}
+
 const char *tc_include_dir(void) {
-    char buf[4096];
-    const char *cands[] = {getenv("STARCARP_INCLUDE_DIR"), SC_INCLUDE_DIR, SC_INSTALLED_INCLUDE_DIR};
+    static char installed[4096];
+    char buf[4200];
+    const char *cands[] = {getenv("STARCARP_INCLUDE_DIR"),
+                           tc_installed(SC_INSTALL_INCLUDEDIR, installed, sizeof installed), SC_INCLUDE_DIR};
     for (size_t i = 0; i < sizeof cands / sizeof *cands; i++) {
         if (!cands[i] || !*cands[i])
             continue;

@@ -45,8 +45,13 @@ const char *tc_cuda_libdir(void);
  * else the build's STARCARP_HIP_ARCH). */
 const char *tc_hipcc(void);
 const char *tc_hip_arch(void);
-/* The folder holding starcarp_model.h ($STARCARP_INCLUDE_DIR, the build tree's, the installed
- * one), or NULL when none has it. */
+/* The folder holding starcarp_model.h ($STARCARP_INCLUDE_DIR, the installed one beside this
+ * library or command, the source tree's), or NULL when none has it. */
 const char *tc_include_dir(void);
+/* Folder rel (relative to an installation prefix) of the prefix this library or command is
+ * installed in, into buf: found from the file's own place (<prefix>/<libdir or bindir>/...),
+ * wherever the prefix was installed or copied. NULL when it does not run from an installed
+ * prefix (the build tree) or the folder does not exist. */
+const char *tc_installed(const char *rel, char *buf, size_t n);
 
 #endif

@@ -185,6 +185,14 @@ starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p) {
             return c->p_iion[p];
         case SC_HANDLE_PCELL:
             return c->nvary ? c->p_pcell[p] : NULL;
+        case SC_HANDLE_EXT:
+            return c->next ? c->p_ext[p] : NULL;
+        case SC_HANDLE_PC:
+            return c->h_pc;
+        case SC_HANDLE_LUT:
+            return c->nlut ? c->h_lut : NULL;
+        case SC_HANDLE_STATUS:
+            return c->p_stat[p];
         default:
             return NULL;
     }

@@ -1,11 +1,12 @@
 # Command-line, StarPU and installation tests.
 set(SC_BIN $<TARGET_FILE:starcarp_cmd>)
 add_test(NAME cli.errors COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli.sh ${SC_BIN})
-set_tests_properties(cli.errors PROPERTIES   # (its benchmark case starts StarPU)
+set_tests_properties(cli.errors PROPERTIES LABELS cli  # (its benchmark case starts StarPU)
   ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
 
 # StarPU on the CPUs: every worker's results equal the host's bit for bit.
 add_test(NAME starpu.devices.cpu COMMAND ${SC_BIN} devices --cells 300000 --steps 7 --ngpu 0)
+set_tests_properties(starpu.devices.cpu PROPERTIES LABELS runtime)
 # The same with every GPU present (and the CPUs): skipped (77) where there is none.
 add_test(NAME starpu.devices.gpu COMMAND ${SC_BIN} devices --cells 8000000 --steps 10 --require-gpu)
 set_tests_properties(starpu.devices.gpu PROPERTIES SKIP_RETURN_CODE 77 LABELS gpu)
@@ -14,14 +15,14 @@ set_tests_properties(starpu.devices.cpu starpu.devices.gpu PROPERTIES
 
 # The installed package links into another StarPU application (pkg-config and CMake).
 add_test(NAME install.example COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/install_check.sh ${CMAKE_BINARY_DIR})
-set_tests_properties(install.example PROPERTIES ENVIRONMENT
+set_tests_properties(install.example PROPERTIES LABELS install ENVIRONMENT
   "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
 
 # libstarcarp exports its public API only (the sc_ names of its installed headers: nm -D), and no
 # other symbol of it starts sc_ (nm: its internal and static names carry their module's prefix).
 add_test(NAME install.exports COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/exports.sh ${CMAKE_C_COMPILER}
   $<TARGET_FILE:starcarp> ${SC_PUBLIC_HEADERS})
-set_tests_properties(install.exports PROPERTIES SKIP_RETURN_CODE 77)
+set_tests_properties(install.exports PROPERTIES SKIP_RETURN_CODE 77 LABELS install)
 
 # `starcarp bench` end to end (StarPU CPU workers; 2 MPI ranks when the build has StarPU-MPI).
 set(_bench_mpi "")

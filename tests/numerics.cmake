@@ -10,7 +10,7 @@ add_executable(test_numerics ${SC_NUMERICS_DIR}/test_numerics.c ${SC_NUMERICS_DI
   ${CMAKE_CURRENT_LIST_DIR}/test.c)
 target_link_libraries(test_numerics PRIVATE sccodegen starcarp_internal ${CMAKE_DL_LIBS} m)
 target_include_directories(test_numerics PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${SC_NUMERICS_DIR}
-  ${CMAKE_SOURCE_DIR}/include ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/kernels
+  ${CMAKE_SOURCE_DIR}/include/starcarp ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/kernels
   ${CMAKE_SOURCE_DIR}/provision)
 target_compile_options(test_numerics PRIVATE ${SC_WARN})
 target_compile_definitions(test_numerics PRIVATE SC_SOURCE_DIR="${CMAKE_SOURCE_DIR}")

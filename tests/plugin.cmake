@@ -7,7 +7,7 @@ target_link_libraries(test_plugin PRIVATE starcarp_internal m)
 add_test(NAME backends.plugin
   COMMAND ${CMAKE_COMMAND} -E env --unset=CC
     $<TARGET_FILE:test_plugin> ${CMAKE_SOURCE_DIR}/models ${CMAKE_CURRENT_BINARY_DIR}/plugin-scratch)
-set_tests_properties(backends.plugin PROPERTIES TIMEOUT 600)
+set_tests_properties(backends.plugin PROPERTIES TIMEOUT 600 LABELS backends)
 file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/plugin-scratch)
 
 # The plugin builder's HIP part (hipcc for gfx90a; built and loaded, not run): skipped without hipcc.

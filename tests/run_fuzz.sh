@@ -39,7 +39,7 @@ headers=$(ls "$src"/codegen/prelude/*.h | tr '\n' ';')
 sources=${SC_FUZZ_SOURCES:-$(ls "$src"/codegen/*.c | grep -v "/main_") $work/prelude.c}
 # shellcheck disable=SC2086
 "$clang" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -I"$src/codegen" -I"$src/include" $sources -lm -o "$work/fuzz_frontend"
+    -I"$src/codegen" -I"$src/include/starcarp" $sources -lm -o "$work/fuzz_frontend"
 [ "$secs" -gt 0 ] || exit 0
 
 for f in "$src"/models/*/*.model "$src"/tests/bad/*.model; do

@@ -82,6 +82,10 @@ int t_case(const char *csv, const char *name, TCase *c);
         for (size_t k_ = 0; k_ < sizeof t_run_ / sizeof *t_run_; k_++) \
             t_run_[k_]();                                              \
     } while (0)
-#define TEST_DONE() (printf("%d checks, %d failed\n", t_checks, t_failures), t_failures ? 1 : 0)
+/* The summary line and the exit status: 1 where a check failed, or where none ran (a test that
+ * checked nothing has not passed). */
+#define TEST_DONE()                                                                              \
+    (printf("%d checks, %d failed%s\n", t_checks, t_failures, t_checks ? "" : ": no check ran"), \
+     t_failures || !t_checks ? 1 : 0)
 
 #endif

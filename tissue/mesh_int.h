@@ -1,5 +1,5 @@
 /* mesh_int.h: the mesh readers' and the finite elements' shared helpers (tissue/mesh_check.c;
- * internal to libstarcarp: the public mesh API is include/sc_mesh.h). */
+ * internal to libstarcarp: the public mesh API is include/starcarp/sc_mesh.h). */
 #ifndef SC_MESH_INT_H
 #define SC_MESH_INT_H
 

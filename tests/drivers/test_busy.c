@@ -132,6 +132,5 @@ int main(void) {
     test_yield();
     test_parsers();
     test_env();
-    printf("%d checks, %d failed\n", t_checks, t_failures);
-    return t_failures != 0;
+    return TEST_DONE();
 }

@@ -385,8 +385,13 @@ int main(int argc, char **argv) {
                  {"vm", test_vm},       {"markov", test_markov}, {"events", test_events},
                  {"chain", test_chain}};
     const char *part = argc > 1 ? argv[1] : "all";
+    int ran = 0;
     for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
         if (!strcmp(part, parts[k].name) || !strcmp(part, "all"))
-            parts[k].run();
+            parts[k].run(), ran++;
+    if (!ran) {
+        fprintf(stderr, "test_choose: no part named '%s'\n", part);
+        return 2;
+    }
     return TEST_DONE();
 }

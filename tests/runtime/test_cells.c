@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sc_tissue.h"
 #include "starcarp.h"
 #include "test.h"
 #include "host_model.h"
@@ -324,8 +325,23 @@ static void check_plan(void) {
     ASSERT_EQ_INT(-1, sc_plan_parts(100, 0, 0, 1.0, 8, s, 64));
 }
 
+/* Before starpu_init: a cell array and a tissue are refused with the reason, not "no worker". */
+static void check_not_initialised(void) {
+    char err[256] = "";
+    const ScModelEntry *m = sc_model_lookup("AlievPanfilov", NULL, err, sizeof err);
+    ASSERT(m != NULL);
+    ScCellsConfig cfg = {.ncells = 16};
+    ASSERT(sc_cells_create(m, &cfg, err, sizeof err) == NULL);
+    ASSERT(strstr(err, "StarPU is not initialised: call starpu_init") != NULL);
+    ScTissueConfig tc = {0};
+    err[0] = 0;
+    ASSERT(sc_tissue_create(m, &tc, err, sizeof err) == NULL);
+    ASSERT(strstr(err, "StarPU is not initialised: call starpu_init") != NULL);
+}
+
 int main(void) {
     check_plan();
+    check_not_initialised();
     struct starpu_conf conf;
     starpu_conf_init(&conf);
     int rc = starpu_init(&conf);

@@ -1,4 +1,4 @@
-/* test_mesh.c: meshes and their finite-element operator (include/sc_mesh.h, sc_fem.h, kernels/fem.h)
+/* test_mesh.c: meshes and their finite-element operator (include/starcarp/sc_mesh.h, sc_fem.h, kernels/fem.h)
  * called directly: every kind of bad mesh refused with FILE:LINE; openCARP and VTK files read back
  * as written; the assembled operator exact on linear and quadratic fields (isotropic, and with
  * fibres at an angle), conserving, its Gershgorin bound above its largest eigenvalue; the host

@@ -1,4 +1,4 @@
-/* test_meshmass.c: the consistent mass matrix of a mesh (include/sc_fem.h) and its solve by the
+/* test_meshmass.c: the consistent mass matrix of a mesh (include/starcarp/sc_fem.h) and its solve by the
  * mesh kernels (kernels/fem.h), called directly:
  *   - its rows sum to the lumped masses (hexahedra, both tetrahedral cuts, distorted hexahedra);
  *   - m^-1 M's eigenvalues lie in [mlo, 1]: mlo is 1/5 on tetrahedra, 1/27 on a box's hexahedra,

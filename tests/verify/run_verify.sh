@@ -83,7 +83,7 @@ EOF
                 extra="$d/${id}_cpu.c" defs="-DSC_RUN=${id}_cpu_f64_run"
             fi
         fi
-        if ! $CC -std=c11 -O3 $CPUFLAGS -Wall -Wextra -Werror -I"$ROOT/include" -DSC_MODEL="${id}_model" \
+        if ! $CC -std=c11 -O3 $CPUFLAGS -Wall -Wextra -Werror -I"$ROOT/include/starcarp" -DSC_MODEL="${id}_model" \
                 $defs "$HERE/bench_c.c" "$src" $extra -o "$d/bench" -lm $MVEC >"$d/cc.log" 2>&1; then
             echo "$name $methods - - - - - compile-failed"
             return

@@ -21,8 +21,9 @@ extern "C" {
 #define SC_VERSION_MINOR 1
 #define SC_VERSION_PATCH 0
 
-/* The library's version, "MAJOR.MINOR.PATCH". */
-const char *sc_version(void);
+/* The library's version, "MAJOR.MINOR.PATCH". (Named starcarp_, not sc_: p4est's libsc, which
+ * applications of this field link too, has its own sc_version.) */
+const char *starcarp_version(void);
 
 /* ---- models ------------------------------------------------------------------------------------
  * The library's models (generated at build time from models/ *.model) and users' models.
@@ -240,13 +241,26 @@ int sc_cells_snapshot(ScCells *c);
 int sc_cells_snapshot_read(ScCells *c, double *out);
 
 /* The StarPU handles of partition p, for applications that submit their own tasks on the cells
- * (they order themselves with the array's tasks through StarPU's data dependencies): each is a
- * vector of size_p elements, one a cell: states (an element is nsv values: the partition's block
- * holds them as a structure of arrays, state k of cell i at k * size_p + i), Vm, Iion (one value),
- * per-cell parameters (nvary values, the same layout; NULL while no parameter varies); values in
- * the array's precision (STARPU_VECTOR_GET_ELEMSIZE is the value size times the values a cell).
- * NULL for a bad index. */
-enum { SC_HANDLE_SV, SC_HANDLE_VM, SC_HANDLE_IION, SC_HANDLE_PCELL };
+ * (they order themselves with the array's tasks through StarPU's data dependencies): the eight
+ * buffers of a step task (sc_model_codelet). Per partition, vectors of size_p
+ * elements, one a cell: states (an element is nsv values: the partition's block holds them as a
+ * structure of arrays, state k of cell i at k * size_p + i), Vm, Iion (one value), externals
+ * (nexternals values, the same layout; NULL where the model has none), per-cell parameters (nvary
+ * values, the same layout; NULL while no parameter varies), the status (2 + SC_MAX_TABLES words of 64 bits:
+ * ScStepStatus, then the lookup tables' out-of-range counts). Shared by the partitions (p is
+ * checked, not used): the parameter set (nparams + nconsts values) and the lookup tables (NULL
+ * where the array has none). Values in the array's precision (STARPU_VECTOR_GET_ELEMSIZE is the
+ * value size times the values a cell). NULL for a bad index. */
+enum {
+    SC_HANDLE_SV,
+    SC_HANDLE_VM,
+    SC_HANDLE_IION,
+    SC_HANDLE_PCELL,
+    SC_HANDLE_EXT,
+    SC_HANDLE_PC,
+    SC_HANDLE_LUT,
+    SC_HANDLE_STATUS
+};
 starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p);
 
 /* Checkpoint and restart of the full state (states, Vm, Iion, step, parameters) in a binary file
@@ -296,6 +310,59 @@ struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, ScPrecision p, Sc
  * 50 %, off the mean, and starts over when the dropped outnumber the kept). Needs StarPU running. */
 double sc_model_expected_us(const ScModelEntry *m, ScPrecision p, ScVariant v, long cells, int nsteps,
                             int worker);
+
+/* ---- step tasks on the application's handles ----------------------------------------------------
+ * For an application that holds its cells in handles of its own and inserts starcarp's step tasks
+ * between its own tasks (StarPU orders them by their data), as Chameleon's INSERT_TASK helpers do
+ * (docs/api.md). The application registers, per partition of n cells, three vectors in the data's
+ * precision: sv (n elements of nsv values each, a structure of arrays: state k of cell i at
+ * k * n + i; nsv is m->desc->nsv), vm and iion (n elements of one value). */
+
+/* The constant data of model m in precision p: its parameters and constants (the defaults) and
+ * its lookup tables, registered with StarPU as read-only vectors. After starpu_init; destroyed
+ * (unregistered) before starpu_shutdown and after the tasks that use it. NULL + err on failure. */
+typedef struct ScModelData ScModelData;
+ScModelData *sc_model_data_create(const ScModelEntry *m, ScPrecision p, char *err, size_t errlen);
+void sc_model_data_destroy(ScModelData *d);
+/* The model's initial state for n cells into the application's arrays sv (nsv x n values, the
+ * layout above) and vm (n values), in d's precision. 0, or -1 for bad arguments. */
+int sc_model_data_initial(const ScModelData *d, long n, void *sv, void *vm);
+
+/* The scratch of one partition of n cells: its status (where a numerical failure is recorded) and
+ * its externals (the model's external variables, nexternals x n values; a placeholder of one value
+ * where the model has none), registered with StarPU. One per partition: tasks that share it are
+ * serialised. Destroy after the tasks that use it (it waits for them). */
+typedef struct ScStepPart ScStepPart;
+ScStepPart *sc_step_part_create(const ScModelData *d, long n, char *err, size_t errlen);
+void sc_step_part_destroy(ScStepPart *s);
+/* Whether a step task of s recorded a numerical failure (waits for them): 1 with the absolute step,
+ * the cell (index in the partition) and Vm there, 0 when none, -1 on error. After a failure the
+ * partition's cells are not advanced any more. */
+int sc_step_part_failure(ScStepPart *s, long *step, long *cell, double *vm);
+/* The externals' handle (NULL where the model has none), for the application's own tasks. */
+starpu_data_handle_t sc_step_part_ext(const ScStepPart *s);
+
+/* One step task: what it does. */
+typedef struct ScStepOptions {
+    long d0; /* absolute index of its first step (time d0 * dt: the stimulus and the model see it) */
+    int nsteps; /* steps in the task (>= 1) */
+    double dt; /* ms */
+    ScStim stim; /* bench's stimulus train, in steps (count 0: none); with SC_STEP_BENCH only */
+    /* SC_STEP_BENCH: the task also updates Vm as `starcarp bench` does (Vm + stim * dt, the model,
+     * then Vm - dt * Iion); 0: Vm is read, the states advanced and Iion written, and the membrane
+     * update (any stimulus, per cell or per time: a coupling, a tissue) is the application's own
+     * task between two steps. SC_STEP_NO_WATCH: no physiology watch. Other bits are ignored. */
+    unsigned flags;
+    double vm_bound; /* |Vm| beyond it is a failure (0: 1000 mV) */
+} ScStepOptions;
+
+/* Insert one step task of d's model on the application's handles sv, vm, iion (RW; the vectors
+ * above, n elements each, n the partition's size given to sc_step_part_create) with s's scratch.
+ * Returns 0, -EINVAL for bad arguments (sizes or element sizes that do not match), -ENOENT where
+ * the model has no kernel of the precision, or StarPU's negative errno. Asynchronous: the
+ * application waits as for its own tasks (starpu_task_wait_for_all, or by acquiring the data). */
+int sc_insert_step(const ScModelData *d, ScStepPart *s, starpu_data_handle_t sv, starpu_data_handle_t vm,
+                   starpu_data_handle_t iion, const ScStepOptions *o);
 
 /* The key under which performance models ("starcarp.<key>.f64.bsoa.exact", ...) and the speed
  * table of `starcarp calibrate` know the kernels of m: its name, ".m", and 8 hex digits of a hash
