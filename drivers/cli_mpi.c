@@ -191,6 +191,11 @@ static int cuda_workers_expected(long ngpu) {
 #endif
 }
 
+void cli_measure_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun run) {
+    setenv("STARCARP_WORKERS", "all", 0);
+    cli_starpu_conf(conf, ncpu, ngpu, run, NULL);
+}
+
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun run, const char *sched) {
     starpu_conf_init(conf);
     conf->sched_policy_name = sc_sched_policy(run, sched);

@@ -439,11 +439,8 @@ int cmd_benchmark(int argc, char **argv) {
     int prc = parse(argc, argv, &o);
     if (prc)
         return prc > 0 ? 0 : 2;
-    /* a measurement of the machine: every core, whatever else runs (the busy-machine policy only
-     * where STARCARP_WORKERS=auto asks for it; docs/runtime.md, "Busy machines") */
-    setenv("STARCARP_WORKERS", "all", 0);
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_PINNED, NULL);
+    cli_measure_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_PINNED);
     if (starpu_init(&conf) != 0) {
         fprintf(stderr, "starcarp benchmark: %s\n",
                 o.gpu_only ? "--gpu-only: StarPU found no GPU to start a worker on"

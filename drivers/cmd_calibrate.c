@@ -277,11 +277,8 @@ int cmd_calibrate(int argc, char **argv) {
     int prc = parse(argc, argv, &o);
     if (prc)
         return prc > 0 ? 0 : 2;
-    /* a measurement of the machine: every core, whatever else runs (the busy-machine policy only
-     * where STARCARP_WORKERS=auto asks for it; docs/runtime.md, "Busy machines") */
-    setenv("STARCARP_WORKERS", "all", 0);
     struct starpu_conf conf;
-    cli_starpu_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_CALIBRATE, NULL);
+    cli_measure_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_CALIBRATE);
     char cls[300], dir[1024];
     if (model_dir(&o, cls, sizeof cls, dir, sizeof dir) != 0)
         return 1;

@@ -24,6 +24,10 @@ int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice o
  * CPU workers and not bound to cores, said on stderr (busy.h). The scheduling policy: the placement
  * module's for this kind of run, or sched (a --sched) when not NULL (sc_sched_policy). */
 void cli_starpu_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun run, const char *sched);
+/* The same for a measurement of the machine (`starcarp benchmark`, `starcarp calibrate`): every core,
+ * whatever else runs (the busy-machine policy only where STARCARP_WORKERS=auto asks for it;
+ * docs/runtime.md, "Busy machines"). */
+void cli_measure_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun run);
 
 /* cli_mpi.c: MPI started before the command when the process was started by mpirun (Open MPI or a PMI
  * launcher) and this build has StarPU-MPI, so that what ranks must agree on before StarPU starts

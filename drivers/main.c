@@ -36,7 +36,8 @@ static void usage(FILE *out) {
     fprintf(out, "usage: starcarp COMMAND [OPTIONS]\n\ncommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].help);
-    fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n", starcarp_version());
+    fprintf(out, "\n`starcarp COMMAND --help` describes a command's options. Version %s.\n",
+            starcarp_version());
 }
 
 int main(int argc, char **argv) {

@@ -69,17 +69,23 @@ static int parts_make(Part *p, const ScModelData *d, int nsv) {
         s->sv = calloc((size_t)(nsv * s->n), sizeof(double));
         s->vm = calloc((size_t)s->n, sizeof(double)), s->iion = calloc((size_t)s->n, sizeof(double));
         s->amp = calloc((size_t)s->n, sizeof(double)), s->peak = calloc((size_t)s->n, sizeof(double));
-        if (!s->sv || !s->vm || !s->iion || !s->amp || !s->peak || sc_model_data_initial(d, s->n, s->sv, s->vm)) {
+        if (!s->sv || !s->vm || !s->iion || !s->amp || !s->peak ||
+            sc_model_data_initial(d, s->n, s->sv, s->vm)) {
             fprintf(stderr, "step_app: out of memory\n");
             return 1;
         }
         for (long i = 0; i < s->n; i++)
             s->peak[i] = -1e9;
-        starpu_vector_data_register(&s->h_sv, STARPU_MAIN_RAM, (uintptr_t)s->sv, (uint32_t)s->n, nsv * sizeof(double));
-        starpu_vector_data_register(&s->h_vm, STARPU_MAIN_RAM, (uintptr_t)s->vm, (uint32_t)s->n, sizeof(double));
-        starpu_vector_data_register(&s->h_iion, STARPU_MAIN_RAM, (uintptr_t)s->iion, (uint32_t)s->n, sizeof(double));
-        starpu_vector_data_register(&s->h_amp, STARPU_MAIN_RAM, (uintptr_t)s->amp, (uint32_t)s->n, sizeof(double));
-        starpu_vector_data_register(&s->h_peak, STARPU_MAIN_RAM, (uintptr_t)s->peak, (uint32_t)s->n, sizeof(double));
+        starpu_vector_data_register(&s->h_sv, STARPU_MAIN_RAM, (uintptr_t)s->sv, (uint32_t)s->n,
+                                    nsv * sizeof(double));
+        starpu_vector_data_register(&s->h_vm, STARPU_MAIN_RAM, (uintptr_t)s->vm, (uint32_t)s->n,
+                                    sizeof(double));
+        starpu_vector_data_register(&s->h_iion, STARPU_MAIN_RAM, (uintptr_t)s->iion, (uint32_t)s->n,
+                                    sizeof(double));
+        starpu_vector_data_register(&s->h_amp, STARPU_MAIN_RAM, (uintptr_t)s->amp, (uint32_t)s->n,
+                                    sizeof(double));
+        starpu_vector_data_register(&s->h_peak, STARPU_MAIN_RAM, (uintptr_t)s->peak, (uint32_t)s->n,
+                                    sizeof(double));
         if (!(s->scratch = sc_step_part_create(d, s->n, err, sizeof err))) {
             fprintf(stderr, "step_app: %s\n", err);
             return 1;
@@ -106,8 +112,10 @@ static int run_bench(const ScModelEntry *m, const ScModelData *d) {
     Part p[NPARTS] = {0};
     int bad = parts_make(p, d, m->desc->nsv);
     const long steps = (long)(MS / DT + 0.5), K = 10;
-    ScStepOptions o = {.dt = DT, .flags = SC_STEP_BENCH,
-                       .stim = {.start = STIM_START, .pulse = STIM_STEPS, .period = 0, .count = 1, .amp = AMP}};
+    ScStepOptions o = {
+        .dt = DT,
+        .flags = SC_STEP_BENCH,
+        .stim = {.start = STIM_START, .pulse = STIM_STEPS, .period = 0, .count = 1, .amp = AMP}};
     for (long d0 = 0; !bad && d0 < steps; d0 += K)
         for (int q = 0; q < NPARTS && !bad; q++) {
             o.d0 = d0, o.nsteps = (int)K;
@@ -118,7 +126,8 @@ static int run_bench(const ScModelEntry *m, const ScModelData *d) {
     ScCellsConfig cfg = {.ncells = NCELLS, .dt = DT, .steps_per_task = (int)K, .stim = o.stim};
     ScCells *c = bad ? NULL : sc_cells_create(m, &cfg, err, sizeof err);
     double *ref = malloc(sizeof(double) * NCELLS);
-    if (!c || !ref || sc_cells_advance(c, steps) || sc_cells_wait(c, NULL) || sc_cells_read(c, SC_VAR_VM, ref)) {
+    if (!c || !ref || sc_cells_advance(c, steps) || sc_cells_wait(c, NULL) ||
+        sc_cells_read(c, SC_VAR_VM, ref)) {
         fprintf(stderr, "step_app: the reference cell array failed%s%s\n", c ? "" : ": ", c ? "" : err);
         bad = 1;
     }
@@ -130,8 +139,8 @@ static int run_bench(const ScModelEntry *m, const ScModelData *d) {
         starpu_data_release(p[q].h_vm);
         off += p[q].n;
     }
-    printf("step_app: bench's semantics, %d cells, %ld steps: %ld cells differ from sc_cells\n", NCELLS, steps,
-           differ);
+    printf("step_app: bench's semantics, %d cells, %ld steps: %ld cells differ from sc_cells\n", NCELLS,
+           steps, differ);
     sc_cells_destroy(c);
     free(ref);
     parts_free(p);
@@ -151,8 +160,8 @@ static int run_own_membrane(const ScModelEntry *m, const ScModelData *d) {
         for (int q = 0; q < NPARTS && !bad; q++) {
             o.d0 = s;
             bad = sc_insert_step(d, p[q].scratch, p[q].h_sv, p[q].h_vm, p[q].h_iion, &o) != 0 ||
-                  starpu_task_insert(&membrane_cl, STARPU_RW, p[q].h_vm, STARPU_R, p[q].h_iion, STARPU_R, p[q].h_amp,
-                                     STARPU_RW, p[q].h_peak, STARPU_VALUE, &s, sizeof s, 0) != 0;
+                  starpu_task_insert(&membrane_cl, STARPU_RW, p[q].h_vm, STARPU_R, p[q].h_iion, STARPU_R,
+                                     p[q].h_amp, STARPU_RW, p[q].h_peak, STARPU_VALUE, &s, sizeof s, 0) != 0;
         }
     starpu_task_wait_for_all();
     long fired = 0, rest = 0, failed = 0;

@@ -234,7 +234,8 @@ static int build_part(const Plugin *pl, const Part *part, const char *so) {
         sc_set_err(pl->err, pl->errlen, "cannot create the plugin cache %s: %s", dir, strerror(errno));
         return -1;
     }
-    fprintf(stderr, "starcarp: building the %s kernels of %s in %s\n", part->kind, pl->path, pl->dir);
+    fprintf(stderr, "starcarp: building the %s kernels of %s in %s (headers: %s)\n", part->kind, pl->path,
+            pl->dir, pl->inc);
     int bad = strcmp(part->kind, "host") == 0 ? write_generated(pl, dir, "_c.c", EMIT_C, 0) ||
                                                     write_generated(pl, dir, "_cpu.c", EMIT_CPU, 0) ||
                                                     write_generated(pl, dir, "_cpu_f32.c", EMIT_CPU, 1)

@@ -45,7 +45,8 @@ ScModelData *sc_model_data_create(const ScModelEntry *m, ScPrecision p, char *er
         return NULL;
     }
     if (!starpu_is_initialized()) {
-        sc_set_err(err, errlen, "StarPU is not initialised: call starpu_init (or starpu_mpi_init_conf) first");
+        sc_set_err(err, errlen,
+                   "StarPU is not initialised: call starpu_init (or starpu_mpi_init_conf) first");
         return NULL;
     }
     ScModelData *d = calloc(1, sizeof *d);
@@ -68,7 +69,8 @@ ScModelData *sc_model_data_create(const ScModelEntry *m, ScPrecision p, char *er
     starpu_vector_data_register(&d->h_pc, STARPU_MAIN_RAM, (uintptr_t)d->pc, (uint32_t)d->h.npc + 1, d->esz);
     starpu_vector_data_register(&d->h_pcell, STARPU_MAIN_RAM, (uintptr_t)&d->placeholder, 1, sizeof(double));
     if (d->lut)
-        starpu_vector_data_register(&d->h_lut, STARPU_MAIN_RAM, (uintptr_t)d->lut, (uint32_t)d->h.nlut, d->esz);
+        starpu_vector_data_register(&d->h_lut, STARPU_MAIN_RAM, (uintptr_t)d->lut, (uint32_t)d->h.nlut,
+                                    d->esz);
     else
         d->h_lut = d->h_pcell;
     return d;

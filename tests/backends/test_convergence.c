@@ -210,9 +210,9 @@ int main(void) {
     snprintf(tmpdir, sizeof tmpdir, "%s", tmpl);
 
     char cmd[4096];
-    int off =
-        snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -I%s/include",
-                 tmpdir, SC_SOURCE_DIR);
+    int off = snprintf(cmd, sizeof cmd,
+                       "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -I%s/include/starcarp",
+                       tmpdir, SC_SOURCE_DIR);
     for (int i = 0; i < NCASES; i++) {
         int rc = emit_case(&cases[i]);
         ASSERT_EQ_INT(0, rc);

@@ -13,7 +13,8 @@
 #      error, and run with no LD_LIBRARY_PATH, loading starcarp (and a bundled StarPU) from the copy;
 #   3. a GNU C program (-std=gnu11: MAP_ANONYMOUS, usleep) builds with the same flags: the package
 #      forces no feature macro on its users;
-#   4. the installed command runs from the copy and finds its models there.
+#   4. the installed command runs from the copy and finds its models there;
+#   5. it builds a user's model file (a plugin) with the headers of the copy.
 set -uo pipefail   # (not -e: each step is a check that counts)
 build=$(cd "$1" && pwd); src=$(cd "$(dirname "$0")/../.." && pwd)
 prefix="$build/test-install"; copy="$build/test-install-moved"; work="$build/test-example"
@@ -77,5 +78,12 @@ check "a GNU C program (MAP_ANONYMOUS, usleep) builds with the package's flags a
 "$copy/bin/starcarp" models info ten_tusscher_model_2006_epi >"$work/info.txt" 2>&1 &&
     grep -qF "$copy/share/starcarp/models" "$work/info.txt"
 check "the moved command finds its models in the moved prefix" $?
+# 5. the moved command builds a user's model file with the moved prefix's headers (a plugin)
+{ cat "$copy/share/starcarp/models/native/AlievPanfilov.model"; echo "# a user's copy: not the library's text"; } \
+    >"$work/user_ap.model"
+STARCARP_CACHE="$work/cache" STARPU_SILENT=1 "$copy/bin/starcarp" bench --imp "$work/user_ap.model" --duration 1 \
+    --num 4 --methods file --fout "$work/user_ap" >"$work/user_ap.log" 2>&1 &&
+    grep -q "building the host kernels of .*(headers: $copy/include/starcarp)" "$work/user_ap.log"
+check "the moved command builds a user's model with the moved prefix's headers" $?
 echo "$n checks, $fails failed"
 [ $fails = 0 ] && [ $n -gt 0 ]

@@ -104,8 +104,8 @@ static int run_cmd(const char *cmd, char *out, size_t n) {
 static int c_build_run(const char *main_c, const char *model_c, const char *exe, char *out, size_t n) {
     char cmd[2048];
     snprintf(cmd, sizeof cmd,
-             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include %s %s -o %s -lm && ./%s", tmpdir,
-             SC_SOURCE_DIR, main_c, model_c, exe, exe);
+             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include/starcarp %s %s -o %s -lm && ./%s",
+             tmpdir, SC_SOURCE_DIR, main_c, model_c, exe, exe);
     return run_cmd(cmd, out, n);
 }
 
@@ -184,8 +184,8 @@ static void compile_and_run_tiny(const char *c_src, const char *cpu_src) {
     /* the vectorised CPU target next to it (its own flags), compared with the C kernel */
     snprintf(cmd, sizeof cmd,
              "cd %s && cc -std=c11 -O3 -march=native -fno-math-errno -Wall -Wextra -Werror %s "
-             "-I%s/include -c t_cpu.c -o t_cpu.o && "
-             "cc -std=c11 -O2 -Wall -Wextra -Werror -DWITH_CPU -I%s/include t_main.c t_c.c t_cpu.o "
+             "-I%s/include/starcarp -c t_cpu.c -o t_cpu.o && "
+             "cc -std=c11 -O2 -Wall -Wextra -Werror -DWITH_CPU -I%s/include/starcarp t_main.c t_c.c t_cpu.o "
              "-o t_cpu %s -lm && ./t_cpu",
              tmpdir, strcmp(mvec_flags(), "-lmvec") ? mvec_flags() : "", SC_SOURCE_DIR, SC_SOURCE_DIR,
              strcmp(mvec_flags(), "-lmvec") ? "" : "-lmvec");
@@ -301,15 +301,16 @@ static void no_param_model(void) {
     write_file("np_c.c", c);
     write_file("np_cpu.c", cpu);
     char cmd[1024], out[4096];
-    snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include -c np_c.c 2>&1",
-             tmpdir, SC_SOURCE_DIR);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include/starcarp -c np_c.c 2>&1", tmpdir,
+             SC_SOURCE_DIR);
     int rc = run_cmd(cmd, out, sizeof out);
     if (rc)
         fprintf(stderr, "model without parameters, C target:\n%s", out);
     ASSERT_EQ_INT(0, rc);
     snprintf(cmd, sizeof cmd,
              "cd %s && cc -std=c11 -O3 -march=native -fno-math-errno -Wall -Wextra "
-             "-Werror -I%s/include -c np_cpu.c 2>&1",
+             "-Werror -I%s/include/starcarp -c np_cpu.c 2>&1",
              tmpdir, SC_SOURCE_DIR);
     rc = run_cmd(cmd, out, sizeof out);
     if (rc)

@@ -131,7 +131,7 @@ static void same_numbers(Arena *ar, const char *method) {
     char cmd[1024], out[512] = "";
     snprintf(
         cmd, sizeof cmd,
-        "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include main.c ha_c.c hb_c.c -o t -lm && ./t",
+        "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include/starcarp main.c ha_c.c hb_c.c -o t -lm && ./t",
         dir, SC_SOURCE_DIR);
     FILE *p = popen(cmd, "r");
     size_t k = p ? fread(out, 1, sizeof out - 1, p) : 0;

@@ -102,9 +102,10 @@ static void singular_row(Arena *ar) {
         fclose(f);
     t_put(dir, "main.c", lut_main);
     char cmd[1024], out[512] = "";
-    snprintf(cmd, sizeof cmd,
-             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include main.c hh_c.c -o t -lm && ./t", dir,
-             SC_SOURCE_DIR);
+    snprintf(
+        cmd, sizeof cmd,
+        "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include/starcarp main.c hh_c.c -o t -lm && ./t",
+        dir, SC_SOURCE_DIR);
     FILE *p = popen(cmd, "r");
     size_t k = p ? fread(out, 1, sizeof out - 1, p) : 0;
     out[k] = '\0';

@@ -65,7 +65,8 @@ const ScModelDesc *nx_build(const char *model, const char *overrides, const char
     ar_free(&ar);
     if (rc)
         return NULL;
-    snprintf(cmd, sizeof cmd, "cc -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -I%s/include %s -o %s -lm",
+    snprintf(cmd, sizeof cmd,
+             "cc -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -I%s/include/starcarp %s -o %s -lm",
              SC_SOURCE_DIR, src, so_path);
     if (system(cmd) != 0)
         return NULL;
