@@ -10,11 +10,8 @@ ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *
         sc_set_err(err, errlen, "no model or no configuration");
         return NULL;
     }
-    if (!starpu_is_initialized()) {
-        sc_set_err(err, errlen,
-                   "StarPU is not initialised: call starpu_init (or starpu_mpi_init_conf) first");
+    if (place_need_starpu(err, errlen) != 0)
         return NULL;
-    }
     if (cfg->ncells < 1 || cfg->ncells > SC_CELLS_MAX) {
         sc_set_err(err, errlen,
                    "cell count %ld out of range (1 .. %ld: StarPU counts a handle's elements in 32 bits)",

@@ -90,6 +90,9 @@ int place_given(long n, int nparts, const double *w, const int *workers, PlacePl
  * fit the host's available memory ($STARCARP_HOST_MEMORY bytes when set, else MemAvailable)? 0, or
  * -1 with the bytes needed and available in err. */
 int place_host_fits(const ScModelEntry *m, long n, int f32, char *err, size_t errlen);
+/* place_cells.c: is StarPU running (nothing can be placed otherwise)? 0, or -1 with "StarPU is not
+ * initialised: call starpu_init ... first" in err. */
+int place_need_starpu(char *err, size_t errlen);
 
 /* place_speeds.c: how many times GPU worker gpu outruns one of the CPU workers cpus[0 .. ncpu) on
  * m in precision (SC_DOUBLE or SC_SINGLE) at K steps per task, for an array of ncells cells: the calibration's

@@ -79,6 +79,13 @@ static double host_available(void) {
 }
 
 /* See place.h. */
+int place_need_starpu(char *err, size_t errlen) {
+    if (starpu_is_initialized())
+        return 0;
+    sc_set_err(err, errlen, "StarPU is not initialised: call starpu_init (or starpu_mpi_init_conf) first");
+    return -1;
+}
+
 int place_host_fits(const ScModelEntry *m, long n, int f32, char *err, size_t errlen) {
     double need = (double)n * cell_bytes(m, f32), avail = host_available();
     if (avail > 0 && need > avail) {

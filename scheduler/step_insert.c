@@ -9,6 +9,7 @@
 
 #include "cl_step.h"
 #include "host_model.h"
+#include "place.h"
 #include "util_int.h"
 
 struct ScModelData {
@@ -44,11 +45,8 @@ ScModelData *sc_model_data_create(const ScModelEntry *m, ScPrecision p, char *er
         sc_set_err(err, errlen, "no model, or precision %d (accepted: SC_DOUBLE, SC_SINGLE)", p);
         return NULL;
     }
-    if (!starpu_is_initialized()) {
-        sc_set_err(err, errlen,
-                   "StarPU is not initialised: call starpu_init (or starpu_mpi_init_conf) first");
+    if (place_need_starpu(err, errlen) != 0)
         return NULL;
-    }
     ScModelData *d = calloc(1, sizeof *d);
     if (!d || kern_host_model_init(&d->h, m->desc, NULL) != 0) {
         free(d);

@@ -330,11 +330,8 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
         sc_set_err(err, errlen, "no model or no configuration");
         return NULL;
     }
-    if (!starpu_is_initialized()) {
-        sc_set_err(err, errlen,
-                   "StarPU is not initialised: call starpu_init (or starpu_mpi_init_conf) first");
+    if (place_need_starpu(err, errlen) != 0)
         return NULL;
-    }
     if (sc_tissue_check(cfg, err, errlen) != 0)
         return NULL;
     ScTissue *t = calloc(1, sizeof *t);
