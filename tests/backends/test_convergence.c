@@ -197,6 +197,97 @@ static double err_of(const Case *c, const double *y) {
     return e;
 }
 
+/* The fixed-step methods: the observed order of each (a least-squares slope of log error on log
+ * dt over four time steps) within 0.3 of its expected order; the Rush-Larsen gate exact. */
+static void check_fixed_orders(void) {
+    static const double dts[] = {0.1, 0.05, 0.025, 0.0125};
+    enum { NDT = 4 };
+    printf("Convergence at t = %g ms (V fixed at %g mV): max |error| over the states\n", T_END, V_FIXED);
+    printf("%-12s %12s %12s %12s %12s   %s\n", "method", "dt=0.1", "0.05", "0.025", "0.0125",
+           "orders (pairwise) -> fitted [expected]");
+    for (int i = 0; i < NCASES; i++) {
+        const Case *c = &cases[i];
+        if (!strcmp(c->method, "cvode"))
+            continue;
+        double err[NDT], y[2];
+        for (int k = 0; k < NDT; k++) {
+            int st = simulate(c->desc, dts[k], 0, 0, 0, y);
+            ASSERT_EQ_INT(0, st);
+            err[k] = err_of(c, y);
+        }
+        printf("%-12s", c->nstates ? c->method : "rl gate");
+        for (int k = 0; k < NDT; k++)
+            printf(" %12.4e", err[k]);
+        if (c->nstates == 0) {
+            printf("   exact for fixed V\n");
+            for (int k = 0; k < NDT; k++)
+                ASSERT(err[k] < 1e-13);
+            continue;
+        }
+        /* least-squares slope of log err on log dt */
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        printf("  ");
+        for (int k = 0; k < NDT; k++) {
+            double x = log(dts[k]), l = log(err[k]);
+            sx += x, sy += l, sxx += x * x, sxy += x * l;
+            if (k)
+                printf(" %.2f", log(err[k - 1] / err[k]) / log(2));
+        }
+        double p = (NDT * sxy - sx * sy) / (NDT * sxx - sx * sx);
+        printf(" -> %.2f [%g]\n", p, c->order);
+        t_checks++;
+        if (!(fabs(p - c->order) <= 0.3)) {
+            t_failures++;
+            fprintf(stderr, "%s: observed order %.3f, expected %g +- 0.3\n", c->method, p, c->order);
+        }
+    }
+}
+
+/* cvode (adaptive ROS2 sub-steps): the error follows the tolerance, and the kernel's defaults
+ * meet theirs. */
+static void check_cvode(void) {
+    const Case *cv = NULL;
+    for (int i = 0; i < NCASES; i++)
+        if (!strcmp(cases[i].method, "cvode"))
+            cv = &cases[i];
+    static const double rtols[] = {1e-4, 1e-6, 1e-8};
+    double cerr[3];
+    /* a sub-step budget large enough for rtol 1e-8 (the order-1 error estimate makes the
+       sub-step scale as rtol^(1/2): about 2000 sub-steps per 0.1 ms here) */
+    const int budget = 20000;
+    printf("cvode at dt = 0.1 (atol = rtol * 1e-2, max_substeps %d):", budget);
+    for (int k = 0; k < 3; k++) {
+        double y[2];
+        int st = simulate(cv->desc, 0.1, rtols[k], rtols[k] * 1e-2, budget, y);
+        ASSERT_EQ_INT(0, st);
+        cerr[k] = err_of(cv, y);
+        printf("  rtol %g: %.3e", rtols[k], cerr[k]);
+        /* global error over 10 steps of a problem with |y| < 1: a few times rtol at most */
+        t_checks++;
+        if (!(cerr[k] <= 10 * rtols[k])) {
+            t_failures++;
+            fprintf(stderr, "cvode: error %.3e at rtol %g above 10 * rtol\n", cerr[k], rtols[k]);
+        }
+    }
+    printf("\n");
+    ASSERT(cerr[1] < cerr[0]);
+    ASSERT(cerr[2] < cerr[1]);
+    ASSERT(cerr[2] < 1e-2 * cerr[0]);
+    /* the kernel's defaults (ScStepArgs rtol, atol, max_substeps 0) */
+    {
+        double y[2];
+        ASSERT_EQ_INT(0, simulate(cv->desc, 0.1, 0, 0, 0, y));
+        double e = err_of(cv, y);
+        printf("cvode with the default tolerances and budget: %.3e\n", e);
+        ASSERT(e <= 10 * 1e-6);
+        /* rtol 1e-8 with the default sub-step budget: when the budget runs out the rest of the
+           step is taken in one unchecked sub-step (emit_methods.c: accepted when "the sub-step
+           budget spent"), and the error can be far above rtol: reported, not asserted */
+        ASSERT_EQ_INT(0, simulate(cv->desc, 0.1, 1e-8, 1e-10, 0, y));
+        printf("cvode, rtol 1e-8 with the default sub-step budget: %.3e\n", err_of(cv, y));
+    }
+}
+
 int main(void) {
     if (system("cc --version >/dev/null 2>&1") != 0) {
         fprintf(stderr, "no C compiler `cc`: skipped\n");
@@ -242,90 +333,8 @@ int main(void) {
         ASSERT_EQ_INT(cases[i].nstates ? cases[i].nstates : 1, cases[i].desc->nstates);
     }
 
-    /* fixed-step methods */
-    static const double dts[] = {0.1, 0.05, 0.025, 0.0125};
-    enum { NDT = 4 };
-    printf("Convergence at t = %g ms (V fixed at %g mV): max |error| over the states\n", T_END, V_FIXED);
-    printf("%-12s %12s %12s %12s %12s   %s\n", "method", "dt=0.1", "0.05", "0.025", "0.0125",
-           "orders (pairwise) -> fitted [expected]");
-    for (int i = 0; i < NCASES; i++) {
-        const Case *c = &cases[i];
-        if (!strcmp(c->method, "cvode"))
-            continue;
-        double err[NDT], y[2];
-        for (int k = 0; k < NDT; k++) {
-            int st = simulate(c->desc, dts[k], 0, 0, 0, y);
-            ASSERT_EQ_INT(0, st);
-            err[k] = err_of(c, y);
-        }
-        printf("%-12s", c->nstates ? c->method : "rl gate");
-        for (int k = 0; k < NDT; k++)
-            printf(" %12.4e", err[k]);
-        if (c->nstates == 0) {
-            printf("   exact for fixed V\n");
-            for (int k = 0; k < NDT; k++)
-                ASSERT(err[k] < 1e-13);
-            continue;
-        }
-        /* least-squares slope of log err on log dt */
-        double sx = 0, sy = 0, sxx = 0, sxy = 0;
-        printf("  ");
-        for (int k = 0; k < NDT; k++) {
-            double x = log(dts[k]), l = log(err[k]);
-            sx += x, sy += l, sxx += x * x, sxy += x * l;
-            if (k)
-                printf(" %.2f", log(err[k - 1] / err[k]) / log(2));
-        }
-        double p = (NDT * sxy - sx * sy) / (NDT * sxx - sx * sx);
-        printf(" -> %.2f [%g]\n", p, c->order);
-        t_checks++;
-        if (!(fabs(p - c->order) <= 0.3)) {
-            t_failures++;
-            fprintf(stderr, "%s: observed order %.3f, expected %g +- 0.3\n", c->method, p, c->order);
-        }
-    }
-
-    /* cvode: adaptive ROS2 sub-steps; the error follows the tolerance */
-    const Case *cv = NULL;
-    for (int i = 0; i < NCASES; i++)
-        if (!strcmp(cases[i].method, "cvode"))
-            cv = &cases[i];
-    static const double rtols[] = {1e-4, 1e-6, 1e-8};
-    double cerr[3];
-    /* a sub-step budget large enough for rtol 1e-8 (the order-1 error estimate makes the
-       sub-step scale as rtol^(1/2): about 2000 sub-steps per 0.1 ms here) */
-    const int budget = 20000;
-    printf("cvode at dt = 0.1 (atol = rtol * 1e-2, max_substeps %d):", budget);
-    for (int k = 0; k < 3; k++) {
-        double y[2];
-        int st = simulate(cv->desc, 0.1, rtols[k], rtols[k] * 1e-2, budget, y);
-        ASSERT_EQ_INT(0, st);
-        cerr[k] = err_of(cv, y);
-        printf("  rtol %g: %.3e", rtols[k], cerr[k]);
-        /* global error over 10 steps of a problem with |y| < 1: a few times rtol at most */
-        t_checks++;
-        if (!(cerr[k] <= 10 * rtols[k])) {
-            t_failures++;
-            fprintf(stderr, "cvode: error %.3e at rtol %g above 10 * rtol\n", cerr[k], rtols[k]);
-        }
-    }
-    printf("\n");
-    ASSERT(cerr[1] < cerr[0]);
-    ASSERT(cerr[2] < cerr[1]);
-    ASSERT(cerr[2] < 1e-2 * cerr[0]);
-    /* the kernel's defaults (ScStepArgs rtol, atol, max_substeps 0) */
-    {
-        double y[2];
-        ASSERT_EQ_INT(0, simulate(cv->desc, 0.1, 0, 0, 0, y));
-        double e = err_of(cv, y);
-        printf("cvode with the default tolerances and budget: %.3e\n", e);
-        ASSERT(e <= 10 * 1e-6);
-        /* rtol 1e-8 with the default sub-step budget: when the budget runs out the rest of the
-           step is taken in one unchecked sub-step (emit_methods.c: accepted when "the sub-step
-           budget spent"), and the error can be far above rtol: reported, not asserted */
-        ASSERT_EQ_INT(0, simulate(cv->desc, 0.1, 1e-8, 1e-10, 0, y));
-        printf("cvode, rtol 1e-8 with the default sub-step budget: %.3e\n", err_of(cv, y));
-    }
+    check_fixed_orders();
+    check_cvode();
 
     dlclose(lib);
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);

@@ -228,6 +228,141 @@ static double run_pair(Sim *c, Sim *v, long ns, double *vv) {
     return worst;
 }
 
+/* 2. time blocking and sampled outputs: K = 1 (recording Vm before step s and Iion of step s - 1
+ * at every KBLOCK-th step) against K = KBLOCK with out_every = KBLOCK, over ns2 steps (a multiple
+ * of KBLOCK). Whether each holds, into *k10 and *outok. */
+static void check_blocking(Model *mp, long ns2, int *k10_out, int *outok_out) {
+    const ScModelEntry *e = mp->e;
+    const ScModelDesc *d = mp->d;
+    Model m = *mp;
+    Sim v1, vk;
+    sim_init(&v1, &m, e->cpu[0], 0, SC_STEP_BENCH, 1, 0);
+    sim_init(&vk, &m, e->cpu[0], 0, SC_STEP_BENCH, 1, 0);
+    const long nslot = ns2 / KBLOCK;
+    double *vm_at = calloc((size_t)(nslot * NC), sizeof(double));
+    double *ii_at = calloc((size_t)(nslot * NC), sizeof(double));
+    double *out_vm = calloc((size_t)(nslot * NC), sizeof(double));
+    double *out_ii = calloc((size_t)(nslot * NC), sizeof(double));
+    for (long s = 0; s < ns2; s++) {
+        if (s % KBLOCK == 0)
+            for (long i = 0; i < NC; i++) {
+                vm_at[(s / KBLOCK) * NC + i] = get(&v1, v1.vm, i);
+                ii_at[(s / KBLOCK) * NC + i] = get(&v1, v1.iion, i);
+            }
+        sim_step(&v1, s, 1);
+    }
+    vk.a.out_start = 0, vk.a.out_every = KBLOCK, vk.a.out_slot0 = 0;
+    vk.a.out_vm = out_vm, vk.a.out_iion = out_ii;
+    for (long s = 0; s < ns2; s += KBLOCK)
+        sim_step(&vk, s, KBLOCK);
+    int k10 = same_bits(&v1, &vk, d->nsv) && vk.st.key == v1.st.key;
+    int outok = memcmp(out_vm, vm_at, sizeof(double) * (size_t)(nslot * NC)) == 0 &&
+                memcmp(out_ii, ii_at, sizeof(double) * (size_t)(nslot * NC)) == 0;
+    t_checks++;
+    if (!k10) {
+        t_failures++;
+        fprintf(stderr, "%s: K = %d steps per call differs from K = 1\n", e->name, KBLOCK);
+    }
+    t_checks++;
+    if (!outok) {
+        t_failures++;
+        fprintf(stderr, "%s: sampled outputs (out_vm/out_iion) differ from the K = 1 run\n", e->name);
+    }
+    free(out_vm), free(out_ii), free(vm_at), free(ii_at);
+    sim_free(&v1), sim_free(&vk);
+    *k10_out = k10, *outok_out = outok;
+}
+
+/* 3. single precision: Vm after ns2 steps against the f64 CPU run's (vv: its Vm of every step).
+ * The largest |dVm|, or -1 where the float kernel stopped (reported: not usable). */
+static double check_single(Model *mp, long ns2, const double *vv) {
+    const ScModelEntry *e = mp->e;
+    const ScModelDesc *d = mp->d;
+    Model m = *mp;
+    Sim f;
+    sim_init(&f, &m, e->cpu[1], 1, SC_STEP_BENCH, 1, 0);
+    /* adaptive (cvode) groups: a tolerance a float kernel can meet (a tighter one than its
+       round-off makes every step spend the whole sub-step budget) */
+    f.a.rtol = 1e-4, f.a.atol = 1e-6;
+    /* and a small sub-step budget: a float kernel that cannot meet even that stops at once
+       (reported below) instead of spending minutes */
+    f.a.max_substeps = 500;
+    for (long s = 0; s < ns2; s++)
+        sim_step(&f, s, 1);
+    double dvf = 0;
+    int finite = f.st.key == ULLONG_MAX;
+    for (long i = 0; i < NC; i++) {
+        double x = get(&f, f.vm, i);
+        finite &= isfinite(x);
+        dvf = fmax(dvf, fabs(x - vv[(ns2 - 1) * NC + i]));
+        for (int k = 0; k < d->nstates; k++)
+            finite &= isfinite(get(&f, f.sv, k * NC + i));
+    }
+    /* A float kernel that stops (non-finite, or its failure record set) is reported, not
+       failed: some models overflow the float range by construction (Bueno 2007's
+       exp(400*(u - 0.016)) at u > 0.24); single precision is then not usable for that model,
+       which the report says. A float kernel that runs must stay within TOL_F32_MV. */
+    t_checks++;
+    if (!finite) {
+        fprintf(stderr,
+                "%s: f32 kernel: NOT finite / stopped: single precision not usable for "
+                "this model (reported, not a failure)\n",
+                e->name);
+    } else if (!(dvf <= TOL_F32_MV)) {
+        t_failures++;
+        fprintf(stderr, "%s: f32 kernel: final |dVm| %.3g mV (tol %g)\n", e->name, dvf, TOL_F32_MV);
+    }
+    sim_free(&f);
+    return finite ? dvf : -1;
+}
+
+/* 4. per-cell parameters (columns exact in the pv variant: the uniform runs it is compared with use
+ * SC_STEP_NO_LUT): the C-vs-CPU difference into *pv_rel, the default cell against the uniform runs
+ * (C and CPU) into *pv0_c, *pv0_v. */
+static void check_pcell(Model *mp, long ns2, double *pv_rel, double *pv0_c, double *pv0_v) {
+    const ScModelEntry *e = mp->e;
+    const ScModelDesc *d = mp->d;
+    Model m = *mp;
+    *pv_rel = *pv0_c = *pv0_v = 0;
+    if (d->nparams > 0) {
+        Sim pc_, pv_, uc, uv;
+        sim_init(&pc_, &m, d->c_run[0], 0, SC_STEP_BENCH, 1, 1);
+        sim_init(&pv_, &m, e->cpu[0], 0, SC_STEP_BENCH, 1, 1);
+        double r1 = run_pair(&pc_, &pv_, ns2, NULL);
+        int w2;
+        double r2 = state_diff(&m, &pc_, &pv_, &w2);
+        *pv_rel = fmax(r1, r2);
+        t_checks++;
+        if (!(r1 <= TOL_VM && r2 <= TOL_SV)) {
+            t_failures++;
+            fprintf(stderr, "%s: per-cell parameters, CPU vs C: Vm rel %.3g, states rel %.3g (%s)\n", e->name,
+                    r1, r2, w2 >= 0 ? d->sv_names[w2] : "-");
+        }
+        sim_init(&uc, &m, d->c_run[0], 0, SC_STEP_BENCH | SC_STEP_NO_LUT, 0, 0);
+        sim_init(&uv, &m, e->cpu[0], 0, SC_STEP_BENCH | SC_STEP_NO_LUT, 0, 0);
+        for (long s = 0; s < ns2; s++)
+            sim_step(&uc, s, 1), sim_step(&uv, s, 1);
+        /* cell 0 has the default value of the parameter */
+        double s0 = fabs(get(&uc, uc.vm, 0));
+        *pv0_c = reldiff(get(&uc, uc.vm, 0), get(&pc_, pc_.vm, 0), s0);
+        *pv0_v = reldiff(get(&uv, uv.vm, 0), get(&pv_, pv_.vm, 0), s0);
+        for (int k = 0; k < d->nsv; k++) {
+            double sc = fabs(get(&uc, uc.sv, k * NC));
+            *pv0_c = fmax(*pv0_c, reldiff(get(&uc, uc.sv, k * NC), get(&pc_, pc_.sv, k * NC), sc));
+            *pv0_v = fmax(*pv0_v, reldiff(get(&uv, uv.sv, k * NC), get(&pv_, pv_.sv, k * NC), sc));
+        }
+        t_checks++;
+        if (!(*pv0_c <= TOL_SV && *pv0_v <= TOL_SV)) {
+            t_failures++;
+            fprintf(stderr,
+                    "%s: per-cell parameters, the default cell differs from the uniform "
+                    "run: C %.3g, CPU %.3g\n",
+                    e->name, *pv0_c, *pv0_v);
+        }
+        sim_free(&uc), sim_free(&uv), sim_free(&pc_), sim_free(&pv_);
+    }
+}
+
 int main(int argc, char **argv) {
     const char *only = getenv("SC_CPU_VS_C_MODEL");
     const int shard = argc > 2 ? atoi(argv[1]) : 0, nshards = argc > 2 ? atoi(argv[2]) : 1;
@@ -295,126 +430,17 @@ int main(int argc, char **argv) {
         }
         worst_vm = fmax(worst_vm, rel_vm), worst_sv = fmax(worst_sv, rel_sv);
 
-        /* the other checks: ns2 steps (a multiple of KBLOCK) */
+        /* the other checks, over ns2 steps (a multiple of KBLOCK): 2. time blocking and sampled
+           outputs, 3. single precision, 4. per-cell parameters */
         const long ns2 = adaptive ? SEC_STEPS_ADAPTIVE : NSTEPS;
-
-        /* 2. time blocking and sampled outputs: K = 1 (recording Vm before step s and Iion of
-           step s - 1 at every KBLOCK-th step) against K = KBLOCK with out_every = KBLOCK */
-        Sim v1, vk;
-        sim_init(&v1, &m, e->cpu[0], 0, SC_STEP_BENCH, 1, 0);
-        sim_init(&vk, &m, e->cpu[0], 0, SC_STEP_BENCH, 1, 0);
-        const long nslot = ns2 / KBLOCK;
-        double *vm_at = calloc((size_t)(nslot * NC), sizeof(double));
-        double *ii_at = calloc((size_t)(nslot * NC), sizeof(double));
-        double *out_vm = calloc((size_t)(nslot * NC), sizeof(double));
-        double *out_ii = calloc((size_t)(nslot * NC), sizeof(double));
-        for (long s = 0; s < ns2; s++) {
-            if (s % KBLOCK == 0)
-                for (long i = 0; i < NC; i++) {
-                    vm_at[(s / KBLOCK) * NC + i] = get(&v1, v1.vm, i);
-                    ii_at[(s / KBLOCK) * NC + i] = get(&v1, v1.iion, i);
-                }
-            sim_step(&v1, s, 1);
-        }
-        vk.a.out_start = 0, vk.a.out_every = KBLOCK, vk.a.out_slot0 = 0;
-        vk.a.out_vm = out_vm, vk.a.out_iion = out_ii;
-        for (long s = 0; s < ns2; s += KBLOCK)
-            sim_step(&vk, s, KBLOCK);
-        int k10 = same_bits(&v1, &vk, d->nsv) && vk.st.key == v1.st.key;
-        int outok = memcmp(out_vm, vm_at, sizeof(double) * (size_t)(nslot * NC)) == 0 &&
-                    memcmp(out_ii, ii_at, sizeof(double) * (size_t)(nslot * NC)) == 0;
-        t_checks++;
-        if (!k10) {
-            t_failures++;
-            fprintf(stderr, "%s: K = %d steps per call differs from K = 1\n", e->name, KBLOCK);
-        }
-        t_checks++;
-        if (!outok) {
-            t_failures++;
-            fprintf(stderr, "%s: sampled outputs (out_vm/out_iion) differ from the K = 1 run\n", e->name);
-        }
-        free(out_vm), free(out_ii), free(vm_at), free(ii_at);
-        sim_free(&v1), sim_free(&vk);
-
-        /* 3. single precision: Vm after ns2 steps against the f64 CPU run's */
-        Sim f;
-        sim_init(&f, &m, e->cpu[1], 1, SC_STEP_BENCH, 1, 0);
-        /* adaptive (cvode) groups: a tolerance a float kernel can meet (a tighter one than its
-           round-off makes every step spend the whole sub-step budget) */
-        f.a.rtol = 1e-4, f.a.atol = 1e-6;
-        /* and a small sub-step budget: a float kernel that cannot meet even that stops at once
-           (reported below) instead of spending minutes */
-        f.a.max_substeps = 500;
-        for (long s = 0; s < ns2; s++)
-            sim_step(&f, s, 1);
-        double dvf = 0;
-        int finite = f.st.key == ULLONG_MAX;
-        for (long i = 0; i < NC; i++) {
-            double x = get(&f, f.vm, i);
-            finite &= isfinite(x);
-            dvf = fmax(dvf, fabs(x - vv[(ns2 - 1) * NC + i]));
-            for (int k = 0; k < d->nstates; k++)
-                finite &= isfinite(get(&f, f.sv, k * NC + i));
-        }
-        /* A float kernel that stops (non-finite, or its failure record set) is reported, not
-           failed: some models overflow the float range by construction (Bueno 2007's
-           exp(400*(u - 0.016)) at u > 0.24); single precision is then not usable for that model,
-           which the report says. A float kernel that runs must stay within TOL_F32_MV. */
-        t_checks++;
-        if (!finite) {
-            f32_unusable++;
-            fprintf(stderr,
-                    "%s: f32 kernel: NOT finite / stopped: single precision not usable for "
-                    "this model (reported, not a failure)\n",
-                    e->name);
-        } else if (!(dvf <= TOL_F32_MV)) {
-            t_failures++;
-            fprintf(stderr, "%s: f32 kernel: final |dVm| %.3g mV (tol %g)\n", e->name, dvf, TOL_F32_MV);
-        }
-        if (finite)
+        int k10, outok;
+        check_blocking(&m, ns2, &k10, &outok);
+        double dvf = check_single(&m, ns2, vv);
+        f32_unusable += dvf < 0;
+        if (dvf >= 0)
             worst_f32 = fmax(worst_f32, dvf);
-        sim_free(&f);
-
-        /* 4. per-cell parameters (columns exact in the pv variant: the uniform runs it is
-           compared with use SC_STEP_NO_LUT) */
-        double pv_rel = 0, pv0_c = 0, pv0_v = 0;
-        if (d->nparams > 0) {
-            Sim pc_, pv_, uc, uv;
-            sim_init(&pc_, &m, d->c_run[0], 0, SC_STEP_BENCH, 1, 1);
-            sim_init(&pv_, &m, e->cpu[0], 0, SC_STEP_BENCH, 1, 1);
-            double r1 = run_pair(&pc_, &pv_, ns2, NULL);
-            int w2;
-            double r2 = state_diff(&m, &pc_, &pv_, &w2);
-            pv_rel = fmax(r1, r2);
-            t_checks++;
-            if (!(r1 <= TOL_VM && r2 <= TOL_SV)) {
-                t_failures++;
-                fprintf(stderr, "%s: per-cell parameters, CPU vs C: Vm rel %.3g, states rel %.3g (%s)\n",
-                        e->name, r1, r2, w2 >= 0 ? d->sv_names[w2] : "-");
-            }
-            sim_init(&uc, &m, d->c_run[0], 0, SC_STEP_BENCH | SC_STEP_NO_LUT, 0, 0);
-            sim_init(&uv, &m, e->cpu[0], 0, SC_STEP_BENCH | SC_STEP_NO_LUT, 0, 0);
-            for (long s = 0; s < ns2; s++)
-                sim_step(&uc, s, 1), sim_step(&uv, s, 1);
-            /* cell 0 has the default value of the parameter */
-            double s0 = fabs(get(&uc, uc.vm, 0));
-            pv0_c = reldiff(get(&uc, uc.vm, 0), get(&pc_, pc_.vm, 0), s0);
-            pv0_v = reldiff(get(&uv, uv.vm, 0), get(&pv_, pv_.vm, 0), s0);
-            for (int k = 0; k < d->nsv; k++) {
-                double sc = fabs(get(&uc, uc.sv, k * NC));
-                pv0_c = fmax(pv0_c, reldiff(get(&uc, uc.sv, k * NC), get(&pc_, pc_.sv, k * NC), sc));
-                pv0_v = fmax(pv0_v, reldiff(get(&uv, uv.sv, k * NC), get(&pv_, pv_.sv, k * NC), sc));
-            }
-            t_checks++;
-            if (!(pv0_c <= TOL_SV && pv0_v <= TOL_SV)) {
-                t_failures++;
-                fprintf(stderr,
-                        "%s: per-cell parameters, the default cell differs from the uniform "
-                        "run: C %.3g, CPU %.3g\n",
-                        e->name, pv0_c, pv0_v);
-            }
-            sim_free(&uc), sim_free(&uv), sim_free(&pc_), sim_free(&pv_);
-        }
+        double pv_rel, pv0_c, pv0_v;
+        check_pcell(&m, ns2, &pv_rel, &pv0_c, &pv0_v);
         worst_pv = fmax(worst_pv, pv_rel), worst_pv0c = fmax(worst_pv0c, pv0_c);
         worst_pv0v = fmax(worst_pv0v, pv0_v);
 
