@@ -8,7 +8,7 @@ set(SC_BACKEND_TESTS_DIR ${CMAKE_CURRENT_SOURCE_DIR}/backends)
 add_executable(test_cpu_vs_c ${SC_BACKEND_TESTS_DIR}/test_cpu_vs_c.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
 target_link_libraries(test_cpu_vs_c PRIVATE starcarp_internal m)
 target_include_directories(test_cpu_vs_c PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/include/starcarp
-  ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/kernels ${CMAKE_SOURCE_DIR}/provision)
+  ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base ${CMAKE_SOURCE_DIR}/kernels ${CMAKE_SOURCE_DIR}/provision)
 target_compile_options(test_cpu_vs_c PRIVATE ${SC_WARN})
 target_compile_definitions(test_cpu_vs_c PRIVATE SC_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 # in two shards that CTest runs at once (models i % 2 == 0 and == 1)

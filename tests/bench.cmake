@@ -8,10 +8,10 @@ foreach(mod bench_opts bench_out)
   add_executable(test_${mod} ${CMAKE_CURRENT_LIST_DIR}/drivers/test_${mod}.c ${SC_BENCH_DRV}/${mod}.c
     ${CMAKE_CURRENT_LIST_DIR}/test.c)
   target_include_directories(test_${mod} PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${SC_BENCH_DRV}
-    ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/include/starcarp)
+    ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base ${CMAKE_SOURCE_DIR}/include/starcarp)
   target_compile_options(test_${mod} PRIVATE ${SC_WARN})
   # libstarcarp's small helpers (util_int.h: the edit distance of the "did you mean" hints)
-  target_sources(test_${mod} PRIVATE ${CMAKE_SOURCE_DIR}/codelets/sc_util.c)
+  target_sources(test_${mod} PRIVATE ${CMAKE_SOURCE_DIR}/base/sc_util.c)
   target_link_libraries(test_${mod} PRIVATE m)
   # the modules they share: the rules and restitution protocols (bench_opts), AP statistics (bench_out)
   target_sources(test_${mod} PRIVATE ${SC_BENCH_DRV}/bench_restitute.c ${SC_BENCH_DRV}/recfile.c ${SC_BENCH_DRV}/cli_opts.c

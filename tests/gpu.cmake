@@ -4,7 +4,7 @@ if(STARCARP_USE_CUDA AND STARCARP_GPU_MODELS AND STARCARP_CUDA_MODELS)
   find_package(Threads REQUIRED)
   add_executable(test_gpu_vs_cpu ${CMAKE_CURRENT_SOURCE_DIR}/gpu/test_gpu_vs_cpu.c ${CMAKE_CURRENT_SOURCE_DIR}/gpu/gpu_runs.c)
   target_link_libraries(test_gpu_vs_cpu PRIVATE starcarp_internal CUDA::cudart Threads::Threads m)
-  target_include_directories(test_gpu_vs_cpu PRIVATE ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/kernels
+  target_include_directories(test_gpu_vs_cpu PRIVATE ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base ${CMAKE_SOURCE_DIR}/kernels
     ${CMAKE_SOURCE_DIR}/provision)
   target_compile_options(test_gpu_vs_cpu PRIVATE ${SC_WARN})
   # The whole library: tables on stdout, CSV in the build folder.

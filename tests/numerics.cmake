@@ -10,7 +10,7 @@ add_executable(test_numerics ${SC_NUMERICS_DIR}/test_numerics.c ${SC_NUMERICS_DI
   ${CMAKE_CURRENT_LIST_DIR}/test.c)
 target_link_libraries(test_numerics PRIVATE sccodegen starcarp_internal ${CMAKE_DL_LIBS} m)
 target_include_directories(test_numerics PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${SC_NUMERICS_DIR}
-  ${CMAKE_SOURCE_DIR}/include/starcarp ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/kernels
+  ${CMAKE_SOURCE_DIR}/include/starcarp ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base ${CMAKE_SOURCE_DIR}/kernels
   ${CMAKE_SOURCE_DIR}/provision)
 target_compile_options(test_numerics PRIVATE ${SC_WARN})
 target_compile_definitions(test_numerics PRIVATE SC_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
@@ -25,7 +25,7 @@ set_tests_properties(numerics.builtin numerics.vmcouple numerics.longrun PROPERT
 # candidates are compiled with `cc` at test time
 add_executable(test_choose ${SC_NUMERICS_DIR}/test_choose.c ${CMAKE_CURRENT_LIST_DIR}/test.c)
 target_link_libraries(test_choose PRIVATE starcarp_internal m)
-target_include_directories(test_choose PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/provision)
+target_include_directories(test_choose PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base ${CMAKE_SOURCE_DIR}/provision)
 target_compile_options(test_choose PRIVATE ${SC_WARN})
 foreach(part stiff margin nothing cache lookup long vm markov events chain)
   add_test(NAME numerics.choose.${part} COMMAND test_choose ${part} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

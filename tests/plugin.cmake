@@ -1,6 +1,6 @@
 # sc_model_lookup: library models by name, users' models as plugins built on the fly.
 add_executable(test_plugin ${CMAKE_CURRENT_SOURCE_DIR}/plugin/test_plugin.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
-target_include_directories(test_plugin PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
+target_include_directories(test_plugin PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base
   ${CMAKE_SOURCE_DIR}/kernels)
 target_compile_options(test_plugin PRIVATE ${SC_WARN})
 target_link_libraries(test_plugin PRIVATE starcarp_internal m)

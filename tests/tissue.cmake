@@ -3,7 +3,7 @@
 foreach(t diffuse implicit mesh meshmass)
   add_executable(test_${t} ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_${t}.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
   target_link_libraries(test_${t} PRIVATE starcarp_internal m)
-  target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets
+  target_include_directories(test_${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base
     ${CMAKE_SOURCE_DIR}/kernels ${CMAKE_SOURCE_DIR}/scheduler ${CMAKE_SOURCE_DIR}/tissue)
   target_compile_options(test_${t} PRIVATE ${SC_WARN})
   add_test(NAME tissue.${t} COMMAND test_${t})
@@ -18,7 +18,7 @@ add_executable(test_tissue_par ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_pa
   ${CMAKE_SOURCE_DIR}/drivers/cli_opts.c)
 target_link_libraries(test_tissue_par PRIVATE starcarp_internal m)
 target_include_directories(test_tissue_par PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/drivers
-  ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/scheduler ${CMAKE_SOURCE_DIR}/tissue)
+  ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base ${CMAKE_SOURCE_DIR}/scheduler ${CMAKE_SOURCE_DIR}/tissue)
 target_compile_options(test_tissue_par PRIVATE ${SC_WARN})
 add_test(NAME tissue.par COMMAND test_tissue_par ${CMAKE_SOURCE_DIR})
 set_tests_properties(tissue.par PROPERTIES LABELS tissue)
