@@ -6,7 +6,6 @@
  *                   host memory check
  *   place_speeds.c  the speed of a GPU over a CPU core: given, calibrated (the speed table), probed
  *   place_probe.c   the probe: that speed measured on the spot on two scratch arrays
- *   place_tissue.c  the tissue solver's parts: slabs of whole planes, a mesh's parts
  * The public names stay sc_ (starcarp.h: sc_plan_parts, sc_sched_policy, the speed table's writer
  * sc_speeds_write_*); the internal ones are place_.
  *
@@ -52,7 +51,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "sc_tissue.h"
 #include "starcarp.h"
 
 /* The parts of an array: np of them, part p holding size[p] consecutive cells (after those of the
@@ -112,18 +110,5 @@ double place_speeds_gpu_speedup(const char *dir, const char *model, int precisio
  * cannot be measured. */
 double place_probe_gpu_speedup(const ScModelEntry *m, int precision, int K, long ncells, const int *cpus,
                                int ncpu, int gpu);
-
-/* place_tissue.c: the tissue solver's parts of `nodes` nodes (multiples of `align`): one per CPU
- * worker and GPU sized by speed (cfg->workers, else the workers the hints allow; the GPU's speed
- * given, calibrated or probed at one step per task), or cfg->nparts equal ones placed by the
- * scheduler (worker -1). *size and *worker are allocated (free them). Returns the number of parts,
- * or -1 with a message. */
-int place_tissue(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
-                 int **worker, char *err, size_t errlen);
-/* place_tissue.c: the grid's slabs: place_tissue's parts of `nodes` nodes in planes of P nodes,
- * each whole planes: slab s is planes l0[s] .. l0[s] + nl[s] - 1 on worker[s]. *ns and the three
- * arrays are set (allocated; free them). 0, or -1 with a message. */
-int place_slabs(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long P, int *ns, long **l0,
-                long **nl, int **worker, char *err, size_t errlen);
 
 #endif

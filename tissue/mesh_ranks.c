@@ -2,7 +2,7 @@
  * tranks_plan; docs/tissue.md, "Meshes" and "Ionic regions"). Each ionic region's nodes are
  * shared among the ranks in proportion to the ranks' shares of the whole mesh (ScTissueRanks's
  * share), every rank plans its share of each region on its own workers for the region's model
- * (place_tissue), and the ranks gather each other's plans, so that every rank knows every part:
+ * (tissue_place_parts), and the ranks gather each other's plans, so that every rank knows every part:
  * rank 0's parts first, each rank's region by region. One process is one rank holding everything.
  * The cut itself follows the plan (tissue_mesh.c: one region's parts by sc_fem_partition, several
  * regions' by timp_partition), alike on every rank. */
@@ -54,7 +54,7 @@ static int plan_mine(const ScTissueConfig *cfg, const ScTissueRanks *rk, const S
     }
     for (int r = 0; r < nreg; r++) {
         long s = bad ? 0 : region_share(rcount[r], n, sh, rk->rank);
-        int np = s > 0 ? place_tissue(model[r], cfg, s, 1, &sz[r], &wk[r], err, errlen) : 0;
+        int np = s > 0 ? tissue_place_parts(model[r], cfg, s, 1, &sz[r], &wk[r], err, errlen) : 0;
         bad |= s > 0 && np < 1;
         cnt[r] = np;
     }

@@ -348,8 +348,8 @@ ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, cha
         return t;
     }
     map_axes(t);
-    if (plan_sweeps(t, err, errlen) != 0 ||
-        place_slabs(m, &t->cfg, t->nodes, t->P, &t->ns, &t->l0, &t->nl, &t->worker, err, errlen) != 0) {
+    if (plan_sweeps(t, err, errlen) != 0 || tissue_place_slabs(m, &t->cfg, t->nodes, t->P, &t->ns, &t->l0,
+                                                               &t->nl, &t->worker, err, errlen) != 0) {
         sc_tissue_destroy(t);
         return NULL;
     }

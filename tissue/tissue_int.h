@@ -87,7 +87,7 @@ int timp_partition(const ScFemOp *op, const double *xyz, const int *reg, int nre
 /* mesh_ranks.c: the parts of a mesh's nodes over the ranks (cfg->ranks, else one process), region
  * by region (rcount[r] nodes of region r, model[r]; ranks: size 1 for one process, its share all
  * n nodes): every rank's share of each region planned on
- * its workers (place_tissue), the plans gathered; parts ordered rank by rank (rank 0's first),
+ * its workers (tissue_place_parts), the plans gathered; parts ordered rank by rank (rank 0's first),
  * region by region within a rank. */
 typedef struct TranksPlan {
     int np; /* parts over all ranks */
@@ -132,5 +132,18 @@ long tmesh_cell_of(const TissueMesh *t, long node);
 long tmesh_node_of(const TissueMesh *t, long cell);
 int tmesh_save(TissueMesh *t, const char *path, char *err, size_t errlen);
 int tmesh_load(TissueMesh *t, const char *path, char *err, size_t errlen);
+
+/* tissue_place.c: the solver's parts of `nodes` nodes (multiples of `align`): one per CPU
+ * worker and GPU sized by speed (cfg->workers, else the workers the hints allow; the GPU's speed
+ * given, calibrated or probed at one step per task), or cfg->nparts equal ones placed by the
+ * scheduler (worker -1). *size and *worker are allocated (free them). Returns the number of parts,
+ * or -1 with a message. */
+int tissue_place_parts(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
+                       int **worker, char *err, size_t errlen);
+/* tissue_place.c: the grid's slabs: tissue_place_parts's parts of `nodes` nodes in planes of P nodes,
+ * each whole planes: slab s is planes l0[s] .. l0[s] + nl[s] - 1 on worker[s]. *ns and the three
+ * arrays are set (allocated; free them). 0, or -1 with a message. */
+int tissue_place_slabs(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long P, int *ns,
+                       long **l0, long **nl, int **worker, char *err, size_t errlen);
 
 #endif

@@ -1,13 +1,14 @@
-/* place_tissue.c: the tissue solver's parts (place.h): the grid's slabs of whole planes and a mesh's
+/* tissue_place.c: the solver's parts (tissue_int.h), asked of the placement module (place.h): the grid's slabs of whole planes and a mesh's
  * parts, from the same speed-based plan as a cell array (sc_plan_parts), or cfg->nparts equal ones
  * placed by the scheduler. The GPU's speed is asked of place_gpu_speedup (given, calibrated, else
  * probed at one step per task, as the tissue's array runs): no scratch array of the solver's own. */
 #include <stdlib.h>
 
 #include "place.h"
+#include "tissue_int.h"
 #include "util_int.h"
 
-#define PLACE_TISSUE_PROBE_NODES 65536 /* the probe's GPU array holds at most this many cells */
+#define TISSUE_PROBE_NODES 65536 /* the probe's GPU array holds at most this many cells */
 
 /* The workers of a tissue's plan: cfg->workers (the CPUs, and the GPUs whose double-precision
  * kernel m has), else those the hints allow. */
@@ -27,9 +28,9 @@ static void tissue_workers(const ScModelEntry *m, const ScTissueConfig *cfg, int
     }
 }
 
-/* See place.h. */
-int place_tissue(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
-                 int **worker, char *err, size_t errlen) {
+/* See tissue_int.h. */
+int tissue_place_parts(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long align, long **size,
+                       int **worker, char *err, size_t errlen) {
     int cpu[STARPU_NMAXWORKERS], gpu[STARPU_NMAXWORKERS], ncpu, ngpu;
     *size = NULL, *worker = NULL;
     tissue_workers(m, cfg, cpu, &ncpu, gpu, &ngpu);
@@ -53,9 +54,8 @@ int place_tissue(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, l
     }
     double speedup = cfg->gpu_speedup;
     if (ngpu && ncpu && !(speedup > 0))
-        speedup = place_gpu_speedup(m, SC_DOUBLE, 1,
-                                    nodes < PLACE_TISSUE_PROBE_NODES ? nodes : PLACE_TISSUE_PROBE_NODES, cpu,
-                                    ncpu, gpu[0]);
+        speedup = place_gpu_speedup(m, SC_DOUBLE, 1, nodes < TISSUE_PROBE_NODES ? nodes : TISSUE_PROBE_NODES,
+                                    cpu, ncpu, gpu[0]);
     if (!(speedup > 0))
         speedup = SC_PLAN_GPU_SPEEDUP_GUESS;
     np = sc_plan_parts(nodes, ncpu, ngpu, speedup, align, sz, max);
@@ -69,11 +69,11 @@ int place_tissue(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, l
     return np;
 }
 
-/* See place.h. */
-int place_slabs(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long P, int *ns, long **l0,
-                long **nl, int **worker, char *err, size_t errlen) {
+/* See tissue_int.h. */
+int tissue_place_slabs(const ScModelEntry *m, const ScTissueConfig *cfg, long nodes, long P, int *ns,
+                       long **l0, long **nl, int **worker, char *err, size_t errlen) {
     long *sz;
-    int np = place_tissue(m, cfg, nodes, P, &sz, worker, err, errlen);
+    int np = tissue_place_parts(m, cfg, nodes, P, &sz, worker, err, errlen);
     *l0 = calloc(np > 0 ? (size_t)np : 1, sizeof(long));
     *nl = calloc(np > 0 ? (size_t)np : 1, sizeof(long));
     if (np < 1 || !*l0 || !*nl) {
