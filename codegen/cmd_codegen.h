@@ -1,5 +1,5 @@
 /* cmd_codegen.h: the code generator's command line (cmd_codegen.c), shared by `starcarp codegen`
- * (drivers/main.c) and `starcarp-codegen` (main_codegen.c). */
+ * (drivers/cli/main.c) and `starcarp-codegen` (main_codegen.c). */
 #ifndef CMD_CODEGEN_H
 #define CMD_CODEGEN_H
 

@@ -2,7 +2,7 @@
 # lab/busy-machine.sh BUILD OUT: the busy-machine figures of docs/runtime.md ("Busy machines"):
 # the same runs on the idle machine and beside LOOPS busy-looping processes (default 8, started
 # and killed here), StarPU's default (STARCARP_WORKERS=all), one worker (--ncpu 1) and the policy
-# (drivers/busy.c, busy_yield.c); two MPI ranks of one core each against one rank. Prints a
+# (drivers/cli/busy.c, busy_yield.c); two MPI ranks of one core each against one rank. Prints a
 # Markdown table (wall seconds, /proc/loadavg at the start, exit status, the policy's line).
 set -u
 sc=$(realpath "$1")/bin/starcarp

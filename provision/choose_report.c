@@ -1,5 +1,5 @@
 /* choose_report.c: what the automatic choice of methods says while it works (a bar on a terminal,
- * plain lines otherwise, on stderr: the convention of drivers/progress.c) and when it is done (a
+ * plain lines otherwise, on stderr: the convention of drivers/cli/progress.c) and when it is done (a
  * summary of what was chosen and why, or that the budget cut it); the budget's setting. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>

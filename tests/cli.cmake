@@ -71,7 +71,7 @@ set_tests_properties(cli.stop PROPERTIES LABELS cli TIMEOUT 600
 add_test(NAME cli.long COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_long.sh ${SC_BIN})
 set_tests_properties(cli.long PROPERTIES LABELS cli TIMEOUT 600
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
-# the CPU workers' policy on a shared machine (drivers/busy.c): its line, a user's count winning,
+# the CPU workers' policy on a shared machine (drivers/cli/busy.c): its line, a user's count winning,
 # STARCARP_WORKERS, the same bits (tests/cli/test_busy.sh; 77 where the process may not use
 # every core online)
 add_test(NAME cli.busy COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_busy.sh ${SC_BIN})

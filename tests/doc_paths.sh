@@ -4,7 +4,7 @@
 # Reads README.md, docs/*.md and the README.md files of the folders (lab/, lab/gpu/,
 # lab/measurements/, perfmodels/ ...) under SRC; takes each word between backticks that starts with
 # a folder of the repository (codegen/, provision/, codelets/, kernels/, scheduler/, tissue/,
-# drivers/, include/, tests/, scripts/, docs/, models/, perfmodels/, bench/, examples/, cmake/, lab/,
+# drivers/, include/, tests/, scripts/, docs/, models/, perfmodels/, microbench/, base/, examples/, cmake/, lab/,
 # .ci/), drops trailing punctuation and a ":LINE" suffix, and fails on any that names no file or
 # folder (a word with * must match at least one). Words with placeholders (<...>, {...}, "...", $VAR) are not paths and
 # are skipped. The records of lab/measurements/*.md other than its README name things as they were
@@ -12,7 +12,7 @@
 set -eu
 src=$1
 cd "$src"
-dirs='codegen|codelets|kernels|provision|scheduler|tissue|drivers|include|tests|scripts|docs|models|perfmodels|bench|examples|cmake|lab|\.ci'
+dirs='codegen|codelets|kernels|provision|scheduler|tissue|drivers|include|tests|scripts|docs|models|perfmodels|microbench|base|examples|cmake|lab|\.ci'
 status=0
 checked=0
 for doc in README.md docs/*.md */README.md */*/README.md; do

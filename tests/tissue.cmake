@@ -10,14 +10,14 @@ foreach(t diffuse implicit mesh meshmass)
   set_tests_properties(tissue.${t} PROPERTIES LABELS tissue)
 endforeach()
 
-# openCARP's parameter files (drivers/tissue_par.c through topt_parse): a unit test of the reader
+# openCARP's parameter files (drivers/tissue/tissue_par.c through topt_parse): a unit test of the reader
 # (the options' module compiled in), and the openCARP N-version file run against nversion.par.
 add_executable(test_tissue_par ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_par.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c
-  ${CMAKE_SOURCE_DIR}/drivers/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue_par.c ${CMAKE_SOURCE_DIR}/drivers/tissue_greg.c
-  ${CMAKE_SOURCE_DIR}/drivers/tissue_impreg.c
-  ${CMAKE_SOURCE_DIR}/drivers/cli_opts.c)
+  ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_par.c
+  ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_greg.c ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_impreg.c
+  ${CMAKE_SOURCE_DIR}/drivers/cli/cli_opts.c)
 target_link_libraries(test_tissue_par PRIVATE starcarp_internal m)
-target_include_directories(test_tissue_par PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/drivers
+target_include_directories(test_tissue_par PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${SC_DRIVER_INCLUDES}
   ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base ${CMAKE_SOURCE_DIR}/scheduler ${CMAKE_SOURCE_DIR}/tissue)
 target_compile_options(test_tissue_par PRIVATE ${SC_WARN})
 add_test(NAME tissue.par COMMAND test_tissue_par ${CMAKE_SOURCE_DIR})
@@ -52,7 +52,7 @@ set_tests_properties(tissue.igb PROPERTIES TIMEOUT 300 LABELS tissue RESOURCE_LO
 
 # sc_tissue_script(NAME SCRIPT TIMEOUT GPU): tests/tissue/SCRIPT run on the starcarp command as the
 # test tissue.NAME (one StarPU test at a time); GPU ON: also labelled gpu, on every worker there is,
-# exit 77 a skip; OFF: on the CPU workers the machine gives (drivers/busy.c: fewer where it is busy) and no GPU.
+# exit 77 a skip; OFF: on the CPU workers the machine gives (drivers/cli/busy.c: fewer where it is busy) and no GPU.
 function(sc_tissue_script name script timeout gpu)
   add_test(NAME tissue.${name} COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/${script} $<TARGET_FILE:starcarp_cmd>)
   set(_env "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home")

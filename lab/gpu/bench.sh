@@ -4,7 +4,7 @@
 #   - every library model's CUDA kernels against the portable C kernel (round-off figures, K-step
 #     time blocking, single precision) and the GPU cost per cell-step for 4096 and 1M cells
 #     (tests/gpu/test_gpu_vs_cpu.c) -> OUT/gpu_vs_cpu.md, gpu_vs_cpu.csv
-#   - vectorised CPU kernel against portable C on one core (bench/cpu_speed.c) -> OUT/cpu_speed.md,
+#   - vectorised CPU kernel against portable C on one core (microbench/cpu_speed.c) -> OUT/cpu_speed.md,
 #     cpu_speed.csv, cpu_speed.png
 set -uo pipefail
 logs=$3

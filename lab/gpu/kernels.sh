@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # kernels.sh BUILD OUTDIR: stage "kernels" of lab/gpu/run.sh: one generated CUDA kernel
-# timed alone (bench/gpu_kernel.c) in variants of its launch bounds, for the kernel work of the
+# timed alone (microbench/gpu_kernel.c) in variants of its launch bounds, for the kernel work of the
 # performance issue. Models: SC_KERN_MODELS (default "tt06fe ap": TT06-FE, ten Tusscher 2006 with
 # every cvode group on forward Euler, and Aliev-Panfilov; any library model's stem, e.g.
 # bueno_2007_endo, generated with the library's choice of methods: models/methods.tsv); double and
@@ -20,7 +20,7 @@ cp models/native/AlievPanfilov.model "$work/ap.model"
 {
 echo "# Kernel variants on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-echo "Command: lab/gpu/kernels.sh (bench/gpu_kernel.c), $cells cells, stimulus 52 over steps 0-99."
+echo "Command: lab/gpu/kernels.sh (microbench/gpu_kernel.c), $cells cells, stimulus 52 over steps 0-99."
 echo
 echo "| model | precision | min blocks | registers | spill stores (B) | K = 1 cell-steps/s | K = 10 cell-steps/s | Vm cell 0 | Vm last cell |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
@@ -48,7 +48,7 @@ for m in ${SC_KERN_MODELS:-tt06fe ap}; do
             spill=$(grep -A2 "_k10ScStepArgs' for" "$v.ptxas" | grep -o '[0-9]* bytes spill stores' | grep -o '^[0-9]*' | head -1)
             if [ "${SC_KERN_PTXAS_ONLY:-0}" = 1 ]; then echo "| $m | $p | $mb | $regs | $spill | - | - | - | - |"; continue; fi
             cc -std=c11 -O2 -Iinclude -Ikernels -I/usr/local/cuda/include -DSC_MODEL="${id}_model" -DSC_RUN="${id}_cuda_${p}_run" $def \
-                bench/gpu_kernel.c kernels/host_model.c "$d/host.o" "$v.o" -o "$v.bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm || continue
+                microbench/gpu_kernel.c kernels/host_model.c "$d/host.o" "$v.o" -o "$v.bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm || continue
             r1=$("$v.bin" "$cells" 1 100); r10=$("$v.bin" "$cells" 10 20)
             rate() { echo "$1" | sed 's/.*cell_steps_per_s \([^ ]*\).*/\1/'; }
             echo "| $m | $p | $mb | $regs | $spill | $(rate "$r1") | $(rate "$r10") | $(echo "$r10" | sed 's/.*vm0 \([^ ]*\).*/\1/') | $(echo "$r10" | sed 's/.*vm_last \([^ ]*\).*/\1/') |"

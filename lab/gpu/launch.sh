@@ -8,7 +8,7 @@
 # precision of SC_LAUNCH_PRECISIONS (default "f64"): the kernel generated with the library's methods
 # (--auto-methods models/methods.tsv) and the rule's cap, compiled with __launch_bounds__(128, MB)
 # for MB in SC_LAUNCH_MB_F64 (default "1 3 4 6") or SC_LAUNCH_MB_F32 (default "3 4 6 8") and the
-# rule's own (all compiled at once on every core), each timed alone (bench/gpu_kernel.c) on
+# rule's own (all compiled at once on every core), each timed alone (microbench/gpu_kernel.c) on
 # SC_LAUNCH_CELLS cells (default 1048576) at K = 10 steps per launch (the library's default), 10
 # launches. The fastest variant and the rule's are timed again, twice each, alternated; the
 # fastest is chosen when its best rate beats the rule's best by SC_LAUNCH_GAIN (default 1.02),
@@ -54,7 +54,7 @@ compile() {   # MODEL PREC MB: WORK/MODEL/PREC-mbMB.bin and its ptxas report
     sed "s/^#define GEN_MIN_BLOCKS [0-9]*/#define GEN_MIN_BLOCKS $mb/" "$cu" >"$v.cu"
     nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude -c "$v.cu" -o "$v.o" >"$v.ptxas" 2>&1 &&
         cc -std=c11 -O2 -Iinclude -Ikernels -I/usr/local/cuda/include -DSC_MODEL="${id}_model" \
-            -DSC_RUN="${id}_cuda_${p}_run" $def bench/gpu_kernel.c kernels/host_model.c "$d/host.o" "$v.o" \
+            -DSC_RUN="${id}_cuda_${p}_run" $def microbench/gpu_kernel.c kernels/host_model.c "$d/host.o" "$v.o" \
             -o "$v.bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm
 }
 export -f compile
@@ -70,7 +70,7 @@ spill() { grep -A2 "_k10ScStepArgs' for" "$1" | grep -o '[0-9]* bytes spill stor
 {
     echo "# Register caps by measurement on $gpu, $(date -u +%FT%TZ)"
     echo
-    echo "lab/gpu/launch.sh: $cells cells, K = 10, 10 launches (bench/gpu_kernel.c); * the rule's cap; chosen: see launch.tsv."
+    echo "lab/gpu/launch.sh: $cells cells, K = 10, 10 launches (microbench/gpu_kernel.c); * the rule's cap; chosen: see launch.tsv."
     echo
     echo "| model | precision | min blocks | registers | spill stores (B) | cell-steps/s | Vm cell 0 | Vm last cell |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # stiff.sh BUILD OUTDIR: stage "stiff" of lab/gpu/run.sh: the GPU kernels of the models
 # that keep an implicit or adaptive group (cvode, rosenbrock, markov_be) timed alone
-# (bench/gpu_kernel.c), as generated now and, when SC_STIFF_BASE names a tarball of sources
+# (microbench/gpu_kernel.c), as generated now and, when SC_STIFF_BASE names a tarball of sources
 # generated before a change (<stem>/<id>_c.c and <id>_cuda.cu, made by
 # `lab/gpu/stiff.sh --pack OLD_CODEGEN TARBALL` on the development machine), as generated
 # before, for issue 12 item 3. Each model with the library's methods (--auto-methods
@@ -48,7 +48,7 @@ prep() {
     nvcc -O3 -arch=sm_90 -Xptxas -v -Iinclude $def -c "$d/${id}_cuda.cu" -o "$d/k.o" >"$d/ptxas" 2>&1 \
         || { echo "nvcc failed" >"$d/error"; return; }
     cc -std=c11 -O2 -Iinclude -Ikernels -I/usr/local/cuda/include -DSC_MODEL="${id}_model" -DSC_RUN="${id}_cuda_f64_run" \
-        bench/gpu_kernel.c kernels/host_model.c "$d/host.o" "$d/k.o" -o "$d/bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm \
+        microbench/gpu_kernel.c kernels/host_model.c "$d/host.o" "$d/k.o" -o "$d/bin" -L/usr/local/cuda/lib64 -lcudart -lstdc++ -lm \
         2>"$d/link.log" || echo "link failed" >"$d/error"
 }
 # row VARIANT MODEL: time the kernel; one table row
@@ -80,7 +80,7 @@ for m in $models; do for v in $variants; do echo "$v $m"; done; done |
 {
 echo "# Stiff kernels alone on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-echo "Command: lab/gpu/stiff.sh (bench/gpu_kernel.c), $cells cells, K = 10, 3 timed launches (steps 10-40: the stimulus of 52 on steps 0-99, the upstroke), double, the library's methods; last columns (now): the same kernel with $bigcells cells, 10 timed launches (steps 10-110), with that stimulus and at rest (none)."
+echo "Command: lab/gpu/stiff.sh (microbench/gpu_kernel.c), $cells cells, K = 10, 3 timed launches (steps 10-40: the stimulus of 52 on steps 0-99, the upstroke), double, the library's methods; last columns (now): the same kernel with $bigcells cells, 10 timed launches (steps 10-110), with that stimulus and at rest (none)."
 echo "\"base\": sources generated before the change (SC_STIFF_BASE); \"now\": this tree's generator; \"keep\": the same with -DGEN_RHS_FRESH=0. \"<X\": the run passed ${SC_STIFF_TIMEOUT:-90} s (a bound); empty: it failed."
 echo
 echo "| model | kernel | registers | spill stores (B) | stack frame (B) | cell-steps/s | Vm cell 0 | Vm last cell | cell-steps/s, $bigcells cells | the same at rest |"

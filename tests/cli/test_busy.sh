@@ -1,5 +1,5 @@
 #!/bin/bash
-# test_busy.sh STARCARP: the CPU workers' policy on a shared machine end to end (drivers/busy.c;
+# test_busy.sh STARCARP: the CPU workers' policy on a shared machine end to end (drivers/cli/busy.c;
 # docs/runtime.md, "Busy machines"). The machine's own load is whatever it is while the test runs,
 # so the policy is driven by an input the test sets and every check holds at any load: the ranks
 # that an MPI launcher says share this node's cores (OMPI_COMM_WORLD_LOCAL_SIZE=2; no MPI starts

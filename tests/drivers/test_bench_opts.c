@@ -1,4 +1,4 @@
-/* test_bench_opts.c: unit tests of `starcarp bench`'s command line (drivers/bench_opts.c): bench's
+/* test_bench_opts.c: unit tests of `starcarp bench`'s command line (drivers/bench/bench_opts.c): bench's
  * defaults, both value forms, every class of error and its message, and the timing rules (steps,
  * stimulus, output steps) against a direct reading of docs/spec/bench.md. */
 #include <fcntl.h>

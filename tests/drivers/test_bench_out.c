@@ -1,4 +1,4 @@
-/* test_bench_out.c: unit tests of `starcarp bench`'s output files (drivers/bench_out.c): the table
+/* test_bench_out.c: unit tests of `starcarp bench`'s output files (drivers/bench/bench_out.c): the table
  * byte for byte (file and stdout), the binary files and their header, --imp-sv-dump's state list,
  * the probe cells' names, write errors, and the state file (bit-exact round trip, and every kind of
  * error with its path:line). Everything is written under a fresh temporary directory. */

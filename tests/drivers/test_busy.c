@@ -1,4 +1,4 @@
-/* test_busy.c: unit tests of the CPU workers' policy on a shared machine (drivers/busy.c): the
+/* test_busy.c: unit tests of the CPU workers' policy on a shared machine (drivers/cli/busy.c): the
  * decision from load, quota, cores and ranks and the parsers of /proc/loadavg and of the cgroups'
  * CPU quotas (pure functions), STARCARP_WORKERS's values, and a user's count winning over the
  * policy whatever the machine's load. Nothing here is timed. */

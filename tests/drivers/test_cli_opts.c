@@ -1,4 +1,4 @@
-/* test_cli_opts.c: unit tests of the command's option layer (drivers/cli_opts.c): a table's values
+/* test_cli_opts.c: unit tests of the command's option layer (drivers/cli/cli_opts.c): a table's values
  * (names, the older spelling, "--name=value", ranges, choices, flags), the messages of bad values,
  * and the shared options (--steps-per-task and its alias --k, --precision with and without both). */
 #include <math.h>
@@ -16,13 +16,41 @@ typedef struct T {
 } T;
 
 static const CliOpt tab[] = {
-    {"--count", "-n", NULL, CLI_INT, 1, 100, NULL, "an integer from 1 to 100", "N  a count", offsetof(T, n)},
-    {"--real", NULL, NULL, CLI_REAL, -1, 1, NULL, "a number from -1 to 1", "X  a number", offsetof(T, x)},
-    {"--pos", NULL, NULL, CLI_POS, 0, INFINITY, NULL, "a positive number", "Y  a length", offsetof(T, y)},
-    {"--name", NULL, NULL, CLI_STR, 0, 0, NULL, "a name", "S  a name", offsetof(T, s)},
-    {"--flag", NULL, NULL, CLI_FLAG, 0, 0, NULL, "", "a flag", offsetof(T, flag)},
-    {"--pick", NULL, NULL, CLI_CHOICE, 0, 0, "red,green,blue", "red, green, blue", "C  a colour",
-     offsetof(T, pick)},
+    {.name = "--count",
+     .alias = "-n",
+     .type = CLI_INT,
+     .lo = 1,
+     .hi = 100,
+     .accepts = "an integer from 1 to 100",
+     .help = "N  a count",
+     .off = offsetof(T, n)},
+    {.name = "--real",
+     .type = CLI_REAL,
+     .lo = -1,
+     .hi = 1,
+     .accepts = "a number from -1 to 1",
+     .help = "X  a number",
+     .off = offsetof(T, x)},
+    {.name = "--pos",
+     .type = CLI_POS,
+     .hi = INFINITY,
+     .accepts = "a positive number",
+     .help = "Y  a length",
+     .off = offsetof(T, y)},
+    {.name = "--name",
+     .type = CLI_STR,
+     .hi = 0,
+     .accepts = "a name",
+     .help = "S  a name",
+     .off = offsetof(T, s)},
+    {.name = "--flag", .type = CLI_FLAG, .hi = 0, .accepts = "", .help = "a flag", .off = offsetof(T, flag)},
+    {.name = "--pick",
+     .type = CLI_CHOICE,
+     .hi = 0,
+     .choices = "red,green,blue",
+     .accepts = "red, green, blue",
+     .help = "C  a colour",
+     .off = offsetof(T, pick)},
 };
 enum { NT = sizeof tab / sizeof *tab };
 

@@ -1,4 +1,4 @@
-/* test_frames.c: unit tests of tissue's background snapshot writer (drivers/tissue_frames.c): a job
+/* test_frames.c: unit tests of tissue's background snapshot writer (drivers/tissue/tissue_frames.c): a job
  * runs on another thread and the caller goes on while it runs; waiting returns when it is done; a
  * failing job's message comes back at the next wait, once; jobs run one after another in order. */
 #include <pthread.h>

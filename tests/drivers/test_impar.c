@@ -1,4 +1,4 @@
-/* test_impar.c: unit tests of the --imp-par parameter strings (drivers/impar.c): operators,
+/* test_impar.c: unit tests of the --imp-par parameter strings (drivers/cli/impar.c): operators,
  * percentages, flags, order of application, error messages, atomicity, and the echoed changes. */
 #include <stdlib.h>
 

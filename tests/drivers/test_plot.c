@@ -1,4 +1,4 @@
-/* test_plot.c: unit tests of the PNG plotter (drivers/plot.c, png.c) and the colour bar
+/* test_plot.c: unit tests of the PNG plotter (drivers/plot/plot.c, png.c) and the colour bar
  * (plot_bar.c). Figures are written to a temporary folder and read back with a decoder of this
  * test's own: signature, IHDR, chunk CRCs (computed bit by bit here), the zlib stream inflated by
  * zlib (which checks its Adler-32), the five scanline filters undone here, pixels; and the file

@@ -1,5 +1,5 @@
 /* test_igb.c STARCARP WORKDIR: `starcarp tissue`'s openCARP outputs read back by a reader of this
- * test's own (not linked with the writer, drivers/tissue_igb.c):
+ * test's own (not linked with the writer, drivers/tissue/tissue_igb.c):
  *   1. vm.igb of a 2D sheet (21 x 11 nodes, snapshots every 5 ms to 30 ms): the header is 1024
  *      bytes of CR LF lines of at most 80 characters ending in a form feed, with x 21, y 11, z 1,
  *      t 7, type float, systeme little_endian, org_t 0, inc_t 5, dim_t 30, unites mV; the file is

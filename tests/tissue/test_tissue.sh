@@ -278,7 +278,7 @@ if [ "$mpi" = mpi ]; then
     [ -s "$tmp/bm2/activation.vtk" ] && cmp -s "$tmp/bu1/activation.vtk" "$tmp/bm2/activation.vtk" &&
         cmp -s "$tmp/bu1/probes.txt" "$tmp/bm2/probes.txt" && cmp -s "$tmp/bu1/vm_0001.vtk" "$tmp/bm2/vm_0001.vtk"
     check "3D block, 3 sub-steps: 2 ranks == 1 rank (bits)" $?
-    # ranks that may share cores: not bound by the policy (drivers/busy.c), said on stderr; a warning
+    # ranks that may share cores: not bound by the policy (drivers/cli/busy.c), said on stderr; a warning
     # where the user binds them all the same (STARPU_WORKERS_NOBIND=0), none with NOBIND=1
     w=(--imp AlievPanfilov --size 2 --dx 0.1 --duration 1 --allow-no-stimulus -q)
     STARPU_NCPU=1 timeout 120 mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 "$sc" tissue "${w[@]}" \

@@ -1,5 +1,5 @@
 /* test_tissue_par.c: unit tests of openCARP's parameter files in `starcarp tissue`
- * (drivers/tissue_par.c through topt_parse, drivers/tissue_opts.c): every openCARP key lands in
+ * (drivers/tissue/tissue_par.c through topt_parse, drivers/tissue/tissue_opts.c): every openCARP key lands in
  * TissueOpts in starcarp's units (dt us -> ms, um -> mm, 1/um -> /mm, uA/cm^3 / chi on a 3D grid,
  * harmonic-mean conductivities); each refused key is named with its reason; unknown keys get the
  * closest known ones; dt's plausibility in both units; a starcarp key and its openCARP twin given

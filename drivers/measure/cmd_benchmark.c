@@ -24,7 +24,7 @@
  * limit that binds (limit_of). --gpu-only: the GPU configurations alone, no CPU worker (the whole
  * library in minutes). Table on stdout, CSV and a PNG (cell-steps/s per model and configuration,
  * log scale) on request. With --tissue DX, a second table: node-steps per second of the tissue
- * solver on the N-version slab at spacing DX mm (bench_tissue.h), in the CSV and the PNG too.
+ * solver on the N-version slab at spacing DX mm (measure_tissue.h), in the CSV and the PNG too.
  * Exit 0, 1 on a failed run (or --gpu-only without a GPU), 2 on bad usage. */
 #include <errno.h>
 #include <math.h>
@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_tissue.h"
+#include "measure_tissue.h"
 #include "cli_opts.h"
 #include "commands.h"
 #include "plot.h"
@@ -68,13 +68,21 @@ static const CliOpt bm_opts[] = {
     CLI_COUNT_OPT("--cells", "N  cells of the StarPU configurations (default 1048576)", F(cells)),
     CLI_COUNT_OPT("--c-cells", "N  cells of the one-core portable C run (default 4096)", F(c_cells)),
     CLI_COUNT_OPT("--steps", "S  steps per timed round (default 100: 1 ms)", F(steps)),
-    {"--min-time", NULL, NULL, CLI_POS, 0, INFINITY, NULL, "seconds > 0",
-     "SEC  timed seconds per figure, at least (default 1)", F(min_time)},
-    {"--tissue", NULL, NULL, CLI_REAL, 0.01, 1, NULL, "a spacing in mm from 0.01 to 1",
-     "DX  also the tissue solver on the N-version slab at spacing DX mm (0.1:\n"
-     "                      442,401 nodes): node-steps/s on the CPUs, a GPU, both, and a GPU with\n"
-     "                      Crank-Nicolson diffusion",
-     F(tissue_dx)},
+    {.name = "--min-time",
+     .type = CLI_POS,
+     .hi = INFINITY,
+     .accepts = "seconds > 0",
+     .help = "SEC  timed seconds per figure, at least (default 1)",
+     .off = F(min_time)},
+    {.name = "--tissue",
+     .type = CLI_REAL,
+     .lo = 0.01,
+     .hi = 1,
+     .accepts = "a spacing in mm from 0.01 to 1",
+     .help = "DX  also the tissue solver on the N-version slab at spacing DX mm (0.1:\n"
+             "                      442,401 nodes): node-steps/s on the CPUs, a GPU, both, and a GPU with\n"
+             "                      Crank-Nicolson diffusion",
+     .off = F(tissue_dx)},
     CLI_FLAG_OPT("--gpu-only",
                  "the GPU configurations only (no c-1core, cpu-all, cpu+gpu; no CPU\n"
                  "                      worker): the quick pass over a whole library",
@@ -370,7 +378,7 @@ static int cells_row(const BmOpts *o, const BmWorkers *w, const ScModelEntry *m,
     return rc;
 }
 
-/* The tissue table (--tissue DX): each of the nm models' slab rates into trates[i] (bench_tissue.h),
+/* The tissue table (--tissue DX): each of the nm models' slab rates into trates[i] (measure_tissue.h),
  * printed beside the ratio to the cells' gpu-k1 rate in double (rates), and written to csv (when not
  * NULL). Returns 1 when a rate failed, else 0. */
 static int tissue_table(const BmOpts *o, const BmWorkers *w, const ScModelEntry *const *ms, int nm,

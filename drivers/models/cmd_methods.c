@@ -230,10 +230,16 @@ typedef struct MethOpts {
 } MethOpts;
 
 #define F(f) offsetof(MethOpts, f)
-#define POS(name, f) \
-    { name, NULL, NULL, CLI_POS, 0, INFINITY, NULL, "a positive number", "", F(f) }
-#define NONNEG(name, f) \
-    { name, NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "a non-negative number", "", F(f) }
+#define POS(name_, f)                                                                               \
+    {                                                                                               \
+        .name = name_, .type = CLI_POS, .hi = INFINITY, .accepts = "a positive number", .help = "", \
+        .off = F(f)                                                                                 \
+    }
+#define NONNEG(name_, f)                                                                                 \
+    {                                                                                                    \
+        .name = name_, .type = CLI_REAL, .hi = INFINITY, .accepts = "a non-negative number", .help = "", \
+        .off = F(f)                                                                                      \
+    }
 static const CliOpt meth_opts[] = {
     NONNEG("--long-beats", long_beats),
     POS("--long-bcl", sp.long_bcl),
@@ -252,7 +258,7 @@ static const CliOpt meth_opts[] = {
     CLI_STR_OPT("--compare", "a set of methods", "", F(cmp_a)),
     CLI_STR_OPT("--against", "a set of methods", "", F(cmp_b)),
     CLI_FLAG_OPT("--no-cache", "", F(no_cache)),
-    {"-q", "--quiet", NULL, CLI_FLAG, 0, 0, NULL, "", "", F(quiet)},
+    {.name = "-q", .alias = "--quiet", .type = CLI_FLAG, .hi = 0, .accepts = "", .help = "", .off = F(quiet)},
 };
 #undef POS
 #undef NONNEG

@@ -1,4 +1,4 @@
-/* bench_tissue.h: the tissue rows of `starcarp benchmark --tissue DX` (prefix bmt_): node-steps per
+/* measure_tissue.h: the tissue rows of `starcarp benchmark --tissue DX` (prefix bmt_): node-steps per
  * second of the monodomain solver (ionic step + halos + diffusion, sc_tissue) on the N-version slab
  * (20 x 7 x 3 mm, docs/tissue.md) at spacing DX, dt 0.01 ms, at rest, in four configurations. */
 #ifndef SC_BENCH_TISSUE_H

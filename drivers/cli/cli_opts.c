@@ -13,27 +13,72 @@
 /* The shared options. Two --precision rows: commands that run both precisions in one go take the
  * second (CLI_RUN_BOTH). */
 static const CliOpt run_opts[] = {
-    {"--dt", NULL, "bench -D/--dt; a .par file's dt (us)", CLI_POS, 0, INFINITY, NULL,
-     "a positive number of ms", "MS  time step", R(dt)},
-    {"--steps-per-task", "--k", NULL, CLI_INT, 1, 1e9, NULL, "a positive integer (time steps)",
-     "K  time steps per task", R(steps_per_task)},
-    {"--precision", NULL, NULL, CLI_CHOICE, 0, 0, "double,single,64,32", "double, single (or 64, 32)",
-     "P  double or single (default double)", R(precision)},
-    {"--precision", NULL, NULL, CLI_CHOICE, 0, 0, "double,single,both", "double, single, both",
-     "P  double, single or both (default double)", R(precision)},
-    {"--ncpu", NULL, NULL, CLI_INT, 0, 1e6, NULL, "a non-negative integer (CPU workers)",
-     "N  CPU workers StarPU starts (default: every core)", R(ncpu)},
-    {"--ngpu", NULL, NULL, CLI_INT, 0, 1e6, NULL, "a non-negative integer (GPU workers)",
-     "N  GPU workers StarPU starts (default: every GPU)", R(ngpu)},
-    {"--methods", NULL, NULL, CLI_METHODS, 0, 0, NULL,
-     "auto, file, or FROM=TO[,...] method overrides (vm=cvode)",
-     "M  integration methods: auto (default), file or replacements like cvode=fe", R(methods)},
-    {"--models", NULL, NULL, CLI_STR, 0, 0, NULL, "a list of models",
-     "LIST  library models or .model files, comma-separated, or 'all' (default:\n"
-     "                      " CLI_DEFAULT_MODELS ")",
-     R(models)},
-    {"--csv", NULL, NULL, CLI_STR, 0, 0, NULL, "a file name", "FILE  the figures as CSV", R(csv)},
-    {"--png", NULL, NULL, CLI_STR, 0, 0, NULL, "a file name", "FILE  the figures as a picture", R(png)},
+    {.name = "--dt",
+     .opencarp = "bench -D/--dt; a .par file's dt (us)",
+     .type = CLI_POS,
+     .hi = INFINITY,
+     .accepts = "a positive number of ms",
+     .help = "MS  time step",
+     .off = R(dt)},
+    {.name = "--steps-per-task",
+     .alias = "--k",
+     .type = CLI_INT,
+     .lo = 1,
+     .hi = 1e9,
+     .accepts = "a positive integer (time steps)",
+     .help = "K  time steps per task",
+     .off = R(steps_per_task)},
+    {.name = "--precision",
+     .type = CLI_CHOICE,
+     .hi = 0,
+     .choices = "double,single,64,32",
+     .accepts = "double, single (or 64, 32)",
+     .help = "P  double or single (default double)",
+     .off = R(precision)},
+    {.name = "--precision",
+     .type = CLI_CHOICE,
+     .hi = 0,
+     .choices = "double,single,both",
+     .accepts = "double, single, both",
+     .help = "P  double, single or both (default double)",
+     .off = R(precision)},
+    {.name = "--ncpu",
+     .type = CLI_INT,
+     .hi = 1e6,
+     .accepts = "a non-negative integer (CPU workers)",
+     .help = "N  CPU workers StarPU starts (default: every core)",
+     .off = R(ncpu)},
+    {.name = "--ngpu",
+     .type = CLI_INT,
+     .hi = 1e6,
+     .accepts = "a non-negative integer (GPU workers)",
+     .help = "N  GPU workers StarPU starts (default: every GPU)",
+     .off = R(ngpu)},
+    {.name = "--methods",
+     .type = CLI_METHODS,
+     .hi = 0,
+     .accepts = "auto, file, or FROM=TO[,...] method overrides (vm=cvode)",
+     .help = "M  integration methods: auto (default), file or replacements like cvode=fe",
+     .off = R(methods)},
+    {.name = "--models",
+     .type = CLI_STR,
+     .hi = 0,
+     .accepts = "a list of models",
+     .help = "LIST  library models or .model files, comma-separated, or 'all' (default:\n"
+             "                      " CLI_DEFAULT_MODELS ")",
+     .off = R(models)},
+    {.name = "--csv",
+     .type = CLI_STR,
+     .hi = 0,
+     .accepts = "a file name",
+     .help = "FILE  the figures as CSV",
+     .off = R(csv)},
+    {.name = "--png",
+     .type = CLI_STR,
+     .hi = 0,
+     .accepts = "a file name",
+     .help = "FILE  the figures as a picture",
+     .off = R(png)},
 };
 #undef R
 static const unsigned run_mask[] = {CLI_RUN_DT,      CLI_RUN_STEPS,   CLI_RUN_PRECISION, CLI_RUN_BOTH,
@@ -107,12 +152,52 @@ static int choice_index(const char *words, const char *val) {
     return -1;
 }
 
+/* A CLI_REALS or CLI_INTS value: its items within [lo, hi], nmin to nmax of them, times scale,
+ * into the field and the count into count_off. 1, or 0 (not such a list). */
+static int set_list(const CliOpt *d, const char *val, void *base) {
+    double x[64];
+    int n = d->nmax <= 64 ? cli_opt_doubles(val, ",", x, d->nmax) : -1;
+    if (n < d->nmin || n < 1)
+        return 0;
+    char *field = (char *)base + d->off;
+    double scale = d->scale != 0 ? d->scale : 1;
+    for (int k = 0; k < n; k++) {
+        long v = (long)x[k];
+        if (x[k] < d->lo || x[k] > d->hi || (d->type == CLI_INTS && (double)v != x[k]))
+            return 0;
+        if (d->type == CLI_INTS)
+            memcpy(field + (size_t)k * sizeof v, &v, sizeof v);
+        else {
+            x[k] *= scale;
+            memcpy(field + (size_t)k * sizeof x[k], &x[k], sizeof x[k]);
+        }
+    }
+    memcpy((char *)base + d->count_off, &n, sizeof n);
+    return 1;
+}
+
+const CliOpt *cli_opt_named(const CliOpt *tab, int n, const char *name) {
+    for (int k = 0; k < n; k++)
+        if (!strcmp(tab[k].name, name) || (tab[k].alias && !strcmp(tab[k].alias, name)))
+            return &tab[k];
+    return NULL;
+}
+
 int cli_opt_set(const CliOpt *d, const char *as, const char *val, void *base, char *err, size_t errlen) {
     char *field = (char *)base + d->off;
-    double x;
+    double x, scale = d->scale != 0 ? d->scale : 1;
     long n;
     int ok = 1, one = 1, k;
     switch (d->type) {
+        case CLI_CALL:
+            return d->call(d, as, val, base, err, errlen);
+        case CLI_REFUSED:
+            sc_set_err(err, errlen, "%s is not supported by starcarp: %s", as, d->accepts);
+            return -1;
+        case CLI_REALS:
+        case CLI_INTS:
+            ok = set_list(d, val, base);
+            break;
         case CLI_FLAG:
             memcpy(field, &one, sizeof one);
             return 0;
@@ -127,6 +212,7 @@ int cli_opt_set(const CliOpt *d, const char *as, const char *val, void *base, ch
         case CLI_REAL:
         case CLI_POS:
             ok = cli_opt_double(val, &x) && x <= d->hi && (d->type == CLI_POS ? x > 0 : x >= d->lo);
+            x *= scale;
             if (ok)
                 memcpy(field, &x, sizeof x);
             break;
@@ -157,6 +243,8 @@ int cli_opt_take(const CliOpt *tab, int n, int argc, char **argv, int *i, void *
         return 0;
     char as[64];
     snprintf(as, sizeof as, "%.*s", (int)strcspn(argv[*i], "="), argv[*i]);
+    if (d->type == CLI_REFUSED)
+        return cli_opt_set(d, as, "", base, err, errlen) == 0 ? 1 : -1;
     if (d->type != CLI_FLAG && !val) {
         if (*i + 1 >= argc) {
             sc_set_err(err, errlen, "%s needs %s (see --help)", as, d->accepts);
@@ -225,11 +313,20 @@ const CliOpt *cli_run_set(unsigned which, const char *name, const char *val, Cli
 }
 
 size_t cli_opt_size(const CliOpt *d) {
-    static const size_t size[] = {
-        [CLI_FLAG] = sizeof(int),         [CLI_STR] = sizeof(const char *), [CLI_INT] = sizeof(long),
-        [CLI_REAL] = sizeof(double),      [CLI_POS] = sizeof(double),       [CLI_CHOICE] = sizeof(int),
-        [CLI_METHODS] = sizeof(ScMethods)};
-    return size[d->type];
+    static const size_t size[] = {[CLI_FLAG] = sizeof(int),
+                                  [CLI_STR] = sizeof(const char *),
+                                  [CLI_INT] = sizeof(long),
+                                  [CLI_REAL] = sizeof(double),
+                                  [CLI_POS] = sizeof(double),
+                                  [CLI_CHOICE] = sizeof(int),
+                                  [CLI_METHODS] = sizeof(ScMethods),
+                                  [CLI_REALS] = 0,
+                                  [CLI_INTS] = 0,
+                                  [CLI_CALL] = 0,
+                                  [CLI_REFUSED] = 0};
+    return d->type == CLI_REALS  ? (size_t)d->nmax * sizeof(double)
+           : d->type == CLI_INTS ? (size_t)d->nmax * sizeof(long)
+                                 : size[d->type];
 }
 
 /* ", NAME" of each option of tab[n] (and of the shared ones of which, when tab is NULL) into buf. */
@@ -291,7 +388,8 @@ static void help_line(FILE *out, const CliOpt *d) {
 
 void cli_opt_help(FILE *out, const CliOpt *tab, int n) {
     for (int k = 0; k < n; k++)
-        help_line(out, &tab[k]);
+        if (tab[k].help && tab[k].type != CLI_REFUSED)
+            help_line(out, &tab[k]);
 }
 
 void cli_run_help(FILE *out, unsigned which) {

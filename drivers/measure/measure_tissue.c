@@ -1,10 +1,10 @@
-/* bench_tissue.c: the tissue rows of `starcarp benchmark` (bench_tissue.h). */
+/* measure_tissue.c: the tissue rows of `starcarp benchmark` (measure_tissue.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sc_tissue.h"
-#include "bench_tissue.h"
+#include "measure_tissue.h"
 #include "starcarp_util.h"
 
 const char *const bmt_conf_names[BMT_NCONF] = {"tissue-cpu", "tissue-gpu", "tissue-cpu+gpu", "tissue-gpu-cn"};

@@ -1,6 +1,6 @@
 /* cmd_bench.c: `starcarp bench`, openCARP's bench on StarPU: one cell or a population of cells of
  * a model advanced on every CPU core and GPU (scheduler/sc_cells.c), with bench's options, timing
- * rules and output files (drivers/bench_opts.c, drivers/bench_out.c), and under `mpirun -np N`
+ * rules and output files (drivers/bench/bench_opts.c, drivers/bench/bench_out.c), and under `mpirun -np N`
  * with StarPU-MPI each rank advancing its share of the cells.
  *
  * The time loop (bench.md, "Timing rules"): the run covers steps d = 0 .. nsteps inclusive; at an

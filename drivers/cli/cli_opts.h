@@ -22,9 +22,22 @@ typedef enum {
     CLI_REAL, /* finite double within [lo, hi] */
     CLI_POS, /* finite double > 0 and <= hi */
     CLI_CHOICE, /* one of the comma-separated words of `choices`: int := its index */
-    CLI_METHODS /* ScMethods: auto, file or method overrides, not empty (sc_methods_parse) */
+    CLI_METHODS, /* ScMethods: auto, file or method overrides, not empty (sc_methods_parse) */
+    CLI_REALS, /* double[nmax] of finite values within [lo, hi], separated by ',': the count (int) at
+                  count_off, from nmin to nmax */
+    CLI_INTS, /* long[nmax] likewise */
+    CLI_CALL, /* the row's own reader: call(d, as, value, base, err, errlen) */
+    CLI_REFUSED /* a known option refused: `accepts` says why ("OPT is not supported: WHY") */
 } CliType;
 
+struct CliOpt;
+/* A CLI_CALL row's reader: the value val of option d (given as `as`) into base; 0, or -1 with the
+ * message in err ("AS expects ..."). */
+typedef int (*CliCall)(const struct CliOpt *d, const char *as, const char *val, void *base, char *err,
+                       size_t errlen);
+
+/* One row of an option table. The positional fields come first (rows of the common kinds are
+ * written positionally); the others are written by name (.scale = 1e-3). */
 typedef struct CliOpt {
     const char *name; /* "--steps-per-task" */
     const char *alias; /* another spelling accepted ("--k", bench's "-D"), or NULL */
@@ -35,16 +48,28 @@ typedef struct CliOpt {
     const char *accepts; /* the accepted values in words, for messages ("a positive integer") */
     const char *help; /* "VALUE  what the option does" (a flag: what it does), for --help */
     size_t off; /* where the value goes, from the base handed to cli_opt_take */
+    double scale; /* CLI_REAL, CLI_POS, CLI_REALS: the value stored is the value given times
+                     scale (0: 1), a unit's conversion (a .par's dt in us to ms: 1e-3); the range
+                     applies to the value given */
+    const char *units; /* the value's units as given ("ms", "uA/cm^2"), or NULL */
+    size_t count_off; /* CLI_REALS, CLI_INTS: where the count (an int) goes */
+    int nmin, nmax; /* CLI_REALS, CLI_INTS: the counts accepted */
+    CliCall call; /* CLI_CALL */
+    int group; /* the command's own use (bench: its stimulus mode; mutually exclusive options) */
+    int arg; /* the command's own use, for its CLI_CALL readers (an axis, a field) */
 } CliOpt;
 
 /* Rows of the commonest kinds: a positive integer, a string, a flag (no other spelling, no openCARP
  * name). */
-#define CLI_COUNT_OPT(name, help, off) \
-    { name, NULL, NULL, CLI_INT, 1, 1e15, NULL, "a positive integer", help, off }
-#define CLI_STR_OPT(name, accepts, help, off) \
-    { name, NULL, NULL, CLI_STR, 0, 0, NULL, accepts, help, off }
-#define CLI_FLAG_OPT(name, help, off) \
-    { name, NULL, NULL, CLI_FLAG, 0, 0, NULL, "", help, off }
+#define CLI_COUNT_OPT(name_, help_, off_)                                                                    \
+    {                                                                                                        \
+        .name = name_, .type = CLI_INT, .lo = 1, .hi = 1e15, .accepts = "a positive integer", .help = help_, \
+        .off = off_                                                                                          \
+    }
+#define CLI_STR_OPT(name_, accepts_, help_, off_) \
+    { .name = name_, .type = CLI_STR, .accepts = accepts_, .help = help_, .off = off_ }
+#define CLI_FLAG_OPT(name_, help_, off_) \
+    { .name = name_, .type = CLI_FLAG, .accepts = "", .help = help_, .off = off_ }
 
 /* cli_opt_double: s is the whole of a finite number, into *x. cli_opt_long: s is the whole of an
  * integer, decimal or an integral number like 1e6 (|x| <= 1e15), into *x. 1, or 0 (not one). */
@@ -66,7 +91,10 @@ int cli_opt_set(const CliOpt *d, const char *as, const char *val, void *base, ch
 int cli_opt_take(const CliOpt *tab, int n, int argc, char **argv, int *i, void *base, char *err,
                  size_t errlen);
 
-/* The help of tab[n], one option a line (or more: the help may hold newlines): "  NAME VALUE", then
+/* The row of tab[n] named `name` exactly (its name or alias), or NULL. */
+const CliOpt *cli_opt_named(const CliOpt *tab, int n, const char *name);
+
+/* The help of tab[n] (rows without help and refused ones left out), one option a line (or more: the help may hold newlines): "  NAME VALUE", then
  * the help after the value's name and two spaces ("N  cells per task"; a flag's help is all text). */
 void cli_opt_help(FILE *out, const CliOpt *tab, int n);
 

@@ -203,7 +203,7 @@ static void usage(const char *p) {
             p);
 }
 
-/* The options besides the shared --steps-per-task (--k), --csv, --png (drivers/cli_opts.h). */
+/* The options besides the shared --steps-per-task (--k), --csv, --png (drivers/cli/cli_opts.h). */
 typedef struct BcOpts {
     long cells, steps;
     double min_time, rtol, atol;
@@ -211,12 +211,32 @@ typedef struct BcOpts {
 } BcOpts;
 #define F(f) offsetof(BcOpts, f)
 static const CliOpt bc_opts[] = {
-    {"--cells", NULL, NULL, CLI_INT, 1, INT_MAX, NULL, "a positive integer (int)", "N  cells", F(cells)},
+    {.name = "--cells",
+     .type = CLI_INT,
+     .lo = 1,
+     .hi = INT_MAX,
+     .accepts = "a positive integer (int)",
+     .help = "N  cells",
+     .off = F(cells)},
     CLI_COUNT_OPT("--steps", "S  steps per round", F(steps)),
-    {"--min-time", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "seconds >= 0", "SEC  timed seconds",
-     F(min_time)},
-    {"--rtol", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "a number >= 0", "R  cvode's rtol", F(rtol)},
-    {"--atol", NULL, NULL, CLI_REAL, 0, INFINITY, NULL, "a number >= 0", "A  cvode's atol", F(atol)},
+    {.name = "--min-time",
+     .type = CLI_REAL,
+     .hi = INFINITY,
+     .accepts = "seconds >= 0",
+     .help = "SEC  timed seconds",
+     .off = F(min_time)},
+    {.name = "--rtol",
+     .type = CLI_REAL,
+     .hi = INFINITY,
+     .accepts = "a number >= 0",
+     .help = "R  cvode's rtol",
+     .off = F(rtol)},
+    {.name = "--atol",
+     .type = CLI_REAL,
+     .hi = INFINITY,
+     .accepts = "a number >= 0",
+     .help = "A  cvode's atol",
+     .off = F(atol)},
     CLI_FLAG_OPT("--uniform-atol", "one atol for every state", F(uniform_atol)),
     CLI_FLAG_OPT("--no-watch", "no physiology watch", F(no_watch)),
 };
