@@ -126,6 +126,7 @@ typedef struct Row {
     double t_small[2], t_big[2], t_big32; /* seconds per cell-step, [K=1, K=20] */
     int cpu_fail, gpu_fail;
     unsigned long long cpu_key, gpu_key;
+    double cpu_val; /* Vm at the host's failure */
     int failed;
 } Row;
 
@@ -215,6 +216,92 @@ typedef struct Jobs {
     int nmodels, next, dead;
 } Jobs;
 
+/* The host reference of model m into ref (n cells, row->steps steps; its failure and each table's
+ * out-of-range lookups into row and coor). */
+static void host_reference(Jobs *J, const GrModel *m, long n, GrHost *ref, Row *row,
+                           unsigned long long *coor) {
+    ScStepStatus cst = {ULLONG_MAX, 0};
+    double t0 = sc_now_s();
+    gr_ref_run(m, ref, 0, row->steps, J->ref_threads, &cst, coor);
+    row->ref_s = sc_now_s() - t0;
+    row->cpu_fail = cst.key != ULLONG_MAX;
+    row->cpu_key = cst.key;
+    row->cpu_val = cst.value;
+}
+
+/* Judge the GPU's double-precision run g1 (status s1, out-of-range lookups o1) and its K=50 run
+ * g50 (s50) against the reference ref (coor) into row. */
+static void judge_f64(Jobs *J, const GrModel *m, const GrHost *ref, const unsigned long long *coor,
+                      const GrHost *g1, ScStepStatus s1, const unsigned long long *o1, const GrHost *g50,
+                      ScStepStatus s50, Row *row) {
+    compare(m, g1, ref, &row->d64);
+    row->gpu_fail = s1.key != ULLONG_MAX;
+    row->gpu_key = s1.key;
+    if (row->cpu_fail || row->gpu_fail)
+        snprintf(row->k50, sizeof row->k50, "%s", s1.key == s50.key && same_bits(m, g1, g50) ? "yes" : "n/a");
+    else
+        snprintf(row->k50, sizeof row->k50, "%s", same_bits(m, g1, g50) ? "yes" : "no");
+    if (row->gpu_fail && !row->cpu_fail) {
+        row->failed = 1;
+        add_note(row, "GPU failure at step %llu cell %llu (Vm %g), none on the host", s1.key >> 32,
+                 s1.key & 0xffffffffULL, s1.value);
+    } else if (row->cpu_fail) {
+        add_note(row, "host failure at step %llu cell %llu (Vm %g); GPU %s", row->cpu_key >> 32,
+                 row->cpu_key & 0xffffffffULL, row->cpu_val,
+                 row->gpu_fail ? (s1.key == row->cpu_key ? "the same" : "another") : "none");
+    }
+    if (!row->cpu_fail && !(row->d64.vm_rel <= J->tol)) {
+        row->failed = 1;
+        add_note(row, "Vm relative difference %.3g > %.3g", row->d64.vm_rel, J->tol);
+    }
+    if (row->d64.nan_mismatch)
+        add_note(row, "%ld values finite on one side only", row->d64.nan_mismatch);
+    if (row->d64.sv_worst >= 0 && row->d64.sv_rel > J->tol)
+        add_note(row, "worst state %s", m->d->sv_names[row->d64.sv_worst]);
+    for (int t = 0; t < m->d->ntables && t < SC_MAX_TABLES; t++)
+        if (o1[t] != coor[t])
+            add_note(row, "table %d out-of-range lookups: GPU %llu, host %llu", t, o1[t], coor[t]);
+}
+
+/* The single-precision kernel's run (when the model has one) against ref into row->d32 (NAN: none
+ * or a CUDA error). */
+static void check_f32(const ScModelEntry *e, const GrModel *m, long n, int adaptive, const GrHost *ref,
+                      Row *row) {
+    row->d32.vm_abs = NAN;
+    if (!e->cuda[1])
+        return;
+    GrHost g32;
+    gr_host_alloc(&g32, m, n);
+    ScStepStatus s32 = {ULLONG_MAX, 0};
+    unsigned long long o32[SC_MAX_TABLES] = {0};
+    gr_f32_substeps = adaptive ? F32_SUBSTEPS : 0;
+    int e32 = gr_gpu_run(m, 1, n, row->steps, 1, &g32, &s32, o32);
+    gr_f32_substeps = 0;
+    if (e32 == 0) {
+        compare(m, &g32, ref, &row->d32);
+        if (s32.key != ULLONG_MAX)
+            add_note(row, "f32 failure at step %llu", s32.key >> 32);
+    } else {
+        row->d32.vm_abs = NAN;
+        add_note(row, "f32 CUDA error: %s", gr_cuerr);
+    }
+    gr_host_free(&g32);
+}
+
+/* The timing runs into row (J->timing): n cells, then J->big cells (not for adaptive models). */
+static void time_model(Jobs *J, const ScModelEntry *e, const GrModel *m, long n, int adaptive, Row *row) {
+    row->t_small[0] = gr_gpu_time(m, 0, n, 1);
+    row->t_small[1] = gr_gpu_time(m, 0, n, TIME_STEPS);
+    if (J->big > 0 && adaptive)
+        add_note(row, "no large timing run (adaptive model: starcarp benchmark times it)");
+    if (J->big > 0 && !adaptive) {
+        row->t_big[0] = gr_gpu_time(m, 0, J->big, 1);
+        row->t_big[1] = gr_gpu_time(m, 0, J->big, TIME_STEPS);
+        if (e->cuda[1])
+            row->t_big32 = gr_gpu_time(m, 1, J->big, TIME_STEPS);
+    }
+}
+
 /* Checks one model into its row (the host reference on J->ref_threads threads, then the GPU runs
  * on this thread's streams) and prints its line on stderr. */
 static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
@@ -226,35 +313,24 @@ static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
     GrModel m;
     gr_model_init(&m, e);
     double t0 = sc_now_s();
-
-    /* host reference: S steps, or S_ADAPTIVE for a model with an adaptive (cvode) group,
-       whose steps cost hundreds of sub-steps (the count depends on the model, never on the
-       machine's speed) */
-    GrHost ref, g1, g50, g32;
+    /* S steps, or S_ADAPTIVE for a model with an adaptive (cvode) group, whose steps cost hundreds
+       of sub-steps (the count depends on the model, never on the machine's speed) */
     const int adaptive = e->desc->methods && strstr(e->desc->methods, "cvode") != NULL;
     const long n = adaptive && J->N > N_ADAPTIVE ? N_ADAPTIVE : J->N;
+    row->steps = adaptive && J->S > S_ADAPTIVE ? S_ADAPTIVE : J->S;
+    if (row->steps < J->S || n < J->N)
+        add_note(row, "%ld cells, %ld steps (adaptive model)", n, row->steps);
+    GrHost ref, g1, g50;
+    unsigned long long coor[SC_MAX_TABLES] = {0}, o1[SC_MAX_TABLES] = {0}, o50[SC_MAX_TABLES] = {0};
     gr_host_alloc(&ref, &m, n);
-    ScStepStatus cst = {ULLONG_MAX, 0};
-    unsigned long long coor[SC_MAX_TABLES] = {0};
-    long steps = adaptive && J->S > S_ADAPTIVE ? S_ADAPTIVE : J->S;
-    if (steps < J->S || n < J->N)
-        add_note(row, "%ld cells, %ld steps (adaptive model)", n, steps);
-    double tref0 = sc_now_s();
-    gr_ref_run(&m, &ref, 0, steps, J->ref_threads, &cst, coor);
-    row->steps = steps;
-    row->ref_s = sc_now_s() - tref0;
-    row->cpu_fail = cst.key != ULLONG_MAX;
-    row->cpu_key = cst.key;
-
+    host_reference(J, &m, n, &ref, row, coor);
     /* GPU f64 K=1, K=50, f32 K=1 */
     gr_host_alloc(&g1, &m, n);
     gr_host_alloc(&g50, &m, n);
-    gr_host_alloc(&g32, &m, n);
-    ScStepStatus s1 = {ULLONG_MAX, 0}, s50 = {ULLONG_MAX, 0}, s32 = {ULLONG_MAX, 0};
-    unsigned long long o1[SC_MAX_TABLES] = {0}, o50[SC_MAX_TABLES] = {0}, o32[SC_MAX_TABLES] = {0};
-    int err = gr_gpu_run(&m, 0, n, steps, 1, &g1, &s1, o1);
+    ScStepStatus s1 = {ULLONG_MAX, 0}, s50 = {ULLONG_MAX, 0};
+    int err = gr_gpu_run(&m, 0, n, row->steps, 1, &g1, &s1, o1);
     if (!err)
-        err = gr_gpu_run(&m, 0, n, steps, 50, &g50, &s50, o50);
+        err = gr_gpu_run(&m, 0, n, row->steps, 50, &g50, &s50, o50);
     if (err) {
         row->failed = 1;
         add_note(row, "CUDA error: %s", gr_cuerr);
@@ -264,68 +340,16 @@ static void check_model(Jobs *J, const ScModelEntry *e, Row *row) {
             __atomic_store_n(&J->dead, 1, __ATOMIC_SEQ_CST);
         }
     } else {
-        compare(&m, &g1, &ref, &row->d64);
-        row->gpu_fail = s1.key != ULLONG_MAX;
-        row->gpu_key = s1.key;
-        if (row->cpu_fail || row->gpu_fail)
-            snprintf(row->k50, sizeof row->k50, "%s",
-                     s1.key == s50.key && same_bits(&m, &g1, &g50) ? "yes" : "n/a");
-        else
-            snprintf(row->k50, sizeof row->k50, "%s", same_bits(&m, &g1, &g50) ? "yes" : "no");
-        if (row->gpu_fail && !row->cpu_fail) {
-            row->failed = 1;
-            add_note(row, "GPU failure at step %llu cell %llu (Vm %g), none on the host", s1.key >> 32,
-                     s1.key & 0xffffffffULL, s1.value);
-        } else if (row->cpu_fail) {
-            add_note(row, "host failure at step %llu cell %llu (Vm %g); GPU %s", cst.key >> 32,
-                     cst.key & 0xffffffffULL, cst.value,
-                     row->gpu_fail ? (s1.key == cst.key ? "the same" : "another") : "none");
-        }
-        if (!row->cpu_fail && !(row->d64.vm_rel <= J->tol)) {
-            row->failed = 1;
-            add_note(row, "Vm relative difference %.3g > %.3g", row->d64.vm_rel, J->tol);
-        }
-        if (row->d64.nan_mismatch)
-            add_note(row, "%ld values finite on one side only", row->d64.nan_mismatch);
-        if (row->d64.sv_worst >= 0 && row->d64.sv_rel > J->tol)
-            add_note(row, "worst state %s", m.d->sv_names[row->d64.sv_worst]);
-        for (int t = 0; t < m.d->ntables && t < SC_MAX_TABLES; t++)
-            if (o1[t] != coor[t])
-                add_note(row, "table %d out-of-range lookups: GPU %llu, host %llu", t, o1[t], coor[t]);
-        if (e->cuda[1]) {
-            gr_f32_substeps = adaptive ? F32_SUBSTEPS : 0;
-            int e32 = gr_gpu_run(&m, 1, n, steps, 1, &g32, &s32, o32);
-            gr_f32_substeps = 0;
-            if (e32 == 0) {
-                Diff d32;
-                compare(&m, &g32, &ref, &d32);
-                row->d32 = d32;
-                if (s32.key != ULLONG_MAX)
-                    add_note(row, "f32 failure at step %llu", s32.key >> 32);
-            } else {
-                row->d32.vm_abs = NAN;
-                add_note(row, "f32 CUDA error: %s", gr_cuerr);
-            }
-        } else
-            row->d32.vm_abs = NAN;
-        if (J->timing) {
-            row->t_small[0] = gr_gpu_time(&m, 0, n, 1);
-            row->t_small[1] = gr_gpu_time(&m, 0, n, TIME_STEPS);
-            if (J->big > 0 && adaptive)
-                add_note(row, "no large timing run (adaptive model: starcarp benchmark times it)");
-            if (J->big > 0 && !adaptive) {
-                row->t_big[0] = gr_gpu_time(&m, 0, J->big, 1);
-                row->t_big[1] = gr_gpu_time(&m, 0, J->big, TIME_STEPS);
-                if (e->cuda[1])
-                    row->t_big32 = gr_gpu_time(&m, 1, J->big, TIME_STEPS);
-            }
-        }
+        judge_f64(J, &m, &ref, coor, &g1, s1, o1, &g50, s50, row);
+        check_f32(e, &m, n, adaptive, &ref, row);
+        if (J->timing)
+            time_model(J, e, &m, n, adaptive, row);
     }
     fprintf(stderr,
             "%-48s %s  Vm rel %.2e  states rel %.2e  K50 %s  f32 |dVm| %.3g  (%ld steps, %.1f s)%s%s\n",
             e->name, row->failed ? "FAIL" : "ok  ", row->d64.vm_rel, row->d64.sv_rel, row->k50,
             row->d32.vm_abs, row->steps, sc_now_s() - t0, row->note[0] ? ": " : "", row->note);
-    gr_host_free(&ref), gr_host_free(&g1), gr_host_free(&g50), gr_host_free(&g32);
+    gr_host_free(&ref), gr_host_free(&g1), gr_host_free(&g50);
     gr_model_free(&m);
 }
 
@@ -340,71 +364,80 @@ static void *check_thread(void *p) {
     }
 }
 
-int main(int argc, char **argv) {
-    long N = env_long("SC_GPU_CELLS", 4096), S = env_long("SC_GPU_STEPS", 500);
-    long BIG = env_long("SC_GPU_BIG", 1048576);
-    double tol = getenv("SC_GPU_TOL") ? atof(getenv("SC_GPU_TOL")) : 1e-6;
-    const char *csv = NULL;
-    int timing = 1, first = 1;
-    for (; first < argc && !strncmp(argv[first], "--", 2); first++) {
-        const char *o = argv[first];
-        int has = first + 1 < argc;
+/* The command line: its settings (the environment's SC_GPU_* first), the first model argument. */
+typedef struct Args {
+    long N, S, big;
+    double tol;
+    const char *csv;
+    int timing, first;
+} Args;
+
+/* Reads argv into a; 0, or 2 (usage or a bad value, said on stderr). */
+static int parse_args(int argc, char **argv, Args *a) {
+    *a = (Args){env_long("SC_GPU_CELLS", 4096),
+                env_long("SC_GPU_STEPS", 500),
+                env_long("SC_GPU_BIG", 1048576),
+                getenv("SC_GPU_TOL") ? atof(getenv("SC_GPU_TOL")) : 1e-6,
+                NULL,
+                1,
+                1};
+    for (; a->first < argc && !strncmp(argv[a->first], "--", 2); a->first++) {
+        const char *o = argv[a->first];
+        int has = a->first + 1 < argc;
         if (!strcmp(o, "--cells") && has)
-            N = atol(argv[++first]);
+            a->N = atol(argv[++a->first]);
         else if (!strcmp(o, "--steps") && has)
-            S = atol(argv[++first]);
+            a->S = atol(argv[++a->first]);
         else if (!strcmp(o, "--big") && has)
-            BIG = atol(argv[++first]);
+            a->big = atol(argv[++a->first]);
         else if (!strcmp(o, "--tol") && has)
-            tol = atof(argv[++first]);
+            a->tol = atof(argv[++a->first]);
         else if (!strcmp(o, "--csv") && has)
-            csv = argv[++first];
+            a->csv = argv[++a->first];
         else if (!strcmp(o, "--pert") && has)
-            gr_pert = atof(argv[++first]);
+            gr_pert = atof(argv[++a->first]);
         else if (!strcmp(o, "--no-timing"))
-            timing = 0;
+            a->timing = 0;
         else if (!strcmp(o, "--")) {
-            first++;
+            a->first++;
             break;
         } else {
             usage(argv[0]);
             return 2;
         }
     }
-    if (N < 1 || N > 0x7fffffffL || S < 1 || S > 0x7fffffffL || BIG < 0 || !(tol > 0)) {
+    if (a->N < 1 || a->N > 0x7fffffffL || a->S < 1 || a->S > 0x7fffffffL || a->big < 0 || !(a->tol > 0)) {
         fprintf(stderr, "test_gpu_vs_cpu: bad --cells/--steps/--big/--tol\n");
         return 2;
     }
-    for (int k = first; k < argc; k++)
+    for (int k = a->first; k < argc; k++)
         if (!registry_find(argv[k])) {
             fprintf(stderr, "test_gpu_vs_cpu: no model %s in the library\n", argv[k]);
             return 2;
         }
+    return 0;
+}
 
+/* Device 0 made current into *prop: 0, or 77 (no usable CUDA device: said on stdout). */
+static int cuda_ready(struct cudaDeviceProp *prop) {
     int ndev = 0;
     cudaError_t ce = cudaGetDeviceCount(&ndev);
     if (ce != cudaSuccess || ndev < 1) {
         printf("no CUDA device (%s): skipped\n", ce != cudaSuccess ? cudaGetErrorString(ce) : "count 0");
         return 77;
     }
-    struct cudaDeviceProp prop;
-    if ((ce = cudaGetDeviceProperties(&prop, 0)) != cudaSuccess || (ce = cudaSetDevice(0)) != cudaSuccess ||
+    if ((ce = cudaGetDeviceProperties(prop, 0)) != cudaSuccess || (ce = cudaSetDevice(0)) != cudaSuccess ||
         (ce = cudaFree(0)) != cudaSuccess) {
         printf("CUDA device 0 unusable (%s): skipped\n", cudaGetErrorString(ce));
         return 77;
     }
-    int rtv = 0, drv = 0;
-    cudaRuntimeGetVersion(&rtv);
-    cudaDriverGetVersion(&drv);
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    int nthr = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
+    return 0;
+}
 
-    /* the models to check, in registry order; MODEL_THREADS of them at once (each GPU run of an
-       adaptive model keeps a few multiprocessors busy for seconds: its cells are few and its
-       sub-steps sequential), the host reference of each on its share of the cores */
-    Row *rows = gr_calloc((size_t)registry_count, sizeof *rows);
-    const ScModelEntry **models = gr_calloc((size_t)registry_count, sizeof *models);
-    int nrows = 0, nfail = 0;
+/* The models to check into models (registry order; those named from argv[first], or all): their
+ * count. */
+static int pick_models(int argc, char **argv, int first, const ScModelEntry **models) {
+    int n = 0;
     for (int r = 0; r < registry_count; r++) {
         const ScModelEntry *e = &registry_models[r];
         if (!wanted(e, argc, argv, first))
@@ -418,47 +451,58 @@ int main(int argc, char **argv) {
             fprintf(stderr, "%s: no portable C kernel: skipped\n", e->name);
             continue;
         }
-        models[nrows++] = e;
+        models[n++] = e;
     }
-    int nmt = nrows < MODEL_THREADS ? (nrows > 0 ? nrows : 1) : MODEL_THREADS;
+    return n;
+}
+
+/* Checks J's models, MODEL_THREADS of them at once (each GPU run of an adaptive model keeps a few
+ * multiprocessors busy for seconds: its cells are few and its sub-steps sequential), the host
+ * reference of each on its share of the nthr cores. */
+static void run_jobs(Jobs *J, int nthr) {
+    int nmt = J->nmodels < MODEL_THREADS ? (J->nmodels > 0 ? J->nmodels : 1) : MODEL_THREADS;
     if (nmt > nthr)
         nmt = nthr;
-    Jobs J = {N, S, BIG, tol, timing, nthr / nmt > 0 ? nthr / nmt : 1, models, rows, nrows, 0, 0};
-    double t_start = sc_now_s();
+    J->ref_threads = nthr / nmt > 0 ? nthr / nmt : 1;
     pthread_t *mth = gr_calloc((size_t)nmt, sizeof *mth);
     char *mstarted = gr_calloc((size_t)nmt, 1);
     for (int t = 1; t < nmt; t++)
-        mstarted[t] = pthread_create(&mth[t], NULL, check_thread, &J) == 0;
-    check_thread(&J);
+        mstarted[t] = pthread_create(&mth[t], NULL, check_thread, J) == 0;
+    check_thread(J);
     for (int t = 1; t < nmt; t++)
         if (mstarted[t])
             pthread_join(mth[t], NULL);
     free(mth), free(mstarted);
-    int dead = J.dead;
-    for (int k = 0; k < nrows; k++)
-        if (rows[k].failed)
-            nfail++;
-    if (dead)
-        for (int k = 0; k < nrows; k++)
-            if (!rows[k].model[0])
-                snprintf(rows[k].model, sizeof rows[k].model, "%s (not checked: the context died)",
-                         models[k]->name);
+    if (J->dead)
+        for (int k = 0; k < J->nmodels; k++)
+            if (!J->rows[k].model[0])
+                snprintf(J->rows[k].model, sizeof J->rows[k].model, "%s (not checked: the context died)",
+                         J->models[k]->name);
+}
 
-    /* the table */
+/* The markdown table of the rows on stdout. */
+static void print_table(const Jobs *J, const struct cudaDeviceProp *prop, double seconds) {
+    int rtv = 0, drv = 0;
+    cudaRuntimeGetVersion(&rtv);
+    cudaDriverGetVersion(&drv);
     printf(
         "\nGPU %s (sm_%d%d, %d SMs), CUDA runtime %d, driver %d; %ld cells, dt %g ms, stimulus %g "
         "from step %d for %d steps, Vm + %g*(i mod %d); timing %d steps after %d, large run %ld cells; %.0f s\n\n",
-        prop.name, prop.major, prop.minor, prop.multiProcessorCount, rtv, drv, N, DT, STIM_AMP, STIM_START,
-        STIM_PULSE, gr_pert, PERT_WRAP, TIME_STEPS, TIME_STEPS, BIG, sc_now_s() - t_start);
+        prop->name, prop->major, prop->minor, prop->multiProcessorCount, rtv, drv, J->N, DT, STIM_AMP,
+        STIM_START, STIM_PULSE, gr_pert, PERT_WRAP, TIME_STEPS, TIME_STEPS, J->big, seconds);
     printf(
         "| model | methods | states | steps | f64 max abs dVm | f64 max rel dVm (K=1) | f64 max rel d(state) "
         "| K=50 == K=1 bitwise | f32 max abs dVm (mV) | ns/cell-step N=%ld K=1 | K=20 | N=%ld K=1 | K=20 "
         "| f32 N=%ld K=20 | cell-steps/s (f64, N=%ld) | notes |\n",
-        N, BIG, BIG, BIG);
+        J->N, J->big, J->big, J->big);
     printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for (int k = 0; k < nrows; k++)
-        print_row_md(stdout, &rows[k]);
+    for (int k = 0; k < J->nmodels; k++)
+        print_row_md(stdout, &J->rows[k]);
+}
 
+/* The rows as CSV into csv, else $SC_OUT (a folder: gpu_vs_cpu.csv in it), else gpu_vs_cpu.csv:
+ * 0, or 1 (not written: said on stderr). */
+static int write_csv(const Jobs *J, const char *csv) {
     char path[4096];
     const char *so = getenv("SC_OUT");
     struct stat sb;
@@ -466,27 +510,46 @@ int main(int argc, char **argv) {
         snprintf(path, sizeof path, "%s", csv);
     else if (so && *so && stat(so, &sb) == 0 && S_ISDIR(sb.st_mode))
         snprintf(path, sizeof path, "%s/gpu_vs_cpu.csv", so);
-    else if (so && *so)
-        snprintf(path, sizeof path, "%s", so);
     else
-        snprintf(path, sizeof path, "gpu_vs_cpu.csv");
+        snprintf(path, sizeof path, "%s", so && *so ? so : "gpu_vs_cpu.csv");
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "test_gpu_vs_cpu: %s: %s\n", path, strerror(errno));
-        nfail++;
-    } else {
-        fprintf(f, "model,methods,states,steps,f64_max_abs_dvm,f64_max_rel_dvm,f64_max_rel_dstate,"
-                   "k50_bitwise,f32_max_abs_dvm,s_per_cellstep_small_k1,s_per_cellstep_small_k20,"
-                   "s_per_cellstep_big_k1,s_per_cellstep_big_k20,s_per_cellstep_big_f32_k20,"
-                   "cellsteps_per_s_big_f64,cpu_failure,gpu_failure,failed,notes\n");
-        for (int k = 0; k < nrows; k++)
-            print_row_csv(f, &rows[k]);
-        if (fclose(f) != 0) {
-            fprintf(stderr, "test_gpu_vs_cpu: %s: %s\n", path, strerror(errno));
-            nfail++;
-        } else
-            printf("\nCSV: %s\n", path);
+        return 1;
     }
+    fprintf(f, "model,methods,states,steps,f64_max_abs_dvm,f64_max_rel_dvm,f64_max_rel_dstate,"
+               "k50_bitwise,f32_max_abs_dvm,s_per_cellstep_small_k1,s_per_cellstep_small_k20,"
+               "s_per_cellstep_big_k1,s_per_cellstep_big_k20,s_per_cellstep_big_f32_k20,"
+               "cellsteps_per_s_big_f64,cpu_failure,gpu_failure,failed,notes\n");
+    for (int k = 0; k < J->nmodels; k++)
+        print_row_csv(f, &J->rows[k]);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "test_gpu_vs_cpu: %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    printf("\nCSV: %s\n", path);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    Args a;
+    struct cudaDeviceProp prop;
+    int rc = parse_args(argc, argv, &a);
+    if (rc || (rc = cuda_ready(&prop)))
+        return rc;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    int nthr = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
+    Row *rows = gr_calloc((size_t)registry_count, sizeof *rows);
+    const ScModelEntry **models = gr_calloc((size_t)registry_count, sizeof *models);
+    int nrows = pick_models(argc, argv, a.first, models);
+    Jobs J = {a.N, a.S, a.big, a.tol, a.timing, 1, models, rows, nrows, 0, 0};
+    double t_start = sc_now_s();
+    run_jobs(&J, nthr);
+    int nfail = 0;
+    for (int k = 0; k < nrows; k++)
+        nfail += rows[k].failed != 0;
+    print_table(&J, &prop, sc_now_s() - t_start);
+    nfail += write_csv(&J, a.csv);
     if (nrows == 0)
         printf("no model with a CUDA kernel was tested\n");
     for (int k = 0; k < nrows; k++)
@@ -494,7 +557,5 @@ int main(int argc, char **argv) {
             printf("FAILED: %s: %s\n", rows[k].model, rows[k].note);
     printf("%d models, %d failed\n", nrows, nfail);
     free(rows), free(models);
-    if (dead)
-        return 1;
-    return nfail ? 1 : 0;
+    return J.dead || nfail ? 1 : 0;
 }

@@ -106,26 +106,10 @@ static double *read_ref(const char *path, long *n) {
     return v;
 }
 
-int main(int argc, char **argv) {
-    if (argc < 10) {
-        fprintf(stderr,
-                "usage: %s NAME STIM_START STIM_DUR STIM_CURR BCL NUMSTIM DURATION DT_OUT "
-                "REF.csv [OUT.csv]\n",
-                argv[0]);
-        return 2;
-    }
-    const char *name = argv[1];
-    double stim_start = atof(argv[2]), stim_dur = atof(argv[3]), stim_curr = atof(argv[4]);
-    double bcl = atof(argv[5]), duration = atof(argv[7]), dt_out = atof(argv[8]);
-    long numstim = atol(argv[6]);
-    const double dt = getenv("SC_DT") ? atof(getenv("SC_DT")) : 0.01;
-    const int K = getenv("SC_K") ? atoi(getenv("SC_K")) : 1;
-    long nref = 0;
-    double *ref = read_ref(argv[9], &nref);
-    if (!ref || nref < 2 || dt <= 0 || K < 1) {
-        fprintf(stderr, "%s: cannot read the reference %s (or bad SC_DT/SC_K)\n", name, argv[9]);
-        return 1;
-    }
+/* The model and its kernel: by name in the library (SC_LIBRARY: prints the methods, choice and
+ * source hash lines on stderr; SC_BACKEND picks the kernel), else the one compiled in. 0, or 1
+ * (said on stderr). */
+static int pick_kernel(const char *name, const ScModelDesc **md, ScCpuKernel *run) {
 #ifdef SC_LIBRARY
     char why[1024];
     const ScModelEntry *entry = sc_model_lookup(name, NULL, why, sizeof why);
@@ -133,70 +117,82 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: %s\n", name, why);
         return 1;
     }
-    const ScModelDesc *md = entry->desc;
-    fprintf(stderr, "methods: %s\n", md->methods); /* run_verify.sh's methods column */
+    *md = entry->desc;
+    fprintf(stderr, "methods: %s\n", (*md)->methods); /* run_verify.sh's methods column */
     fprintf(stderr, "choice: %s\n",
             entry->methods_choice && *entry->methods_choice ? entry->methods_choice : "-");
-    fprintf(stderr, "source_hash: %s\n", md->source_hash);
+    fprintf(stderr, "source_hash: %s\n", (*md)->source_hash);
     const char *backend = getenv("SC_BACKEND") ? getenv("SC_BACKEND") : "c";
-    ScCpuKernel run = !strcmp(backend, "cpu") ? entry->cpu[sizeof(real) == sizeof(float)]
-                      : sizeof(real) == sizeof(double) && !strcmp(backend, "c") ? md->c_run[0]
-                                                                                : NULL;
-    if (!run) {
+    *run = !strcmp(backend, "cpu") ? entry->cpu[sizeof(real) == sizeof(float)]
+           : sizeof(real) == sizeof(double) && !strcmp(backend, "c") ? (*md)->c_run[0]
+                                                                     : NULL;
+    if (!*run) {
         fprintf(stderr,
                 "%s: SC_BACKEND=%s: no such kernel in the library (c: the portable C, double only; cpu)\n",
                 name, backend);
         return 1;
     }
 #else
-    const ScModelDesc *md = &SC_MODEL;
+    (void)name;
+    *md = &SC_MODEL;
 #ifdef SC_RUN
-    ScCpuKernel run = SC_RUN;
+    *run = SC_RUN;
 #else
-    ScCpuKernel run = md->c_run[0];
+    *run = (*md)->c_run[0];
 #endif
 #endif
+    return 0;
+}
+
+/* One cell of model md at its initial state, in the kernel's precision: parameters and constants,
+ * states, Vm, Iion, the lookup tables (none with SC_NOLUT), their out-of-range counts. */
+typedef struct Cell {
+    real *pc, *sv, *lut, V, Iion;
+    unsigned long long oor[SC_MAX_TABLES];
+} Cell;
+
+static void cell_init(const ScModelDesc *md, Cell *c) {
     int npc = md->nparams + md->nconsts;
-    double *pcd = calloc((size_t)npc + 1, sizeof(double));
-    double *svd = calloc((size_t)md->nsv + 1, sizeof(double));
-    real *pc = calloc((size_t)npc + 1, sizeof(real)), *sv = calloc((size_t)md->nsv + 1, sizeof(real));
+    double *pcd = calloc((size_t)npc + 1, sizeof(double)), *svd = calloc((size_t)md->nsv + 1, sizeof(double));
+    memset(c, 0, sizeof *c);
+    c->pc = calloc((size_t)npc + 1, sizeof(real)), c->sv = calloc((size_t)md->nsv + 1, sizeof(real));
     memcpy(pcd, md->param_defaults, (size_t)md->nparams * sizeof(double));
     md->consts(pcd);
     double V0;
     md->init(pcd, svd, &V0);
     for (int k = 0; k < npc; k++)
-        pc[k] = (real)pcd[k];
+        c->pc[k] = (real)pcd[k];
     for (int k = 0; k < md->nsv; k++)
-        sv[k] = (real)svd[k];
-    real V = (real)V0, Iion = 0;
-    real *lut = NULL;
+        c->sv[k] = (real)svd[k];
+    c->V = (real)V0;
     if (md->ntables && !getenv("SC_NOLUT")) {
         size_t nl = md->lut_size();
         double *ld = malloc(nl * sizeof(double));
-        lut = malloc(nl * sizeof(real));
+        c->lut = malloc(nl * sizeof(real));
         md->lut_build(pcd, ld);
         for (size_t k = 0; k < nl; k++)
-            lut[k] = (real)ld[k];
+            c->lut[k] = (real)ld[k];
         free(ld);
     }
-    unsigned long long oor[SC_MAX_TABLES] = {0};
-    ScStepStatus status = {ULLONG_MAX, 0};
+    free(pcd), free(svd);
+}
 
-    long last = lround(duration / dt), every = lround(bcl / dt);
-    long pulse = lround(stim_dur / dt) > 1 ? lround(stim_dur / dt) : 1;
-    long out_every = lround(dt_out / dt);
-    long nout = last / out_every + 1;
-    real *v = calloc((size_t)nout, sizeof *v);
+/* bench's protocol (see the top) on cell c with kernel run, K steps a call, Vm every out_every
+ * steps into v: the number of samples written (fewer after a failure, reported, *bad := 1). */
+static long run_protocol(const ScModelDesc *md, ScCpuKernel run, Cell *c, const double *p, double dt, int K,
+                         real *v, long nout, int *bad) {
+    long last = lround(p[5] / dt), out_every = lround(p[6] / dt);
+    ScStepStatus status = {ULLONG_MAX, 0};
     ScStepArgs a;
     memset(&a, 0, sizeof a);
     a.n = 1;
-    a.sv = sv, a.vm = &V, a.iion = &Iion, a.pc = pc, a.lut = lut, a.lut_oor = oor;
+    a.sv = c->sv, a.vm = &c->V, a.iion = &c->Iion, a.pc = c->pc, a.lut = c->lut, a.lut_oor = c->oor;
     for (int k = 0; k < SC_MAX_PARAMS; k++)
         a.vary[k] = -1;
     a.dt = dt;
-    a.stim.start = lround(stim_start / dt), a.stim.pulse = pulse, a.stim.period = every;
-    a.stim.count = numstim, a.stim.amp = stim_curr;
-    a.out_start = 0, a.out_every = out_every, a.out_vm = v;
+    a.stim.start = lround(p[0] / dt), a.stim.pulse = lround(p[1] / dt) > 1 ? lround(p[1] / dt) : 1;
+    a.stim.period = lround(p[3] / dt), a.stim.count = (long)p[4], a.stim.amp = p[2];
+    a.out_start = 0, a.out_vm = v;
     a.status = &status;
     a.rtol = getenv("SC_RTOL") ? atof(getenv("SC_RTOL")) : 0;
     a.atol = getenv("SC_ATOL") ? atof(getenv("SC_ATOL")) : 0;
@@ -206,37 +202,24 @@ int main(int argc, char **argv) {
     run(&a);
     a.out_every = out_every;
     a.flags = SC_STEP_BENCH;
-    int bad = 0;
-    clock_t c0 = clock();
+    *bad = 0;
     for (long d = 0; d <= last; d += K) {
         a.d0 = d;
         a.nsteps = (int)(last + 1 - d < K ? last + 1 - d : K);
         run(&a);
         if (status.key != ULLONG_MAX) {
-            report_failure(md, sv, &status, dt);
-            bad = 1;
-            break;
+            report_failure(md, c->sv, &status, dt);
+            *bad = 1;
+            return (long)((status.key >> 32) / out_every);
         }
     }
-    double secs = (double)(clock() - c0) / CLOCKS_PER_SEC;
-    long k = bad ? (long)((status.key >> 32) / out_every) : nout;
-    if (argc > 10) {
-        FILE *f = fopen(argv[10], "w");
-        if (f) {
-            fprintf(f, "t_ms,V_mV\n");
-            for (long i = 0; i < k; i++)
-                fprintf(f, "%.1f,%.9g\n", i * dt_out, (double)v[i]);
-            fclose(f);
-        }
-    }
-    for (int t = 0; t < md->ntables; t++)
-        if (oor[t])
-            fprintf(stderr, "%s: table %d (%s): %llu lookups out of range (clamped)\n", name, t,
-                    md->tables[t].var, oor[t]);
-    if (bad) {
-        printf("%s nan nan nan nan %.2f 1\n", name, secs);
-        return 1;
-    }
+    return nout;
+}
+
+/* The trace v[0 .. k) against the reference ref[0 .. nref): prints the result line; 0, or 1 (not
+ * finite). */
+static int compare_trace(const char *name, const real *v, long k, const double *ref, long nref, double dt_out,
+                         double secs) {
     long n = k < nref ? k : nref;
     double lo = ref[0], hi = ref[0], se = 0;
     double *vd = malloc((size_t)n * sizeof *vd);
@@ -249,6 +232,57 @@ int main(int argc, char **argv) {
     double err = 100 * sqrt(se / n) / (hi - lo);
     double ar = apd90(ref, n, dt_out), ao = apd90(vd, n, dt_out);
     printf("%s %.4f %.2f %.2f %.2f %.2f 0\n", name, err, ar, ao, ao - ar, secs);
-    free(v), free(vd), free(ref), free(sv), free(svd), free(pc), free(pcd), free(lut);
+    free(vd);
     return isfinite(err) ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 10) {
+        fprintf(stderr,
+                "usage: %s NAME STIM_START STIM_DUR STIM_CURR BCL NUMSTIM DURATION DT_OUT "
+                "REF.csv [OUT.csv]\n",
+                argv[0]);
+        return 2;
+    }
+    const char *name = argv[1];
+    /* stim_start, stim_dur, stim_curr, bcl, numstim, duration, dt_out */
+    double p[7];
+    for (int k = 0; k < 7; k++)
+        p[k] = k == 4 ? (double)atol(argv[k + 2]) : atof(argv[k + 2]);
+    const double dt = getenv("SC_DT") ? atof(getenv("SC_DT")) : 0.01, dt_out = p[6];
+    const int K = getenv("SC_K") ? atoi(getenv("SC_K")) : 1;
+    long nref = 0;
+    double *ref = read_ref(argv[9], &nref);
+    if (!ref || nref < 2 || dt <= 0 || K < 1) {
+        fprintf(stderr, "%s: cannot read the reference %s (or bad SC_DT/SC_K)\n", name, argv[9]);
+        return 1;
+    }
+    const ScModelDesc *md;
+    ScCpuKernel run;
+    if (pick_kernel(name, &md, &run))
+        return 1;
+    Cell c;
+    cell_init(md, &c);
+    long nout = lround(p[5] / dt) / lround(dt_out / dt) + 1;
+    real *v = calloc((size_t)nout, sizeof *v);
+    int bad;
+    clock_t c0 = clock();
+    long k = run_protocol(md, run, &c, p, dt, K, v, nout, &bad);
+    double secs = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    FILE *f = argc > 10 ? fopen(argv[10], "w") : NULL;
+    if (f) {
+        fprintf(f, "t_ms,V_mV\n");
+        for (long i = 0; i < k; i++)
+            fprintf(f, "%.1f,%.9g\n", i * dt_out, (double)v[i]);
+        fclose(f);
+    }
+    for (int t = 0; t < md->ntables; t++)
+        if (c.oor[t])
+            fprintf(stderr, "%s: table %d (%s): %llu lookups out of range (clamped)\n", name, t,
+                    md->tables[t].var, c.oor[t]);
+    int rc = bad ? 1 : compare_trace(name, v, k, ref, nref, dt_out, secs);
+    if (bad)
+        printf("%s nan nan nan nan %.2f 1\n", name, secs);
+    free(v), free(ref), free(c.sv), free(c.pc), free(c.lut);
+    return rc;
 }
