@@ -100,7 +100,7 @@ static void library_symbols(const ScModelEntry *m, ScModelCodelets *set) {
     STARPU_PTHREAD_MUTEX_LOCK(&plugin_lock);
     if (!syms)
         syms = calloc((size_t)registry_count, sizeof *syms);
-    long i = m - registry_models;
+    long i = registry_index(m);
     if (syms && !syms[i][0][0][0]) {
         char key[160];
         sc_model_key(m, key, sizeof key);
@@ -116,8 +116,9 @@ struct starpu_codelet *sc_model_codelet(const ScModelEntry *m, ScPrecision preci
     if (!m->cpu[p] && !m->desc->c_run[p])
         return NULL;
     ScModelCodelets *set;
-    if (m >= registry_models && m < registry_models + registry_count) {
-        set = cl_registry[m - registry_models];
+    int r = registry_index(m);
+    if (r >= 0) {
+        set = cl_registry[r];
         library_symbols(m, set);
     } else
         set = plugin_codelets(m);

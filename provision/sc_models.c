@@ -1,5 +1,4 @@
-/* sc_models.c: finding a model by name: the library's own (registry_models, generated at build
- * time) or a user's .model file, which sc_plugin.c turns into a plugin library on the fly. */
+/* sc_models.c: finding a model by name: the library's own (registry.h) or a user's .model file, which sc_plugin.c turns into a plugin library on the fly. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,10 +20,6 @@
 #ifndef SC_INSTALL_MODELDIR /* relative to the installation prefix */
 #define SC_INSTALL_MODELDIR "share/starcarp/models"
 #endif
-
-int sc_model_count(void) { return registry_count; }
-
-const ScModelEntry *sc_model_at(int i) { return i >= 0 && i < registry_count ? &registry_models[i] : NULL; }
 
 static int ends_with(const char *s, const char *suf) {
     size_t a = strlen(s), b = strlen(suf);
@@ -147,70 +142,6 @@ static const ScModelEntry *auto_plugin(const char *path, double dt, const ScMode
     return e;
 }
 
-int registry_matches(const ScModelEntry *e, const char *name) {
-    return !strcmp(name, e->name) || !strcmp(name, e->desc->name) || !strcmp(name, e->desc->ident);
-}
-
-const ScModelEntry *registry_find(const char *name) {
-    for (int i = 0; i < registry_count; i++)
-        if (registry_matches(&registry_models[i], name))
-            return &registry_models[i];
-    return NULL;
-}
-
-static const ScModelEntry *library_entry(const char *name) {
-    for (int i = 0; i < registry_count; i++)
-        if (strcmp(registry_models[i].name, name) == 0 || strcmp(registry_models[i].desc->name, name) == 0)
-            return &registry_models[i];
-    return NULL;
-}
-
-/* FNV-1a of text with its white space normalised: line ends (CR LF or LF), blanks at the end of
- * lines and blank lines at the end of the file do not count. */
-static unsigned long long normal_hash(const char *text) {
-    unsigned long long h = UTIL_FNV_INIT;
-    for (const char *p = text; *p;) {
-        size_t len = strcspn(p, "\r\n"), end = len;
-        while (end > 0 && (p[end - 1] == ' ' || p[end - 1] == '\t'))
-            end--;
-        char line[4096];
-        for (size_t at = 0; at < end; at += sizeof line - 1) {
-            size_t k = end - at < sizeof line - 1 ? end - at : sizeof line - 1;
-            memcpy(line, p + at, k);
-            line[k] = '\0';
-            h = util_fnv(h, line);
-        }
-        p += len;
-        p += *p == '\r';
-        p += *p == '\n';
-        if (p[strspn(p, " \t\r\n")] != '\0')
-            h = util_fnv(h, "\n");
-    }
-    return h;
-}
-
-/* The library model whose file has the text of the file at path (the generator's source hash:
- * byte for byte), or the same text but for white space (normal_hash of both); NULL when none. */
-static const ScModelEntry *library_twin(const char *path) {
-    char *text = util_read_text(path), hex[32], lib[4096];
-    if (!text)
-        return NULL;
-    snprintf(hex, sizeof hex, "%016llx", util_fnv(UTIL_FNV_INIT, text));
-    const ScModelEntry *twin = NULL;
-    for (int i = 0; i < registry_count && !twin; i++)
-        if (!strcmp(registry_models[i].desc->source_hash, hex))
-            twin = &registry_models[i];
-    unsigned long long mine = twin ? 0 : normal_hash(text);
-    for (int i = 0; i < registry_count && !twin; i++) {
-        char *other = sc_model_file(registry_models[i].name, lib, sizeof lib) ? util_read_text(lib) : NULL;
-        if (other && normal_hash(other) == mine)
-            twin = &registry_models[i];
-        free(other);
-    }
-    free(text);
-    return twin;
-}
-
 const ScModelEntry *sc_model_lookup_dt(const char *name, ScMethods methods, double dt, char *err,
                                        size_t len) {
     if (!name || !*name) {
@@ -229,17 +160,17 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, ScMethods methods, doub
         }
         path = name;
         /* a library model's text given as a file is the library model: its kernels, its choice */
-        const ScModelEntry *twin = automatic ? library_twin(path) : NULL;
+        const ScModelEntry *twin = automatic ? registry_twin(path) : NULL;
         if (twin) {
             fprintf(stderr,
                     "starcarp: %s has the text of the library's %s: its kernels and methods are used\n", path,
                     twin->name);
             lib = twin;
         }
-    } else if (!(lib = library_entry(name))) {
+    } else if (!(lib = registry_named(name))) {
         char stem[256]; /* openCARP's names (sc_names.c); unknown ones get a hint */
         if (sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, err, len) != 0 ||
-            !(lib = library_entry(stem))) {
+            !(lib = registry_named(stem))) {
             if (!*err)
                 sc_set_err(err, len, "unknown model '%s'", name);
             return NULL;

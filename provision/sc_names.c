@@ -218,10 +218,7 @@ int sc_model_resolve(const char *name, const char *flags, char *stem, size_t nst
         sc_set_err(err, errlen, "no model given");
         return -1;
     }
-    const ScModelEntry *lib = NULL;
-    for (int i = 0; i < registry_count && !lib; i++)
-        if (!strcmp(registry_models[i].name, name) || !strcmp(registry_models[i].desc->name, name))
-            lib = &registry_models[i];
+    const ScModelEntry *lib = registry_named(name);
     const char *oc = NULL;
     if (lib) {
         const NameRow *r = row_of_stem(lib->name);

@@ -10,14 +10,6 @@
 #include "sc_choose.h"
 #include "starcarp.h"
 
-/* Is m one of the library's own entries (registry.c)? */
-static int in_library(const ScModelEntry *m) {
-    for (int i = 0; i < registry_count; i++)
-        if (m == &registry_models[i])
-            return 1;
-    return 0;
-}
-
 /* "; against the reference: single E % RMS, APD90 D ms, double ..." into buf when the check
  * measured it, else "". */
 static void against_reference(const ScSingleCheck *s, char *buf, size_t n) {
@@ -36,7 +28,7 @@ ScSingleVerdict sc_model_single_verdict(const ScModelEntry *m, char *msg, size_t
     if (!s || s->state == SC_SINGLE_UNCHECKED) {
         const char *why =
             s && s->why[0] ? s->why
-            : in_library(m)
+            : registry_index(m) >= 0
                 ? "models/precision.tsv has no row for its text and methods (scripts/precision-table.sh "
                   "measures it)"
                 : "the check comes with the automatic choice of methods (--methods auto), not with "
