@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "test.h"
 
@@ -69,6 +70,21 @@ const char *t_put(const char *dir, const char *name, const char *text) {
     if (f)
         fputs(text, f), fclose(f);
     return p;
+}
+
+int t_cc_run(const char *dir, const char *include, const char *sources, const char *exe, char *out,
+             size_t n) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s %s -o %s -lm && ./%s", dir,
+             include, sources, exe, exe);
+    out[0] = '\0';
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    size_t k = fread(out, 1, n - 1, p);
+    out[k] = '\0';
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 int t_case(const char *csv, const char *name, TCase *c) {

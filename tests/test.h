@@ -26,6 +26,10 @@ int t_rmtree(const char *dir);
  * calls (a test may hold several files at once). A file that cannot be written: a failed check. */
 const char *t_put(const char *dir, const char *name, const char *text);
 
+/* In dir: compile the C files `sources` (warnings are errors; -I include; -lm) into exe and run it,
+ * its stdout (at most n - 1 bytes) into out. Its exit status, or -1 (not run, or killed). */
+int t_cc_run(const char *dir, const char *include, const char *sources, const char *exe, char *out, size_t n);
+
 /* A model's reference case (tests/reference/cases.csv: name, model, paced, stim_start, stim_dur,
  * stim_curr, ...): paced (0: a self-oscillating case, no stimulus), the stimulus's start and pulse
  * length (ms) and amplitude (bench's --stim-curr, the jump of dV/dt in mV/ms; 0 where empty). */

@@ -102,11 +102,9 @@ static int run_cmd(const char *cmd, char *out, size_t n) {
 /* Compile main_c with the C target model_c in tmpdir (warnings are errors) into exe and run it, its
  * stdout into out (size n). Returns the exit status. */
 static int c_build_run(const char *main_c, const char *model_c, const char *exe, char *out, size_t n) {
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd,
-             "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include/starcarp %s %s -o %s -lm && ./%s",
-             tmpdir, SC_SOURCE_DIR, main_c, model_c, exe, exe);
-    return run_cmd(cmd, out, n);
+    char srcs[512];
+    snprintf(srcs, sizeof srcs, "%s %s", main_c, model_c);
+    return t_cc_run(tmpdir, SC_SOURCE_DIR "/include/starcarp", srcs, exe, out, n);
 }
 
 /* Driver of the tiny model through the ABI: 2 cells, 1000 steps of 0.01 ms in bench mode with a

@@ -128,15 +128,9 @@ static void same_numbers(Arena *ar, const char *method) {
     LACKS(b, "hb_inv_g1");
     t_put(dir, "ha_c.c", a), t_put(dir, "hb_c.c", b), t_put(dir, "main.c", two_main);
     free(a), free(b);
-    char cmd[1024], out[512] = "";
-    snprintf(
-        cmd, sizeof cmd,
-        "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include/starcarp main.c ha_c.c hb_c.c -o t -lm && ./t",
-        dir, SC_SOURCE_DIR);
-    FILE *p = popen(cmd, "r");
-    size_t k = p ? fread(out, 1, sizeof out - 1, p) : 0;
-    out[k] = '\0';
-    ASSERT(p && pclose(p) == 0);
+    char out[512];
+    ASSERT_EQ_INT(
+        0, t_cc_run(dir, SC_SOURCE_DIR "/include/starcarp", "main.c ha_c.c hb_c.c", "t", out, sizeof out));
     printf("%s: %s", method, out);
     double diff = NAN, top = NAN;
     int bad = 1;

@@ -101,15 +101,8 @@ static void singular_row(Arena *ar) {
     if (f)
         fclose(f);
     t_put(dir, "main.c", lut_main);
-    char cmd[1024], out[512] = "";
-    snprintf(
-        cmd, sizeof cmd,
-        "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include/starcarp main.c hh_c.c -o t -lm && ./t",
-        dir, SC_SOURCE_DIR);
-    FILE *p = popen(cmd, "r");
-    size_t k = p ? fread(out, 1, sizeof out - 1, p) : 0;
-    out[k] = '\0';
-    ASSERT(p && pclose(p) == 0);
+    char out[512];
+    ASSERT_EQ_INT(0, t_cc_run(dir, SC_SOURCE_DIR "/include/starcarp", "main.c hh_c.c", "t", out, sizeof out));
     printf("table of V: %s", out);
     unsigned long nonfinite = 99;
     double a = NAN, b = NAN, e = NAN;
