@@ -1,9 +1,11 @@
 /* sc_info.c: model files as the compiler sees them, for tools (include/starcarp/starcarp_info.h): the
- * public face of codegen/'s analysis, so that no program outside libstarcarp includes sema.h. */
+ * public face of codegen/'s analysis, so that no program outside libstarcarp includes sema.h. It
+ * depends on codegen/ alone: the standalone `starcarp-codegen` compiles it in too
+ * (drivers/CMakeLists.txt), for sc_codegen_run. */
 #include <stdio.h>
 
-#include "cmd_codegen.h"
 #include "emit.h"
+#include "generate.h"
 #include "sema.h"
 #include "starcarp_info.h"
 
@@ -39,4 +41,4 @@ int sc_methods_check(const char *methods, char *err, size_t errlen) {
     return sema_check_overrides(methods, err, errlen);
 }
 
-int sc_codegen_main(int argc, char **argv) { return cmd_codegen(argc, argv); }
+int sc_codegen_run(const ScCodegenArgs *a) { return cg_generate(a); }

@@ -77,3 +77,9 @@ set_tests_properties(cli.long PROPERTIES LABELS cli TIMEOUT 600
 add_test(NAME cli.busy COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_busy.sh ${SC_BIN})
 set_tests_properties(cli.busy PROPERTIES LABELS cli TIMEOUT 600 SKIP_RETURN_CODE 77
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK starpu)
+
+# every option a command's generated --help names is documented (tests/cli/options_doc.sh lists
+# each command's documents): bench, benchmark, calibrate, devices, methods, models, mesh, codegen,
+# tissue
+add_test(NAME cli.options_doc COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/options_doc.sh ${SC_BIN} ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli.options_doc PROPERTIES LABELS "cli;docs")

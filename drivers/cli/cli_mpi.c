@@ -1,6 +1,7 @@
 /* cli_mpi.c: StarPU configured and started for a command, with StarPU-MPI under mpirun
  * (commands.h). */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,13 +152,17 @@ void cli_mpi_end(int rc) {
 #endif
 }
 
+/* The StarPU that cli_starpu_start started: ranks (StarPU-MPI's when mpi). */
+static struct { int started, mpi, rank, size; } started = {0, 0, 0, 1};
+
 int cli_starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *size, int *mpi) {
     *rank = 0, *size = 1, *mpi = 0;
+    int rc;
 #ifdef SC_HAVE_MPI
     if (getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE")) {
         int inited = 0;
         MPI_Initialized(&inited);
-        int rc = starpu_mpi_init_conf(NULL, NULL, !inited, MPI_COMM_WORLD, conf);
+        rc = starpu_mpi_init_conf(NULL, NULL, !inited, MPI_COMM_WORLD, conf);
         if (rc == 0) {
             *mpi = 1;
             starpu_mpi_comm_rank(MPI_COMM_WORLD, rank);
@@ -165,11 +170,45 @@ int cli_starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *
             if (*size > 1)
                 check_places(cmd, *rank, *size);
         }
-        return rc;
+    } else
+#endif
+        rc = starpu_init(conf);
+    (void)cmd;
+    if (rc == 0)
+        started.started = 1, started.mpi = *mpi, started.rank = *rank, started.size = *size;
+    return rc;
+}
+
+int cli_starpu_begin(const char *cmd, struct starpu_conf *conf, const char *nodev) {
+    int rank, size, mpi;
+    int rc = cli_starpu_start(cmd, conf, &rank, &size, &mpi);
+    const char *hint = rc != -ENODEV ? "" : nodev ? nodev : "no worker (check --ncpu/--ngpu)";
+    if (rc != 0)
+        fprintf(stderr, "starcarp %s: StarPU could not start (%s)%s%s\n", cmd, strerror(-rc),
+                *hint ? ": " : "", hint);
+    return rc;
+}
+
+void cli_starpu_where(int *rank, int *size, int *mpi) {
+    if (rank)
+        *rank = started.rank;
+    if (size)
+        *size = started.size;
+    if (mpi)
+        *mpi = started.mpi;
+}
+
+void cli_starpu_end(void) {
+    if (!started.started)
+        return;
+    started.started = 0;
+#ifdef SC_HAVE_MPI
+    if (started.mpi) {
+        starpu_mpi_shutdown();
+        return;
     }
 #endif
-    (void)cmd;
-    return starpu_init(conf);
+    starpu_shutdown();
 }
 
 /* How many CUDA workers StarPU will start: ngpu (the option; < 0: every device) and STARPU_NCUDA

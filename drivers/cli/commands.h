@@ -4,6 +4,7 @@
 #ifndef SC_COMMANDS_H
 #define SC_COMMANDS_H
 
+#include "cmd_codegen.h" /* cmd_codegen */
 #include "starcarp.h"
 
 int cmd_models(int argc, char **argv); /* cmd_models.c: list the library, describe a model */
@@ -48,8 +49,22 @@ void cli_mpi_end(int rc);
 /* cli_mpi.c: start StarPU with conf: with StarPU-MPI when the process was started by mpirun (Open MPI or a
  * PMI launcher) and this build has it, then *rank and *size are MPI's and *mpi is 1 (otherwise
  * rank 0 of 1, *mpi 0). With several ranks, rank 0 warns on stderr when ranks of one host may use
- * the same cores while StarPU binds its workers (cli_mpi.c). Returns starpu_init's value. */
+ * the same cores while StarPU binds its workers (cli_mpi.c). Returns starpu_init's value, silently:
+ * the step under cli_starpu_begin, which commands call (it says why StarPU did not start). */
 int cli_starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *size, int *mpi);
+
+/* cli_mpi.c: StarPU started once for command cmd, and stopped once, the same for every command.
+ * cli_starpu_begin: StarPU started with conf (cli_starpu_conf or cli_measure_conf made it; NULL:
+ * StarPU's defaults), through cli_starpu_start (StarPU-MPI under mpirun): 0, or starpu_init's
+ * error after the one message "starcarp CMD: StarPU could not start (WHY)", followed where no
+ * worker could start (-ENODEV) by ": " and nodev (NULL: "no worker (check --ncpu/--ngpu)").
+ * cli_starpu_where: this process's rank among size, and whether StarPU-MPI runs (0 of 1, 0
+ * without it; a NULL pointer is left out). cli_starpu_end:
+ * StarPU stopped as it was started (starpu_mpi_shutdown or starpu_shutdown; nothing when it was
+ * not started), after the command's tasks and before cli_mpi_end. */
+int cli_starpu_begin(const char *cmd, struct starpu_conf *conf, const char *nodev);
+void cli_starpu_where(int *rank, int *size, int *mpi);
+void cli_starpu_end(void);
 
 /* model_pick.c: the models of a --models value: "all" (the library) or a comma-separated list of library names
  * or .model files, into ms (at most max). Returns how many, or -1 after printing

@@ -24,7 +24,7 @@ static const Command commands[] = {
     {"mesh", cmd_mesh, "tissue meshes: a box as openCARP's mesh files, check or convert a mesh"},
     {"calibrate", cmd_calibrate, "calibrate StarPU's performance models of models on this machine"},
     {"benchmark", cmd_benchmark, "cell-steps per second of models on one core, all cores, GPUs, CPUs + GPUs"},
-    {"codegen", sc_codegen_main, "analyse an EasyML model (--check) or generate its kernels"},
+    {"codegen", cmd_codegen, "analyse an EasyML model (--check) or generate its kernels"},
     {"methods", cmd_methods,
      "choose the cheapest integration methods of a model, checked against a tight run"},
     {"models", cmd_models, "list the model library (list) or describe one model (info NAME)"},

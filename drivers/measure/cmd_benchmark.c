@@ -449,16 +449,13 @@ int cmd_benchmark(int argc, char **argv) {
         return prc > 0 ? 0 : 2;
     struct starpu_conf conf;
     cli_measure_conf(&conf, o.ncpu, o.ngpu, SC_SCHED_PINNED);
-    if (starpu_init(&conf) != 0) {
-        fprintf(stderr, "starcarp benchmark: %s\n",
-                o.gpu_only ? "--gpu-only: StarPU found no GPU to start a worker on"
-                           : "StarPU could not start");
+    if (cli_starpu_begin("benchmark", &conf,
+                         o.gpu_only ? "--gpu-only: StarPU found no GPU to start a worker on" : NULL) != 0)
         return 1;
-    }
     const ScModelEntry *ms[MAX_MODELS];
     int nm = cli_models("benchmark", o.models, ms, MAX_MODELS);
     if (nm < 0) {
-        starpu_shutdown();
+        cli_starpu_end();
         return 2;
     }
     BmWorkers w = {.bw = 0};
@@ -467,7 +464,7 @@ int cmd_benchmark(int argc, char **argv) {
     w.ncpu = w.ncpu < 0 ? 0 : w.ncpu, w.ngpu = w.ngpu < 0 ? 0 : w.ngpu;
     if (o.gpu_only && !w.ngpu) {
         fprintf(stderr, "starcarp benchmark: --gpu-only: no GPU worker here\n");
-        starpu_shutdown();
+        cli_starpu_end();
         return 1;
     }
 #ifdef SC_HAVE_CUDA
@@ -480,7 +477,7 @@ int cmd_benchmark(int argc, char **argv) {
     FILE *csv = o.csv ? fopen(o.csv, "w") : NULL;
     if (o.csv && !csv) {
         fprintf(stderr, "starcarp benchmark: --csv %s: %s\n", o.csv, strerror(errno));
-        starpu_shutdown();
+        cli_starpu_end();
         return 1;
     }
     if (csv)
@@ -504,6 +501,6 @@ int cmd_benchmark(int argc, char **argv) {
     if (o.png)
         rc |= write_png(&o, nm, rates, trates);
     free(rates), free(trates);
-    starpu_shutdown();
+    cli_starpu_end();
     return rc ? 1 : 0;
 }

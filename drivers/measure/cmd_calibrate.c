@@ -288,15 +288,13 @@ int cmd_calibrate(int argc, char **argv) {
     if (model_dir(&o, cls, sizeof cls, dir, sizeof dir) != 0)
         return 1;
     conf.calibrate = 1; /* (starpu_conf_init read the environment before these settings) */
-    if (starpu_init(&conf) != 0) {
-        fprintf(stderr, "starcarp calibrate: StarPU could not start\n");
+    if (cli_starpu_begin("calibrate", &conf, NULL) != 0)
         return 1;
-    }
     /* the models */
     const ScModelEntry *ms[512];
     int nm = cli_models("calibrate", o.models, ms, 512);
     if (nm < 0) {
-        starpu_shutdown();
+        cli_starpu_end();
         return 2;
     }
     int cpu_id = -1, gpu_ids[STARPU_NMAXWORKERS];
@@ -313,7 +311,7 @@ int cmd_calibrate(int argc, char **argv) {
     FILE *csv = fopen(path, "w"), *csv2 = o.csv ? fopen(o.csv, "w") : NULL;
     if (!csv || (o.csv && !csv2)) {
         fprintf(stderr, "starcarp calibrate: %s: %s\n", !csv ? path : o.csv, strerror(errno));
-        starpu_shutdown();
+        cli_starpu_end();
         return 1;
     }
     sc_speeds_write_header(csv);
@@ -355,7 +353,7 @@ int cmd_calibrate(int argc, char **argv) {
         }
         plot_free(fig);
     }
-    starpu_shutdown(); /* writes the models */
+    cli_starpu_end(); /* writes the models */
     printf("StarPU's models: %s/codelets/*/starcarp.*; use them with: starcarp bench --perfmodels %s ...\n",
            dir, dir);
     return rc;

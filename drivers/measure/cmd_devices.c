@@ -6,6 +6,7 @@
  * with the membrane-potential codelet, partitioned into blocks that the scheduler spreads over all
  * workers, and compares the result bit for bit with a serial host computation.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -183,12 +184,9 @@ int cmd_devices(int argc, char **argv) {
         conf.ncpus = busy;
     int ncpus = conf.ncpus >= 0 ? conf.ncpus : busy_affinity() - conf.ncuda;
     busy_yield_conf(&conf, &dec, (ncpus > 0 ? ncpus : 0) + conf.ncuda);
-    rc = starpu_init(&conf);
-    if (rc == -ENODEV) {
-        fprintf(stderr, "starcarp devices: StarPU found no worker to run on: skipped\n");
-        return 77;
-    }
-    STARPU_CHECK_RETURN_VALUE(rc, "starpu_init");
+    rc = cli_starpu_begin("devices", &conf, "no worker to run on: skipped");
+    if (rc != 0)
+        return rc == -ENODEV ? 77 : 1;
     starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
 
     printf("starcarp %s, StarPU %d.%d.%d, scheduler %s\n", starcarp_version(), STARPU_MAJOR_VERSION,
@@ -211,7 +209,7 @@ int cmd_devices(int argc, char **argv) {
         printf(" %u:%d", w, info.executed_tasks);
     }
     printf("\n");
-    starpu_shutdown();
+    cli_starpu_end();
     if (bad) {
         printf("check: FAILED: %ld of %ld cells differ from the host computation\n", bad, o.cells);
         return 1;

@@ -13,36 +13,7 @@
 #include "starcarp.h"
 #include "starcarp_info.h"
 
-static void usage(FILE *out) {
-    fprintf(out,
-            "usage: starcarp methods MODEL [options]\n"
-            "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
-            "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
-            "  of the file's own methods (docs/methods.md).\n"
-            "  --dt MS            time step (default %g)\n"
-            "  --tol-err PCT      bar of the normalised RMS error of Vm, %% (default 0.1)\n"
-            "  --tol-apd MS       bar of the APD90 difference (default 0.5)\n"
-            "  --stim-start MS --stim-dur MS --stim-curr UA --bcl MS --numstim N --duration MS\n"
-            "                     the one-cell protocol (defaults 1, 1, 60, 1000, 1, 1000)\n"
-            "  --long-beats N --long-bcl MS --tol-state PCT\n"
-            "                     the long check of the candidate that passes: N beats at BCL MS\n"
-            "                     (or 1.5 APD90) against itself at dt/2, the states within PCT %%\n"
-            "                     of their magnitude (defaults 50, 500, 1; N 0: none)\n"
-            "  --compare SET [--against SET2] [--against-dt DT] [--against-rtol R]\n"
-            "                     no choice: run the methods SET ('file': the file's; 'auto': what a run\n"
-            "                     of MODEL uses) and SET2 (default\n"
-            "                     the file's, at --against-dt and cvode's rtol R) over the protocol and\n"
-            "                     print how they differ (Vm, the last beat's APD90, every state)\n"
-            "  --table FILE       write the choice as MODEL's row of a method table (TSV; implies\n"
-            "                     --no-cache)\n"
-            "  --no-cache         choose again even when a cached choice exists\n"
-            "  With no budget: a run's choice (bench, tissue, the API) stops before its work would pass\n"
-            "  STARCARP_CHOOSE_BUDGET units (default %g; counted, not timed: the same on every machine)\n"
-            "  and runs the file's methods; this one is finished, cached, and says the budget it needs\n"
-            "  (runs with at least that budget use it at this dt).\n"
-            "  -q                 no progress lines\n",
-            SC_DEFAULT_DT, SC_CHOOSE_BUDGET);
-}
+static void usage(FILE *out);
 
 /* Replace (or add) the row of `stem` in the TSV table file. Returns 0 or -1 (message printed). */
 static int write_row(const char *table, const char *stem, const char *row) {
@@ -230,39 +201,71 @@ typedef struct MethOpts {
 } MethOpts;
 
 #define F(f) offsetof(MethOpts, f)
-#define POS(name_, f)                                                                               \
-    {                                                                                               \
-        .name = name_, .type = CLI_POS, .hi = INFINITY, .accepts = "a positive number", .help = "", \
-        .off = F(f)                                                                                 \
+#define POS(name_, f, help_)                                                                           \
+    {                                                                                                  \
+        .name = name_, .type = CLI_POS, .hi = INFINITY, .accepts = "a positive number", .help = help_, \
+        .off = F(f)                                                                                    \
     }
-#define NONNEG(name_, f)                                                                                 \
-    {                                                                                                    \
-        .name = name_, .type = CLI_REAL, .hi = INFINITY, .accepts = "a non-negative number", .help = "", \
-        .off = F(f)                                                                                      \
+#define NONNEG(name_, f, help_)                                                                             \
+    {                                                                                                       \
+        .name = name_, .type = CLI_REAL, .hi = INFINITY, .accepts = "a non-negative number", .help = help_, \
+        .off = F(f)                                                                                         \
     }
+#define INDENT "\n                      " /* a help's next line, under the first (cli_opt_help) */
 static const CliOpt meth_opts[] = {
-    NONNEG("--long-beats", long_beats),
-    POS("--long-bcl", sp.long_bcl),
-    POS("--tol-state", sp.tol_state),
-    POS("--against-dt", against_dt),
-    POS("--against-rtol", against_rtol),
-    POS("--tol-err", sp.tol_err),
-    POS("--tol-apd", sp.tol_apd),
-    NONNEG("--stim-start", sp.stim_start),
-    POS("--stim-dur", sp.stim_dur),
-    NONNEG("--stim-curr", sp.stim_curr),
-    POS("--bcl", sp.bcl),
-    NONNEG("--numstim", nstim),
-    POS("--duration", sp.duration),
-    CLI_STR_OPT("--table", "a file name", "", F(table)),
-    CLI_STR_OPT("--compare", "a set of methods", "", F(cmp_a)),
-    CLI_STR_OPT("--against", "a set of methods", "", F(cmp_b)),
-    CLI_FLAG_OPT("--no-cache", "", F(no_cache)),
-    {.name = "-q", .alias = "--quiet", .type = CLI_FLAG, .hi = 0, .accepts = "", .help = "", .off = F(quiet)},
+    POS("--tol-err", sp.tol_err, "PCT  bar of the normalised RMS error of Vm, % (default 0.1)"),
+    POS("--tol-apd", sp.tol_apd, "MS  bar of the APD90 difference (default 0.5)"),
+    NONNEG("--stim-start", sp.stim_start, "MS  the one-cell protocol: first stimulus (default 1)"),
+    POS("--stim-dur", sp.stim_dur, "MS  stimulus duration (default 1)"),
+    NONNEG("--stim-curr", sp.stim_curr, "UA  stimulus current, uA/cm^2 (default 60)"),
+    POS("--bcl", sp.bcl, "MS  basic cycle length (default 1000)"),
+    NONNEG("--numstim", nstim, "N  stimuli (default 1)"),
+    POS("--duration", sp.duration, "MS  simulated time (default 1000)"),
+    NONNEG("--long-beats", long_beats,
+           "N  the long check of the candidate that passes: N beats against itself" INDENT
+           "at dt/2 (default 50; 0: none)"),
+    POS("--long-bcl", sp.long_bcl, "MS  their BCL (default 500, or 1.5 APD90 where longer)"),
+    POS("--tol-state", sp.tol_state, "PCT  the states within PCT % of their magnitude (default 1)"),
+    CLI_STR_OPT("--compare", "a set of methods",
+                "SET  no choice: run the methods SET ('file': the file's; 'auto': what a" INDENT
+                "run of MODEL uses) and SET2 over the protocol and print how they differ" INDENT
+                "(Vm, the last beat's APD90, every state)",
+                F(cmp_a)),
+    CLI_STR_OPT("--against", "a set of methods", "SET2  what --compare runs against (default: the file's)",
+                F(cmp_b)),
+    POS("--against-dt", against_dt, "DT  --compare: SET2 at this dt (default --dt)"),
+    POS("--against-rtol", against_rtol, "R  --compare: SET2 with cvode's rtol R"),
+    CLI_STR_OPT("--table", "a file name",
+                "FILE  write the choice as MODEL's row of a method table (TSV; implies" INDENT "--no-cache)",
+                F(table)),
+    CLI_FLAG_OPT("--no-cache", "choose again even when a cached choice exists", F(no_cache)),
+    {.name = "-q",
+     .alias = "--quiet",
+     .type = CLI_FLAG,
+     .hi = 0,
+     .accepts = "",
+     .help = "no progress lines",
+     .off = F(quiet)},
 };
+#undef INDENT
 #undef POS
 #undef NONNEG
 #undef F
+
+static void usage(FILE *out) {
+    fprintf(out,
+            "usage: starcarp methods MODEL [options]\n"
+            "  Chooses the cheapest integration methods for the states MODEL (a library name or a\n"
+            "  .model file) leaves to cvode, checked on one paced cell against a tight-tolerance run\n"
+            "  of the file's own methods (docs/methods.md).\n"
+            "  With no budget: a run's choice (bench, tissue, the API) stops before its work would pass\n"
+            "  STARCARP_CHOOSE_BUDGET units (default %g; counted, not timed: the same on every machine)\n"
+            "  and runs the file's methods; this one is finished, cached, and says the budget it needs\n"
+            "  (runs with at least that budget use it at this dt).\n",
+            SC_CHOOSE_BUDGET);
+    cli_run_help(out, CLI_RUN_DT);
+    cli_opt_help(out, meth_opts, (int)(sizeof meth_opts / sizeof *meth_opts));
+}
 
 int cmd_methods(int argc, char **argv) {
     MethOpts mo = {.sp = sc_choose_default_spec(), .cmp_b = "file"};

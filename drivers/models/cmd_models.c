@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_opts.h"
 #include "commands.h"
 #include "starcarp.h"
 #include "starcarp_info.h"
@@ -183,15 +184,26 @@ int cmd_models(int argc, char **argv) {
         models_usage(stderr);
         return 2;
     }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        models_usage(stdout);
-        return 0;
+    int info = !strcmp(argv[1], "info");
+    if (!info && strcmp(argv[1], "list") != 0) {
+        if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+            models_usage(stdout);
+            return 0;
+        }
+        fprintf(stderr, "starcarp models: expected 'list' or 'info MODEL'\n");
+        models_usage(stderr);
+        return 2;
     }
-    if (!strcmp(argv[1], "list") && argc == 2)
-        return models_list();
-    if (!strcmp(argv[1], "info") && argc == 3)
-        return models_info(argv[2]);
-    fprintf(stderr, "starcarp models: expected 'list' or 'info MODEL'\n");
-    models_usage(stderr);
-    return 2;
+    /* the subcommand's arguments (no options of their own: -h, and a model for info) */
+    const char *model = NULL;
+    CliRun run = cli_run_defaults();
+    const CliCommand cmd = {info ? "models info" : "models list", NULL, 0, 0, models_usage};
+    int rc = cli_parse(&cmd, argc - 1, argv + 1, NULL, &run, info ? &model : NULL);
+    if (rc != 0)
+        return rc > 0 ? 0 : 2;
+    if (info && !model) {
+        fprintf(stderr, "starcarp models info: a model is needed (a library name or a .model path)\n");
+        return 2;
+    }
+    return info ? models_info(model) : models_list();
 }

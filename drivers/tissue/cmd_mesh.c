@@ -11,18 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_opts.h"
 #include "commands.h"
 #include "sc_mesh.h"
 
-static void usage(void) {
-    printf(
-        "usage: starcarp mesh box --size X,Y,Z --dx D[,DY,DZ] [--elem hex|tet5|tet6] --out BASE\n"
-        "       starcarp mesh check MESH\n"
-        "       starcarp mesh convert MESH OUT\n"
-        "A mesh is openCARP's BASE.pts, BASE.elem, BASE.lon (um) or a legacy ASCII VTK file (NAME.vtk).\n"
-        "box: nodes i*dx (mm) as `starcarp tissue --size X,Y,Z --dx D` numbers them, each cube a hexahedron\n"
-        "(hex, default) or 5 or 6 tetrahedra, region tag 1, fibres along x.\n");
-}
+/* mesh box's options. */
+typedef struct BoxOpts {
+    double size[3], dx[3]; /* mm; 0: not given */
+    int elem; /* ScMeshKind: hex, tet5, tet6 */
+    const char *out;
+} BoxOpts;
 
 /* A comma-separated list of 1 to 3 positive numbers (one: every axis). 0 or -1. */
 static int list3(const char *s, double v[3]) {
@@ -46,6 +44,57 @@ static int list3(const char *s, double v[3]) {
     return 0;
 }
 
+/* CLI_CALL reader of --size and --dx: list3 into the row's double[3]. */
+static int read_list3(const CliOpt *d, const char *as, const char *val, void *base, char *err,
+                      size_t errlen) {
+    if (list3(val, (double *)((char *)base + d->off)) == 0)
+        return 0;
+    snprintf(err, errlen, "%s expects %s, got '%s'", as, d->accepts, val);
+    return -1;
+}
+
+#define F(f) offsetof(BoxOpts, f)
+_Static_assert(SC_MESH_HEX == 0 && SC_MESH_TET5 == 1 && SC_MESH_TET6 == 2,
+               "--elem's words in ScMeshKind order");
+static const CliOpt box_opts[] = {
+    {.name = "--size",
+     .type = CLI_CALL,
+     .accepts = "1 to 3 positive lengths in mm, comma-separated",
+     .help = "X,Y,Z  the box's lengths, mm (one: every axis)",
+     .units = "mm",
+     .off = F(size),
+     .call = read_list3},
+    {.name = "--dx",
+     .type = CLI_CALL,
+     .accepts = "1 to 3 positive spacings in mm, comma-separated",
+     .help = "D[,DY,DZ]  the spacing of the nodes, mm (one: every axis)",
+     .units = "mm",
+     .off = F(dx),
+     .call = read_list3},
+    {.name = "--elem",
+     .type = CLI_CHOICE,
+     .choices = "hex,tet5,tet6",
+     .accepts = "hex, tet5, tet6",
+     .help = "KIND  each cube a hexahedron (hex, default) or 5 or 6 tetrahedra (tet5, tet6)",
+     .off = F(elem)},
+    CLI_STR_OPT("--out", "a file name",
+                "BASE  BASE.pts/.elem/.lon, or a legacy VTK file when BASE ends in .vtk", F(out)),
+};
+#undef F
+#define NBOX ((int)(sizeof box_opts / sizeof *box_opts))
+
+static void usage(FILE *out) {
+    fprintf(
+        out,
+        "usage: starcarp mesh box --size X,Y,Z --dx D[,DY,DZ] [--elem hex|tet5|tet6] --out BASE\n"
+        "       starcarp mesh check MESH\n"
+        "       starcarp mesh convert MESH OUT\n"
+        "A mesh is openCARP's BASE.pts, BASE.elem, BASE.lon (um) or a legacy ASCII VTK file (NAME.vtk).\n"
+        "box: nodes i*dx (mm) as `starcarp tissue --size X,Y,Z --dx D` numbers them, region tag 1, fibres\n"
+        "along x. Its options:\n");
+    cli_opt_help(out, box_opts, NBOX);
+}
+
 /* Write m as BASE's openCARP files or as a .vtk file. 0, or 1 after a message. */
 static int write_mesh(const ScMesh *m, const char *out) {
     char err[1200];
@@ -60,40 +109,31 @@ static int write_mesh(const ScMesh *m, const char *out) {
     return 0;
 }
 
-static int mesh_box(int argc, char **argv) {
-    double size[3] = {0}, dx[3] = {0};
-    const char *out = NULL, *elem = "hex";
-    int have_size = 0, have_dx = 0;
-    for (int i = 2; i < argc; i++) {
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--size") && v)
-            have_size = list3(v, size) == 0 ? 1 : -1, i++;
-        else if (!strcmp(argv[i], "--dx") && v)
-            have_dx = list3(v, dx) == 0 ? 1 : -1, i++;
-        else if (!strcmp(argv[i], "--elem") && v)
-            elem = v, i++;
-        else if (!strcmp(argv[i], "--out") && v)
-            out = v, i++;
-        else {
-            fprintf(stderr,
-                    "starcarp mesh box: unknown option or missing value '%s' (--size, --dx, --elem, --out)\n",
-                    argv[i]);
-            return 2;
-        }
-    }
-    ScMeshKind kind = !strcmp(elem, "hex")    ? SC_MESH_HEX
-                      : !strcmp(elem, "tet5") ? SC_MESH_TET5
-                                              : SC_MESH_TET6;
-    const char *bad = have_size != 1 ? "--size: expected 1 to 3 positive lengths in mm, comma-separated"
-                      : have_dx != 1 ? "--dx: expected 1 to 3 positive spacings in mm"
-                      : !out         ? "--out BASE is required"
-                      : strcmp(elem, "hex") && strcmp(elem, "tet5") && strcmp(elem, "tet6")
-                          ? "--elem: expected hex, tet5 or tet6"
-                          : NULL;
-    if (bad) {
-        fprintf(stderr, "starcarp mesh box: %s\n", bad);
+/* The options of `mesh box` (argv[0] "box") into o: 0, 1 after --help, or 2 after a message. */
+static int box_parse(int argc, char **argv, BoxOpts *o) {
+    *o = (BoxOpts){.elem = SC_MESH_HEX};
+    CliRun run = cli_run_defaults();
+    const CliCommand cmd = {"mesh box", box_opts, NBOX, 0, usage};
+    int rc = cli_parse(&cmd, argc, argv, o, &run, NULL);
+    if (rc != 0)
+        return rc > 0 ? 1 : 2;
+    const char *missing = !(o->size[0] > 0) ? "--size X,Y,Z is required"
+                          : !(o->dx[0] > 0) ? "--dx D is required"
+                          : !o->out         ? "--out BASE is required"
+                                            : NULL;
+    if (missing) {
+        fprintf(stderr, "starcarp mesh box: %s\n", missing);
         return 2;
     }
+    return 0;
+}
+
+static int mesh_box(int argc, char **argv) {
+    BoxOpts o;
+    int prc = box_parse(argc, argv, &o);
+    if (prc)
+        return prc == 1 ? 0 : 2;
+    const double *size = o.size, *dx = o.dx;
     long n[3];
     for (int a = 0; a < 3; a++) {
         double q = size[a] / dx[a];
@@ -106,26 +146,27 @@ static int mesh_box(int argc, char **argv) {
         n[a] = (long)round(q) + 1;
     }
     char err[600];
-    ScMesh *m = sc_mesh_box(n, dx, kind, err, sizeof err);
+    ScMesh *m = sc_mesh_box(n, dx, (ScMeshKind)o.elem, err, sizeof err);
     if (!m) {
         fprintf(stderr, "starcarp mesh box: %s\n", err);
         return 2;
     }
-    int rc = write_mesh(m, out);
+    int rc = write_mesh(m, o.out);
+    static const char *const elem[] = {"hex", "tet5", "tet6"};
     if (!rc)
-        printf("%s: %ld nodes (%ld x %ld x %ld), %ld elements (%s)\n", out, m->nn, n[0], n[1], n[2], m->ne,
-               elem);
+        printf("%s: %ld nodes (%ld x %ld x %ld), %ld elements (%s)\n", o.out, m->nn, n[0], n[1], n[2], m->ne,
+               elem[o.elem]);
     sc_mesh_free(m);
     return rc;
 }
 
 int cmd_mesh(int argc, char **argv) {
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-        usage();
+        usage(stdout);
         return argc < 2 ? 2 : 0;
     }
     if (!strcmp(argv[1], "box"))
-        return mesh_box(argc, argv);
+        return mesh_box(argc - 1, argv + 1);
     int check = !strcmp(argv[1], "check");
     if ((check && argc != 3) || (!check && (strcmp(argv[1], "convert") || argc != 4))) {
         fprintf(stderr,

@@ -37,10 +37,28 @@ void sc_model_file_hash(const char *path, FILE *diag, char *buf, size_t n);
  * the bad item and the methods. */
 int sc_methods_check(const char *methods, char *err, size_t errlen);
 
-/* The code generator's command line (`starcarp codegen MODEL.model --check | -o DIR ...`, the same
- * as the `starcarp-codegen` program), argv[0] the subcommand's name: the exit status (0 ok,
- * 1 failure, 2 usage error). */
-int sc_codegen_main(int argc, char **argv);
+/* What the code generator does with one model: the values of `starcarp codegen`'s options (its
+ * command line is the command's: drivers/models/cmd_codegen.c). NULL or 0: not given. */
+typedef struct ScCodegenArgs {
+    const char *model; /* the .model file */
+    const char *outdir; /* -o DIR: write the sources there (the folder made, not its parents); NULL:
+                           analyse the model and print a summary (--check) */
+    const char *target; /* --target: c, cpu, cuda, hip or all (NULL: all) */
+    const char *precision; /* --precision of the cpu/cuda/hip kernels: double (NULL), single or both */
+    const char *methods; /* --methods: replacements of integration methods (cvode=fe,...) */
+    const char *auto_table; /* --auto-methods TABLE: the automatic choice recorded there (--methods wins) */
+    const char *launch_table; /* --launch-table TABLE: the CUDA kernels' measured register caps */
+    const char *precision_table; /* --precision-table TABLE: the single-precision kernels' check */
+    const char *ident; /* --ident: prefix of the generated names and files (NULL: the model's name) */
+    int werror; /* -Werror: warnings are errors */
+    int quiet; /* -q: nothing printed but errors */
+    int no_vm_table; /* --no-vm-table: no lookup table on Vm for a file that declares none */
+} ScCodegenArgs;
+
+/* The code generator run on a: the values checked ("starcarp codegen: --target 'x': accepted
+ * values are ..." on stderr), then the model analysed (a->outdir NULL) or its sources written. The
+ * exit status of `starcarp codegen`: 0 ok, 1 failure, 2 a bad value. */
+int sc_codegen_run(const ScCodegenArgs *a);
 
 #ifdef __cplusplus
 }

@@ -41,6 +41,21 @@ expect 2 "unknown option or extra argument '--frob'.*--tol-apd"          -- meth
 expect 1 "no model 'nosuch'"                                              -- methods nosuch
 expect 2 "give --check \(analyse\) or -o DIR"                             -- codegen "$m"
 expect 1 "-o .*/missing/dir: cannot create the folder"                   -- codegen "$m" -o "$tmp/missing/dir"
+# the generated help and the option table's messages: codegen, methods, models, mesh
+expect 0 "^  --precision-table TABLE"                                     -- codegen --help
+expect 2 "unknown option or extra argument '--frob'.*--ident"             -- codegen "$m" --frob
+expect 2 "-o needs a folder"                                              -- codegen "$m" -o
+expect 0 "^  --tol-state PCT"                                             -- methods --help
+expect 0 "usage: starcarp models list"                                    -- models --help
+expect 2 "models list: unknown option '--frob'"                           -- models list --frob
+expect 2 "models info: a model is needed"                                 -- models info
+expect 0 "^  --elem KIND"                                                 -- mesh --help
+expect 0 "^  --dx D"                                                      -- mesh box --help
+expect 2 "--elem: accepted values are hex, tet5, tet6 \(got 'tet7'\)"      -- mesh box --size 1 --dx 0.5 --elem tet7 --out "$tmp/b"
+expect 2 "--size expects 1 to 3 positive lengths in mm, comma-separated, got '1,0'" -- mesh box --size 1,0 --dx 0.5 --out "$tmp/b"
+expect 2 "unknown option '--bogus'.*--size --dx --elem --out"             -- mesh box --bogus
+expect 2 "--out BASE is required"                                         -- mesh box --size 1 --dx 0.5
+expect 0 "nodes \(3 x 3 x 3\), 8 elements \(hex\)"                        -- mesh box --size 1 --dx 0.5 --out "$tmp/b"
 expect 0 "new/BeelerReuterNative_c.c"                                     -- codegen "$m" -o "$tmp/new" --target c
 expect 0 "BeelerReuterNative_cpu_f32.c"                                    -- codegen "$m" -o "$tmp" --target cpu --precision both
 expect 0 "br_cuda.cu"                                                      -- codegen "$m" -o "$tmp" --target cuda --ident br

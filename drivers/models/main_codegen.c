@@ -1,6 +1,6 @@
 /* main_codegen.c: `starcarp-codegen`, the code generator alone (the build uses it to generate the
- * model library before the library and the `starcarp` command exist). Same options as
- * `starcarp codegen` (cmd_codegen.c). */
+ * model library before the library and the `starcarp` command exist): the command line of
+ * `starcarp codegen` (cmd_codegen.c, the same option table). */
 #include <string.h>
 
 #include "cmd_codegen.h"
