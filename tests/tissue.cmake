@@ -11,9 +11,11 @@ foreach(t diffuse implicit mesh meshmass)
 endforeach()
 
 # openCARP's parameter files (drivers/tissue/tissue_par.c through topt_parse): a unit test of the reader
-# (the options' module compiled in), and the openCARP N-version file run against nversion.par.
+# (the options' modules compiled in; also: --help and --help-par list every row of the tables, and
+# docs/tissue.md's tables match them), and the openCARP N-version file run against nversion.par.
 add_executable(test_tissue_par ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_par.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c
-  ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_par.c
+  ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_args.c
+  ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_par.c ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_parcheck.c
   ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_greg.c ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_impreg.c
   ${CMAKE_SOURCE_DIR}/drivers/cli/cli_opts.c)
 target_link_libraries(test_tissue_par PRIVATE starcarp_internal m)

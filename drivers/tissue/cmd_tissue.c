@@ -721,8 +721,11 @@ int cmd_tissue(int argc, char **argv) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         return 2;
     }
-    if (r.o.help) {
-        topt_usage();
+    if (r.o.help || r.o.help_par) {
+        if (r.o.help)
+            topt_usage(stdout);
+        else
+            tpar_help(stdout);
         return 0;
     }
     int rc = cli_mpi_agree(configure(&r)); /* rank 0 alone checks --out */

@@ -1,14 +1,18 @@
 /* tissue_opts.h: the options of `starcarp tissue` (prefix topt_), from the command line and from
- * parameter files (docs/tissue.md). A parameter file holds `name = value` lines, `#` comments; a
- * name is an option's long name without the dashes (and tend, spacedt, simID), or one of
- * openCARP's keys (tissue_par.h): a file with a key only openCARP has is an openCARP file, read in
- * openCARP's units (dt in microseconds). On the command line `--option value`, openCARP's
- * `-key value` and `+F FILE`; the command line is applied after the files, whatever its place. */
+ * parameter files (docs/tissue.md). tissue_opts.c holds the option table (CliOpt rows, cli_opts.h)
+ * and --help; tissue_args.c reads the command line and the files. A parameter file holds
+ * `name = value` lines, `#` comments; a name is an option's long name without the dashes (or the
+ * openCARP spelling of a row, its .opencarp: tend, spacedt, simID), or one of openCARP's keys
+ * (tissue_par.h): a file with a key only openCARP has is an openCARP file, read in openCARP's
+ * units (dt in microseconds). On the command line `--option value`, openCARP's `-key value` and
+ * `+F FILE`; the command line is applied after the files, whatever its place. */
 #ifndef SC_TISSUE_OPTS_H
 #define SC_TISSUE_OPTS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
+#include "cli_opts.h"
 #include "sc_tissue.h"
 #include "starcarp_types.h"
 #include "tissue_par.h"
@@ -66,6 +70,7 @@ typedef struct TissueOpts {
     const char *partitioner; /* --partitioner metis|rcb (NULL: METIS where built in) */
     const char *mass; /* --mass lumped|consistent (openCARP's mass_lumping; NULL: a mesh's default) */
     int quiet, help, no_png, overwrite; /* overwrite: --out may hold an earlier run's files */
+    int help_par; /* --help-par: list openCARP's keys */
     TparState par; /* what openCARP's keys said (tissue_par.c) */
 } TissueOpts;
 
@@ -79,7 +84,24 @@ int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t er
  * unless --allow-no-stimulus: 0, or -1 with a message saying why for each stimulus. */
 int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], const struct ScMesh *mesh,
                     char *err, size_t errlen);
-/* The usage text. */
-void topt_usage(void);
+/* The usage text, its option list generated from the table (--help). */
+void topt_usage(FILE *out);
+
+/* The shared options the tissue takes (cli_opts.h: --dt, --methods, --ncpu, --ngpu). */
+enum { TOPT_SHARED = CLI_RUN_DT | CLI_RUN_WORKERS | CLI_RUN_METHODS };
+/* The option table (*n rows). A row's group is the TparTarget it sets (tissue_par.h); the shared
+ * options' rows have no help (cli_run_help lists them). */
+const CliOpt *topt_opts(int *n);
+/* The row a parameter file's key names (an option's name without the dashes, or its .opencarp
+ * spelling: *ocarp := 1), or NULL. */
+const CliOpt *topt_find(const char *key, int *ocarp);
+/* What row d accepts, in words (a shared option's: cli_opts.c's). */
+const char *topt_accepts(const CliOpt *d);
+/* Row d = val (NULL: a flag, set) into o, given as `name` (without dashes), ocarp when by its
+ * openCARP spelling: the quantity it sets claimed first (tpar_claim). 0, or -1 with a message. */
+int topt_apply(TissueOpts *o, const CliOpt *d, const char *name, int ocarp, const char *val, char *err,
+               size_t errlen);
+/* The parameter file `path` into o (tissue_args.c; --par, +F). 0, or -1 with a located message. */
+int topt_read_par(TissueOpts *o, const char *path, char *err, size_t errlen);
 
 #endif

@@ -1,4 +1,7 @@
-/* tissue_par.c: openCARP's parameter keys for `starcarp tissue` (tissue_par.h). */
+/* tissue_par.c: openCARP's parameter keys for `starcarp tissue` (tissue_par.h): their table, a
+ * CliOpt row per key named by its pattern (indices written []), and the rows' readers. A value
+ * row's field is in TissueOpts, or for a stimulus's key (stimulus[i].*, stim[i].*) in its
+ * TparStim; a CLI_CALL row's reader gets a TparCtx as its base. */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -11,202 +14,437 @@
 #include "tissue_impreg.h"
 #include "tissue_opts.h"
 
-/* The quantities a starcarp key and its openCARP twin both set. */
-enum {
-    T_DT,
-    T_DUR,
-    T_SNAP,
-    T_PROBE_DT,
-    T_OUT,
-    T_STIM,
-    T_IMP,
-    T_IMPPAR,
-    T_SIGMA,
-    T_CHI,
-    T_PARAB,
-    T_TOL,
-    T_THR,
-    T_MASS,
-    T_GREG
-};
-static const char *const target_what[TPAR_NTARGET] = {"the time step",
-                                                      "the simulated time",
-                                                      "the snapshot interval",
-                                                      "the probe interval",
-                                                      "the output directory",
-                                                      "the stimuli",
-                                                      "the ionic model",
-                                                      "the model's parameters",
-                                                      "the conductivities",
-                                                      "the surface-to-volume ratio",
-                                                      "the diffusion solver",
-                                                      "the implicit solve's tolerance",
-                                                      "the activation threshold",
-                                                      "the mass matrix",
-                                                      "the conductivity regions"};
+/* The base a CLI_CALL row's reader gets: the options and the key's indices ([i], then [j]; -1
+ * where absent). */
+typedef struct TparCtx {
+    TissueOpts *o;
+    long idx[2];
+} TparCtx;
 
-typedef enum {
-    H_DT,
-    H_TEND,
-    H_SPACEDT,
-    H_TIMEDT,
-    H_SIMID,
-    H_NUM_STIM,
-    H_NUM_IMP,
-    H_IMPTAG, /* imp_region[i]'s tags and name (arg: TgregKey) */
-    H_NUM_GREG,
-    H_BIDM,
-    H_PARAB,
-    H_TOL,
-    H_ZERO,
-    H_NUM_LATS,
-    H_REFUSE,
-    H_MESH,
-    H_MASS,
-    H_LABEL,
-    H_IM,
-    H_IMPAR,
-    H_CSV,
-    H_VOLFRAC,
-    H_G, /* gregion[i] keys (tissue_greg.c), H_G to H_GNAME in TgregKey's order */
-    H_GMULT,
-    H_GIDS,
-    H_GID,
-    H_GNUM,
-    H_GNAME,
-    H_LTHR,
-    H_LFIXED,
-    /* stimuli */
-    H_S_A,
-    H_S_B,
-    H_S_PVEC,
-    H_S_PK,
-    H_S_STRENGTH,
-    H_S_DUR,
-    H_S_START,
-    H_S_BCL,
-    H_S_NPLS,
-    H_S_TYPE,
-    H_S_GEOM,
-    H_S_NAME
-} Handler;
+static int num(const char *s, double *x) {
+    char *end;
+    errno = 0;
+    *x = strtod(s, &end);
+    return end != s && *end == '\0' && errno == 0 && isfinite(*x);
+}
 
-/* A known openCARP key: its pattern (indices written []), how it is read, and what it sets. */
-typedef struct Key {
-    const char *pat;
-    Handler h;
-    int arg; /* axis, conductivity, required value */
-    int target; /* -1: none */
-    const char *why; /* H_REFUSE and the constrained keys: what is supported */
-} Key;
+static int integer(const char *s, long *v) {
+    double x;
+    if (!num(s, &x) || x != floor(x) || fabs(x) > 1e9)
+        return 0;
+    *v = (long)x;
+    return 1;
+}
 
+/* "X Y Z" or "X,Y,Z" into v[3]. */
+static int vec3(const char *s, double v[3]) {
+    char buf[256];
+    if (strlen(s) >= sizeof buf)
+        return 0;
+    strcpy(buf, s);
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, " \t,", &save); t; t = strtok_r(NULL, " \t,", &save))
+        if (n == 3 || !num(t, &v[n++]))
+            return 0;
+    return n == 3;
+}
+
+/* key = val is not what it accepts (what): -1 with the message. */
+static int expected(const char *key, const char *val, const char *what, char *err, size_t errlen) {
+    sc_set_err(err, errlen, "%s = '%s': expected %s", key, val, what);
+    return -1;
+}
+
+/* A value the solver cannot honour. */
+static int refuse(const char *key, const char *val, const char *why, char *err, size_t errlen) {
+    sc_set_err(err, errlen, "%s = %s: not supported: %s", key, val, why);
+    return -1;
+}
+
+/* The readers (CliCall): row d's key, given as `key`, = val; base: a TparCtx. */
+
+/* An integer that must equal d->arg (d->accepts: what is supported). */
+static int r_fixed(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    long v;
+    (void)base;
+    if (!integer(val, &v)) {
+        sc_set_err(err, errlen, "%s = '%s': expected an integer (supported: %s)", key, val, d->accepts);
+        return -1;
+    }
+    return v == d->arg ? 0 : refuse(key, val, d->accepts, err, errlen);
+}
+
+/* A name: a label, read and ignored. */
+static int r_label(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    (void)d, (void)key, (void)val, (void)base, (void)err, (void)errlen;
+    return 0;
+}
+
+/* Corner (or offset) `which` (0: x0/p0, 1: xd/p1) of stimulus x along axis a. */
+static void corner(TparStim *x, int which, int a, double v) {
+    if (which)
+        x->b[a] = v, x->has_b[a] = 1;
+    else
+        x->a[a] = v, x->has_a[a] = 1;
+}
+
+/* A stimulus's x0, y0, z0, xd, yd, zd (d->arg: 3 x (0 corner, 1 offset) + the axis), um. */
+static int r_corner(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    TparCtx *c = base;
+    double v;
+    if (!num(val, &v))
+        return expected(key, val, d->accepts, err, errlen);
+    corner(&c->o->par.stim[c->idx[0]], d->arg / 3, d->arg % 3, v);
+    return 0;
+}
+
+/* stim[i].elec.p0[k] and p1[k] (d->arg: 0 p0, 1 p1), um. */
+static int r_pk(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    TparCtx *c = base;
+    double v;
+    if (c->idx[1] >= 3 || !num(val, &v))
+        return expected(key, val, d->accepts, err, errlen);
+    corner(&c->o->par.stim[c->idx[0]], d->arg, (int)c->idx[1], v);
+    return 0;
+}
+
+/* stim[i].elec.p0 and p1 = "X Y Z" (d->arg: 0 p0, 1 p1), um. */
+static int r_pvec(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    TparCtx *c = base;
+    double p[3];
+    if (!vec3(val, p))
+        return expected(key, val, d->accepts, err, errlen);
+    for (int a = 0; a < 3; a++)
+        corner(&c->o->par.stim[c->idx[0]], d->arg, a, p[a]);
+    return 0;
+}
+
+/* num_imp_regions (tissue_impreg.c) and num_gregions (tissue_greg.c). */
+static int r_numimp(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    (void)d;
+    return tir_num(&((TparCtx *)base)->o->par, key, val, err, errlen);
+}
+
+static int r_numgreg(const CliOpt *d, const char *key, const char *val, void *base, char *err,
+                     size_t errlen) {
+    (void)d;
+    return tgreg_num(&((TparCtx *)base)->o->par, key, val, err, errlen);
+}
+
+/* parab_solve: 0 explicit, 1 Crank-Nicolson (2 refused). */
+static int r_parab(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    long n;
+    if (!integer(val, &n) || n < 0 || n > 2)
+        return expected(key, val, d->accepts, err, errlen);
+    if (n == 2)
+        return refuse(key, val,
+                      "openCARP's 2 (second-order time stepping): 0 (explicit) or 1 (Crank-Nicolson); "
+                      "starcarp's parab-solve also takes be (backward Euler)",
+                      err, errlen);
+    ((TparCtx *)base)->o->parab = n ? "cn" : "explicit";
+    return 0;
+}
+
+/* mass_lumping: 1 lumped, 0 consistent (refused on the box once the grid is known: topt_parse). */
+static int r_mass(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    long n;
+    if (!integer(val, &n) || (n != 0 && n != 1))
+        return expected(key, val, d->accepts, err, errlen);
+    ((TparCtx *)base)->o->mass = n ? "lumped" : "consistent";
+    return 0;
+}
+
+/* num_LATs: 0 or 1 (more refused: d->accepts says why). */
+static int r_numlats(const CliOpt *d, const char *key, const char *val, void *base, char *err,
+                     size_t errlen) {
+    long n;
+    (void)base;
+    if (!integer(val, &n) || n < 0)
+        return expected(key, val, "0 or 1", err, errlen);
+    return n > 1 ? refuse(key, val, d->accepts, err, errlen) : 0;
+}
+
+/* imp_region[i].volFrac: 1 only (d->accepts says why); i > 0 recorded as the region's key. */
+static int r_volfrac(const CliOpt *d, const char *key, const char *val, void *base, char *err,
+                     size_t errlen) {
+    TparCtx *c = base;
+    double v;
+    if (!num(val, &v))
+        return expected(key, val, "1", err, errlen);
+    if (v != 1)
+        return refuse(key, val, d->accepts, err, errlen);
+    return c->idx[0] > 0 ? tir_key(&c->o->par, TIR_OTHER, c->idx[0], key, val, err, errlen) : 0;
+}
+
+/* imp_region[i].im_param: any text (imp_region[0]'s into --imp-par's field). */
+static int r_imparam(const CliOpt *d, const char *key, const char *val, void *base, char *err,
+                     size_t errlen) {
+    TparCtx *c = base;
+    (void)d;
+    if (c->idx[0] > 0)
+        return tir_key(&c->o->par, TIR_PARAM, c->idx[0], key, val, err, errlen);
+    c->o->imp_par = val;
+    return 0;
+}
+
+/* imp_region[i]'s tags and name (d->arg: the TgregKey), as a region's (tissue_greg.c). */
+static int r_imptag(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    TparCtx *c = base;
+    TparState *s = &c->o->par;
+    return tgreg_key(s, &s->imp[c->idx[0]], (TgregKey)d->arg, 0, c->idx[1], key, val, err, errlen);
+}
+
+/* gregion[i]'s g_il .. g_en (d->arg: 0 .. 5). */
+static int r_gcond(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    TparCtx *c = base;
+    TparState *s = &c->o->par;
+    return tgreg_key(s, &s->greg[c->idx[0]], TGREG_G, d->arg, c->idx[1], key, val, err, errlen);
+}
+
+/* gregion[i]'s other keys (d->arg: the TgregKey). */
+static int r_greg(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    TparCtx *c = base;
+    TparState *s = &c->o->par;
+    return tgreg_key(s, &s->greg[c->idx[0]], (TgregKey)d->arg, 0, c->idx[1], key, val, err, errlen);
+}
+
+/* Rows of the commonest kinds: a key read by reader fn (a: the reader's own, an axis, a field),
+ * setting quantity t, what it accepts in words; a key refused, with why. */
+#define KEY_CALL(key, fn, a, t, what) \
+    { .name = key, .type = CLI_CALL, .call = fn, .arg = a, .group = t, .accepts = what }
+#define KEY_REFUSED(key, why) \
+    { .name = key, .type = CLI_REFUSED, .accepts = why }
 #define NOIGB \
     "openCARP's output switches are not read: the outputs are fixed, in simID (docs/tissue.md, Outputs)"
 #define NOSTATE "openCARP's state files are not supported: use checkpoint, checkpoint-time and restart"
-static const Key keys[] = {
-    {"dt", H_DT, 0, T_DT, NULL},
-    {"tend", H_TEND, 0, T_DUR, NULL},
-    {"spacedt", H_SPACEDT, 0, T_SNAP, NULL},
-    {"timedt", H_TIMEDT, 0, T_PROBE_DT, NULL},
-    {"simID", H_SIMID, 0, T_OUT, NULL},
-    {"num_stim", H_NUM_STIM, 0, T_STIM, NULL},
-    {"num_imp_regions", H_NUM_IMP, 0, -1, NULL},
-    {"num_gregions", H_NUM_GREG, 0, -1, NULL},
-    {"bidm_eqv_mono", H_BIDM, 0, T_SIGMA, NULL},
-    {"parab_solve", H_PARAB, 0, T_PARAB, NULL},
-    {"cg_tol_parab", H_TOL, 0, T_TOL, NULL},
-    {"bidomain", H_ZERO, 0, -1,
-     "the monodomain only (bidomain = 0); 1 (bidomain) and 2 (pseudo-bidomain) are not supported"},
-    {"experiment", H_ZERO, 0, -1, "experiment = 0 (a simulation) only"},
-    {"mass_lumping", H_MASS, 0, T_MASS, NULL},
-    {"num_LATs", H_NUM_LATS, 0, -1, "one activation map (num_LATs = 0 or 1)"},
-    {"meshname", H_MESH, 0, -1, NULL},
-    {"gridout_i", H_REFUSE, 0, -1, NOIGB},
-    {"gridout_e", H_REFUSE, 0, -1, NOIGB},
-    {"dataout_i", H_REFUSE, 0, -1, NOIGB},
-    {"dataout_e", H_REFUSE, 0, -1, NOIGB},
-    {"vofile", H_REFUSE, 0, -1, NOIGB},
-    {"num_tsav", H_REFUSE, 0, -1, NOSTATE},
-    {"tsav[]", H_REFUSE, 0, -1, NOSTATE},
-    {"chkpt_start", H_REFUSE, 0, -1, NOSTATE},
-    {"chkpt_intv", H_REFUSE, 0, -1, NOSTATE},
-    {"chkpt_stop", H_REFUSE, 0, -1, NOSTATE},
-    {"start_statef", H_REFUSE, 0, -1, NOSTATE},
-    {"num_external_imp", H_REFUSE, 0, -1, "external model libraries: give a .model file to imp_region[0].im"},
-    {"external_imp", H_REFUSE, 0, -1, "external model libraries: give a .model file to imp_region[0].im"},
-    {"prepacing_beats", H_REFUSE, 0, -1, "prepacing is not supported: pace with stimuli (bcl, npls)"},
-    {"stimulus[].x0", H_S_A, 0, T_STIM, NULL},
-    {"stimulus[].y0", H_S_A, 1, T_STIM, NULL},
-    {"stimulus[].z0", H_S_A, 2, T_STIM, NULL},
-    {"stimulus[].xd", H_S_B, 0, T_STIM, NULL},
-    {"stimulus[].yd", H_S_B, 1, T_STIM, NULL},
-    {"stimulus[].zd", H_S_B, 2, T_STIM, NULL},
-    {"stimulus[].strength", H_S_STRENGTH, 0, T_STIM, NULL},
-    {"stimulus[].duration", H_S_DUR, 0, T_STIM, NULL},
-    {"stimulus[].start", H_S_START, 0, T_STIM, NULL},
-    {"stimulus[].bcl", H_S_BCL, 0, T_STIM, NULL},
-    {"stimulus[].npls", H_S_NPLS, 0, T_STIM, NULL},
-    {"stimulus[].stimtype", H_S_TYPE, 0, T_STIM, NULL},
-    {"stimulus[].name", H_S_NAME, 0, T_STIM, NULL},
-    {"stimulus[].vtx_file", H_REFUSE, 0, -1,
-     "vertex files need a mesh: give the box (x0, xd, y0, yd, z0, zd)"},
-    {"stim[].elec.p0", H_S_PVEC, 0, T_STIM, NULL},
-    {"stim[].elec.p1", H_S_PVEC, 1, T_STIM, NULL},
-    {"stim[].elec.p0[]", H_S_PK, 0, T_STIM, NULL},
-    {"stim[].elec.p1[]", H_S_PK, 1, T_STIM, NULL},
-    {"stim[].elec.geom_type", H_S_GEOM, 0, T_STIM, NULL},
-    {"stim[].elec.vtx_file", H_REFUSE, 0, -1, "vertex files need a mesh: give the block (elec.p0, elec.p1)"},
-    {"stim[].elec.radius", H_REFUSE, 0, -1,
-     "only the block of geom_type = 2 (elec.p0 to elec.p1) is supported"},
-    {"stim[].ptcl.start", H_S_START, 0, T_STIM, NULL},
-    {"stim[].ptcl.duration", H_S_DUR, 0, T_STIM, NULL},
-    {"stim[].ptcl.bcl", H_S_BCL, 0, T_STIM, NULL},
-    {"stim[].ptcl.npls", H_S_NPLS, 0, T_STIM, NULL},
-    {"stim[].pulse.strength", H_S_STRENGTH, 0, T_STIM, NULL},
-    {"stim[].crct.type", H_S_TYPE, 0, T_STIM, NULL},
-    {"stim[].name", H_S_NAME, 0, T_STIM, NULL},
-    {"imp_region[].im", H_IM, 0, T_IMP, NULL},
-    {"imp_region[].im_param", H_IMPAR, 0, T_IMPPAR, NULL},
-    {"imp_region[].cellSurfVolRatio", H_CSV, 0, T_CHI, NULL},
-    {"imp_region[].volFrac", H_VOLFRAC, 0, -1, "volFrac = 1 only (chi is cellSurfVolRatio)"},
-    {"imp_region[].name", H_IMPTAG, TGREG_NAME, -1, NULL},
-    {"imp_region[].ID", H_IMPTAG, TGREG_IDS, -1, NULL},
-    {"imp_region[].num_IDs", H_IMPTAG, TGREG_NUM_IDS, -1, NULL},
-    {"imp_region[].ID[]", H_IMPTAG, TGREG_ID, -1, NULL},
-    {"imp_region[].im_sv_init", H_REFUSE, 0, -1,
-     "initial states from a file: the model's own initial values are used"},
-    {"imp_region[].plugins", H_REFUSE, 0, -1, "plugins are not supported"},
-    {"imp_region[].plug_param", H_REFUSE, 0, -1, "plugins are not supported"},
-    {"gregion[].g_il", H_G, 0, T_SIGMA, NULL},
-    {"gregion[].g_it", H_G, 1, T_SIGMA, NULL},
-    {"gregion[].g_in", H_G, 2, T_SIGMA, NULL},
-    {"gregion[].g_el", H_G, 3, T_SIGMA, NULL},
-    {"gregion[].g_et", H_G, 4, T_SIGMA, NULL},
-    {"gregion[].g_en", H_G, 5, T_SIGMA, NULL},
-    {"gregion[].g_mult", H_GMULT, 0, T_SIGMA, NULL},
-    {"gregion[].name", H_GNAME, 0, -1, NULL},
-    {"gregion[].ID", H_GIDS, 0, -1, NULL},
-    {"gregion[].num_IDs", H_GNUM, 0, -1, NULL},
-    {"gregion[].ID[]", H_GID, 0, -1, NULL},
-    {"lats[].threshold", H_LTHR, 0, T_THR, NULL},
-    {"lats[].ID", H_LABEL, 0, -1, NULL},
-    {"lats[].all", H_LFIXED, 0, -1, "the first activation only (all = 0)"},
-    {"lats[].measurand", H_LFIXED, 0, -1, "Vm only (measurand = 0)"},
-    {"lats[].mode", H_LFIXED, 0, -1, "activation only (mode = 0)"},
-    {"lats[].method", H_LFIXED, 1, -1, "threshold crossing only (method = 1)"},
+#define NOEXT "external model libraries: give a .model file to imp_region[0].im"
+#define NOPLUG "plugins are not supported"
+#define TYPE0 "0, a transmembrane current (the monodomain has no extracellular stimuli)"
+#define F(f) offsetof(TissueOpts, f)
+#define S(f) offsetof(TparStim, f)
+static const CliOpt keys[] = {
+    {.name = "dt",
+     .type = CLI_POS,
+     .hi = INFINITY,
+     .accepts = "a positive time step in microseconds (openCARP's unit: 10 for 0.01 ms)",
+     .off = F(dt),
+     .scale = 1e-3,
+     .units = "us",
+     .group = TPAR_DT},
+    {.name = "tend",
+     .type = CLI_POS,
+     .hi = INFINITY,
+     .accepts = "a positive time in ms",
+     .off = F(duration),
+     .units = "ms",
+     .group = TPAR_DUR},
+    {.name = "spacedt",
+     .type = CLI_REAL,
+     .hi = INFINITY,
+     .accepts = "a time in ms >= 0 (0: none)",
+     .off = F(snap_dt),
+     .units = "ms",
+     .group = TPAR_SNAP},
+    {.name = "timedt",
+     .type = CLI_POS,
+     .hi = INFINITY,
+     .accepts = "a positive time in ms",
+     .off = F(probe_dt),
+     .units = "ms",
+     .group = TPAR_PROBE_DT},
+    {.name = "simID", .type = CLI_STR, .accepts = "a directory", .off = F(out), .group = TPAR_OUT},
+    {.name = "num_stim",
+     .type = CLI_INT,
+     .hi = SC_TISSUE_MAX_STIM,
+     .accepts = "an integer from 0 to 8",
+     .off = F(par.num_stim),
+     .group = TPAR_STIM},
+    KEY_CALL("num_imp_regions", r_numimp, 0, TPAR_NONE, "an integer from 1 to 16"),
+    KEY_CALL("num_gregions", r_numgreg, 0, TPAR_NONE, "an integer from 1 to 16"),
+    {.name = "bidm_eqv_mono",
+     .type = CLI_INT,
+     .hi = 1,
+     .accepts = "0 (g_i alone) or 1 (g_i g_e / (g_i + g_e))",
+     .off = F(par.bidm_eqv_mono),
+     .group = TPAR_SIGMA},
+    KEY_CALL("parab_solve", r_parab, 0, TPAR_PARAB, "0 (explicit) or 1 (Crank-Nicolson)"),
+    {.name = "cg_tol_parab",
+     .type = CLI_REAL,
+     .lo = -INFINITY,
+     .hi = INFINITY,
+     .accepts = "a number from 1e-15 to 0.1",
+     .off = F(solve_tol),
+     .group = TPAR_TOL},
+    KEY_CALL("bidomain", r_fixed, 0, TPAR_NONE,
+             "the monodomain only (bidomain = 0); 1 (bidomain) and 2 (pseudo-bidomain) are not supported"),
+    KEY_CALL("experiment", r_fixed, 0, TPAR_NONE, "experiment = 0 (a simulation) only"),
+    KEY_CALL("mass_lumping", r_mass, 0, TPAR_MASS, "0 (the consistent mass) or 1 (lumped)"),
+    KEY_CALL("num_LATs", r_numlats, 0, TPAR_NONE, "one activation map (num_LATs = 0 or 1)"),
+    {.name = "meshname",
+     .type = CLI_STR,
+     .accepts = "a mesh's base name (BASE.pts, BASE.elem, BASE.lon) or a .vtk file",
+     .off = F(mesh)},
+    KEY_REFUSED("gridout_i", NOIGB),
+    KEY_REFUSED("gridout_e", NOIGB),
+    KEY_REFUSED("dataout_i", NOIGB),
+    KEY_REFUSED("dataout_e", NOIGB),
+    KEY_REFUSED("vofile", NOIGB),
+    KEY_REFUSED("num_tsav", NOSTATE),
+    KEY_REFUSED("tsav[]", NOSTATE),
+    KEY_REFUSED("chkpt_start", NOSTATE),
+    KEY_REFUSED("chkpt_intv", NOSTATE),
+    KEY_REFUSED("chkpt_stop", NOSTATE),
+    KEY_REFUSED("start_statef", NOSTATE),
+    KEY_REFUSED("num_external_imp", NOEXT),
+    KEY_REFUSED("external_imp", NOEXT),
+    KEY_REFUSED("prepacing_beats", "prepacing is not supported: pace with stimuli (bcl, npls)"),
+    KEY_CALL("stimulus[].x0", r_corner, 0, TPAR_STIM, "a coordinate in um"),
+    KEY_CALL("stimulus[].y0", r_corner, 1, TPAR_STIM, "a coordinate in um"),
+    KEY_CALL("stimulus[].z0", r_corner, 2, TPAR_STIM, "a coordinate in um"),
+    KEY_CALL("stimulus[].xd", r_corner, 3, TPAR_STIM, "a length in um"),
+    KEY_CALL("stimulus[].yd", r_corner, 4, TPAR_STIM, "a length in um"),
+    KEY_CALL("stimulus[].zd", r_corner, 5, TPAR_STIM, "a length in um"),
+    {.name = "stimulus[].strength",
+     .type = CLI_REAL,
+     .lo = -INFINITY,
+     .hi = INFINITY,
+     .accepts = "a number (uA/cm^3 on a 3D grid, uA/cm^2 on 1D and 2D grids)",
+     .off = S(strength),
+     .group = TPAR_STIM},
+    {.name = "stimulus[].duration",
+     .type = CLI_POS,
+     .hi = INFINITY,
+     .accepts = "a positive duration in ms",
+     .off = S(duration),
+     .units = "ms",
+     .group = TPAR_STIM},
+    {.name = "stimulus[].start",
+     .type = CLI_REAL,
+     .hi = INFINITY,
+     .accepts = "a time in ms >= 0",
+     .off = S(start),
+     .units = "ms",
+     .group = TPAR_STIM},
+    {.name = "stimulus[].bcl",
+     .type = CLI_REAL,
+     .hi = INFINITY,
+     .accepts = "a period in ms >= 0",
+     .off = S(bcl),
+     .units = "ms",
+     .group = TPAR_STIM},
+    {.name = "stimulus[].npls",
+     .type = CLI_INT,
+     .lo = 1,
+     .hi = 1e9,
+     .accepts = "an integer >= 1 (pulses)",
+     .off = S(npls),
+     .group = TPAR_STIM},
+    KEY_CALL("stimulus[].stimtype", r_fixed, 0, TPAR_STIM, TYPE0),
+    KEY_CALL("stimulus[].name", r_label, 0, TPAR_STIM, "a label"),
+    KEY_REFUSED("stimulus[].vtx_file", "vertex files need a mesh: give the box (x0, xd, y0, yd, z0, zd)"),
+    KEY_CALL("stim[].elec.p0", r_pvec, 0, TPAR_STIM, "three coordinates in um, \"X Y Z\""),
+    KEY_CALL("stim[].elec.p1", r_pvec, 1, TPAR_STIM, "three coordinates in um, \"X Y Z\""),
+    KEY_CALL("stim[].elec.p0[]", r_pk, 0, TPAR_STIM, "a coordinate in um (index 0, 1 or 2)"),
+    KEY_CALL("stim[].elec.p1[]", r_pk, 1, TPAR_STIM, "a coordinate in um (index 0, 1 or 2)"),
+    KEY_CALL("stim[].elec.geom_type", r_fixed, 2, TPAR_STIM, "2, the block from elec.p0 to elec.p1 (um)"),
+    KEY_REFUSED("stim[].elec.vtx_file", "vertex files need a mesh: give the block (elec.p0, elec.p1)"),
+    KEY_REFUSED("stim[].elec.radius", "only the block of geom_type = 2 (elec.p0 to elec.p1) is supported"),
+    {.name = "stim[].ptcl.start",
+     .type = CLI_REAL,
+     .hi = INFINITY,
+     .accepts = "a time in ms >= 0",
+     .off = S(start),
+     .units = "ms",
+     .group = TPAR_STIM},
+    {.name = "stim[].ptcl.duration",
+     .type = CLI_POS,
+     .hi = INFINITY,
+     .accepts = "a positive duration in ms",
+     .off = S(duration),
+     .units = "ms",
+     .group = TPAR_STIM},
+    {.name = "stim[].ptcl.bcl",
+     .type = CLI_REAL,
+     .hi = INFINITY,
+     .accepts = "a period in ms >= 0",
+     .off = S(bcl),
+     .units = "ms",
+     .group = TPAR_STIM},
+    {.name = "stim[].ptcl.npls",
+     .type = CLI_INT,
+     .lo = 1,
+     .hi = 1e9,
+     .accepts = "an integer >= 1 (pulses)",
+     .off = S(npls),
+     .group = TPAR_STIM},
+    {.name = "stim[].pulse.strength",
+     .type = CLI_REAL,
+     .lo = -INFINITY,
+     .hi = INFINITY,
+     .accepts = "a number (uA/cm^3 on a 3D grid, uA/cm^2 on 1D and 2D grids)",
+     .off = S(strength),
+     .group = TPAR_STIM},
+    KEY_CALL("stim[].crct.type", r_fixed, 0, TPAR_STIM, TYPE0),
+    KEY_CALL("stim[].name", r_label, 0, TPAR_STIM, "a label"),
+    {.name = "imp_region[].im",
+     .type = CLI_STR,
+     .accepts = "a model name or a .model file",
+     .off = F(imp),
+     .group = TPAR_IMP,
+     .arg = TIR_IM},
+    KEY_CALL("imp_region[].im_param", r_imparam, 0, TPAR_IMPPAR,
+             "the model's parameters, --imp-par's syntax"),
+    {.name = "imp_region[].cellSurfVolRatio",
+     .type = CLI_POS,
+     .hi = INFINITY,
+     .accepts = "a positive surface-to-volume ratio in 1/um (0.14: 140 /mm)",
+     .off = F(chi),
+     .scale = 1e3,
+     .units = "1/um",
+     .group = TPAR_CHI,
+     .arg = TIR_CSV},
+    KEY_CALL("imp_region[].volFrac", r_volfrac, 0, TPAR_NONE, "volFrac = 1 only (chi is cellSurfVolRatio)"),
+    KEY_CALL("imp_region[].name", r_imptag, TGREG_NAME, TPAR_NONE, "a label"),
+    KEY_CALL("imp_region[].ID", r_imptag, TGREG_IDS, TPAR_NONE, "element tags, \"T T ...\""),
+    KEY_CALL("imp_region[].num_IDs", r_imptag, TGREG_NUM_IDS, TPAR_NONE, "the number of element tags"),
+    KEY_CALL("imp_region[].ID[]", r_imptag, TGREG_ID, TPAR_NONE, "an element tag"),
+    KEY_REFUSED("imp_region[].im_sv_init",
+                "initial states from a file: the model's own initial values are used"),
+    KEY_REFUSED("imp_region[].plugins", NOPLUG),
+    KEY_REFUSED("imp_region[].plug_param", NOPLUG),
+    KEY_CALL("gregion[].g_il", r_gcond, 0, TPAR_SIGMA, "a conductivity in S/m"),
+    KEY_CALL("gregion[].g_it", r_gcond, 1, TPAR_SIGMA, "a conductivity in S/m"),
+    KEY_CALL("gregion[].g_in", r_gcond, 2, TPAR_SIGMA, "a conductivity in S/m"),
+    KEY_CALL("gregion[].g_el", r_gcond, 3, TPAR_SIGMA, "a conductivity in S/m"),
+    KEY_CALL("gregion[].g_et", r_gcond, 4, TPAR_SIGMA, "a conductivity in S/m"),
+    KEY_CALL("gregion[].g_en", r_gcond, 5, TPAR_SIGMA, "a conductivity in S/m"),
+    KEY_CALL("gregion[].g_mult", r_greg, TGREG_MULT, TPAR_SIGMA, "a factor on the conductivities"),
+    KEY_CALL("gregion[].name", r_greg, TGREG_NAME, TPAR_NONE, "a label"),
+    KEY_CALL("gregion[].ID", r_greg, TGREG_IDS, TPAR_NONE, "element tags, \"T T ...\""),
+    KEY_CALL("gregion[].num_IDs", r_greg, TGREG_NUM_IDS, TPAR_NONE, "the number of element tags"),
+    KEY_CALL("gregion[].ID[]", r_greg, TGREG_ID, TPAR_NONE, "an element tag"),
+    {.name = "lats[].threshold",
+     .type = CLI_REAL,
+     .lo = -INFINITY,
+     .hi = INFINITY,
+     .accepts = "a potential in mV",
+     .off = F(thr),
+     .units = "mV",
+     .group = TPAR_THR},
+    KEY_CALL("lats[].ID", r_label, 0, TPAR_NONE, "a label"),
+    KEY_CALL("lats[].all", r_fixed, 0, TPAR_NONE, "the first activation only (all = 0)"),
+    KEY_CALL("lats[].measurand", r_fixed, 0, TPAR_NONE, "Vm only (measurand = 0)"),
+    KEY_CALL("lats[].mode", r_fixed, 0, TPAR_NONE, "activation only (mode = 0)"),
+    KEY_CALL("lats[].method", r_fixed, 1, TPAR_NONE, "threshold crossing only (method = 1)"),
 };
-#define NKEYS (sizeof keys / sizeof keys[0])
+#undef F
+#undef S
+#define NKEYS ((int)(sizeof keys / sizeof keys[0]))
 
-void tpar_init(TparState *s) {
-    memset(s, 0, sizeof *s);
-    s->num_stim = -1;
-    s->bidm_eqv_mono = 1;
-    tgreg_init(s);
-    s->num_imp = -1;
-    for (int i = 0; i <= SC_TISSUE_MAX_IMP; i++)
-        s->imp[i].num_ids = -1;
-    for (int i = 0; i < SC_TISSUE_MAX_STIM; i++)
-        s->stim[i].duration = 1, s->stim[i].npls = 1;
+const CliOpt *tpar_keys(int *n) {
+    *n = NKEYS;
+    return keys;
 }
 
 /* key with every [digits] written [] into pat, the indices into idx[2] (-1 when absent). 0, or -1
@@ -236,12 +474,12 @@ static int pattern(const char *key, char *pat, size_t n, long idx[2]) {
     return 0;
 }
 
-static const Key *lookup(const char *key, long idx[2]) {
+static const CliOpt *lookup(const char *key, long idx[2]) {
     char pat[TPAR_KEYLEN + 16];
     if (pattern(key, pat, sizeof pat, idx) != 0)
         return NULL;
-    for (size_t i = 0; i < NKEYS; i++)
-        if (!strcmp(keys[i].pat, pat))
+    for (int i = 0; i < NKEYS; i++)
+        if (!strcmp(keys[i].name, pat))
             return &keys[i];
     return NULL;
 }
@@ -251,455 +489,60 @@ int tpar_known(const char *key) {
     return lookup(key, idx) != NULL;
 }
 
-/* Record that key sets quantity t at the current level; -1 with a message when a key of another
- * family did. Families: 0 starcarp's, 1 openCARP's, 2 openCARP's stim[i] (1 and 2 are the legacy
- * and modern spellings of the stimuli), 3 num_stim (goes with 1 or 2). */
-static int claim(TparState *s, int t, int fam, const char *key, char *err, size_t errlen) {
-    char shown[TPAR_KEYLEN + 4];
-    snprintf(shown, sizeof shown, "%s%s", s->level ? (fam ? "-" : "--") : "", key);
-    char *had = s->claim[s->level][t];
-    int old = s->claim_fam[s->level][t];
-    if (*had && old != fam && old > 0 && fam > 0 && (old == 3 || fam == 3)) {
-        if (fam == 3)
-            return 0; /* num_stim after stimulus[i] or stim[i] keys */
-    } else if (*had && old != fam) {
-        sc_set_err(err, errlen, "'%s' and '%s' both set %s %s: give one of them", had, shown, target_what[t],
-                   s->level ? "on the command line" : "in the parameter files");
-        return -1;
-    }
-    snprintf(had, TPAR_KEYLEN, "%.*s", TPAR_KEYLEN - 1, shown);
-    s->claim_fam[s->level][t] = fam;
-    return 0;
-}
-
-int tpar_claim_opt(TissueOpts *o, const char *name, const char *val, char *err, size_t errlen) {
-    static const struct {
-        const char *name;
-        int t, fam;
-    } map[] = {{"dt", T_DT, 0},         {"duration", T_DUR, 0},      {"tend", T_DUR, 1},
-               {"snap-dt", T_SNAP, 0},  {"spacedt", T_SNAP, 1},      {"probe-dt", T_PROBE_DT, 0},
-               {"out", T_OUT, 0},       {"simID", T_OUT, 1},         {"stim", T_STIM, 0},
-               {"imp", T_IMP, 0},       {"imp-par", T_IMPPAR, 0},    {"sigma", T_SIGMA, 0},
-               {"chi", T_CHI, 0},       {"parab-solve", T_PARAB, 0}, {"cg-tol-parab", T_TOL, 0},
-               {"threshold", T_THR, 0}, {"mass", T_MASS, 0},         {"gregion", T_GREG, 0}};
-    TparState *s = &o->par;
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (!strcmp(map[i].name, name)) {
-            if (claim(s, map[i].t, map[i].fam, name, err, errlen) != 0)
-                return -1;
-            if (map[i].t == T_DT) {
-                s->dt_unit = 1, s->dt_file = s->file != NULL;
-                if (s->file)
-                    snprintf(s->dt_from, sizeof s->dt_from, "dt = %s in %s", val, s->file);
-                else
-                    snprintf(s->dt_from, sizeof s->dt_from, "--dt %s", val);
-            }
-        }
-    return 0;
-}
-
-static int num(const char *s, double *x) {
-    char *end;
-    errno = 0;
-    *x = strtod(s, &end);
-    return end != s && *end == '\0' && errno == 0 && isfinite(*x);
-}
-
-static int integer(const char *s, long *v) {
-    double x;
-    if (!num(s, v ? &x : &x) || x != floor(x) || fabs(x) > 1e9)
+/* Index i of key's family (stimuli, regions, the activation map) beyond the supported ones: -1
+ * with a message. */
+static int check_index(const char *key, long i, char *err, size_t errlen) {
+    int stim = !strncmp(key, "stim", 4), greg = !strncmp(key, "gregion[", 8);
+    int imp = !strncmp(key, "imp_region[", 11);
+    long most = stim ? SC_TISSUE_MAX_STIM : greg ? SC_FEM_MAX_REGIONS : imp ? SC_TISSUE_MAX_IMP + 1 : 1;
+    if (i < most)
         return 0;
-    *v = (long)x;
-    return 1;
-}
-
-/* "X Y Z" or "X,Y,Z" into v[3]. */
-static int vec3(const char *s, double v[3]) {
-    char buf[256];
-    if (strlen(s) >= sizeof buf)
-        return 0;
-    strcpy(buf, s);
-    int n = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(buf, " \t,", &save); t; t = strtok_r(NULL, " \t,", &save))
-        if (n == 3 || !num(t, &v[n++]))
-            return 0;
-    return n == 3;
-}
-
-/* A value the solver cannot honour. */
-static int refuse(const char *key, const char *val, const char *why, char *err, size_t errlen) {
-    sc_set_err(err, errlen, "%s = %s: not supported: %s", key, val, why);
+    if (most > 1)
+        sc_set_err(err, errlen, "%s: at most %ld %s (indices 0 to %ld)", key, most,
+                   stim   ? "stimuli"
+                   : greg ? "conductivity regions"
+                          : "ionic regions",
+                   most - 1);
+    else
+        sc_set_err(err, errlen, "%s: not supported: index 0 only (one activation map)", key);
     return -1;
-}
-
-/* An integer key that must equal `want` (why: what is supported). */
-static int fixed(long want, const char *why, const char *key, const char *val, char *err, size_t errlen) {
-    long v;
-    if (!integer(val, &v)) {
-        sc_set_err(err, errlen, "%s = '%s': expected an integer (supported: %s)", key, val, why);
-        return -1;
-    }
-    return v == want ? 0 : refuse(key, val, why, err, errlen);
-}
-
-/* Corner (or offset) `which` (0: x0/p0, 1: xd/p1) of stimulus x along axis a. */
-static void corner(TparStim *x, int which, int a, double v) {
-    if (which)
-        x->b[a] = v, x->has_b[a] = 1;
-    else
-        x->a[a] = v, x->has_a[a] = 1;
-}
-
-/* A stimulus key of stimulus i (sub: k of elec.p0[k]). 0, or -1 with a message. */
-static int apply_stim(TissueOpts *o, const Key *k, long i, long sub, int fam, const char *key,
-                      const char *val, char *err, size_t errlen) {
-    static const char *const what[] = {[H_S_A] = "a coordinate in um",
-                                       [H_S_B] = "a length in um",
-                                       [H_S_PVEC] = "three coordinates in um, \"X Y Z\"",
-                                       [H_S_PK] = "a coordinate in um (index 0, 1 or 2)",
-                                       [H_S_STRENGTH] =
-                                           "a number (uA/cm^3 on a 3D grid, uA/cm^2 on 1D and 2D grids)",
-                                       [H_S_DUR] = "a positive duration in ms",
-                                       [H_S_START] = "a time in ms >= 0",
-                                       [H_S_BCL] = "a period in ms >= 0",
-                                       [H_S_NPLS] = "an integer >= 1 (pulses)"};
-    TparStim *x = &o->par.stim[i];
-    double v = 0, p[3];
-    int ok = 1;
-    x->keys++, x->family = fam;
-    switch (k->h) {
-        case H_S_A:
-        case H_S_B:
-            if ((ok = num(val, &v)))
-                corner(x, k->h == H_S_B, k->arg, v);
-            break;
-        case H_S_PK:
-            if ((ok = sub < 3 && num(val, &v)))
-                corner(x, k->arg, (int)sub, v);
-            break;
-        case H_S_PVEC:
-            if ((ok = vec3(val, p)))
-                for (int a = 0; a < 3; a++)
-                    corner(x, k->arg, a, p[a]);
-            break;
-        case H_S_STRENGTH:
-            ok = num(val, &x->strength);
-            break;
-        case H_S_DUR:
-            ok = num(val, &x->duration) && x->duration > 0;
-            break;
-        case H_S_START:
-            ok = num(val, &x->start) && x->start >= 0;
-            break;
-        case H_S_BCL:
-            ok = num(val, &x->bcl) && x->bcl >= 0;
-            break;
-        case H_S_NPLS:
-            ok = integer(val, &x->npls) && x->npls >= 1;
-            break;
-        case H_S_TYPE:
-            return fixed(0, "0, a transmembrane current (the monodomain has no extracellular stimuli)", key,
-                         val, err, errlen);
-        case H_S_GEOM:
-            return fixed(2, "2, the block from elec.p0 to elec.p1 (um)", key, val, err, errlen);
-        default:
-            break; /* H_S_NAME: a label */
-    }
-    if (!ok) {
-        sc_set_err(err, errlen, "%s = '%s': expected %s", key, val, what[k->h]);
-        return -1;
-    }
-    return 0;
-}
-
-/* dt = val microseconds. */
-static const char *set_dt(TissueOpts *o, const char *val) {
-    TparState *s = &o->par;
-    double v;
-    if (!num(val, &v) || !(v > 0))
-        return "a positive time step in microseconds (openCARP's unit: 10 for 0.01 ms)";
-    o->dt = v / 1000, s->dt_unit = 2, s->dt_file = s->file != NULL;
-    if (s->file)
-        snprintf(s->dt_from, sizeof s->dt_from, "dt = %s in %s", val, s->file);
-    else
-        snprintf(s->dt_from, sizeof s->dt_from, "-dt %s", val);
-    return NULL;
-}
-
-/* A key other than a stimulus's. 0, or -1 with a message. */
-static int apply_global(TissueOpts *o, const Key *k, const char *key, const char *val, char *err,
-                        size_t errlen) {
-    TparState *s = &o->par;
-    double v = 0;
-    long n = 0;
-    const char *want = NULL;
-    switch (k->h) {
-        case H_DT:
-            want = set_dt(o, val);
-            break;
-        case H_TEND:
-            want = num(val, &o->duration) && o->duration > 0 ? NULL : "a positive time in ms";
-            break;
-        case H_SPACEDT:
-            want = num(val, &o->snap_dt) && o->snap_dt >= 0 ? NULL : "a time in ms >= 0 (0: none)";
-            break;
-        case H_TIMEDT:
-            want = num(val, &o->probe_dt) && o->probe_dt > 0 ? NULL : "a positive time in ms";
-            break;
-        case H_SIMID:
-            o->out = val, want = *val ? NULL : "a directory";
-            break;
-        case H_MESH:
-            o->mesh = val,
-            want = *val ? NULL : "a mesh's base name (BASE.pts, BASE.elem, BASE.lon) or a .vtk file";
-            break;
-        case H_MASS: /* a consistent mass on the box is refused once the mesh is known (topt_parse) */
-            want = integer(val, &n) && (n == 0 || n == 1) ? NULL : "0 (the consistent mass) or 1 (lumped)";
-            o->mass = want ? o->mass : n ? "lumped" : "consistent";
-            break;
-        case H_NUM_STIM:
-            want = integer(val, &n) && n >= 0 && n <= SC_TISSUE_MAX_STIM ? NULL : "an integer from 0 to 8";
-            s->num_stim = want ? s->num_stim : n;
-            break;
-        case H_NUM_IMP:
-            return tir_num(s, key, val, err, errlen);
-        case H_NUM_LATS:
-            if (!integer(val, &n) || n < 0)
-                want = "0 or 1";
-            else if (n > 1)
-                return refuse(key, val, k->why, err, errlen);
-            break;
-        case H_BIDM:
-            want =
-                integer(val, &n) && (n == 0 || n == 1) ? NULL : "0 (g_i alone) or 1 (g_i g_e / (g_i + g_e))";
-            s->bidm_eqv_mono = want ? s->bidm_eqv_mono : n;
-            break;
-        case H_PARAB:
-            if (!integer(val, &n) || n < 0 || n > 2)
-                want = "0 (explicit) or 1 (Crank-Nicolson)";
-            else if (n == 2)
-                return refuse(
-                    key, val,
-                    "openCARP's 2 (second-order time stepping): 0 (explicit) or 1 (Crank-Nicolson); "
-                    "starcarp's parab-solve also takes be (backward Euler)",
-                    err, errlen);
-            else
-                o->parab = n ? "cn" : "explicit";
-            break;
-        case H_TOL:
-            want = num(val, &o->solve_tol) ? NULL : "a number from 1e-15 to 0.1";
-            break;
-        case H_ZERO:
-            return fixed(0, k->why, key, val, err, errlen);
-        case H_LFIXED:
-            return fixed(k->arg, k->why, key, val, err, errlen);
-        case H_REFUSE:
-            sc_set_err(err, errlen, "%s: not supported: %s", key, k->why);
-            return -1;
-        case H_IM:
-            o->imp = val, want = *val ? NULL : "a model name or a .model file";
-            break;
-        case H_IMPAR:
-            o->imp_par = val;
-            break;
-        case H_CSV:
-            want =
-                num(val, &v) && v > 0 ? NULL : "a positive surface-to-volume ratio in 1/um (0.14: 140 /mm)";
-            o->chi = want ? o->chi : v * 1000;
-            break;
-        case H_VOLFRAC:
-            if (!num(val, &v))
-                want = "1";
-            else if (v != 1)
-                return refuse(key, val, k->why, err, errlen);
-            break;
-        case H_NUM_GREG:
-            return tgreg_num(s, key, val, err, errlen);
-        case H_LTHR:
-            want = num(val, &o->thr) ? NULL : "a potential in mV";
-            break;
-        default:
-            break; /* H_LABEL: names */
-    }
-    if (want) {
-        sc_set_err(err, errlen, "%s = '%s': expected %s", key, val, want);
-        return -1;
-    }
-    return 0;
 }
 
 int tpar_apply(TissueOpts *o, const char *key, const char *val, char *err, size_t errlen) {
     long idx[2];
-    const Key *k = lookup(key, idx);
-    if (!k) {
+    const CliOpt *d = lookup(key, idx);
+    if (!d) {
         sc_set_err(err, errlen, "unknown parameter '%s'", key);
         return -1;
     }
-    if (k->h == H_REFUSE)
-        return apply_global(o, k, key, val, err, errlen);
-    int stim = k->h >= H_S_A, greg = k->h >= H_G && k->h <= H_GNAME, imp = !strncmp(key, "imp_region[", 11);
-    int fam = k->h == H_NUM_STIM ? 3 : strncmp(key, "stim[", 5) ? 1 : 2;
-    long most = stim ? SC_TISSUE_MAX_STIM : greg ? SC_FEM_MAX_REGIONS : imp ? SC_TISSUE_MAX_IMP + 1 : 1;
-    if (idx[0] >= most) {
-        if (most > 1)
-            sc_set_err(err, errlen, "%s: at most %ld %s (indices 0 to %ld)", key, most,
-                       stim   ? "stimuli"
-                       : greg ? "conductivity regions"
-                              : "ionic regions",
-                       most - 1);
-        else
-            sc_set_err(err, errlen, "%s: not supported: index 0 only (one activation map)", key);
+    if (d->type == CLI_REFUSED)
+        return cli_opt_set(d, key, val, o, err, errlen);
+    if (check_index(key, idx[0], err, errlen) != 0)
         return -1;
-    }
-    int target = (greg || imp) && idx[0] > 0 ? (greg ? T_GREG : -1) : k->target;
-    if (target >= 0 && claim(&o->par, target, fam, key, err, errlen) != 0)
+    int stim = !strncmp(key, "stim", 4), greg = !strncmp(key, "gregion[", 8);
+    int imp = !strncmp(key, "imp_region[", 11);
+    int fam = !strcmp(key, "num_stim") ? 3 : strncmp(key, "stim[", 5) ? 1 : 2;
+    int target = (greg || imp) && idx[0] > 0 ? (greg ? TPAR_GREG : TPAR_NONE) : d->group;
+    if (target != TPAR_NONE && tpar_claim(&o->par, (TparTarget)target, fam, key, val, err, errlen) != 0)
         return -1;
-    if (k->h == H_IMPTAG)
-        return tgreg_key(&o->par, &o->par.imp[idx[0]], (TgregKey)k->arg, 0, idx[1], key, val, err, errlen);
-    if (imp && idx[0] > 0 && (k->h == H_IM || k->h == H_IMPAR || k->h == H_CSV))
-        return tir_key(&o->par,
-                       k->h == H_IM      ? TIR_IM
-                       : k->h == H_IMPAR ? TIR_PARAM
-                                         : TIR_CSV,
-                       idx[0], key, val, err, errlen);
-    if (imp && idx[0] > 0 && apply_global(o, k, key, val, err, errlen) != 0) /* volFrac */
-        return -1;
-    if (imp && idx[0] > 0)
-        return tir_key(&o->par, TIR_OTHER, idx[0], key, val, err, errlen);
     if (stim)
-        return apply_stim(o, k, idx[0], idx[1], fam, key, val, err, errlen);
-    if (greg)
-        return tgreg_key(&o->par, &o->par.greg[idx[0]], (TgregKey)(k->h - H_G), k->arg, idx[1], key, val, err,
-                         errlen);
-    return apply_global(o, k, key, val, err, errlen);
-}
-
-/* The grid's dimension: the axes given with more than one node. */
-static int grid_dim(const TissueOpts *o) {
-    int nd = o->nsize ? o->nsize : o->nnodes, dim = 0;
-    for (int a = 0; a < nd; a++)
-        dim += o->nsize ? 1 : o->nodes[a] > 1;
-    return dim;
-}
-
-/* num_stim against the stimuli given. */
-static int check_num_stim(const TparState *s, char *err, size_t errlen) {
-    static const char *const fam[] = {"stimulus", "stimulus", "stim"};
-    for (int i = 0; i < SC_TISSUE_MAX_STIM; i++) {
-        const TparStim *x = &s->stim[i];
-        if (x->keys && s->num_stim < 0) {
-            sc_set_err(err, errlen,
-                       "%s[%d].* given without num_stim: openCARP applies the first num_stim stimuli only "
-                       "(add num_stim = %d)",
-                       fam[x->family], i, i + 1);
-            return -1;
-        }
-        if (x->keys && i >= s->num_stim) {
-            sc_set_err(
-                err, errlen,
-                "%s[%d].* given but num_stim = %ld: openCARP would ignore it (num_stim = %d applies it)",
-                fam[x->family], i, s->num_stim, i + 1);
-            return -1;
-        }
-        if (!x->keys && i < s->num_stim) {
-            sc_set_err(err, errlen, "num_stim = %ld but stimulus[%d] (or stim[%d]) has no keys", s->num_stim,
-                       i, i);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* The openCARP stimuli into o->stim: boxes in mm (an axis no key names: all of it); the strength
- * of a transmembrane current is a volume density (uA/cm^3, divided by chi) on a 3D grid and a
- * membrane density (uA/cm^2) on 1D and 2D grids. */
-static int finish_stims(TissueOpts *o, char *err, size_t errlen) {
-    TparState *s = &o->par;
-    if (check_num_stim(s, err, errlen) != 0)
-        return -1;
-    int dim = grid_dim(o);
-    for (int i = 0; i < s->num_stim; i++) {
-        const TparStim *x = &s->stim[i];
-        if (o->nstim == SC_TISSUE_MAX_STIM) {
-            sc_set_err(err, errlen, "at most %d stimuli in all (stim and num_stim)", SC_TISSUE_MAX_STIM);
-            return -1;
-        }
-        ScTissueStim t = {.start = x->start, .dur = x->duration, .period = x->bcl, .count = x->npls};
-        for (int a = 0; a < 3; a++) {
-            double p = x->a[a], q = x->family == 2 ? x->b[a] : x->a[a] + x->b[a];
-            int given = x->has_a[a] || x->has_b[a];
-            t.lo[a] = given ? fmin(p, q) / 1000 : -INFINITY;
-            t.hi[a] = given ? fmax(p, q) / 1000 : INFINITY;
-        }
-        t.amp = dim == 3 ? NAN : x->strength;
-        o->stim_vol[o->nstim] = dim == 3 ? x->strength : NAN;
-        snprintf(o->stim_name[o->nstim], sizeof o->stim_name[0], "%s[%d]",
-                 x->family == 2 ? "stim" : "stimulus", i);
-        o->stim[o->nstim++] = t;
-    }
-    return 0;
-}
-
-/* The level (0 files, 1 command line) of the last key of target t of openCARP's (ocarp 1) or
- * starcarp's (0) spelling; -1 when none. */
-static int claim_level(const TparState *s, int t, int ocarp) {
-    for (int l = 1; l >= 0; l--)
-        if (s->claim[l][t][0] && (s->claim_fam[l][t] != 0) == ocarp)
-            return l;
-    return -1;
-}
-
-/* gregion[0] into o->sigma (tgreg_sigma), when its keys came last (or an openCARP file gave no
- * conductivity): along x (the fibre) the longitudinal values, y (the sheet) the transverse ones, z
- * the sheet normal's. */
-static void finish_sigma(TissueOpts *o) {
-    const TparState *s = &o->par;
-    int gl = claim_level(s, T_SIGMA, 1), sl = claim_level(s, T_SIGMA, 0);
-    if (!(gl > sl || (gl < 0 && sl < 0 && s->ocarp)))
-        return;
-    tgreg_sigma(&s->greg[0], s->bidm_eqv_mono, o->sigma);
-    o->nsigma = 3;
-}
-
-/* dt within 1 us .. 1 ms, whatever its unit, with a hint at the unit. */
-static int check_dt(const TissueOpts *o, char *err, size_t errlen) {
-    const TparState *s = &o->par;
-    double dt = o->dt;
-    if (s->dt_unit == 0 || (dt >= 1e-3 && dt <= 1))
+        o->par.stim[idx[0]].keys++, o->par.stim[idx[0]].family = fam;
+    if (imp && idx[0] > 0 && d->type != CLI_CALL) /* region i's model and chi (tissue_impreg.c) */
+        return tir_key(&o->par, (TirKey)d->arg, idx[0], key, val, err, errlen);
+    TparCtx ctx = {o, {idx[0], idx[1]}};
+    void *base = d->type == CLI_CALL ? (void *)&ctx : stim ? (void *)&o->par.stim[idx[0]] : (void *)o;
+    if (cli_opt_set(d, key, val, base, err, errlen) == 0)
         return 0;
-    if (s->dt_unit == 2)
-        sc_set_err(
-            err, errlen,
-            "%s: %g ms is implausible for cardiac tissue (1 us to 1 ms): dt is in microseconds in openCARP "
-            "files: 10 for 0.01 ms%s",
-            s->dt_from, dt, s->dt_file ? "" : " (and in -dt; --dt is in ms)");
-    else if (dt > 1 && s->dt_file)
-        sc_set_err(
-            err, errlen,
-            "%s: %g ms is implausible for cardiac tissue (1 us to 1 ms); if it is openCARP's microseconds: "
-            "this file is read as starcarp's, in ms, because it has no key only openCARP has; write dt = %g",
-            s->dt_from, dt, dt / 1000);
-    else
-        sc_set_err(err, errlen, "%s: %g ms is implausible for cardiac tissue (1 us to 1 ms)%s", s->dt_from,
-                   dt, dt > 1 ? "; --dt is in ms (openCARP's -dt in microseconds)" : "");
-    return -1;
+    return d->type == CLI_CALL ? -1 : expected(key, val, d->accepts, err, errlen);
 }
 
-int tpar_finish(TissueOpts *o, char *err, size_t errlen) {
-    if (finish_stims(o, err, errlen) != 0)
-        return -1;
-    finish_sigma(o);
-    return check_dt(o, err, errlen);
-}
-
-/* pat with each [] written [i]. */
-static void shown(const char *pat, char *out, size_t n) {
+void tpar_shown(const char *pat, char *out, size_t n) {
     size_t o = 0;
+    int k = 0;
     for (const char *p = pat; *p && o + 4 < n; p++) {
         out[o++] = *p;
         if (*p == '[' && p[1] == ']')
-            out[o++] = 'i';
+            out[o++] = k++ ? 'j' : 'i';
     }
     out[o] = 0;
 }
@@ -711,8 +554,9 @@ void tpar_suggest(const char *key, const char *const *names, size_t n, char *out
     if (pattern(key, pat, sizeof pat, idx) != 0)
         snprintf(pat, sizeof pat, "%s", key);
     int limit = 2 + (int)strlen(pat) / 5;
-    for (size_t i = 0; i < NKEYS + n; i++) {
-        const char *c = i < NKEYS ? keys[i].pat : names[i - NKEYS];
+    size_t nk = (size_t)NKEYS;
+    for (size_t i = 0; i < nk + n; i++) {
+        const char *c = i < nk ? keys[i].name : names[i - nk];
         int d = sc_edit_distance(pat, c, 1);
         if (d > limit || d >= bd[2])
             continue;
@@ -720,7 +564,7 @@ void tpar_suggest(const char *key, const char *const *names, size_t n, char *out
         for (; j > 0 && d < bd[j - 1]; j--)
             bd[j] = bd[j - 1], memcpy(best[j], best[j - 1], sizeof best[j]);
         bd[j] = d;
-        shown(c, best[j], sizeof best[j]);
+        tpar_shown(c, best[j], sizeof best[j]);
     }
     size_t o = 0;
     out[0] = 0;
@@ -730,4 +574,16 @@ void tpar_suggest(const char *key, const char *const *names, size_t n, char *out
                               : j + 1 < 3 && bd[j + 1] < 99 ? ", "
                                                             : " or ",
                               best[j]);
+}
+
+void tpar_help(FILE *out) {
+    fprintf(out,
+            "openCARP's keys `starcarp tissue` reads (in a .par file, `key = value`; on the command line,\n"
+            "`-key value`), in openCARP's units, or refuses with the reason (docs/tissue.md):\n");
+    for (int i = 0; i < NKEYS; i++) {
+        char name[TPAR_KEYLEN + 16];
+        tpar_shown(keys[i].name, name, sizeof name);
+        fprintf(out, "  %-30s %s%s\n", name, keys[i].type == CLI_REFUSED ? "not supported: " : "",
+                keys[i].accepts);
+    }
 }

@@ -1,20 +1,44 @@
 /* tissue_par.h: openCARP's parameter keys for `starcarp tissue` (prefix tpar_; docs/tissue.md,
- * "openCARP parameter files"). tissue_opts.c reads the files and the command line; this module
- * knows openCARP's keys (`stimulus[0].x0`, `imp_region[0].im`, `gregion[0].g_il`, `dt`...), reads
- * them in openCARP's units (dt in microseconds, coordinates in micrometres, cellSurfVolRatio in
- * 1/um), refuses the ones the solver cannot honour with the reason, catches a starcarp key and its
- * openCARP twin given together, and turns what it read into TissueOpts fields at the end. */
+ * "openCARP parameter files"). tissue_args.c reads the files and the command line; tissue_par.c
+ * knows openCARP's keys, a table of CliOpt rows (cli_opts.h) named by the key's pattern
+ * (`stimulus[].x0`, `imp_region[].im`, `gregion[].g_il`, `dt`...), reads them in openCARP's units
+ * (dt in microseconds, coordinates in micrometres, cellSurfVolRatio in 1/um) and refuses the ones
+ * the solver cannot honour with the reason; tissue_parcheck.c catches a starcarp key and its
+ * openCARP twin given together, and turns what was read into TissueOpts fields at the end. */
 #ifndef SC_TISSUE_PAR_H
 #define SC_TISSUE_PAR_H
 
 #include <stddef.h>
 
+#include "cli_opts.h"
 #include "sc_fem.h"
 #include "sc_tissue.h"
 
 struct TissueOpts;
 
-enum { TPAR_NTARGET = 15, TPAR_KEYLEN = 64, TPAR_WHERE = 300 };
+enum { TPAR_KEYLEN = 64, TPAR_WHERE = 300 };
+
+/* The quantities a starcarp option and its openCARP twin both set: the CliOpt.group of the
+ * option rows (tissue_opts.c) and of the keys' (tissue_par.c); TPAR_NONE: none. */
+typedef enum {
+    TPAR_NONE,
+    TPAR_DT,
+    TPAR_DUR,
+    TPAR_SNAP,
+    TPAR_PROBE_DT,
+    TPAR_OUT,
+    TPAR_STIM,
+    TPAR_IMP,
+    TPAR_IMPPAR,
+    TPAR_SIGMA,
+    TPAR_CHI,
+    TPAR_PARAB,
+    TPAR_TOL,
+    TPAR_THR,
+    TPAR_MASS,
+    TPAR_GREG,
+    TPAR_NTARGET
+} TparTarget;
 
 /* One openCARP stimulus, as its keys gave it (stimulus[i].* or stim[i].*). */
 typedef struct TparStim {
@@ -46,6 +70,7 @@ typedef struct TparState {
     int ocarp; /* an openCARP file was read */
     const char *file; /* the file being read (NULL: the command line) */
     int line; /* the line of the key being read in `file` */
+    int depth; /* parameter files being read, one inside another (--par in a file) */
     char claim[2][TPAR_NTARGET][TPAR_KEYLEN]; /* the key that set each quantity, per level */
     int claim_fam[2][TPAR_NTARGET]; /* its family: 0 starcarp, 1 openCARP, 2 openCARP's stim[i] */
     long num_stim; /* -1: not given */
@@ -74,9 +99,13 @@ int tpar_known(const char *key);
 /* Apply openCARP key = val to o (openCARP's units). 0, or -1 with a message naming the key and
  * what it accepts, or why the solver cannot honour it. */
 int tpar_apply(struct TissueOpts *o, const char *key, const char *val, char *err, size_t errlen);
-/* Note that starcarp's option `name` (a long option, or tend/spacedt/simID) is being set: -1 with a
- * message when its openCARP twin was given at the same level (files, or the command line). */
-int tpar_claim_opt(struct TissueOpts *o, const char *name, const char *val, char *err, size_t errlen);
+/* Note that `key` (its name as given, without dashes) = val sets quantity t at the current level;
+ * fam: 0 a starcarp option, 1 an openCARP key, 2 openCARP's stim[i] keys (1 and 2 are the legacy
+ * and modern spellings of the stimuli), 3 num_stim (goes with 1 or 2). -1 with a message when a
+ * key of another family set it at the same level (the files, or the command line); dt's also
+ * records its unit and where it was given, for tpar_finish. */
+int tpar_claim(TparState *s, TparTarget t, int fam, const char *key, const char *val, char *err,
+               size_t errlen);
 /* After every file and option: the openCARP stimuli into o->stim, the conductivities of
  * gregion[0] into o->sigma, dt's plausibility (the other regions: tgreg_finish, once o->sigma is
  * complete). 0, or -1 with a message. */
@@ -84,5 +113,12 @@ int tpar_finish(struct TissueOpts *o, char *err, size_t errlen);
 /* Up to three known keys closest to key (openCARP's and, from names[n], starcarp's), as
  * "'a', 'b' or 'c'" in out ("" when none is close). */
 void tpar_suggest(const char *key, const char *const *names, size_t n, char *out, size_t outlen);
+/* The keys' table (*n rows), each named by its pattern ("stimulus[].x0"). */
+const CliOpt *tpar_keys(int *n);
+/* The keys understood, one a line ("  stimulus[i].x0  a coordinate in um"; a refused one with
+ * its reason), generated from the table: `starcarp tissue --help-par`. */
+void tpar_help(FILE *out);
+/* pat with each [] written [i] (the first) or [j] (the second) into out. */
+void tpar_shown(const char *pat, char *out, size_t n);
 
 #endif

@@ -3,8 +3,11 @@
  * TissueOpts in starcarp's units (dt us -> ms, um -> mm, 1/um -> /mm, uA/cm^3 / chi on a 3D grid,
  * harmonic-mean conductivities); each refused key is named with its reason; unknown keys get the
  * closest known ones; dt's plausibility in both units; a starcarp key and its openCARP twin given
- * together; num_stim against the stimuli; runs no stimulus reaches; and examples/nversion_opencarp.par
- * read as the same benchmark as examples/nversion.par. argv[1]: the source tree. */
+ * together; num_stim against the stimuli; runs no stimulus reaches; examples/nversion_opencarp.par
+ * read as the same benchmark as examples/nversion.par; --help and --help-par generated from the
+ * tables list every row; docs/tissue.md's option and key tables match the tables. argv[1]: the
+ * source tree. */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -508,12 +511,206 @@ static void test_nversion(const char *src) {
     ASSERT(o.theta == 0 && sc.theta == 0);
 }
 
+/* Whether text has a line "  NAME" followed by a blank or the line's end (a help line). */
+static int lists(const char *text, const char *name) {
+    char want[TPAR_KEYLEN + 20];
+    snprintf(want, sizeof want, "\n  %s", name);
+    for (const char *p = strstr(text, want); p; p = strstr(p + 1, want))
+        if (p[strlen(want)] == ' ' || p[strlen(want)] == '\n')
+            return 1;
+    return 0;
+}
+
+/* What print writes, into buf (size n). */
+static void capture(void (*print)(FILE *), char *buf, size_t n) {
+    FILE *f = tmpfile();
+    buf[0] = 0;
+    if (!f)
+        return;
+    print(f);
+    rewind(f);
+    buf[fread(buf, 1, n - 1, f)] = 0;
+    fclose(f);
+}
+
+/* One check: cond, else what (and name) on stderr. */
+static void check(int cond, const char *what, const char *name) {
+    t_checks++;
+    if (!cond) {
+        t_failures++;
+        fprintf(stderr, "%s: %s\n", what, name);
+    }
+}
+
+/* --help lists every row of the option table (the shared ones through cli_run_help), --help-par
+ * every openCARP key. */
+static void test_help(void) {
+    static char text[32768];
+    int n;
+    capture(topt_usage, text, sizeof text);
+    ASSERT(strstr(text, "usage: starcarp tissue") != NULL);
+    const CliOpt *opts = topt_opts(&n);
+    for (int i = 0; i < n; i++)
+        check(lists(text, opts[i].name), "--help does not list the option", opts[i].name);
+    capture(tpar_help, text, sizeof text);
+    const CliOpt *keys = tpar_keys(&n);
+    for (int i = 0; i < n; i++) {
+        char name[TPAR_KEYLEN + 16];
+        tpar_shown(keys[i].name, name, sizeof name);
+        check(lists(text, name), "--help-par does not list the key", name);
+    }
+    ASSERT(strstr(text, "not supported: openCARP's state files") != NULL); /* a refused key's reason */
+}
+
+/* The part of doc from the line "## TITLE" to the next "## " (a malloc'd copy), or NULL. */
+static char *section(const char *doc, const char *title) {
+    char head[100];
+    snprintf(head, sizeof head, "\n## %s\n", title);
+    const char *a = doc ? strstr(doc, head) : NULL;
+    if (!a)
+        return NULL;
+    const char *b = strstr(a + 1, "\n## ");
+    size_t n = b ? (size_t)(b - a) : strlen(a);
+    char *s = malloc(n + 1);
+    memcpy(s, a, n);
+    s[n] = 0;
+    return s;
+}
+
+/* Whether sec names option `name` (not as a part of a longer name). */
+static int names(const char *sec, const char *name) {
+    size_t n = strlen(name);
+    for (const char *p = strstr(sec, name); p; p = strstr(p + 1, name))
+        if (!strchr("abcdefghijklmnopqrstuvwxyz-", p[n]) &&
+            (p == sec || !strchr("abcdefghijklmnopqrstuvwxyz-", p[-1])))
+            return 1;
+    return 0;
+}
+
+/* docs/tissue.md's "Inputs": every option of the table named there (or its other spelling), and
+ * every --name of its option table (lines "| ...") an option. */
+static void docs_options(const char *sec) {
+    int n;
+    const CliOpt *opts = topt_opts(&n);
+    for (int i = 0; i < n; i++)
+        check(names(sec, opts[i].name) || (opts[i].alias && names(sec, opts[i].alias)),
+              "docs/tissue.md (Inputs) does not name the option", opts[i].name);
+    for (const char *p = strstr(sec, "\n|"); p; p = strstr(p + 1, "\n|")) {
+        const char *end = strchr(p + 1, '\n');
+        for (const char *q = strstr(p, "--"); q && (!end || q < end); q = strstr(q + 2, "--")) {
+            char name[64];
+            size_t k = 2 + strspn(q + 2, "abcdefghijklmnopqrstuvwxyz-");
+            snprintf(name, sizeof name, "%.*s", (int)k, q);
+            check(!islower((unsigned char)q[2]) || cli_opt_named(opts, n, name) != NULL,
+                  "docs/tissue.md documents an unknown option", name);
+        }
+    }
+}
+
+/* The backticked span at s (after the '`') up to a blank, its indices written [] ("gregion[i].ID[j]"
+ * -> "gregion[].ID[]"), into out. */
+static void span(const char *s, char *out, size_t n) {
+    size_t o = 0;
+    for (; *s && *s != '`' && *s != ' ' && o + 3 < n; s++) {
+        out[o++] = *s;
+        if (*s == '[' && strchr(s, ']') && strspn(s + 1, "0123456789ij") == (size_t)(strchr(s, ']') - s - 1))
+            s = strchr(s, ']'), out[o++] = ']';
+    }
+    out[o] = 0;
+}
+
+/* Whether the backticked span w documents key pattern pat: the whole key, its part after the
+ * family's "NAME[]." (x0, elec.p1), its last part (with or without the dot), "*.LAST", or
+ * "PREFIX*". The family (the key's text before '[') must then be on the line (fam_on). */
+static int documents(const char *w, const char *pat, int fam_on) {
+    const char *dot = strrchr(pat, '.'), *tail = strstr(pat, "].");
+    size_t wl = strlen(w);
+    if (!strcmp(w, pat) || (wl > 1 && w[wl - 1] == '*' && !strncmp(w, pat, wl - 1)))
+        return 1;
+    if (dot && w[0] == '*' && !strcmp(w + 1, dot))
+        return 1;
+    return fam_on && ((tail && !strcmp(w, tail + 2)) || (dot && (!strcmp(w, dot) || !strcmp(w, dot + 1))));
+}
+
+/* The end of the unit of text starting at l (after a newline): a table's line, or a paragraph
+ * (up to a blank line or a table); NULL at the end. */
+static const char *unit_end(const char *l) {
+    if (l[0] == '\n' && l[1] == '|')
+        return strchr(l + 1, '\n');
+    const char *a = strstr(l + 1, "\n\n"), *b = strstr(l + 1, "\n|");
+    return !a ? b : !b ? a : a < b ? a : b;
+}
+
+/* docs/tissue.md's "openCARP parameter files": every key of the table documented there (in a
+ * table's line or a paragraph naming its family). */
+static void docs_keys(const char *sec) {
+    int n;
+    const CliOpt *keys = tpar_keys(&n);
+    for (int i = 0; i < n; i++) {
+        const char *pat = keys[i].name, *br = strchr(pat, '[');
+        int found = 0;
+        for (const char *l = sec; l && *l && !found; l = unit_end(l)) {
+            const char *end = unit_end(l);
+            size_t len = end ? (size_t)(end - l) : strlen(l);
+            char line[4096];
+            snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
+            char fam[40];
+            snprintf(fam, sizeof fam, "%.*s", br ? (int)(br - pat) : 0, pat);
+            int fam_on = !br || strstr(line, fam) != NULL;
+            for (const char *q = strchr(line, '`'); q && !found; q = strchr(q + 1, '`')) {
+                char w[TPAR_KEYLEN + 16];
+                span(q + 1, w, sizeof w);
+                found = documents(w, pat, fam_on);
+                if (!(q = strchr(q + 1, '`'))) /* past the closing one */
+                    break;
+            }
+        }
+        check(found, "docs/tissue.md (openCARP parameter files) does not document the key", pat);
+    }
+}
+
+/* docs/tissue.md's key table: every key of its first column (`stimulus[i].x0`, or a part of one
+ * after the family's: `y0`, `elec.p1`, `.duration`) one of the table's. */
+static void docs_known(const char *sec) {
+    int n;
+    const CliOpt *keys = tpar_keys(&n);
+    const char *tab = strstr(sec, "\n| openCARP key |"), *tab_end = tab ? strstr(tab, "\n\n") : NULL;
+    ASSERT(tab != NULL);
+    for (const char *p = tab ? strstr(tab, "\n| `") : NULL; p && p < tab_end; p = strstr(p + 1, "\n| `")) {
+        const char *end = strchr(p + 3, '|');
+        for (const char *q = strchr(p, '`'); q && end && q < end; q = strchr(q + 1, '`')) {
+            char w[TPAR_KEYLEN + 16];
+            span(q + 1, w, sizeof w);
+            int known = w[0] == '"';
+            for (int i = 0; i < n && !known; i++)
+                known = documents(w, keys[i].name, 1);
+            check(known, "docs/tissue.md documents an unknown key", w);
+            if (!(q = strchr(q + 1, '`')))
+                break;
+        }
+    }
+}
+
+/* docs/tissue.md's tables against the option table and the keys' table. */
+static void test_docs(const char *src) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/docs/tissue.md", src);
+    char *doc = t_read_file(path), *in = section(doc, "Inputs"),
+         *oc = section(doc, "openCARP parameter files");
+    ASSERT(in != NULL && oc != NULL);
+    if (in && oc)
+        docs_options(in), docs_keys(oc), docs_known(oc);
+    free(in), free(oc), free(doc);
+}
+
 int main(int argc, char **argv) {
     if (t_tmpdir("test_tissue_par", dir, sizeof dir) != 0)
         return 1;
     T_RUN(test_full_file, test_stim_keys, test_conductivity, test_gregions, test_gregion_tags,
           test_impregions, test_refused, test_dt, test_conflicts, test_no_stimulus);
     test_nversion(argc > 1 ? argv[1] : ".");
+    test_help();
+    test_docs(argc > 1 ? argv[1] : ".");
     t_rmtree(dir);
     return TEST_DONE();
 }
