@@ -141,7 +141,8 @@ typedef struct BoptTrain {
  * release it with bopt_free. */
 int bopt_parse(int argc, char **argv, BenchOpts *o, char *err, size_t errlen);
 
-/* The --help text. */
+/* The --help text: a short synopsis, then the help lines of the option table's rows (bench's
+ * options, the names of those refused, starcarp's own). */
 void bopt_usage(FILE *out);
 
 /* Free what bopt_parse allocated; o stays valid for another bopt_free. */

@@ -1,6 +1,7 @@
 /* bench_rules.c: the rules of `starcarp bench`'s options taken together (conflicts, defaults that
  * depend on other options, the restitution protocol's pulses), the timing rules (steps, stimulus,
- * clamps, outputs) and the --help text. See bench_opts.h. */
+ * clamps, outputs) and the --help text, made from the option table (bench_opts.c): a short synopsis,
+ * then cli_opt_help's lines of its rows. See bench_opts.h. */
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -169,91 +170,56 @@ int bopt_check_together(BenchOpts *o, const BoptSeen *seen, char *err, size_t er
     return 0;
 }
 
+/* The help lines of bench's options (bench 1) or of starcarp's own (bench 0), refused ones left out. */
+static void help_rows(FILE *out, int bench) {
+    for (int k = 0; k < bopt_nopts; k++)
+        if ((bopt_opts[k].opencarp != NULL) == bench)
+            cli_opt_help(out, &bopt_opts[k], 1);
+}
+
+/* The names of the refused options (with their short letter), comma-separated, wrapped at 100
+ * columns under a 4-space indent. */
+static void help_refused(FILE *out) {
+    fputs("  refused, with the reason (plugins, strain, light, current and state clamps from files ...):\n",
+          out);
+    int col = 0;
+    for (int k = 0; k < bopt_nopts; k++) {
+        const CliOpt *d = &bopt_opts[k];
+        if (d->type != CLI_REFUSED)
+            continue;
+        char word[96];
+        int len = d->alias ? snprintf(word, sizeof word, "%s (%s)", d->name, d->alias)
+                           : snprintf(word, sizeof word, "%s", d->name);
+        if (col > 0 && col + 2 + len <= 100) {
+            fputs(", ", out);
+            col += 2;
+        } else {
+            fputs(col > 0 ? ",\n    " : "    ", out);
+            col = 4;
+        }
+        fputs(word, out);
+        col += len;
+    }
+    fputs("\n", out);
+}
+
 void bopt_usage(FILE *out) {
     fputs("usage: starcarp bench --imp MODEL [OPTIONS]\n"
           "Runs an ionic model on one cell or many, with the options and outputs of openCARP's bench.\n"
-          "Values go as --opt VALUE or --opt=VALUE (bench's short options: -T 2 or -T2); times in ms.\n"
-          "Each option may be given once (--vary: several times). docs/bench-options.md lists every\n"
-          "option of openCARP's bench and what starcarp does with it.\n"
-          "\n"
-          "bench options:\n"
-          "  --imp, -I NAME        ionic model: a name of the library, or a .model file\n"
-          "  --imp-par, -p STR     parameter changes, e.g. 'GNa*1.5,GK1-20%,flags=EPI'\n"
-          "  --duration, -a MS     length of the run (default: last stimulus + --past-stim)\n"
-          "  --past-stim MS        the default duration's time after the last stimulus (default 1000)\n",
+          "Values go as --opt VALUE or --opt=VALUE (bench's short options: -T 2 or -T2, flags grouped as\n"
+          "-vB); times in ms. Each option may be given once (--vary: several times). docs/bench-options.md\n"
+          "lists every option of openCARP's bench and what starcarp does with it.\n"
+          "\nbench options:\n",
           out);
-    fprintf(out, "  --dt, -D MS           time step (default %g)\n", SC_DEFAULT_DT);
-    fputs("  --num, -n N           number of cells (default 1)\n"
-          "  --numstim N           number of stimuli, 0: none (default 1)\n"
-          "  --stim-start, -i MS   first stimulus (default 1.0)\n"
-          "  --bcl, -b MS          basic cycle length (default 1000)\n"
-          "  --stim-dur, -T MS     pulse length (default 1.0)\n"
-          "  --stim-curr, -c X     pulse amplitude in uA/cm^2, positive depolarises (default 60.0)\n"
-          "  --stim-volt V         a voltage stimulus: Vm clamped to V during the pulses\n"
-          "  --stim-times LIST     comma-separated stimulus times, instead of the train\n"
-          "  --restitute P         restitution protocol S1S2 or dyn, from --res-file F; writes\n"
-          "                        NAME_APD_restitution.dat (--res-trace: also the traces)\n"
-          "  --clamp, -l V         clamp Vm to V from --clamp-start (default 10) for --clamp-dur, -L MS\n"
-          "  --clamp-ini V0        clamp Vm to V0 outside the --clamp pulse\n"
-          "  --dt-out, -o MS       output interval (default 1.0)\n"
-          "  --start-out MS        first output time (default 0)\n"
-          "  --fout[=NAME], -O     write NAME.txt instead of the table on stdout (NAME: BENCH_REG)\n"
-          "  --bin, -B             with --fout: binary NAME.t.bin, NAME.Vm.bin, NAME.Iion.bin instead\n"
-          "  --validate, -v        binary files of Vm, Iion, t and every state, and NAME_header.txt\n"
-          "  --imp-sv-dump, -u L   write the listed state variables\n"
-          "  --trace-no N          the model's traced variables go to Trace_N.dat (default 0), their\n"
-          "                        names to <Model>_trace_header.txt; --no-trace: not written\n"
-          "  --APstatistics        APD, DI, Vm range of every beat in NAME_AP_stats.dat\n"
-          "  --save-ini-file, -F F save the state to F at --save-ini-time, -S (default: the end)\n"
-          "  --read-ini-file, -R F start from the state in F\n"
-          "  --save-file, -f F     starcarp's binary checkpoint (--checkpoint) at --save-time, -s\n"
-          "  --restore, -r F       continue from it (--restart)\n"
-          "  --target T            auto, cpu or mlir-cpu (no GPU), mlir-cuda or mlir-rocm (no CPU)\n"
-          "  --list-imps           list the models\n"
-          "  --imp-info            print the model's parameters, states and defaults\n"
-          "  (plugins, strain, light, current and state clamps from files: refused, with the reason)\n"
-          "\n"
-          "starcarp extensions:\n"
-          "  --precision P         double or single, also 64 or 32 (default double); single is refused\n"
-          "                        where the model's single-precision check fails, warned where it\n"
-          "                        misses the accuracy bars (docs/verification.md)\n"
-          "  --force-single        run single precision even where its check fails\n",
-          out);
-    fprintf(out, "  --steps-per-task K    time steps per StarPU task (default %d)\n", SC_DEFAULT_K);
-    fputs("  --ncpu N              CPU workers (default: all)\n"
-          "  --ngpu N              GPU workers, 0: CPUs only (default: all)\n"
-          "  --sched NAME          StarPU scheduler (default dmda)\n"
-          "  --perfmodels DIR      StarPU performance models to use and update\n"
-          "  --no-lut              evaluate lookup-table columns exactly\n"
-          "  --no-watch            no physiology watch (runs stop at a negative concentration or\n"
-          "                        a gate outside [0, 1] by default: docs/verification.md)\n"
-          "  --rtol R, --atol A    tolerances of adaptive integrators (default: the model's)\n"
-          "  --methods M           auto (default: the cheapest methods checked against a tight run,\n"
-          "                        docs/methods.md), file (the model file's own methods), or\n"
-          "                        overrides (cvode=fe, Ca_ss=rush_larsen, ...; vm=cvode advances Vm\n"
-          "                        with the states coupled to it faster than dt; the model is rebuilt)\n"
-          "  --vm-bound MV         stop when |Vm| exceeds it (default 1000)\n",
-          out);
+    help_rows(out, 1);
+    help_refused(out);
+    fputs("\nstarcarp extensions:\n", out);
+    help_rows(out, 0);
     fprintf(out,
-            "  --long-run            run a restitution protocol beyond the usual size (%g min of\n"
-            "                        simulated time, %ld pulses) or outputs beyond %g GB\n",
+            "\nLong runs: a restitution protocol beyond %g min of simulated time or %ld pulses, or outputs\n"
+            "beyond %g GB, are refused before the run unless --long-run is given.\n",
             BRS_USUAL_MS / 60000, BRS_USUAL_PULSES, BSZ_HUGE_BYTES / 1e9);
-    fputs("  --checkpoint FILE     write a checkpoint at --checkpoint-time (default: the end)\n"
-          "  --checkpoint-time MS  when to write it\n"
-          "  --restart FILE        continue from a checkpoint\n"
-          "  --plot FILE.png       plot the probed traces\n"
-          "  --probe LIST          cells whose traces are output (default 0); other than the first go\n"
-          "                        to NAME_cell<i> files\n"
-          "  --vary SPEC           vary a parameter across the cells (up to 16 times):\n"
-          "                        NAME=LO:HI linear, NAME=LO:HI:log geometric, NAME*LO:HI multiplier\n"
-          "  --nparts N            N equal partitions placed by the scheduler (default 0: one\n"
-          "                        partition per worker, sized by speed, pinned to it)\n"
-          "  --seed, --rseed N     accepted and ignored: runs use no random numbers\n"
-          "  --quiet, -q           no size line, no progress bar\n"
-          "  --progress            plain progress lines (also when not on a terminal)\n"
-          "  --help, -h            this help (also --detailed-help, --full-help; --version, -V)\n"
-          "\n"
-          "Several nodes: mpirun -np N starcarp bench ... (StarPU-MPI; each rank advances its share\n"
+    fputs("Several nodes: mpirun -np N starcarp bench ... (StarPU-MPI; each rank advances its share\n"
           "of the cells, rank 0 writes the outputs).\n",
           out);
 }

@@ -20,6 +20,12 @@ expect 2 "unknown option '--bogus'.*--cells"              -- devices --bogus
 expect 2 "--cells expects a positive integer, got 'abc'" -- devices --cells abc
 expect 2 "--steps expects a positive integer, got '-3'"  -- devices --steps -3
 expect 2 "--sched needs a scheduler name"                -- devices --sched
+# bench's help is made from its option table: bench's options, the refused ones, starcarp's own
+expect 0 '^  --stim-times LIST  '                          -- bench --help
+expect 0 '^    --DIA, .*--plugin-outputs'                 -- bench --help
+expect 0 '^starcarp extensions:'                          -- bench --help
+expect 0 '--imp NAME'                                     -- bench --full-help
+expect 2 "--strain \(-N\) is not supported by starcarp: stretch" -- bench -N 1
 expect 1 "cannot read the file: Is a directory"  -- codegen "$(dirname "$0")" --check
 w="$(dirname "$0")/../warn/suspicious.model"
 expect 0 "warning: 'unused_thing' is defined but never used"        -- codegen "$w" --check

@@ -650,10 +650,10 @@ static void test_help(void) {
     bopt_usage(ms);
     fclose(ms);
     const char *must[] = {
-        "bench options:", "starcarp extensions:", "--imp, -I NAME",  "--restitute", "--clamp-ini",
+        "bench options:", "starcarp extensions:", "--imp NAME",      "--restitute", "--clamp-ini",
         "--trace-no",     "--APstatistics",       "--stim-volt",     "--duration",  "--stim-times",
-        "--fout[=NAME]",  "--imp-sv-dump",        "--save-ini-file", "--precision", "--vary",
-        "--probe",        "--steps-per-task",     "--help",          "--long-run"};
+        "--fout [NAME]",  "--imp-sv-dump",        "--save-ini-file", "--precision", "--vary",
+        "--probe",        "--steps-per-task",     "--help",          "--long-run",  "(also -I)"};
     for (size_t k = 0; k < sizeof must / sizeof must[0]; k++)
         ASSERT(strstr(text, must[k]) != NULL);
     free(text);
@@ -662,13 +662,15 @@ static void test_help(void) {
     int saved = dup(1), null = open("/dev/null", O_WRONLY);
     ASSERT(saved >= 0 && null >= 0);
     dup2(null, 1);
-    int rc1 = parse("--help --dt abc"), rc2 = parse("-h");
+    int rc1 = parse("--help --dt abc"), rc2 = parse("-h"), rc3 = parse("--full-help"), rc4 = parse("-V");
     fflush(stdout);
     dup2(saved, 1);
     close(saved);
     close(null);
     ASSERT_EQ_INT(1, rc1);
     ASSERT_EQ_INT(1, rc2);
+    ASSERT_EQ_INT(1, rc3);
+    ASSERT_EQ_INT(1, rc4);
     ASSERT(o.probe == NULL);
 }
 
