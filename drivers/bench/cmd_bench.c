@@ -168,26 +168,16 @@ static int start_starpu(const BenchOpts *o, Share *s) {
     }
     struct starpu_conf conf;
     cli_starpu_conf(&conf, o->ncpu, o->ngpu, SC_SCHED_CELLS, o->sched);
-    int mpi;
-    int rc = cli_starpu_start("bench", &conf, &s->rank, &s->size, &mpi);
-    if (rc != 0) {
-        fprintf(stderr, "starcarp bench: StarPU could not start (%s)%s\n", strerror(-rc),
-                rc == -ENODEV ? ": no worker (check --ncpu/--ngpu)" : "");
+    if (cli_starpu_begin("bench", &conf, NULL) != 0)
         return -1;
-    }
+    cli_starpu_where(&s->rank, &s->size, NULL);
     starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
     return 0;
 }
 
 static void stop_starpu(const Share *s) {
-#ifdef SC_HAVE_MPI
-    if (s->size > 1 || getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE")) {
-        starpu_mpi_shutdown();
-        return;
-    }
-#endif
     (void)s;
-    starpu_shutdown();
+    cli_starpu_end();
 }
 
 /* The share of the work the CPU workers would do next to the GPUs, at the plan's GPU speed (1 when

@@ -152,10 +152,14 @@ void cli_mpi_end(int rc) {
 #endif
 }
 
-/* The StarPU that cli_starpu_start started: ranks (StarPU-MPI's when mpi). */
+/* The StarPU that starpu_start started: ranks (StarPU-MPI's when mpi). */
 static struct { int started, mpi, rank, size; } started = {0, 0, 0, 1};
 
-int cli_starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *size, int *mpi) {
+/* StarPU started with conf: with StarPU-MPI when the process was started by mpirun (Open MPI or a
+ * PMI launcher) and this build has it, then *rank and *size are MPI's and *mpi is 1 (otherwise rank
+ * 0 of 1, *mpi 0). With several ranks, rank 0 warns on stderr when ranks of one host may use the
+ * same cores while StarPU binds its workers. Returns starpu_init's value, silently. */
+static int starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *size, int *mpi) {
     *rank = 0, *size = 1, *mpi = 0;
     int rc;
 #ifdef SC_HAVE_MPI
@@ -181,7 +185,7 @@ int cli_starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *
 
 int cli_starpu_begin(const char *cmd, struct starpu_conf *conf, const char *nodev) {
     int rank, size, mpi;
-    int rc = cli_starpu_start(cmd, conf, &rank, &size, &mpi);
+    int rc = starpu_start(cmd, conf, &rank, &size, &mpi);
     const char *hint = rc != -ENODEV ? "" : nodev ? nodev : "no worker (check --ncpu/--ngpu)";
     if (rc != 0)
         fprintf(stderr, "starcarp %s: StarPU could not start (%s)%s%s\n", cmd, strerror(-rc),

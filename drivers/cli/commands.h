@@ -33,7 +33,7 @@ void cli_measure_conf(struct starpu_conf *conf, long ncpu, long ngpu, ScSchedRun
 /* cli_mpi.c: MPI started before the command when the process was started by mpirun (Open MPI or a PMI
  * launcher) and this build has StarPU-MPI, so that what ranks must agree on before StarPU starts
  * is decided once: the automatic choice of methods is made on rank 0 and received by the others
- * (sc_choose_share). cli_starpu_start starts StarPU-MPI on it; cli_mpi_end ends MPI after the
+ * (sc_choose_share). cli_starpu_begin starts StarPU-MPI on it; cli_mpi_end ends MPI after the
  * command (StarPU-MPI's shutdown leaves it to the one that started it). */
 void cli_mpi_begin(void);
 
@@ -46,16 +46,10 @@ int cli_mpi_agree(int rc);
  * waits 30 s for the others to end too, then stops the job (MPI_Abort): never a hang. */
 void cli_mpi_end(int rc);
 
-/* cli_mpi.c: start StarPU with conf: with StarPU-MPI when the process was started by mpirun (Open MPI or a
- * PMI launcher) and this build has it, then *rank and *size are MPI's and *mpi is 1 (otherwise
- * rank 0 of 1, *mpi 0). With several ranks, rank 0 warns on stderr when ranks of one host may use
- * the same cores while StarPU binds its workers (cli_mpi.c). Returns starpu_init's value, silently:
- * the step under cli_starpu_begin, which commands call (it says why StarPU did not start). */
-int cli_starpu_start(const char *cmd, struct starpu_conf *conf, int *rank, int *size, int *mpi);
-
 /* cli_mpi.c: StarPU started once for command cmd, and stopped once, the same for every command.
  * cli_starpu_begin: StarPU started with conf (cli_starpu_conf or cli_measure_conf made it; NULL:
- * StarPU's defaults), through cli_starpu_start (StarPU-MPI under mpirun): 0, or starpu_init's
+ * StarPU's defaults), with StarPU-MPI under mpirun (rank 0 warns on stderr when ranks of one host
+ * may use the same cores while StarPU binds its workers): 0, or starpu_init's
  * error after the one message "starcarp CMD: StarPU could not start (WHY)", followed where no
  * worker could start (-ENODEV) by ": " and nodev (NULL: "no worker (check --ncpu/--ngpu)").
  * cli_starpu_where: this process's rank among size, and whether StarPU-MPI runs (0 of 1, 0

@@ -650,13 +650,7 @@ static int report_stop(Run *r, long nsteps) {
 static int start_starpu(Run *r) {
     struct starpu_conf conf;
     cli_starpu_conf(&conf, r->o.ncpu, r->o.ngpu, SC_SCHED_PINNED, NULL);
-    int rc = tmpi_init(&conf, &r->sh);
-    if (rc != 0) {
-        fprintf(stderr, "starcarp tissue: StarPU could not start (%s)%s\n", strerror(-rc),
-                rc == -ENODEV ? ": no worker (check --ncpu/--ngpu)" : "");
-        return -1;
-    }
-    return 0;
+    return tmpi_init(&conf, &r->sh) == 0 ? 0 : -1; /* the message: cli_starpu_begin's */
 }
 
 /* The run's line on stderr: model, nodes, diffusivities, dt and how diffusion is solved. */

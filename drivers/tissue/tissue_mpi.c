@@ -13,19 +13,18 @@
 
 int tmpi_init(struct starpu_conf *conf, TmpiShare *s) {
     memset(s, 0, sizeof *s);
-    return cli_starpu_start("tissue", conf, &s->rank, &s->size, &s->mpi);
+    int rc = cli_starpu_begin("tissue", conf, NULL);
+    cli_starpu_where(&s->rank, &s->size, &s->mpi);
+    return rc;
 }
 
 void tmpi_shutdown(const TmpiShare *s) {
 #ifdef SC_HAVE_MPI
-    if (s->mpi) {
+    if (s->mpi) /* every rank's tasks done before StarPU-MPI stops */
         starpu_mpi_wait_for_all(MPI_COMM_WORLD);
-        starpu_mpi_shutdown();
-        return;
-    }
 #endif
     (void)s;
-    starpu_shutdown();
+    cli_starpu_end();
 }
 
 void tmpi_share(TmpiShare *s, long planes, long plane) {

@@ -16,7 +16,8 @@ typedef struct TmpiShare {
     long plane; /* nodes per plane */
 } TmpiShare;
 
-/* StarPU (or StarPU-MPI under mpirun) up with conf; fills rank and size. 0 or StarPU's error. */
+/* StarPU (or StarPU-MPI under mpirun) up with conf (cli_starpu_begin: its message when it fails);
+ * fills rank and size. 0 or StarPU's error. */
 int tmpi_init(struct starpu_conf *conf, TmpiShare *s);
 void tmpi_shutdown(const TmpiShare *s);
 /* This rank's planes of `planes` planes of `plane` nodes. */
