@@ -113,9 +113,9 @@ expect 2 "--ncpu expects a non-negative integer \(CPU workers\), got 'x'" -- cal
 expect 2 "--dt expects a positive number of ms, got '-1'"  -- tissue --imp AlievPanfilov --size 1 --dt -1
 expect 2 "--precision: accepted values are double, single \(or 64, 32\) \(got 'both'\)" -- calibrate --precision both
 expect 2 "--min-time expects seconds > 0, got '0'"        -- benchmark --min-time 0
-expect 2 "--tissue expects a spacing in mm from 0.01 to 1, got '5'" -- benchmark --tissue 5
+expect 2 "--tissue expects a spacing in mm from 0.01 to 1, got '5'" -- benchmark --tissue=5
 expect 0 '\| AlievPanfilov \| [0-9.e+]+ \| (-|[0-9.e+]+) \|' -- benchmark --models AlievPanfilov \
-    --cells 4096 --c-cells 512 --steps 20 --k 10 --min-time 0.05 --tissue 0.5 --csv "$tmp/bm.csv" --png "$tmp/bm.png" -q
+    --cells 4096 --c-cells 512 --steps 20 --k 10 --min-time 0.05 --tissue=0.5 --csv "$tmp/bm.csv" --png "$tmp/bm.png" -q
 n=$((n+1))
 if ! grep -Eq '^AlievPanfilov,64,c-1core,[0-9.e+]+,' "$tmp/bm.csv" || ! grep -Eq '^AlievPanfilov,64,cpu-all,[0-9.e+]+,' "$tmp/bm.csv" \
         || ! grep -Eq '^AlievPanfilov,64,tissue-cpu,[0-9.e+]+,' "$tmp/bm.csv" \
