@@ -305,41 +305,6 @@ static const CliOpt keys[] = {
     KEY_CALL("stimulus[].xd", r_corner, 3, TPAR_STIM, "a length in um"),
     KEY_CALL("stimulus[].yd", r_corner, 4, TPAR_STIM, "a length in um"),
     KEY_CALL("stimulus[].zd", r_corner, 5, TPAR_STIM, "a length in um"),
-    {.name = "stimulus[].strength",
-     .type = CLI_REAL,
-     .lo = -INFINITY,
-     .hi = INFINITY,
-     .accepts = "a number (uA/cm^3 on a 3D grid, uA/cm^2 on 1D and 2D grids)",
-     .off = S(strength),
-     .group = TPAR_STIM},
-    {.name = "stimulus[].duration",
-     .type = CLI_POS,
-     .hi = INFINITY,
-     .accepts = "a positive duration in ms",
-     .off = S(duration),
-     .units = "ms",
-     .group = TPAR_STIM},
-    {.name = "stimulus[].start",
-     .type = CLI_REAL,
-     .hi = INFINITY,
-     .accepts = "a time in ms >= 0",
-     .off = S(start),
-     .units = "ms",
-     .group = TPAR_STIM},
-    {.name = "stimulus[].bcl",
-     .type = CLI_REAL,
-     .hi = INFINITY,
-     .accepts = "a period in ms >= 0",
-     .off = S(bcl),
-     .units = "ms",
-     .group = TPAR_STIM},
-    {.name = "stimulus[].npls",
-     .type = CLI_INT,
-     .lo = 1,
-     .hi = 1e9,
-     .accepts = "an integer >= 1 (pulses)",
-     .off = S(npls),
-     .group = TPAR_STIM},
     KEY_CALL("stimulus[].stimtype", r_fixed, 0, TPAR_STIM, TYPE0),
     KEY_CALL("stimulus[].name", r_label, 0, TPAR_STIM, "a label"),
     KEY_REFUSED("stimulus[].vtx_file", "vertex files need a mesh: give the box (x0, xd, y0, yd, z0, zd)"),
@@ -351,6 +316,7 @@ static const CliOpt keys[] = {
     KEY_REFUSED("stim[].elec.vtx_file", "vertex files need a mesh: give the block (elec.p0, elec.p1)"),
     KEY_REFUSED("stim[].elec.radius", "only the block of geom_type = 2 (elec.p0 to elec.p1) is supported"),
     {.name = "stim[].ptcl.start",
+     .alias = "stimulus[].start",
      .type = CLI_REAL,
      .hi = INFINITY,
      .accepts = "a time in ms >= 0",
@@ -358,6 +324,7 @@ static const CliOpt keys[] = {
      .units = "ms",
      .group = TPAR_STIM},
     {.name = "stim[].ptcl.duration",
+     .alias = "stimulus[].duration",
      .type = CLI_POS,
      .hi = INFINITY,
      .accepts = "a positive duration in ms",
@@ -365,6 +332,7 @@ static const CliOpt keys[] = {
      .units = "ms",
      .group = TPAR_STIM},
     {.name = "stim[].ptcl.bcl",
+     .alias = "stimulus[].bcl",
      .type = CLI_REAL,
      .hi = INFINITY,
      .accepts = "a period in ms >= 0",
@@ -372,6 +340,7 @@ static const CliOpt keys[] = {
      .units = "ms",
      .group = TPAR_STIM},
     {.name = "stim[].ptcl.npls",
+     .alias = "stimulus[].npls",
      .type = CLI_INT,
      .lo = 1,
      .hi = 1e9,
@@ -379,6 +348,7 @@ static const CliOpt keys[] = {
      .off = S(npls),
      .group = TPAR_STIM},
     {.name = "stim[].pulse.strength",
+     .alias = "stimulus[].strength",
      .type = CLI_REAL,
      .lo = -INFINITY,
      .hi = INFINITY,
@@ -478,10 +448,7 @@ static const CliOpt *lookup(const char *key, long idx[2]) {
     char pat[TPAR_KEYLEN + 16];
     if (pattern(key, pat, sizeof pat, idx) != 0)
         return NULL;
-    for (int i = 0; i < NKEYS; i++)
-        if (!strcmp(keys[i].name, pat))
-            return &keys[i];
-    return NULL;
+    return cli_opt_named(keys, NKEYS, pat); /* its name, or its older spelling (stimulus[].start) */
 }
 
 int tpar_known(const char *key) {
@@ -555,8 +522,10 @@ void tpar_suggest(const char *key, const char *const *names, size_t n, char *out
         snprintf(pat, sizeof pat, "%s", key);
     int limit = 2 + (int)strlen(pat) / 5;
     size_t nk = (size_t)NKEYS;
-    for (size_t i = 0; i < nk + n; i++) {
-        const char *c = i < nk ? keys[i].name : names[i - nk];
+    for (size_t i = 0; i < 2 * nk + n; i++) {
+        const char *c = i < nk ? keys[i].name : i < 2 * nk ? keys[i - nk].alias : names[i - 2 * nk];
+        if (!c)
+            continue;
         int d = sc_edit_distance(pat, c, 1);
         if (d > limit || d >= bd[2])
             continue;
@@ -581,9 +550,11 @@ void tpar_help(FILE *out) {
             "openCARP's keys `starcarp tissue` reads (in a .par file, `key = value`; on the command line,\n"
             "`-key value`), in openCARP's units, or refuses with the reason (docs/tissue.md):\n");
     for (int i = 0; i < NKEYS; i++) {
-        char name[TPAR_KEYLEN + 16];
+        char name[TPAR_KEYLEN + 16], also[TPAR_KEYLEN + 16] = "";
         tpar_shown(keys[i].name, name, sizeof name);
-        fprintf(out, "  %-30s %s%s\n", name, keys[i].type == CLI_REFUSED ? "not supported: " : "",
-                keys[i].accepts);
+        if (keys[i].alias)
+            tpar_shown(keys[i].alias, also, sizeof also);
+        fprintf(out, "  %-30s %s%s%s%s%s\n", name, keys[i].type == CLI_REFUSED ? "not supported: " : "",
+                keys[i].accepts, *also ? " (also " : "", also, *also ? ")" : "");
     }
 }

@@ -554,10 +554,16 @@ static void test_help(void) {
         check(lists(text, opts[i].name), "--help does not list the option", opts[i].name);
     capture(tpar_help, text, sizeof text);
     const CliOpt *keys = tpar_keys(&n);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < 2 * n; i++) {
+        const char *key = i < n ? keys[i].name : keys[i - n].alias; /* and its older spelling */
         char name[TPAR_KEYLEN + 16];
-        tpar_shown(keys[i].name, name, sizeof name);
-        check(lists(text, name), "--help-par does not list the key", name);
+        if (!key)
+            continue;
+        tpar_shown(key, name, sizeof name);
+        char also[TPAR_KEYLEN + 24];
+        snprintf(also, sizeof also, "(also %s)", name);
+        check(i < n ? lists(text, name) : strstr(text, also) != NULL, "--help-par does not list the key",
+              name);
     }
     ASSERT(strstr(text, "not supported: openCARP's state files") != NULL); /* a refused key's reason */
 }
@@ -646,8 +652,10 @@ static const char *unit_end(const char *l) {
 static void docs_keys(const char *sec) {
     int n;
     const CliOpt *keys = tpar_keys(&n);
-    for (int i = 0; i < n; i++) {
-        const char *pat = keys[i].name, *br = strchr(pat, '[');
+    for (int i = 0; i < 2 * n; i++) {
+        const char *pat = i < n ? keys[i].name : keys[i - n].alias, *br = pat ? strchr(pat, '[') : NULL;
+        if (!pat)
+            continue;
         int found = 0;
         for (const char *l = sec; l && *l && !found; l = unit_end(l)) {
             const char *end = unit_end(l);
@@ -683,7 +691,7 @@ static void docs_known(const char *sec) {
             span(q + 1, w, sizeof w);
             int known = w[0] == '"';
             for (int i = 0; i < n && !known; i++)
-                known = documents(w, keys[i].name, 1);
+                known = documents(w, keys[i].name, 1) || (keys[i].alias && documents(w, keys[i].alias, 1));
             check(known, "docs/tissue.md documents an unknown key", w);
             if (!(q = strchr(q + 1, '`')))
                 break;
