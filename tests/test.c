@@ -72,11 +72,7 @@ const char *t_put(const char *dir, const char *name, const char *text) {
     return p;
 }
 
-int t_cc_run(const char *dir, const char *include, const char *sources, const char *exe, char *out,
-             size_t n) {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s %s -o %s -lm && ./%s", dir,
-             include, sources, exe, exe);
+int t_run(const char *cmd, char *out, size_t n) {
     out[0] = '\0';
     FILE *p = popen(cmd, "r");
     if (!p)
@@ -85,6 +81,14 @@ int t_cc_run(const char *dir, const char *include, const char *sources, const ch
     out[k] = '\0';
     int st = pclose(p);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+int t_cc_run(const char *dir, const char *include, const char *sources, const char *exe, char *out,
+             size_t n) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s %s -o %s -lm && ./%s", dir,
+             include, sources, exe, exe);
+    return t_run(cmd, out, n);
 }
 
 int t_case(const char *csv, const char *name, TCase *c) {

@@ -26,6 +26,10 @@ int t_rmtree(const char *dir);
  * calls (a test may hold several files at once). A file that cannot be written: a failed check. */
 const char *t_put(const char *dir, const char *name, const char *text);
 
+/* Run the shell command cmd, its stdout (at most n - 1 bytes) into out: its exit status, or -1 (not
+ * run, or killed). */
+int t_run(const char *cmd, char *out, size_t n);
+
 /* In dir: compile the C files `sources` (warnings are errors; -I include; -lm) into exe and run it,
  * its stdout (at most n - 1 bytes) into out. Its exit status, or -1 (not run, or killed). */
 int t_cc_run(const char *dir, const char *include, const char *sources, const char *exe, char *out, size_t n);

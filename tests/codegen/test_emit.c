@@ -88,17 +88,6 @@ static void write_file(const char *name, const char *text) {
     fclose(f);
 }
 
-/* Run a shell command, its stdout into out (size n). Returns the exit status. */
-static int run_cmd(const char *cmd, char *out, size_t n) {
-    FILE *p = popen(cmd, "r");
-    if (!p)
-        return -1;
-    size_t k = fread(out, 1, n - 1, p);
-    out[k] = '\0';
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 /* Compile main_c with the C target model_c in tmpdir (warnings are errors) into exe and run it, its
  * stdout into out (size n). Returns the exit status. */
 static int c_build_run(const char *main_c, const char *model_c, const char *exe, char *out, size_t n) {
@@ -187,7 +176,7 @@ static void compile_and_run_tiny(const char *c_src, const char *cpu_src) {
              "-o t_cpu %s -lm && ./t_cpu",
              tmpdir, strcmp(mvec_flags(), "-lmvec") ? mvec_flags() : "", SC_SOURCE_DIR, SC_SOURCE_DIR,
              strcmp(mvec_flags(), "-lmvec") ? "" : "-lmvec");
-    rc = run_cmd(cmd, out, sizeof out);
+    rc = t_run(cmd, out, sizeof out);
     ASSERT_EQ_INT(0, rc);
     const char *p = strstr(out, "rel ");
     double rel = p ? strtod(p + 4, NULL) : NAN;
@@ -302,7 +291,7 @@ static void no_param_model(void) {
     snprintf(cmd, sizeof cmd,
              "cd %s && cc -std=c11 -O2 -Wall -Wextra -Werror -I%s/include/starcarp -c np_c.c 2>&1", tmpdir,
              SC_SOURCE_DIR);
-    int rc = run_cmd(cmd, out, sizeof out);
+    int rc = t_run(cmd, out, sizeof out);
     if (rc)
         fprintf(stderr, "model without parameters, C target:\n%s", out);
     ASSERT_EQ_INT(0, rc);
@@ -310,7 +299,7 @@ static void no_param_model(void) {
              "cd %s && cc -std=c11 -O3 -march=native -fno-math-errno -Wall -Wextra "
              "-Werror -I%s/include/starcarp -c np_cpu.c 2>&1",
              tmpdir, SC_SOURCE_DIR);
-    rc = run_cmd(cmd, out, sizeof out);
+    rc = t_run(cmd, out, sizeof out);
     if (rc)
         fprintf(stderr, "model without parameters, CPU target:\n%s", out);
     ASSERT_EQ_INT(0, rc);
