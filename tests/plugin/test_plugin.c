@@ -89,9 +89,7 @@ int main(int argc, char **argv) {
     char path[4096], err[1024], cache[4096];
     snprintf(cache, sizeof cache, "%s/cache", argv[2]);
     setenv("STARCARP_CACHE", cache, 1);
-    char rm[4200];
-    snprintf(rm, sizeof rm, "rm -rf '%s'", cache); /* every run builds its plugins afresh */
-    ASSERT_EQ_INT(0, system(rm));
+    ASSERT_EQ_INT(0, t_rmtree(cache) < 0); /* every run builds its plugins afresh */
 
     /* a library model, by file stem */
     ASSERT(sc_model_count() > 50);

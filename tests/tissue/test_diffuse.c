@@ -261,8 +261,7 @@ static void test_nine_point(void) {
     const long n0 = 41, L = 33, N = n0 * L;
     const double c0 = 0.11, cL = 0.07, cX = (c0 + cL) / 12;
     const int K = 40, m0 = 3, mL = 2;
-    double sx = sin(M_PI * m0 / (2.0 * (n0 - 1))), sy = sin(M_PI * mL / (2.0 * (L - 1)));
-    sx *= sx, sy *= sy;
+    double sx = pow(sin(M_PI * m0 / (2.0 * (n0 - 1))), 2), sy = pow(sin(M_PI * mL / (2.0 * (L - 1))), 2);
     double f = pow(1 - (4 * c0 * sx + 4 * cL * sy - 16 * cX * sx * sy), K), worst = 0;
     double *v = malloc(sizeof(double) * N), *w[3];
     for (long l = 0; l < L; l++)
