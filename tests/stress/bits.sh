@@ -61,7 +61,7 @@ same "sheet: restarted at 4 ms == uninterrupted" e1 k2
 
 # 4. ranks
 if [ "$mpi" = mpi ]; then
-    mpi=(timeout 300 mpirun --allow-run-as-root --oversubscribe -np 2)
+    mpi=(timeout 1200 mpirun --allow-run-as-root --oversubscribe -np 2)
     STARCARP_CACHE=$(cache m2) STARPU_NCPU=1 "${mpi[@]}" "$sc" "${s[@]}" --dt 0.02 --diffusion-substeps 3 \
         --out "$tmp/m2" > "$tmp/m2.txt" 2>&1
     same "2 ranks == 1 rank, dt 0.02, 3 sub-steps (the choice on rank 0)" u1 m2
