@@ -211,32 +211,19 @@ typedef struct BcOpts {
 } BcOpts;
 #define F(f) offsetof(BcOpts, f)
 static const CliOpt bc_opts[] = {
-    {.name = "--cells",
-     .type = CLI_INT,
-     .lo = 1,
-     .hi = INT_MAX,
-     .accepts = "a positive integer (int)",
-     .help = "N  cells",
-     .off = F(cells)},
+    // clang-format off
+    {.name = "--cells", .type = CLI_INT, .lo = 1, .hi = INT_MAX, .accepts = "a positive integer (int)",
+     .help = "N  cells", .off = F(cells)},
+    // clang-format on
     CLI_COUNT_OPT("--steps", "S  steps per round", F(steps)),
-    {.name = "--min-time",
-     .type = CLI_REAL,
-     .hi = INFINITY,
-     .accepts = "seconds >= 0",
-     .help = "SEC  timed seconds",
-     .off = F(min_time)},
-    {.name = "--rtol",
-     .type = CLI_REAL,
-     .hi = INFINITY,
-     .accepts = "a number >= 0",
-     .help = "R  cvode's rtol",
-     .off = F(rtol)},
-    {.name = "--atol",
-     .type = CLI_REAL,
-     .hi = INFINITY,
-     .accepts = "a number >= 0",
-     .help = "A  cvode's atol",
-     .off = F(atol)},
+    // clang-format off
+    {.name = "--min-time", .type = CLI_REAL, .hi = INFINITY, .accepts = "seconds >= 0",
+     .help = "SEC  timed seconds", .off = F(min_time)},
+    {.name = "--rtol", .type = CLI_REAL, .hi = INFINITY, .accepts = "a number >= 0",
+     .help = "R  cvode's rtol", .off = F(rtol)},
+    {.name = "--atol", .type = CLI_REAL, .hi = INFINITY, .accepts = "a number >= 0",
+     .help = "A  cvode's atol", .off = F(atol)},
+    // clang-format on
     CLI_FLAG_OPT("--uniform-atol", "one atol for every state", F(uniform_atol)),
     CLI_FLAG_OPT("--no-watch", "no physiology watch", F(no_watch)),
 };

@@ -68,21 +68,14 @@ static const CliOpt bm_opts[] = {
     CLI_COUNT_OPT("--cells", "N  cells of the StarPU configurations (default 1048576)", F(cells)),
     CLI_COUNT_OPT("--c-cells", "N  cells of the one-core portable C run (default 4096)", F(c_cells)),
     CLI_COUNT_OPT("--steps", "S  steps per timed round (default 100: 1 ms)", F(steps)),
-    {.name = "--min-time",
-     .type = CLI_POS,
-     .hi = INFINITY,
-     .accepts = "seconds > 0",
-     .help = "SEC  timed seconds per figure, at least (default 1)",
-     .off = F(min_time)},
-    {.name = "--tissue",
-     .type = CLI_REAL,
-     .lo = 0.01,
-     .hi = 1,
-     .accepts = "a spacing in mm from 0.01 to 1",
+    // clang-format off
+    {.name = "--min-time", .type = CLI_POS, .hi = INFINITY, .accepts = "seconds > 0",
+     .help = "SEC  timed seconds per figure, at least (default 1)", .off = F(min_time)},
+    {.name = "--tissue", .type = CLI_REAL, .lo = 0.01, .hi = 1, .accepts = "a spacing in mm from 0.01 to 1",
      .help = "DX  also the tissue solver on the N-version slab at spacing DX mm (0.1:\n"
              "                      442,401 nodes): node-steps/s on the CPUs, a GPU, both, and a GPU with\n"
-             "                      Crank-Nicolson diffusion",
-     .off = F(tissue_dx)},
+             "                      Crank-Nicolson diffusion", .off = F(tissue_dx)},
+    // clang-format on
     CLI_FLAG_OPT("--gpu-only",
                  "the GPU configurations only (no c-1core, cpu-all, cpu+gpu; no CPU\n"
                  "                      worker): the quick pass over a whole library",

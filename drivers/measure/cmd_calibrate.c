@@ -57,13 +57,10 @@ static const CliOpt cal_opts[] = {
                 "LIST  partition sizes in cells (default 256,1024,4096,16384,65536,262144,1048576)",
                 F(sizes_arg)),
     CLI_COUNT_OPT("--cpu-max-cells", "N  largest size run on a CPU core (default 16384)", F(cpu_max)),
-    {.name = "--rounds",
-     .type = CLI_INT,
-     .lo = 1,
-     .hi = MAX_ROUNDS,
-     .accepts = "an integer from 1 to 1000",
-     .help = "N  timed tasks per size and worker (default 12; StarPU trusts 10)",
-     .off = F(rounds)},
+    // clang-format off
+    {.name = "--rounds", .type = CLI_INT, .lo = 1, .hi = MAX_ROUNDS, .accepts = "an integer from 1 to 1000",
+     .help = "N  timed tasks per size and worker (default 12; StarPU trusts 10)", .off = F(rounds)},
+    // clang-format on
     CLI_STR_OPT("--dir", "a directory", "DIR  where the models go (default perfmodels/<class>)", F(dir)),
     CLI_STR_OPT("--class", "a name", "NAME  machine class (default: <cores>cpu-<gpus>x<gpu name>)", F(cls)),
     CLI_FLAG_OPT("-q", "no progress lines", F(quiet)),

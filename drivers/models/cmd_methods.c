@@ -239,13 +239,10 @@ static const CliOpt meth_opts[] = {
                 "FILE  write the choice as MODEL's row of a method table (TSV; implies" INDENT "--no-cache)",
                 F(table)),
     CLI_FLAG_OPT("--no-cache", "choose again even when a cached choice exists", F(no_cache)),
-    {.name = "-q",
-     .alias = "--quiet",
-     .type = CLI_FLAG,
-     .hi = 0,
-     .accepts = "",
-     .help = "no progress lines",
+    // clang-format off
+    {.name = "-q", .alias = "--quiet", .type = CLI_FLAG, .accepts = "", .help = "no progress lines",
      .off = F(quiet)},
+    // clang-format on
 };
 #undef INDENT
 #undef POS
