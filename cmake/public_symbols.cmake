@@ -7,7 +7,7 @@
 # preprocessor lines. Everything else in the library (the compiler's sema_/parse_/emit_...
 # functions, the scheduler's place_/cells_, the hand-written kernels' kern_ and the codelets' cl_
 # helpers, the generated kernels) becomes local: `local: *`. A name that is declared but not
-# defined is ignored by the linker. tests/exports.sh checks the result on the built library
+# defined is ignored by the linker. tests/drivers/cli/exports.sh checks the result on the built library
 # (`nm -D`), and that no other symbol of it starts sc_.
 if(NOT HEADERS OR NOT OUT)
   message(FATAL_ERROR "usage: cmake -DHEADERS=a.h;b.h -DOUT=file.map -P public_symbols.cmake")

@@ -1,4 +1,4 @@
-/* fuzz_frontend.c: libFuzzer harness of the EasyML front end (built by tests/run_fuzz.sh with
+/* fuzz_frontend.c: libFuzzer harness of the EasyML front end (built by tests/codegen/fuzz/run_fuzz.sh with
  * clang -fsanitize=fuzzer,address,undefined; excluded from the normal library build).
  *
  * Each input is parsed as a model (a NUL-terminated copy, messages off) and, when it parses,

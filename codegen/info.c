@@ -1,6 +1,6 @@
 /* info.c: the readable report of an analysed model (`starcarp models info`, golden tests) and
  * the one-line summary of `starcarp codegen --check`. The format is compared exactly by the
- * golden tests: change tests/golden/ with it. */
+ * golden tests: change tests/codegen/golden/ with it. */
 #include <string.h>
 
 #include "sema_int.h"

@@ -366,7 +366,7 @@ int main(int argc, char **argv) {
             first++;
             break;
         }
-        int rc = cli_run_take(CLI_RUN_STEPS | CLI_RUN_FIGURES, argc, argv, &first, &run, err, sizeof err);
+        int rc = cli_run_take("sc-bench-cpu", argc, argv, &first, &run, err, sizeof err);
         if (rc == 0)
             rc = cli_opt_take(bc_opts, (int)(sizeof bc_opts / sizeof *bc_opts), argc, argv, &first, &o, err,
                               sizeof err);

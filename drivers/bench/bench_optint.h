@@ -12,9 +12,6 @@
 /* Put a printf-style message into err (when not NULL) and evaluate to -1. */
 #define FAIL(err, errlen, ...) (snprintf((err), (err) ? (errlen) : 0, __VA_ARGS__), -1)
 
-/* The shared options bench takes (cli_opts.h), read into fields of the same types as CliRun's. */
-enum { BOPT_SHARED = CLI_RUN_DT | CLI_RUN_STEPS | CLI_RUN_PRECISION | CLI_RUN_WORKERS | CLI_RUN_METHODS };
-
 /* A row's .group: bench's stimulus modes (options of two of them conflict) and the stimulus type
  * group (two of its options conflict). */
 enum { BOPT_M_NONE, BOPT_M_TRAIN, BOPT_M_TIMES, BOPT_M_RESTITUTE, BOPT_M_VCLAMP, BOPT_G_STIMTYPE = 8 };

@@ -220,7 +220,7 @@ static int read_shared(const CliOpt *d, const char *as, const char *val, void *b
                        size_t errlen) {
     (void)as;
     CliRun r = cli_run_defaults();
-    const CliOpt *c = cli_run_set(BOPT_SHARED, d->name, val, &r, err, errlen);
+    const CliOpt *c = cli_run_set("bench", d->name, val, &r, err, errlen);
     if (c)
         memcpy((char *)base + d->off, (const char *)&r + c->off, cli_opt_size(c));
     return c ? 0 : -1;
@@ -499,5 +499,5 @@ const int bopt_nopts = NOPTS;
 _Static_assert(NOPTS <= (int)(sizeof((BoptSeen *)0)->as / sizeof(const char *)), "BoptSeen.as too short");
 
 const char *bopt_accepts(const CliOpt *d) {
-    return d->accepts ? d->accepts : cli_run_opt(BOPT_SHARED, d->name)->accepts;
+    return d->accepts ? d->accepts : cli_run_opt("bench", d->name)->accepts;
 }

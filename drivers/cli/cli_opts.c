@@ -10,43 +10,44 @@
 #include "starcarp_util.h"
 
 #define R(field) offsetof(CliRun, field)
-/* The shared options. Two --precision rows: commands that run both precisions in one go take the
- * second (CLI_RUN_BOTH). */
+/* The shared options, each with the commands that take it (sc-bench-cpu: microbench/cpu_speed.c). Two
+ * --precision rows: benchmark, which runs both precisions in one go, takes the second. */
 static const CliOpt run_opts[] = {
     // clang-format off
     {.name = "--dt", .opencarp = "bench -D/--dt; a .par file's dt (us)", .type = CLI_POS, .hi = INFINITY,
-     .accepts = "a positive number of ms", .help = "MS  time step", .off = R(dt)},
+     .accepts = "a positive number of ms", .help = "MS  time step", .off = R(dt),
+     .commands = "bench tissue methods"},
     {.name = "--steps-per-task", .alias = "--k", .type = CLI_INT, .lo = 1, .hi = 1e9,
      .accepts = "a positive integer (time steps)", .help = "K  time steps per task",
-     .off = R(steps_per_task)},
+     .off = R(steps_per_task), .commands = "bench benchmark calibrate sc-bench-cpu"},
     {.name = "--precision", .type = CLI_CHOICE, .choices = "double,single,64,32",
      .accepts = "double, single (or 64, 32)", .help = "P  double or single (default double)",
-     .off = R(precision)},
+     .off = R(precision), .commands = "bench calibrate"},
     {.name = "--precision", .type = CLI_CHOICE, .choices = "double,single,both",
      .accepts = "double, single, both", .help = "P  double, single or both (default double)",
-     .off = R(precision)},
+     .off = R(precision), .commands = "benchmark"},
     {.name = "--ncpu", .type = CLI_INT, .hi = 1e6, .accepts = "a non-negative integer (CPU workers)",
-     .help = "N  CPU workers StarPU starts (default: every core)", .off = R(ncpu)},
+     .help = "N  CPU workers StarPU starts (default: every core)", .off = R(ncpu),
+     .commands = "bench tissue benchmark calibrate devices"},
     {.name = "--ngpu", .type = CLI_INT, .hi = 1e6, .accepts = "a non-negative integer (GPU workers)",
-     .help = "N  GPU workers StarPU starts (default: every GPU)", .off = R(ngpu)},
+     .help = "N  GPU workers StarPU starts (default: every GPU)", .off = R(ngpu),
+     .commands = "bench tissue benchmark calibrate devices"},
     {.name = "--methods", .type = CLI_METHODS,
      .accepts = "auto, file, or FROM=TO[,...] method overrides (vm=cvode)",
-     .help = "M  integration methods: auto (default), file or replacements like cvode=fe", .off = R(methods)},
+     .help = "M  integration methods: auto (default), file or replacements like cvode=fe", .off = R(methods),
+     .commands = "bench tissue"},
     {.name = "--models", .type = CLI_STR, .accepts = "a list of models",
      .help = "LIST  library models or .model files, comma-separated, or 'all' (default:\n"
-             "                      " CLI_DEFAULT_MODELS ")", .off = R(models)},
+             "                      " CLI_DEFAULT_MODELS ")", .off = R(models),
+     .commands = "benchmark calibrate"},
     {.name = "--csv", .type = CLI_STR, .accepts = "a file name", .help = "FILE  the figures as CSV",
-     .off = R(csv)},
+     .off = R(csv), .commands = "benchmark calibrate sc-bench-cpu"},
     {.name = "--png", .type = CLI_STR, .accepts = "a file name",
-     .help = "FILE  the figures as a picture", .off = R(png)},
+     .help = "FILE  the figures as a picture", .off = R(png), .commands = "benchmark calibrate sc-bench-cpu"},
     // clang-format on
 };
 #undef R
-static const unsigned run_mask[] = {CLI_RUN_DT,      CLI_RUN_STEPS,   CLI_RUN_PRECISION, CLI_RUN_BOTH,
-                                    CLI_RUN_WORKERS, CLI_RUN_WORKERS, CLI_RUN_METHODS,   CLI_RUN_MODELS,
-                                    CLI_RUN_FIGURES, CLI_RUN_FIGURES};
 #define NRUN ((int)(sizeof run_opts / sizeof run_opts[0]))
-_Static_assert(sizeof run_mask / sizeof run_mask[0] == sizeof run_opts / sizeof run_opts[0], "run_mask");
 
 const CliOpt *cli_opt_find(const CliOpt *tab, int n, const char *arg, const char **value) {
     *value = NULL;
@@ -225,11 +226,20 @@ CliRun cli_run_defaults(void) {
                     .models = CLI_DEFAULT_MODELS};
 }
 
-const CliOpt *cli_run_opt(unsigned which, const char *name) {
-    if (which & CLI_RUN_BOTH)
-        which = (which & ~(unsigned)CLI_RUN_PRECISION) | CLI_RUN_BOTH;
+/* 1 when the space-separated words of list hold word (0 when either is NULL). */
+static int has_word(const char *list, const char *word) {
+    if (!list || !word)
+        return 0;
+    size_t n = strlen(word);
+    for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+const CliOpt *cli_run_opt(const char *cmd, const char *name) {
     for (int k = 0; k < NRUN; k++)
-        if ((which & run_mask[k]) && !strcmp(run_opts[k].name, name))
+        if (!strcmp(run_opts[k].name, name) && has_word(run_opts[k].commands, cmd))
             return &run_opts[k];
     return NULL;
 }
@@ -245,11 +255,11 @@ static void precision_of_index(const CliOpt *d, CliRun *r) {
     r->precision = !strcmp(d->choices, "double,single,both") ? both[k] : one[k];
 }
 
-int cli_run_take(unsigned which, int argc, char **argv, int *i, CliRun *r, char *err, size_t errlen) {
+int cli_run_take(const char *cmd, int argc, char **argv, int *i, CliRun *r, char *err, size_t errlen) {
     CliOpt mine[NRUN];
     int n = 0;
     for (int k = 0; k < NRUN; k++)
-        if (cli_run_opt(which, run_opts[k].name) == &run_opts[k])
+        if (has_word(run_opts[k].commands, cmd))
             mine[n++] = run_opts[k];
     const char *val;
     const CliOpt *d = cli_opt_find(mine, n, argv[*i], &val);
@@ -259,9 +269,9 @@ int cli_run_take(unsigned which, int argc, char **argv, int *i, CliRun *r, char 
     return rc;
 }
 
-const CliOpt *cli_run_set(unsigned which, const char *name, const char *val, CliRun *r, char *err,
+const CliOpt *cli_run_set(const char *cmd, const char *name, const char *val, CliRun *r, char *err,
                           size_t errlen) {
-    const CliOpt *d = cli_run_opt(which, name);
+    const CliOpt *d = cli_run_opt(cmd, name);
     if (!d) {
         sc_set_err(err, errlen, "%s: not a shared option", name);
         return NULL;
@@ -290,12 +300,12 @@ size_t cli_opt_size(const CliOpt *d) {
                                  : size[d->type];
 }
 
-/* ", NAME" of each option of tab[n] (and of the shared ones of which, when tab is NULL) into buf. */
-static void list_names(char *buf, size_t len, const CliOpt *tab, int n, unsigned which) {
+/* ", NAME" of each option of tab[n] (and of the shared ones cmd takes, when tab is NULL) into buf. */
+static void list_names(char *buf, size_t len, const CliOpt *tab, int n, const char *cmd) {
     size_t at = strlen(buf);
     for (int k = 0; k < (tab ? n : NRUN) && at < len; k++) {
-        const CliOpt *d = tab ? &tab[k] : cli_run_opt(which, run_opts[k].name);
-        if (d && (tab || d == &run_opts[k]))
+        const CliOpt *d = tab ? &tab[k] : &run_opts[k];
+        if (tab || has_word(d->commands, cmd))
             at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? " " : "", d->name);
     }
 }
@@ -308,7 +318,7 @@ int cli_parse(const CliCommand *c, int argc, char **argv, void *base, CliRun *ru
             c->usage(stdout);
             return 1;
         }
-        int rc = cli_run_take(c->shared, argc, argv, &i, run, err, sizeof err);
+        int rc = cli_run_take(c->name, argc, argv, &i, run, err, sizeof err);
         if (rc == 0)
             rc = cli_opt_take(c->opts, c->nopts, argc, argv, &i, base, err, sizeof err);
         if (rc == 0 && arg && !*arg && a[0] != '-') {
@@ -317,10 +327,10 @@ int cli_parse(const CliCommand *c, int argc, char **argv, void *base, CliRun *ru
         }
         if (rc == 0) {
             char names[768] = "";
-            list_names(names, sizeof names, c->opts, c->nopts, 0);
-            list_names(names, sizeof names, NULL, 0, c->shared);
-            snprintf(err, sizeof err, "unknown option%s '%s'; accepted: %s -h",
-                     arg ? " or extra argument" : "", a, names);
+            list_names(names, sizeof names, c->opts, c->nopts, NULL);
+            list_names(names, sizeof names, NULL, 0, c->name);
+            snprintf(err, sizeof err, "unknown option%s '%s'; accepted: %s%s-h",
+                     arg ? " or extra argument" : "", a, names, *names ? " " : "");
         }
         if (rc <= 0) {
             fprintf(stderr, "starcarp %s: %s\n", c->name, err);
@@ -353,8 +363,8 @@ void cli_opt_help(FILE *out, const CliOpt *tab, int n) {
             help_line(out, &tab[k]);
 }
 
-void cli_run_help(FILE *out, unsigned which) {
+void cli_run_help(FILE *out, const char *cmd) {
     for (int k = 0; k < NRUN; k++)
-        if (cli_run_opt(which, run_opts[k].name) == &run_opts[k])
+        if (has_word(run_opts[k].commands, cmd))
             help_line(out, &run_opts[k]);
 }

@@ -3,8 +3,9 @@
  *
  * A command describes its options in a table of CliOpt (name, another accepted spelling, openCARP's
  * name, the value's type and range, the accepted values in words, a help line, where the value
- * goes) and hands each argument to cli_opt_take; the shared options (--dt, --steps-per-task,
- * --precision, --ncpu, --ngpu, --methods) come from cli_run_take, which reads them into a CliRun.
+ * goes; in the table of the shared options, the commands that take it) and hands each argument to
+ * cli_opt_take; the shared options (--dt, --steps-per-task, --precision, --ncpu, --ngpu, --methods,
+ * --models, --csv, --png) come from cli_run_take, which reads those a command takes into a CliRun.
  * A bad value gives "OPT expects WHAT, got 'VALUE'" or "OPT: accepted values are A, B (got
  * 'VALUE')", OPT as the user spelt it; the command prefixes its name and exits with status 2. */
 #ifndef SC_CLI_OPTS_H
@@ -57,6 +58,8 @@ typedef struct CliOpt {
     CliCall call; /* CLI_CALL */
     int group; /* the command's own use (bench: its stimulus mode; mutually exclusive options) */
     int arg; /* the command's own use, for its CLI_CALL readers (an axis, a field) */
+    const char *commands; /* a shared option's row: the commands that take it, space-separated
+                             ("bench tissue methods"); NULL in a command's own table */
 } CliOpt;
 
 /* Rows of the commonest kinds: a positive integer, a string, a flag (no other spelling, no openCARP
@@ -102,7 +105,7 @@ void cli_opt_help(FILE *out, const CliOpt *tab, int n);
 typedef struct CliRun {
     double dt; /* --dt, ms (SC_DEFAULT_DT) */
     long steps_per_task; /* --steps-per-task (older spelling --k), K (SC_DEFAULT_K) */
-    ScPrecision precision; /* --precision: SC_DOUBLE, SC_SINGLE, or CLI_PRECISION_BOTH (CLI_RUN_BOTH) */
+    ScPrecision precision; /* --precision: SC_DOUBLE, SC_SINGLE, or CLI_PRECISION_BOTH (benchmark) */
     long ncpu, ngpu; /* --ncpu, --ngpu: workers StarPU starts (-1: every one there is) */
     ScMethods methods; /* --methods: auto (the default), file or replacements */
     const char *models; /* --models: library models or .model files, comma-separated, or all */
@@ -115,45 +118,33 @@ typedef struct CliRun {
 /* The models a command that measures several runs by default (benchmark, calibrate). */
 #define CLI_DEFAULT_MODELS "ten_tusscher_model_2006_epi,AlievPanfilov,ohara_rudy_2011_endo"
 
-/* Which shared options a command takes (a mask): CLI_RUN_BOTH makes --precision accept both. */
-enum {
-    CLI_RUN_DT = 1,
-    CLI_RUN_STEPS = 2,
-    CLI_RUN_PRECISION = 4,
-    CLI_RUN_BOTH = 8,
-    CLI_RUN_WORKERS = 16,
-    CLI_RUN_METHODS = 32,
-    CLI_RUN_MODELS = 64,
-    CLI_RUN_FIGURES = 128 /* --csv, --png */
-};
-
 /* The defaults: SC_DEFAULT_DT, SC_DEFAULT_K, double, every worker, the automatic methods,
  * CLI_DEFAULT_MODELS, no figures. */
 CliRun cli_run_defaults(void);
 
-/* The shared option named `name` (its long name, as in the table) among those of `which`, or NULL:
- * for commands whose own tables name it (bench, tissue), so that its value is checked here. */
-const CliOpt *cli_run_opt(unsigned which, const char *name);
+/* The shared option named `name` (its long name, as in the table) that command `cmd` takes
+ * ("bench"; its row's `commands` name it), or NULL: for commands whose own tables name it (bench,
+ * tissue), so that its value is checked here. */
+const CliOpt *cli_run_opt(const char *cmd, const char *name);
 
-/* cli_opt_take over the shared options of `which`, into r. */
-int cli_run_take(unsigned which, int argc, char **argv, int *i, CliRun *r, char *err, size_t errlen);
+/* cli_opt_take over the shared options command `cmd` takes, into r. */
+int cli_run_take(const char *cmd, int argc, char **argv, int *i, CliRun *r, char *err, size_t errlen);
 
-/* The value val of the shared option `name` (its long name, among those of `which`) read and
+/* The value val of the shared option `name` (its long name, among those `cmd` takes) read and
  * checked into r (--precision as SC_DOUBLE, SC_SINGLE or CLI_PRECISION_BOTH), for commands whose own tables name the option (bench,
  * tissue): its entry (the value at offset ->off of r, cli_opt_size bytes), or NULL with "NAME
  * expects ..." in err. */
-const CliOpt *cli_run_set(unsigned which, const char *name, const char *val, CliRun *r, char *err,
+const CliOpt *cli_run_set(const char *cmd, const char *name, const char *val, CliRun *r, char *err,
                           size_t errlen);
 
 /* The bytes of d's value: int (flag, choice), const char *, long, double or ScMethods. */
 size_t cli_opt_size(const CliOpt *d);
 
-/* A command's options: its name, its own table, the shared options it takes, its usage. */
+/* A command's options: its name (the shared options take it by name), its own table, its usage. */
 typedef struct CliCommand {
     const char *name; /* "benchmark" */
     const CliOpt *opts;
     int nopts;
-    unsigned shared; /* CLI_RUN_* */
     void (*usage)(FILE *out); /* for -h/--help */
 } CliCommand;
 
@@ -162,7 +153,7 @@ typedef struct CliCommand {
  * stdout); -1 after "starcarp NAME: why" on stderr (an unknown option names the accepted ones). */
 int cli_parse(const CliCommand *c, int argc, char **argv, void *base, CliRun *run, const char **arg);
 
-/* The help lines of the shared options of `which` (two-space indent, the value's name, the help). */
-void cli_run_help(FILE *out, unsigned which);
+/* The help lines of the shared options `cmd` takes (two-space indent, the value's name, the help). */
+void cli_run_help(FILE *out, const char *cmd);
 
 #endif

@@ -83,7 +83,6 @@ static const CliOpt bm_opts[] = {
     CLI_FLAG_OPT("-q", "no progress lines", F(quiet)),
 };
 #undef F
-enum { BM_SHARED = CLI_RUN_STEPS | CLI_RUN_BOTH | CLI_RUN_WORKERS | CLI_RUN_MODELS | CLI_RUN_FIGURES };
 
 static void usage(FILE *out) {
     fprintf(
@@ -93,14 +92,14 @@ static void usage(FILE *out) {
         "                          [--csv FILE] [--png FILE] [--ncpu N] [--ngpu N] [--tissue DX]\n"
         "                          [--gpu-only] [-q]\n");
     cli_opt_help(out, bm_opts, (int)(sizeof bm_opts / sizeof *bm_opts));
-    cli_run_help(out, BM_SHARED);
+    cli_run_help(out, "benchmark");
 }
 
 /* Parse options; returns 0, 1 for --help, -1 on a bad option (message printed). */
 static int parse(int argc, char **argv, BmOpts *o) {
     *o = (BmOpts){.cells = 1048576, .c_cells = 4096, .steps = 100, .min_time = 1.0};
     CliRun run = cli_run_defaults();
-    const CliCommand cmd = {"benchmark", bm_opts, (int)(sizeof bm_opts / sizeof *bm_opts), BM_SHARED, usage};
+    const CliCommand cmd = {"benchmark", bm_opts, (int)(sizeof bm_opts / sizeof *bm_opts), usage};
     int rc = cli_parse(&cmd, argc, argv, o, &run, NULL);
     if (rc != 0)
         return rc;

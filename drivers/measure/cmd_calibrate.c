@@ -67,13 +67,12 @@ static const CliOpt cal_opts[] = {
 };
 #undef F
 #define NCAL ((int)(sizeof cal_opts / sizeof *cal_opts))
-enum { CAL_SHARED = CLI_RUN_STEPS | CLI_RUN_PRECISION | CLI_RUN_WORKERS | CLI_RUN_MODELS | CLI_RUN_FIGURES };
 _Static_assert(MAX_ROUNDS == 1000, "--rounds' accepted values say 1000");
 
 static void usage(FILE *out) {
     fprintf(out, "usage: starcarp calibrate [options]\n");
     cli_opt_help(out, cal_opts, NCAL);
-    cli_run_help(out, CAL_SHARED);
+    cli_run_help(out, "calibrate");
 }
 
 /* A comma-separated list of positive integers. */
@@ -95,7 +94,7 @@ static int parse(int argc, char **argv, CalOpts *o) {
     o->nsizes = parse_sizes("256,1024,4096,16384,65536,262144,1048576", o->sizes, MAX_SIZES);
     o->cpu_max = 16384, o->rounds = 12;
     CliRun run = cli_run_defaults();
-    const CliCommand cmd = {"calibrate", cal_opts, NCAL, CAL_SHARED, usage};
+    const CliCommand cmd = {"calibrate", cal_opts, NCAL, usage};
     int rc = cli_parse(&cmd, argc, argv, o, &run, NULL);
     if (rc != 0)
         return rc;

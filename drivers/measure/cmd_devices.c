@@ -51,14 +51,14 @@ static void devices_usage(FILE *out) {
     fprintf(out, "usage: starcarp devices [--cells N] [--steps N] [--parts N] [--ncpu N] [--ngpu N]\n"
                  "                        [--sched NAME] [--require-gpu]\n");
     cli_opt_help(out, dev_opts, NDEV);
-    cli_run_help(out, CLI_RUN_WORKERS);
+    cli_run_help(out, "devices");
 }
 
 /* Parse options into o; returns 0, or the exit status to return (2 usage, -1 for --help). */
 static int devices_parse(int argc, char **argv, DevOpts *o) {
     *o = (DevOpts){.cells = 4194304, .steps = 10, .parts = 0, .sched = NULL};
     CliRun run = cli_run_defaults();
-    const CliCommand cmd = {"devices", dev_opts, NDEV, CLI_RUN_WORKERS, devices_usage};
+    const CliCommand cmd = {"devices", dev_opts, NDEV, devices_usage};
     int rc = cli_parse(&cmd, argc, argv, o, &run, NULL);
     if (rc != 0)
         return rc > 0 ? -1 : 2;

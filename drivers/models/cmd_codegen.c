@@ -71,7 +71,7 @@ static void codegen_usage(FILE *out) {
 int cmd_codegen(int argc, char **argv) {
     CgCmd c = {.check = 0};
     CliRun run = cli_run_defaults();
-    const CliCommand cmd = {"codegen", cg_opts, NCG, 0, codegen_usage};
+    const CliCommand cmd = {"codegen", cg_opts, NCG, codegen_usage};
     int prc = cli_parse(&cmd, argc, argv, &c, &run, &c.a.model);
     if (prc != 0)
         return prc > 0 ? 0 : 2;

@@ -260,7 +260,7 @@ static void usage(FILE *out) {
             "  and runs the file's methods; this one is finished, cached, and says the budget it needs\n"
             "  (runs with at least that budget use it at this dt).\n",
             SC_CHOOSE_BUDGET);
-    cli_run_help(out, CLI_RUN_DT);
+    cli_run_help(out, "methods");
     cli_opt_help(out, meth_opts, (int)(sizeof meth_opts / sizeof *meth_opts));
 }
 
@@ -270,8 +270,7 @@ int cmd_methods(int argc, char **argv) {
     CliRun run = cli_run_defaults();
     run.dt = mo.sp.dt;
     const char *model = NULL;
-    const CliCommand cmd = {"methods", meth_opts, (int)(sizeof meth_opts / sizeof *meth_opts), CLI_RUN_DT,
-                            usage};
+    const CliCommand cmd = {"methods", meth_opts, (int)(sizeof meth_opts / sizeof *meth_opts), usage};
     int prc = cli_parse(&cmd, argc, argv, &mo, &run, &model);
     if (prc != 0)
         return prc > 0 ? 0 : 2;

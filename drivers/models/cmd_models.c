@@ -197,7 +197,7 @@ int cmd_models(int argc, char **argv) {
     /* the subcommand's arguments (no options of their own: -h, and a model for info) */
     const char *model = NULL;
     CliRun run = cli_run_defaults();
-    const CliCommand cmd = {info ? "models info" : "models list", NULL, 0, 0, models_usage};
+    const CliCommand cmd = {info ? "models info" : "models list", NULL, 0, models_usage};
     int rc = cli_parse(&cmd, argc - 1, argv + 1, NULL, &run, info ? &model : NULL);
     if (rc != 0)
         return rc > 0 ? 0 : 2;

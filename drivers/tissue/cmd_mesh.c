@@ -103,7 +103,7 @@ static int write_mesh(const ScMesh *m, const char *out) {
 static int box_parse(int argc, char **argv, BoxOpts *o) {
     *o = (BoxOpts){.elem = SC_MESH_HEX};
     CliRun run = cli_run_defaults();
-    const CliCommand cmd = {"mesh box", box_opts, NBOX, 0, usage};
+    const CliCommand cmd = {"mesh box", box_opts, NBOX, usage};
     int rc = cli_parse(&cmd, argc, argv, o, &run, NULL);
     if (rc != 0)
         return rc > 0 ? 1 : 2;

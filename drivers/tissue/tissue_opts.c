@@ -172,7 +172,7 @@ static int r_text(const CliOpt *d, const char *as, const char *val, void *base, 
  * stored at d->off. */
 static int r_shared(const CliOpt *d, const char *as, const char *val, void *base, char *err, size_t errlen) {
     CliRun r = cli_run_defaults();
-    const CliOpt *c = cli_run_set(TOPT_SHARED, d->name, val, &r, err, errlen);
+    const CliOpt *c = cli_run_set("tissue", d->name, val, &r, err, errlen);
     (void)as;
     if (c)
         memcpy((char *)base + d->off, (const char *)&r + c->off, cli_opt_size(c));
@@ -342,7 +342,7 @@ const CliOpt *topt_find(const char *key, int *ocarp) {
 }
 
 const char *topt_accepts(const CliOpt *d) {
-    const CliOpt *c = d->call == r_shared ? cli_run_opt(TOPT_SHARED, d->name) : NULL;
+    const CliOpt *c = d->call == r_shared ? cli_run_opt("tissue", d->name) : NULL;
     return c ? c->accepts : d->accepts ? d->accepts : "";
 }
 
@@ -364,5 +364,5 @@ void topt_usage(FILE *out) {
         "every CPU core and GPU through StarPU. Units: mm, ms, mV, S/m, uF/cm^2, /mm (docs/tissue.md).\n"
         "Under `mpirun -np N` (StarPU-MPI) each rank holds a range of planes; rank 0 writes the outputs.\n\n");
     cli_opt_help(out, opts, NOPTS);
-    cli_run_help(out, TOPT_SHARED);
+    cli_run_help(out, "tissue");
 }

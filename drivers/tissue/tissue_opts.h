@@ -87,8 +87,6 @@ int topt_check_stim(const TissueOpts *o, const long n[3], const double dx[3], co
 /* The usage text, its option list generated from the table (--help). */
 void topt_usage(FILE *out);
 
-/* The shared options the tissue takes (cli_opts.h: --dt, --methods, --ncpu, --ngpu). */
-enum { TOPT_SHARED = CLI_RUN_DT | CLI_RUN_WORKERS | CLI_RUN_METHODS };
 /* The option table (*n rows). A row's group is the TparTarget it sets (tissue_par.h); the shared
  * options' rows have no help (cli_run_help lists them). */
 const CliOpt *topt_opts(int *n);

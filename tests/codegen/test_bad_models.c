@@ -1,6 +1,6 @@
-/* test_bad_models.c: every tests/bad/NAME.model must be rejected, and the first line of the
- * messages must equal the first line of tests/bad/NAME.expect (for example
- * "tests/bad/foo.model:3:7: error: unknown function 'foo'").
+/* test_bad_models.c: every tests/codegen/bad/NAME.model must be rejected, and the first line of the
+ * messages must equal the first line of tests/codegen/bad/NAME.expect (for example
+ * "tests/codegen/bad/foo.model:3:7: error: unknown function 'foo'").
  *
  * The check is generic: each model goes through fe_check_file (frontend.h), which runs every pass
  * of the front end, so bad models of any pass (syntax, semantic analysis) can be added to the folder
@@ -164,7 +164,7 @@ static void test_too_deep(void) {
 int main(void) {
     if (chdir(SC_SOURCE_DIR) != 0)
         perror(SC_SOURCE_DIR);
-    int n = check_dir("tests/bad", check_model);
+    int n = check_dir("tests/codegen/bad", check_model);
     ASSERT(n >= 20);
     printf("%d bad models checked\n", n);
     test_too_deep();

@@ -1,5 +1,5 @@
 /* test_sema.c: the semantic analysis (sema.h) on small inline models, the golden reports of
- * tests/golden/, and every model of the library. Run with the repository root as working
+ * tests/codegen/golden/, and every model of the library. Run with the repository root as working
  * directory. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -590,8 +590,8 @@ static void test_golden(void) {
     static const char *names[] = {"hh_gates", "markov_lut", "aliev_like"};
     for (int i = 0; i < 3; i++) {
         char path[256], want_path[256];
-        snprintf(path, sizeof path, "tests/golden/%s.model", names[i]);
-        snprintf(want_path, sizeof want_path, "tests/golden/%s.info", names[i]);
+        snprintf(path, sizeof path, "tests/codegen/golden/%s.model", names[i]);
+        snprintf(want_path, sizeof want_path, "tests/codegen/golden/%s.info", names[i]);
         Arena ar = {0};
         Diag dg = {0};
         CgModel *m = sema_load_file(&ar, &dg, path);

@@ -62,7 +62,7 @@ static void test_defaults(void) {
     ASSERT_EQ_INT(10, o.steps_per_task);
     ASSERT_EQ_INT(-1, o.ncpu);
     ASSERT_EQ_INT(-1, o.ngpu);
-    ASSERT(o.sched == NULL); /* the placement module's choice, dmda (sc_sched_policy: runtime.speeds) */
+    ASSERT(o.sched == NULL); /* the placement module's choice, dmda (sc_sched_policy: scheduler.speeds) */
     ASSERT(o.perfmodels == NULL && o.checkpoint == NULL && o.restart == NULL && o.plot == NULL);
     ASSERT(!o.no_lut && !o.quiet && !o.progress);
     ASSERT(o.rtol == 0 && o.atol == 0);

@@ -91,26 +91,25 @@ static void test_shared(void) {
     ASSERT_EQ_INT(-1, r.ncpu);
     int argc = t_words("x", "--k 25 --precision 32 --ncpu=3 --dt 0.02", &argv);
     for (int i = 1; i < argc; i++)
-        ASSERT_EQ_INT(1, cli_run_take(CLI_RUN_DT | CLI_RUN_STEPS | CLI_RUN_PRECISION | CLI_RUN_WORKERS, argc,
-                                      argv, &i, &r, err, sizeof err));
+        ASSERT_EQ_INT(1, cli_run_take("bench", argc, argv, &i, &r, err, sizeof err));
     ASSERT_EQ_INT(25, r.steps_per_task);
     ASSERT_EQ_INT(SC_SINGLE, r.precision);
     ASSERT_EQ_INT(3, r.ncpu);
     ASSERT_NEAR(0.02, r.dt, 0);
     argc = t_words("x", "--steps-per-task=4 --precision both", &argv);
     int i = 1;
-    ASSERT_EQ_INT(1, cli_run_take(CLI_RUN_STEPS | CLI_RUN_BOTH, argc, argv, &i, &r, err, sizeof err));
+    ASSERT_EQ_INT(1, cli_run_take("benchmark", argc, argv, &i, &r, err, sizeof err));
     ASSERT_EQ_INT(4, r.steps_per_task);
     i = 2;
-    ASSERT_EQ_INT(1, cli_run_take(CLI_RUN_STEPS | CLI_RUN_BOTH, argc, argv, &i, &r, err, sizeof err));
+    ASSERT_EQ_INT(1, cli_run_take("benchmark", argc, argv, &i, &r, err, sizeof err));
     ASSERT_EQ_INT(CLI_PRECISION_BOTH, r.precision);
-    i = 2; /* without CLI_RUN_BOTH, both is refused */
-    ASSERT_EQ_INT(-1, cli_run_take(CLI_RUN_PRECISION, argc, argv, &i, &r, err, sizeof err));
+    i = 2; /* calibrate takes the --precision without both */
+    ASSERT_EQ_INT(-1, cli_run_take("calibrate", argc, argv, &i, &r, err, sizeof err));
     ASSERT_EQ_STR("--precision: accepted values are double, single (or 64, 32) (got 'both')", err);
     static const char *const meth[][3] = {
         {"auto", "auto", ""}, {"file", "file", ""}, {"cvode=fe", "cvode=fe", "cvode=fe"}};
     for (int k = 0; k < 3; k++) { /* --methods: its mode and the overrides, and the text back */
-        ASSERT(cli_run_set(CLI_RUN_METHODS, "--methods", meth[k][0], &r, err, sizeof err) != NULL);
+        ASSERT(cli_run_set("bench", "--methods", meth[k][0], &r, err, sizeof err) != NULL);
         ASSERT_EQ_INT(k == 0   ? SC_METHODS_AUTO
                       : k == 1 ? SC_METHODS_FILE
                                : SC_METHODS_OVERRIDE,
@@ -118,20 +117,29 @@ static void test_shared(void) {
         ASSERT_EQ_STR(meth[k][2], r.methods.overrides);
         ASSERT_EQ_STR(meth[k][1], sc_methods_text(r.methods));
     }
-    ASSERT(cli_run_set(CLI_RUN_METHODS, "--methods", "", &r, err, sizeof err) == NULL);
+    ASSERT(cli_run_set("bench", "--methods", "", &r, err, sizeof err) == NULL);
     ASSERT_EQ_STR("--methods expects auto, file, or FROM=TO[,...] method overrides (vm=cvode), got ''", err);
     argc = t_words("x", "--k 0 --dt 1", &argv);
     i = 1;
-    ASSERT_EQ_INT(-1, cli_run_take(CLI_RUN_STEPS, argc, argv, &i, &r, err, sizeof err));
+    ASSERT_EQ_INT(-1, cli_run_take("sc-bench-cpu", argc, argv, &i, &r, err, sizeof err));
     ASSERT_EQ_STR("--k expects a positive integer (time steps), got '0'", err);
-    i = 3; /* an option the mask leaves out is not taken */
-    ASSERT_EQ_INT(0, cli_run_take(CLI_RUN_STEPS, argc, argv, &i, &r, err, sizeof err));
-    const CliOpt *d = cli_run_set(CLI_RUN_WORKERS, "--ngpu", "-1", &r, err, sizeof err);
+    i = 3; /* a shared option the command does not take (--dt) is not taken */
+    ASSERT_EQ_INT(0, cli_run_take("sc-bench-cpu", argc, argv, &i, &r, err, sizeof err));
+    const CliOpt *d = cli_run_set("devices", "--ngpu", "-1", &r, err, sizeof err);
     ASSERT(d == NULL);
     ASSERT_EQ_STR("--ngpu expects a non-negative integer (GPU workers), got '-1'", err);
-    d = cli_run_set(CLI_RUN_WORKERS, "--ngpu", "2", &r, err, sizeof err);
+    d = cli_run_set("devices", "--ngpu", "2", &r, err, sizeof err);
     ASSERT(d != NULL && d->off == offsetof(CliRun, ngpu) && cli_opt_size(d) == sizeof(long));
     ASSERT_EQ_INT(2, r.ngpu);
+    /* the rows name the commands that take them: one --precision each, both for benchmark alone */
+    ASSERT_EQ_STR("double,single,both", cli_run_opt("benchmark", "--precision")->choices);
+    ASSERT_EQ_STR("double,single,64,32", cli_run_opt("calibrate", "--precision")->choices);
+    ASSERT_EQ_STR("double,single,64,32", cli_run_opt("bench", "--precision")->choices);
+    ASSERT(cli_run_opt("tissue", "--precision") == NULL && cli_run_opt("tissue", "--steps-per-task") == NULL);
+    ASSERT(cli_run_opt("tissue", "--dt") != NULL && cli_run_opt("tissue", "--methods") != NULL);
+    ASSERT(cli_run_opt("ben", "--dt") == NULL && cli_run_opt("methodsx", "--dt") == NULL); /* whole words */
+    ASSERT(cli_run_opt("devices", "--ngpu") != NULL && cli_run_opt("devices", "--dt") == NULL);
+    ASSERT(cli_run_opt(NULL, "--dt") == NULL);
 }
 
 int main(void) {

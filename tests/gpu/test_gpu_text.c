@@ -7,7 +7,7 @@
  * gpu_host_text.sh and gpu_host_shim.h (a launch is a loop over the grid, math is the host's
  * <math.h>), runs the same cells as ID_c_f64_run, without a GPU (CI runs it).
  *
- * Per model (the table gpu_text_models.c, written by tests/gpu.cmake): N cells (160: more than one
+ * Per model (the table gpu_text_models.c, written by tests/gpu/tests.cmake): N cells (160: more than one
  * block of 128, not a multiple of it) at the initial state, Vm + 0.01 mV x i, per-cell parameter 0
  * from 0.9 to 1.1 of its default in the pv case; Iion first (SC_STEP_IION_ONLY), then S steps of
  * bench (stimulus 40 from step 10 for 100 steps) with sampled outputs every 25 steps (Vm, Iion,

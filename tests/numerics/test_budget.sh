@@ -15,7 +15,7 @@
 # No verdict depends on the machine's speed or load.
 set -u
 SC=$1
-. "$(dirname "$0")/../cli/check.sh"   # check, check_done
+. "$(dirname "$0")/../check.sh"   # check, check_done
 MODELS=$(cd "$(dirname "$0")/../../models" && pwd)
 check_workdir
 export STARCARP_CACHE="$W/cache" STARPU_NCUDA=0

@@ -8,7 +8,7 @@
 # membrane's threshold, above the split one's) and at 100 uA/cm^2 (an action potential in both).
 set -u
 SC=$1
-. "$(dirname "$0")/../cli/check.sh"   # check, check_done
+. "$(dirname "$0")/../check.sh"   # check, check_done
 MODEL=$(cd "$(dirname "$0")" && pwd)/two_compartment.model
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT

@@ -16,7 +16,7 @@
 #      step is 9 exchanges, one per sweep, and beside the load each waits ~30 ms for time slices).
 set -u
 sc=$1; mpi=${2:-}
-. "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
+. "$(dirname "$0")/../check.sh"; check_tmp   # check, check_done; $tmp
 export STARPU_SILENT=1 STARPU_NCUDA=0
 tt=ten_tusscher_model_2006_epi
 cache() { echo "$tmp/cache.$1"; }   # an empty cache per run: each makes its own choice

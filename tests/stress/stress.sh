@@ -3,7 +3,7 @@
 # after the other while a CPU load runs beside it (busy loops, twice as many as the cores, started
 # here and stopped on exit), the way a shared node, a laptop with a browser open or a CI runner
 # loads a machine. Passes when every run passes; prints each run's status, its seconds and the count. The
-# stress label of ctest (tests/stress.cmake).
+# stress label of ctest (tests/stress/tests.cmake).
 set -u
 reps=${STARCARP_STRESS_REPS:-$1}
 shift

@@ -19,7 +19,7 @@
 #      (located in the file, status 2, no output).
 set -u
 sc=$1
-. "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
+. "$(dirname "$0")/../check.sh"; check_tmp   # check, check_done; $tmp
 
 # 1. box meshes
 "$sc" mesh box --size 3,1,0.5 --dx 0.25 --elem hex --out "$tmp/hex" > /dev/null

@@ -9,7 +9,7 @@
 # (dt 0.05 ms); the consistent mass's solve to 1e-3 (fewer sweeps: the CPUs' runs stay short).
 set -u
 sc=$1
-. "$(dirname "$0")/../cli/check.sh"   # check_status, check_done, check_tmp, check_need_gpu
+. "$(dirname "$0")/../check.sh"   # check_status, check_done, check_tmp, check_need_gpu
 check_need_gpu
 check_tmp
 runs="gpu both"

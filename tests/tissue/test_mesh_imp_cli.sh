@@ -18,7 +18,7 @@
 set -u
 sc=$1
 . "$(dirname "$0")/mesh_two.sh"   # two_blocks
-. "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
+. "$(dirname "$0")/../check.sh"; check_tmp   # check, check_done; $tmp
 
 # two blocks 3 mm apart: the second a copy of the first, its nodes renumbered and tagged 2
 "$sc" mesh box --size 2,0.5,0.5 --dx 0.25 --elem hex --out "$tmp/b" > /dev/null

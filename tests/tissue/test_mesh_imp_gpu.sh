@@ -12,7 +12,7 @@
 set -u
 sc=$1
 . "$(dirname "$0")/mesh_two.sh"   # two_blocks
-. "$(dirname "$0")/../cli/check.sh"   # check, check_status, check_done, check_tmp, check_need_gpu
+. "$(dirname "$0")/../check.sh"   # check, check_status, check_done, check_tmp, check_need_gpu
 check_need_gpu
 check_tmp
 runs="gpu both"

@@ -12,7 +12,7 @@
 #      takes; --mass consistent on the box is refused; openCARP's mass_lumping 0 and 1 choose it.
 set -u
 sc=$1
-. "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
+. "$(dirname "$0")/../check.sh"; check_tmp   # check, check_done; $tmp
 
 # 1. across the fibres at dx 0.5 mm
 "$sc" mesh box --size 3,7,0.5 --dx 0.5 --elem hex --out "$tmp/sheet" > /dev/null

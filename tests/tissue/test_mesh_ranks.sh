@@ -17,7 +17,7 @@
 #      region restarted on 2 ranks giving the uninterrupted run's bits.
 set -u
 sc=$1
-. "$(dirname "$0")/../cli/check.sh"; check_tmp   # check, check_done; $tmp
+. "$(dirname "$0")/../check.sh"; check_tmp   # check, check_done; $tmp
 mpi=(timeout 120 mpirun --allow-run-as-root --oversubscribe -np 2)
 export STARPU_NCPU=1
 

@@ -8,7 +8,7 @@
 # on halos 3 planes deep).
 set -u
 sc=$1
-. "$(dirname "$0")/../cli/check.sh"   # check_status, check_done, check_tmp, check_need_gpu
+. "$(dirname "$0")/../check.sh"   # check_status, check_done, check_tmp, check_need_gpu
 check_need_gpu
 check_tmp
 args=(--imp ten_tusscher_model_2006_epi --size 20,10 --dx 0.1 --stim x=0:0.5,amp=50,dur=2 --duration 30

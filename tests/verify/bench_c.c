@@ -2,7 +2,7 @@
  *
  * Build: cc -std=c11 -O2 -I include -DSC_MODEL=ID_model [-DSC_RUN=ID_cpu_f64_run [-DSC_F32]]
  *           bench_c.c DIR/ID_c.c [DIR/ID_cpu.c] -lm [-lmvec]
- *    or, for the models of the library (sc_verify_lib, tests/verify.cmake): -DSC_LIBRARY [-DSC_F32],
+ *    or, for the models of the library (sc_verify_lib, tests/verify/tests.cmake): -DSC_LIBRARY [-DSC_F32],
  *        linked with libstarcarp; NAME is then the model's name in the library, whose kernel runs:
  *        no model is compiled again. SC_BACKEND=c (default: the portable C, desc->c_run[0], double
  *        only) or cpu (the vectorised CPU kernel of the build's precision, entry->cpu[]).

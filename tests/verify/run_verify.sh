@@ -14,7 +14,7 @@
 # Exit: 1 when REFDIR has no cases.csv, when a model does not generate/compile, produces NaN, or
 # (with --max-err) has an error >= PCT; 0 otherwise. With --known FILE, a NaN of a model listed in
 # FILE (one name per line, # comments) is reported as "known-nan" and does not fail the run.
-# --library BIN: BIN is bench_c.c built with -DSC_LIBRARY (tests/verify.cmake: sc_verify_lib, and
+# --library BIN: BIN is bench_c.c built with -DSC_LIBRARY (tests/verify/tests.cmake: sc_verify_lib, and
 # sc_verify_lib_f32 in single precision): it runs a kernel the library already holds, so no model is
 # generated or compiled here (STARCARP is then not used; --methods needs the generating path):
 # --backend c the portable C (double), cpu the vectorised kernel of BIN's precision.

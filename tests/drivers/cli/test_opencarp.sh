@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# test_opencarp.sh STARCARP: openCARP users' names work unchanged (docs/parameters.md):
+#   - verbatim bench lines with openCARP's model names, flags=EPI and GKr (any case) run, and GKr
+#     (or the library's g_Kr) scaled by 0.5 vs 1.5 moves ten Tusscher 2006's repolarisation by tens
+#     of ms: g_Kr_total, computed from g_Kr in the model file, follows it
+#   - a population varying GKr has cells that differ
+#   - setting g_Kr and g_Kr_total, or a parameter nothing reads, is refused naming what reads it
+#   - unknown names get "did you mean", a variant the library lacks names the ones it has
+#   - models list / info show openCARP's names; tissue takes them too
+set -u
+SC=$1
+. "$(dirname "$0")/../../check.sh"   # check, check_done
+check_workdir
+# refused DESCRIPTION PATTERN ARGS...: starcarp ARGS exits 2 and stderr matches PATTERN
+refused() {
+    local what=$1 pat=$2
+    shift 2
+    "$SC" "$@" >/dev/null 2>err.txt
+    local rc=$?
+    if [ $rc -eq 2 ] && grep -q -- "$pat" err.txt; then echo "ok: $what"; else
+        echo "FAIL: $what (exit $rc)"; cat err.txt; fails=$((fails + 1)); fi
+}
+# repol FILE: the first time after 100 ms at which Vm (column 2) is below -70 mV
+repol() { awk '$1 > 100 && $2 < -70 { print $1; exit }' "$1"; }
+BEAT=(--stim-curr=52 --stim-start=10 --duration=500 --dt-out=1 --ncpu=1 --no-trace -q)
+
+"$SC" bench --imp=tenTusscherPanfilov --imp-par="flags=EPI,GKr*0.5" "${BEAT[@]}" >kr05.txt 2>echo.txt
+check "openCARP line, GKr*0.5: runs" test -s kr05.txt
+check "GKr*0.5 echoes g_Kr_total following" grep -q "g_Kr_total follows" echo.txt
+"$SC" bench --imp=tenTusscherPanfilov --imp-par="Gkr*1.5" "${BEAT[@]}" >kr15.txt 2>/dev/null
+a=$(repol kr05.txt) b=$(repol kr15.txt)
+echo "tenTusscherPanfilov repolarised at $a ms (GKr*0.5) and $b ms (Gkr*1.5)"
+check "GKr 0.5 vs 1.5 moves repolarisation by >= 20 ms" awk -v a="$a" -v b="$b" 'BEGIN { exit !(a - b >= 20) }'
+"$SC" bench --imp ten_tusscher_model_2006_epi --imp-par 'g_Kr*0.5' "${BEAT[@]}" >g05.txt 2>/dev/null
+"$SC" bench --imp ten_tusscher_model_2006_epi --imp-par 'g_Kr*1.5' "${BEAT[@]}" >g15.txt 2>/dev/null
+a=$(repol g05.txt) b=$(repol g15.txt)
+check "g_Kr 0.5 vs 1.5 moves repolarisation by >= 20 ms ($a, $b)" awk -v a="$a" -v b="$b" 'BEGIN { exit !(a - b >= 20) }'
+check "the library's name and openCARP's give the same numbers" cmp -s kr05.txt g05.txt
+"$SC" bench --imp TT2 "${BEAT[@]}" >tt2.txt 2>/dev/null
+check "the older name TT2 runs" test -s tt2.txt
+
+"$SC" bench --imp tenTusscherPanfilov --num 3 --vary 'GKr*0.5:1.5' --probe 0,2 "${BEAT[@]}" --fout pop >/dev/null 2>&1
+check "--vary GKr: cells 0 and 2 differ" test -s pop.txt -a -s pop_cell2.txt
+check "--vary GKr: cells 0 and 2 differ (values)" bash -c '! cmp -s pop.txt pop_cell2.txt'
+a=$(repol pop.txt) b=$(repol pop_cell2.txt)
+check "--vary GKr: repolarisation moves across the population ($a, $b)" \
+    awk -v a="$a" -v b="$b" 'BEGIN { exit !(a - b >= 20) }'
+
+refused "g_Kr with g_Kr_total" "g_Kr has no effect.*g_Kr_total" bench --imp ten_tusscher_model_2006_epi \
+    --imp-par 'g_Kr*0.5,g_Kr_total=0.1' --duration 1
+refused "a parameter nothing reads" "stim_amplitude has no effect" bench --imp ten_tusscher_model_2006_epi \
+    --imp-par 'stim_amplitude*2' --duration 1
+refused "--vary of a parameter without effect" "--vary: stim_amplitude has no effect" bench \
+    --imp ten_tusscher_model_2006_epi --num 2 --vary 'stim_amplitude=1:2' --duration 1
+refused "a misspelt model" "did you mean 'tenTusscherPanfilov'" bench --imp tenTuscherPanfilov --duration 1
+refused "a variant the library lacks" "it has flags=EPI (ten_tusscher_model_2006_epi)" bench \
+    --imp tenTusscherPanfilov --imp-par flags=ENDO --duration 1
+refused "a variant against the file named" "is the EPI variant" bench --imp ten_tusscher_model_2006_epi \
+    --imp-par flags=MCELL --duration 1
+refused "an unknown parameter lists openCARP's names" "g_Kr (GKr)" bench --imp tenTusscherPanfilov \
+    --imp-par 'GKx*2' --duration 1
+
+"$SC" models list >list.txt
+check "models list shows openCARP's name" grep -q "ten_tusscher_model_2006_epi .*tenTusscherPanfilov flags=EPI" list.txt
+"$SC" models info Courtemanche >info.txt
+check "models info takes openCARP's name and lists its parameter names" grep -q "GKr = g_Kr" info.txt
+"$SC" bench --imp=OHara --imp-info >oinfo.txt
+check "bench --imp-info with openCARP's name" grep -q "GKr = GKr_b" oinfo.txt
+
+"$SC" tissue --imp tenTusscherPanfilov --imp-par 'flags=EPI,GKr*0.5' --size 2 --dx 0.5 \
+    --stim x=0:0.5,start=0,dur=2,vol=50000 --duration 5 --out tis --ncpu 1 -q >/dev/null 2>&1
+check "tissue with openCARP's names" test -s tis/activation.vtk
+refused "tissue: g_Kr with g_Kr_total" "g_Kr_total, which is set too" tissue --imp tenTusscherPanfilov \
+    --imp-par 'g_Kr*0.5,g_Kr_total=1' --size 2 --dx 0.5 --stim x=0:0.5,start=0,dur=2,vol=50000 \
+    --duration 5 --out tis2 --ncpu 1 -q
+
+check_done
