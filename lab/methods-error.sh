@@ -35,21 +35,9 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/script-args.sh"
 sc="$top/build/bin/starcarp" beats=5 bcls="1000 500" dt=0.01 rrtol=1e-9 keep="" sets=() only=0
-while [ $# -gt 0 ]; do
-    case $1 in
-    --starcarp) sc=$2; shift 2 ;;
-    --beats) beats=$2; shift 2 ;;
-    --bcl) bcls=$2; shift 2 ;;
-    --dt) dt=$2; shift 2 ;;
-    --ref-rtol) rrtol=$2; shift 2 ;;
-    --set) sets+=("$2"); shift 2 ;;
-    --keep) keep=$2; shift 2 ;;
-    --only) only=1; shift ;;
-    -h | --help) script_help "$0"; exit 0 ;;
-    -*) echo "methods-error.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-    *) break ;;
-    esac
-done
+script_opts methods-error.sh "--starcarp=sc --beats=beats --bcl=bcls --dt=dt --ref-rtol=rrtol --set=sets+
+    --keep=keep --only=only!" "$@"
+set -- "${rest[@]}"
 script_args methods-error.sh "[options] MODEL..." $# "$sc"
 work=${keep:-$(mktemp -d)}
 mkdir -p "$work"

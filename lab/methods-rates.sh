@@ -21,20 +21,9 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/script-args.sh"
 sc="$top/build/bin/starcarp" num=4096 dur=50 ngpu=0 ncpu=1 prec=double rounds=3
-while [ $# -gt 0 ]; do
-    case $1 in
-    --starcarp) sc=$2; shift 2 ;;
-    --num) num=$2; shift 2 ;;
-    --duration) dur=$2; shift 2 ;;
-    --ngpu) ngpu=$2; shift 2 ;;
-    --ncpu) ncpu=$2; shift 2 ;;
-    --precision) prec=$2; shift 2 ;;
-    --rounds) rounds=$2; shift 2 ;;
-    -h | --help) script_help "$0"; exit 0 ;;
-    -*) echo "methods-rates.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-    *) break ;;
-    esac
-done
+script_opts methods-rates.sh "--starcarp=sc --num=num --duration=dur --ngpu=ngpu --ncpu=ncpu
+    --precision=prec --rounds=rounds" "$@"
+set -- "${rest[@]}"
 script_args methods-rates.sh "[options] MODEL=SET[;SET...] ..." $# "$sc"
 
 # rate SET: one run's cell-steps/s, or "fail"

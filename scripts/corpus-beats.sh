@@ -14,15 +14,9 @@
 # Outputs in build/corpus-beats/<stem>.* (or $SC_OUT). Exit status 1 when a row is outside the bars or a run failed.
 set -uo pipefail
 beats=10 bcl=500 user=0 jobs=1
-while [ $# -gt 0 ]; do
-    case $1 in
-    --beats) beats=$2; shift 2 ;;
-    --bcl) bcl=$2; shift 2 ;;
-    --user) user=1; shift ;;
-    --jobs) jobs=$2; shift 2 ;;
-    *) break ;;
-    esac
-done
+. "$(dirname "$0")/script-args.sh"
+script_opts corpus-beats.sh "--beats=beats --bcl=bcl --user=user! --jobs=jobs" "$@"
+set -- "${rest[@]}"
 sc=${1:?usage: corpus-beats.sh [--beats N] [--bcl MS] [--user] [--jobs J] STARCARP [NAME...]}
 shift
 [[ "$sc" == */* ]] && sc=$(cd "$(dirname "$sc")" && pwd)/$(basename "$sc")   # the runs work in $out

@@ -23,16 +23,9 @@
 # build/long-check/<name>.txt (or $SC_OUT). Exit status 1 when a row is outside the bars or a model failed.
 set -uo pipefail
 beats=50 bcl=500 user=0 jobs=1 self=0
-while [ $# -gt 0 ]; do
-    case $1 in
-    --beats) beats=$2; shift 2 ;;
-    --bcl) bcl=$2; shift 2 ;;
-    --user) user=1; shift ;;
-    --self) self=1; shift ;;
-    --jobs) jobs=$2; shift 2 ;;
-    *) break ;;
-    esac
-done
+. "$(dirname "$0")/script-args.sh"
+script_opts long-check.sh "--beats=beats --bcl=bcl --user=user! --self=self! --jobs=jobs" "$@"
+set -- "${rest[@]}"
 sc=${1:?usage: long-check.sh [--beats N] [--bcl MS] [--user] [--jobs J] STARCARP [NAME...]}
 shift
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -29,18 +29,8 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/script-args.sh"
 build="$top/build" jobs=2 table="$top/models/precision.tsv" md="" keep=""
-while [ $# -gt 0 ]; do
-    case $1 in
-    --build) build=$2; shift 2 ;;
-    --jobs) jobs=$2; shift 2 ;;
-    --table) table=$2; shift 2 ;;
-    --md) md=$2; shift 2 ;;
-    --keep) keep=$2; shift 2 ;;
-    -h | --help) script_help "$0"; exit 0 ;;
-    -*) echo "precision-table.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-    *) break ;;
-    esac
-done
+script_opts precision-table.sh "--build=build --jobs=jobs --table=table --md=md --keep=keep" "$@"
+set -- "${rest[@]}"
 for b in sc_verify_lib sc_verify_lib_f32; do
     [ -x "$build/bin/$b" ] || { echo "precision-table.sh: $build/bin/$b is not built (cmake --build $build --target $b)" >&2; exit 2; }
 done

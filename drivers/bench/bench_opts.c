@@ -23,10 +23,11 @@ static int bad_value(const CliOpt *d, const char *as, const char *val, char *err
     return FAIL(err, errlen, "%s expects %s, got '%s'", as, d->accepts, val);
 }
 
-/* Parse a comma-separated list of finite numbers (blanks allowed around items) into a malloc'd
- * array. Returns the count, or -1 with a message naming the option and the bad item. */
-static long parse_numbers(const CliOpt *d, const char *as, const char *s, double **out, char *err,
-                          size_t errlen) {
+/* Parse a comma-separated list of finite numbers >= 0 (blanks allowed around items) into a malloc'd
+ * array. Returns the count, or -1 with a message naming the option and the bad item (a negative
+ * one: "AS: NEG, got X (item K)"). */
+static long parse_numbers(const CliOpt *d, const char *as, const char *s, const char *neg, double **out,
+                          char *err, size_t errlen) {
     *out = NULL;
     long n = 1;
     for (const char *p = s; *p; p++)
@@ -47,6 +48,11 @@ static long parse_numbers(const CliOpt *d, const char *as, const char *s, double
             return FAIL(err, errlen, "%s: bad item '%.*s' (item %ld) in '%s'; expected %s", as, (int)len,
                         item, k + 1, s, d->accepts);
         }
+        if (x[k] < 0) {
+            double bad = x[k];
+            free(x);
+            return FAIL(err, errlen, "%s: %s, got %g (item %ld)", as, neg, bad, k + 1);
+        }
         p = item + len + (item[len] == ',');
     }
     *out = x;
@@ -63,15 +69,9 @@ static int read_stim_times(const CliOpt *d, const char *as, const char *val, voi
                            size_t errlen) {
     BenchOpts *o = base;
     double *t;
-    long n = parse_numbers(d, as, val, &t, err, errlen);
+    long n = parse_numbers(d, as, val, "the times must be >= 0 ms", &t, err, errlen);
     if (n < 0)
         return -1;
-    for (long k = 0; k < n; k++)
-        if (t[k] < 0) {
-            int rc = FAIL(err, errlen, "%s: the times must be >= 0 ms, got %g (item %ld)", as, t[k], k + 1);
-            free(t);
-            return rc;
-        }
     qsort(t, (size_t)n, sizeof *t, cmp_double);
     free(o->stim_times);
     o->stim_times = t;
@@ -84,7 +84,7 @@ static int read_probe(const CliOpt *d, const char *as, const char *val, void *ba
                       size_t errlen) {
     BenchOpts *o = base;
     double *x;
-    long n = parse_numbers(d, as, val, &x, err, errlen);
+    long n = parse_numbers(d, as, val, "cell indices are integers >= 0", &x, err, errlen);
     if (n < 0)
         return -1;
     long *cells = malloc((size_t)n * sizeof *cells);
@@ -93,7 +93,7 @@ static int read_probe(const CliOpt *d, const char *as, const char *val, void *ba
         return FAIL(err, errlen, "%s: out of memory", as);
     }
     for (long k = 0; k < n; k++) {
-        if (x[k] < 0 || x[k] != floor(x[k]) || x[k] > 1e15) {
+        if (x[k] != floor(x[k]) || x[k] > 1e15) {
             int rc =
                 FAIL(err, errlen, "%s: cell indices are integers >= 0, got %g (item %ld)", as, x[k], k + 1);
             free(x);

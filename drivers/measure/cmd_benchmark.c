@@ -62,8 +62,8 @@ typedef struct BmOpts {
 } BmOpts;
 
 #define F(f) offsetof(BmOpts, f)
-/* benchmark's own options (cli_opts.h); the shared ones: --steps-per-task, --precision (with both),
- * --ncpu, --ngpu, --models, --csv, --png. */
+/* benchmark's own options (cli_opts.h); the shared ones it takes are the rows of cli_opts.c
+ * that name benchmark. */
 static const CliOpt bm_opts[] = {
     CLI_COUNT_OPT("--cells", "N  cells of the StarPU configurations (default 1048576)", F(cells)),
     CLI_COUNT_OPT("--c-cells", "N  cells of the one-core portable C run (default 4096)", F(c_cells)),

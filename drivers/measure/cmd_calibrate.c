@@ -50,8 +50,8 @@ typedef struct CalOpts {
 } CalOpts;
 
 #define F(f) offsetof(CalOpts, f)
-/* calibrate's own options (cli_opts.h); the shared ones: --steps-per-task, --precision, --ncpu,
- * --ngpu, --models, --csv, --png (the table; time against size). */
+/* calibrate's own options (cli_opts.h); the shared ones it takes are the rows of cli_opts.c
+ * that name calibrate. */
 static const CliOpt cal_opts[] = {
     CLI_STR_OPT("--sizes", "a list of sizes",
                 "LIST  partition sizes in cells (default 256,1024,4096,16384,65536,262144,1048576)",

@@ -35,7 +35,8 @@ typedef struct {
 } DevOpts;
 
 #define F(f) offsetof(DevOpts, f)
-/* devices' own options (cli_opts.h); the shared ones: --ncpu, --ngpu. */
+/* devices' own options (cli_opts.h); the shared ones it takes are the rows of cli_opts.c
+ * that name devices. */
 static const CliOpt dev_opts[] = {
     CLI_COUNT_OPT("--cells", "N  cells in the check (default 4194304)", F(cells)),
     CLI_COUNT_OPT("--steps", "N  time steps (default 10)", F(steps)),

@@ -23,6 +23,16 @@ static int range(const char *s, double *lo, double *hi) {
 
 /* The readers (CliCall) of the rows below: row d, given as `as`, = val into base, a TissueOpts. */
 
+/* val into buf[size] (for strtok_r), or -1 with "OPT: too long". */
+static int copy_value(const char *opt, const char *val, char *buf, size_t size, char *err, size_t errlen) {
+    if (strlen(val) >= size) {
+        sc_set_err(err, errlen, "%s: too long", opt);
+        return -1;
+    }
+    strcpy(buf, val);
+    return 0;
+}
+
 /* One --stim SPEC into o->stim[o->nstim++]. */
 static int r_stim(const CliOpt *d, const char *as, const char *spec, void *base, char *err, size_t errlen) {
     TissueOpts *o = base;
@@ -34,13 +44,9 @@ static int r_stim(const CliOpt *d, const char *as, const char *spec, void *base,
     ScTissueStim x = {
         .lo = {-INFINITY, -INFINITY, -INFINITY}, .hi = {INFINITY, INFINITY, INFINITY}, .dur = 2};
     double amp = NAN, vol = NAN;
-    char buf[512];
-    if (strlen(spec) >= sizeof buf) {
-        sc_set_err(err, errlen, "--stim: too long");
+    char buf[512], *save = NULL;
+    if (copy_value("--stim", spec, buf, sizeof buf, err, errlen) != 0)
         return -1;
-    }
-    strcpy(buf, spec);
-    char *save = NULL;
     for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         while (*t == ' ')
             t++;
@@ -128,13 +134,9 @@ static int r_vary(const CliOpt *d, const char *as, const char *val, void *base, 
 static int r_probe(const CliOpt *d, const char *as, const char *val, void *base, char *err, size_t errlen) {
     TissueOpts *o = base;
     (void)d, (void)as;
-    char buf[2048];
-    if (strlen(val) >= sizeof buf) {
-        sc_set_err(err, errlen, "--probe: too long");
+    char buf[2048], *save = NULL;
+    if (copy_value("--probe", val, buf, sizeof buf, err, errlen) != 0)
         return -1;
-    }
-    strcpy(buf, val);
-    char *save = NULL;
     for (char *t = strtok_r(buf, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
         double p[3] = {0, 0, 0};
         int n = cli_opt_doubles(t, ",", p, 3);

@@ -24,6 +24,7 @@
 #include "diffuse.h"
 #include "sc_tissue.h"
 #include "test.h"
+#include "tissue_cases.h"
 
 /* K steps on a grid n0 x n1 x L cut into ns equal slabs (halos copied between steps), from v. */
 static double g_cX; /* the cross term of the 9-point stencil in run_slabs (0: 3, 5, 7 points) */
@@ -69,17 +70,6 @@ static void run_slabs(double *v, long n0, long n1, long L, double c0, double c1,
     free(old), free(lo), free(hi), free(sact);
 }
 
-/* cos(pi m i / (n-1)) along an axis of n nodes (1 when n == 1). */
-static double mode(long i, long n, int m) {
-    return n > 1 ? cos(M_PI * m * (double)i / (double)(n - 1)) : 1.0;
-}
-static double rate(long n, int m, double c) {
-    if (n < 2)
-        return 0;
-    double s = sin(M_PI * m / (2.0 * (double)(n - 1)));
-    return 4 * c * s * s;
-}
-
 static void test_mode(long n0, long n1, long L, int m0, int m1, int mL) {
     const double c0 = 0.11, c1 = 0.07, cL = 0.05;
     const int K = 40;
@@ -88,8 +78,8 @@ static void test_mode(long n0, long n1, long L, int m0, int m1, int mL) {
     for (long l = 0; l < L; l++)
         for (long j = 0; j < n1; j++)
             for (long i = 0; i < n0; i++)
-                v[i + n0 * (j + n1 * l)] = mode(i, n0, m0) * mode(j, n1, m1) * mode(l, L, mL);
-    double f = pow(1 - rate(n0, m0, c0) - rate(n1, m1, c1) - rate(L, mL, cL), K);
+                v[i + n0 * (j + n1 * l)] = t_mode(i, n0, m0) * t_mode(j, n1, m1) * t_mode(l, L, mL);
+    double f = pow(1 - t_rate(n0, m0, c0) - t_rate(n1, m1, c1) - t_rate(L, mL, cL), K);
     double worst = 0;
     for (int ns = 1; ns <= 3; ns++) {
         w[ns - 1] = malloc(sizeof(double) * (size_t)N);
@@ -146,12 +136,7 @@ static void test_conservation(void) {
 }
 
 static void test_stability(void) {
-    ScTissueConfig c = {.n = {30, 20, 10},
-                        .dx = {0.2, 0.2, 0.25},
-                        .sigma = {0.1334, 0.0176, 0.0176},
-                        .chi = 140,
-                        .cm = 1,
-                        .dt = 0.01};
+    ScTissueConfig c = t_fibre_slab(0.01);
     double lim = sc_tissue_dt_limit(&c);
     double want =
         1 / (2 * (100 * 0.1334 / 140 / 0.04 + 100 * 0.0176 / 140 / 0.04 + 100 * 0.0176 / 140 / 0.0625));
@@ -213,13 +198,8 @@ static void test_stim_and_activation(void) {
 
 static void test_bad_config(void) {
     char err[512];
-    ScTissueConfig ok = {.n = {10, 10, 1},
-                         .dx = {0.1, 0.1, 0.1},
-                         .sigma = {0.1, 0.1, 0.1},
-                         .chi = 140,
-                         .cm = 1,
-                         .dt = 0.001,
-                         .nstim = 1};
+    ScTissueConfig ok = t_grid(10, 10, 1);
+    ok.nstim = 1;
     ok.stim[0] = (ScTissueStim){.lo = {0, 0, 0}, .hi = {0.2, 0.2, 0}, .dur = 1, .amp = 50};
     ASSERT_EQ_INT(0, sc_tissue_check(&ok, err, sizeof err));
     ScTissueConfig c = ok;
@@ -246,7 +226,7 @@ static double mode_factor(long n, int m0, int mL, double cc, double cX, int K) {
     double *v = malloc(sizeof(double) * (size_t)N);
     for (long l = 0; l < n; l++)
         for (long i = 0; i < n; i++)
-            v[i + n * l] = mode(i, n, m0) * mode(l, n, mL);
+            v[i + n * l] = t_mode(i, n, m0) * t_mode(l, n, mL);
     double v0 = v[1 + n * 2];
     g_cX = cX;
     run_slabs(v, n, 1, n, cc, 0, cc, K, 2, NULL);
@@ -266,7 +246,7 @@ static void test_nine_point(void) {
     double *v = malloc(sizeof(double) * N), *w[3];
     for (long l = 0; l < L; l++)
         for (long i = 0; i < n0; i++)
-            v[i + n0 * l] = mode(i, n0, m0) * mode(l, L, mL);
+            v[i + n0 * l] = t_mode(i, n0, m0) * t_mode(l, L, mL);
     g_cX = cX;
     for (int ns = 1; ns <= 3; ns++) {
         w[ns - 1] = malloc(sizeof(double) * N);
@@ -338,13 +318,8 @@ static void test_nine_point(void) {
         }
     }
     char err[400];
-    ScTissueConfig d = {.n = {10, 10, 10},
-                        .dx = {0.1, 0.1, 0.1},
-                        .sigma = {0.1, 0.1, 0.1},
-                        .chi = 140,
-                        .cm = 1,
-                        .dt = 0.001,
-                        .stencil = 9};
+    ScTissueConfig d = t_grid(10, 10, 10);
+    d.stencil = 9;
     ASSERT_EQ_INT(-1, sc_tissue_check(&d, err, sizeof err));
     printf("9 points in 3D: %s\n", err);
     ASSERT(strstr(err, "2D grids") != NULL);

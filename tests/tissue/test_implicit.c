@@ -18,6 +18,7 @@
 #include "diffuse.h"
 #include "sc_tissue.h"
 #include "test.h"
+#include "tissue_cases.h"
 
 #define MAXS 4000
 
@@ -95,17 +96,6 @@ static double weight(const Grid *g, long i, long j, long l) {
            (g->L > 1 && (l == 0 || l == g->L - 1) ? 0.5 : 1);
 }
 
-static double cosmode(long i, long n, int m) {
-    return n > 1 ? cos(M_PI * m * (double)i / (double)(n - 1)) : 1.0;
-}
-
-static double mu(long n, int m, double c) {
-    if (n < 2)
-        return 0;
-    double s = sin(M_PI * m / (2.0 * (double)(n - 1)));
-    return 4 * c * s * s;
-}
-
 static void test_mode(long n0, long n1, long L, int m0, int m1, int mL, double theta) {
     Grid g = {n0, n1, L, {6.0, 4.5, 3.0}};
     const int K = 10;
@@ -114,9 +104,9 @@ static void test_mode(long n0, long n1, long L, int m0, int m1, int mL, double t
     for (long l = 0; l < L; l++)
         for (long j = 0; j < n1; j++)
             for (long i = 0; i < n0; i++)
-                v[i + n0 * (j + n1 * l)] = cosmode(i, n0, m0) * cosmode(j, n1, m1) * cosmode(l, L, mL);
+                v[i + n0 * (j + n1 * l)] = t_mode(i, n0, m0) * t_mode(j, n1, m1) * t_mode(l, L, mL);
     memcpy(w, v, sizeof(double) * (size_t)N);
-    double m = mu(n0, m0, g.c[0]) + mu(n1, m1, g.c[1]) + mu(L, mL, g.c[2]);
+    double m = t_rate(n0, m0, g.c[0]) + t_rate(n1, m1, g.c[1]) + t_rate(L, mL, g.c[2]);
     double f = pow((1 - (1 - theta) * m) / (1 + theta * m), K);
     int sweeps = run_implicit(w, &g, theta, 1e-13, K, 2);
     double worst = 0;
@@ -256,12 +246,7 @@ static void test_conservation_and_stability(void) {
 }
 
 static void test_config(void) {
-    ScTissueConfig c = {.n = {30, 20, 10},
-                        .dx = {0.2, 0.2, 0.25},
-                        .sigma = {0.1334, 0.0176, 0.0176},
-                        .chi = 140,
-                        .cm = 1,
-                        .dt = 0.5};
+    ScTissueConfig c = t_fibre_slab(0.5);
     char err[512] = "";
     ASSERT_EQ_INT(-1, sc_tissue_check(&c, err, sizeof err)); /* explicit: above the limit */
     ASSERT(strstr(err, "implicit diffusion") != NULL); /* the message names the way out */

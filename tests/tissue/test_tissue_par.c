@@ -34,6 +34,13 @@ static int parse(const char *line) {
     return topt_parse(argc, argv, &o, err, sizeof err);
 }
 
+/* parse of "FLAG PATH": a parameter file given with --par (or openCARP's +F). */
+static int parse_file(const char *flag, const char *path) {
+    char line[400];
+    snprintf(line, sizeof line, "%s %s", flag, path);
+    return parse(line);
+}
+
 /* line must be refused with a message holding every string after it (NULL-terminated). */
 static void refused(const char *line, ...) {
     va_list ap;
@@ -82,9 +89,7 @@ static void test_full_file(void) {
                         "num_LATs = 1\nlats[0].ID = \"ACTs\"\nlats[0].all = 0\nlats[0].measurand = 0\n"
                         "lats[0].mode = 0\nlats[0].method = 1\nlats[0].threshold = -20\n"
                         "size = 4,2,1\ndx = 0.1\n");
-    char line[400];
-    snprintf(line, sizeof line, "--par %s", p);
-    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_EQ_INT(0, parse_file("--par", p));
     if (err[0])
         fprintf(stderr, "%s\n", err);
     ASSERT_NEAR(0.02, o.dt, 1e-15); /* 20 us */
@@ -124,9 +129,7 @@ static void test_stim_keys(void) {
                                       "stim[0].ptcl.duration = 1.5\nstim[0].ptcl.bcl = 400\n"
                                       "stim[0].ptcl.npls = 2\nstim[0].pulse.strength = 60\n"
                                       "stim[0].name = S1\nsize = 4,3\ndx = 0.1\n");
-    char line[400];
-    snprintf(line, sizeof line, "+F %s", p);
-    ASSERT_EQ_INT(0, parse(line));
+    ASSERT_EQ_INT(0, parse_file("+F", p));
     const ScTissueStim *s = &o.stim[0];
     ASSERT(s->lo[0] == 0.5 && s->hi[0] == 1 && s->lo[1] == 2 && s->hi[1] == 2.5); /* p1 below p0 */
     ASSERT(s->lo[2] == -0.05 && s->hi[2] == 0.05);
@@ -135,6 +138,7 @@ static void test_stim_keys(void) {
     ASSERT_EQ_STR("stim[0]", o.stim_name[0]);
     ASSERT_NEAR(0.01, o.dt, 0); /* no dt: starcarp's default */
     /* the command line's openCARP keys win over the file's, in openCARP's units */
+    char line[400];
     snprintf(line, sizeof line, "--par %s -dt 25 -stim[0].pulse.strength 80 -simID cl -tend 7 -timedt 0.25",
              p);
     ASSERT_EQ_INT(0, parse(line));

@@ -30,6 +30,13 @@ single() {
     "$SC" bench --imp "$imp" --precision single "${RUN[@]}" "$@" >out.txt 2>err.txt
 }
 
+# user_single NAME: tests/drivers/cli/NAME.model copied here, run in single precision; its status in rc
+user_single() {
+    cp "$HERE/$1.model" .
+    single "$1.model"
+    rc=$?
+}
+
 single fink_noble_giles_model_2008
 rc=$?
 check "a single-precision run that fails over the reference case is refused (status $rc)" test $rc -eq 2
@@ -63,9 +70,7 @@ check "every library model with a reference case is checked ($missing missing: s
 "$SC" models info fink_noble_giles_model_2008 2>/dev/null >info.txt
 check "models info says what bench does" grep -q "^single precision (bench --precision single): refused: " info.txt
 
-cp "$HERE/float_range.model" .
-single float_range.model
-rc=$?
+user_single float_range
 check "a user's file whose single precision fails in the choice's check is refused (status $rc)" test $rc -eq 2
 check "... saying what failed over the choice's protocol" grep -q \
     "refused: single precision fails for float_range: .* at t = .* ms, one cell at dt 0.01 ms over the automatic choice's protocol" err.txt
@@ -74,9 +79,7 @@ single float_range.model
 rc=$?
 check "... also from the cached choice (status $rc)" test $rc -eq 2
 check "... the same words" bash -c 'grep "refused" first.txt | cmp -s - <(grep "refused" err.txt)'
-cp "$HERE/float_coarse.model" .
-single float_coarse.model
-rc=$?
+user_single float_coarse
 check "a user's file whose single precision misses the bars runs (status $rc)" test $rc -eq 0
 check "... with a warning naming its error against double and the bars" grep -q \
     "warning: --precision single: single precision misses the accuracy bars for float_coarse: Vm [0-9.]* % RMS from double (bar 0.1 %), APD90 [-+][0-9.]* ms (bar 0.5 ms)" err.txt
