@@ -6,11 +6,7 @@
 #include "util_int.h"
 
 ScCells *sc_cells_create(const ScModelEntry *m, const ScCellsConfig *cfg, char *err, size_t errlen) {
-    if (!m || !cfg) {
-        sc_set_err(err, errlen, "no model or no configuration");
-        return NULL;
-    }
-    if (place_need_starpu(err, errlen) != 0)
+    if (place_create_start(m, cfg, err, errlen) != 0)
         return NULL;
     if (cfg->ncells < 1 || cfg->ncells > SC_CELLS_MAX) {
         sc_set_err(err, errlen,

@@ -91,6 +91,9 @@ int place_host_fits(const ScModelEntry *m, long n, int f32, char *err, size_t er
 /* place_cells.c: is StarPU running (nothing can be placed otherwise)? 0, or -1 with "StarPU is not
  * initialised: call starpu_init ... first" in err. */
 int place_need_starpu(char *err, size_t errlen);
+/* The start of a create function of a public type (sc_cells_create, sc_tissue_create): a model and a
+ * configuration given (m, cfg not NULL) and StarPU running. 0, or -1 with the message in err. */
+int place_create_start(const void *m, const void *cfg, char *err, size_t errlen);
 
 /* place_speeds.c: how many times GPU worker gpu outruns one of the CPU workers cpus[0 .. ncpu) on
  * m in precision (SC_DOUBLE or SC_SINGLE) at K steps per task, for an array of ncells cells: the calibration's

@@ -86,6 +86,15 @@ int place_need_starpu(char *err, size_t errlen) {
     return -1;
 }
 
+/* See place.h. */
+int place_create_start(const void *m, const void *cfg, char *err, size_t errlen) {
+    if (!m || !cfg) {
+        sc_set_err(err, errlen, "no model or no configuration");
+        return -1;
+    }
+    return place_need_starpu(err, errlen);
+}
+
 int place_host_fits(const ScModelEntry *m, long n, int f32, char *err, size_t errlen) {
     double need = (double)n * cell_bytes(m, f32), avail = host_available();
     if (avail > 0 && need > avail) {

@@ -326,11 +326,7 @@ static int register_handles(ScTissue *t, char *err, size_t errlen) {
 }
 
 ScTissue *sc_tissue_create(const ScModelEntry *m, const ScTissueConfig *cfg, char *err, size_t errlen) {
-    if (!m || !cfg) {
-        sc_set_err(err, errlen, "no model or no configuration");
-        return NULL;
-    }
-    if (place_need_starpu(err, errlen) != 0)
+    if (place_create_start(m, cfg, err, errlen) != 0)
         return NULL;
     if (sc_tissue_check(cfg, err, errlen) != 0)
         return NULL;
@@ -536,15 +532,25 @@ static int act_copy(ScTissue *t, double *buf, int dir) {
     return tissue_act_copy(t->ns, t->h_act, t->act, t->l0, t->nl, t->P, t->nodes, buf, dir);
 }
 
-int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
+/* A checkpoint's common part (what: "checkpoint" or "restart"): the tasks waited for, then a mesh's
+ * whole save or load (mesh_io), or a grid's cells' (cells_io). 1 when the grid's activation times
+ * remain to be done, else 0 (done) or -1 with a message. */
+static int ckpt_begin(ScTissue *t, const char *path, const char *what,
+                      int (*mesh_io)(TissueMesh *, const char *, char *, size_t),
+                      int (*cells_io)(ScCells *, const char *, char *, size_t), char *err, size_t errlen) {
     if (sc_tissue_wait(t, NULL) != 0) {
-        sc_set_err(err, errlen, "%s: the cells failed before the checkpoint", path);
+        sc_set_err(err, errlen, "%s: the cells failed before the %s", path, what);
         return -1;
     }
     if (t->mesh)
-        return tmesh_save(t->mesh, path, err, errlen);
-    if (sc_cells_save(t->cells, path, err, errlen) != 0)
-        return -1;
+        return mesh_io(t->mesh, path, err, errlen);
+    return cells_io(t->cells, path, err, errlen) != 0 ? -1 : 1;
+}
+
+int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
+    int rc0 = ckpt_begin(t, path, "checkpoint", tmesh_save, sc_cells_save, err, errlen);
+    if (rc0 <= 0)
+        return rc0;
     char head[200];
     snprintf(head, sizeof head, "starcarp-tissue-act 1 %ld %ld %ld %ld %ld %ld", t->cfg.n[0], t->cfg.n[1],
              t->cfg.n[2], t->step, t->g0, t->Lloc);
@@ -557,14 +563,9 @@ int sc_tissue_save(ScTissue *t, const char *path, char *err, size_t errlen) {
 }
 
 int sc_tissue_load(ScTissue *t, const char *path, char *err, size_t errlen) {
-    if (sc_tissue_wait(t, NULL) != 0) {
-        sc_set_err(err, errlen, "the cells failed before the restart");
-        return -1;
-    }
-    if (t->mesh)
-        return tmesh_load(t->mesh, path, err, errlen);
-    if (sc_cells_load(t->cells, path, err, errlen) != 0)
-        return -1;
+    int rc0 = ckpt_begin(t, path, "restart", tmesh_load, sc_cells_load, err, errlen);
+    if (rc0 <= 0)
+        return rc0;
     char head[200];
     long n[3], step, g0, nl;
     double *buf = malloc(sizeof(double) * 2 * (size_t)t->nodes);

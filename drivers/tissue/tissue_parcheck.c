@@ -10,21 +10,16 @@
 #include "tissue_greg.h"
 #include "tissue_opts.h"
 
-static const char *const target_what[TPAR_NTARGET] = {[TPAR_DT] = "the time step",
-                                                      [TPAR_DUR] = "the simulated time",
-                                                      [TPAR_SNAP] = "the snapshot interval",
-                                                      [TPAR_PROBE_DT] = "the probe interval",
-                                                      [TPAR_OUT] = "the output directory",
-                                                      [TPAR_STIM] = "the stimuli",
-                                                      [TPAR_IMP] = "the ionic model",
-                                                      [TPAR_IMPPAR] = "the model's parameters",
-                                                      [TPAR_SIGMA] = "the conductivities",
-                                                      [TPAR_CHI] = "the surface-to-volume ratio",
-                                                      [TPAR_PARAB] = "the diffusion solver",
-                                                      [TPAR_TOL] = "the implicit solve's tolerance",
-                                                      [TPAR_THR] = "the activation threshold",
-                                                      [TPAR_MASS] = "the mass matrix",
-                                                      [TPAR_GREG] = "the conductivity regions"};
+// clang-format off
+static const char *const target_what[TPAR_NTARGET] = {
+    [TPAR_DT] = "the time step", [TPAR_DUR] = "the simulated time", [TPAR_SNAP] = "the snapshot interval",
+    [TPAR_PROBE_DT] = "the probe interval", [TPAR_OUT] = "the output directory", [TPAR_STIM] = "the stimuli",
+    [TPAR_IMP] = "the ionic model", [TPAR_IMPPAR] = "the model's parameters",
+    [TPAR_SIGMA] = "the conductivities", [TPAR_CHI] = "the surface-to-volume ratio",
+    [TPAR_PARAB] = "the diffusion solver", [TPAR_TOL] = "the implicit solve's tolerance",
+    [TPAR_THR] = "the activation threshold", [TPAR_MASS] = "the mass matrix",
+    [TPAR_GREG] = "the conductivity regions"};
+// clang-format on
 
 void tpar_init(TparState *s) {
     memset(s, 0, sizeof *s);
