@@ -101,15 +101,16 @@ int cli_opt_doubles(const char *s, const char *sep, double *x, int max) {
     return n;
 }
 
-/* The index of word val among the comma-separated words, or -1. */
-static int choice_index(const char *words, const char *val) {
+/* The index of word val among the words separated by the character sep, or -1. */
+static int word_index(const char *words, char sep, const char *val) {
     size_t n = strlen(val);
     int k = 0;
+    const char seps[2] = {sep, '\0'};
     for (const char *w = words; *w; k++) {
-        size_t len = strcspn(w, ",");
+        size_t len = strcspn(w, seps);
         if (len == n && n && !strncmp(w, val, n))
             return k;
-        w += len + (w[len] == ',');
+        w += len + (w[len] == sep);
     }
     return -1;
 }
@@ -185,7 +186,7 @@ int cli_opt_set(const CliOpt *d, const char *as, const char *val, void *base, ch
             }
             break;
         case CLI_CHOICE:
-            if ((k = choice_index(d->choices, val)) < 0) {
+            if ((k = word_index(d->choices, ',', val)) < 0) {
                 sc_set_err(err, errlen, "%s: accepted values are %s (got '%s')", as, d->accepts, val);
                 return -1;
             }
@@ -228,13 +229,7 @@ CliRun cli_run_defaults(void) {
 
 /* 1 when the space-separated words of list hold word (0 when either is NULL). */
 static int has_word(const char *list, const char *word) {
-    if (!list || !word)
-        return 0;
-    size_t n = strlen(word);
-    for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return 1;
-    return 0;
+    return list && word && word_index(list, ' ', word) >= 0;
 }
 
 const CliOpt *cli_run_opt(const char *cmd, const char *name) {
