@@ -19,6 +19,15 @@ if(STARCARP_USE_CUDA AND STARCARP_GPU_MODELS AND STARCARP_CUDA_MODELS)
   add_test(NAME gpu.kernel_attr COMMAND test_gpu_attr)
   set_tests_properties(gpu.kernel_attr PROPERTIES SKIP_RETURN_CODE 77 LABELS gpu RESOURCE_LOCK gpu)
 endif()
+# The biomarker kernel on the GPU against the host's on the same samples, bit for bit.
+if(STARCARP_USE_CUDA)
+  add_executable(test_gpu_bm ${CMAKE_CURRENT_SOURCE_DIR}/gpu/test_gpu_bm.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
+  target_link_libraries(test_gpu_bm PRIVATE starcarp_internal CUDA::cudart m)
+  target_include_directories(test_gpu_bm PRIVATE ${CMAKE_SOURCE_DIR}/kernels ${CMAKE_CURRENT_SOURCE_DIR})
+  target_compile_options(test_gpu_bm PRIVATE ${SC_WARN})
+  add_test(NAME gpu.biomarkers COMMAND test_gpu_bm)
+  set_tests_properties(gpu.biomarkers PROPERTIES SKIP_RETURN_CODE 77 LABELS gpu RESOURCE_LOCK gpu TIMEOUT 600)
+endif()
 
 # The generated CUDA text run on the host (tests/gpu/test_gpu_text.c): no GPU needed, so CI runs
 # it. A few models covering every method kind and both table variants, and ten Tusscher 2006 with
