@@ -9,7 +9,7 @@
 # an arrow between two of them fails too.
 set -eu
 cd "$1"
-layers="include base codegen kernels provision codelets scheduler tissue drivers/plot drivers/cli drivers/models+drivers/measure+drivers/bench+drivers/tissue microbench"
+layers="include base codegen kernels provision codelets scheduler tissue drivers/plot drivers/cli drivers/models+drivers/measure+drivers/bench+drivers/tissue+drivers/study microbench"
 folders=$(echo "$layers" | tr '+' ' ')
 tmp=${TMPDIR:-/tmp}/include_graph.$$
 trap 'rm -f "$tmp".*' EXIT INT TERM

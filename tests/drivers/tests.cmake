@@ -7,6 +7,7 @@
 #   bench/    bench's command line and timing rules (bench_opts.c, bench_parse.c, with the run's size:
 #             bench_size.c), its help and documentation against its option table (bench_help), and
 #             its output and state files (bench_out.c)
+#   study/    study's designs: parameter specs, distributions, samplers, CSV (design.c)
 set(SC_DRV ${CMAKE_SOURCE_DIR}/drivers)
 # test module -> its sources (the first is the module), beside test_MODULE.c
 set(_src_cli_opts cli/cli_opts.c)
@@ -14,12 +15,13 @@ set(_src_impar cli/impar.c)
 set(_src_busy cli/busy.c)
 set(_src_plot plot/plot.c plot/png.c plot/plot_font.c plot/plot_bar.c)
 set(_src_frames tissue/tissue_frames.c)
+set(_src_design study/design.c)
 set(_src_bench_opts bench/bench_opts.c bench/bench_parse.c bench/bench_restitute.c bench/bench_rules.c
   bench/bench_size.c cli/recfile.c cli/cli_opts.c)
 set(_src_bench_help ${_src_bench_opts})
 set(_src_bench_out bench/bench_out.c bench/bench_restitute.c bench/bench_apstats.c cli/recfile.c
   cli/cli_opts.c)
-foreach(mod cli_opts impar busy plot frames bench_opts bench_help bench_out)
+foreach(mod cli_opts impar busy plot frames bench_opts bench_help bench_out design)
   list(TRANSFORM _src_${mod} PREPEND ${SC_DRV}/ OUTPUT_VARIABLE _src)
   add_executable(test_${mod} ${CMAKE_CURRENT_SOURCE_DIR}/drivers/test_${mod}.c ${_src} ${CMAKE_CURRENT_SOURCE_DIR}/test.c
     ${CMAKE_SOURCE_DIR}/base/sc_util.c)
