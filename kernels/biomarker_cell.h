@@ -19,7 +19,9 @@ KERN_BM_FN long bm_window(const KernBmArgs *a, long d) {
 }
 
 /* The time of the start of window b, ms. */
-KERN_BM_FN double bm_window_t(const KernBmArgs *a, long b) { return (double)(a->start + b * a->period) * a->dt; }
+KERN_BM_FN double bm_window_t(const KernBmArgs *a, long b) {
+    return (double)(a->start + b * a->period) * a->dt;
+}
 
 /* Sample s of the values p (floats or doubles) of cell i. */
 KERN_BM_FN double bm_load(const KernBmArgs *a, const void *p, size_t k) {

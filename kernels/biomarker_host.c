@@ -7,7 +7,9 @@
 
 void kern_bm_init(double *acc, size_t n) {
     for (int k = 0; k < KERN_BM_NACC; k++) {
-        double v = k == KERN_BM_BEAT || k == KERN_BM_CA_BEAT ? -2 : k == KERN_BM_OUT_BEAT || k == KERN_BM_OUT_CA_BEAT ? -1 : NAN;
+        double v = k == KERN_BM_BEAT || k == KERN_BM_CA_BEAT           ? -2
+                   : k == KERN_BM_OUT_BEAT || k == KERN_BM_OUT_CA_BEAT ? -1
+                                                                       : NAN;
         for (size_t i = 0; i < n; i++)
             acc[(size_t)k * n + i] = v;
     }

@@ -22,7 +22,11 @@
  * every seventh cell a hump late in its plateau. */
 static double vm_at(long i, long d) {
     double t = fmod((double)d * DT, (double)PERIOD * DT), s = 0.7 + 0.6 * (double)(i % 97) / 97;
-    double v = t < 1 ? -85 : t < 2 ? -85 + 120 * (t - 1) : t < 150 * s ? 35 - 30 * (t - 2) / (150 * s) : t < 250 * s ? 5 - 90 * (t - 150 * s) / (100 * s) : -85;
+    double v = t < 1         ? -85
+               : t < 2       ? -85 + 120 * (t - 1)
+               : t < 150 * s ? 35 - 30 * (t - 2) / (150 * s)
+               : t < 250 * s ? 5 - 90 * (t - 150 * s) / (100 * s)
+                             : -85;
     if (i % 7 == 0 && t > 120 * s && t < 140 * s)
         v += 15 * sin(M_PI * (t - 120 * s) / (20 * s));
     return v + 1e-3 * (double)(i % 13);
@@ -39,9 +43,10 @@ static int run(int f32, int gpu, double *acc) {
     void *vm = malloc(esz * K * N), *ca = malloc(esz * N), *dvm = NULL, *dca = NULL;
     double *dacc = NULL;
     kern_bm_init(acc, N);
-    if (gpu && (cudaMalloc(&dvm, esz * K * N) != cudaSuccess || cudaMalloc(&dca, esz * N) != cudaSuccess ||
-                cudaMalloc((void **)&dacc, sizeof(double) * KERN_BM_NACC * N) != cudaSuccess ||
-                cudaMemcpy(dacc, acc, sizeof(double) * KERN_BM_NACC * N, cudaMemcpyHostToDevice) != cudaSuccess))
+    if (gpu &&
+        (cudaMalloc(&dvm, esz * K * N) != cudaSuccess || cudaMalloc(&dca, esz * N) != cudaSuccess ||
+         cudaMalloc((void **)&dacc, sizeof(double) * KERN_BM_NACC * N) != cudaSuccess ||
+         cudaMemcpy(dacc, acc, sizeof(double) * KERN_BM_NACC * N, cudaMemcpyHostToDevice) != cudaSuccess))
         return -1;
     KernBmArgs a;
     memset(&a, 0, sizeof a);
@@ -56,17 +61,20 @@ static int run(int f32, int gpu, double *acc) {
                 f32 ? (void)(((float *)vm)[s * N + i] = (float)v) : (void)(((double *)vm)[s * N + i] = v);
             }
         for (long i = 0; i < N; i++)
-            f32 ? (void)(((float *)ca)[i] = (float)ca_at(i, d + K)) : (void)(((double *)ca)[i] = ca_at(i, d + K));
+            f32 ? (void)(((float *)ca)[i] = (float)ca_at(i, d + K))
+                : (void)(((double *)ca)[i] = ca_at(i, d + K));
         a.d0 = d, a.nsteps = K, a.finish = d + K == NWIN * PERIOD;
         if (gpu) {
             if (cudaMemcpy(dvm, vm, esz * K * N, cudaMemcpyHostToDevice) != cudaSuccess ||
-                cudaMemcpy(dca, ca, esz * N, cudaMemcpyHostToDevice) != cudaSuccess || kern_bm_cuda_launch(&a, 0) != 0)
+                cudaMemcpy(dca, ca, esz * N, cudaMemcpyHostToDevice) != cudaSuccess ||
+                kern_bm_cuda_launch(&a, 0) != 0)
                 return -1;
         } else {
             kern_bm_host(&a);
         }
     }
-    if (gpu && cudaMemcpy(acc, dacc, sizeof(double) * KERN_BM_NACC * N, cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (gpu &&
+        cudaMemcpy(acc, dacc, sizeof(double) * KERN_BM_NACC * N, cudaMemcpyDeviceToHost) != cudaSuccess)
         return -1;
     cudaFree(dvm), cudaFree(dca), cudaFree(dacc), free(vm), free(ca);
     return 0;
@@ -78,7 +86,8 @@ int main(void) {
         printf("no GPU: skipped\n");
         return 77;
     }
-    double *host = malloc(sizeof(double) * KERN_BM_NACC * N), *dev = malloc(sizeof(double) * KERN_BM_NACC * N);
+    double *host = malloc(sizeof(double) * KERN_BM_NACC * N),
+           *dev = malloc(sizeof(double) * KERN_BM_NACC * N);
     ASSERT(host && dev);
     for (int f32 = 0; f32 < 2; f32++) {
         ASSERT_EQ_INT(0, run(f32, 0, host));
@@ -88,8 +97,9 @@ int main(void) {
             differ += memcmp(host + k, dev + k, sizeof(double)) != 0;
         for (long i = 0; i < N; i++)
             ead += host[KERN_BM_OUT_EAD * N + i] == 1;
-        printf("%s: %ld of %ld fields differ; %ld cells with an EAD in the last window; APD90 of cell 0 %.4f ms\n",
-               f32 ? "single" : "double", differ, KERN_BM_NACC * N, ead, host[(KERN_BM_OUT_APD + 2) * N]);
+        printf(
+            "%s: %ld of %ld fields differ; %ld cells with an EAD in the last window; APD90 of cell 0 %.4f ms\n",
+            f32 ? "single" : "double", differ, KERN_BM_NACC * N, ead, host[(KERN_BM_OUT_APD + 2) * N]);
         ASSERT_EQ_INT(0, differ);
         ASSERT(ead > N / 10 && ead < N / 5); /* every seventh cell */
     }

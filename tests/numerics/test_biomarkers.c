@@ -179,7 +179,8 @@ static void read_ca(const double *ca, long ncalls, int k, long start, long perio
         if (ca[j] > ca[p])
             p = j;
     }
-    double dia = ca[j0], amp = ca[p] - dia, level = ca[p] - 0.9 * amp, t90 = NAN, tw = (double)(start + b * period) * DT;
+    double dia = ca[j0], amp = ca[p] - dia, level = ca[p] - 0.9 * amp, t90 = NAN,
+           tw = (double)(start + b * period) * DT;
     for (long j = p + 1; j < ncalls && ((j + 1) * k - start) / period == b; j++)
         if (ca[j] <= level) {
             double f = ca[j - 1] > ca[j] ? (ca[j - 1] - level) / (ca[j - 1] - ca[j]) : 1;
@@ -209,15 +210,16 @@ static int check_model(const char *name) {
     ASSERT_EQ_INT(last, run_cell(m, &c, 0.05, 10, weak, NULL, NULL));
     int kca = calcium(m->desc), ok = 1;
     for (long b = 0; b < NBEATS; b++) {
-        Beat r = read_window(v, start + b * period, start + (b + 1) * period, (double)(start + b * period) * DT);
+        Beat r =
+            read_window(v, start + b * period, start + (b + 1) * period, (double)(start + b * period) * DT);
         ok &= compare(got[b], 1, 0, &r);
         ASSERT(compare(got[b], 1, 0, &r));
         ASSERT(!memcmp(got[b] + KERN_BM_OUT_BEAT, got7[b] + KERN_BM_OUT_BEAT,
                        sizeof(double) * (KERN_BM_OUT_CA_BEAT - KERN_BM_OUT_BEAT)));
         ASSERT(r.up >= 1 && r.apd[I90] > 100 && r.apd[0] < r.apd[1] && r.apd[1] < r.apd[I90]);
         ASSERT(weak[b][KERN_BM_OUT_UP] == 0 && isnan(weak[b][KERN_BM_OUT_APD + I90]));
-        printf("%-34s beat %ld: APD30/50/90 %7.2f %7.2f %7.2f ms, dV/dt %6.1f, Vrest %6.2f, Vmax %6.2f", name, b,
-               got[b][KERN_BM_OUT_APD], got[b][KERN_BM_OUT_APD + 1], got[b][KERN_BM_OUT_APD + 2],
+        printf("%-34s beat %ld: APD30/50/90 %7.2f %7.2f %7.2f ms, dV/dt %6.1f, Vrest %6.2f, Vmax %6.2f", name,
+               b, got[b][KERN_BM_OUT_APD], got[b][KERN_BM_OUT_APD + 1], got[b][KERN_BM_OUT_APD + 2],
                got[b][KERN_BM_OUT_DVDT], got[b][KERN_BM_OUT_VREST], got[b][KERN_BM_OUT_VMAX]);
         if (kca >= 0) { /* the calcium window closes in the call that closes Vm's */
             double want[4];
@@ -235,8 +237,9 @@ static int check_model(const char *name) {
 }
 
 static void test_models(void) {
-    static const char *models[] = {"ten_tusscher_model_2006_epi", "ohara_rudy_2011_endo", "courtemanche_ramirez_nattel_1998",
-                                   "luo_rudy_1991", "grandi_pasqualini_bers_2010_ss", "ohara_rudy_cipa_v1_2017"};
+    static const char *models[] = {"ten_tusscher_model_2006_epi",      "ohara_rudy_2011_endo",
+                                   "courtemanche_ramirez_nattel_1998", "luo_rudy_1991",
+                                   "grandi_pasqualini_bers_2010_ss",   "ohara_rudy_cipa_v1_2017"};
     int found = 0;
     for (size_t i = 0; i < sizeof models / sizeof *models; i++)
         found += check_model(models[i]);
@@ -289,7 +292,8 @@ static void test_shapes(void) {
     KernBmArgs a = bm_args(5, 0, w, acc);
     a.vm = vm, a.nsteps = (int)w, a.finish = 1;
     kern_bm_host(&a);
-    const double *ead = acc + KERN_BM_OUT_EAD * 5, *dad = acc + KERN_BM_OUT_DAD * 5, *up = acc + KERN_BM_OUT_UP * 5;
+    const double *ead = acc + KERN_BM_OUT_EAD * 5, *dad = acc + KERN_BM_OUT_DAD * 5,
+                 *up = acc + KERN_BM_OUT_UP * 5;
     const double *apd90 = acc + (KERN_BM_OUT_APD + I90) * 5;
     ASSERT(ead[0] == 1 && dad[0] == 0 && up[0] == 1); /* the EAD */
     ASSERT(ead[1] == 0 && dad[1] == 1 && up[1] == 1); /* the DAD */
@@ -302,7 +306,8 @@ static void test_shapes(void) {
     ASSERT(tact > 2 && tact < 3);
     ASSERT_NEAR(200 + 100 * 73.5 / 85, tact + apd90[1], 1e-9);
     for (int c = 0; c < 5; c++)
-        printf("drawn %d: EAD %g DAD %g upstrokes %g APD90 %.3f ms\n", c + 1, ead[c], dad[c], up[c], apd90[c]);
+        printf("drawn %d: EAD %g DAD %g upstrokes %g APD90 %.3f ms\n", c + 1, ead[c], dad[c], up[c],
+               apd90[c]);
     free(vm);
 }
 
