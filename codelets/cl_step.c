@@ -9,8 +9,8 @@
 #include "cl_step.h"
 #include "registry.h"
 
-/* Fill the data part of t->args from the task's buffers into *a. */
-static void unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a) {
+/* See cl_step.h. */
+void cl_step_unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a) {
     *a = t->args;
     a->n = (long)STARPU_VECTOR_GET_NX(buffers[1]);
     a->sv = (void *)STARPU_VECTOR_GET_PTR(buffers[0]);
@@ -26,7 +26,8 @@ static void unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a)
     a->out_vm = a->out_iion = a->out_tr = NULL;
 }
 
-static void account(const struct sc_step_task *t, long n) {
+/* See cl_step.h. */
+void cl_step_account(const struct sc_step_task *t, long n) {
     ScAccount *acc = t->account;
     int w = starpu_worker_get_id();
     if (acc && w >= 0 && w < STARPU_NMAXWORKERS) {
@@ -35,18 +36,22 @@ static void account(const struct sc_step_task *t, long n) {
     }
 }
 
+/* See cl_step.h. */
+ScCpuKernel cl_step_cpu_kernel(const struct sc_step_task *t) {
+    int p = sc_precision_index(t->precision);
+    return t->model->cpu[p] ? t->model->cpu[p] : t->model->desc->c_run[p];
+}
+
 /* A partition whose failure record is set is not advanced any more (its cells hold the failing
  * state, which the host reports); otherwise the vectorised kernel (portable C when absent). */
 void cl_step_cpu(void *buffers[], void *cl_arg) {
     const struct sc_step_task *t = cl_arg;
     ScStepArgs a;
-    unpack(buffers, t, &a);
+    cl_step_unpack(buffers, t, &a);
     if (a.status->key != ~0ULL)
         return;
-    int p = sc_precision_index(t->precision);
-    ScCpuKernel run = t->model->cpu[p] ? t->model->cpu[p] : t->model->desc->c_run[p];
-    run(&a);
-    account(t, a.n);
+    cl_step_cpu_kernel(t)(&a);
+    cl_step_account(t, a.n);
 }
 
 #if (defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)) || defined(STARPU_USE_HIP)
@@ -55,7 +60,7 @@ void cl_step_cpu(void *buffers[], void *cl_arg) {
  * kernels skip a failed partition. */
 static void step_gpu(void *buffers[], const struct sc_step_task *t, ScGpuLauncher run, void *stream) {
     ScStepArgs a;
-    unpack(buffers, t, &a);
+    cl_step_unpack(buffers, t, &a);
     int rc = run ? run(&a, stream) : -1;
     if (rc != 0) {
         ScAccount *acc = t->account;
@@ -63,7 +68,7 @@ static void step_gpu(void *buffers[], const struct sc_step_task *t, ScGpuLaunche
             acc->launch_error = rc;
         return;
     }
-    account(t, a.n);
+    cl_step_account(t, a.n);
 }
 #endif
 

@@ -35,6 +35,13 @@ typedef struct ScAccount {
 } ScAccount;
 
 void cl_step_cpu(void *buffers[], void *cl_arg);
+/* The pieces of the step codelets' functions that the step-with-biomarkers codelet shares
+ * (cl_step_bm.c): the task's arguments with the data pointers of its first CL_STEP_NBUF buffers
+ * (sampled outputs off), its worker's account (cells x steps), the model's CPU kernel of its
+ * precision (vectorised, else portable C). */
+void cl_step_unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a);
+void cl_step_account(const struct sc_step_task *t, long n);
+ScCpuKernel cl_step_cpu_kernel(const struct sc_step_task *t);
 #if defined(STARPU_USE_CUDA) && defined(SC_HAVE_CUDA)
 void cl_step_cuda(void *buffers[], void *cl_arg);
 #define CL_STEP_CUDA_ .cuda_funcs = {cl_step_cuda}, .cuda_flags = {STARPU_CUDA_ASYNC},
@@ -85,6 +92,27 @@ typedef struct ScStepHandles {
  * -ENOMEM, or StarPU's negative errno (cl_step.c). */
 int cl_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const struct sc_step_task *t,
                    int worker);
+
+/* ---- steps that measure biomarkers (cl_step_bm.c; docs/study.md) ----------------------------
+ * One codelet for every model: buffers 0-7 those of a step task (above), 8 the scratch where the
+ * model's kernel writes Vm at every step of the task (a vector of K x cells values of the array's
+ * precision, STARPU_SCRATCH), 9 the biomarker fields of the partition (a vector of cells elements of
+ * KERN_BM_NACC doubles, RW). cl_arg: struct cl_step_bm_task: the step's (its d0, nsteps, stimulus
+ * ...), and the biomarker call's settings (KernBmArgs: windows, levels, thresholds, finish; its n,
+ * d0, nsteps, precision and pointers are filled from the step's), the calcium state's index (-1:
+ * none). A task of nsteps 0 advances nothing and, with bm.finish, writes out the running windows. */
+#include "biomarker.h"
+struct cl_step_bm_task {
+    struct sc_step_task step; /* first: cl_step_can_execute and the footprint read it */
+    KernBmArgs bm;
+    int ca_state;
+};
+extern struct starpu_codelet cl_step_bm_codelet;
+
+/* Submit one such task on h, scratch and fields with a copy of *t; worker as cl_step_submit.
+ * Returns 0, -ENOMEM, or StarPU's negative errno. */
+int cl_step_bm_submit(const ScStepHandles *h, starpu_data_handle_t scratch, starpu_data_handle_t fields,
+                      const struct cl_step_bm_task *t, int worker);
 
 /* ---- gather (cl_gather.c): sampled outputs of a few cells of one partition ------------------
  * Buffers: 0 sv (R), 1 vm (R), 2 iion (R), 3 out (W, vector of double: per listed cell, Vm, Iion,

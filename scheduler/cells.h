@@ -9,6 +9,7 @@
  *   cells_params.c   uniform and per-cell parameters
  *   cells_split.c    a per-cell array registered as a vector split into the parts
  *   cells_ckpt.c     the checkpoint format
+ *   cells_bm.c       biomarkers measured by the step tasks
  *
  * Layout (blocked structure of arrays): partition p holds cells off[p] .. off[p] + size[p] - 1;
  * in every per-cell array the partition is one contiguous block, and inside it the values are a
@@ -53,6 +54,14 @@ struct ScCells {
     starpu_data_handle_t h_sv, h_vm, h_iion, h_ext, h_pc, h_lut, h_pcell, h_stat, h_dummy;
     starpu_data_handle_t *p_sv, *p_vm, *p_iion, *p_ext, *p_pcell, *p_stat;
     starpu_data_handle_t *p_snap; /* per partition: Vm's snapshot (cells_sample.c; NULL: none taken) */
+    /* biomarkers (cells_bm.c; NULL bm_acc: not measured): the kernel's settings, the calcium
+       state (-1: none), the fields (KERN_BM_NACC doubles a cell, partition p's block from
+       off[p] * KERN_BM_NACC, a structure of arrays), per partition their handle and the scratch
+       handle of Vm at every step */
+    KernBmArgs bm;
+    int bm_ca;
+    double *bm_acc;
+    starpu_data_handle_t *p_bm, *p_bms;
     long step;
     ScStim stim;
     ScAccount acc;
@@ -72,8 +81,16 @@ static inline void cells_put(const ScCells *c, void *p, size_t k, double v) {
         ((double *)p)[k] = v;
 }
 
-/* cells_run.c: the handles a step task of partition p reads and writes. */
+/* cells_run.c: the handles a step task of partition p reads and writes; the argument of a step
+ * task from d0, nsteps steps, with the flags (SC_STEP_*), for c's settings. */
 ScStepHandles cells_step_handles(const ScCells *c, int p);
+void cells_task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, unsigned flags);
+
+/* cells_bm.c: submit partition p's step task t as one that measures biomarkers (finish: then write
+ * out the running windows); 0 or StarPU's negative errno. Unregister and free the biomarkers' data
+ * (nothing when none). */
+int cells_bm_submit(ScCells *c, int p, const struct sc_step_task *t, int finish);
+void cells_bm_free(ScCells *c);
 
 /* sc_cells.c: cfg's defaults filled in (precision SC_DOUBLE, dt SC_DEFAULT_DT, K SC_DEFAULT_K where 0). */
 void cells_defaults(ScCellsConfig *cfg);

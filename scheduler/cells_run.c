@@ -12,8 +12,8 @@ static ScVariant variant(const ScCells *c) {
     return c->nvary ? SC_VARIANT_PCELL : c->nlut ? SC_VARIANT_LUT : SC_VARIANT_EXACT;
 }
 
-/* The argument of a task: d0, nsteps and flags given. */
-static void task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, unsigned flags) {
+/* See cells.h. */
+void cells_task_args(ScCells *c, struct sc_step_task *t, long d0, int nsteps, unsigned flags) {
     memset(t, 0, sizeof *t);
     t->model = c->m;
     t->precision = c->f32 ? SC_SINGLE : SC_DOUBLE;
@@ -45,10 +45,11 @@ static int submit(ScCells *c, long d0, int nsteps, unsigned flags) {
     if (!cl)
         return -1;
     struct sc_step_task t;
-    task_args(c, &t, d0, nsteps, flags);
+    cells_task_args(c, &t, d0, nsteps, flags);
     for (int p = 0; p < c->np; p++) {
         ScStepHandles h = cells_step_handles(c, p);
-        int rc = cl_step_submit(cl, &h, &t, c->worker[p]);
+        int rc = c->bm_acc && (flags & SC_STEP_BENCH) ? cells_bm_submit(c, p, &t, 0)
+                                                      : cl_step_submit(cl, &h, &t, c->worker[p]);
         if (rc != 0) {
             fprintf(stderr, "starcarp: StarPU refused a task of %s (%s)\n", c->m->name, strerror(-rc));
             return -1;

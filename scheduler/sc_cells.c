@@ -130,6 +130,7 @@ void sc_cells_destroy(ScCells *c) {
         return;
     if (c->p_stat) {
         starpu_task_wait_for_all();
+        cells_bm_free(c);
         cells_unregister_split(c, c->h_sv, c->p_sv);
         cells_unregister_split(c, c->h_vm, c->p_vm);
         cells_unregister_split(c, c->h_iion, c->p_iion);

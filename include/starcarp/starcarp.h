@@ -263,6 +263,52 @@ enum {
 };
 starpu_data_handle_t sc_cells_handle(const ScCells *c, int which, int p);
 
+/* ---- biomarkers of a cell array (scheduler/cells_bm.c; definitions in docs/study.md) -----------
+ * Measured by the step tasks while the cells run, on every worker (kernels/biomarker.h): every cell,
+ * every beat, without storing traces. The windows are the beats of the array's stimulus train when
+ * they are switched on (window b: from stimulus b to stimulus b + 1). Per cell the figures of the last
+ * window written out: a window is written out when the next one starts, or by
+ * sc_cells_biomarkers_end. The checkpoint (sc_cells_save) does not hold them. */
+#define SC_BM_MAXLEV 6
+typedef struct ScBiomarkers {
+    int nlevels; /* repolarisation levels (fractions in (0, 1); 0.9 is added when absent); 0: 0.3, 0.5, 0.9 */
+    double levels[SC_BM_MAXLEV];
+    double up_mv, ead_mv, ead_delay_ms, dad_mv; /* thresholds; 0: 40 mV, 1 mV, 50 ms, 5 mV */
+    int calcium; /* the intracellular calcium's state index (sc_model_calcium), -1: none */
+} ScBiomarkers;
+/* The figures (sc_cells_biomarker_read's field): the window's index (-1: none yet), Vrest, Vmax,
+ * dV/dt max, t_act (from the window's start), upstrokes, EAD and DAD (0 or 1), the APD of each
+ * level in their order (ms; NaN: not repolarised, or not captured), the APD90 of the window before,
+ * then the calcium transient's window, diastolic value, amplitude, time to peak and CaTD90 (from the
+ * window's start). */
+enum {
+    SC_BM_BEAT,
+    SC_BM_VREST,
+    SC_BM_VMAX,
+    SC_BM_DVDT,
+    SC_BM_TACT,
+    SC_BM_UPSTROKES,
+    SC_BM_EAD,
+    SC_BM_DAD,
+    SC_BM_APD, /* + the level's index */
+    SC_BM_PREV_APD90 = SC_BM_APD + SC_BM_MAXLEV,
+    SC_BM_CA_BEAT,
+    SC_BM_CA_DIA,
+    SC_BM_CA_AMP,
+    SC_BM_CA_TTP,
+    SC_BM_CA_D90,
+    SC_BM_NFIELDS
+};
+/* The intracellular calcium state of m by its usual names (Ca_i, cai, Cai ...), or -1. */
+int sc_model_calcium(const ScModelEntry *m);
+/* Switch the biomarkers on (b NULL: the defaults, no calcium). Waits for nothing: the tasks submitted
+ * from now on measure. 0, or -1 with a message in err (no stimulus train, a bad level, twice). */
+int sc_cells_biomarkers(ScCells *c, const ScBiomarkers *b, char *err, size_t errlen);
+/* Write out the running windows after the tasks submitted (asynchronous). 0, or -1. */
+int sc_cells_biomarkers_end(ScCells *c);
+/* Field `field` (SC_BM_*) of every cell into out (ncells values); waits for the tasks. 0, or -1. */
+int sc_cells_biomarker_read(ScCells *c, int field, double *out);
+
 /* Checkpoint and restart of the full state (states, Vm, Iion, step, parameters) in a binary file
  * (format in docs/runtime.md). Load checks the model, cell count and precision. 0 or -1 + err. */
 int sc_cells_save(ScCells *c, const char *path, char *err, size_t errlen);
