@@ -38,7 +38,7 @@ static void step_bm_cpu(void *buffers[], void *cl_arg) {
     if (a.status->key != ~0ULL)
         return;
     if (a.nsteps > 0)
-        cl_step_cpu_kernel(&t->step)(&a);
+        cl_step_cpu_kernel (&t->step)(&a);
     KernBmArgs b = bm_call(buffers, t, &a);
     kern_bm_host(&b);
     cl_step_account(&t->step, a.n);
@@ -91,8 +91,14 @@ static uint32_t footprint(struct starpu_task *task) {
     return starpu_hash_crc32c_be(h, cl_step_footprint(task));
 }
 
-static struct starpu_perfmodel step_bm_model = {
-    .type = STARPU_HISTORY_BASED, .symbol = "starcarp.step_bm", .footprint = footprint, .size_base = cl_step_size_base};
+static struct starpu_perfmodel step_bm_model = {.type = STARPU_HISTORY_BASED,
+                                                .symbol = "starcarp.step_bm",
+                                                .footprint = footprint,
+                                                .size_base = cl_step_size_base};
+
+static enum starpu_data_access_mode step_bm_modes[CL_STEP_NBUF + 2] = {
+    STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW,      STARPU_R,
+    STARPU_R,  STARPU_R,  STARPU_RW, STARPU_SCRATCH, STARPU_RW};
 
 struct starpu_codelet cl_step_bm_codelet = {
     .cpu_funcs = {step_bm_cpu},
@@ -105,8 +111,7 @@ struct starpu_codelet cl_step_bm_codelet = {
     .hip_flags = {STARPU_HIP_ASYNC},
 #endif
     .nbuffers = CL_STEP_NBUF + 2,
-    .modes = {STARPU_RW, STARPU_RW, STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_R, STARPU_RW, STARPU_SCRATCH,
-              STARPU_RW},
+    .dyn_modes = step_bm_modes, /* more buffers than StarPU's static modes hold (STARPU_NMAXBUFS) */
     .model = &step_bm_model,
     .name = "step_bm",
     .can_execute = cl_step_can_execute};
@@ -120,8 +125,8 @@ int cl_step_bm_submit(const ScStepHandles *h, starpu_data_handle_t scratch, star
     *arg = *t;
     int rc = starpu_task_insert(&cl_step_bm_codelet, STARPU_RW, h->sv, STARPU_RW, h->vm, STARPU_RW, h->iion,
                                 STARPU_RW, h->ext, STARPU_R, h->pc, STARPU_R, h->lut, STARPU_R, h->pcell,
-                                STARPU_RW, h->stat, STARPU_SCRATCH, scratch, STARPU_RW, fields, STARPU_CL_ARGS,
-                                arg, sizeof *arg, STARPU_EXECUTE_ON_WORKER, worker, 0);
+                                STARPU_RW, h->stat, STARPU_SCRATCH, scratch, STARPU_RW, fields,
+                                STARPU_CL_ARGS, arg, sizeof *arg, STARPU_EXECUTE_ON_WORKER, worker, 0);
     if (rc != 0)
         free(arg);
     return rc;

@@ -38,14 +38,13 @@ static int settings(const ScCells *c, const ScBiomarkers *b, KernBmArgs *a, char
     a->i90 = -1;
     for (int j = 0; j < n; j++) {
         if (!(lev[j] > 0 && lev[j] < 1))
-            return BM_FAIL("repolarisation level %g: a level is a fraction in (0, 1) (0.9: APD90)",
-                              lev[j]);
+            return BM_FAIL("repolarisation level %g: a level is a fraction in (0, 1) (0.9: APD90)", lev[j]);
         if (fabs(lev[j] - 0.9) < 1e-12)
             a->i90 = j;
     }
     if (n + (a->i90 < 0) > KERN_BM_MAXLEV)
         return BM_FAIL("%d repolarisation levels: at most %d, 0.9 among them", n + (a->i90 < 0),
-                          KERN_BM_MAXLEV);
+                       KERN_BM_MAXLEV);
     memcpy(a->lev, lev, sizeof(double) * (size_t)n);
     a->nlev = n;
     if (a->i90 < 0)
@@ -101,7 +100,8 @@ int sc_cells_biomarkers_end(ScCells *c) {
     for (int p = 0; p < c->np; p++) {
         int rc = cells_bm_submit(c, p, &t, 1);
         if (rc != 0) {
-            fprintf(stderr, "starcarp: StarPU refused a biomarker task of %s (%s)\n", c->m->name, strerror(-rc));
+            fprintf(stderr, "starcarp: StarPU refused a biomarker task of %s (%s)\n", c->m->name,
+                    strerror(-rc));
             return -1;
         }
     }

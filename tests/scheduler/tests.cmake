@@ -18,6 +18,8 @@ function(sc_scheduler_test name timeout ncpu)
 endfunction()
 
 sc_scheduler_test(cells 600 2 codelets kernels)
+# biomarkers measured by the step tasks: a population against the kernels called directly, bit for bit
+sc_scheduler_test(cells_bm 600 2 kernels)
 # arrays past 2^31 cells and 2^32 values: handles and the layout without allocating them; an array
 # the host cannot hold refused before allocation, with the bytes
 sc_scheduler_test(sizes 120 1 codelets kernels scheduler)
