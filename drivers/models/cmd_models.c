@@ -2,7 +2,8 @@
  * (what the analysis finds in one model).
  *
  * The model folders, the lookup of a name and the analysis are libstarcarp's (starcarp_info.h:
- * sc_model_folder, sc_model_file, sc_model_file_info), the same as `starcarp bench --imp NAME` uses. */
+ * sc_model_folder, sc_model_file, sc_model_file_info), the same as `starcarp bench --imp NAME` uses;
+ * so are openCARP's names and the currents' drug-block parameters (starcarp.h). */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,37 @@ static void print_opencarp(const char *name) {
         if (sc_model_param_alias(e, k, a, sizeof a))
             printf("%s %s = %s", n++ ? "," : "", a, e->desc->param_names[k]);
     printf("\n");
+}
+
+/* A current's parameters (models/currents.tsv) as their names, ", "-separated, into buf; the
+ * library's message in buf when the row does not fit the model. */
+static void current_params(const ScModelEntry *e, const char *cur, char *buf, size_t n) {
+    int k[16], np = sc_model_current_params(e, cur, k, 16, buf, n);
+    size_t used = 0;
+    for (int j = 0; j < np && j < 16 && used + 1 < n; j++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", j ? ", " : "", e->desc->param_names[k[j]]);
+}
+
+/* The library model's currents and the parameters that scale each (models/currents.tsv), for drug
+ * block; nothing for a model without rows. */
+static void print_currents(const char *name) {
+    const ScModelEntry *e = library_entry(name);
+    int n = e ? sc_model_current_count(e) : 0, w = 7, wp = 10;
+    char list[512];
+    for (int i = 0; i < n; i++) {
+        const char *cur = sc_model_current_name(e, i);
+        current_params(e, cur, list, sizeof list);
+        w = (int)strlen(cur) > w ? (int)strlen(cur) : w;
+        wp = (int)strlen(list) > wp ? (int)strlen(list) : wp;
+    }
+    if (n <= 0)
+        return;
+    printf("Currents (drug block): current -> parameters (models/currents.tsv; docs/currents.md)\n");
+    for (int i = 0; i < n; i++) {
+        const char *cur = sc_model_current_name(e, i);
+        current_params(e, cur, list, sizeof list);
+        printf("  %-*s -> %-*s  %s\n", w, cur, wp, list, sc_model_current_note(e, i));
+    }
 }
 
 typedef struct Entry {
@@ -171,6 +203,7 @@ static int models_info(const char *name) {
         return 1;
     print_choice(name);
     print_opencarp(name);
+    print_currents(name);
     return 0;
 }
 

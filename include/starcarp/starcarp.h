@@ -79,6 +79,31 @@ int sc_model_opencarp(const ScModelEntry *m, char *buf, size_t n);
 int sc_model_param_index(const ScModelEntry *m, const char *name);
 const char *sc_model_param_alias(const ScModelEntry *m, int k, char *buf, size_t n);
 
+/* ---- currents and drug block (docs/currents.md) -----------------------------------------------
+ * A drug trial multiplies a current by 1 / (1 + (D / IC50)^h); models/currents.tsv names, for each
+ * library model, its ionic currents (canonical names: INa, INaL, ICaL, IKr, IKs, IK1, Ito, INCX,
+ * INaK, ...) and the parameters that scale each: multiply all of a current's parameters by f and
+ * the current is multiplied by f. The table is read from each model file's equations; a model is
+ * found in it by its stem (m->name), so a user's file has no rows unless it has a library stem.
+ * sc_current_canonical: the canonical name of a current's name, ignoring case and '_' ("INaCa",
+ * "inca", "I_NaCa" give "INCX"; "ikr" gives "IKr"), a static string; NULL when the name is none.
+ * sc_model_current_count: the number of m's rows (0: none, or m NULL); sc_model_current_name and
+ * sc_model_current_note: row i's canonical name and its note (the file's variables of the current,
+ * then remarks), NULL when i is out of range.
+ * sc_model_current_params: the parameters of m's current `current` (any name sc_current_canonical
+ * accepts) as indices of m's parameters (sc_model_param_index), the first max of them into params
+ * (may be NULL with max 0); returns their number (which may exceed max), or -1 with a message in
+ * err naming the model and the currents it has ("ohara_rudy_2011_endo has no current 'IKur'; its
+ * currents: INa, INaL, ..."). To apply a block, multiply values[k] of each and set given[k] before
+ * sc_model_params_finish: the parameters derived from them follow, and a listed parameter that is
+ * itself derived (the row's note says "derived:") is kept as set rather than recomputed. */
+const char *sc_current_canonical(const char *name);
+int sc_model_current_count(const ScModelEntry *m);
+const char *sc_model_current_name(const ScModelEntry *m, int i);
+const char *sc_model_current_note(const ScModelEntry *m, int i);
+int sc_model_current_params(const ScModelEntry *m, const char *current, int *params, int max, char *err,
+                            size_t errlen);
+
 /* Parameter sets that always take effect. values holds every parameter (nparams), given[k] says
  * that the user set parameter k (NULL: none). sc_model_params_finish recomputes the parameters
  * whose default is an expression of others (g_Kr_total = g_Kr * sqrt(K_o / 5.4)) from the values,

@@ -23,3 +23,18 @@ add_test(NAME provision.plugin_cuda COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/provisio
   ${CMAKE_CURRENT_BINARY_DIR}/plugin-cuda-scratch)
 set_tests_properties(provision.plugin_cuda PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 LABELS "provision;gpu"
   ENVIRONMENT "STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home" RESOURCE_LOCK gpu)
+
+# models/currents.tsv (docs/currents.md): every row's model, parameters and names against the
+# library, the names and their aliases, the refusal of an unknown current. A build of a few models
+# (STARCARP_MODELS) skips the rows of the others and says how many; the full library skips none.
+add_executable(test_currents ${CMAKE_CURRENT_SOURCE_DIR}/provision/test_currents.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
+target_include_directories(test_currents PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_compile_options(test_currents PRIVATE ${SC_WARN})
+if(STARCARP_MODELS)
+  target_compile_definitions(test_currents PRIVATE SC_TEST_FULL_LIBRARY=0)
+else()
+  target_compile_definitions(test_currents PRIVATE SC_TEST_FULL_LIBRARY=1)
+endif()
+target_link_libraries(test_currents PRIVATE starcarp m)
+add_test(NAME provision.currents COMMAND test_currents ${CMAKE_SOURCE_DIR}/models/currents.tsv)
+set_tests_properties(provision.currents PROPERTIES LABELS provision TIMEOUT 300)

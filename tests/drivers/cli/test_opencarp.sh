@@ -6,7 +6,8 @@
 #   - a population varying GKr has cells that differ
 #   - setting g_Kr and g_Kr_total, or a parameter nothing reads, is refused naming what reads it
 #   - unknown names get "did you mean", a variant the library lacks names the ones it has
-#   - models list / info show openCARP's names; tissue takes them too
+#   - models list / info show openCARP's names (info also the currents' drug-block parameters,
+#     docs/currents.md); tissue takes them too
 set -u
 SC=$1
 . "$(dirname "$0")/../../check.sh"   # check, check_done
@@ -64,6 +65,8 @@ refused "an unknown parameter lists openCARP's names" "g_Kr (GKr)" bench --imp t
 check "models list shows openCARP's name" grep -q "ten_tusscher_model_2006_epi .*tenTusscherPanfilov flags=EPI" list.txt
 "$SC" models info Courtemanche >info.txt
 check "models info takes openCARP's name and lists its parameter names" grep -q "GKr = g_Kr" info.txt
+check "models info lists the currents' drug-block parameters (models/currents.tsv)" \
+    grep -Eq '^  IKr +-> g_Kr +i_Kr$' info.txt
 "$SC" bench --imp=OHara --imp-info >oinfo.txt
 check "bench --imp-info with openCARP's name" grep -q "GKr = GKr_b" oinfo.txt
 
