@@ -116,14 +116,16 @@ static void test_population(const ScModelEntry *m) {
                SC_BM_NFIELDS * NC, sc_cells_nparts(c));
         ASSERT_EQ_INT(0, nd);
     }
-    double *apd = malloc(sizeof(double) * NC), *ead = malloc(sizeof(double) * NC), *up = malloc(sizeof(double) * NC);
-    ASSERT(sc_cells_biomarker_read(c, SC_BM_APD + 2, apd) == 0 && sc_cells_biomarker_read(c, SC_BM_EAD, ead) == 0);
+    double *apd = malloc(sizeof(double) * NC), *ead = malloc(sizeof(double) * NC),
+           *up = malloc(sizeof(double) * NC);
+    ASSERT(sc_cells_biomarker_read(c, SC_BM_APD + 2, apd) == 0 &&
+           sc_cells_biomarker_read(c, SC_BM_EAD, ead) == 0);
     ASSERT(sc_cells_biomarker_read(c, SC_BM_UPSTROKES, up) == 0);
     long mono = 0, cap = 0, eads = 0;
     for (long i = 0; i < NC; i++)
         mono += i == 0 || apd[i] < apd[i - 1], cap += up[i] >= 1, eads += ead[i] != 0;
-    printf("APD90 %.2f ms (g_Ks x0.25) to %.2f ms (x4); falling at %ld of %d cells; captured %ld; EAD %ld\n", apd[0],
-           apd[NC - 1], mono, NC, cap, eads);
+    printf("APD90 %.2f ms (g_Ks x0.25) to %.2f ms (x4); falling at %ld of %d cells; captured %ld; EAD %ld\n",
+           apd[0], apd[NC - 1], mono, NC, cap, eads);
     ASSERT_EQ_INT(NC, mono);
     ASSERT_EQ_INT(NC, cap);
     ASSERT_EQ_INT(0, eads);
