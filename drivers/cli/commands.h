@@ -15,6 +15,7 @@ int cmd_mesh(int argc, char **argv); /* cmd_mesh.c: tissue meshes (box, check, c
 int cmd_calibrate(int argc, char **argv); /* cmd_calibrate.c: StarPU performance models of models */
 int cmd_benchmark(int argc, char **argv); /* cmd_benchmark.c: speeds of models in every configuration */
 int cmd_methods(int argc, char **argv); /* cmd_methods.c: the automatic choice of methods */
+int cmd_study(int argc, char **argv); /* cmd_study.c: populations of models under drug block, measured */
 
 /* Options: the table format and the shared options are in cli_opts.h. */
 

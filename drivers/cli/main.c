@@ -19,6 +19,8 @@ typedef struct {
 
 static const Command commands[] = {
     {"bench", cmd_bench, "run cells of a model as openCARP's bench does, on every CPU and GPU"},
+    {"study", cmd_study,
+     "a population of models under drug block, paced and measured every beat (docs/study.md)"},
     {"tissue", cmd_tissue,
      "the monodomain equation on a 1D, 2D or 3D grid or a mesh of a model's cells (docs/tissue.md)"},
     {"mesh", cmd_mesh, "tissue meshes: a box as openCARP's mesh files, check or convert a mesh"},

@@ -16,11 +16,12 @@ docs_of() {
         models) echo docs/easyml.md ;;
         mesh | tissue) echo docs/tissue.md ;;
         codegen) echo docs/easyml.md ;;
+        study) echo docs/study.md ;;
     esac
 }
 
 checks=0 missing=0
-for cmd in bench benchmark calibrate devices methods models mesh codegen tissue; do
+for cmd in bench benchmark calibrate devices methods models mesh codegen tissue study; do
     if ! help=$("$sc" "$cmd" --help 2>&1); then
         echo "options_doc: starcarp $cmd --help failed:"
         printf '%s\n' "$help"

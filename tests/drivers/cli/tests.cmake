@@ -31,6 +31,11 @@ add_test(NAME install.exports COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/drivers/cli
   $<TARGET_FILE:starcarp> ${SC_PUBLIC_HEADERS})
 set_tests_properties(install.exports PROPERTIES SKIP_RETURN_CODE 77 LABELS install)
 
+# `starcarp study` end to end: a population under drug block, its outputs, block == scaling, a CSV
+# design, bad input refused
+sc_cli_script(study test_study.sh 900)
+set_property(TEST cli.study APPEND PROPERTY ENVIRONMENT "STARPU_SILENT=1")
+
 # `starcarp bench` end to end (StarPU CPU workers; 2 MPI ranks when the build has StarPU-MPI).
 set(_bench_mpi "")
 if(STARPUMPI_FOUND AND MPI_C_FOUND)
