@@ -122,3 +122,24 @@ char *util_read_text(const char *path) {
         t[n] = '\0';
     return t;
 }
+
+int util_tsv_row(char **pos, char **col, int ncol) {
+    for (char *line = *pos, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        *pos = next;
+        if (*line == '#' || !*line)
+            continue;
+        int n = 0;
+        for (char *c = line; c && n < ncol; n++) {
+            col[n] = c;
+            c = strchr(c, '\t');
+            if (c)
+                *c++ = '\0';
+        }
+        return n;
+    }
+    *pos = NULL;
+    return -1;
+}

@@ -21,6 +21,11 @@ void util_cache_dir(char *buf, size_t len);
 /* The whole file at path as a malloc'd NUL-terminated string (free it), or NULL. */
 char *util_read_text(const char *path);
 
+/* The next row of a tab-separated table held in *pos (modified in place: the row's line ends and
+ * tabs become NULs): comment ('#') and blank lines skipped, the row's first columns (at most ncol)
+ * into col, *pos moved past its line. The number of columns stored, or -1 at the end of the text. */
+int util_tsv_row(char **pos, char **col, int ncol);
+
 /* Parameter sets (sc_params.c; docs/parameters.md). params_moved: moved[q] (nparams) := whether
  * parameter q moves when parameter k of values (derived with given, which may be NULL) is changed
  * and the set derived again (ScModelDesc.param_derive): the parameters computed from k; with

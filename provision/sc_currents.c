@@ -44,24 +44,10 @@ enum { CUR_NNAMES = sizeof cur_names / sizeof cur_names[0] };
 /* Split the table into rows (comment and blank lines skipped; a row with fewer than four columns is
  * ignored: tests/provision/test_currents.c checks the table). */
 static void cur_load(void) {
-    char *text = strdup(currents_tsv);
-    for (char *line = text, *next; line && *line && cur_nrows < CUR_MAX_ROWS; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        if (*line == '#' || !*line)
-            continue;
-        char *col[CUR_NCOLS] = {0};
-        int n = 0;
-        for (char *c = line; c && n < CUR_NCOLS; n++) {
-            col[n] = c;
-            c = strchr(c, '\t');
-            if (c)
-                *c++ = '\0';
-        }
+    char *pos = strdup(currents_tsv), *col[CUR_NCOLS];
+    for (int n; cur_nrows < CUR_MAX_ROWS && (n = util_tsv_row(&pos, col, CUR_NCOLS)) >= 0;)
         if (n == CUR_NCOLS)
             cur_rows[cur_nrows++] = (CurRow){col[0], col[1], col[2], col[3]};
-    }
 }
 
 static void cur_ensure_loaded(void) { pthread_once(&cur_loaded, cur_load); }

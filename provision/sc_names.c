@@ -32,25 +32,10 @@ static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 /* Split the table into rows (comment lines and blank lines skipped; a row with fewer than six
  * columns is ignored: the table is checked by its own test). */
 static void load(void) {
-    char *text = strdup(names_opencarp_tsv);
-    for (char *line = text, *next; line && *line && nrows < MAX_ROWS; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        if (*line == '#' || !*line)
-            continue;
-        char *col[NCOLS] = {0};
-        int n = 0;
-        for (char *c = line; c && n < NCOLS; n++) {
-            col[n] = c;
-            c = strchr(c, '\t');
-            if (c)
-                *c++ = '\0';
-        }
-        if (n < 6)
-            continue;
-        rows[nrows++] = (NameRow){col[0], col[1], col[2], col[3], col[4], col[5]};
-    }
+    char *pos = strdup(names_opencarp_tsv), *col[NCOLS];
+    for (int n; nrows < MAX_ROWS && (n = util_tsv_row(&pos, col, NCOLS)) >= 0;)
+        if (n >= 6)
+            rows[nrows++] = (NameRow){col[0], col[1], col[2], col[3], col[4], col[5]};
 }
 
 static void ensure_loaded(void) { pthread_once(&loaded, load); }
