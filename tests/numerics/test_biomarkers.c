@@ -116,16 +116,6 @@ static int compare(const double *acc, long n, long i, const Beat *b) {
 
 /* ---- library models --------------------------------------------------------------------------- */
 
-/* The calcium state of d (its index), or -1. */
-static int calcium(const ScModelDesc *d) {
-    static const char *names[] = {"Ca_i", "cai", "Cai", "Ca_in", "ca_i"};
-    for (int k = 0; k < d->nstates; k++)
-        for (size_t j = 0; j < sizeof names / sizeof *names; j++)
-            if (!strcmp(d->sv_names[k], names[j]))
-                return k;
-    return -1;
-}
-
 /* A run of one cell of m with stimulus amplitude amp (x its case's), steps of k a call: the kernel's
  * outputs after each window into got[beat] (and the calcium's: gca[beat][4]), Vm at every step into
  * v and the calcium at every call's end into ca (NULL: not stored). Returns the steps run, -1. */
@@ -134,7 +124,7 @@ static long run_cell(const ScModelEntry *m, const TCase *c, double amp, int k, d
     ScHostModel h;
     if (kern_host_model_init(&h, m->desc, NULL) != 0)
         return -1;
-    int kca = calcium(m->desc);
+    int kca = sc_model_calcium(m);
     long start = lround(c->start / DT), period = lround(BCL / DT), last = start + NBEATS * period;
     double vm = h.vm0, iion = 0, samples[16], acc[KERN_BM_NACC];
     ScStepStatus st = {~0ULL, 0};
@@ -208,7 +198,7 @@ static int check_model(const char *name) {
     ASSERT_EQ_INT(last, run_cell(m, &c, 1, 10, got, v, ca));
     ASSERT_EQ_INT(last, run_cell(m, &c, 1, 7, got7, NULL, NULL));
     ASSERT_EQ_INT(last, run_cell(m, &c, 0.05, 10, weak, NULL, NULL));
-    int kca = calcium(m->desc), ok = 1;
+    int kca = sc_model_calcium(m), ok = 1;
     for (long b = 0; b < NBEATS; b++) {
         Beat r =
             read_window(v, start + b * period, start + (b + 1) * period, (double)(start + b * period) * DT);
