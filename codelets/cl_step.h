@@ -106,7 +106,11 @@ struct cl_step_bm_task {
     struct sc_step_task step; /* first: cl_step_can_execute and the footprint read it */
     KernBmArgs bm;
     int ca_state;
+    unsigned model_hash; /* the footprint's part for the model, its methods and the precision:
+                            computed once by the submitter (cl_step_bm_hash), not per task */
 };
+/* model_hash of the tasks of model m in precision p. */
+unsigned cl_step_bm_hash(const ScModelEntry *m, ScPrecision p);
 extern struct starpu_codelet cl_step_bm_codelet;
 
 /* Submit one such task on h, scratch and fields with a copy of *t; worker as cl_step_submit.

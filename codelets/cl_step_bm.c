@@ -82,13 +82,17 @@ static void step_bm_hip(void *buffers[], void *cl_arg) {
 }
 #endif
 
+/* See cl_step.h. */
+unsigned cl_step_bm_hash(const ScModelEntry *m, ScPrecision p) {
+    char key[256];
+    sc_model_key(m, key, sizeof key);
+    return (unsigned)util_fnv(UTIL_FNV_INIT, key) ^ (unsigned)p;
+}
+
 /* History entries per (cells, steps, model and its methods, precision). */
 static uint32_t footprint(struct starpu_task *task) {
     const struct cl_step_bm_task *t = task->cl_arg;
-    char key[256];
-    sc_model_key(t->step.model, key, sizeof key);
-    uint32_t h = (uint32_t)util_fnv(UTIL_FNV_INIT, key) ^ (uint32_t)t->step.precision;
-    return starpu_hash_crc32c_be(h, cl_step_footprint(task));
+    return starpu_hash_crc32c_be(t->model_hash, cl_step_footprint(task));
 }
 
 static struct starpu_perfmodel step_bm_model = {.type = STARPU_HISTORY_BASED,

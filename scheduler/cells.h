@@ -60,6 +60,7 @@ struct ScCells {
        handle of Vm at every step */
     KernBmArgs bm;
     int bm_ca;
+    unsigned bm_hash; /* the tasks' model_hash (cl_step_bm_hash) */
     double *bm_acc;
     starpu_data_handle_t *p_bm, *p_bms;
     long step;

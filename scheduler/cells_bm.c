@@ -62,6 +62,7 @@ int sc_cells_biomarkers(ScCells *c, const ScBiomarkers *b, char *err, size_t err
     if (settings(c, b, &c->bm, err, errlen) < 0)
         return -1;
     c->bm_ca = b ? b->calcium : -1;
+    c->bm_hash = cl_step_bm_hash(c->m, c->f32 ? SC_SINGLE : SC_DOUBLE);
     if (c->bm_ca >= c->d->nstates)
         return BM_FAIL("calcium state %d: %s has %d states", c->bm_ca, c->m->name, c->d->nstates);
     c->bm_acc = malloc(sizeof(double) * KERN_BM_NACC * (size_t)c->n);
@@ -86,7 +87,7 @@ int sc_cells_biomarkers(ScCells *c, const ScBiomarkers *b, char *err, size_t err
 int cells_bm_submit(ScCells *c, int p, const struct sc_step_task *t, int finish) {
     struct cl_step_bm_task bt;
     memset(&bt, 0, sizeof bt);
-    bt.step = *t, bt.bm = c->bm, bt.ca_state = c->bm_ca;
+    bt.step = *t, bt.bm = c->bm, bt.ca_state = c->bm_ca, bt.model_hash = c->bm_hash;
     bt.bm.finish = finish;
     ScStepHandles h = cells_step_handles(c, p);
     return cl_step_bm_submit(&h, c->p_bms[p], c->p_bm[p], &bt, c->worker[p]);
@@ -106,6 +107,13 @@ int sc_cells_biomarkers_end(ScCells *c) {
         }
     }
     return 0;
+}
+
+int sc_cells_biomarker_levels(const ScCells *c, double *levels) {
+    if (!c->bm_acc)
+        return -1;
+    memcpy(levels, c->bm.lev, sizeof(double) * (size_t)c->bm.nlev);
+    return c->bm.nlev;
 }
 
 int sc_cells_biomarker_read(ScCells *c, int field, double *out) {

@@ -21,7 +21,8 @@
 #define STR(x) STR_(x)
 
 /* --param SPEC, repeatable: a design spec (design.h) into the options' list. */
-static int read_param(const CliOpt *d, const char *as, const char *val, void *base, char *err, size_t errlen) {
+static int read_param(const CliOpt *d, const char *as, const char *val, void *base, char *err,
+                      size_t errlen) {
     (void)d;
     StudyOpts *o = base;
     if (dsg_add_param(&o->design, val, err, errlen) != 0) {
@@ -34,7 +35,8 @@ static int read_param(const CliOpt *d, const char *as, const char *val, void *ba
 }
 
 /* --block CURRENT=IC50[:HILL], repeatable. */
-static int read_block(const CliOpt *d, const char *as, const char *val, void *base, char *err, size_t errlen) {
+static int read_block(const CliOpt *d, const char *as, const char *val, void *base, char *err,
+                      size_t errlen) {
     (void)d;
     StudyOpts *o = base;
     if (o->nblock >= STUDY_MAX_BLOCK) {
@@ -96,9 +98,10 @@ static const CliOpt study_opts[] = {
 #define NSTUDY ((int)(sizeof study_opts / sizeof *study_opts))
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: starcarp study --imp MODEL [--param SPEC ...] [--block CURRENT=IC50[:HILL] ... --conc "
-                 "LIST] [options]\n"
-                 "A population of models under drug block, paced, measured every beat (docs/study.md).\n");
+    fprintf(out,
+            "usage: starcarp study --imp MODEL [--param SPEC ...] [--block CURRENT=IC50[:HILL] ... --conc "
+            "LIST] [options]\n"
+            "A population of models under drug block, paced, measured every beat (docs/study.md).\n");
     cli_opt_help(out, study_opts, NSTUDY);
     cli_run_help(out, "study");
 }

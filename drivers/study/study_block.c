@@ -31,7 +31,8 @@ int study_block_parse(const char *spec, StudyBlock *b, char *err, size_t errlen)
         }
     }
     if (*end) {
-        snprintf(err, errlen, "unexpected '%s' after the numbers; expected CURRENT=IC50 or CURRENT=IC50:HILL", end);
+        snprintf(err, errlen, "unexpected '%s' after the numbers; expected CURRENT=IC50 or CURRENT=IC50:HILL",
+                 end);
         return -1;
     }
     return 0;

@@ -20,7 +20,9 @@ static void put(FILE *f, double x) {
         fprintf(f, ",%.10g", x);
 }
 
-static double field(const StudyResult *r, int k, long c) { return r->fields[(size_t)k * (size_t)r->cells + (size_t)c]; }
+static double field(const StudyResult *r, int k, long c) {
+    return r->fields[(size_t)k * (size_t)r->cells + (size_t)c];
+}
 
 /* The column names of the figures (the APDs by their levels). */
 static void header(FILE *f, const StudyResult *r) {
@@ -75,7 +77,8 @@ static double quantile(const double *v, long n, double q) {
 }
 
 /* The summary of concentration ci into f (CSV) and stdout. */
-static void summary_row(const StudyResult *r, int ci, int i90, double *buf, FILE *f, double q[3][STUDY_MAX_CONC]) {
+static void summary_row(const StudyResult *r, int ci, int i90, double *buf, FILE *f,
+                        double q[3][STUDY_MAX_CONC]) {
     long n = 0, cap = 0, ead = 0, norep = 0;
     for (long row = 0; row < r->rows; row++) {
         long c = (long)ci * r->rows + row;
@@ -135,8 +138,10 @@ static int plot_hist(const StudyResult *r, int i90, const char *png, char *err, 
 }
 
 /* APD90's median and quartiles against the concentration (q[3][nconc]) into png. */
-static int plot_dose(const StudyResult *r, double q[3][STUDY_MAX_CONC], const char *png, char *err, size_t errlen) {
-    PlotFig *f = plot_new(900, 600, "APD90 against the drug's concentration", "concentration (nM)", "APD90 (ms)");
+static int plot_dose(const StudyResult *r, double q[3][STUDY_MAX_CONC], const char *png, char *err,
+                     size_t errlen) {
+    PlotFig *f =
+        plot_new(900, 600, "APD90 against the drug's concentration", "concentration (nM)", "APD90 (ms)");
     static const char *const label[3] = {"first quartile", "median", "third quartile"};
     for (int k = 0; f && k < 3; k++)
         plot_series_style(f, plot_series(f, r->conc, q[k], r->nconc, label[k]), PLOT_LINE | PLOT_POINTS);
@@ -181,7 +186,8 @@ int study_write(const StudyResult *r, const char *path, char *err, size_t errlen
         snprintf(err, errlen, "%s: %s", spath, strerror(errno));
         return -1;
     }
-    if (plot_hist(r, i90, hpng, err, errlen) != 0 || (r->nconc > 1 && plot_dose(r, q, dpng, err, errlen) != 0))
+    if (plot_hist(r, i90, hpng, err, errlen) != 0 ||
+        (r->nconc > 1 && plot_dose(r, q, dpng, err, errlen) != 0))
         return -1;
     printf("cells: %s; summary: %s; pictures: %s%s%s\n", path, spath, hpng, r->nconc > 1 ? ", " : "",
            r->nconc > 1 ? dpng : "");

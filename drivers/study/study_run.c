@@ -33,7 +33,8 @@ static int make_design(StudyOpts *o) {
     static const char *const how[] = {"lhs", "sobol", "grid", "random"};
     char err[1024];
     if (o->design_csv && o->design.nparams) {
-        fprintf(stderr, "starcarp study: --design and --param exclude each other (the file names the parameters)\n");
+        fprintf(stderr,
+                "starcarp study: --design and --param exclude each other (the file names the parameters)\n");
         return -1;
     }
     int rc = 0;
@@ -66,10 +67,12 @@ static int resolve(const StudyOpts *o, Mpick *pk, Plan *p) {
             varied(p, p->kd[j]) < 0)
             goto fail;
     for (int b = 0; b < o->nblock; b++) {
-        int n = sc_model_current_params(pk->m, o->block[b].current, p->kb[b], MAX_CUR_PARAMS, err, sizeof err);
+        int n =
+            sc_model_current_params(pk->m, o->block[b].current, p->kb[b], MAX_CUR_PARAMS, err, sizeof err);
         if (n < 0 || n > MAX_CUR_PARAMS) {
             if (n > MAX_CUR_PARAMS)
-                snprintf(err, sizeof err, "%s has %d parameters (at most %d)", o->block[b].current, n, MAX_CUR_PARAMS);
+                snprintf(err, sizeof err, "%s has %d parameters (at most %d)", o->block[b].current, n,
+                         MAX_CUR_PARAMS);
             fprintf(stderr, "starcarp study: --block: %s\n", err);
             return 2;
         }
@@ -81,8 +84,9 @@ static int resolve(const StudyOpts *o, Mpick *pk, Plan *p) {
     return 0;
 fail:
     if (p->nv == SC_MAX_VARY)
-        snprintf(err, sizeof err, "more than %d parameters vary from cell to cell (the --param ones and the blocked "
-                                  "currents')",
+        snprintf(err, sizeof err,
+                 "more than %d parameters vary from cell to cell (the --param ones and the blocked "
+                 "currents')",
                  SC_MAX_VARY);
     fprintf(stderr, "starcarp study: %s\n", err);
     return 2;
@@ -116,9 +120,11 @@ static ScCells *make_cells(const StudyOpts *o, const CliRun *run, const Mpick *p
     double dt = run->dt;
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.ncells = p->cells, cfg.precision = run->precision, cfg.dt = dt, cfg.steps_per_task = (int)run->steps_per_task;
+    cfg.ncells = p->cells, cfg.precision = run->precision, cfg.dt = dt,
+    cfg.steps_per_task = (int)run->steps_per_task;
     long pulse = lround(o->stim_dur / dt);
-    cfg.stim = (ScStim){lround(o->stim_start / dt), pulse > 1 ? pulse : 1, lround(o->bcl / dt), o->beats, o->stim_curr};
+    cfg.stim = (ScStim){lround(o->stim_start / dt), pulse > 1 ? pulse : 1, lround(o->bcl / dt), o->beats,
+                        o->stim_curr};
     ScCells *c = sc_cells_create(pk->m, &cfg, err, sizeof err);
     int ok = c && sc_cells_set_params(c, pk->values, err, sizeof err) == 0;
     for (int v = 0; ok && v < p->nv; v++)
@@ -148,10 +154,11 @@ static int pace(const StudyOpts *o, ScCells *c, const Plan *p, double dt, double
         failed = sc_cells_advance(c, period) != 0 || (b == o->beats - 1 && sc_cells_biomarkers_end(c) != 0);
         if (!failed && (failed = sc_cells_wait(c, &f)) != 0) {
             cli_progress_end(&pr);
-            fprintf(stderr,
-                    "starcarp study: cell %ld (design row %ld, %g nM) went numerically wrong at t = %g ms (beat %ld): "
-                    "%s\n",
-                    f.cell, f.cell % p->rows, p->conc[f.cell / p->rows], f.t, b + 1, f.what);
+            fprintf(
+                stderr,
+                "starcarp study: cell %ld (design row %ld, %g nM) went numerically wrong at t = %g ms (beat %ld): "
+                "%s\n",
+                f.cell, f.cell % p->rows, p->conc[f.cell / p->rows], f.t, b + 1, f.what);
             return 1;
         }
         cli_progress(&pr, start + (b + 1) * period, total, (double)(start + (b + 1) * period) * dt);
@@ -164,19 +171,21 @@ static int pace(const StudyOpts *o, ScCells *c, const Plan *p, double dt, double
 /* The plan of o on the model pk (design, currents, concentrations, values): 0 or 2 (bad input). */
 static int plan(StudyOpts *o, Mpick *pk, Plan *p) {
     if (o->nblock && !o->nconc) {
-        fprintf(stderr, "starcarp study: --block needs --conc (the drug's concentrations in nM, e.g. 0,10,100)\n");
+        fprintf(stderr,
+                "starcarp study: --block needs --conc (the drug's concentrations in nM, e.g. 0,10,100)\n");
         return 2;
     }
     if (o->nconc && !o->nblock) {
-        fprintf(stderr, "starcarp study: --conc needs --block (the currents the drug blocks, e.g. IKr=12.5)\n");
+        fprintf(stderr,
+                "starcarp study: --conc needs --block (the currents the drug blocks, e.g. IKr=12.5)\n");
         return 2;
     }
     p->rows = o->design.nparams ? o->design.ncells : 1;
     p->nconc = o->nconc ? o->nconc : 1;
     memcpy(p->conc, o->conc, sizeof(double) * (size_t)o->nconc);
     if ((double)p->rows * p->nconc > (double)SC_CELLS_MAX) {
-        fprintf(stderr, "starcarp study: %ld design rows x %d concentrations: more than %ld cells\n", p->rows, p->nconc,
-                SC_CELLS_MAX);
+        fprintf(stderr, "starcarp study: %ld design rows x %d concentrations: more than %ld cells\n", p->rows,
+                p->nconc, SC_CELLS_MAX);
         return 2;
     }
     p->cells = p->rows * p->nconc;
@@ -199,19 +208,22 @@ static int single_check(const ScModelEntry *m) {
         return -1;
     }
     if (v != SC_SINGLE_PASSES)
-        fprintf(stderr, "starcarp study: %s: --precision single: %s\n", v == SC_SINGLE_UNKNOWN ? "note" : "warning",
-                msg);
+        fprintf(stderr, "starcarp study: %s: --precision single: %s\n",
+                v == SC_SINGLE_UNKNOWN ? "note" : "warning", msg);
     return 0;
 }
 
 int study_run(StudyOpts *o, const CliRun *run) {
     char err[1024];
-    if (run->methods.mode == SC_METHODS_OVERRIDE && sc_methods_check(run->methods.overrides, err, sizeof err) != 0) {
+    if (run->methods.mode == SC_METHODS_OVERRIDE &&
+        sc_methods_check(run->methods.overrides, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp study: --methods: %s (or auto, file)\n", err);
         return 2;
     }
     if (!o->imp) {
-        fprintf(stderr, "starcarp study: --imp MODEL is required (a library model, an openCARP name, or a .model file)\n");
+        fprintf(
+            stderr,
+            "starcarp study: --imp MODEL is required (a library model, an openCARP name, or a .model file)\n");
         return 2;
     }
     if (opath_check("--out", o->out, err, sizeof err) != 0) {
@@ -240,20 +252,15 @@ int study_run(StudyOpts *o, const CliRun *run) {
         rc = 1;
         goto done;
     }
-    double *fields = malloc(sizeof(double) * SC_BM_NFIELDS * (size_t)p.cells);
+    double *fields = malloc(sizeof(double) * SC_BM_NFIELDS * (size_t)p.cells), lev[SC_BM_MAXLEV];
     ScCells *c = fields ? make_cells(o, run, &pk, &p) : NULL;
     rc = c ? pace(o, c, &p, run->dt, fields) : 1;
+    int nlev = c ? sc_cells_biomarker_levels(c, lev) : 0; /* the levels in effect, 0.9 among them */
     sc_cells_destroy(c);
     cli_starpu_end();
     if (rc == 0) {
-        double lev[SC_BM_MAXLEV] = {0.3, 0.5, 0.9};
-        int nlev = o->nlevels ? o->nlevels : 3;
-        int has90 = o->nlevels == 0;
-        for (int j = 0; j < o->nlevels; j++)
-            lev[j] = o->levels[j] / 100, has90 |= fabs(lev[j] - 0.9) < 1e-12;
-        if (!has90) /* as sc_cells_biomarkers adds it */
-            lev[nlev++] = 0.9;
-        StudyResult r = {o, pk.m->name, p.rows, p.cells, p.nconc, p.conc, fields, nlev, lev, sc_model_calcium(pk.m) >= 0};
+        StudyResult r = {o,      pk.m->name, p.rows, p.cells, p.nconc,
+                         p.conc, fields,     nlev,   lev,     sc_model_calcium(pk.m) >= 0};
         if (study_write(&r, o->out, err, sizeof err) != 0) {
             fprintf(stderr, "starcarp study: %s\n", err);
             rc = 1;

@@ -331,6 +331,10 @@ int sc_model_calcium(const ScModelEntry *m);
 int sc_cells_biomarkers(ScCells *c, const ScBiomarkers *b, char *err, size_t errlen);
 /* Write out the running windows after the tasks submitted (asynchronous). 0, or -1. */
 int sc_cells_biomarkers_end(ScCells *c);
+/* The repolarisation levels measured (fractions, in the order of the SC_BM_APD fields: those asked,
+ * then 0.9 where it was added) into levels (SC_BM_MAXLEV values): their number, or -1 when the
+ * biomarkers are off. */
+int sc_cells_biomarker_levels(const ScCells *c, double *levels);
 /* Field `field` (SC_BM_*) of every cell into out (ncells values); waits for the tasks. 0, or -1. */
 int sc_cells_biomarker_read(ScCells *c, int field, double *out);
 
