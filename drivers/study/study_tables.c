@@ -107,7 +107,8 @@ static int tab_next(Tab *t) {
         if (len < 0) {
             if (ferror(t->fp)) {
                 if (t->err && t->errlen)
-                    snprintf(t->err, t->errlen, "%s: cannot read: %s", t->path, strerror(errno ? errno : EIO));
+                    snprintf(t->err, t->errlen, "%s: cannot read: %s", t->path,
+                             strerror(errno ? errno : EIO));
                 return -1;
             }
             t->line++;
@@ -257,8 +258,10 @@ static int range_row(const Tab *t, const RangeNames *nm, StudyRange *out, const 
         return tab_err(t, f[2].col, "min %s is greater than max %s; expected min <= max", f[2].s, f[3].s);
     for (int i = 0; i < nprev; i++)
         if (strcmp(prev[i].biomarker, r.biomarker) == 0 && prev[i].bcl == r.bcl)
-            return tab_err(t, f[0].col, "%s at bcl %g twice (line %d has it too); expected one range per biomarker and bcl",
-                           r.biomarker, r.bcl, prev[i].line);
+            return tab_err(
+                t, f[0].col,
+                "%s at bcl %g twice (line %d has it too); expected one range per biomarker and bcl",
+                r.biomarker, r.bcl, prev[i].line);
     *out = r;
     return 0;
 }
@@ -268,8 +271,10 @@ static int ranges_header(const Tab *t) {
     static const char *const names[4] = {"biomarker", "bcl", "min", "max"};
     for (int k = 0; k < 4 && k < t->nf; k++)
         if (strcmp(t->fld[k].s, names[k]) != 0)
-            return tab_err(t, t->fld[k].col, "header column %d is '%s'; expected the header " RANGE_HEADER
-                           " (these names, in this order)", k + 1, t->fld[k].s);
+            return tab_err(t, t->fld[k].col,
+                           "header column %d is '%s'; expected the header " RANGE_HEADER
+                           " (these names, in this order)",
+                           k + 1, t->fld[k].s);
     return tab_count(t, 4, "the header " RANGE_HEADER);
 }
 
@@ -280,7 +285,7 @@ static int ranges_rows(Tab *t, const RangeNames *nm, StudyRange *r, int maxr) {
         if (tab_count(t, 4, RANGE_HEADER) != 0)
             return -1;
         if (n == maxr)
-            return tab_err(t, t->fld[0].col, "more than %d ranges", maxr);
+            return tab_err(t, t->fld[0].col, "more than %d ranges; expected at most %d", maxr, maxr);
         if (range_row(t, nm, &r[n], r, n) != 0)
             return -1;
         n++;
@@ -312,7 +317,8 @@ int study_ranges_read(const char *path, const char *const *known, int nknown, co
 static int range_levels(const StudyRange *r, double lv[2]) {
     const char *s = r->biomarker;
     char *e;
-    if (strncmp(s, "APD", 3) == 0 && isdigit((unsigned char)s[3]) && (lv[0] = (double)strtol(s + 3, &e, 10), !*e))
+    if (strncmp(s, "APD", 3) == 0 && isdigit((unsigned char)s[3]) &&
+        (lv[0] = (double)strtol(s + 3, &e, 10), !*e))
         return 1;
     if (strncmp(s, "Tri", 3) != 0 || !isdigit((unsigned char)s[3]) ||
         (lv[0] = (double)strtol(s + 3, &e, 10), *e != '_') || !isdigit((unsigned char)e[1]))
@@ -370,10 +376,11 @@ typedef struct DrugHdr {
     } cur[STUDY_MAX_BLOCK];
 } DrugHdr;
 
-#define DRUG_COLUMNS                                                                                \
+#define DRUG_COLUMNS                                                                                  \
     "drug, Cmax (or therapeutic), risk (or CiPA), and CURRENT_IC50, CURRENT_h for each current (the " \
     "wide layout, CiPA's); or drug, current, IC50, hill, Cmax, risk (the long layout)"
-#define DRUG_CURRENTS "hERG (IKr), ICaL, INaL, INa, Ito, IKs, IK1 (CiPA's currents) or another name of docs/currents.md"
+#define DRUG_CURRENTS \
+    "hERG (IKr), ICaL, INaL, INa, Ito, IKs, IK1 (CiPA's currents) or another name of docs/currents.md"
 #define DRUG_IC50 "the concentration of half block in nM (a number > 0)"
 #define DRUG_HILL "the Hill coefficient (a number > 0)"
 
@@ -396,18 +403,24 @@ static int hdr_current(const Tab *t, DrugHdr *h, int k) {
     snprintf(name, sizeof name, "%.*s", (int)(us - f->s), f->s);
     const char *canon = drug_current(name);
     if (!canon)
-        return tab_err(t, f->col, "unknown current '%s' in column '%s'; expected %s", name, f->s, DRUG_CURRENTS);
+        return tab_err(t, f->col, "unknown current '%s' in column '%s'; expected %s", name, f->s,
+                       DRUG_CURRENTS);
     int c = 0;
     while (c < h->ncur && strcmp(h->cur[c].name, canon) != 0)
         c++;
     if (c == STUDY_MAX_BLOCK)
-        return tab_err(t, f->col, "more than %d currents; expected at most %d", STUDY_MAX_BLOCK, STUDY_MAX_BLOCK);
-    if (c == h->ncur)
-        h->cur[h->ncur++].name = canon, h->cur[c].ic50 = h->cur[c].hill = -1;
+        return tab_err(t, f->col, "more than %d currents; expected at most %d", STUDY_MAX_BLOCK,
+                       STUDY_MAX_BLOCK);
+    if (c == h->ncur) {
+        h->cur[c].name = canon;
+        h->cur[c].ic50 = h->cur[c].hill = -1;
+        h->ncur++;
+    }
     int *slot = ic50 ? &h->cur[c].ic50 : &h->cur[c].hill;
     if (*slot >= 0)
-        return tab_err(t, f->col, "column '%s' gives %s's %s again (column %d, '%s'); expected each current once",
-                       f->s, canon, ic50 ? "IC50" : "Hill coefficient", *slot + 1, t->fld[*slot].s);
+        return tab_err(t, f->col,
+                       "column '%s' gives %s's %s again (column %d, '%s'); expected each current once", f->s,
+                       canon, ic50 ? "IC50" : "Hill coefficient", *slot + 1, t->fld[*slot].s);
     *slot = k;
     return 0;
 }
@@ -417,9 +430,9 @@ static int hdr_column(const Tab *t, DrugHdr *h, int k) {
     static const struct {
         const char *name;
         int role;
-    } roles[] = {{"drug", COL_DRUG},       {"cmax", COL_CMAX},   {"therapeutic", COL_CMAX},
-                 {"risk", COL_RISK},       {"cipa", COL_CIPA},   {"current", COL_CURRENT},
-                 {"ic50", COL_IC50},       {"hill", COL_HILL},   {"h", COL_HILL}};
+    } roles[] = {{"drug", COL_DRUG}, {"cmax", COL_CMAX}, {"therapeutic", COL_CMAX},
+                 {"risk", COL_RISK}, {"cipa", COL_CIPA}, {"current", COL_CURRENT},
+                 {"ic50", COL_IC50}, {"hill", COL_HILL}, {"h", COL_HILL}};
     const TabField *f = &t->fld[k];
     if (!*f->s)
         return tab_err(t, f->col, "empty column name; expected %s", DRUG_COLUMNS);
@@ -428,8 +441,8 @@ static int hdr_column(const Tab *t, DrugHdr *h, int k) {
             continue;
         int *at = &h->at[roles[i].role];
         if (*at >= 0)
-            return tab_err(t, f->col, "column '%s' repeats column %d ('%s'); expected each column once", f->s, *at + 1,
-                           t->fld[*at].s);
+            return tab_err(t, f->col, "column '%s' repeats column %d ('%s'); expected each column once", f->s,
+                           *at + 1, t->fld[*at].s);
         *at = k;
         return 0;
     }
@@ -440,8 +453,9 @@ static int hdr_column(const Tab *t, DrugHdr *h, int k) {
 static int hdr_check(const Tab *t, const DrugHdr *h) {
     const int *at = h->at;
     if (at[COL_DRUG] < 0)
-        return tab_err(t, 1, "no drug column; expected %s (CiPA's per-drug IC50_optimal.csv files have none: add "
-                             "it, one row per drug)",
+        return tab_err(t, 1,
+                       "no drug column; expected %s (CiPA's per-drug IC50_optimal.csv files have none: add "
+                       "it, one row per drug)",
                        DRUG_COLUMNS);
     if (at[COL_RISK] >= 0 && at[COL_CIPA] >= 0) {
         int k = at[COL_RISK] > at[COL_CIPA] ? at[COL_RISK] : at[COL_CIPA];
@@ -464,10 +478,11 @@ static int hdr_check(const Tab *t, const DrugHdr *h) {
     }
     int bare = at[COL_IC50] >= 0 ? at[COL_IC50] : at[COL_HILL];
     if (bare >= 0)
-        return tab_err(t, t->fld[bare].col,
-                       "column '%s' names no current; expected CURRENT_IC50 and CURRENT_h (hERG_IC50, ICaL_h...), "
-                       "or a current column (the long layout)",
-                       t->fld[bare].s);
+        return tab_err(
+            t, t->fld[bare].col,
+            "column '%s' names no current; expected CURRENT_IC50 and CURRENT_h (hERG_IC50, ICaL_h...), "
+            "or a current column (the long layout)",
+            t->fld[bare].s);
     if (h->ncur == 0)
         return tab_err(t, t->end_col, "no IC50 column; expected %s", DRUG_COLUMNS);
     for (int c = 0; c < h->ncur; c++)
@@ -484,7 +499,8 @@ static int drug_header(const Tab *t, DrugHdr *h) {
     for (int r = 0; r < COL_NROLES; r++)
         h->at[r] = -1;
     if (t->nf > TAB_MAXF)
-        return tab_err(t, t->fld[TAB_MAXF].col, "more than %d columns", TAB_MAXF);
+        return tab_err(t, t->fld[TAB_MAXF].col, "more than %d columns; expected at most %d", TAB_MAXF,
+                       TAB_MAXF);
     h->ncol = t->nf;
     for (int k = 0; k < t->nf; k++)
         if (hdr_column(t, h, k) != 0)
@@ -507,7 +523,8 @@ static int drug_risk(const Tab *t, const TabField *f, int cipa, char *risk) {
         }
     }
     if (cipa)
-        return tab_err(t, f->col, "CiPA '%s' is not a risk class; expected 2 (high), 1 (intermediate), 0 (low) or NA",
+        return tab_err(t, f->col,
+                       "CiPA '%s' is not a risk class; expected 2 (high), 1 (intermediate), 0 (low) or NA",
                        f->s);
     return tab_err(t, f->col, "risk '%s' is not a risk class; expected high, intermediate, low or NA", f->s);
 }
@@ -518,7 +535,8 @@ static int drug_common(const Tab *t, const DrugHdr *h, StudyDrug *d) {
     if (!*f->s || strcasecmp(f->s, "NA") == 0)
         return tab_err(t, f->col, "no drug name ('%s'); expected the drug's name", f->s);
     if (strlen(f->s) >= sizeof d->name)
-        return tab_err(t, f->col, "a drug name of %zu bytes; expected at most %zu", strlen(f->s), sizeof d->name - 1);
+        return tab_err(t, f->col, "a drug name of %zu bytes; expected at most %zu", strlen(f->s),
+                       sizeof d->name - 1);
     snprintf(d->name, sizeof d->name, "%s", f->s);
     d->line = t->line;
     d->cmax = NAN;
@@ -549,10 +567,11 @@ static int drug_block(const Tab *t, const char *cur, const TabField *ic, const T
     if (hnone < 0)
         return -1;
     if (none && hc && !hnone)
-        return tab_err(t, hc->col, "%s %s without its IC50 ('%s'); expected both or neither", what, hc->s, ic->s);
+        return tab_err(t, hc->col, "%s %s without its IC50 ('%s'); expected both or neither", what, hc->s,
+                       ic->s);
     if (!none && hc && hnone)
-        return tab_err(t, hc->col, "%s IC50 %s without its Hill coefficient ('%s'); expected both or neither", cur,
-                       ic->s, hc->s);
+        return tab_err(t, hc->col, "%s IC50 %s without its Hill coefficient ('%s'); expected both or neither",
+                       cur, ic->s, hc->s);
     snprintf(b->current, sizeof b->current, "%s", cur);
     return !none;
 }
@@ -576,7 +595,7 @@ static int drug_wide(const Tab *t, const DrugHdr *h, StudyDrug *d, int *n, int m
         return tab_err(t, fd->col, "drug '%s' twice (line %d has it too); expected one row per drug", x.name,
                        d[i].line);
     if (*n == maxd)
-        return tab_err(t, fd->col, "more than %d drugs", maxd);
+        return tab_err(t, fd->col, "more than %d drugs; expected at most %d", maxd, maxd);
     for (int c = 0; c < h->ncur; c++) {
         int k = drug_block(t, h->cur[c].name, &t->fld[h->cur[c].ic50],
                            h->cur[c].hill >= 0 ? &t->fld[h->cur[c].hill] : NULL, &x.block[x.nblock]);
@@ -585,7 +604,8 @@ static int drug_wide(const Tab *t, const DrugHdr *h, StudyDrug *d, int *n, int m
         x.nblock += k;
     }
     if (x.nblock == 0)
-        return tab_err(t, fd->col, "drug %s blocks no current: it has no IC50; expected an IC50 for a current at least",
+        return tab_err(t, fd->col,
+                       "drug %s blocks no current: it has no IC50; expected an IC50 for a current at least",
                        x.name);
     d[(*n)++] = x;
     return 0;
@@ -612,26 +632,31 @@ static int drug_long(const Tab *t, const DrugHdr *h, StudyDrug *d, int *n, int m
                        cur, t->fld[h->at[COL_IC50]].s);
     int i = study_drug_find(d, *n, x.name);
     if (i < 0 && *n == maxd)
-        return tab_err(t, fd->col, "more than %d drugs", maxd);
+        return tab_err(t, fd->col, "more than %d drugs; expected at most %d", maxd, maxd);
     if (i < 0)
         d[i = (*n)++] = x;
     StudyDrug *y = &d[i];
     if (!isnan(x.cmax) && !isnan(y->cmax) && x.cmax != y->cmax)
         return tab_err(t, t->fld[h->at[COL_CMAX]].col,
-                       "drug %s has Cmax %g on an earlier row; expected one Cmax per drug (or NA)", y->name, y->cmax);
+                       "drug %s has Cmax %g on an earlier row; expected one Cmax per drug (or NA)", y->name,
+                       y->cmax);
     y->cmax = isnan(y->cmax) ? x.cmax : y->cmax;
     int rk = h->at[COL_RISK] >= 0 ? h->at[COL_RISK] : h->at[COL_CIPA];
     if (*x.risk && *y->risk && strcmp(x.risk, y->risk) != 0)
-        return tab_err(t, t->fld[rk].col, "drug %s has risk %s on an earlier row; expected one risk per drug (or NA)",
-                       y->name, y->risk);
+        return tab_err(t, t->fld[rk].col,
+                       "drug %s has risk %s on an earlier row; expected one risk per drug (or NA)", y->name,
+                       y->risk);
     if (!*y->risk)
         strcpy(y->risk, x.risk);
     for (int j = 0; j < y->nblock; j++)
         if (strcmp(y->block[j].current, cur) == 0)
-            return tab_err(t, fc->col, "drug %s blocks %s twice (an earlier row has it too); expected one row per "
-                           "drug and current", y->name, cur);
+            return tab_err(t, fc->col,
+                           "drug %s blocks %s twice (an earlier row has it too); expected one row per "
+                           "drug and current",
+                           y->name, cur);
     if (y->nblock == STUDY_MAX_BLOCK)
-        return tab_err(t, fc->col, "drug %s blocks more than %d currents", y->name, STUDY_MAX_BLOCK);
+        return tab_err(t, fc->col, "drug %s blocks more than %d currents; expected at most %d", y->name,
+                       STUDY_MAX_BLOCK, STUDY_MAX_BLOCK);
     y->block[y->nblock++] = b;
     return 0;
 }

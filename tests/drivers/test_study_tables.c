@@ -14,8 +14,8 @@ static char err[2048];
 static char dir[512];
 
 /* The names a study of a model with an intracellular calcium gives; the calcium ones. */
-static const char *const KNOWN[] = {"Vrest",   "Vmax",    "Vamp",    "dVdt_max", "APD#",
-                                    "Tri#_#",  "CaT_amp", "CaT_ttp", "CaTD90",   "CaT_dia"};
+static const char *const KNOWN[] = {"Vrest",  "Vmax",    "Vamp",    "dVdt_max", "APD#",
+                                    "Tri#_#", "CaT_amp", "CaT_ttp", "CaTD90",   "CaT_dia"};
 static const char *const CALCIUM[] = {"CaT_amp", "CaT_ttp", "CaTD90", "CaT_dia"};
 #define NKNOWN ((int)(sizeof KNOWN / sizeof KNOWN[0]))
 #define KNOWN_LIST \
@@ -24,30 +24,31 @@ static const char *const CALCIUM[] = {"CaT_amp", "CaT_ttp", "CaTD90", "CaT_dia"}
 #define HDR "biomarker,bcl,min,max\n"
 #define BCL "the pacing cycle length in ms (a number > 0)"
 #define BOUND "a finite number, or nothing (or NA) for no bound on that side"
-#define COLUMNS                                                                                     \
+#define COLUMNS                                                                                       \
     "drug, Cmax (or therapeutic), risk (or CiPA), and CURRENT_IC50, CURRENT_h for each current (the " \
     "wide layout, CiPA's); or drug, current, IC50, hill, Cmax, risk (the long layout)"
-#define CURRENTS "hERG (IKr), ICaL, INaL, INa, Ito, IKs, IK1 (CiPA's currents) or another name of docs/currents.md"
+#define CURRENTS \
+    "hERG (IKr), ICaL, INaL, INa, Ito, IKs, IK1 (CiPA's currents) or another name of docs/currents.md"
 #define IC50 "the concentration of half block in nM (a number > 0)"
 #define HILL "the Hill coefficient (a number > 0)"
 #define CMAX "the therapeutic concentration in nM (a number > 0), or NA"
 
 /* CiPA's Hill_fitting/data/Li2017_IC50.csv (FDA/CiPA, commit e881df6): its header and three rows. */
-#define LI2017_HDR                                                                                              \
+#define LI2017_HDR                                                                                                  \
     "drug,ICaL_h,ICaL_IC50,Ito_h,Ito_IC50,IK1_h,IK1_IC50,IKs_h,IKs_IC50,INaL_h,INaL_IC50,INa_h,INa_IC50,hERG_IC50," \
     "hERG_h\n"
-#define LI2017_ROWS                                                                                                \
-    "dofetilide,1.16,260.32,0.77,18.82,0.77,394.26,NA,NA,0.26,753160.41,0.89,380.5,4.87,0.93\n"                    \
-    "sotalol,0.86510548,7061526.92,0.66,43143455.32,1.204371947,3050260.348,1.167218474,4221855.541,NA,NA,0.51,"   \
-    "1.14e+09,110600,0.7678\n"                                                                                     \
+#define LI2017_ROWS                                                                                              \
+    "dofetilide,1.16,260.32,0.77,18.82,0.77,394.26,NA,NA,0.26,753160.41,0.89,380.5,4.87,0.93\n"                  \
+    "sotalol,0.86510548,7061526.92,0.66,43143455.32,1.204371947,3050260.348,1.167218474,4221855.541,NA,NA,0.51," \
+    "1.14e+09,110600,0.7678\n"                                                                                   \
     "ranolazine,NA,NA,NA,NA,NA,NA,0.52,36155020,0.94,7884.47,1.424957384,68774.53398,8270,0.8866\n"
 
 /* Read the ranges text (written as dir/name) with the known names, the calcium ones unavailable
  * when noca. */
 static int ranges(const char *name, const char *text, int noca, StudyRange *r, int maxr) {
     const char *path = t_put(dir, name, text);
-    return study_ranges_read(path, KNOWN, NKNOWN, noca ? CALCIUM : NULL, noca ? NOCA : NULL, noca ? 4 : 0, r, maxr,
-                             err, sizeof err);
+    return study_ranges_read(path, KNOWN, NKNOWN, noca ? CALCIUM : NULL, noca ? NOCA : NULL, noca ? 4 : 0, r,
+                             maxr, err, sizeof err);
 }
 
 /* The ranges text is refused with "PATH:" want. */
@@ -76,7 +77,8 @@ static void check_block(const StudyBlock *b, const char *cur, double ic50, doubl
 }
 
 /* Drug d is name, first met on line, with Cmax cmax (NaN: none), risk and nblock blocks. */
-static void check_drug(const StudyDrug *d, const char *name, int line, double cmax, const char *risk, int nblock) {
+static void check_drug(const StudyDrug *d, const char *name, int line, double cmax, const char *risk,
+                       int nblock) {
     ASSERT_EQ_STR(name, d->name);
     ASSERT_EQ_INT(line, d->line);
     ASSERT_EQ_INT(1, isnan(cmax) ? isnan(d->cmax) : d->cmax == cmax);
@@ -126,27 +128,32 @@ static void test_ranges_good(void) {
 
 static void test_ranges_errors(void) {
     range_error("empty.csv", "", 0, 8, "1:1: no header; expected the line biomarker,bcl,min,max");
-    range_error("comments.csv", "# only\n\n", 0, 8, "3:1: no header; expected the line biomarker,bcl,min,max");
-    range_error("hdr3.csv", "biomarker,bcl,minimum,max\n", 0, 8,
-                "1:15: header column 3 is 'minimum'; expected the header biomarker,bcl,min,max (these names, in "
-                "this order)");
-    range_error("hdrcase.csv", "Biomarker,bcl,min,max\n", 0, 8,
-                "1:1: header column 1 is 'Biomarker'; expected the header biomarker,bcl,min,max (these names, in "
-                "this order)");
+    range_error("comments.csv", "# only\n\n", 0, 8,
+                "3:1: no header; expected the line biomarker,bcl,min,max");
+    range_error(
+        "hdr3.csv", "biomarker,bcl,minimum,max\n", 0, 8,
+        "1:15: header column 3 is 'minimum'; expected the header biomarker,bcl,min,max (these names, in "
+        "this order)");
+    range_error(
+        "hdrcase.csv", "Biomarker,bcl,min,max\n", 0, 8,
+        "1:1: header column 1 is 'Biomarker'; expected the header biomarker,bcl,min,max (these names, in "
+        "this order)");
     range_error("hdrfew.csv", "biomarker,bcl,min\n", 0, 8,
                 "1:18: 3 fields, expected 4 (the header biomarker,bcl,min,max)");
     range_error("hdrmany.csv", "biomarker,bcl,min,max,x\n", 0, 8,
                 "1:23: 5 fields, expected 4 (the header biomarker,bcl,min,max)");
     range_error("norange.csv", HDR "\n# none\n", 0, 8,
                 "4:1: no range after the header; expected rows biomarker,bcl,min,max");
-    range_error("few.csv", HDR "APD90,1000,180\n", 0, 8, "2:15: 3 fields, expected 4 (biomarker,bcl,min,max)");
+    range_error("few.csv", HDR "APD90,1000,180\n", 0, 8,
+                "2:15: 3 fields, expected 4 (biomarker,bcl,min,max)");
     range_error("many.csv", HDR "APD90,1000,180,440, 5\n", 0, 8,
                 "2:21: 5 fields, expected 4 (biomarker,bcl,min,max)");
     range_error("unknown.csv", HDR "APD90x,1000,1,2\n", 0, 8,
                 "2:1: unknown biomarker 'APD90x'; expected one of " KNOWN_LIST);
     range_error("apd100.csv", HDR " APD100,1000,1,2\n", 0, 8,
                 "2:2: unknown biomarker 'APD100'; expected one of " KNOWN_LIST);
-    range_error("apd0.csv", HDR "APD05,1000,1,2\n", 0, 8, "2:1: unknown biomarker 'APD05'; expected one of " KNOWN_LIST);
+    range_error("apd0.csv", HDR "APD05,1000,1,2\n", 0, 8,
+                "2:1: unknown biomarker 'APD05'; expected one of " KNOWN_LIST);
     range_error("noname.csv", HDR ",1000,1,2\n", 0, 8, "2:1: empty biomarker; expected one of " KNOWN_LIST);
     range_error("calcium.csv", HDR "APD90,1000,1,2\ncat_AMP,1000,1,2\n", 1, 8,
                 "3:1: biomarker CaT_amp cannot be used: " NOCA);
@@ -156,16 +163,20 @@ static void test_ranges_errors(void) {
     range_error("bclzero.csv", HDR "APD90,0,1,2\n", 0, 8, "2:7: bcl '0' is not > 0; expected " BCL);
     range_error("bclneg.csv", HDR "APD90,-1000,1,2\n", 0, 8, "2:7: bcl '-1000' is not > 0; expected " BCL);
     range_error("bclinf.csv", HDR "APD90,inf,1,2\n", 0, 8, "2:7: bcl 'inf' is not finite; expected " BCL);
-    range_error("bclhuge.csv", HDR "APD90,1e999,1,2\n", 0, 8, "2:7: bcl '1e999' is not finite; expected " BCL);
-    range_error("minnan.csv", HDR "APD90,1000,1x,2\n", 0, 8, "2:12: min '1x' is not a number; expected " BOUND);
-    range_error("maxnan.csv", HDR "APD90,1000,1,nan\n", 0, 8, "2:14: max 'nan' is not finite; expected " BOUND);
+    range_error("bclhuge.csv", HDR "APD90,1e999,1,2\n", 0, 8,
+                "2:7: bcl '1e999' is not finite; expected " BCL);
+    range_error("minnan.csv", HDR "APD90,1000,1x,2\n", 0, 8,
+                "2:12: min '1x' is not a number; expected " BOUND);
+    range_error("maxnan.csv", HDR "APD90,1000,1,nan\n", 0, 8,
+                "2:14: max 'nan' is not finite; expected " BOUND);
     range_error("order.csv", HDR "APD90,1000,440,180\n", 0, 8,
                 "2:12: min 440 is greater than max 180; expected min <= max");
     range_error("nobound.csv", HDR "APD90,1000,,NA\n", 0, 8,
                 "2:12: no bound: min and max are both empty; expected at least one");
     range_error("twice.csv", HDR "APD90,1000,1,2\nVrest,1000,-90,-80\napd90,1e3,3,4\n", 0, 8,
                 "4:1: APD90 at bcl 1000 twice (line 2 has it too); expected one range per biomarker and bcl");
-    range_error("maxr.csv", HDR "APD90,1000,1,2\nAPD50,1000,1,2\nAPD30,1000,1,2\n", 0, 2, "4:1: more than 2 ranges");
+    range_error("maxr.csv", HDR "APD90,1000,1,2\nAPD50,1000,1,2\nAPD30,1000,1,2\n", 0, 2,
+                "4:1: more than 2 ranges; expected at most 2");
     /* files that cannot be read, or are not text */
     StudyRange r[2];
     char want[1024], path[600];
@@ -180,7 +191,9 @@ static void test_ranges_errors(void) {
     FILE *f = fopen(path, "wb");
     ASSERT(f != NULL);
     if (f) {
-        fwrite(HDR "APD90,10\0" "00,1,2\n", 1, sizeof HDR + 15, f);
+        fwrite(HDR "APD90,10\0"
+                   "00,1,2\n",
+               1, sizeof HDR + 15, f);
         fclose(f);
         snprintf(want, sizeof want, "%s:2:9: a NUL byte; expected text", path);
         ASSERT_EQ_INT(-1, study_ranges_read(path, KNOWN, NKNOWN, NULL, NULL, 0, r, 2, err, sizeof err));
@@ -193,7 +206,8 @@ static void test_ranges_errors(void) {
 static void test_drugs_wide(void) {
     StudyDrug d[4];
     /* CiPA's own file, as it is */
-    ASSERT_EQ_INT(3, study_drugs_read(t_put(dir, "li2017.csv", LI2017_HDR LI2017_ROWS), d, 4, err, sizeof err));
+    ASSERT_EQ_INT(3,
+                  study_drugs_read(t_put(dir, "li2017.csv", LI2017_HDR LI2017_ROWS), d, 4, err, sizeof err));
     check_drug(&d[0], "dofetilide", 2, NAN, "", 6);
     check_block(&d[0].block[0], "ICaL", 260.32, 1.16);
     check_block(&d[0].block[2], "IK1", 394.26, 0.77);
@@ -206,9 +220,10 @@ static void test_drugs_wide(void) {
     ASSERT_EQ_INT(1, study_drug_find(d, 3, "SOTALOL"));
     ASSERT_EQ_INT(-1, study_drug_find(d, 3, "sotalo"));
     /* quotes, CRLF, comments, therapeutic and CiPA, a current without its Hill column (Hill 1) */
-    const char *text = "# a comment\r\n\"drug\",\"therapeutic\",\"CiPA\",\"hERG_IC50\",\"ICaL_IC50\",\"ICaL_hill\"\r\n"
-                       "\r\n\"Dofetilide\",2,2,4.87,260.32,1.16\r\n  # indented\r\n"
-                       "mexiletine , 4129 , 0 , 28880 , NA , NA \r\nfoo,NA,NA,10,,\r\n";
+    const char *text =
+        "# a comment\r\n\"drug\",\"therapeutic\",\"CiPA\",\"hERG_IC50\",\"ICaL_IC50\",\"ICaL_hill\"\r\n"
+        "\r\n\"Dofetilide\",2,2,4.87,260.32,1.16\r\n  # indented\r\n"
+        "mexiletine , 4129 , 0 , 28880 , NA , NA \r\nfoo,NA,NA,10,,\r\n";
     ASSERT_EQ_INT(3, study_drugs_read(t_put(dir, "extras.csv", text), d, 4, err, sizeof err));
     check_drug(&d[0], "Dofetilide", 4, 2, "high", 2);
     check_block(&d[0].block[0], "IKr", 4.87, 1);
@@ -218,8 +233,8 @@ static void test_drugs_wide(void) {
     ASSERT_EQ_INT(0, study_drug_find(d, 3, "dofetilide"));
     ASSERT_EQ_INT(1, study_drug_find(d, 3, "MEXILETINE"));
     /* a risk column of words, in any case */
-    ASSERT_EQ_INT(1, study_drugs_read(t_put(dir, "risk.csv", "Drug,RISK,ikr_ic50\nx,Intermediate,5\n"), d, 4, err,
-                                      sizeof err));
+    ASSERT_EQ_INT(1, study_drugs_read(t_put(dir, "risk.csv", "Drug,RISK,ikr_ic50\nx,Intermediate,5\n"), d, 4,
+                                      err, sizeof err));
     check_drug(&d[0], "x", 2, NAN, "intermediate", 1);
     check_block(&d[0].block[0], "IKr", 5, 1);
 }
@@ -236,8 +251,8 @@ static void test_drugs_long(void) {
     check_block(&d[0].block[2], "INaL", 753160.41, 0.26);
     check_drug(&d[1], "verapamil", 5, 81, "low", 1);
     /* without a Hill column, Hill 1; the columns in any order */
-    ASSERT_EQ_INT(1, study_drugs_read(t_put(dir, "long1.csv", "IC50,current,drug\n10,ikr,x\n20,I_CaL,x\n"), d, 4,
-                                      err, sizeof err));
+    ASSERT_EQ_INT(1, study_drugs_read(t_put(dir, "long1.csv", "IC50,current,drug\n10,ikr,x\n20,I_CaL,x\n"), d,
+                                      4, err, sizeof err));
     check_drug(&d[0], "x", 2, NAN, "", 2);
     check_block(&d[0].block[0], "IKr", 10, 1);
     check_block(&d[0].block[1], "ICaL", 20, 1);
@@ -257,38 +272,62 @@ static void test_drugs_header_errors(void) {
                "1:15: column 'Drug' repeats column 1 ('drug'); expected each column once");
     drug_error("dcmax2.csv", "drug,Cmax,therapeutic,IKr_IC50\n", 4,
                "1:11: column 'therapeutic' repeats column 2 ('Cmax'); expected each column once");
-    drug_error("dcur2.csv", "drug,hERG_IC50,IKr_IC50\n", 4,
-               "1:16: column 'IKr_IC50' gives IKr's IC50 again (column 2, 'hERG_IC50'); expected each current once");
-    drug_error("dhill2.csv", "drug,IKr_IC50,IKr_h,hERG_hill\n", 4,
-               "1:21: column 'hERG_hill' gives IKr's Hill coefficient again (column 3, 'IKr_h'); expected each "
-               "current once");
-    drug_error("dhonly.csv", "drug,IKr_IC50,ICaL_h\n", 4,
-               "1:15: column 'ICaL_h' without an IC50 column for ICaL; expected both columns of each current");
+    drug_error(
+        "dcur2.csv", "drug,hERG_IC50,IKr_IC50\n", 4,
+        "1:16: column 'IKr_IC50' gives IKr's IC50 again (column 2, 'hERG_IC50'); expected each current once");
+    drug_error(
+        "dhill2.csv", "drug,IKr_IC50,IKr_h,hERG_hill\n", 4,
+        "1:21: column 'hERG_hill' gives IKr's Hill coefficient again (column 3, 'IKr_h'); expected each "
+        "current once");
+    drug_error(
+        "dhonly.csv", "drug,IKr_IC50,ICaL_h\n", 4,
+        "1:15: column 'ICaL_h' without an IC50 column for ICaL; expected both columns of each current");
     drug_error("ddrug.csv", "ICaL_IC50,ICaL_h\n", 4,
                "1:1: no drug column; expected " COLUMNS
                " (CiPA's per-drug IC50_optimal.csv files have none: add it, one row per drug)");
-    drug_error("drisk2.csv", "drug,risk,CiPA,IKr_IC50\n", 4, "1:11: both a risk and a CiPA column; expected one of them");
-    drug_error("dbare.csv", "drug,IC50\n", 4,
-               "1:6: column 'IC50' names no current; expected CURRENT_IC50 and CURRENT_h (hERG_IC50, ICaL_h...), or "
-               "a current column (the long layout)");
+    drug_error("drisk2.csv", "drug,risk,CiPA,IKr_IC50\n", 4,
+               "1:11: both a risk and a CiPA column; expected one of them");
+    drug_error(
+        "dbare.csv", "drug,IC50\n", 4,
+        "1:6: column 'IC50' names no current; expected CURRENT_IC50 and CURRENT_h (hERG_IC50, ICaL_h...), or "
+        "a current column (the long layout)");
     drug_error("dnoic50.csv", "drug,Cmax\n", 4, "1:10: no IC50 column; expected " COLUMNS);
-    drug_error("dmixed.csv", "drug,current,IC50,IKr_IC50\n", 4,
-               "1:19: column 'IKr_IC50' in the long layout (the header has a current column); expected drug, current, "
-               "IC50, hill, Cmax, risk");
+    drug_error(
+        "dmixed.csv", "drug,current,IC50,IKr_IC50\n", 4,
+        "1:19: column 'IKr_IC50' in the long layout (the header has a current column); expected drug, current, "
+        "IC50, hill, Cmax, risk");
     drug_error("dlongic.csv", "drug,current,hill\n", 4,
                "1:18: no IC50 column; expected the long layout drug,current,IC50,hill");
-    drug_error("d17.csv",
-               "drug,INa_IC50,INaL_IC50,ICaL_IC50,ICaT_IC50,IKr_IC50,IKs_IC50,IK_IC50,IK1_IC50,Ito_IC50,IKur_IC50,"
-               "Isus_IC50,If_IC50,IKp_IC50,IKb_IC50,IKATP_IC50,IKACh_IC50,IKNa_IC50\n",
-               4, "1:157: more than 16 currents; expected at most 16");
+    drug_error(
+        "d17.csv",
+        "drug,INa_IC50,INaL_IC50,ICaL_IC50,ICaT_IC50,IKr_IC50,IKs_IC50,IK_IC50,IK1_IC50,Ito_IC50,IKur_IC50,"
+        "Isus_IC50,If_IC50,IKp_IC50,IKb_IC50,IKATP_IC50,IKACh_IC50,IKNa_IC50\n",
+        4, "1:157: more than 16 currents; expected at most 16");
+}
+
+/* A header of 65 columns: refused at the 65th. */
+static void test_drugs_wide_header(void) {
+    char text[1024] = "drug";
+    for (int i = 1; i < 65; i++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), ",c%d", i);
+    char want[128];
+    snprintf(want, sizeof want, "1:%d: more than 64 columns; expected at most 64",
+             (int)(strstr(text, ",c64") - text) + 2);
+    strcat(text, "\n");
+    drug_error("d65.csv", text, 4, want);
 }
 
 static void test_drugs_row_errors(void) {
-    drug_error("dfields.csv", "drug,IKr_IC50\nx,1,2\n", 4, "2:5: 3 fields, expected 2 (one per column of the header)");
-    drug_error("dnan.csv", "drug,IKr_IC50,IKr_h\nx,abc,1\n", 4, "2:3: IKr IC50 'abc' is not a number; expected " IC50);
-    drug_error("dzero.csv", "drug,IKr_IC50,IKr_h\nx,0,1\n", 4, "2:3: IKr IC50 '0' is not > 0; expected " IC50);
-    drug_error("dneg.csv", "drug,hERG_IC50,hERG_h\nx,-5,1\n", 4, "2:3: IKr IC50 '-5' is not > 0; expected " IC50);
-    drug_error("dinf.csv", "drug,IKr_IC50,IKr_h\nx,inf,1\n", 4, "2:3: IKr IC50 'inf' is not finite; expected " IC50);
+    drug_error("dfields.csv", "drug,IKr_IC50\nx,1,2\n", 4,
+               "2:5: 3 fields, expected 2 (one per column of the header)");
+    drug_error("dnan.csv", "drug,IKr_IC50,IKr_h\nx,abc,1\n", 4,
+               "2:3: IKr IC50 'abc' is not a number; expected " IC50);
+    drug_error("dzero.csv", "drug,IKr_IC50,IKr_h\nx,0,1\n", 4,
+               "2:3: IKr IC50 '0' is not > 0; expected " IC50);
+    drug_error("dneg.csv", "drug,hERG_IC50,hERG_h\nx,-5,1\n", 4,
+               "2:3: IKr IC50 '-5' is not > 0; expected " IC50);
+    drug_error("dinf.csv", "drug,IKr_IC50,IKr_h\nx,inf,1\n", 4,
+               "2:3: IKr IC50 'inf' is not finite; expected " IC50);
     drug_error("dhill0.csv", "drug,IKr_IC50,IKr_h\nx,10,0\n", 4,
                "2:6: IKr Hill coefficient '0' is not > 0; expected " HILL);
     drug_error("dnohill.csv", "drug,IKr_IC50,IKr_h\nx,10,NA\n", 4,
@@ -300,36 +339,44 @@ static void test_drugs_row_errors(void) {
     drug_error("dtwice.csv", "drug,IKr_IC50\nx,1\n\nX,2\n", 4,
                "4:1: drug 'X' twice (line 2 has it too); expected one row per drug");
     drug_error("dcmax0.csv", "drug,Cmax,IKr_IC50\nx,0,1\n", 4, "2:3: Cmax '0' is not > 0; expected " CMAX);
-    drug_error("dcmaxnan.csv", "drug,Cmax,IKr_IC50\nx,2 nM,1\n", 4, "2:3: Cmax '2 nM' is not a number; expected " CMAX);
+    drug_error("dcmaxnan.csv", "drug,Cmax,IKr_IC50\nx,2 nM,1\n", 4,
+               "2:3: Cmax '2 nM' is not a number; expected " CMAX);
     drug_error("drisk.csv", "drug,risk,IKr_IC50\nx,medium,1\n", 4,
                "2:3: risk 'medium' is not a risk class; expected high, intermediate, low or NA");
     drug_error("dcipa.csv", "drug,CiPA,IKr_IC50\nx,3,1\n", 4,
                "2:3: CiPA '3' is not a risk class; expected 2 (high), 1 (intermediate), 0 (low) or NA");
     drug_error("dname.csv", "drug,IKr_IC50\n ,1\n", 4, "2:2: no drug name (''); expected the drug's name");
-    drug_error("dnamena.csv", "drug,IKr_IC50\nNA,1\n", 4, "2:1: no drug name ('NA'); expected the drug's name");
-    drug_error("dlongname.csv", "drug,IKr_IC50\n0123456789012345678901234567890123456789012345678901234567890123,1\n",
-               4, "2:1: a drug name of 64 bytes; expected at most 63");
-    drug_error("dmaxd.csv", "drug,IKr_IC50\na,1\nb,1\nc,1\n", 2, "4:1: more than 2 drugs");
+    drug_error("dnamena.csv", "drug,IKr_IC50\nNA,1\n", 4,
+               "2:1: no drug name ('NA'); expected the drug's name");
+    drug_error("dlongname.csv",
+               "drug,IKr_IC50\n0123456789012345678901234567890123456789012345678901234567890123,1\n", 4,
+               "2:1: a drug name of 64 bytes; expected at most 63");
+    drug_error("dmaxd.csv", "drug,IKr_IC50\na,1\nb,1\nc,1\n", 2,
+               "4:1: more than 2 drugs; expected at most 2");
     /* the long layout */
-    drug_error("lcur.csv", "drug,current,IC50\nx,IKx,1\n", 4, "2:3: unknown current 'IKx'; expected " CURRENTS);
-    drug_error("lna.csv", "drug,current,IC50\nx,IKr,NA\n", 4,
-               "2:7: no IKr IC50 ('NA'); a row of the long layout is a block: expected its IC50 in nM (a number > "
-               "0), and no row for a current the drug does not block");
+    drug_error("lcur.csv", "drug,current,IC50\nx,IKx,1\n", 4,
+               "2:3: unknown current 'IKx'; expected " CURRENTS);
+    drug_error(
+        "lna.csv", "drug,current,IC50\nx,IKr,NA\n", 4,
+        "2:7: no IKr IC50 ('NA'); a row of the long layout is a block: expected its IC50 in nM (a number > "
+        "0), and no row for a current the drug does not block");
     drug_error("lhill.csv", "drug,current,IC50,h\nx,IKr,1,\n", 4,
                "2:9: IKr IC50 1 without its Hill coefficient (''); expected both or neither");
-    drug_error("ltwice.csv", "drug,current,IC50\nx,IKr,1\nx,hERG,2\n", 4,
-               "3:3: drug x blocks IKr twice (an earlier row has it too); expected one row per drug and current");
+    drug_error(
+        "ltwice.csv", "drug,current,IC50\nx,IKr,1\nx,hERG,2\n", 4,
+        "3:3: drug x blocks IKr twice (an earlier row has it too); expected one row per drug and current");
     drug_error("lcmax.csv", "drug,current,IC50,Cmax\nx,IKr,1,5\nx,ICaL,2,6\n", 4,
                "3:10: drug x has Cmax 5 on an earlier row; expected one Cmax per drug (or NA)");
     drug_error("lrisk.csv", "drug,current,IC50,CiPA\nx,IKr,1,2\nx,ICaL,2,0\n", 4,
                "3:10: drug x has risk high on an earlier row; expected one risk per drug (or NA)");
-    drug_error("lmaxd.csv", "drug,current,IC50\na,IKr,1\nb,IKr,1\na,ICaL,1\nc,IKr,1\n", 2, "5:1: more than 2 drugs");
+    drug_error("lmaxd.csv", "drug,current,IC50\na,IKr,1\nb,IKr,1\na,ICaL,1\nc,IKr,1\n", 2,
+               "5:1: more than 2 drugs; expected at most 2");
     static const char *const cur[] = {"INa",  "INaL", "ICaL", "ICaT", "IKr", "IKs",   "IK",    "IK1", "Ito",
                                       "IKur", "Isus", "If",   "IKp",  "IKb", "IKATP", "IKACh", "IKNa"};
     char text[1024] = "drug,current,IC50\n";
     for (int i = 0; i < 17; i++)
         snprintf(text + strlen(text), sizeof text - strlen(text), "x,%s,1\n", cur[i]);
-    drug_error("l17.csv", text, 4, "18:3: drug x blocks more than 16 currents");
+    drug_error("l17.csv", text, 4, "18:3: drug x blocks more than 16 currents; expected at most 16");
     StudyDrug d[1];
     char want[1024], path[600];
     snprintf(want, sizeof want, "%s/nodrugs.csv: cannot read: %s", dir, strerror(ENOENT));
@@ -401,7 +448,7 @@ int main(void) {
     if (t_tmpdir("test_study_tables", dir, sizeof dir) != 0)
         return 1;
     T_RUN(test_ranges_good, test_ranges_errors, test_drugs_wide, test_drugs_long, test_drugs_header_errors,
-          test_drugs_row_errors, test_example_drugs, test_example_ranges);
+          test_drugs_wide_header, test_drugs_row_errors, test_example_drugs, test_example_ranges);
     if (!t_failures)
         t_rmtree(dir);
     return TEST_DONE();
