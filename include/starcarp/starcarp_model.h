@@ -25,7 +25,7 @@ extern "C" {
  * ScStepArgs.work; 6: ScModelEntry.single */
 #define SC_MODEL_ABI 6
 #define SC_MAX_PARAMS 512 /* parameters of one model (the library's largest has under 200) */
-#define SC_MAX_VARY 16 /* parameters varied per cell in one run */
+#define SC_MAX_VARY 64 /* parameters varied per cell in one run (with the derived ones that follow them) */
 #define SC_MAX_TABLES 8 /* lookup tables of one model */
 
 /* The run defaults every part of starcarp shares (the commands, the cell array, the choice of

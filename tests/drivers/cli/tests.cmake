@@ -34,6 +34,8 @@ set_tests_properties(install.exports PROPERTIES SKIP_RETURN_CODE 77 LABELS insta
 # `starcarp study` end to end: a population under drug block, its outputs, block == scaling, a CSV
 # design, bad input refused
 sc_cli_script(study test_study.sh 900)
+sc_cli_script(study_trial test_study_trial.sh 900 ${CMAKE_SOURCE_DIR})
+set_property(TEST cli.study_trial APPEND PROPERTY ENVIRONMENT "STARPU_SILENT=1")
 set_property(TEST cli.study APPEND PROPERTY ENVIRONMENT "STARPU_SILENT=1")
 
 # `starcarp bench` end to end (StarPU CPU workers; 2 MPI ranks when the build has StarPU-MPI).

@@ -1,0 +1,180 @@
+/* study_pace.c: the pacing of a study's cell array at one rate (study.h): the states of --load-sv
+ * first, then beat by beat with the progress, until the beat limit or until every cell is steady
+ * (the --steady biomarkers change from one beat to the next by at most --steady-tol of their value),
+ * the figures read; the states saved (--save-sv: openCARP's .sv files, one per cell). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench_out.h"
+#include "progress.h"
+#include "starcarp_util.h"
+#include "study.h"
+#include "study_tables.h"
+
+/* The state file of cell (or design row) k in dir, with suffix ("" or "_bcl1000"), into buf. */
+static void sv_path(const char *dir, long k, const char *suffix, char *buf, size_t n) {
+    snprintf(buf, n, "%s/cell_%ld%s.sv", dir, k, suffix);
+}
+
+int study_load_states(const StudyOpts *o, ScCells *c, const StudyPlan *p) {
+    const ScModelDesc *d = sc_cells_model(c)->desc;
+    struct stat sb;
+    int dir = stat(o->load_sv, &sb) == 0 && S_ISDIR(sb.st_mode);
+    long nrow = dir ? p->rows : 1;
+    int ns = d->nstates;
+    double *st = malloc(sizeof(double) * (size_t)nrow * (size_t)(ns + 1));
+    double *buf = malloc(sizeof(double) * (size_t)p->cells);
+    int rc = st && buf ? 0 : -1;
+    char path[4096], err[2048];
+    for (long r = 0; r < nrow && rc == 0; r++) {
+        if (dir)
+            sv_path(o->load_sv, r, "", path, sizeof path);
+        else
+            snprintf(path, sizeof path, "%s", o->load_sv);
+        double *s = st + (size_t)r * (size_t)(ns + 1);
+        if ((rc = bout_load_state(path, d->name, ns, d->sv_names, s, s + ns, err, sizeof err)) != 0)
+            fprintf(stderr, "starcarp study: --load-sv: %s%s\n", err,
+                    dir ? " (a directory holds cell_ROW.sv for every design row)" : "");
+    }
+    for (int k = 0; k <= ns && rc == 0; k++) {
+        for (long i = 0; i < p->cells; i++)
+            buf[i] = st[(size_t)(dir ? i % p->rows : 0) * (size_t)(ns + 1) + (size_t)k];
+        rc = sc_cells_write(c, k < ns ? k : SC_VAR_VM, buf);
+    }
+    free(st);
+    free(buf);
+    return rc;
+}
+
+int study_save_states(const StudyOpts *o, ScCells *c, const StudyPlan *p, const char *suffix,
+                      const unsigned char *acc) {
+    const ScModelDesc *d = sc_cells_model(c)->desc;
+    int ns = d->nstates;
+    double *all = malloc(sizeof(double) * (size_t)p->cells * (size_t)(ns + 1));
+    double *s = malloc(sizeof(double) * (size_t)(ns + 1));
+    int rc = all && s ? 0 : -1;
+    for (int k = 0; k <= ns && rc == 0; k++)
+        rc = sc_cells_read(c, k < ns ? k : SC_VAR_VM, all + (size_t)k * (size_t)p->cells);
+    char path[8192], err[2048], adir[4096];
+    snprintf(adir, sizeof adir, "%s/accepted", o->save_sv);
+    if (rc == 0 && acc && mkdir(adir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "starcarp study: --save-sv: %s: %s\n", adir, strerror(errno));
+        rc = -1;
+    }
+    for (long i = 0, na = 0; i < (acc ? 2 : 1) * p->cells && rc == 0; i++) {
+        long cell = i % p->cells;
+        if (i >= p->cells && !acc[cell])
+            continue;
+        for (int k = 0; k < ns; k++)
+            s[k] = all[(size_t)k * (size_t)p->cells + (size_t)cell];
+        if (i < p->cells)
+            sv_path(o->save_sv, cell, suffix, path, sizeof path);
+        else
+            sv_path(adir, na++, suffix, path, sizeof path);
+        if ((rc = bout_save_state(path, d->name, ns, d->sv_names, s, all[(size_t)ns * (size_t)p->cells + (size_t)cell],
+                                  err, sizeof err)) != 0)
+            fprintf(stderr, "starcarp study: --save-sv: %s\n", err);
+    }
+    free(all);
+    free(s);
+    return rc;
+}
+
+/* The steady-state test after beat b (0-based): each cell's markers against the beat before (prev,
+ * nst x cells, updated), last[i] the last beat at which cell i moved by more than the tolerance.
+ * Returns 1 when every cell is steady at this beat. */
+static int steady_after(const StudyOpts *o, const StudyMarker *st, int nst, long b, const double *fields,
+                        long cells, double *prev, long *last) {
+    int all = 1;
+    for (long i = 0; i < cells; i++) {
+        int still = b > 0;
+        for (int k = 0; k < nst; k++) {
+            double x = study_marker_value(&st[k], fields, cells, i), *q = &prev[(size_t)k * (size_t)cells + (size_t)i];
+            int same = (isnan(x) && isnan(*q)) || fabs(x - *q) <= o->steady_tol * fabs(x);
+            still = still && same;
+            *q = x;
+        }
+        if (!still)
+            last[i] = b, all = 0;
+    }
+    return all;
+}
+
+/* The fields the markers read, of every cell, into fields. */
+static int read_marker_fields(ScCells *c, const StudyMarker *st, int nst, double *fields, long cells) {
+    int rc = 0;
+    for (int k = 0; k < nst && rc == 0; k++) {
+        rc = sc_cells_biomarker_read(c, st[k].a, fields + (size_t)st[k].a * (size_t)cells);
+        if (rc == 0 && st[k].kind)
+            rc = sc_cells_biomarker_read(c, st[k].b, fields + (size_t)st[k].b * (size_t)cells);
+    }
+    return rc;
+}
+
+/* The message of a cell that went wrong at beat b. */
+static void failed_cell(const StudyPlan *p, const ScFailure *f, long b) {
+    const StudyGroup *g = &p->arms.group[f->cell / p->rows];
+    fprintf(stderr,
+            "starcarp study: cell %ld (design row %ld, drug %s at %g nM) went numerically wrong at t = %g ms "
+            "(beat %ld): %s\n",
+            f->cell, f->cell % p->rows, study_group_drug(&p->arms, (int)(f->cell / p->rows)), g->conc, f->t, b + 1,
+            f->what);
+}
+
+/* The beats at bcl: o->beats, or fewer when every cell is steady. r->beats, r->steady set. 0, or 1
+ * after the message of a cell that went wrong. */
+static int beats(const StudyOpts *o, ScCells *c, const StudyPlan *p, const StudyMarker *st, int nst, double bcl,
+                 StudyRate *r, double *prev, long *last) {
+    double dt = p->dt;
+    long start = lround(o->stim_start / dt), period = lround(bcl / dt), total = start + o->beats * period;
+    CliProgress pr = {.on = !o->quiet, .tty = isatty(2), .last = -1, .t0 = sc_now_s()};
+    ScFailure f;
+    int failed = sc_cells_advance(c, start) != 0, steady = 0;
+    long b = 0;
+    for (; b < o->beats && !failed && !steady; b++) {
+        int end = nst > 0 || b == o->beats - 1;
+        failed = sc_cells_advance(c, period) != 0 || (end && sc_cells_biomarkers_end(c) != 0);
+        if (!failed && (failed = sc_cells_wait(c, &f)) != 0) {
+            cli_progress_end(&pr);
+            failed_cell(p, &f, b);
+            return 1;
+        }
+        if (!failed && nst > 0) {
+            failed = read_marker_fields(c, st, nst, r->fields, p->cells) != 0;
+            steady = !failed && steady_after(o, st, nst, b, r->fields, p->cells, prev, last);
+        }
+        cli_progress(&pr, steady ? total : start + (b + 1) * period, total, (double)(start + (b + 1) * period) * dt);
+    }
+    r->beats = b;
+    for (long i = 0; r->steady && i < p->cells; i++)
+        r->steady[i] = last[i] < b - 1 ? (double)(last[i] + 2) : NAN;
+    return failed ? 1 : 0;
+}
+
+int study_pace(const StudyOpts *o, ScCells *c, const StudyPlan *p, const StudyMarker *st, int nst, double bcl,
+               StudyRate *r) {
+    memset(r, 0, sizeof *r);
+    r->bcl = bcl;
+    size_t cells = (size_t)p->cells;
+    r->fields = calloc(SC_BM_NFIELDS * cells, sizeof(double));
+    r->steady = nst > 0 ? malloc(sizeof(double) * cells) : NULL;
+    double *prev = nst > 0 ? malloc(sizeof(double) * (size_t)nst * cells) : NULL;
+    long *last = nst > 0 ? malloc(sizeof(long) * cells) : NULL;
+    if (!r->fields || (nst > 0 && (!r->steady || !prev || !last))) {
+        fprintf(stderr, "starcarp study: out of memory for %ld cells' figures\n", p->cells);
+        free(prev), free(last);
+        return 1;
+    }
+    int rc = o->load_sv && study_load_states(o, c, p) != 0;
+    if (rc == 0)
+        rc = beats(o, c, p, st, nst, bcl, r, prev, last);
+    for (int k = 0; k < SC_BM_NFIELDS && rc == 0; k++)
+        rc = sc_cells_biomarker_read(c, k, r->fields + (size_t)k * cells) != 0;
+    free(prev), free(last);
+    return rc;
+}
