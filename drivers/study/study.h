@@ -87,6 +87,7 @@ typedef struct StudyPlan {
     int kb[STUDY_MAX_DRUGS][STUDY_MAX_BLOCK][STUDY_MAX_CUR_PARAMS]; /* each drug's blocked currents' */
     int nb[STUDY_MAX_DRUGS][STUDY_MAX_BLOCK];
     int vk[SC_MAX_VARY], nv; /* the parameters that vary from cell to cell */
+    double base[SC_MAX_VARY]; /* their run's values (the plain model's) */
     double *vals; /* nv x cells: the run's value x the design's factor x the group's blocks */
 } StudyPlan;
 
@@ -128,13 +129,17 @@ typedef struct StudyRate {
     double *fields; /* SC_BM_NFIELDS x cells: the last beat's */
     double *steady; /* cells: the beat from which each cell changed less than the tolerance (NaN: not
                        by the last), or NULL without --steady */
+    double *failed; /* cells: when (ms) the cell went numerically wrong (its figures NaN), NaN: never */
+    long nfailed;
 } StudyRate;
 
 /* The pacing of one rate's cell array c (made by the caller, its biomarkers on): o's beats at bcl,
  * or until every cell is steady (the markers st[0 .. nst-1], o->steady_tol); the states loaded
- * first (--load-sv, rows of the design). The figures into r (allocated here). 0, 1 after the
- * message of a cell that went numerically wrong or a state file that failed. */
-int study_pace(const StudyOpts *o, ScCells *c, const StudyPlan *p, const StudyMarker *st, int nst, double bcl,
+ * first (--load-sv, rows of the design). A cell that goes numerically wrong is recorded in
+ * r->failed, its figures NaN, and replaced by the plain model (p->vals changed) from the start of
+ * that beat, which runs again. The figures into r (allocated here). 0, or 1 after a message (a
+ * state file that failed, a GPU launch error). */
+int study_pace(const StudyOpts *o, ScCells *c, StudyPlan *p, const StudyMarker *st, int nst, double bcl,
                StudyRate *r);
 /* Every cell's state into --save-sv's directory, DIR/cell_N<suffix>.sv (suffix "" or "_bcl1000";
  * bench's .sv format); with verdicts acc (cells, or NULL) the accepted cells also into

@@ -9,9 +9,9 @@
 
 #include "study.h"
 
-const char *const study_marker_known[] = {"Vrest",  "Vmax",      "Vamp",  "dVdt_max", "t_act",   "upstrokes",
-                                          "EAD",    "DAD",       "APD#",  "Tri#_#",   "APD90_prev", "APD90_alt",
-                                          "CaT_dia", "CaT_amp",  "CaT_ttp", "CaTD90"};
+const char *const study_marker_known[] = {
+    "Vrest", "Vmax",   "Vamp",       "dVdt_max",  "t_act",   "upstrokes", "EAD",     "DAD",
+    "APD#",  "Tri#_#", "APD90_prev", "APD90_alt", "CaT_dia", "CaT_amp",   "CaT_ttp", "CaTD90"};
 const int study_marker_nknown = (int)(sizeof study_marker_known / sizeof *study_marker_known);
 const char *const study_marker_calcium[] = {"CaT_dia", "CaT_amp", "CaT_ttp", "CaTD90"};
 const int study_marker_ncalcium = (int)(sizeof study_marker_calcium / sizeof *study_marker_calcium);
@@ -20,10 +20,18 @@ const int study_marker_ncalcium = (int)(sizeof study_marker_calcium / sizeof *st
 static const struct {
     const char *name;
     int field, ca;
-} plain[] = {{"Vrest", SC_BM_VREST, 0},        {"Vmax", SC_BM_VMAX, 0},      {"dVdt_max", SC_BM_DVDT, 0},
-             {"t_act", SC_BM_TACT, 0},         {"upstrokes", SC_BM_UPSTROKES, 0}, {"EAD", SC_BM_EAD, 0},
-             {"DAD", SC_BM_DAD, 0},            {"APD90_prev", SC_BM_PREV_APD90, 0}, {"CaT_dia", SC_BM_CA_DIA, 1},
-             {"CaT_amp", SC_BM_CA_AMP, 1},     {"CaT_ttp", SC_BM_CA_TTP, 1}, {"CaTD90", SC_BM_CA_D90, 1}};
+} plain[] = {{"Vrest", SC_BM_VREST, 0},
+             {"Vmax", SC_BM_VMAX, 0},
+             {"dVdt_max", SC_BM_DVDT, 0},
+             {"t_act", SC_BM_TACT, 0},
+             {"upstrokes", SC_BM_UPSTROKES, 0},
+             {"EAD", SC_BM_EAD, 0},
+             {"DAD", SC_BM_DAD, 0},
+             {"APD90_prev", SC_BM_PREV_APD90, 0},
+             {"CaT_dia", SC_BM_CA_DIA, 1},
+             {"CaT_amp", SC_BM_CA_AMP, 1},
+             {"CaT_ttp", SC_BM_CA_TTP, 1},
+             {"CaTD90", SC_BM_CA_D90, 1}};
 
 /* The APD field of level x (%) among lev (nlev, in %), or -1 with why in err. */
 static int apd_field(const char *name, double x, const double *lev, int nlev, char *err, size_t errlen) {

@@ -58,6 +58,7 @@ static void header(FILE *f, const StudyResult *r) {
         fputs(",CaT_dia,CaT_amp,CaT_ttp,CaTD90", f);
     if (r->rate[0].steady)
         fputs(",steady_beat", f);
+    fputs(",failed_ms", f);
     if (r->accepted)
         fputs(",accepted", f);
     fputc('\n', f);
@@ -86,6 +87,7 @@ static void row(FILE *f, const StudyResult *r, int ri, long c) {
             put(f, field(r, k, ri, c));
     if (r->rate[ri].steady)
         put(f, r->rate[ri].steady[c]);
+    put(f, r->rate[ri].failed[c]);
     if (r->accepted)
         fprintf(f, ",%d", r->accepted[c]);
     fputc('\n', f);
@@ -118,10 +120,14 @@ static double quantile(const double *v, long n, double q) {
 
 /* The summary of group g at rate ri into f (CSV) and stdout. */
 static void summary_row(const StudyResult *r, int ri, int g, double *buf, FILE *f) {
-    long n = 0, cap = 0, ead = 0, dad = 0, norep = 0, steady = 0, acc = 0;
+    long n = 0, cap = 0, ead = 0, dad = 0, norep = 0, steady = 0, acc = 0, failed = 0;
     int i90 = study_i90(r);
     for (long rw = 0; rw < r->rows; rw++) {
         long c = (long)g * r->rows + rw;
+        if (!isnan(r->rate[ri].failed[c])) {
+            failed++;
+            continue;
+        }
         double apd = field(r, SC_BM_APD + i90, ri, c);
         int captured = field(r, SC_BM_UPSTROKES, ri, c) >= 1;
         cap += captured, ead += field(r, SC_BM_EAD, ri, c) != 0, dad += field(r, SC_BM_DAD, ri, c) != 0;
@@ -133,22 +139,23 @@ static void summary_row(const StudyResult *r, int ri, int g, double *buf, FILE *
     }
     qsort(buf, (size_t)n, sizeof *buf, cmp);
     double q1 = quantile(buf, n, 0.25), med = quantile(buf, n, 0.5), q3 = quantile(buf, n, 0.75);
-    double pc = 100.0 / (double)r->rows;
+    long ok = r->rows - failed; /* the figures' percentages are over the cells that ran */
+    double pc = ok ? 100.0 / (double)ok : NAN, pf = 100.0 * (double)failed / (double)r->rows;
     const StudyGroup *gr = &r->arms->group[g];
     const char *drug = study_group_drug(r->arms, g);
-    fprintf(f, "%.10g,%s,%.10g,%s,%ld,%.4g,%.4g,%.4g,%.4g,%.10g,%.10g,%.10g", r->rate[ri].bcl, drug, gr->conc,
-            gr->label, r->rows, pc * (double)cap, pc * (double)ead, pc * (double)dad, pc * (double)norep, q1,
-            med, q3);
-    printf("%8g %-14.14s %10s %8ld %9.1f %6.1f %6.1f %10.1f   %8.2f %8.2f %8.2f", r->rate[ri].bcl, drug,
-           gr->label, r->rows, pc * (double)cap, pc * (double)ead, pc * (double)dad, pc * (double)norep, q1,
-           med, q3);
+    fprintf(f, "%.10g,%s,%.10g,%s,%ld,%.4g,%.4g,%.4g,%.4g,%.4g,%.10g,%.10g,%.10g", r->rate[ri].bcl, drug,
+            gr->conc, gr->label, r->rows, pf, pc * (double)cap, pc * (double)ead, pc * (double)dad,
+            pc * (double)norep, q1, med, q3);
+    printf("%8g %-14.14s %10s %8ld %7.1f %9.1f %6.1f %6.1f %10.1f   %8.2f %8.2f %8.2f", r->rate[ri].bcl, drug,
+           gr->label, r->rows, pf, pc * (double)cap, pc * (double)ead, pc * (double)dad, pc * (double)norep,
+           q1, med, q3);
     if (r->rate[ri].steady) {
         fprintf(f, ",%.4g", pc * (double)steady);
         printf(" %7.1f", pc * (double)steady);
     }
     if (r->accepted) {
-        fprintf(f, ",%ld,%.4g", acc, pc * (double)acc);
-        printf(" %9.2f", pc * (double)acc);
+        fprintf(f, ",%ld,%.4g", acc, 100.0 * (double)acc / (double)r->rows);
+        printf(" %9.2f", 100.0 * (double)acc / (double)r->rows);
     }
     fputc('\n', f);
     putchar('\n');
@@ -171,17 +178,17 @@ static int write_summary(const StudyResult *r, const char *spath) {
         return -1;
     }
     fputs(
-        "bcl_ms,drug,conc_nM,conc,cells,captured_pct,EAD_pct,DAD_pct,not_repolarised_pct,APD90_q1,APD90_median,"
-        "APD90_q3",
+        "bcl_ms,drug,conc_nM,conc,cells,failed_pct,captured_pct,EAD_pct,DAD_pct,not_repolarised_pct,APD90_q1,"
+        "APD90_median,APD90_q3",
         f);
     fputs(r->rate[0].steady ? ",steady_pct" : "", f);
     fputs(r->accepted ? ",accepted,accepted_pct\n" : "\n", f);
     printf("%s: %ld cells (%ld design rows x %d groups)", r->model, r->cells, r->rows, r->arms->ngroups);
     for (int ri = 0; ri < r->nrate; ri++)
         printf("%s%ld beats at %g ms", ri ? ", " : "; ", r->rate[ri].beats, r->rate[ri].bcl);
-    printf("; figures of the last beat\n%8s %-14s %10s %8s %9s %6s %6s %10s   %8s %8s %8s%s%s\n", "BCL",
-           "drug", "conc", "cells", "captured%", "EAD%", "DAD%", "no repol.%", "APD90 q1", "median", "q3",
-           r->rate[0].steady ? " steady%" : "", r->accepted ? " accepted%" : "");
+    printf("; figures of the last beat\n%8s %-14s %10s %8s %7s %9s %6s %6s %10s   %8s %8s %8s%s%s\n", "BCL",
+           "drug", "conc", "cells", "failed%", "captured%", "EAD%", "DAD%", "no repol.%", "APD90 q1",
+           "median", "q3", r->rate[0].steady ? " steady%" : "", r->accepted ? " accepted%" : "");
     for (int ri = 0; ri < r->nrate; ri++)
         for (int g = 0; g < r->arms->ngroups; g++)
             summary_row(r, ri, g, buf, f);

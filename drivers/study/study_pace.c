@@ -1,7 +1,9 @@
 /* study_pace.c: the pacing of a study's cell array at one rate (study.h): the states of --load-sv
  * first, then beat by beat with the progress, until the beat limit or until every cell is steady
  * (the --steady biomarkers change from one beat to the next by at most --steady-tol of their value),
- * the figures read; the states saved (--save-sv: openCARP's .sv files, one per cell). */
+ * the figures read; the states saved (--save-sv: openCARP's .sv files, one per cell). A cell that
+ * goes numerically wrong is left out: the states of every cell at the start of the beat are kept on
+ * the host, and the beat runs again from them with that cell turned back into the plain model. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -76,8 +78,8 @@ int study_save_states(const StudyOpts *o, ScCells *c, const StudyPlan *p, const 
             sv_path(o->save_sv, cell, suffix, path, sizeof path);
         else
             sv_path(adir, na++, suffix, path, sizeof path);
-        if ((rc = bout_save_state(path, d->name, ns, d->sv_names, s, all[(size_t)ns * (size_t)p->cells + (size_t)cell],
-                                  err, sizeof err)) != 0)
+        if ((rc = bout_save_state(path, d->name, ns, d->sv_names, s,
+                                  all[(size_t)ns * (size_t)p->cells + (size_t)cell], err, sizeof err)) != 0)
             fprintf(stderr, "starcarp study: --save-sv: %s\n", err);
     }
     free(all);
@@ -94,7 +96,8 @@ static int steady_after(const StudyOpts *o, const StudyMarker *st, int nst, long
     for (long i = 0; i < cells; i++) {
         int still = b > 0;
         for (int k = 0; k < nst; k++) {
-            double x = study_marker_value(&st[k], fields, cells, i), *q = &prev[(size_t)k * (size_t)cells + (size_t)i];
+            double x = study_marker_value(&st[k], fields, cells, i),
+                   *q = &prev[(size_t)k * (size_t)cells + (size_t)i];
             int same = (isnan(x) && isnan(*q)) || fabs(x - *q) <= o->steady_tol * fabs(x);
             still = still && same;
             *q = x;
@@ -116,65 +119,135 @@ static int read_marker_fields(ScCells *c, const StudyMarker *st, int nst, double
     return rc;
 }
 
-/* The message of a cell that went wrong at beat b. */
-static void failed_cell(const StudyPlan *p, const ScFailure *f, long b) {
-    const StudyGroup *g = &p->arms.group[f->cell / p->rows];
-    fprintf(stderr,
-            "starcarp study: cell %ld (design row %ld, drug %s at %g nM) went numerically wrong at t = %g ms "
-            "(beat %ld): %s\n",
-            f->cell, f->cell % p->rows, study_group_drug(&p->arms, (int)(f->cell / p->rows)), g->conc, f->t, b + 1,
-            f->what);
+/* Every state and Vm of the cells into st ((ns + 1) x cells), or from it. 0 or -1. */
+static int states_io(ScCells *c, int ns, long cells, double *st, int write) {
+    int rc = 0;
+    for (int k = 0; k <= ns && rc == 0; k++) {
+        int var = k < ns ? k : SC_VAR_VM;
+        double *v = st + (size_t)k * (size_t)cells;
+        rc = write ? sc_cells_write(c, var, v) : sc_cells_read(c, var, v);
+    }
+    return rc;
 }
 
-/* The beats at bcl: o->beats, or fewer when every cell is steady. r->beats, r->steady set. 0, or 1
- * after the message of a cell that went wrong. */
-static int beats(const StudyOpts *o, ScCells *c, const StudyPlan *p, const StudyMarker *st, int nst, double bcl,
-                 StudyRate *r, double *prev, long *last) {
+/* Cell i goes back to the plain model (the run's parameter values) from its state in st, so that
+ * it runs on harmlessly while the others are measured. 0 or -1. */
+static int replace_cell(ScCells *c, StudyPlan *p, long i) {
+    char err[1024];
+    for (int v = 0; v < p->nv; v++) {
+        double *vals = p->vals + (size_t)v * (size_t)p->cells;
+        vals[i] = p->base[v];
+        if (sc_cells_vary_param(c, p->vk[v], vals, err, sizeof err) != 0) {
+            fprintf(stderr, "starcarp study: %s\n", err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A cell that went wrong in beat b: noted (the first few on stderr), recorded in r->failed, the
+ * beat's start restored (states st, step d0) with the cell replaced, the windows reset. 0, or -1
+ * when the run cannot go on. */
+static int failed_cell(ScCells *c, StudyPlan *p, const ScFailure *f, long b, long d0, const double *st,
+                       int ns, StudyRate *r) {
+    const StudyGroup *g = &p->arms.group[f->cell < 0 ? 0 : f->cell / p->rows];
+    int known = f->cell >= 0 && !isnan(r->failed[f->cell]);
+    if (f->cell < 0 || known) {
+        fprintf(stderr, "starcarp study: %s at t = %g ms (beat %ld): %s\n",
+                known ? "a replaced cell failed" : "stop", f->t, b + 1, f->what);
+        return -1;
+    }
+    r->failed[f->cell] = f->t;
+    if (r->nfailed++ < 10)
+        fprintf(
+            stderr,
+            "starcarp study: cell %ld (design row %ld, drug %s at %g nM) went numerically wrong at t = %g ms "
+            "(beat %ld): %s; its figures are left out (NaN), the beat is run again without it%s\n",
+            f->cell, f->cell % p->rows, study_group_drug(&p->arms, (int)(f->cell / p->rows)), g->conc, f->t,
+            b + 1, f->what, r->nfailed == 10 ? " (further ones are counted, not shown)" : "");
+    if (sc_cells_clear_failure(c) != 0)
+        return -1;
+    sc_cells_set_step(c, d0);
+    return states_io(c, ns, p->cells, (double *)st, 1) != 0 || replace_cell(c, p, f->cell) != 0 ||
+                   sc_cells_biomarkers_end(c) != 0
+               ? -1
+               : 0;
+}
+
+/* The beats at bcl: o->beats, or fewer when every cell is steady; a beat in which a cell goes
+ * numerically wrong is run again from its start without that cell. r->beats, r->steady, r->failed
+ * and the APD90 of the beat before the last (prev90) set. 0, or 1 after a message. */
+static int beats(const StudyOpts *o, ScCells *c, StudyPlan *p, const StudyMarker *st, int nst, double bcl,
+                 StudyRate *r, double *prev, long *last, double *prev90) {
     double dt = p->dt;
     long start = lround(o->stim_start / dt), period = lround(bcl / dt), total = start + o->beats * period;
+    int ns = sc_cells_model(c)->desc->nstates, i90 = -1;
+    double lev[SC_BM_MAXLEV], *keep = malloc(sizeof(double) * (size_t)(ns + 1) * (size_t)p->cells);
+    for (int j = 0, n = sc_cells_biomarker_levels(c, lev); j < n; j++)
+        i90 = fabs(lev[j] - 0.9) < 1e-12 ? j : i90;
+    double *cur90 = r->fields + (size_t)(SC_BM_APD + i90) * (size_t)p->cells;
     CliProgress pr = {.on = !o->quiet, .tty = isatty(2), .last = -1, .t0 = sc_now_s()};
     ScFailure f;
-    int failed = sc_cells_advance(c, start) != 0, steady = 0;
-    long b = 0;
-    for (; b < o->beats && !failed && !steady; b++) {
-        int end = nst > 0 || b == o->beats - 1;
-        failed = sc_cells_advance(c, period) != 0 || (end && sc_cells_biomarkers_end(c) != 0);
-        if (!failed && (failed = sc_cells_wait(c, &f)) != 0) {
-            cli_progress_end(&pr);
-            failed_cell(p, &f, b);
-            return 1;
+    int bad = !keep || states_io(c, ns, p->cells, keep, 0) != 0, steady = 0;
+    long b = 0, d0 = sc_cells_step(c), redo = 0;
+    while (b < o->beats && !bad && !steady) {
+        long n = (b == 0 ? start : 0) + period;
+        bad = sc_cells_advance(c, n) != 0 || sc_cells_biomarkers_end(c) != 0;
+        if (!bad && sc_cells_wait(c, &f) != 0) {
+            bad = ++redo > p->cells || failed_cell(c, p, &f, b, d0, keep, ns, r) != 0;
+            continue;
         }
-        if (!failed && nst > 0) {
-            failed = read_marker_fields(c, st, nst, r->fields, p->cells) != 0;
-            steady = !failed && steady_after(o, st, nst, b, r->fields, p->cells, prev, last);
+        d0 += n, redo = 0;
+        memcpy(prev90, cur90, sizeof(double) * (size_t)p->cells);
+        bad = bad || states_io(c, ns, p->cells, keep, 0) != 0 ||
+              sc_cells_biomarker_read(c, SC_BM_APD + i90, cur90) != 0;
+        if (!bad && nst > 0) {
+            bad = read_marker_fields(c, st, nst, r->fields, p->cells) != 0;
+            steady = !bad && steady_after(o, st, nst, b, r->fields, p->cells, prev, last);
         }
-        cli_progress(&pr, steady ? total : start + (b + 1) * period, total, (double)(start + (b + 1) * period) * dt);
+        b++;
+        cli_progress(&pr, steady ? total : start + b * period, total, (double)(start + b * period) * dt);
     }
+    cli_progress_end(&pr);
     r->beats = b;
     for (long i = 0; r->steady && i < p->cells; i++)
         r->steady[i] = last[i] < b - 1 ? (double)(last[i] + 2) : NAN;
-    return failed ? 1 : 0;
+    if (b < 2)
+        for (long i = 0; i < p->cells; i++)
+            prev90[i] = NAN;
+    free(keep);
+    return bad ? 1 : 0;
 }
 
-int study_pace(const StudyOpts *o, ScCells *c, const StudyPlan *p, const StudyMarker *st, int nst, double bcl,
+int study_pace(const StudyOpts *o, ScCells *c, StudyPlan *p, const StudyMarker *st, int nst, double bcl,
                StudyRate *r) {
     memset(r, 0, sizeof *r);
     r->bcl = bcl;
     size_t cells = (size_t)p->cells;
     r->fields = calloc(SC_BM_NFIELDS * cells, sizeof(double));
+    r->failed = malloc(sizeof(double) * cells);
     r->steady = nst > 0 ? malloc(sizeof(double) * cells) : NULL;
-    double *prev = nst > 0 ? malloc(sizeof(double) * (size_t)nst * cells) : NULL;
+    double *prev = malloc(sizeof(double) * ((size_t)nst + 1) * cells);
     long *last = nst > 0 ? malloc(sizeof(long) * cells) : NULL;
-    if (!r->fields || (nst > 0 && (!r->steady || !prev || !last))) {
+    if (!r->fields || !r->failed || !prev || (nst > 0 && (!r->steady || !last))) {
         fprintf(stderr, "starcarp study: out of memory for %ld cells' figures\n", p->cells);
         free(prev), free(last);
         return 1;
     }
+    for (size_t i = 0; i < cells; i++)
+        r->failed[i] = NAN;
+    double *prev90 = prev + (size_t)nst * cells;
     int rc = o->load_sv && study_load_states(o, c, p) != 0;
     if (rc == 0)
-        rc = beats(o, c, p, st, nst, bcl, r, prev, last);
+        rc = beats(o, c, p, st, nst, bcl, r, prev, last, prev90);
     for (int k = 0; k < SC_BM_NFIELDS && rc == 0; k++)
         rc = sc_cells_biomarker_read(c, k, r->fields + (size_t)k * cells) != 0;
+    if (rc == 0) /* the APD90 of the beat before, as measured (a beat run again leaves the array's own
+                    field with the abandoned attempt's) */
+        memcpy(r->fields + (size_t)SC_BM_PREV_APD90 * cells, prev90, sizeof(double) * cells);
+    for (size_t i = 0; i < cells && rc == 0; i++)
+        for (int k = 0; k < SC_BM_NFIELDS && !isnan(r->failed[i]); k++)
+            r->fields[(size_t)k * cells + i] = NAN;
     free(prev), free(last);
     return rc;
 }

@@ -14,7 +14,8 @@
 static int pick_drugs(const StudyOpts *o, StudyArms *a) {
     char err[1024];
     if (o->drugs_csv && o->nblock) {
-        fprintf(stderr, "starcarp study: --drugs and --block exclude each other (the table gives the blocks)\n");
+        fprintf(stderr,
+                "starcarp study: --drugs and --block exclude each other (the table gives the blocks)\n");
         return 2;
     }
     a->drugs = calloc(STUDY_MAX_DRUGS, sizeof *a->drugs);
@@ -62,8 +63,9 @@ static int pick_drugs(const StudyOpts *o, StudyArms *a) {
  * 2 after a message. */
 static int make_groups(const StudyOpts *o, StudyArms *a) {
     if (a->ndrugs && !o->nconc) {
-        fprintf(stderr, "starcarp study: %s needs --conc (the drug's concentrations in nM, or multiples of "
-                        "its Cmax such as 1x,2x)\n",
+        fprintf(stderr,
+                "starcarp study: %s needs --conc (the drug's concentrations in nM, or multiples of "
+                "its Cmax such as 1x,2x)\n",
                 o->nblock ? "--block" : "--drugs");
         return 2;
     }
@@ -127,8 +129,8 @@ static int resolve(const StudyOpts *o, Mpick *pk, StudyPlan *p) {
     for (int d = 0; d < p->arms.ndrugs; d++) {
         const StudyDrug *dr = &p->arms.drugs[d];
         for (int b = 0; b < dr->nblock; b++) {
-            int n = sc_model_current_params(pk->m, dr->block[b].current, p->kb[d][b], STUDY_MAX_CUR_PARAMS, err,
-                                            sizeof err);
+            int n = sc_model_current_params(pk->m, dr->block[b].current, p->kb[d][b], STUDY_MAX_CUR_PARAMS,
+                                            err, sizeof err);
             if (n < 0 && !o->nblock) { /* a table's current the model lacks: that block is left out */
                 fprintf(stderr, "starcarp study: note: --drugs: %s's block of %s is left out: %s\n", dr->name,
                         dr->block[b].current, err);
@@ -198,6 +200,8 @@ int study_plan(StudyOpts *o, Mpick *pk, StudyPlan *p) {
         fprintf(stderr, "starcarp study: out of memory for %ld cells' parameters\n", p->cells);
         return 2;
     }
+    for (int v = 0; v < p->nv; v++)
+        p->base[v] = pk->values[p->vk[v]];
     for (int v = 0; v < p->nv; v++)
         for (long c = 0; c < p->cells; c++)
             p->vals[(size_t)v * (size_t)p->cells + (size_t)c] = cell_value(o, pk, p, v, c);

@@ -85,8 +85,8 @@ static int plot_dose(const StudyResult *r, const char *png, char *err, size_t er
     int nd = r->arms->ndrugs, nc = r->arms->ngroups / (nd ? nd : 1), ri = r->nrate - 1;
     double *x = malloc(sizeof(double) * (size_t)nc), *y = malloc(sizeof(double) * 3 * (size_t)nc);
     double *buf = malloc(sizeof(double) * (size_t)r->rows);
-    PlotFig *f = x && y && buf ? plot_new(900, 600, "APD90 against the drug's concentration", "concentration (nM)",
-                                          "APD90 (ms)")
+    PlotFig *f = x && y && buf ? plot_new(900, 600, "APD90 against the drug's concentration",
+                                          "concentration (nM)", "APD90 (ms)")
                                : NULL;
     for (int d = 0; f && d < nd; d++) {
         for (int k = 0; k < nc; k++) {
@@ -116,7 +116,8 @@ static int plot_dose(const StudyResult *r, const char *png, char *err, size_t er
 static int plot_accepted(const StudyResult *r, const char *png, const char *ppng, char *err, size_t errlen) {
     double lo, w;
     if (extent(r, 0, &lo, &w)) {
-        PlotFig *f = plot_new(900, 600, "APD90 of the accepted and the rejected cells", "APD90 (ms)", "cells");
+        PlotFig *f =
+            plot_new(900, 600, "APD90 of the accepted and the rejected cells", "APD90 (ms)", "cells");
         if (f) {
             hist_series(f, r, 0, verdict, 1, lo, w, "accepted");
             hist_series(f, r, 0, verdict, 0, lo, w, "rejected");
@@ -131,7 +132,8 @@ static int plot_accepted(const StudyResult *r, const char *png, const char *ppng
     char title[200];
     snprintf(title, sizeof title, "accepted and rejected cells: %s and %s", r->o->design.params[0].name,
              r->o->design.params[1].name);
-    PlotFig *f = x ? plot_new(900, 700, title, r->o->design.params[0].name, r->o->design.params[1].name) : NULL;
+    PlotFig *f =
+        x ? plot_new(900, 700, title, r->o->design.params[0].name, r->o->design.params[1].name) : NULL;
     for (int acc = 0; f && acc < 2; acc++) {
         long n = 0;
         for (long c = 0; c < r->rows; c++)

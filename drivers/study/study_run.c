@@ -215,8 +215,8 @@ static int check_states(const StudyOpts *o) {
 
 /* Every rate paced on its own array, the figures into rate; the verdicts against the ranges into
  * acc (when given); the states saved. 0 or 1. */
-static int run_rates(const StudyOpts *o, const CliRun *run, const Mpick *pk, const StudyPlan *p,
-                     const Inputs *in, StudyRate *rate, double *lev, int *nlev, unsigned char *acc) {
+static int run_rates(const StudyOpts *o, const CliRun *run, const Mpick *pk, StudyPlan *p, const Inputs *in,
+                     StudyRate *rate, double *lev, int *nlev, unsigned char *acc) {
     int rc = 0;
     ScCells *c[STUDY_MAX_BCL] = {0};
     for (int k = 0; k < in->nbcl && rc == 0; k++) {
@@ -306,7 +306,7 @@ int study_run(StudyOpts *o, const CliRun *run) {
     }
 done:
     for (int k = 0; k < STUDY_MAX_BCL; k++)
-        free(rate[k].fields), free(rate[k].steady);
+        free(rate[k].fields), free(rate[k].steady), free(rate[k].failed);
     free(acc);
     if (p)
         study_plan_free(p);

@@ -246,6 +246,10 @@ int sc_cells_eval_iion(ScCells *c);
 /* Wait for every submitted task; check the partitions' failure records. Returns 0, or 1 when a
  * cell failed (f filled when not NULL: the earliest step, and the lowest cell at that step). */
 int sc_cells_wait(ScCells *c, ScFailure *f);
+/* Forget the failure records (after the caller has dealt with the failing cells: restored the
+ * states, changed the cell), so that the tasks submitted from now on run again; waits for the
+ * pending tasks. 0 or -1. */
+int sc_cells_clear_failure(ScCells *c);
 
 /* Sampled outputs: Vm, Iion (and, when sv is not NULL, every state: sv[j * nsv + k]) of the
  * ncell cells listed, at the current step (after what was submitted). Only these values travel

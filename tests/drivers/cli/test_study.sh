@@ -24,14 +24,14 @@ check_status "a study of 24 cells at 3 concentrations runs" $?
 cat pop.txt
 check "72 rows and the header" test "$(wc -l < pop.csv)" = 73
 check "the header names the parameters and the figures" \
-    grep -q '^cell,row,drug,conc_nM,bcl_ms,g_Ks,g_Kr,beat,Vrest,Vmax,dVdt_max,t_act,upstrokes,EAD,DAD,APD30,APD50,APD90,APD90_prev,Vamp,Tri90_30,APD90_alt,CaT_dia,CaT_amp,CaT_ttp,CaTD90$' pop.csv
-check "every cell captured, every row whole" awk -F, 'NR > 1 { n++; if ($13 != 1 || NF != 26) bad++ }
+    grep -q '^cell,row,drug,conc_nM,bcl_ms,g_Ks,g_Kr,beat,Vrest,Vmax,dVdt_max,t_act,upstrokes,EAD,DAD,APD30,APD50,APD90,APD90_prev,Vamp,Tri90_30,APD90_alt,CaT_dia,CaT_amp,CaT_ttp,CaTD90,failed_ms$' pop.csv
+check "every cell captured, every row whole" awk -F, 'NR > 1 { n++; if ($13 != 1 || NF != 27) bad++ }
     END { exit !(n == 72 && !bad) }' pop.csv
 check "the derived figures: Vamp = Vmax - Vrest, Tri90_30 = APD90 - APD30, APD90_alt = |APD90 - APD90_prev|" \
     awk -F, 'function abs(x) { return x < 0 ? -x : x }
     NR > 1 { if (abs($20 - ($10 - $9)) > 1e-6 || abs($21 - ($18 - $16)) > 1e-6 || abs($22 - abs($18 - $19)) > 1e-6) bad++ }
     END { exit bad }' pop.csv
-check "APD90's median rises with the concentration" awk -F, 'NR > 1 { m[NR] = $11 } END { exit !(m[2] < m[3] && m[3] < m[4]) }' \
+check "APD90's median rises with the concentration" awk -F, 'NR > 1 { m[NR] = $12 } END { exit !(m[2] < m[3] && m[3] < m[4]) }' \
     pop_summary.csv
 for png in pop_apd90.png pop_dose.png; do
     check "$png is a PNG" sh -c "head -c 8 $png | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
