@@ -137,6 +137,8 @@ static const CliOpt study_opts[] = {
      .help = "DIR  every cell's final state, DIR/cell_N.sv (bench's .sv format)", .off = F(save_sv)},
     {.name = "--load-sv", .type = CLI_STR, .accepts = "a .sv file or a directory of cell_ROW.sv",
      .help = "PATH  initial states: one .sv for every cell, or DIR/cell_ROW.sv per design row", .off = F(load_sv)},
+    {.name = "--traces", .type = CLI_INT, .lo = 0, .hi = STUDY_MAX_TRACES, .accepts = "0 to " STR(STUDY_MAX_TRACES),
+     .help = "N  cells whose last beat is drawn and written (the first row of each group; default 4)", .off = F(traces)},
     {.name = "--out", .type = CLI_STR, .accepts = "a file name",
      .help = "FILE  the cells' CSV (default study_cells.csv); the summary beside it (_summary.csv)", .off = F(out)},
     CLI_FLAG_OPT("-q", "no progress report", F(quiet)),
@@ -161,7 +163,7 @@ static void defaults(StudyOpts *o) {
     memset(o, 0, sizeof *o);
     o->cells = 100, o->seed = 1, o->bcl = 1000, o->beats = 10;
     o->stim_start = 1.0, o->stim_dur = 1.0, o->stim_curr = 60.0, o->out = "study_cells.csv";
-    o->steady_tol = 1e-3;
+    o->steady_tol = 1e-3, o->traces = 4;
 }
 
 int cmd_study(int argc, char **argv) {

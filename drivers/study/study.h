@@ -20,6 +20,7 @@
 #define STUDY_MAX_BCL 8 /* pacing rates */
 #define STUDY_MAX_RANGES 128
 #define STUDY_MAX_STEADY 8 /* biomarkers of the steady-state test */
+#define STUDY_MAX_TRACES 16 /* cells whose Vm is traced */
 
 /* A drug's block of one current: its conductance parameters scaled by 1 / (1 + (D / ic50)^hill). */
 typedef struct StudyBlock {
@@ -45,6 +46,7 @@ typedef struct StudyOpts {
     const char *steady; /* --steady LIST: biomarkers; NULL: pace --beats beats */
     double steady_tol; /* relative change from beat to beat */
     const char *save_sv, *load_sv; /* --save-sv DIR, --load-sv DIR or FILE */
+    long traces; /* --traces N: cells whose last beat is drawn */
     int quiet;
 } StudyOpts;
 
@@ -131,6 +133,11 @@ typedef struct StudyRate {
                        by the last), or NULL without --steady */
     double *failed; /* cells: when (ms) the cell went numerically wrong (its figures NaN), NaN: never */
     long nfailed;
+    long tcell[STUDY_MAX_TRACES]; /* the traced cells: Vm of the last beat every tdt ms */
+    int ntcell;
+    long tevery, tlen; /* steps between samples, samples */
+    double tdt; /* ms */
+    double *trace; /* ntcell x tlen: trace[k * tlen + s], Vm of tcell[k] at tdt * s from the beat's start */
 } StudyRate;
 
 /* The pacing of one rate's cell array c (made by the caller, its biomarkers on): o's beats at bcl,

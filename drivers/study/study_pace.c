@@ -174,6 +174,25 @@ static int failed_cell(ScCells *c, StudyPlan *p, const ScFailure *f, long b, lon
                : 0;
 }
 
+/* The n steps of a beat from step d0 (its window starting at d0 + skip), with Vm of the traced cells
+ * r->tcell sampled every r->tevery steps of the window into r->trace (a beat's samples, cell-major;
+ * the last beat's stay). 0 or -1. */
+static int advance_traced(ScCells *c, StudyRate *r, long n, long skip) {
+    if (r->ntcell == 0)
+        return sc_cells_advance(c, n);
+    double vm[STUDY_MAX_TRACES];
+    int rc = skip > 0 ? sc_cells_advance(c, skip) : 0;
+    for (long s = 0; s < r->tlen && rc == 0; s++) {
+        rc = sc_cells_sample(c, r->tcell, r->ntcell, vm, NULL, NULL);
+        for (int k = 0; k < r->ntcell && rc == 0; k++)
+            r->trace[(size_t)k * (size_t)r->tlen + (size_t)s] = vm[k];
+        long m = s == r->tlen - 1 ? n - skip - s * r->tevery : r->tevery;
+        if (rc == 0 && m > 0)
+            rc = sc_cells_advance(c, m);
+    }
+    return rc;
+}
+
 /* The beats at bcl: o->beats, or fewer when every cell is steady; a beat in which a cell goes
  * numerically wrong is run again from its start without that cell. r->beats, r->steady, r->failed
  * and the APD90 of the beat before the last (prev90) set. 0, or 1 after a message. */
@@ -192,7 +211,7 @@ static int beats(const StudyOpts *o, ScCells *c, StudyPlan *p, const StudyMarker
     long b = 0, d0 = sc_cells_step(c), redo = 0;
     while (b < o->beats && !bad && !steady) {
         long n = (b == 0 ? start : 0) + period;
-        bad = sc_cells_advance(c, n) != 0 || sc_cells_biomarkers_end(c) != 0;
+        bad = advance_traced(c, r, n, n - period) != 0 || sc_cells_biomarkers_end(c) != 0;
         if (!bad && sc_cells_wait(c, &f) != 0) {
             bad = ++redo > p->cells || failed_cell(c, p, &f, b, d0, keep, ns, r) != 0;
             continue;
@@ -219,6 +238,28 @@ static int beats(const StudyOpts *o, ScCells *c, StudyPlan *p, const StudyMarker
     return bad ? 1 : 0;
 }
 
+/* The traced cells (--traces: the first design row of each group, or the first rows when there is
+ * one group) and the samples of a beat, every millisecond. 0 or -1 (memory). */
+static int trace_plan(const StudyOpts *o, const StudyPlan *p, double bcl, StudyRate *r) {
+    int ng = p->arms.ngroups;
+    long want = o->traces < STUDY_MAX_TRACES ? o->traces : STUDY_MAX_TRACES;
+    for (long k = 0; k < want; k++) {
+        long cell = ng > 1 ? k * p->rows : k;
+        if ((ng > 1 && k >= ng) || (ng == 1 && k >= p->rows))
+            break;
+        r->tcell[r->ntcell++] = cell;
+    }
+    r->tevery = lround(1.0 / p->dt) > 0 ? lround(1.0 / p->dt) : 1;
+    r->tlen = lround(bcl / p->dt) / r->tevery;
+    r->tdt = (double)r->tevery * p->dt;
+    if (r->ntcell == 0 || r->tlen < 2) {
+        r->ntcell = 0;
+        return 0;
+    }
+    r->trace = calloc((size_t)r->ntcell * (size_t)r->tlen, sizeof(double));
+    return r->trace ? 0 : -1;
+}
+
 int study_pace(const StudyOpts *o, ScCells *c, StudyPlan *p, const StudyMarker *st, int nst, double bcl,
                StudyRate *r) {
     memset(r, 0, sizeof *r);
@@ -236,6 +277,11 @@ int study_pace(const StudyOpts *o, ScCells *c, StudyPlan *p, const StudyMarker *
     }
     for (size_t i = 0; i < cells; i++)
         r->failed[i] = NAN;
+    if (trace_plan(o, p, bcl, r) != 0) {
+        fprintf(stderr, "starcarp study: out of memory for the traces\n");
+        free(prev), free(last);
+        return 1;
+    }
     double *prev90 = prev + (size_t)nst * cells;
     int rc = o->load_sv && study_load_states(o, c, p) != 0;
     if (rc == 0)

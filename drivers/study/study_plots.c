@@ -3,7 +3,8 @@
  * APD90's median against the concentration, a line per drug, with the quartiles when there is one
  * drug (PATH_dose.png, where a drug has several concentrations), and with ranges APD90's histogram
  * of the accepted and the rejected cells and the first two design parameters of each
- * (PATH_accepted.png, PATH_accepted_params.png). */
+ * (PATH_accepted.png, PATH_accepted_params.png); the traced cells' Vm over the last beat
+ * (PATH_traces.png and PATH_traces.csv). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,6 +147,58 @@ static int plot_accepted(const StudyResult *r, const char *png, const char *ppng
     return finish(f, ppng, err, errlen);
 }
 
+/* The label of traced cell c: its row, drug and concentration. */
+static void trace_label(const StudyResult *r, long c, char *buf, size_t n) {
+    int g = (int)(c / r->rows);
+    if (r->arms->ndrugs)
+        snprintf(buf, n, "row %ld, %s %s", c % r->rows, study_group_drug(r->arms, g),
+                 r->arms->group[g].label);
+    else
+        snprintf(buf, n, "row %ld", c % r->rows);
+}
+
+/* The traced cells' Vm over the last beat of the last rate: a CSV (t, a column per cell) and a
+ * picture. 0, or -1 with the reason in err. */
+static int plot_traces(const StudyResult *r, const char *csv, const char *png, char *err, size_t errlen) {
+    const StudyRate *t = &r->rate[r->nrate - 1];
+    FILE *f = fopen(csv, "w");
+    double *x = malloc(sizeof(double) * (size_t)t->tlen);
+    if (!f || !x) {
+        snprintf(err, errlen, "%s: cannot write", csv);
+        if (f)
+            fclose(f);
+        free(x);
+        return -1;
+    }
+    fputs("t_ms", f);
+    char label[128], title[128];
+    for (int k = 0; k < t->ntcell; k++) {
+        trace_label(r, t->tcell[k], label, sizeof label);
+        fprintf(f, ",cell %ld (%s)", t->tcell[k], label);
+    }
+    fputc('\n', f);
+    for (long s = 0; s < t->tlen; s++) {
+        x[s] = (double)s * t->tdt;
+        fprintf(f, "%g", x[s]);
+        for (int k = 0; k < t->ntcell; k++)
+            fprintf(f, ",%.8g", t->trace[(size_t)k * (size_t)t->tlen + (size_t)s]);
+        fputc('\n', f);
+    }
+    if (fclose(f) != 0) {
+        free(x);
+        snprintf(err, errlen, "%s: cannot write", csv);
+        return -1;
+    }
+    snprintf(title, sizeof title, "Vm over the last beat (BCL %g ms)", t->bcl);
+    PlotFig *fig = plot_new(900, 600, title, "time from the beat's start (ms)", "Vm (mV)");
+    for (int k = 0; fig && k < t->ntcell; k++) {
+        trace_label(r, t->tcell[k], label, sizeof label);
+        plot_series(fig, x, t->trace + (size_t)k * (size_t)t->tlen, t->tlen, label);
+    }
+    free(x);
+    return finish(fig, png, err, errlen);
+}
+
 int study_plots(const StudyResult *r, const char *path, char *err, size_t errlen) {
     char png[4096], ppng[4096], said[16384] = "";
     size_t n = 0;
@@ -162,6 +215,14 @@ int study_plots(const StudyResult *r, const char *path, char *err, size_t errlen
         if (plot_dose(r, png, err, errlen) != 0)
             return -1;
         n += (size_t)snprintf(said + n, sizeof said - n, ", %s", png);
+    }
+    if (r->rate[r->nrate - 1].ntcell > 0 && n < sizeof said) {
+        char tcsv[4096];
+        study_beside(path, "_traces.png", png, sizeof png);
+        study_beside(path, "_traces.csv", tcsv, sizeof tcsv);
+        if (plot_traces(r, tcsv, png, err, errlen) != 0)
+            return -1;
+        n += (size_t)snprintf(said + n, sizeof said - n, ", %s (and .csv)", png);
     }
     if (r->accepted && n < sizeof said) {
         study_beside(path, "_accepted.png", png, sizeof png);

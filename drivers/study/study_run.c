@@ -306,7 +306,7 @@ int study_run(StudyOpts *o, const CliRun *run) {
     }
 done:
     for (int k = 0; k < STUDY_MAX_BCL; k++)
-        free(rate[k].fields), free(rate[k].steady), free(rate[k].failed);
+        free(rate[k].fields), free(rate[k].steady), free(rate[k].failed), free(rate[k].trace);
     free(acc);
     if (p)
         study_plan_free(p);

@@ -2,7 +2,8 @@
 # test_study_trial.sh STARCARP SRC: `starcarp study`'s drug tables, steady state, calibration against
 # ranges and per-cell states (docs/study.md), on O'Hara-Rudy CiPA (dt 0.01 ms):
 #   - a drug table (SRC/examples/cipa_training_drugs.csv): dofetilide at 0, 1x and 4x its Cmax is
-#     0, 2 and 8 nM, APD90 rising, and bit for bit the run of the same blocks given by --block;
+#     0, 2 and 8 nM, APD90 rising, the traces of the three cells giving their APD90 within 2 ms,
+#     and bit for bit the run of the same blocks given by --block;
 #     on ten Tusscher 2006 (no INaL) the INaL block is left out with a note
 #   - steady state: 4 cells paced at 2 Hz until APD90 moves by at most 0.2 % a beat stop before the limit;
 #     a cell's steady_beat s is checked against plain runs of s - 1 and s beats (APD90_alt over and
@@ -38,6 +39,15 @@ check "APD90 rises with the concentration" awk -v a="$a1" -v b="$a2" -v c="$a3" 
 "$sc" study "${ord[@]}" --block ICaL=260.32:1.16 --block Ito=18.82:0.77 --block IK1=394.26:0.77 \
     --block INaL=753160.41:0.26 --block INa=380.5:0.89 --block IKr=4.87:0.93 --conc 2,8 --beats 2 --out blk.csv > /dev/null 2>&1
 check_status "the same blocks by --block" $?
+# APD90 from the traces (Vm every 1 ms from the beat's start; activation taken at 1 ms, the stimulus)
+tr90=$(awk -F, 'NR > 1 { for (k = 2; k <= NF; k++) { v[NR, k] = $k; if (NR == 2 || $k > mx[k]) { mx[k] = $k; tp[k] = $1 } }
+    n = NR; nf = NF }
+    END { for (k = 2; k <= nf; k++) { lvl = mx[k] - 0.9 * (mx[k] - v[2, k])
+            for (r = 3; r <= n; r++) if (r - 2 > tp[k] && v[r, k] <= lvl) { printf "%s ", r - 3; break } } }' tab_traces.csv)
+echo "   APD90 from the traces: $tr90"
+check "the traces are the 3 groups' cells: APD90 read from them within 2 ms of the figures" \
+    awk -v t="$tr90" -v a="$a1 $a2 $a3" 'BEGIN { n = split(t, x, " "); split(a, w, " ")
+        for (k = 1; k <= 3; k++) { d = x[k] - w[k]; if (d < 0) d = -d; if (!(d < 2)) bad++ }; exit !(n == 3 && !bad) }'
 check "the table's run equals the --block run bit for bit" test "$(col blk.csv APD90 1) $(col blk.csv APD90 2)" = "$a2 $a3"
 "$sc" study --imp ten_tusscher_model_2006_epi -q --drugs "$drugs" --drug dofetilide --conc 1x --beats 1 --out tt.csv > tt.txt 2>&1
 check_status "dofetilide on ten Tusscher 2006" $?
