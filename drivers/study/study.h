@@ -83,6 +83,8 @@ int study_run(StudyOpts *o, const CliRun *run);
  * c / rows; the parameters (their indices) and per cell their values. */
 typedef struct StudyPlan {
     long rows, cells;
+    int rank, size; /* this process's StarPU-MPI rank among size (0 of 1 without MPI) */
+    long first, n; /* this rank's cells: [first, first + n) */
     double dt; /* the run's time step, ms */
     StudyArms arms;
     int kd[DSG_MAXP]; /* the design's parameters */
@@ -134,6 +136,7 @@ typedef struct StudyRate {
     double *failed; /* cells: when (ms) the cell went numerically wrong (its figures NaN), NaN: never */
     long nfailed;
     long tcell[STUDY_MAX_TRACES]; /* the traced cells: Vm of the last beat every tdt ms */
+    long tloc[STUDY_MAX_TRACES]; /* their index on this rank, -1: another rank's */
     int ntcell;
     long tevery, tlen; /* steps between samples, samples */
     double tdt; /* ms */
@@ -156,6 +159,20 @@ int study_save_states(const StudyOpts *o, ScCells *c, const StudyPlan *p, const 
 /* The states of --load-sv for every cell (rows of the design) written into c: 0, or -1 after the
  * message. */
 int study_load_states(const StudyOpts *o, ScCells *c, const StudyPlan *p);
+
+/* ---- ranks (study_ranks.c) ---- */
+
+/* This rank's share of p's cells (p->rank, size, first, n): contiguous, equal to one cell. */
+void study_ranks_share(StudyPlan *p);
+/* Every rank's flags combined (collective; nothing with one rank): *fatal and *done become the
+ * largest and smallest of the ranks', *steady the smallest. */
+void study_ranks_agree(const StudyPlan *p, int *fatal, int *done, int *steady);
+/* Rank 0's arrays of r (fields, failed, steady) replaced by every rank's gathered in cell order,
+ * the traces and r->nfailed summed (each traced cell sampled by one rank; collective). 0 or -1
+ * (memory). */
+int study_ranks_gather(const StudyPlan *p, StudyRate *r);
+/* Rank 0's n bytes of buf into every rank's (collective). */
+void study_ranks_bcast(const StudyPlan *p, void *buf, size_t n);
 
 /* ---- outputs (study_out.c, study_plots.c) ---- */
 

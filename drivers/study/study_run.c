@@ -47,7 +47,7 @@ static ScCells *make_cells(const StudyOpts *o, const CliRun *run, const Mpick *p
     double dt = run->dt;
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.ncells = p->cells, cfg.precision = run->precision, cfg.dt = dt,
+    cfg.ncells = p->n, cfg.precision = run->precision, cfg.dt = dt,
     cfg.steps_per_task = (int)run->steps_per_task;
     long pulse = lround(o->stim_dur / dt);
     cfg.stim =
@@ -55,7 +55,8 @@ static ScCells *make_cells(const StudyOpts *o, const CliRun *run, const Mpick *p
     ScCells *c = sc_cells_create(pk->m, &cfg, err, sizeof err);
     int ok = c && sc_cells_set_params(c, pk->values, err, sizeof err) == 0;
     for (int v = 0; ok && v < p->nv; v++)
-        ok = sc_cells_vary_param(c, p->vk[v], p->vals + (size_t)v * (size_t)p->cells, err, sizeof err) == 0;
+        ok = sc_cells_vary_param(c, p->vk[v], p->vals + (size_t)v * (size_t)p->cells + (size_t)p->first, err,
+                                 sizeof err) == 0;
     ScBiomarkers b;
     memset(&b, 0, sizeof b);
     b.nlevels = nlev, b.calcium = sc_model_calcium(pk->m);
@@ -197,7 +198,7 @@ static int single_check(const ScModelEntry *m) {
 /* The directories of --save-sv (made when missing) and the file or directory of --load-sv. 0 or 2. */
 static int check_states(const StudyOpts *o) {
     struct stat sb;
-    if (o->save_sv && stat(o->save_sv, &sb) != 0 && mkdir(o->save_sv, 0777) != 0) {
+    if (o->save_sv && stat(o->save_sv, &sb) != 0 && mkdir(o->save_sv, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "starcarp study: --save-sv %s: %s\n", o->save_sv, strerror(errno));
         return 2;
     }
@@ -213,8 +214,9 @@ static int check_states(const StudyOpts *o) {
     return 0;
 }
 
-/* Every rate paced on its own array, the figures into rate; the verdicts against the ranges into
- * acc (when given); the states saved. 0 or 1. */
+/* Every rate paced on its own array (this rank's share of the cells), the figures into rate (every
+ * cell's on rank 0); the verdicts against the ranges into acc (when given; on every rank); the
+ * states saved (each rank its cells'). 0 or 1. */
 static int run_rates(const StudyOpts *o, const CliRun *run, const Mpick *pk, StudyPlan *p, const Inputs *in,
                      StudyRate *rate, double *lev, int *nlev, unsigned char *acc) {
     int rc = 0;
@@ -223,14 +225,21 @@ static int run_rates(const StudyOpts *o, const CliRun *run, const Mpick *pk, Stu
         if (in->nbcl > 1 && !o->quiet)
             fprintf(stderr, "starcarp study: BCL %g ms\n", in->bcl[k]);
         c[k] = make_cells(o, run, pk, p, in->lev, in->nlev, in->bcl[k]);
-        rc = c[k] ? study_pace(o, c[k], p, in->steady, in->nsteady, in->bcl[k], &rate[k]) : 1;
+        int fatal = !c[k], all = 1, steady = 1;
+        study_ranks_agree(p, &fatal, &all, &steady); /* a rank without its array: every rank stops */
+        rc = fatal ? 1 : study_pace(o, c[k], p, in->steady, in->nsteady, in->bcl[k], &rate[k]);
+        if (rc == 0 && study_ranks_gather(p, &rate[k]) != 0)
+            rc = 1;
         if (c[k])
             *nlev = sc_cells_biomarker_levels(c[k], lev); /* the levels in effect, in field order */
         if (!o->save_sv)
             sc_cells_destroy(c[k]), c[k] = NULL;
     }
-    if (rc == 0 && acc)
-        accept(in, p, rate, acc);
+    if (rc == 0 && acc) {
+        if (p->rank == 0) /* the figures of every cell are there */
+            accept(in, p, rate, acc);
+        study_ranks_bcast(p, acc, (size_t)p->cells);
+    }
     for (int k = 0; k < in->nbcl; k++) {
         char suffix[64] = "";
         if (in->nbcl > 1)
@@ -288,6 +297,7 @@ int study_run(StudyOpts *o, const CliRun *run) {
         rc = 1;
         goto done;
     }
+    study_ranks_share(p);
     double lev[SC_BM_MAXLEV];
     int nlev = 0;
     if (in->nrange && !(acc = malloc((size_t)p->cells)))
@@ -295,7 +305,7 @@ int study_run(StudyOpts *o, const CliRun *run) {
     else
         rc = run_rates(o, run, &pk, p, in, rate, lev, &nlev, acc);
     cli_starpu_end();
-    if (rc == 0) {
+    if (rc == 0 && p->rank == 0) {
         StudyResult r = {o,         pk.m->name, p->rows, p->cells, &p->arms,
                          in->nbcl,  rate,       nlev,    lev,      sc_model_calcium(pk.m) >= 0,
                          in->range, in->nrange, acc};

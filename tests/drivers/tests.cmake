@@ -6,7 +6,7 @@
 #   tissue/   tissue's background snapshot writer (tissue_frames.c)
 #   bench/    bench's command line and timing rules (bench_opts.c, bench_parse.c, with the run's size:
 #             bench_size.c), its help and documentation against its option table (bench_help), and
-#             its output and state files (bench_out.c)
+#             its output files (bench_out.c) and state files (cli/svfile.c)
 #   study/    study's designs: parameter specs, distributions, samplers, CSV (design.c); its input
 #             tables, ranges of biomarkers and drug tables (study_tables.c: below, it links the library)
 set(SC_DRV ${CMAKE_SOURCE_DIR}/drivers)
@@ -20,7 +20,7 @@ set(_src_design study/design.c)
 set(_src_bench_opts bench/bench_opts.c bench/bench_parse.c bench/bench_restitute.c bench/bench_rules.c
   bench/bench_size.c cli/recfile.c cli/cli_opts.c)
 set(_src_bench_help ${_src_bench_opts})
-set(_src_bench_out bench/bench_out.c bench/bench_restitute.c bench/bench_apstats.c cli/recfile.c
+set(_src_bench_out bench/bench_out.c bench/bench_restitute.c bench/bench_apstats.c cli/recfile.c cli/svfile.c
   cli/cli_opts.c)
 foreach(mod cli_opts impar busy plot frames bench_opts bench_help bench_out design)
   list(TRANSFORM _src_${mod} PREPEND ${SC_DRV}/ OUTPUT_VARIABLE _src)

@@ -67,6 +67,10 @@ sc_cli_script(precision test_precision.sh 600)
 # none and --map-by slot:PE=1, each equal to one rank (needs StarPU-MPI)
 if(STARPUMPI_FOUND AND MPI_C_FOUND)
   sc_cli_script(ranks test_ranks.sh 900)
+  # `starcarp study` over 2 ranks equal to one rank where drugs, failures, steady state, traces,
+  # ranges and states cross
+  sc_cli_script(study_ranks test_study_ranks.sh 900 ${CMAKE_SOURCE_DIR})
+  set_property(TEST cli.study_ranks APPEND PROPERTY ENVIRONMENT "STARPU_SILENT=1")
 endif()
 
 # runs stopped by SIGTERM/SIGINT/SIGKILL (whole records, the checkpoint restarts, status 130/143)
