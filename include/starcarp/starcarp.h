@@ -103,6 +103,20 @@ const char *sc_model_current_name(const ScModelEntry *m, int i);
 const char *sc_model_current_note(const ScModelEntry *m, int i);
 int sc_model_current_params(const ScModelEntry *m, const char *current, int *params, int max, char *err,
                             size_t errlen);
+/* sc_model_current_traces: the file's variables of m's current `current` (the row's note before
+ * "; ", joined by " + ") as indices of m's traces (ScModelDesc.trace_names), the first max of them
+ * into idx (may be NULL with max 0); returns their number (which may exceed max), or -1 with a
+ * message in err: no such current (as sc_model_current_params), or a variable the model file does
+ * not trace (it names the variable). For ICaL it gives every part (calcium, sodium, potassium).
+ * sc_model_qnet_weights: the weights of m's traces (ScStepArgs.isum_w) whose weighted sum is the net
+ * current of qNet (docs/study.md), CiPA's INaL + ICaL + IKr + IKs + IK1 + Ito with ICaL's calcium
+ * part alone (the note's "calcium part:" where the row has several variables), into w (ntraces
+ * values: 1 for a trace of those, else 0); 0, or -1 with a message in err: a current the model
+ * lacks, named with the currents it has ("qNet needs INaL, which ten_tusscher_model_2006_epi does
+ * not have; it has INa, ICaL, ..."), or a variable it does not trace. */
+int sc_model_current_traces(const ScModelEntry *m, const char *current, int *idx, int max, char *err,
+                            size_t errlen);
+int sc_model_qnet_weights(const ScModelEntry *m, double *w, char *err, size_t errlen);
 
 /* Parameter sets that always take effect. values holds every parameter (nparams), given[k] says
  * that the user set parameter k (NULL: none). sc_model_params_finish recomputes the parameters
