@@ -314,12 +314,14 @@ typedef struct ScBiomarkers {
     double levels[SC_BM_MAXLEV];
     double up_mv, ead_mv, ead_delay_ms, dad_mv; /* thresholds; 0: 40 mV, 1 mV, 50 ms, 5 mV */
     int calcium; /* the intracellular calcium's state index (sc_model_calcium), -1: none */
+    int qnet; /* 1: measure qNet (the model's kernels then sum its currents at every step,
+                 sc_model_qnet_weights; a model that lacks one is refused); 0: not (SC_BM_QNET NaN) */
 } ScBiomarkers;
 /* The figures (sc_cells_biomarker_read's field): the window's index (-1: none yet), Vrest, Vmax,
  * dV/dt max, t_act (from the window's start), upstrokes, EAD and DAD (0 or 1), the APD of each
  * level in their order (ms; NaN: not repolarised, or not captured), the APD90 of the window before,
  * then the calcium transient's window, diastolic value, amplitude, time to peak and CaTD90 (from the
- * window's start). */
+ * window's start), then qNet of the Vm window (C/F; NaN when not measured). */
 enum {
     SC_BM_BEAT,
     SC_BM_VREST,
@@ -336,12 +338,14 @@ enum {
     SC_BM_CA_AMP,
     SC_BM_CA_TTP,
     SC_BM_CA_D90,
+    SC_BM_QNET,
     SC_BM_NFIELDS
 };
 /* The intracellular calcium state of m by its usual names (Ca_i, cai, Cai ...), or -1. */
 int sc_model_calcium(const ScModelEntry *m);
-/* Switch the biomarkers on (b NULL: the defaults, no calcium). Waits for nothing: the tasks submitted
- * from now on measure. 0, or -1 with a message in err (no stimulus train, a bad level, twice). */
+/* Switch the biomarkers on (b NULL: the defaults, no calcium, no qNet). Waits for nothing: the tasks
+ * submitted from now on measure. 0, or -1 with a message in err (no stimulus train, a bad level,
+ * twice, qNet asked of a model without one of its currents: sc_model_qnet_weights's message). */
 int sc_cells_biomarkers(ScCells *c, const ScBiomarkers *b, char *err, size_t errlen);
 /* Write out the running windows after the tasks submitted (asynchronous). 0, or -1. */
 int sc_cells_biomarkers_end(ScCells *c);
