@@ -10,6 +10,10 @@
 
 static const char *pc_type(Em *e) { return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : ""); }
 
+/* The qualifiers of the cell and cells functions: on the GPU always inlined, so that each kernel
+ * (with or without the traces' sum: emit_gpu.c) is compiled with its own constant gen_want_is. */
+static const char *cell_fn(const Em *e) { return e->gpu ? "static __device__ __forceinline__" : "GEN_FN"; }
+
 /* One cell-step: the equations, traces, every group's new states, then Iion at the new states. */
 /* State s held within its bound b (.lb with op '<', .ub with '>'): a NaN stays a NaN. */
 static void emit_clamp(Em *e, int s, char op, double b) {
@@ -57,7 +61,7 @@ static void emit_cell(Em *e) {
         " * the states gen_xio in place, writes the stores, the written externals, when gen_tr\n"
         " * is not NULL the traces, and when gen_is is not NULL the traces' sum weighted by\n"
         " * gen_o->isum_w (ScStepArgs.out_isum). */\n"
-        "GEN_FN gen_real %s_cell%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
+        "%s gen_real %s_cell%s(const %s *gen_p, const gen_scal *gen_lut, unsigned long long *gen_oor,\n"
         "                      const ScStepArgs *gen_o, gen_real t, gen_real dt, gen_real gen_V,\n"
         "                      gen_real *gen_xio, gen_real *gen_st, gen_real *gen_ext, gen_real *gen_tr,\n"
         "                      gen_real *gen_is, gen_real *gen_cv) {\n"
@@ -65,7 +69,7 @@ static void emit_cell(Em *e) {
         "    (void)dt;\n    (void)gen_V;\n    (void)gen_st;\n    (void)gen_ext;\n    (void)gen_tr;\n"
         "    (void)gen_is;\n    (void)gen_cv;\n"
         "    gen_real gen_x[%d], gen_xn[%d];   /* states at the start of the step, new states */\n",
-        e->id, e->vs, pc_type(e), e->ns1, e->ns1);
+        cell_fn(e), e->id, e->vs, pc_type(e), e->ns1, e->ns1);
     for (int s = 0; s < m->nstates; s++)
         if (m->vm_copy && m->vm_copy->state == s) /* vm=M: Vm's copy starts at the step's Vm */
             fprintf(e->out, "    gen_x[%d] = gen_xn[%d] = gen_V;   /* %s */\n", s, s, m->vm_copy->name);
@@ -164,8 +168,9 @@ static void emit_cells(Em *e) {
     int ntr = m->ntraces ? m->ntraces : 1;
     fprintf(e->out,
             "/* Cells [gen_i, gen_i + lanes) of the call's arrays over its steps (time blocking: the\n"
-            " * state stays in registers over the K steps). */\n"
-            "GEN_FN void %s_cells%s(const ScStepArgs *gen_a, const %s_pc *gen_pu, long gen_i, int gen_nv) {\n"
+            " * state stays in registers over the K steps); the traces' sum only where gen_want_is. */\n"
+            "%s void %s_cells%s(const ScStepArgs *gen_a, const %s_pc *gen_pu, long gen_i, int gen_nv,\n"
+            "                   const int gen_want_is) {\n"
             "    const long gen_n = gen_a->n;\n"
             "    gen_scal *const gen_svm = (gen_scal *)gen_a->sv;\n"
             "    gen_scal *const gen_vmm = (gen_scal *)gen_a->vm;\n"
@@ -175,7 +180,7 @@ static void emit_cells(Em *e) {
             "    unsigned long long *const gen_oor = gen_a->lut_oor;\n"
             "    const unsigned gen_flags = gen_a->flags;\n"
             "    (void)gen_svm;\n    (void)gen_exm;\n    (void)gen_lut;\n    (void)gen_oor;\n",
-            e->id, e->vs, e->id);
+            cell_fn(e), e->id, e->vs, e->id);
     if (e->pv)
         emit_pv_fill(e);
     else
@@ -242,7 +247,7 @@ static void emit_cells_steps(Em *e, const char *trset, const char *isset, const 
         "                GEN_ST((gen_scal *)gen_a->out_iion + gen_slot * gen_n + gen_i, gen_I, gen_nv);\n"
         "            if (gen_a->out_tr)\n"
         "                gen_trp = %s;\n"
-        "            if (gen_a->out_isum)\n"
+        "            if (gen_want_is && gen_a->out_isum)\n"
         "                gen_isp = %s;\n"
         "        }\n"
         "        gen_real gen_Vs = gen_V;\n"
