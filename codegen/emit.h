@@ -38,8 +38,9 @@
  * and costly calls of Vm alone inside other equations are named per-step equations (hoist.c); Iion's
  * part of a step reads the step's equations of Vm alone instead of computing them again
  * (emit_carry.c); on the GPU, in models without implicit or adaptive groups, a parameter's exponent
- * goes through gen_powp */
-#define EMIT_VERSION "0.5.6"
+ * goes through gen_powp; (0.5.7: reverted, not reused) 0.6.0: the weighted sum of the traces,
+ * ScStepArgs.out_isum (model ABI 7) */
+#define EMIT_VERSION "0.6.0"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 extern const char emit_digest[]; /* of the generator's sources (digest.cmake): the plugin cache's key */
 

@@ -29,12 +29,12 @@ static void emit_run(Em *e) {
             "    (void)gen_lut;\n"
             "    for (long gen_i = 0; gen_i < gen_a->n; gen_i++) {\n"
             "        if (gen_a->nvary > 0)\n"
-            "            %s_cells_pv(gen_a, gen_pu, gen_i, 1);\n",
+            "            %s_cells_pv(gen_a, gen_pu, gen_i, 1, 1);\n",
             id, id, id, id);
     if (e->m->ntables)
-        fprintf(e->out, "        else if (gen_lut)\n            %s_cells_lut(gen_a, gen_pu, gen_i, 1);\n",
+        fprintf(e->out, "        else if (gen_lut)\n            %s_cells_lut(gen_a, gen_pu, gen_i, 1, 1);\n",
                 id);
-    fprintf(e->out, "        else\n            %s_cells(gen_a, gen_pu, gen_i, 1);\n    }\n}\n\n", id);
+    fprintf(e->out, "        else\n            %s_cells(gen_a, gen_pu, gen_i, 1, 1);\n    }\n}\n\n", id);
 }
 
 /* ---------------------------------------------------------------- host side */

@@ -106,12 +106,13 @@ static void emit_run(Em *e) {
             "    for (long gen_i = 0; gen_i < gen_a->n; gen_i += GEN_W) {\n"
             "        const int gen_nv = gen_a->n - gen_i < GEN_W ? (int)(gen_a->n - gen_i) : GEN_W;\n"
             "        if (gen_a->nvary > 0)\n"
-            "            %s_cells_pv(gen_a, gen_pu, gen_i, gen_nv);\n",
+            "            %s_cells_pv(gen_a, gen_pu, gen_i, gen_nv, 1);\n",
             id, p, id, p, id, id, id);
     if (e->m->ntables)
         fprintf(e->out,
-                "        else if (gen_lut)\n            %s_cells_lut(gen_a, gen_pu, gen_i, gen_nv);\n", id);
-    fprintf(e->out, "        else\n            %s_cells(gen_a, gen_pu, gen_i, gen_nv);\n    }\n}\n", id);
+                "        else if (gen_lut)\n            %s_cells_lut(gen_a, gen_pu, gen_i, gen_nv, 1);\n",
+                id);
+    fprintf(e->out, "        else\n            %s_cells(gen_a, gen_pu, gen_i, gen_nv, 1);\n    }\n}\n", id);
 }
 
 int emit_cpu(Em *e) {

@@ -101,44 +101,51 @@ static void emit_prelude(Em *e, const GpuApi *api) {
     emit_common_prelude(e);
 }
 
+/* The kernels: per variant (exact, lookup tables, per-cell parameters) one without the traces' sum
+ * and one with it (suffix _is), each calling the inlined cells function with its own constant, so
+ * that a kernel without it holds none of its code (no register taken from a step that does not sum),
+ * then the launcher, which picks the variant and the sum from the call's arguments. */
 static void emit_kernels(Em *e, const GpuApi *api) {
     const char *id = e->id, *p = e->single ? "f32" : "f64";
     const char *tg = emit_target_name(e->target);
     const char *vars[3] = {"", "_lut", "_pv"};
-    for (int v = 0; v < 3; v++) {
-        if (v == 1 && !e->m->ntables)
-            continue;
-        fprintf(
-            e->out,
-            "__global__ void __launch_bounds__(GEN_BLOCK, GEN_MIN_BLOCKS) %s_%s_%s_k%s(const ScStepArgs gen_a) {\n"
-            "    const long gen_i = (long)blockIdx.x * GEN_BLOCK + threadIdx.x;\n"
-            "    if (gen_i < gen_a.n)\n"
-            "        %s_cells%s(&gen_a, (const %s_pc *)gen_a.pc, gen_i, 1);\n"
-            "}\n\n",
-            id, tg, p, vars[v], id, vars[v], id);
-    }
+    for (int v = 0; v < 3; v++)
+        for (int is = 0; is < 2 && (v != 1 || e->m->ntables); is++)
+            fprintf(
+                e->out,
+                "__global__ void __launch_bounds__(GEN_BLOCK, GEN_MIN_BLOCKS) %s_%s_%s_k%s%s(const ScStepArgs "
+                "gen_a) {\n"
+                "    const long gen_i = (long)blockIdx.x * GEN_BLOCK + threadIdx.x;\n"
+                "    if (gen_i < gen_a.n)\n"
+                "        %s_cells%s(&gen_a, (const %s_pc *)gen_a.pc, gen_i, 1, %d);\n"
+                "}\n\n",
+                id, tg, p, vars[v], is ? "_is" : "", id, vars[v], id, is);
+    fprintf(
+        e->out,
+        "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
+        " * (0: none). */\n"
+        "extern \"C\" int %s_%s_%s_run(const ScStepArgs *gen_a, void *gen_stream) {\n"
+        "    const %s gen_s = (%s)gen_stream;\n"
+        "    if (gen_a->n <= 0)\n        return 0;\n"
+        "    const unsigned gen_blocks = (unsigned)((gen_a->n + GEN_BLOCK - 1) / GEN_BLOCK);\n"
+        "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT), gen_is = gen_a->out_isum != 0;\n"
+        "    (void)gen_lut;\n",
+        api->stream, id, tg, p, api->stream, api->stream);
+    /* per-cell parameters first, then the tables, then exact; each with the sum first */
+    static const char *const cond[6] = {"if (gen_a->nvary > 0 && gen_is)",
+                                        "else if (gen_a->nvary > 0)",
+                                        "else if (gen_lut && gen_is)",
+                                        "else if (gen_lut)",
+                                        "else if (gen_is)",
+                                        "else"};
+    for (int c = 0; c < 6; c++)
+        if (c / 2 != 1 || e->m->ntables)
+            fprintf(e->out, "    %s\n        %s_%s_%s_k%s%s<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n",
+                    cond[c], id, tg, p, vars[2 - c / 2], c % 2 ? "" : "_is");
     fprintf(e->out,
-            "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
-            " * (0: none). */\n"
-            "extern \"C\" int %s_%s_%s_run(const ScStepArgs *gen_a, void *gen_stream) {\n"
-            "    const %s gen_s = (%s)gen_stream;\n"
-            "    if (gen_a->n <= 0)\n        return 0;\n"
-            "    const unsigned gen_blocks = (unsigned)((gen_a->n + GEN_BLOCK - 1) / GEN_BLOCK);\n"
-            "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT);\n"
-            "    (void)gen_lut;\n"
-            "    if (gen_a->nvary > 0)\n"
-            "        %s_%s_%s_k_pv<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n",
-            api->stream, id, tg, p, api->stream, api->stream, id, tg, p);
-    if (e->m->ntables)
-        fprintf(
-            e->out,
-            "    else if (gen_lut)\n        %s_%s_%s_k_lut<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n",
-            id, tg, p);
-    fprintf(e->out,
-            "    else\n        %s_%s_%s_k<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n"
             "    const %s gen_err = %s();\n"
             "    return gen_err == %s ? 0 : (int)gen_err;\n}\n",
-            id, tg, p, api->error_t, api->last_error, api->success);
+            api->error_t, api->last_error, api->success);
 }
 
 /* ID_TARGET_PREC_attr (ScGpuAttrFn): what the compiler made of each kernel variant, on the
