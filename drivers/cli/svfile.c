@@ -25,7 +25,7 @@ void svf_list(char *err, size_t errlen, int nsv, const char *const *names) {
 }
 
 int svf_save(const char *path, const char *model, int nsv, const char *const *names, const double *sv,
-                    double vm, char *err, size_t errlen) {
+             double vm, char *err, size_t errlen) {
     errno = 0;
     FILE *f = fopen(path, "w");
     if (!f)
@@ -120,8 +120,8 @@ static int state_line(StateRead *r, char *line, long lineno, char *err, size_t e
     return 0;
 }
 
-int svf_load(const char *path, const char *model, int nsv, const char *const *names, double *sv,
-                    double *vm, char *err, size_t errlen) {
+int svf_load(const char *path, const char *model, int nsv, const char *const *names, double *sv, double *vm,
+             char *err, size_t errlen) {
     errno = 0;
     FILE *f = fopen(path, "r");
     if (!f)

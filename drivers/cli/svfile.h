@@ -22,8 +22,8 @@ int svf_find(int nsv, const char *const *names, const char *name, size_t len);
 void svf_list(char *err, size_t errlen, int nsv, const char *const *names);
 
 /* Write the state file (layout above). Returns 0, or -1 with "PATH: strerror" in err. */
-int svf_save(const char *path, const char *model, int nsv, const char *const *names, const double *sv, double vm,
-             char *err, size_t errlen);
+int svf_save(const char *path, const char *model, int nsv, const char *const *names, const double *sv,
+             double vm, char *err, size_t errlen);
 
 /* Read a state file of `model` into sv[nsv] (matched by names) and *vm. Changes nothing on error:
  * returns -1 with "PATH:LINE: ..." for a malformed line, another model's name, an unknown or

@@ -47,6 +47,7 @@ typedef struct StudyOpts {
     double steady_tol; /* relative change from beat to beat */
     const char *save_sv, *load_sv; /* --save-sv DIR, --load-sv DIR or FILE */
     long traces; /* --traces N: cells whose last beat is drawn */
+    int qnet; /* --qnet: 0 auto (where the model has CiPA's six currents), 1 on, 2 off */
     int quiet;
 } StudyOpts;
 
@@ -118,9 +119,10 @@ extern const int study_marker_nknown;
 extern const char *const study_marker_calcium[];
 extern const int study_marker_ncalcium;
 /* The biomarker `name` (exact spelling of the known list, levels filled in) with the levels lev (in
- * %, nlev) measured: 0, or -1 with why in err (unknown, needs calcium, a level not measured). */
-int study_marker(const char *name, const double *lev, int nlev, int has_ca, StudyMarker *m, char *err,
-                 size_t errlen);
+ * %, nlev) measured, the calcium transient (has_ca) and qNet (has_qnet) or not: 0, or -1 with why
+ * in err (unknown, needs calcium or qNet, a level not measured). */
+int study_marker(const char *name, const double *lev, int nlev, int has_ca, int has_qnet, StudyMarker *m,
+                 char *err, size_t errlen);
 /* Its value in cell c of fields (SC_BM_NFIELDS x cells). */
 double study_marker_value(const StudyMarker *m, const double *fields, long cells, long c);
 
@@ -187,7 +189,7 @@ typedef struct StudyResult {
     const StudyRate *rate;
     int nlev;
     const double *lev; /* fractions */
-    int has_ca;
+    int has_ca, has_qnet;
     const struct StudyRange *ranges; /* study_tables.h */
     int nranges;
     const unsigned char *accepted; /* cells, or NULL (no ranges) */

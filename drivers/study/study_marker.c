@@ -1,7 +1,8 @@
 /* study_marker.c: the biomarkers of `starcarp study` by their names in the cells' CSV (study.h):
  * the cell array's fields (starcarp.h, SC_BM_*) and those derived from two of them: the amplitude
  * Vamp = Vmax - Vrest, the triangulation Trixx_yy = APDxx - APDyy, and the alternans
- * APD90_alt = |APD90 - APD90_prev|. Ranges files and --steady name them. */
+ * APD90_alt = |APD90 - APD90_prev|; and CiPA's qNet where it is measured. Ranges files and --steady
+ * name them. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,10 +47,19 @@ static int apd_field(const char *name, double x, const double *lev, int nlev, ch
     return -1;
 }
 
-int study_marker(const char *name, const double *lev, int nlev, int has_ca, StudyMarker *m, char *err,
-                 size_t errlen) {
+int study_marker(const char *name, const double *lev, int nlev, int has_ca, int has_qnet, StudyMarker *m,
+                 char *err, size_t errlen) {
     memset(m, 0, sizeof *m);
     snprintf(m->name, sizeof m->name, "%s", name);
+    if (!strcmp(name, "qNet")) {
+        if (!has_qnet) {
+            snprintf(err, errlen,
+                     "qNet: not measured (the model lacks one of CiPA's six currents, or --qnet off)");
+            return -1;
+        }
+        m->kind = 0, m->a = SC_BM_QNET;
+        return 0;
+    }
     for (size_t k = 0; k < sizeof plain / sizeof *plain; k++)
         if (!strcmp(name, plain[k].name)) {
             if (plain[k].ca && !has_ca) {

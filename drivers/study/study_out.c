@@ -56,6 +56,8 @@ static void header(FILE *f, const StudyResult *r) {
     fputs(",APD90_alt", f);
     if (r->has_ca)
         fputs(",CaT_dia,CaT_amp,CaT_ttp,CaTD90", f);
+    if (r->has_qnet)
+        fputs(",qNet", f);
     if (r->rate[0].steady)
         fputs(",steady_beat", f);
     fputs(",failed_ms", f);
@@ -85,6 +87,8 @@ static void row(FILE *f, const StudyResult *r, int ri, long c) {
     if (r->has_ca)
         for (int k = SC_BM_CA_DIA; k <= SC_BM_CA_D90; k++)
             put(f, field(r, k, ri, c));
+    if (r->has_qnet)
+        put(f, field(r, SC_BM_QNET, ri, c));
     if (r->rate[ri].steady)
         put(f, r->rate[ri].steady[c]);
     put(f, r->rate[ri].failed[c]);
@@ -118,6 +122,19 @@ static double quantile(const double *v, long n, double q) {
     return i + 1 < n ? v[i] + (h - (double)i) * (v[i + 1] - v[i]) : v[i];
 }
 
+/* The median of field k over group g's cells that ran (rate ri), buf holding rows values. */
+static double group_median(const StudyResult *r, int ri, int g, int k, double *buf) {
+    long n = 0;
+    for (long rw = 0; rw < r->rows; rw++) {
+        long c = (long)g * r->rows + rw;
+        double x = field(r, k, ri, c);
+        if (isnan(r->rate[ri].failed[c]) && !isnan(x))
+            buf[n++] = x;
+    }
+    qsort(buf, (size_t)n, sizeof *buf, cmp);
+    return quantile(buf, n, 0.5);
+}
+
 /* The summary of group g at rate ri into f (CSV) and stdout. */
 static void summary_row(const StudyResult *r, int ri, int g, double *buf, FILE *f) {
     long n = 0, cap = 0, ead = 0, dad = 0, norep = 0, steady = 0, acc = 0, failed = 0;
@@ -149,6 +166,11 @@ static void summary_row(const StudyResult *r, int ri, int g, double *buf, FILE *
     printf("%8g %-14.14s %10s %8ld %7.1f %9.1f %6.1f %6.1f %10.1f   %8.2f %8.2f %8.2f", r->rate[ri].bcl, drug,
            gr->label, r->rows, pf, pc * (double)cap, pc * (double)ead, pc * (double)dad, pc * (double)norep,
            q1, med, q3);
+    if (r->has_qnet) {
+        double q = group_median(r, ri, g, SC_BM_QNET, buf);
+        fprintf(f, ",%.10g", q);
+        printf(" %9.5f", q);
+    }
     if (r->rate[ri].steady) {
         fprintf(f, ",%.4g", pc * (double)steady);
         printf(" %7.1f", pc * (double)steady);
@@ -181,14 +203,16 @@ static int write_summary(const StudyResult *r, const char *spath) {
         "bcl_ms,drug,conc_nM,conc,cells,failed_pct,captured_pct,EAD_pct,DAD_pct,not_repolarised_pct,APD90_q1,"
         "APD90_median,APD90_q3",
         f);
+    fputs(r->has_qnet ? ",qNet_median" : "", f);
     fputs(r->rate[0].steady ? ",steady_pct" : "", f);
     fputs(r->accepted ? ",accepted,accepted_pct\n" : "\n", f);
     printf("%s: %ld cells (%ld design rows x %d groups)", r->model, r->cells, r->rows, r->arms->ngroups);
     for (int ri = 0; ri < r->nrate; ri++)
         printf("%s%ld beats at %g ms", ri ? ", " : "; ", r->rate[ri].beats, r->rate[ri].bcl);
-    printf("; figures of the last beat\n%8s %-14s %10s %8s %7s %9s %6s %6s %10s   %8s %8s %8s%s%s\n", "BCL",
+    printf("; figures of the last beat\n%8s %-14s %10s %8s %7s %9s %6s %6s %10s   %8s %8s %8s%s%s%s\n", "BCL",
            "drug", "conc", "cells", "failed%", "captured%", "EAD%", "DAD%", "no repol.%", "APD90 q1",
-           "median", "q3", r->rate[0].steady ? " steady%" : "", r->accepted ? " accepted%" : "");
+           "median", "q3", r->has_qnet ? " qNet(C/F)" : "", r->rate[0].steady ? " steady%" : "",
+           r->accepted ? " accepted%" : "");
     for (int ri = 0; ri < r->nrate; ri++)
         for (int g = 0; g < r->arms->ngroups; g++)
             summary_row(r, ri, g, buf, f);

@@ -1,7 +1,7 @@
 /* study_plots.c: the pictures of `starcarp study` (study.h), beside the cells' CSV: APD90's
  * histogram, a line per group (PATH_apd90.png; PATH_bclB_apd90.png per rate when there are several),
  * APD90's median against the concentration, a line per drug, with the quartiles when there is one
- * drug (PATH_dose.png, where a drug has several concentrations), and with ranges APD90's histogram
+ * drug (PATH_dose.png, where a drug has several concentrations; the same of qNet, PATH_qnet.png), and with ranges APD90's histogram
  * of the accepted and the rejected cells and the first two design parameters of each
  * (PATH_accepted.png, PATH_accepted_params.png); the traced cells' Vm over the last beat
  * (PATH_traces.png and PATH_traces.csv). */
@@ -81,20 +81,22 @@ static int plot_hist(const StudyResult *r, int ri, const char *png, char *err, s
     return finish(f, png, err, errlen);
 }
 
-/* APD90's median (and with one drug its quartiles) against the concentration, a line per drug. */
-static int plot_dose(const StudyResult *r, const char *png, char *err, size_t errlen) {
+/* A figure's median (and with one drug its quartiles) against the concentration, a line per drug
+ * (the last rate). */
+static int plot_dose(const StudyResult *r, int field, const char *title, const char *ylabel, const char *png,
+                     char *err, size_t errlen) {
     int nd = r->arms->ndrugs, nc = r->arms->ngroups / (nd ? nd : 1), ri = r->nrate - 1;
     double *x = malloc(sizeof(double) * (size_t)nc), *y = malloc(sizeof(double) * 3 * (size_t)nc);
     double *buf = malloc(sizeof(double) * (size_t)r->rows);
-    PlotFig *f = x && y && buf ? plot_new(900, 600, "APD90 against the drug's concentration",
-                                          "concentration (nM)", "APD90 (ms)")
-                               : NULL;
+    PlotFig *f = x && y && buf ? plot_new(900, 600, title, "concentration (nM)", ylabel) : NULL;
     for (int d = 0; f && d < nd; d++) {
         for (int k = 0; k < nc; k++) {
             int g = d * nc + k;
             long n = 0;
             for (long rw = 0; rw < r->rows; rw++) {
-                double a = apd90(r, ri, (long)g * r->rows + rw);
+                double a =
+                    r->rate[ri]
+                        .fields[(size_t)field * (size_t)r->cells + (size_t)g * (size_t)r->rows + (size_t)rw];
                 if (!isnan(a))
                     buf[n++] = a;
             }
@@ -212,9 +214,17 @@ int study_plots(const StudyResult *r, const char *path, char *err, size_t errlen
     }
     if (r->arms->ndrugs && r->arms->ngroups > r->arms->ndrugs && n < sizeof said) {
         study_beside(path, "_dose.png", png, sizeof png);
-        if (plot_dose(r, png, err, errlen) != 0)
+        if (plot_dose(r, SC_BM_APD + study_i90(r), "APD90 against the drug's concentration", "APD90 (ms)",
+                      png, err, errlen) != 0)
             return -1;
         n += (size_t)snprintf(said + n, sizeof said - n, ", %s", png);
+        if (r->has_qnet && n < sizeof said) {
+            study_beside(path, "_qnet.png", png, sizeof png);
+            if (plot_dose(r, SC_BM_QNET, "qNet against the drug's concentration", "qNet (C/F)", png, err,
+                          errlen) != 0)
+                return -1;
+            n += (size_t)snprintf(said + n, sizeof said - n, ", %s", png);
+        }
     }
     if (r->rate[r->nrate - 1].ntcell > 0 && n < sizeof said) {
         char tcsv[4096];

@@ -47,8 +47,9 @@ static void gather(const StudyPlan *p, const double *x, double *whole, int k) {
         off[r] = (int)((long)r * base + (r < extra ? r : extra));
     }
     for (int j = 0; j < k; j++)
-        MPI_Gatherv(x + (size_t)j * (size_t)p->n, (int)p->n, MPI_DOUBLE, whole ? whole + (size_t)j * (size_t)p->cells : NULL,
-                    cnt, off, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        MPI_Gatherv(x + (size_t)j * (size_t)p->n, (int)p->n, MPI_DOUBLE,
+                    whole ? whole + (size_t)j * (size_t)p->cells : NULL, cnt, off, MPI_DOUBLE, 0,
+                    MPI_COMM_WORLD);
     free(cnt), free(off);
 }
 
@@ -78,7 +79,8 @@ int study_ranks_gather(const StudyPlan *p, StudyRate *r) {
     r->nfailed = nf;
     if (r->ntcell > 0) { /* each sample is one rank's, the others' 0 */
         size_t n = (size_t)r->ntcell * (size_t)r->tlen;
-        MPI_Reduce(p->rank == 0 ? MPI_IN_PLACE : r->trace, r->trace, (int)n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+        MPI_Reduce(p->rank == 0 ? MPI_IN_PLACE : r->trace, r->trace, (int)n, MPI_DOUBLE, MPI_SUM, 0,
+                   MPI_COMM_WORLD);
     }
     return rc;
 #else

@@ -42,7 +42,7 @@ static int make_design(StudyOpts *o) {
 /* The cell array of the study paced at bcl, its parameters set and its biomarkers on (levels lev,
  * %); NULL after a message. */
 static ScCells *make_cells(const StudyOpts *o, const CliRun *run, const Mpick *pk, const StudyPlan *p,
-                           const double *lev, int nlev, double bcl) {
+                           const double *lev, int nlev, double bcl, int qnet) {
     char err[1024];
     double dt = run->dt;
     ScCellsConfig cfg;
@@ -59,7 +59,7 @@ static ScCells *make_cells(const StudyOpts *o, const CliRun *run, const Mpick *p
                                  sizeof err) == 0;
     ScBiomarkers b;
     memset(&b, 0, sizeof b);
-    b.nlevels = nlev, b.calcium = sc_model_calcium(pk->m);
+    b.nlevels = nlev, b.calcium = sc_model_calcium(pk->m), b.qnet = qnet;
     for (int j = 0; j < nlev; j++)
         b.levels[j] = lev[j] / 100;
     ok = ok && sc_cells_biomarkers(c, &b, err, sizeof err) == 0;
@@ -82,6 +82,7 @@ typedef struct Inputs {
     int nlev;
     StudyMarker steady[STUDY_MAX_STEADY];
     int nsteady;
+    int has_ca, has_qnet; /* the calcium transient, qNet measured */
 } Inputs;
 
 /* Level x (%) among in's, added when new; -1 when there are too many. */
@@ -96,12 +97,20 @@ static int add_level(Inputs *in, double x) {
 }
 
 /* The ranges file, its rates and levels (added to --levels'). 0 or 2 after a message. */
-static int read_ranges(const StudyOpts *o, int has_ca, Inputs *in) {
+static int read_ranges(const StudyOpts *o, Inputs *in) {
     char err[2048];
-    in->nrange =
-        study_ranges_read(o->ranges_csv, study_marker_known, study_marker_nknown,
-                          has_ca ? NULL : study_marker_calcium, "the model has no intracellular calcium",
-                          has_ca ? 0 : study_marker_ncalcium, in->range, STUDY_MAX_RANGES, err, sizeof err);
+    const char *un[8];
+    int nun = 0;
+    for (int k = 0; !in->has_ca && k < study_marker_ncalcium; k++)
+        un[nun++] = study_marker_calcium[k];
+    if (!in->has_qnet)
+        un[nun++] = "qNet";
+    const char *why = !in->has_ca && !in->has_qnet
+                          ? "the model has no intracellular calcium, nor qNet's six currents"
+                      : !in->has_ca ? "the model has no intracellular calcium"
+                                    : "qNet is not measured (a current of qNet missing, or --qnet off)";
+    in->nrange = study_ranges_read(o->ranges_csv, study_marker_known, study_marker_nknown, un, why, nun,
+                                   in->range, STUDY_MAX_RANGES, err, sizeof err);
     if (in->nrange < 0) {
         fprintf(stderr, "starcarp study: --ranges: %s\n", err);
         return 2;
@@ -124,10 +133,26 @@ static int read_ranges(const StudyOpts *o, int has_ca, Inputs *in) {
     return 0;
 }
 
+/* Whether qNet is measured (--qnet: auto where the model has CiPA's six currents, traced; on: a
+ * model without them refused; off) into *has. 0 or 2 after a message. */
+static int qnet_check(const StudyOpts *o, const ScModelEntry *m, int *has) {
+    char err[1024];
+    double *w = malloc(sizeof(double) * (size_t)(m->desc->ntraces + 1));
+    *has = o->qnet != 2 && w && sc_model_qnet_weights(m, w, err, sizeof err) == 0;
+    free(w);
+    if (o->qnet == 1 && !*has) {
+        fprintf(stderr, "starcarp study: --qnet on: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
 /* Everything read and checked before any work: levels, ranges, steady biomarkers. 0 or 2. */
 static int read_inputs(const StudyOpts *o, const ScModelEntry *m, const StudyPlan *p, Inputs *in) {
     static const double dflt[] = {30, 50, 90};
-    int has_ca = sc_model_calcium(m) >= 0;
+    in->has_ca = sc_model_calcium(m) >= 0;
+    if (qnet_check(o, m, &in->has_qnet) != 0)
+        return 2;
     for (int j = 0; j < (o->nlevels ? o->nlevels : 3); j++)
         add_level(in, o->nlevels ? o->levels[j] : dflt[j]);
     if (add_level(in, 90) != 0) {
@@ -141,13 +166,13 @@ static int read_inputs(const StudyOpts *o, const ScModelEntry *m, const StudyPla
                 "the drug on the accepted rows (--design FILE_accepted.csv)\n");
         return 2;
     }
-    if (o->ranges_csv && read_ranges(o, has_ca, in) != 0)
+    if (o->ranges_csv && read_ranges(o, in) != 0)
         return 2;
     char list[512], err[2048];
     snprintf(list, sizeof list, "%s", o->steady ? o->steady : "");
     for (char *save = NULL, *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (in->nsteady == STUDY_MAX_STEADY ||
-            study_marker(t, in->lev, in->nlev, has_ca, &in->steady[in->nsteady], err, sizeof err) != 0) {
+        if (in->nsteady == STUDY_MAX_STEADY || study_marker(t, in->lev, in->nlev, in->has_ca, in->has_qnet,
+                                                            &in->steady[in->nsteady], err, sizeof err) != 0) {
             if (in->nsteady == STUDY_MAX_STEADY)
                 snprintf(err, sizeof err, "at most %d biomarkers", STUDY_MAX_STEADY);
             fprintf(stderr, "starcarp study: --steady: %s\n", err);
@@ -169,7 +194,7 @@ static void accept(const Inputs *in, const StudyPlan *p, const StudyRate *rate, 
         while (ri < in->nbcl - 1 && in->bcl[ri] != g->bcl)
             ri++;
         StudyMarker m;
-        if (study_marker(g->biomarker, in->lev, in->nlev, 1, &m, err, sizeof err) != 0)
+        if (study_marker(g->biomarker, in->lev, in->nlev, 1, 1, &m, err, sizeof err) != 0)
             continue; /* read_ranges accepted only names that resolve */
         for (long c = 0; c < p->cells; c++) {
             double x = study_marker_value(&m, rate[ri].fields, p->cells, c);
@@ -224,7 +249,7 @@ static int run_rates(const StudyOpts *o, const CliRun *run, const Mpick *pk, Stu
     for (int k = 0; k < in->nbcl && rc == 0; k++) {
         if (in->nbcl > 1 && !o->quiet)
             fprintf(stderr, "starcarp study: BCL %g ms\n", in->bcl[k]);
-        c[k] = make_cells(o, run, pk, p, in->lev, in->nlev, in->bcl[k]);
+        c[k] = make_cells(o, run, pk, p, in->lev, in->nlev, in->bcl[k], in->has_qnet);
         int fatal = !c[k], all = 1, steady = 1;
         study_ranks_agree(p, &fatal, &all, &steady); /* a rank without its array: every rank stops */
         rc = fatal ? 1 : study_pace(o, c[k], p, in->steady, in->nsteady, in->bcl[k], &rate[k]);
@@ -306,9 +331,8 @@ int study_run(StudyOpts *o, const CliRun *run) {
         rc = run_rates(o, run, &pk, p, in, rate, lev, &nlev, acc);
     cli_starpu_end();
     if (rc == 0 && p->rank == 0) {
-        StudyResult r = {o,         pk.m->name, p->rows, p->cells, &p->arms,
-                         in->nbcl,  rate,       nlev,    lev,      sc_model_calcium(pk.m) >= 0,
-                         in->range, in->nrange, acc};
+        StudyResult r = {o,    pk.m->name, p->rows,    p->cells,     &p->arms,  in->nbcl,   rate,
+                         nlev, lev,        in->has_ca, in->has_qnet, in->range, in->nrange, acc};
         if (study_write(&r, o->out, err, sizeof err) != 0 || study_plots(&r, o->out, err, sizeof err) != 0) {
             fprintf(stderr, "starcarp study: %s\n", err);
             rc = 1;

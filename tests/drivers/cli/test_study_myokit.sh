@@ -10,6 +10,8 @@
 #   current the model lacks, INaL in ten Tusscher 2006, is left out, the reference did not block
 #   it either), every cell's concentration the reference's and its APD90 within 1 % of the
 #   reference's (the 0 nM cell against the control row).
+#   qNet: the same drugs' qNet on O'Hara-Rudy CiPA with CiPA's stimulus and cycle length over 10
+#   beats within 5e-4 C/F of DATA/myokit_qnet_10beats.csv.
 # A model the build lacks (STARCARP_MODELS) is skipped; exit 77 when none is there. No Python: the
 # reference is read from the CSV. MODELS="m1 m2" (environment) limits the models.
 set -u
@@ -80,6 +82,27 @@ for model in $models; do
         compare "$model" "$drug" "$out" "by its drug table"
     done
 done
+# qNet (CiPA's protocol but 10 beats: BCL 2000 ms, 80 uA/cm^2 for 0.5 ms from 0 ms) against
+# DATA/myokit_qnet_10beats.csv: within 5e-4 C/F (qNet is a difference of large charges: its error is
+# absolute, against a control of 0.03 C/F and CiPA's classes 0.01 C/F apart)
+if "$sc" models info ohara_rudy_cipa_v1_2017 > /dev/null 2>&1; then
+    ran=$((ran + 1))
+    grep -v '^#' "$data/myokit_qnet_10beats.csv" > qref.csv
+    for drug in $(awk -F, 'NR > 1 && $2 != "control" { print $2 }' qref.csv | uniq); do
+        mults=$(awk -F, -v d="$drug" '$2 == d { printf ",%sx", $3 }' qref.csv)
+        "$sc" study --imp ohara_rudy_cipa_v1_2017 --drugs "$drugs" --drug "$drug" --conc "0$mults" --bcl 2000 \
+            --beats 10 --stim-start 0 --stim-dur 0.5 --stim-curr 80 --traces 0 -q --out "q-$drug.csv" > run.txt 2>&1
+        check_status "qNet: study --drugs TABLE --drug $drug --conc 0$mults (CiPA's stimulus, 10 beats)" $?
+        check "qNet of $drug within 5e-4 C/F of Myokit's" awk -F, -v d="$drug" '
+            FNR == 1 { f++ }
+            f == 1 && FNR > 1 && ($2 == d || $2 == "control") { want[$4 + 0] = $5 }
+            f == 2 && FNR == 1 { for (i = 1; i <= NF; i++) { if ($i == "qNet") k = i; if ($i == "conc_nM") kc = i }; next }
+            f == 2 { c = $kc + 0; n++; e = $k - want[c]; a = e < 0 ? -e : e
+                printf "   qNet %s %g nM: starcarp %.6f, Myokit %.6f C/F (%+.1e)\n", d, c, $k, want[c], e
+                if (!(c in want) || !(a <= 5e-4)) bad++ }
+            END { exit !(n == 3 && !bad) }' qref.csv "q-$drug.csv"
+    done
+fi
 [ $ran -gt 0 ] || { echo "none of the reference's models in this build: skipped"; exit 77; }
 echo "   the largest relative difference: $(awk -v w="$worst" 'BEGIN { printf "%.3f %%", 100 * w }')"
 check_done
