@@ -26,7 +26,8 @@
  * arrives (or when the call finishes the run); the APD90 of the beat before stays beside them.
  *
  * Memory: per cell KERN_BM_NACC doubles, as a structure of arrays acc[k * n + i] (k a KERN_BM_*
- * field); the kernels touch only the running fields at each call, the output fields at a window's end.
+ * field); a call loads the running fields it uses and stores those that changed (on GPUs the fields
+ * stay in registers), and writes the output fields at a window's end.
  * Host and GPU kernels compute the same bits from the same samples (no contraction to FMA: the GPU
  * objects are compiled without it). */
 #ifndef SC_BIOMARKER_H

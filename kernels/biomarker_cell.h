@@ -7,9 +7,27 @@
 #define SC_BIOMARKER_CELL_H
 #include "biomarker.h"
 
+/* Loops over the levels and the fields run to constants (KERN_BM_MAXLEV, KERN_BM_NRUN) and test
+ * nlev inside, so that a GPU compiler unrolls them (the includer may define KERN_BM_UNROLL as its
+ * unroll pragma) and keeps a cell's fields in registers: every index is then a constant. */
+#ifndef KERN_BM_UNROLL
+#define KERN_BM_UNROLL
+#endif
+#define KERN_BM_NRUN (KERN_BM_CA_T90 + 1)
+
 typedef struct BmCell {
-    double f[KERN_BM_CA_T90 + 1]; /* the running fields, KERN_BM_BEAT .. KERN_BM_CA_T90 */
+    double f[KERN_BM_NRUN]; /* the running fields, KERN_BM_BEAT .. KERN_BM_CA_T90 */
 } BmCell;
+
+/* Whether Vm reached the level 0.9 (its crossing time is set); the levels are read with constant
+ * indices, not as TX[i90], so that the fields stay in registers. */
+KERN_BM_FN int bm_reached90(const KernBmArgs *a, const BmCell *c) {
+    int r = 0;
+    KERN_BM_UNROLL
+    for (int j = 0; j < KERN_BM_MAXLEV; j++)
+        r |= (j == a->i90) & !isnan(c->f[KERN_BM_TX + j]);
+    return r;
+}
 
 /* The window of step d: -1 before the first one. */
 KERN_BM_FN long bm_window(const KernBmArgs *a, long d) {
@@ -44,8 +62,10 @@ KERN_BM_FN void bm_vm_close(const KernBmArgs *a, const BmCell *c, size_t i) {
     o[KERN_BM_OUT_UP * n + i] = c->f[KERN_BM_UP];
     o[KERN_BM_OUT_EAD * n + i] = captured ? c->f[KERN_BM_EAD] : 0;
     o[KERN_BM_OUT_DAD * n + i] = captured ? c->f[KERN_BM_DAD] : 0;
-    for (int j = 0; j < a->nlev; j++)
-        o[(KERN_BM_OUT_APD + j) * n + i] = captured ? c->f[KERN_BM_TX + j] - tact : NAN;
+    KERN_BM_UNROLL
+    for (int j = 0; j < KERN_BM_MAXLEV; j++)
+        if (j < a->nlev)
+            o[(KERN_BM_OUT_APD + j) * n + i] = captured ? c->f[KERN_BM_TX + j] - tact : NAN;
     o[KERN_BM_OUT_QNET * n + i] = a->isum ? c->f[KERN_BM_Q] * a->dt / 1000.0 : NAN;
 }
 
@@ -71,19 +91,22 @@ KERN_BM_FN void bm_vm_open(const KernBmArgs *a, BmCell *c, long b, double v, dou
     f[KERN_BM_RB] = -INFINITY;
     f[KERN_BM_RT] = f[KERN_BM_DVDT] = f[KERN_BM_TACT] = f[KERN_BM_MINE] = f[KERN_BM_MIND] = NAN;
     f[KERN_BM_EAD] = f[KERN_BM_DAD] = f[KERN_BM_UP] = 0;
-    for (int j = 0; j < a->nlev; j++)
-        f[KERN_BM_TX + j] = NAN;
+    KERN_BM_UNROLL
+    for (int j = 0; j < KERN_BM_MAXLEV; j++)
+        if (j < a->nlev)
+            f[KERN_BM_TX + j] = NAN;
 }
 
 /* After the highest sample: the crossings v reaches, then the EAD or the DAD watch. */
 KERN_BM_FN void bm_vm_fall(const KernBmArgs *a, BmCell *c, long d, double v) {
     double *f = c->f;
     double tprev = (double)(d - 1) * a->dt, vprev = f[KERN_BM_VPREV];
-    int repolarised = !isnan(f[KERN_BM_TX + a->i90]);
+    int repolarised = bm_reached90(a, c);
     double vmax = f[KERN_BM_VMAX], amp = vmax - f[KERN_BM_VREST];
-    for (int j = 0; j < a->nlev; j++) {
-        double level = vmax - a->lev[j] * amp;
-        if (isnan(f[KERN_BM_TX + j]) && v <= level) {
+    KERN_BM_UNROLL
+    for (int j = 0; j < KERN_BM_MAXLEV; j++) {
+        double level = j < a->nlev ? vmax - a->lev[j] * amp : 0;
+        if (j < a->nlev && isnan(f[KERN_BM_TX + j]) && v <= level) {
             double frac = vprev > v ? (vprev - level) / (vprev - v) : 1;
             f[KERN_BM_TX + j] = tprev + frac * a->dt;
         }
@@ -93,7 +116,7 @@ KERN_BM_FN void bm_vm_fall(const KernBmArgs *a, BmCell *c, long d, double v) {
             f[KERN_BM_MIND] = v;
         if (v - f[KERN_BM_MIND] > a->dad_mv)
             f[KERN_BM_DAD] = 1;
-    } else if (!isnan(f[KERN_BM_TX + a->i90])) {
+    } else if (bm_reached90(a, c)) {
         f[KERN_BM_MIND] = v;
     } else if ((double)d * a->dt >= f[KERN_BM_TACT] + a->ead_delay_ms) {
         if (isnan(f[KERN_BM_MINE]) || v < f[KERN_BM_MINE])
@@ -128,8 +151,10 @@ KERN_BM_FN void bm_vm_sample(const KernBmArgs *a, BmCell *c, size_t i, long d, d
         f[KERN_BM_VMAX] = v;
         f[KERN_BM_DVDT] = f[KERN_BM_RB];
         f[KERN_BM_TACT] = f[KERN_BM_RT];
-        for (int j = 0; j < a->nlev; j++)
-            f[KERN_BM_TX + j] = NAN;
+        KERN_BM_UNROLL
+        for (int j = 0; j < KERN_BM_MAXLEV; j++)
+            if (j < a->nlev)
+                f[KERN_BM_TX + j] = NAN;
         f[KERN_BM_MINE] = f[KERN_BM_MIND] = NAN;
         f[KERN_BM_EAD] = f[KERN_BM_DAD] = 0;
     } else {
@@ -168,12 +193,33 @@ KERN_BM_FN void bm_ca_sample(const KernBmArgs *a, BmCell *c, size_t i, long d, d
     f[KERN_BM_CA_TPREV] = t;
 }
 
-/* One call for cell i (i < n). */
+/* Whether a call reads and writes running field k: the levels beyond nlev never, the calcium
+ * fields only with calcium samples or at the run's end (which closes their window). */
+KERN_BM_FN int bm_field_used(const KernBmArgs *a, int k) {
+    if (k >= KERN_BM_TX && k < KERN_BM_TX + KERN_BM_MAXLEV)
+        return k - KERN_BM_TX < a->nlev;
+    return k < KERN_BM_CA_BEAT || a->ca || a->finish;
+}
+
+/* x and y hold the same bits. */
+KERN_BM_FN int bm_same(double x, double y) {
+    union {
+        double d;
+        unsigned long long u;
+    } p, q;
+    p.d = x;
+    q.d = y;
+    return p.u == q.u;
+}
+
+/* One call for cell i (i < n): the fields it uses are loaded, the ones that changed stored. */
 KERN_BM_FN void bm_cell(const KernBmArgs *a, size_t i) {
     size_t n = (size_t)a->n;
-    BmCell c;
-    for (int k = 0; k <= KERN_BM_CA_T90; k++)
-        c.f[k] = a->acc[(size_t)k * n + i];
+    BmCell c, c0;
+    KERN_BM_UNROLL
+    for (int k = 0; k < KERN_BM_NRUN; k++)
+        c.f[k] = bm_field_used(a, k) ? a->acc[(size_t)k * n + i] : -2;
+    c0 = c;
     for (int s = 0; s < a->nsteps; s++) {
         size_t k = (size_t)s * n + i;
         bm_vm_sample(a, &c, i, a->d0 + s, bm_load(a, a->vm, k), a->isum ? bm_load(a, a->isum, k) : 0.0);
@@ -188,7 +234,9 @@ KERN_BM_FN void bm_cell(const KernBmArgs *a, size_t i) {
             bm_ca_close(a, &c, i);
         c.f[KERN_BM_BEAT] = c.f[KERN_BM_CA_BEAT] = -2;
     }
-    for (int k = 0; k <= KERN_BM_CA_T90; k++)
-        a->acc[(size_t)k * n + i] = c.f[k];
+    KERN_BM_UNROLL
+    for (int k = 0; k < KERN_BM_NRUN; k++)
+        if (bm_field_used(a, k) && !bm_same(c.f[k], c0.f[k]))
+            a->acc[(size_t)k * n + i] = c.f[k];
 }
 #endif

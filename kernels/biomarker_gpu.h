@@ -7,6 +7,7 @@
 
 #include "gpu_port.h"
 #define KERN_BM_FN __device__ static inline
+#define KERN_BM_UNROLL _Pragma("unroll")
 #include "biomarker_cell.h"
 
 __global__ static void bm_kernel(KernBmArgs a) {
