@@ -1,8 +1,9 @@
 /* study.h: `starcarp study` inside (prefix study_): its options (cmd_study.c reads them), a drug's
  * block of a current (study_block.c), the treatment groups and every cell's parameters
  * (study_plan.c), the biomarkers by name (study_marker.c), the pacing with its steady state and
- * states (study_pace.c), the run (study_run.c) and its outputs (study_out.c, study_plots.c); the
- * input tables are study_tables.h's. docs/study.md. */
+ * states (study_pace.c), the run (study_run.c) and its outputs (study_out.c, study_plots.c,
+ * study_risk.c); the input tables are study_tables.h's, the risk classifier study_tdp.h's.
+ * docs/study.md. */
 #ifndef SC_STUDY_H
 #define SC_STUDY_H
 
@@ -203,6 +204,15 @@ int study_write(const StudyResult *r, const char *path, char *err, size_t errlen
 /* The pictures beside path (study_plots.c): APD90's histogram per group, APD90 against the
  * concentration per drug, with ranges the accepted against the rejected cells. 0 or -1 + err. */
 int study_plots(const StudyResult *r, const char *path, char *err, size_t errlen);
+/* CiPA's TdP risk classification (study_risk.c, study_tdp.h) where the drugs have risk classes, qNet
+ * is measured and --conc has multiples of Cmax: per dose, the fit of the classes on the drugs' median
+ * qNet with its training and leave-one-out errors (PATH_tdp.csv), each drug's qNet and predictions
+ * (PATH_tdp_drugs.csv), a picture (PATH_tdp.png), a line per dose on stdout; where it does not
+ * apply, a line saying why (nothing without risk classes). 0, or -1 with "FILE: why" in err. */
+int study_risk(const StudyResult *r, const char *path, char *err, size_t errlen);
+/* The median of field k over group g's cells that ran and have it (rate ri; NaN: none), buf holding
+ * r->rows values; their number into *count (count may be NULL). */
+double study_group_median(const StudyResult *r, int ri, int g, int k, double *buf, long *count);
 /* PATH with its .csv ending (if any) replaced by suffix, into buf. */
 void study_beside(const char *path, const char *suffix, char *buf, size_t n);
 /* The index of level 0.9 among r's levels. */

@@ -66,10 +66,10 @@ static void header(FILE *f, const StudyResult *r) {
     fputc('\n', f);
 }
 
-/* Cell c's row at rate ri. */
-static void row(FILE *f, const StudyResult *r, int ri, long c) {
+/* Cell c's row at rate ri; i90 the index of level 90 %, t the triangulation's other level (-1: none). */
+static void row(FILE *f, const StudyResult *r, int ri, long c, int i90, int t) {
     long rw = c % r->rows;
-    int g = (int)(c / r->rows), np = r->o->design.nparams, i90 = study_i90(r), t = tri_level(r);
+    int g = (int)(c / r->rows), np = r->o->design.nparams;
     fprintf(f, "%ld,%ld,%s,%.10g,%.10g", c, rw, study_group_drug(r->arms, g), r->arms->group[g].conc,
             r->rate[ri].bcl);
     for (int j = 0; j < np; j++)
@@ -102,9 +102,10 @@ static int write_cells(const StudyResult *r, const char *path) {
     if (!f)
         return -1;
     header(f, r);
+    int i90 = study_i90(r), t = tri_level(r);
     for (int ri = 0; ri < r->nrate; ri++)
         for (long c = 0; c < r->cells; c++)
-            row(f, r, ri, c);
+            row(f, r, ri, c, i90, t);
     return fclose(f);
 }
 
@@ -122,8 +123,7 @@ static double quantile(const double *v, long n, double q) {
     return i + 1 < n ? v[i] + (h - (double)i) * (v[i + 1] - v[i]) : v[i];
 }
 
-/* The median of field k over group g's cells that ran (rate ri), buf holding rows values. */
-static double group_median(const StudyResult *r, int ri, int g, int k, double *buf) {
+double study_group_median(const StudyResult *r, int ri, int g, int k, double *buf, long *count) {
     long n = 0;
     for (long rw = 0; rw < r->rows; rw++) {
         long c = (long)g * r->rows + rw;
@@ -132,13 +132,14 @@ static double group_median(const StudyResult *r, int ri, int g, int k, double *b
             buf[n++] = x;
     }
     qsort(buf, (size_t)n, sizeof *buf, cmp);
+    if (count)
+        *count = n;
     return quantile(buf, n, 0.5);
 }
 
-/* The summary of group g at rate ri into f (CSV) and stdout. */
-static void summary_row(const StudyResult *r, int ri, int g, double *buf, FILE *f) {
+/* The summary of group g at rate ri into f (CSV) and stdout; i90 the index of level 90 %. */
+static void summary_row(const StudyResult *r, int ri, int g, int i90, double *buf, FILE *f) {
     long n = 0, cap = 0, ead = 0, dad = 0, norep = 0, steady = 0, acc = 0, failed = 0;
-    int i90 = study_i90(r);
     for (long rw = 0; rw < r->rows; rw++) {
         long c = (long)g * r->rows + rw;
         if (!isnan(r->rate[ri].failed[c])) {
@@ -167,7 +168,7 @@ static void summary_row(const StudyResult *r, int ri, int g, double *buf, FILE *
            gr->label, r->rows, pf, pc * (double)cap, pc * (double)ead, pc * (double)dad, pc * (double)norep,
            q1, med, q3);
     if (r->has_qnet) {
-        double q = group_median(r, ri, g, SC_BM_QNET, buf);
+        double q = study_group_median(r, ri, g, SC_BM_QNET, buf, NULL);
         fprintf(f, ",%.10g", q);
         printf(" %9.5f", q);
     }
@@ -213,9 +214,10 @@ static int write_summary(const StudyResult *r, const char *spath) {
            "drug", "conc", "cells", "failed%", "captured%", "EAD%", "DAD%", "no repol.%", "APD90 q1",
            "median", "q3", r->has_qnet ? " qNet(C/F)" : "", r->rate[0].steady ? " steady%" : "",
            r->accepted ? " accepted%" : "");
+    int i90 = study_i90(r);
     for (int ri = 0; ri < r->nrate; ri++)
         for (int g = 0; g < r->arms->ngroups; g++)
-            summary_row(r, ri, g, buf, f);
+            summary_row(r, ri, g, i90, buf, f);
     free(buf);
     return fclose(f);
 }

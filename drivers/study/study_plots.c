@@ -16,8 +16,9 @@
 
 #define NBINS 30
 
-static double apd90(const StudyResult *r, int ri, long c) {
-    return r->rate[ri].fields[(size_t)(SC_BM_APD + study_i90(r)) * (size_t)r->cells + (size_t)c];
+/* Every cell's APD90 at rate ri (the level looked up once, not per cell). */
+static const double *apd90(const StudyResult *r, int ri) {
+    return r->rate[ri].fields + (size_t)(SC_BM_APD + study_i90(r)) * (size_t)r->cells;
 }
 
 /* Write f into png and free it. 0, or -1 with the reason in err. */
@@ -33,9 +34,10 @@ static int finish(PlotFig *f, const char *png, char *err, size_t errlen) {
 static void hist_series(PlotFig *f, const StudyResult *r, int ri, int (*pick)(const StudyResult *, long, int),
                         int arg, double lo, double w, const char *label) {
     double x[NBINS], y[NBINS];
+    const double *v = apd90(r, ri);
     memset(y, 0, sizeof y);
     for (long c = 0; c < r->cells; c++) {
-        double a = apd90(r, ri, c);
+        double a = v[c];
         if (!isnan(a) && pick(r, c, arg)) {
             int b = (int)((a - lo) / w);
             y[b < 0 ? 0 : b >= NBINS ? NBINS - 1 : b] += 1;
@@ -57,8 +59,9 @@ static int verdict(const StudyResult *r, long c, int acc) { return r->accepted[c
 /* APD90's extent at rate ri into lo and w (bin width); 0 when no cell repolarised. */
 static int extent(const StudyResult *r, int ri, double *lo, double *w) {
     double l = INFINITY, h = -INFINITY;
+    const double *v = apd90(r, ri);
     for (long c = 0; c < r->cells; c++) {
-        double a = apd90(r, ri, c);
+        double a = v[c];
         l = a < l ? a : l, h = a > h ? a : h;
     }
     *lo = l, *w = h > l ? (h - l) / NBINS : 1;

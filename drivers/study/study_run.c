@@ -333,7 +333,8 @@ int study_run(StudyOpts *o, const CliRun *run) {
     if (rc == 0 && p->rank == 0) {
         StudyResult r = {o,    pk.m->name, p->rows,    p->cells,     &p->arms,  in->nbcl,   rate,
                          nlev, lev,        in->has_ca, in->has_qnet, in->range, in->nrange, acc};
-        if (study_write(&r, o->out, err, sizeof err) != 0 || study_plots(&r, o->out, err, sizeof err) != 0) {
+        if (study_write(&r, o->out, err, sizeof err) != 0 || study_plots(&r, o->out, err, sizeof err) != 0 ||
+            study_risk(&r, o->out, err, sizeof err) != 0) {
             fprintf(stderr, "starcarp study: %s\n", err);
             rc = 1;
         }

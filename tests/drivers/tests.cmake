@@ -7,7 +7,8 @@
 #   bench/    bench's command line and timing rules (bench_opts.c, bench_parse.c, with the run's size:
 #             bench_size.c), its help and documentation against its option table (bench_help), and
 #             its output files (bench_out.c) and state files (cli/svfile.c)
-#   study/    study's designs: parameter specs, distributions, samplers, CSV (design.c); its input
+#   study/    study's designs: parameter specs, distributions, samplers, CSV (design.c); its TdP risk
+#             classification (study_tdp.c: the ordinal fit against tests/data/tdp/); its input
 #             tables, ranges of biomarkers and drug tables (study_tables.c: below, it links the library)
 set(SC_DRV ${CMAKE_SOURCE_DIR}/drivers)
 # test module -> its sources (the first is the module), beside test_MODULE.c
@@ -17,12 +18,13 @@ set(_src_busy cli/busy.c)
 set(_src_plot plot/plot.c plot/png.c plot/plot_font.c plot/plot_bar.c)
 set(_src_frames tissue/tissue_frames.c)
 set(_src_design study/design.c)
+set(_src_study_tdp study/study_tdp.c)
 set(_src_bench_opts bench/bench_opts.c bench/bench_parse.c bench/bench_restitute.c bench/bench_rules.c
   bench/bench_size.c cli/recfile.c cli/cli_opts.c)
 set(_src_bench_help ${_src_bench_opts})
 set(_src_bench_out bench/bench_out.c bench/bench_restitute.c bench/bench_apstats.c cli/recfile.c cli/svfile.c
   cli/cli_opts.c)
-foreach(mod cli_opts impar busy plot frames bench_opts bench_help bench_out design)
+foreach(mod cli_opts impar busy plot frames bench_opts bench_help bench_out design study_tdp)
   list(TRANSFORM _src_${mod} PREPEND ${SC_DRV}/ OUTPUT_VARIABLE _src)
   add_executable(test_${mod} ${CMAKE_CURRENT_SOURCE_DIR}/drivers/test_${mod}.c ${_src} ${CMAKE_CURRENT_SOURCE_DIR}/test.c
     ${CMAKE_SOURCE_DIR}/base/sc_util.c)
@@ -35,6 +37,8 @@ foreach(mod cli_opts impar busy plot frames bench_opts bench_help bench_out desi
 endforeach()
 # test_bench_help reads docs/bench-options.md (its tables name every option of bench's table)
 target_compile_definitions(test_bench_help PRIVATE SC_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+# test_study_tdp reads the reference fits of tests/data/tdp/
+target_compile_definitions(test_study_tdp PRIVATE SC_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 target_link_libraries(test_plot PRIVATE ZLIB::ZLIB) # png.c's deflate; the test inflates with it
 # study's input tables (study_tables.c): ranges of biomarkers and drug tables. It names currents
 # through sc_current_canonical, so it links the library; it reads examples/ (SC_SOURCE_DIR).

@@ -15,6 +15,9 @@
 #     from them continues the saved cells (APD90 within the steady tolerance)
 #   - a cell that goes numerically wrong (ORd 2011, extreme factors) is named, its time recorded,
 #     its figures left out, and the other cell's figures are those of its run alone, bit for bit
+#   - TdP risk classification (three drugs of the three classes at 1x and 2x Cmax, 2 beats): the
+#     per-dose and per-drug tables, the line per dose, the picture; skipped with a line for drugs of
+#     one class and for concentrations in nM
 #   - bad input refused before any work, exit 2, located: unknown current column, a drug with no
 #     IC50, an unknown --drug, Cmax multiples without a Cmax, a negative concentration, a ranges file
 #     naming an unknown biomarker, calcium ranges on a model without calcium, --ranges with a drug,
@@ -52,6 +55,30 @@ check "the table's run equals the --block run bit for bit" test "$(col blk.csv A
 "$sc" study --imp ten_tusscher_model_2006_epi -q --drugs "$drugs" --drug dofetilide --conc 1x --beats 1 --out tt.csv > tt.txt 2>&1
 check_status "dofetilide on ten Tusscher 2006" $?
 check "its INaL block left out with a note" grep -q "dofetilide's block of INaL is left out" tt.txt
+
+# ---- TdP risk classification from qNet: three drugs of the three classes at 1x and 2x Cmax
+"$sc" study "${ord[@]}" --drugs "$drugs" --drug dofetilide,cisapride,verapamil --conc 0,1x,2x --beats 2 \
+    --bcl 2000 --stim-start 0 --stim-dur 0.5 --stim-curr 80 --traces 0 --out tdp.csv > tdp.txt 2>&1
+check_status "three drugs with their risk classes at 0, 1x, 2x Cmax" $?
+check "a line per dose on stdout" test "$(grep -c '^TdP risk at [12]x Cmax: 3 drugs, training error' tdp.txt)" = 2
+check "tdp.csv: a row per dose (1 and 2, not the control)" test "$(awk -F, 'NR > 1 { printf "%s ", $1 }' tdp_tdp.csv)" = "1 2 "
+check "tdp_drugs.csv: a row per drug and dose" test "$(awk -F, 'NR > 1 { printf "%s:%s:%s ", $1, $2, $4 }' tdp_tdp_drugs.csv)" = \
+    "1:dofetilide:high 1:cisapride:intermediate 1:verapamil:low 2:dofetilide:high 2:cisapride:intermediate 2:verapamil:low "
+q=$(awk -F, '$2 == "cisapride" && $4 == "2x" { print $NF }' tdp_summary.csv)
+check "its qNet is the group's median of the summary" test "$(col tdp_tdp_drugs.csv qNet 5)" = "$q"
+# after 2 beats qNet falls from verapamil to cisapride to dofetilide: the classes are separated by it
+check "separated at both doses, training error 0" test "$(awk -F, 'NR > 1 { printf "%s %s ", $7, $12 }' tdp_tdp.csv)" = "1 0 1 0 "
+check "every drug predicted as its class; each left out predicted as another" awk -F, \
+    'NR > 1 && ($10 != $4 || $11 == $4 || $11 == "NA") { bad++ } END { exit !(NR == 7 && !bad) }' tdp_tdp_drugs.csv
+check "the picture is written" test -s tdp_tdp.png
+"$sc" study "${ord[@]}" --drugs "$drugs" --drug dofetilide,quinidine --conc 1x --beats 1 --traces 0 \
+    --out one.csv > one.txt 2>&1
+check_status "two drugs of one class" $?
+check "the classification skipped, said in one line, no file" \
+    sh -c 'test "$(grep -c "TdP risk classification skipped: the drugs with a risk class are of one class" one.txt)" = 1 && ! test -e one_tdp.csv'
+"$sc" study "${ord[@]}" --drugs "$drugs" --drug dofetilide,cisapride,verapamil --conc 2 --beats 1 --traces 0 \
+    --out nm.csv > nm.txt 2>&1
+check "concentrations in nM: skipped, said" grep -q "TdP risk classification skipped: no concentration is a multiple of Cmax" nm.txt
 
 # ---- steady state
 stb=(--bcl 500 --steady-tol 0.002) # the initial state is 1 Hz's: at 2 Hz the cells take a few beats
