@@ -18,6 +18,10 @@
  *   lut    the same with lookup-table columns interpolated (models with tables only)
  *   pv     some parameters per cell (ScStepArgs.vary/pcell): constants recomputed per cell,
  *          columns evaluated exactly
+ *   pvlut  the same with lookup-table columns interpolated from the tables of the uniform set
+ *          (models with tables only), chosen when no parameter the call varies is one that a
+ *          column reads (emit_pvlut.c); its constants are the uniform set's in the cells whose
+ *          parameters they read hold the uniform values
  */
 #ifndef CG_EMIT_H
 #define CG_EMIT_H
@@ -38,8 +42,10 @@
  * and costly calls of Vm alone inside other equations are named per-step equations (hoist.c); Iion's
  * part of a step reads the step's equations of Vm alone instead of computing them again
  * (emit_carry.c); on the GPU, in models without implicit or adaptive groups, a parameter's exponent
- * goes through gen_powp */
-#define EMIT_VERSION "0.5.6"
+ * goes through gen_powp; 0.5.7: the pvlut variant (per-cell parameters, columns interpolated from the
+ * uniform set's tables where no varied parameter is one a column reads: emit_pvlut.c), the
+ * per-cell-parameter GPU kernels under GEN_MIN_BLOCKS_PV (GEN_MIN_BLOCKS unless defined) */
+#define EMIT_VERSION "0.5.7"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 extern const char emit_digest[]; /* of the generator's sources (digest.cmake): the plugin cache's key */
 
@@ -120,7 +126,7 @@ typedef struct Em {
     /* the variant being written */
     int lut; /* lookup-table columns interpolated */
     int pv; /* per-cell parameters */
-    const char *vs; /* its suffix: "", "_lut", "_pv" */
+    const char *vs; /* its suffix: "", "_lut", "_pv", "_pvlut" */
     char tbl_ready[64]; /* per table: index/fraction computed in the current function */
     const char *xarr; /* the array emit_inputs reads states from ("gen_x", or "gen_xn") */
     int *cvpos; /* by symbol id: index in gen_cv of a carried equation, or -1 */
@@ -142,6 +148,15 @@ char *emit_cond_str(Em *e, const Expr *x); /* as a truth value / mask */
 void emit_expr(Em *e, const Expr *x);
 void emit_num(Em *e, double v);
 void emit_count_divisors(Em *e); /* fills e->ndiv */
+
+/* emit_pvlut.c: the pvlut variant's condition (ID_lut_params, ID_tables_hold; models with tables),
+ * its constants (in ID_cells_pvlut, after the parameters of emit_body.c's emit_pv_fill) and the
+ * run functions' choice of a variant. */
+void emit_pvlut_test(Em *e);
+void emit_pvlut_consts(Em *e);
+/* The run functions' choice of the call's variant: the calls PREFIX_pvlut SUFFIX where the condition
+ * pvlut holds (with tables), PREFIX_pv SUFFIX, PREFIX_lut SUFFIX, PREFIX SUFFIX, at indentation in. */
+void emit_variant_choice(Em *e, const char *in, const char *prefix, const char *suffix, const char *pvlut);
 
 /* emit_core.c (it calls none of the other parts; emit_body.c writes the cell code, emit_model.c
  * picks the back end) */

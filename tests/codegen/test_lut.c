@@ -8,7 +8,8 @@
  *     its limit 3.2; the rows either side hold the exact values;
  *   - the parameters the columns read (sema_lut_params, the pvlut variant's condition): directly,
  *     through a constant, a conductance inside a column; not one read only outside the columns,
- *     nor one only the table's variable reads. */
+ *     nor one only the table's variable reads; the generated sources list them (ID_lut_params)
+ *     and have the pvlut variant in every back end. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 
@@ -139,7 +140,8 @@ static const char two_tables[] = "V; .external(Vm); .lookup(-800, 800, 0.05);\n"
                                  "rK = 1 / (1 + exp(0.07 * X));\n"
                                  "Iion = g * m * m * m * (V - E) + gK * rK * X;\n";
 
-/* The parameters sema_lut_params finds in two_tables: vh, s and gK, no other. */
+/* The parameters sema_lut_params finds in two_tables: vh, s and gK, no other; every back end's
+ * text of it lists them and has the pvlut variant, a model without tables neither. */
 static void lut_params(Arena *ar) {
     CgModel *m = analysed(ar, two_tables, 0);
     if (!m)
@@ -161,6 +163,19 @@ static void lut_params(Arena *ar) {
                     w);
         }
     }
+    for (int t = 0; t < EMIT_NTARGETS; t++) {
+        char *text = mt_generate(m, (EmitTarget)t, 0, 0, NULL, "tt");
+        if (!text)
+            continue;
+        HAS(text, "static int tt_tables_hold(const ScStepArgs *gen_a) {");
+        HAS(text, "tt_cells_pvlut(const ScStepArgs *gen_a");
+        HAS(text, "/* vh s gK */");
+        free(text);
+    }
+    char *text = mt_generate(analysed(ar, hh, 0), EMIT_CPU, 0, 0, NULL, "hh"); /* no table */
+    LACKS(text, "pvlut");
+    LACKS(text, "tables_hold");
+    free(text);
 }
 
 int main(void) {

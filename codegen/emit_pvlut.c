@@ -1,0 +1,135 @@
+/* emit_pvlut.c: the parts of the pvlut variant (parameters per cell, lookup-table columns
+ * interpolated from the tables built for the uniform parameter set) that the other variants lack.
+ *
+ * A table holds for a cell whose parameters that its columns read (sema_lut_params) have the
+ * uniform set's values. The run functions therefore choose pvlut for a call with per-cell
+ * parameters and tables in use only when no parameter it varies is one of those (ID_tables_hold,
+ * emit_pvlut_test), and pv (columns exact) otherwise.
+ *
+ * Its constants (emit_pvlut_consts): in each cell, a constant is the uniform set's (ScStepArgs.pc,
+ * computed on the host) wherever the cell's values of the parameters it reads, directly or through
+ * other constants, equal the uniform ones, and is computed from the cell's values elsewhere. A cell
+ * whose varied parameters hold the uniform values thus runs the lut variant's expressions on the
+ * lut variant's values, bit for bit, whatever the kernel's arithmetic (vector math, the GPU's FMA
+ * contraction, single precision) would make of the constants' definitions. */
+#include <string.h>
+
+#include "emit.h"
+
+/* The parameter-set indices of the parameters the columns read: ID_lut_params, and the test
+ * ID_tables_hold(args) the run functions call (host code in every back end; models with tables
+ * only). */
+void emit_pvlut_test(Em *e) {
+    const CgModel *m = e->m;
+    unsigned char *read = ar_alloc(&e->ar, (size_t)m->nparams + 1);
+    int n = sema_lut_params(&e->ar, m, read);
+    fprintf(e->out,
+            "/* The pvlut variant's condition. The tables are built for the uniform parameter set; a\n"
+            " * column depends on the parameters listed here (directly or through constants), so a call\n"
+            " * that varies one of them per cell evaluates the columns exactly (the pv variant). */\n");
+    if (n) {
+        fprintf(e->out, "static const short %s_lut_params[%d] = {", e->id, n);
+        for (int i = 0, k = 0; i < m->nparams; i++)
+            if (read[i])
+                fprintf(e->out, "%s%s%d", k ? "," : "", k % 12 ? " " : "\n    ", i), k++;
+        fprintf(e->out, "};\n/*");
+        for (int i = 0, col = 2; i < m->nparams; i++)
+            if (read[i]) {
+                const char *nm = m->params[i]->name;
+                if (col + (int)strlen(nm) + 1 > 96)
+                    fputs("\n *", e->out), col = 2;
+                fprintf(e->out, " %s", nm), col += (int)strlen(nm) + 1;
+            }
+        fprintf(e->out, " */\n");
+    }
+    fprintf(e->out,
+            "/* Do the tables hold for the cells of the call: is no parameter it varies one that a column\n"
+            " * reads? */\nstatic int %s_tables_hold(const ScStepArgs *gen_a) {\n",
+            e->id);
+    if (n)
+        fprintf(e->out,
+                "    for (int gen_k = 0; gen_k < %d; gen_k++)\n"
+                "        if (gen_a->vary[%s_lut_params[gen_k]] >= 0)\n"
+                "            return 0;\n",
+                n, e->id);
+    else
+        fprintf(e->out, "    (void)gen_a;   /* no column reads a parameter */\n");
+    fprintf(e->out, "    return 1;\n}\n\n");
+}
+
+/* The choice of the call's variant, each branch at indentation in: PREFIX_pvlut SUFFIX where
+ * `pvlut` holds (models with tables), else PREFIX_pv SUFFIX with per-cell parameters, else
+ * PREFIX_lut SUFFIX with tables in use (gen_lut), else PREFIX SUFFIX. */
+void emit_variant_choice(Em *e, const char *in, const char *prefix, const char *suffix, const char *pvlut) {
+    const int t = e->m->ntables > 0;
+    if (t)
+        fprintf(e->out, "%sif (%s)\n%s    %s_pvlut%s\n%selse ", in, pvlut, in, prefix, suffix, in);
+    else
+        fputs(in, e->out);
+    fprintf(e->out, "if (gen_a->nvary > 0)\n%s    %s_pv%s\n", in, prefix, suffix);
+    if (t)
+        fprintf(e->out, "%selse if (gen_lut)\n%s    %s_lut%s\n", in, in, prefix, suffix);
+    fprintf(e->out, "%selse\n%s    %s%s\n", in, in, prefix, suffix);
+}
+
+/* Mark the symbols x reads (one level: not through their definitions) in ctx. */
+static void mark_read(void *ctx, const Expr *v) {
+    if (v->sym)
+        ((char *)ctx)[((const CgSym *)v->sym)->id] = 1;
+}
+
+/* The mask of the cells where constant c differs from the uniform set's: the OR of the masks of
+ * what c's definition reads (mask[id]: that symbol has one), or NULL when c reads no parameter. */
+static const char *const_mask(Em *e, const CgSym *c, const char *mask, char *reads) {
+    const CgModel *m = e->m;
+    memset(reads, 0, (size_t)m->nsyms);
+    ex_walk_vars(c->def, mark_read, reads);
+    const char *r = NULL;
+    for (int i = 0; i < m->nsyms; i++)
+        if (reads[i] && mask[i])
+            r = r ? ar_printf(&e->ar, "%s | gen_dq_%s", r, e->cn[i])
+                  : ar_printf(&e->ar, "gen_dq_%s", e->cn[i]);
+    return r;
+}
+
+/* The pvlut variant's constants into gen_q, after its parameters (emit_body.c, emit_pv_fill): per
+ * constant that reads parameters, the mask of the cells where it differs (gen_dq_NAME, declared
+ * where another constant reads it), and the constant, selected per cell; the others are the
+ * uniform set's. */
+void emit_pvlut_consts(Em *e) {
+    const CgModel *m = e->m;
+    char *mask = ar_alloc(&e->ar, (size_t)m->nsyms + 1); /* by id: has a mask */
+    char *used = ar_alloc(&e->ar, (size_t)m->nsyms + 1); /* by id: a constant reads it */
+    char *reads = ar_alloc(&e->ar, (size_t)m->nsyms + 1);
+    for (int i = 0; i < m->nconsts; i++)
+        if (m->consts[i]->def)
+            ex_walk_vars(m->consts[i]->def, mark_read, used);
+    fprintf(
+        e->out,
+        "    /* constants: the uniform set's in the cells whose parameters they read hold its values */\n");
+    for (int i = 0; i < m->nparams; i++) {
+        const CgSym *p = m->params[i];
+        mask[p->id] = 1;
+        if (used[p->id])
+            fprintf(e->out, "    const gen_mask gen_dq_%s = gen_q.%s != gen_bc(gen_pu->%s);\n", e->cn[p->id],
+                    e->cn[p->id], e->cn[p->id]);
+    }
+    for (int i = 0; i < m->nconsts; i++) {
+        const CgSym *c = m->consts[i];
+        const char *n = e->cn[c->id];
+        const char *mk = c->def ? const_mask(e, c, mask, reads) : NULL;
+        if (!mk) {
+            fprintf(e->out, "    gen_q.%s = gen_bc(gen_pu->%s);\n", n, n);
+            continue;
+        }
+        mask[c->id] = 1;
+        if (used[c->id]) {
+            fprintf(e->out, "    const gen_mask gen_dq_%s = %s;\n", n, mk);
+            mk = ar_printf(&e->ar, "gen_dq_%s", n);
+        }
+        fprintf(e->out, "    gen_q.%s = gen_sel(%s, %s, gen_bc(gen_pu->%s));", n, mk,
+                emit_expr_str(e, c->def, 1), n);
+        emit_line_comment(e, c);
+        fputc('\n', e->out);
+    }
+}
