@@ -150,10 +150,10 @@ void emit_num(Em *e, double v);
 void emit_count_divisors(Em *e); /* fills e->ndiv */
 
 /* emit_pvlut.c: the pvlut variant's condition (ID_lut_params, ID_tables_hold; models with tables),
- * its constants (in ID_cells_pvlut, after the parameters of emit_body.c's emit_pv_fill) and the
- * run functions' choice of a variant. */
+ * its constants (ID_pvlut_consts, which ID_cells_pvlut calls after the parameters of emit_body.c's
+ * emit_pv_fill) and the run functions' choice of a variant. */
 void emit_pvlut_test(Em *e);
-void emit_pvlut_consts(Em *e);
+void emit_pvlut_consts_fn(Em *e);
 /* The run functions' choice of the call's variant: the calls PREFIX_pvlut SUFFIX where the condition
  * pvlut holds (with tables), PREFIX_pv SUFFIX, PREFIX_lut SUFFIX, PREFIX SUFFIX, at indentation in. */
 void emit_variant_choice(Em *e, const char *in, const char *prefix, const char *suffix, const char *pvlut);

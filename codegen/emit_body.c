@@ -102,7 +102,7 @@ static void emit_cell(Em *e) {
 }
 
 /* The per-cell parameter set of the pv and pvlut variants: each parameter from its per-cell array
- * or the uniform set, then every constant recomputed from them (pvlut: emit_pvlut_consts). */
+ * or the uniform set, then every constant recomputed from them (pvlut: ID_pvlut_consts). */
 static void emit_pv_fill(Em *e) {
     const CgModel *m = e->m;
     fprintf(e->out,
@@ -119,7 +119,7 @@ static void emit_pv_fill(Em *e) {
             n, i, i, n);
     }
     if (e->lut)
-        emit_pvlut_consts(e);
+        fprintf(e->out, "    %s_pvlut_consts(gen_pu, gen_p);\n", e->id);
     for (int i = 0; i < m->nconsts && !e->lut; i++) {
         const CgSym *c = m->consts[i];
         fprintf(e->out, "    gen_q.%s = ", e->cn[c->id]);
@@ -269,6 +269,8 @@ static void emit_variant(Em *e, int lut, int pv) {
             : lut     ? "lookup-table columns interpolated"
             : pv      ? "parameters per cell, constants per cell, columns exact"
                       : "uniform parameter set, every expression exact");
+    if (lut && pv)
+        emit_pvlut_consts_fn(e);
     for (int gi = 0; gi < e->m->ngroups; gi++)
         emit_group_functions(e, gi);
     emit_cell(e);

@@ -6,7 +6,7 @@
  * parameters and tables in use only when no parameter it varies is one of those (ID_tables_hold,
  * emit_pvlut_test), and pv (columns exact) otherwise.
  *
- * Its constants (emit_pvlut_consts): in each cell, a constant is the uniform set's (ScStepArgs.pc,
+ * Its constants (emit_pvlut_consts_fn): in each cell, a constant is the uniform set's (ScStepArgs.pc,
  * computed on the host) wherever the cell's values of the parameters it reads, directly or through
  * other constants, equal the uniform ones, and is computed from the cell's values elsewhere. A cell
  * whose varied parameters hold the uniform values thus runs the lut variant's expressions on the
@@ -92,11 +92,15 @@ static const char *const_mask(Em *e, const CgSym *c, const char *mask, char *rea
     return r;
 }
 
-/* The pvlut variant's constants into gen_q, after its parameters (emit_body.c, emit_pv_fill): per
- * constant that reads parameters, the mask of the cells where it differs (gen_dq_NAME, declared
- * where another constant reads it), and the constant, selected per cell; the others are the
- * uniform set's. */
-void emit_pvlut_consts(Em *e) {
+/* ID_pvlut_consts(gen_pu, gen_p): the pvlut variant's constants into *gen_p, whose parameters the
+ * cells function has set (emit_body.c, emit_pv_fill): per constant that reads parameters, the mask
+ * of the cells where it differs (gen_dq_NAME), and the constant, computed only where some cell of
+ * the block differs (a call seldom varies what most constants read) and selected per cell; the
+ * others are the uniform set's. Out of line in the vectorised CPU dialect: the cells function then
+ * has the lut variant's size plus the loads, and GCC's inlining limits treat its cell function as
+ * the lut variant's (inlined into it for ten Tusscher 2006, where the fill inline made the cell a
+ * call per step and pvlut 0.8x lut). */
+void emit_pvlut_consts_fn(Em *e) {
     const CgModel *m = e->m;
     char *mask = ar_alloc(&e->ar, (size_t)m->nsyms + 1); /* by id: has a mask */
     char *used = ar_alloc(&e->ar, (size_t)m->nsyms + 1); /* by id: a constant reads it */
@@ -104,14 +108,17 @@ void emit_pvlut_consts(Em *e) {
     for (int i = 0; i < m->nconsts; i++)
         if (m->consts[i]->def)
             ex_walk_vars(m->consts[i]->def, mark_read, used);
-    fprintf(
-        e->out,
-        "    /* constants: the uniform set's in the cells whose parameters they read hold its values */\n");
+    fprintf(e->out,
+            "/* The constants of the cells of one block (pvlut), parameters set: the uniform set's where\n"
+            " * the cells' values of the parameters they read are the uniform ones. */\n"
+            "GEN_FN %svoid %s_pvlut_consts(const %s_pc *gen_pu, %s_pcv *gen_p) {\n"
+            "    (void)gen_pu;\n    (void)gen_p;\n",
+            e->vec ? "__attribute__((noinline)) " : "", e->id, e->id, e->id);
     for (int i = 0; i < m->nparams; i++) {
         const CgSym *p = m->params[i];
         mask[p->id] = 1;
         if (used[p->id])
-            fprintf(e->out, "    const gen_mask gen_dq_%s = gen_q.%s != gen_bc(gen_pu->%s);\n", e->cn[p->id],
+            fprintf(e->out, "    const gen_mask gen_dq_%s = gen_p->%s != gen_bc(gen_pu->%s);\n", e->cn[p->id],
                     e->cn[p->id], e->cn[p->id]);
     }
     for (int i = 0; i < m->nconsts; i++) {
@@ -119,17 +126,17 @@ void emit_pvlut_consts(Em *e) {
         const char *n = e->cn[c->id];
         const char *mk = c->def ? const_mask(e, c, mask, reads) : NULL;
         if (!mk) {
-            fprintf(e->out, "    gen_q.%s = gen_bc(gen_pu->%s);\n", n, n);
+            fprintf(e->out, "    gen_p->%s = gen_bc(gen_pu->%s);\n", n, n);
             continue;
         }
         mask[c->id] = 1;
-        if (used[c->id]) {
-            fprintf(e->out, "    const gen_mask gen_dq_%s = %s;\n", n, mk);
-            mk = ar_printf(&e->ar, "gen_dq_%s", n);
-        }
-        fprintf(e->out, "    gen_q.%s = gen_sel(%s, %s, gen_bc(gen_pu->%s));", n, mk,
-                emit_expr_str(e, c->def, 1), n);
+        fprintf(
+            e->out,
+            "    const gen_mask gen_dq_%s = %s;\n"
+            "    gen_p->%s = gen_any(gen_dq_%s) ? gen_sel(gen_dq_%s, %s, gen_bc(gen_pu->%s)) : gen_bc(gen_pu->%s);",
+            n, mk, n, n, n, emit_expr_str(e, c->def, 1), n, n);
         emit_line_comment(e, c);
         fputc('\n', e->out);
     }
+    fprintf(e->out, "}\n\n");
 }
