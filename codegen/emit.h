@@ -42,10 +42,12 @@
  * and costly calls of Vm alone inside other equations are named per-step equations (hoist.c); Iion's
  * part of a step reads the step's equations of Vm alone instead of computing them again
  * (emit_carry.c); on the GPU, in models without implicit or adaptive groups, a parameter's exponent
- * goes through gen_powp; 0.5.7: the pvlut variant (per-cell parameters, columns interpolated from the
- * uniform set's tables where no varied parameter is one a column reads: emit_pvlut.c), the
- * per-cell-parameter GPU kernels under GEN_MIN_BLOCKS_PV (GEN_MIN_BLOCKS unless defined) */
-#define EMIT_VERSION "0.5.7"
+ * goes through gen_powp; (0.5.7: reverted, not reused) 0.6.0: the weighted sum of the traces,
+ * ScStepArgs.out_isum (model ABI 7); 0.6.1: the pvlut variant (per-cell parameters, columns
+ * interpolated from the uniform set's tables where no varied parameter is one a column reads:
+ * emit_pvlut.c), the per-cell-parameter GPU kernels under GEN_MIN_BLOCKS_PV (GEN_MIN_BLOCKS unless
+ * defined) */
+#define EMIT_VERSION "0.6.1"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 extern const char emit_digest[]; /* of the generator's sources (digest.cmake): the plugin cache's key */
 
@@ -154,9 +156,13 @@ void emit_count_divisors(Em *e); /* fills e->ndiv */
  * emit_pv_fill) and the run functions' choice of a variant. */
 void emit_pvlut_test(Em *e);
 void emit_pvlut_consts_fn(Em *e);
-/* The run functions' choice of the call's variant: the calls PREFIX_pvlut SUFFIX where the condition
- * pvlut holds (with tables), PREFIX_pv SUFFIX, PREFIX_lut SUFFIX, PREFIX SUFFIX, at indentation in. */
-void emit_variant_choice(Em *e, const char *in, const char *prefix, const char *suffix, const char *pvlut);
+/* The run functions' flag gen_pvlut (models with tables; after gen_lut): the call takes pvlut. */
+void emit_pvlut_flag(Em *e);
+/* The run functions' choice of the call's variant, at indentation in: the calls PREFIX_pvlut SUFFIX
+ * where gen_pvlut holds (with tables), PREFIX_pv SUFFIX, PREFIX_lut SUFFIX, PREFIX SUFFIX; where is
+ * is not NULL, each preceded by its call with the traces' sum, PREFIX_V_is SUFFIX, where the
+ * condition is holds too (the GPU's kernels, emit_gpu.c). */
+void emit_variant_choice(Em *e, const char *in, const char *prefix, const char *suffix, const char *is);
 
 /* emit_core.c (it calls none of the other parts; emit_body.c writes the cell code, emit_model.c
  * picks the back end) */

@@ -108,14 +108,12 @@ static void emit_run(Em *e) {
             "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT);\n"
             "    (void)gen_lut;\n",
             id, p, id, p, id, id);
-    if (e->m->ntables)
-        fprintf(e->out, "    const int gen_pvlut = gen_lut && gen_a->nvary > 0 && %s_tables_hold(gen_a);\n",
-                id);
+    emit_pvlut_flag(e);
     fprintf(e->out,
             "    for (long gen_i = 0; gen_i < gen_a->n; gen_i += GEN_W) {\n"
             "        const int gen_nv = gen_a->n - gen_i < GEN_W ? (int)(gen_a->n - gen_i) : GEN_W;\n");
-    emit_variant_choice(e, "        ", ar_printf(&e->ar, "%s_cells", id), "(gen_a, gen_pu, gen_i, gen_nv);",
-                        "gen_pvlut");
+    emit_variant_choice(e, "        ", ar_printf(&e->ar, "%s_cells", id),
+                        "(gen_a, gen_pu, gen_i, gen_nv, 1);", NULL);
     fprintf(e->out, "    }\n}\n");
 }
 

@@ -103,40 +103,43 @@ static void emit_prelude(Em *e, const GpuApi *api) {
     emit_common_prelude(e);
 }
 
-/* The kernels of the variants (the per-cell-parameter ones under GEN_MIN_BLOCKS_PV) and the
- * launcher ID_TARGET_PREC_run, which picks the call's variant (per-cell parameters: pvlut where
- * the tables hold for them, else pv; tables; exact). */
+/* The kernels: per variant (exact, lookup tables, per-cell parameters, per-cell parameters with
+ * lookup tables; the per-cell-parameter ones under GEN_MIN_BLOCKS_PV) one without the traces' sum
+ * and one with it (suffix _is), each calling the inlined cells function with its own constant, so
+ * that a kernel without it holds none of its code (no register taken from a step that does not sum),
+ * then the launcher ID_TARGET_PREC_run, which picks the variant (per-cell parameters: pvlut where the
+ * tables hold for them, else pv; tables; exact) and the sum from the call's arguments. */
 static void emit_kernels(Em *e, const GpuApi *api) {
     const char *id = e->id, *p = e->single ? "f32" : "f64";
     const char *tg = emit_target_name(e->target);
     const char *vars[4] = {"", "_lut", "_pv", "_pvlut"};
-    for (int v = 0; v < 4; v++) {
-        if ((v == 1 || v == 3) && !e->m->ntables)
-            continue;
-        fprintf(
-            e->out,
-            "__global__ void __launch_bounds__(GEN_BLOCK, GEN_MIN_BLOCKS%s) %s_%s_%s_k%s(const ScStepArgs gen_a) {\n"
-            "    const long gen_i = (long)blockIdx.x * GEN_BLOCK + threadIdx.x;\n"
-            "    if (gen_i < gen_a.n)\n"
-            "        %s_cells%s(&gen_a, (const %s_pc *)gen_a.pc, gen_i, 1);\n"
-            "}\n\n",
-            v >= 2 ? "_PV" : "", id, tg, p, vars[v], id, vars[v], id);
-    }
+    for (int v = 0; v < 4; v++)
+        for (int is = 0; is < 2 && ((v != 1 && v != 3) || e->m->ntables); is++)
+            fprintf(e->out,
+                    "__global__ void __launch_bounds__(GEN_BLOCK, GEN_MIN_BLOCKS%s) %s_%s_%s_k%s%s(const "
+                    "ScStepArgs gen_a) {\n"
+                    "    const long gen_i = (long)blockIdx.x * GEN_BLOCK + threadIdx.x;\n"
+                    "    if (gen_i < gen_a.n)\n"
+                    "        %s_cells%s(&gen_a, (const %s_pc *)gen_a.pc, gen_i, 1, %d);\n"
+                    "}\n\n",
+                    v >= 2 ? "_PV" : "", id, tg, p, vars[v], is ? "_is" : "", id, vars[v], id, is);
     if (e->m->ntables)
         emit_pvlut_test(e);
-    fprintf(e->out,
-            "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
-            " * (0: none). */\n"
-            "extern \"C\" int %s_%s_%s_run(const ScStepArgs *gen_a, void *gen_stream) {\n"
-            "    const %s gen_s = (%s)gen_stream;\n"
-            "    if (gen_a->n <= 0)\n        return 0;\n"
-            "    const unsigned gen_blocks = (unsigned)((gen_a->n + GEN_BLOCK - 1) / GEN_BLOCK);\n"
-            "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT);\n"
-            "    (void)gen_lut;\n",
-            api->stream, id, tg, p, api->stream, api->stream);
+    fprintf(
+        e->out,
+        "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
+        " * (0: none). */\n"
+        "extern \"C\" int %s_%s_%s_run(const ScStepArgs *gen_a, void *gen_stream) {\n"
+        "    const %s gen_s = (%s)gen_stream;\n"
+        "    if (gen_a->n <= 0)\n        return 0;\n"
+        "    const unsigned gen_blocks = (unsigned)((gen_a->n + GEN_BLOCK - 1) / GEN_BLOCK);\n"
+        "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT), gen_is = gen_a->out_isum != 0;\n"
+        "    (void)gen_lut;\n",
+        api->stream, id, tg, p, api->stream, api->stream);
+    emit_pvlut_flag(e);
+    /* per-cell parameters first, then the tables, then exact; each with the sum first */
     emit_variant_choice(e, "    ", ar_printf(&e->ar, "%s_%s_%s_k", id, tg, p),
-                        "<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);",
-                        ar_printf(&e->ar, "gen_lut && gen_a->nvary > 0 && %s_tables_hold(gen_a)", id));
+                        "<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);", "gen_is");
     fprintf(e->out,
             "    const %s gen_err = %s();\n"
             "    return gen_err == %s ? 0 : (int)gen_err;\n}\n",

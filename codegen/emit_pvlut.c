@@ -57,19 +57,32 @@ void emit_pvlut_test(Em *e) {
     fprintf(e->out, "    return 1;\n}\n\n");
 }
 
-/* The choice of the call's variant, each branch at indentation in: PREFIX_pvlut SUFFIX where
- * `pvlut` holds (models with tables), else PREFIX_pv SUFFIX with per-cell parameters, else
- * PREFIX_lut SUFFIX with tables in use (gen_lut), else PREFIX SUFFIX. */
-void emit_variant_choice(Em *e, const char *in, const char *prefix, const char *suffix, const char *pvlut) {
+/* See emit.h. */
+void emit_pvlut_flag(Em *e) {
+    if (e->m->ntables)
+        fprintf(e->out, "    const int gen_pvlut = gen_lut && gen_a->nvary > 0 && %s_tables_hold(gen_a);\n",
+                e->id);
+}
+
+/* See emit.h: the variants pvlut (with tables), pv, lut (with tables), exact, in that order. */
+void emit_variant_choice(Em *e, const char *in, const char *prefix, const char *suffix, const char *is) {
     const int t = e->m->ntables > 0;
-    if (t)
-        fprintf(e->out, "%sif (%s)\n%s    %s_pvlut%s\n%selse ", in, pvlut, in, prefix, suffix, in);
-    else
-        fputs(in, e->out);
-    fprintf(e->out, "if (gen_a->nvary > 0)\n%s    %s_pv%s\n", in, prefix, suffix);
-    if (t)
-        fprintf(e->out, "%selse if (gen_lut)\n%s    %s_lut%s\n", in, in, prefix, suffix);
-    fprintf(e->out, "%selse\n%s    %s%s\n", in, in, prefix, suffix);
+    const char *const cond[4] = {t ? "gen_pvlut" : NULL, "gen_a->nvary > 0", t ? "gen_lut" : NULL, NULL};
+    const char *const vs[4] = {"_pvlut", "_pv", "_lut", ""};
+    int first = 1;
+    for (int v = 0; v < 4; v++) {
+        if (v < 3 && !cond[v])
+            continue;
+        for (int s = is ? 0 : 1; s < 2; s++) {
+            const char *c = s ? cond[v] : cond[v] ? ar_printf(&e->ar, "%s && %s", cond[v], is) : is;
+            if (c)
+                fprintf(e->out, "%s%sif (%s)\n", in, first ? "" : "else ", c);
+            else
+                fprintf(e->out, "%selse\n", in);
+            fprintf(e->out, "%s    %s%s%s%s\n", in, prefix, vs[v], s ? "" : "_is", suffix);
+            first = 0;
+        }
+    }
 }
 
 /* Mark the symbols x reads (one level: not through their definitions) in ctx. */

@@ -23,7 +23,8 @@ void cl_step_unpack(void *buffers[], const struct sc_step_task *t, ScStepArgs *a
     unsigned long long *stat = (unsigned long long *)STARPU_VECTOR_GET_PTR(buffers[7]);
     a->status = (ScStepStatus *)(void *)stat;
     a->lut_oor = stat + 2;
-    a->out_vm = a->out_iion = a->out_tr = NULL;
+    a->out_vm = a->out_iion = a->out_tr = a->out_isum = NULL;
+    a->isum_w = NULL;
 }
 
 /* See cl_step.h. */

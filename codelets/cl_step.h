@@ -94,29 +94,33 @@ int cl_step_submit(struct starpu_codelet *cl, const ScStepHandles *h, const stru
                    int worker);
 
 /* ---- steps that measure biomarkers (cl_step_bm.c; docs/study.md) ----------------------------
- * One codelet for every model: buffers 0-7 those of a step task (above), 8 the scratch where the
- * model's kernel writes Vm at every step of the task (a vector of K x cells values of the array's
- * precision, STARPU_SCRATCH), 9 the biomarker fields of the partition (a vector of cells elements of
- * KERN_BM_NACC doubles, RW). cl_arg: struct cl_step_bm_task: the step's (its d0, nsteps, stimulus
- * ...), and the biomarker call's settings (KernBmArgs: windows, levels, thresholds, finish; its n,
- * d0, nsteps, precision and pointers are filled from the step's), the calcium state's index (-1:
- * none). A task of nsteps 0 advances nothing and, with bm.finish, writes out the running windows. */
+ * Two codelets for every model, without and with qNet: buffers 0-7 those of a step task (above), 8
+ * the scratch where the model's kernel writes Vm at every step of the task (a vector of cells
+ * elements of K values of the array's precision, STARPU_SCRATCH; with qNet 2K values: Vm at the
+ * task's nsteps steps, then the currents' sum, ScStepArgs.out_isum, at the same steps), 9 the
+ * biomarker fields of the partition (a vector of cells elements of KERN_BM_NACC doubles, RW); with
+ * qNet 10 the weights of the model's traces in the sum (ScStepArgs.isum_w: a vector of ntraces
+ * doubles, R). cl_arg: struct cl_step_bm_task: the step's (its d0, nsteps, stimulus ...), and the
+ * biomarker call's settings (KernBmArgs: windows, levels, thresholds, finish; its n, d0, nsteps,
+ * precision and pointers are filled from the step's), the calcium state's index (-1: none), qnet. A
+ * task of nsteps 0 advances nothing and, with bm.finish, writes out the running windows. */
 #include "biomarker.h"
 struct cl_step_bm_task {
     struct sc_step_task step; /* first: cl_step_can_execute and the footprint read it */
     KernBmArgs bm;
     int ca_state;
-    unsigned model_hash; /* the footprint's part for the model, its methods and the precision:
+    int qnet; /* the codelet with qNet (buffer 10, the scratch's second half) */
+    unsigned model_hash; /* the footprint's part for the model, its methods, the precision and qnet:
                             computed once by the submitter (cl_step_bm_hash), not per task */
 };
-/* model_hash of the tasks of model m in precision p. */
-unsigned cl_step_bm_hash(const ScModelEntry *m, ScPrecision p);
-extern struct starpu_codelet cl_step_bm_codelet;
+/* model_hash of the tasks of model m in precision p, with qNet or not. */
+unsigned cl_step_bm_hash(const ScModelEntry *m, ScPrecision p, int qnet);
+extern struct starpu_codelet cl_step_bm_codelet, cl_step_bmq_codelet;
 
-/* Submit one such task on h, scratch and fields with a copy of *t; worker as cl_step_submit.
- * Returns 0, -ENOMEM, or StarPU's negative errno. */
+/* Submit one such task on h, scratch, fields and (t->qnet) weights with a copy of *t; worker as
+ * cl_step_submit. Returns 0, -ENOMEM, or StarPU's negative errno. */
 int cl_step_bm_submit(const ScStepHandles *h, starpu_data_handle_t scratch, starpu_data_handle_t fields,
-                      const struct cl_step_bm_task *t, int worker);
+                      starpu_data_handle_t weights, const struct cl_step_bm_task *t, int worker);
 
 /* ---- gather (cl_gather.c): sampled outputs of a few cells of one partition ------------------
  * Buffers: 0 sv (R), 1 vm (R), 2 iion (R), 3 out (W, vector of double: per listed cell, Vm, Iion,

@@ -14,6 +14,10 @@
  *            value since then
  *   DAD      from r90 to the window's end: Vm more than dad_mv above its lowest value since r90
  *   not captured: dVdt_max, t_act and the APDs are NaN, EAD and DAD 0
+ * over the samples of the currents' sum (isum: at every step, the sum the step kernel computes,
+ * ScStepArgs.out_isum; NULL: not measured, the figure NaN):
+ *   qNet     the sum of the window's samples times dt / 1000: the charge of the summed currents over
+ *            the window by the left rectangle rule, in C/F for currents in A/F (uA/uF) and dt in ms
  * and over the calcium samples (the state at the end of each call, so every nsteps steps):
  *   Ca_dia   the window's first sample; CaT amplitude: its highest minus Ca_dia; time to peak: when
  *            the highest is reached, from the window's start; CaTD90: the first time after the peak
@@ -46,6 +50,7 @@ enum {
     KERN_BM_EAD,
     KERN_BM_DAD,
     KERN_BM_UP, /* upstrokes */
+    KERN_BM_Q, /* the sum of the window's isum samples so far */
     KERN_BM_TX, /* KERN_BM_MAXLEV crossing times (NaN: not yet) */
     KERN_BM_CA_BEAT = KERN_BM_TX + KERN_BM_MAXLEV,
     KERN_BM_CA_DIA,
@@ -70,6 +75,7 @@ enum {
     KERN_BM_OUT_CA_AMP,
     KERN_BM_OUT_CA_TTP,
     KERN_BM_OUT_CA_D90,
+    KERN_BM_OUT_QNET, /* C/F (NaN: isum NULL) */
     KERN_BM_NACC
 };
 
@@ -83,8 +89,9 @@ typedef struct KernBmArgs {
     int nlev, i90; /* levels lev[0 .. nlev), lev[i90] == 0.9 */
     double lev[KERN_BM_MAXLEV];
     double up_mv, ead_mv, ead_delay_ms, dad_mv; /* thresholds (docs/study.md) */
-    int f32; /* vm and ca hold floats (else doubles) */
+    int f32; /* vm, isum and ca hold floats (else doubles) */
     const void *vm;
+    const void *isum; /* the currents' sum of cell i at step d0 + s: isum[s * n + i]; NULL: no qNet */
     const void *ca; /* calcium of cell i at step d0 + nsteps: ca[i]; NULL: no calcium */
     int finish; /* after the samples, write out the running windows (the run ends) */
     double *acc; /* KERN_BM_NACC x n */

@@ -46,6 +46,7 @@ KERN_BM_FN void bm_vm_close(const KernBmArgs *a, const BmCell *c, size_t i) {
     o[KERN_BM_OUT_DAD * n + i] = captured ? c->f[KERN_BM_DAD] : 0;
     for (int j = 0; j < a->nlev; j++)
         o[(KERN_BM_OUT_APD + j) * n + i] = captured ? c->f[KERN_BM_TX + j] - tact : NAN;
+    o[KERN_BM_OUT_QNET * n + i] = a->isum ? c->f[KERN_BM_Q] * a->dt / 1000.0 : NAN;
 }
 
 /* The outputs of the calcium window that ends, into cell i's output fields. */
@@ -61,10 +62,11 @@ KERN_BM_FN void bm_ca_close(const KernBmArgs *a, const BmCell *c, size_t i) {
     o[KERN_BM_OUT_CA_D90 * n + i] = c->f[KERN_BM_CA_T90] - tw;
 }
 
-/* A new Vm window b opens at sample v. */
-KERN_BM_FN void bm_vm_open(const KernBmArgs *a, BmCell *c, long b, double v) {
+/* A new Vm window b opens at sample v (the currents' sum q). */
+KERN_BM_FN void bm_vm_open(const KernBmArgs *a, BmCell *c, long b, double v, double q) {
     double *f = c->f;
     f[KERN_BM_BEAT] = (double)b;
+    f[KERN_BM_Q] = q;
     f[KERN_BM_VREST] = f[KERN_BM_VMAX] = f[KERN_BM_VPREV] = v;
     f[KERN_BM_RB] = -INFINITY;
     f[KERN_BM_RT] = f[KERN_BM_DVDT] = f[KERN_BM_TACT] = f[KERN_BM_MINE] = f[KERN_BM_MIND] = NAN;
@@ -101,8 +103,8 @@ KERN_BM_FN void bm_vm_fall(const KernBmArgs *a, BmCell *c, long d, double v) {
     }
 }
 
-/* Cell i's Vm at step d. */
-KERN_BM_FN void bm_vm_sample(const KernBmArgs *a, BmCell *c, size_t i, long d, double v) {
+/* Cell i's Vm at step d, and the currents' sum q (0 without isum). */
+KERN_BM_FN void bm_vm_sample(const KernBmArgs *a, BmCell *c, size_t i, long d, double v, double q) {
     double *f = c->f;
     long b = bm_window(a, d);
     if (b < 0)
@@ -110,9 +112,10 @@ KERN_BM_FN void bm_vm_sample(const KernBmArgs *a, BmCell *c, size_t i, long d, d
     if (b != (long)f[KERN_BM_BEAT]) {
         if (f[KERN_BM_BEAT] >= 0)
             bm_vm_close(a, c, i);
-        bm_vm_open(a, c, b, v);
+        bm_vm_open(a, c, b, v, q);
         return;
     }
+    f[KERN_BM_Q] += q;
     double vprev = f[KERN_BM_VPREV], slope = (v - vprev) / a->dt;
     if (slope > f[KERN_BM_RB]) {
         f[KERN_BM_RB] = slope;
@@ -171,8 +174,10 @@ KERN_BM_FN void bm_cell(const KernBmArgs *a, size_t i) {
     BmCell c;
     for (int k = 0; k <= KERN_BM_CA_T90; k++)
         c.f[k] = a->acc[(size_t)k * n + i];
-    for (int s = 0; s < a->nsteps; s++)
-        bm_vm_sample(a, &c, i, a->d0 + s, bm_load(a, a->vm, (size_t)s * n + i));
+    for (int s = 0; s < a->nsteps; s++) {
+        size_t k = (size_t)s * n + i;
+        bm_vm_sample(a, &c, i, a->d0 + s, bm_load(a, a->vm, k), a->isum ? bm_load(a, a->isum, k) : 0.0);
+    }
     if (a->ca)
         bm_ca_sample(a, &c, i, a->d0 + a->nsteps, bm_load(a, a->ca, i));
     if (a->finish) { /* a calcium window opened by the run's last state (the next window's

@@ -1,7 +1,8 @@
 /* sc_currents.c: the ionic currents of the library's models and the parameters that scale them, for
- * drug block (models/currents.tsv, compiled in as currents_tsv by provision/CMakeLists.txt;
+ * drug block and qNet (models/currents.tsv, compiled in as currents_tsv by provision/CMakeLists.txt;
  * docs/currents.md). Public functions in starcarp.h: sc_current_canonical, sc_model_current_count,
- * sc_model_current_name, sc_model_current_note, sc_model_current_params.
+ * sc_model_current_name, sc_model_current_note, sc_model_current_params, sc_model_current_traces,
+ * sc_model_qnet_weights.
  *
  * The table has one row per (model, current): the file's stem, the current's canonical name, its
  * parameters (comma-separated names of the file's parameters) and a note. It is parsed once, on
@@ -121,6 +122,14 @@ const char *sc_model_current_note(const ScModelEntry *m, int i) {
     return i >= 0 && i < n ? cur_rows[first + i].note : NULL;
 }
 
+/* The names of rows [first, first + n) (a model's currents), ", "-separated, after err's text. */
+static void cur_append_list(int first, int n, char *err, size_t errlen) {
+    size_t used = strlen(err);
+    for (int i = 0; i < n && used + 1 < errlen; i++)
+        used +=
+            (size_t)snprintf(err + used, errlen - used, "%s %s", i ? "," : "", cur_rows[first + i].current);
+}
+
 /* The refusal of current `name` for m: the currents m has, or that it has none, into err. */
 static void cur_refuse(const ScModelEntry *m, const char *name, int first, int n, char *err, size_t errlen) {
     if (!n) {
@@ -131,29 +140,31 @@ static void cur_refuse(const ScModelEntry *m, const char *name, int first, int n
         return;
     }
     sc_set_err(err, errlen, "%s has no current '%s'; its currents:", m->name, name);
-    size_t used = strlen(err);
-    for (int i = 0; i < n && used + 1 < errlen; i++)
-        used +=
-            (size_t)snprintf(err + used, errlen - used, "%s %s", i ? "," : "", cur_rows[first + i].current);
+    cur_append_list(first, n, err, errlen);
+}
+
+/* m's row of current `current` (any name sc_current_canonical accepts), or NULL with cur_refuse's
+ * message in err (also for a NULL model or current). */
+static const CurRow *cur_find(const ScModelEntry *m, const char *current, char *err, size_t errlen) {
+    if (!m || !current) {
+        sc_set_err(err, errlen, "no %s given", m ? "current" : "model");
+        return NULL;
+    }
+    int first, n = cur_model_rows(m, &first);
+    const char *canon = sc_current_canonical(current);
+    for (int i = 0; i < n && canon; i++)
+        if (!strcmp(cur_rows[first + i].current, canon))
+            return &cur_rows[first + i];
+    cur_refuse(m, current, first, n, err, errlen);
+    return NULL;
 }
 
 /* See starcarp.h. */
 int sc_model_current_params(const ScModelEntry *m, const char *current, int *params, int max, char *err,
                             size_t errlen) {
-    if (!m || !current) {
-        sc_set_err(err, errlen, "no %s given", m ? "current" : "model");
+    const CurRow *r = cur_find(m, current, err, errlen);
+    if (!r)
         return -1;
-    }
-    int first, n = cur_model_rows(m, &first);
-    const char *canon = sc_current_canonical(current);
-    const CurRow *r = NULL;
-    for (int i = 0; i < n && canon && !r; i++)
-        if (!strcmp(cur_rows[first + i].current, canon))
-            r = &cur_rows[first + i];
-    if (!r) {
-        cur_refuse(m, current, first, n, err, errlen);
-        return -1;
-    }
     int count = 0;
     for (const char *p = r->params; *p; count++) {
         size_t k = strcspn(p, ",");
@@ -173,4 +184,78 @@ int sc_model_current_params(const ScModelEntry *m, const char *current, int *par
         p += *p == ',';
     }
     return count;
+}
+
+/* The variables of text[0 .. len) (names joined by " + ") of row r as m's trace indices, the first
+ * max into idx; their number, or -1 with a message in err naming the one m does not trace. */
+static int cur_vars_traces(const ScModelEntry *m, const CurRow *r, const char *text, size_t len, int *idx,
+                           int max, char *err, size_t errlen) {
+    const ScModelDesc *d = m->desc;
+    int count = 0;
+    for (const char *p = text, *end = text + len; p < end;) {
+        p += strspn(p, " +");
+        size_t k = strcspn(p, " +;");
+        if (p + k > end)
+            k = (size_t)(end - p);
+        if (!k)
+            break;
+        int t = -1;
+        for (int j = 0; j < d->ntraces && t < 0; j++)
+            if (strlen(d->trace_names[j]) == k && !strncmp(d->trace_names[j], p, k))
+                t = j;
+        if (t < 0) {
+            sc_set_err(err, errlen,
+                       "%s of %s: its variable '%.*s' is not traced by the model file (.trace())", r->current,
+                       m->name, (int)k, p);
+            return -1;
+        }
+        if (idx && count < max)
+            idx[count] = t;
+        count++;
+        p += k;
+    }
+    return count;
+}
+
+/* See starcarp.h. */
+int sc_model_current_traces(const ScModelEntry *m, const char *current, int *idx, int max, char *err,
+                            size_t errlen) {
+    const CurRow *r = cur_find(m, current, err, errlen);
+    return r ? cur_vars_traces(m, r, r->note, strcspn(r->note, ";"), idx, max, err, errlen) : -1;
+}
+
+/* See starcarp.h. */
+int sc_model_qnet_weights(const ScModelEntry *m, double *w, char *err, size_t errlen) {
+    static const char *const need[] = {"INaL", "ICaL", "IKr", "IKs", "IK1", "Ito"};
+    enum { NNEED = sizeof need / sizeof *need, MAXV = 16 };
+    if (!m) {
+        sc_set_err(err, errlen, "no model given");
+        return -1;
+    }
+    for (int k = 0; k < m->desc->ntraces; k++)
+        w[k] = 0;
+    for (int j = 0; j < NNEED; j++) {
+        const CurRow *r = cur_find(m, need[j], err, errlen);
+        if (!r) {
+            int first, n = cur_model_rows(m, &first);
+            sc_set_err(err, errlen, "qNet needs %s, which %s does not have; %s", need[j], m->name,
+                       n ? "it has" : "the table of currents (models/currents.tsv) has no row of it");
+            cur_append_list(first, n, err, errlen);
+            return -1;
+        }
+        const char *text = r->note, *ca = strstr(r->note, "calcium part: ");
+        if (ca && !strcmp(need[j], "ICaL")) /* CiPA's ICaL: the L-type calcium current alone */
+            text = ca + strlen("calcium part: ");
+        char why[256] = "";
+        int idx[MAXV], nv = cur_vars_traces(m, r, text, strcspn(text, ";"), idx, MAXV, why, sizeof why);
+        if (nv < 0 || nv > MAXV) {
+            if (nv > MAXV)
+                snprintf(why, sizeof why, "%s of %s has more than %d variables", r->current, m->name, MAXV);
+            sc_set_err(err, errlen, "qNet needs %s: %s", need[j], why);
+            return -1;
+        }
+        for (int v = 0; v < nv; v++)
+            w[idx[v]] += 1;
+    }
+    return 0;
 }

@@ -57,12 +57,13 @@ struct ScCells {
     /* biomarkers (cells_bm.c; NULL bm_acc: not measured): the kernel's settings, the calcium
        state (-1: none), the fields (KERN_BM_NACC doubles a cell, partition p's block from
        off[p] * KERN_BM_NACC, a structure of arrays), per partition their handle and the scratch
-       handle of Vm at every step */
+       handle of Vm at every step (and the currents' sum with qNet); with qNet (bm_w not NULL) the
+       traces' weights (ntraces doubles) and their handle, shared by the partitions */
     KernBmArgs bm;
     int bm_ca;
     unsigned bm_hash; /* the tasks' model_hash (cl_step_bm_hash) */
-    double *bm_acc;
-    starpu_data_handle_t *p_bm, *p_bms;
+    double *bm_acc, *bm_w;
+    starpu_data_handle_t *p_bm, *p_bms, h_bmw;
     long step;
     ScStim stim;
     ScAccount acc;

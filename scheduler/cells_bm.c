@@ -1,7 +1,8 @@
 /* cells_bm.c: the biomarkers of a cell array (starcarp.h, "biomarkers"; docs/study.md): each
  * partition's fields (KERN_BM_NACC doubles a cell, kernels/biomarker.h) and its scratch for Vm at
- * every step, the step tasks that measure (cl_step_bm.c) in place of the plain ones, the windows'
- * last write-out, and the reading of the fields. cells.h has the layout. */
+ * every step (and with qNet the currents' sum, whose weights one handle holds for every partition),
+ * the step tasks that measure (cl_step_bm.c) in place of the plain ones, the windows' last
+ * write-out, and the reading of the fields. cells.h has the layout. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,15 +57,34 @@ static int settings(const ScCells *c, const ScBiomarkers *b, KernBmArgs *a, char
     return 0;
 }
 
+/* qNet's weights of c's model (sc_model_qnet_weights) into c->bm_w, registered as c->h_bmw. 0, or
+ * -1 + err (the model lacks a current, or does not trace it; out of memory). */
+static int qnet_weights(ScCells *c, char *err, size_t errlen) {
+    int nt = c->d->ntraces;
+    double *w = malloc(sizeof(double) * (size_t)(nt > 0 ? nt : 1));
+    if (!w)
+        return BM_FAIL("out of memory for the weights of qNet");
+    if (sc_model_qnet_weights(c->m, w, err, errlen) < 0) {
+        free(w);
+        return -1;
+    }
+    c->bm_w = w;
+    starpu_vector_data_register(&c->h_bmw, STARPU_MAIN_RAM, (uintptr_t)w, (uint32_t)nt, sizeof(double));
+    return 0;
+}
+
 int sc_cells_biomarkers(ScCells *c, const ScBiomarkers *b, char *err, size_t errlen) {
     if (c->bm_acc)
         return BM_FAIL("the array measures biomarkers already");
     if (settings(c, b, &c->bm, err, errlen) < 0)
         return -1;
     c->bm_ca = b ? b->calcium : -1;
-    c->bm_hash = cl_step_bm_hash(c->m, c->f32 ? SC_SINGLE : SC_DOUBLE);
+    int qnet = b && b->qnet;
+    c->bm_hash = cl_step_bm_hash(c->m, c->f32 ? SC_SINGLE : SC_DOUBLE, qnet);
     if (c->bm_ca >= c->d->nstates)
         return BM_FAIL("calcium state %d: %s has %d states", c->bm_ca, c->m->name, c->d->nstates);
+    if (qnet && qnet_weights(c, err, errlen) < 0)
+        return -1;
     c->bm_acc = malloc(sizeof(double) * KERN_BM_NACC * (size_t)c->n);
     c->p_bm = calloc((size_t)c->np, sizeof *c->p_bm);
     c->p_bms = calloc((size_t)c->np, sizeof *c->p_bms);
@@ -78,7 +98,7 @@ int sc_cells_biomarkers(ScCells *c, const ScBiomarkers *b, char *err, size_t err
         starpu_vector_data_register(&c->p_bm[p], STARPU_MAIN_RAM, (uintptr_t)acc, (uint32_t)c->size[p],
                                     sizeof(double) * KERN_BM_NACC);
         starpu_vector_data_register(&c->p_bms[p], -1, 0, (uint32_t)c->size[p],
-                                    c->esz * (size_t)c->cfg.steps_per_task);
+                                    c->esz * (size_t)c->cfg.steps_per_task * (qnet ? 2 : 1));
     }
     return 0;
 }
@@ -88,9 +108,10 @@ int cells_bm_submit(ScCells *c, int p, const struct sc_step_task *t, int finish)
     struct cl_step_bm_task bt;
     memset(&bt, 0, sizeof bt);
     bt.step = *t, bt.bm = c->bm, bt.ca_state = c->bm_ca, bt.model_hash = c->bm_hash;
+    bt.qnet = c->bm_w != NULL;
     bt.bm.finish = finish;
     ScStepHandles h = cells_step_handles(c, p);
-    return cl_step_bm_submit(&h, c->p_bms[p], c->p_bm[p], &bt, c->worker[p]);
+    return cl_step_bm_submit(&h, c->p_bms[p], c->p_bm[p], c->h_bmw, &bt, c->worker[p]);
 }
 
 int sc_cells_biomarkers_end(ScCells *c) {
@@ -138,6 +159,8 @@ void cells_bm_free(ScCells *c) {
         if (c->p_bms && c->p_bms[p])
             starpu_data_unregister(c->p_bms[p]);
     }
-    free(c->p_bm), free(c->p_bms), free(c->bm_acc);
-    c->p_bm = c->p_bms = NULL, c->bm_acc = NULL;
+    if (c->bm_w)
+        starpu_data_unregister(c->h_bmw);
+    free(c->p_bm), free(c->p_bms), free(c->bm_acc), free(c->bm_w);
+    c->p_bm = c->p_bms = NULL, c->bm_acc = c->bm_w = NULL, c->h_bmw = NULL;
 }

@@ -147,6 +147,18 @@ int sc_cells_wait(ScCells *c, ScFailure *f) {
     return 1;
 }
 
+int sc_cells_clear_failure(ScCells *c) {
+    for (int p = 0; p < c->np; p++) {
+        if (starpu_data_acquire(c->p_stat[p], STARPU_RW) != 0)
+            return -1;
+        c->stat[(size_t)p * CL_STAT_WORDS] = ~0ULL;
+        c->stat[(size_t)p * CL_STAT_WORDS + 1] = 0;
+        starpu_data_release(c->p_stat[p]);
+    }
+    c->acc.launch_error = 0;
+    return 0;
+}
+
 int sc_cells_lut_oor(ScCells *c, unsigned long long *counts) {
     memset(counts, 0, sizeof(unsigned long long) * SC_MAX_TABLES);
     for (int p = 0; p < c->np; p++) {

@@ -29,6 +29,18 @@ as_root() {
     else die "need root (or sudo) to run: $*"; fi
 }
 
+# apt_get ARGS...: apt-get ARGS as root, one at a time among installs running side by side (two
+# `make test` of two clones: flock on a shared lock file), waiting for another apt's dpkg lock
+# (DPkg::Lock::Timeout), and tried again a few times while another apt holds the package lists
+apt_get() {
+    local try
+    for try in 1 2 3 4 5 6; do
+        as_root flock /tmp/starcarp-apt.lock apt-get -o DPkg::Lock::Timeout=300 "$@" && return 0
+        [ $try = 6 ] || sleep 10
+    done
+    return 1
+}
+
 # ---------------------------------------------------------------- Debian packages
 pkgs=(build-essential cmake pkg-config libhwloc-dev libopenmpi-dev openmpi-bin dpkg-dev
       clang libclang-rt-14-dev clang-format hipcc libamdhip64-dev zlib1g-dev libmetis-dev)
@@ -40,14 +52,14 @@ done
 apt_updated=0
 if [ ${#missing[@]} -gt 0 ]; then
     say "installing Debian packages: ${missing[*]}"
-    as_root apt-get update -qq || die "apt-get update failed (no package registry reachable?)"
+    apt_get update -qq || die "apt-get update failed (no package registry reachable?)"
     apt_updated=1
     for p in "${missing[@]}"; do
         if ! apt-cache show "$p" >/dev/null 2>&1; then
             die "package '$p' cannot be had from this machine's package sources"
         fi
     done
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+    DEBIAN_FRONTEND=noninteractive apt_get install -y -qq --no-install-recommends "${missing[@]}" \
         >"$deps/apt.log" 2>&1 || { tail -20 "$deps/apt.log" >&2; die "apt-get install failed (log: $deps/apt.log)"; }
 else
     say "Debian packages: all present"
@@ -92,7 +104,7 @@ if [ -z "$srcdir" ]; then
             | as_root tee "$list" >/dev/null
         apt_updated=0
     fi
-    [ $apt_updated = 1 ] || as_root apt-get update -qq || die "apt-get update failed"
+    [ $apt_updated = 1 ] || apt_get update -qq || die "apt-get update failed"
     say "fetching StarPU's Debian source package"
     (cd "$src" && apt-get source -qq --download-only starpu >"$deps/source.log" 2>&1) \
         || { tail -5 "$deps/source.log" >&2; die "apt-get source starpu failed: the source package 'starpu' cannot be had"; }

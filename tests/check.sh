@@ -4,6 +4,8 @@
 #   check_done                     prints the counts and returns non-zero after a failure or
 #                                  where no check ran
 #   check_status DESCRIPTION STATUS   the same for a status already known ($?)
+#   check_refused DESCRIPTION PATTERN COMMAND...   the command must exit 2 with PATTERN in its
+#                                  output (stdout and stderr, left in refused.txt, shown on a failure)
 #   check_workdir                  a fresh folder $W (removed on exit) made the current one, StarPU silent
 #   check_tmp                      a fresh folder $tmp (removed on exit)
 #   check_need_gpu                 exit 77 (skipped) where no NVIDIA GPU answers
@@ -24,6 +26,14 @@ check_status() {
     local what=$1
     checks=$((checks + 1))
     if [ "$2" = 0 ]; then echo "ok: $what"; else echo "FAIL: $what"; fails=$((fails + 1)); fi
+}
+check_refused() {
+    local what=$1 pat=$2
+    shift 2
+    "$@" > refused.txt 2>&1
+    local rc=$?
+    check "$what: exit 2 and '$pat'" sh -c "[ $rc = 2 ] && grep -q -- \"\$1\" refused.txt" sh "$pat"
+    [ $rc = 2 ] || cat refused.txt
 }
 check_workdir() {
     W=$(mktemp -d)

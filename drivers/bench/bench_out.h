@@ -24,17 +24,7 @@
  * every other probe cell i gets a writer of its own named NAME_cell<i> (bout_probe_name), so its
  * table is NAME_cell<i>.txt (BENCH_REG_cell<i>.txt without --fout, as stdout holds the first cell's)
  * and its binary files NAME_cell<i>.Vm.bin, NAME_cell<i>_<Model>.<state>.bin, NAME_cell<i>_header.txt.
- *
- * State files (--save-ini-file / --read-ini-file): text, one value per line followed by "# name".
- * The layout starcarp writes (values with %.17g, so that they read back bit for bit):
- *       -86.200000000000003      # Vm
- *       tenTusscherPanfilov
- *       0.00012                  # Ca_i
- *       ...                      (every state, in the model's order)
- * i.e. the global Vm, then the model's name on a line of its own, then the model's states. Reading
- * matches states by name (any order); blank lines and lines starting with '#' are skipped; before
- * the model's name, openCARP's other globals (Iion, Lambda, delLambda, Tension, K_e, Na_e, Ca_e,
- * tension_component; value "-" allowed) are accepted and ignored.
+ * State files: drivers/cli/svfile.h.
  */
 #ifndef SC_BENCH_OUT_H
 #define SC_BENCH_OUT_H
@@ -97,15 +87,5 @@ int bout_trace_close(BoutTrace *tw, char *err, size_t errlen);
  * model's states. */
 int bout_dump_mask(const char *list, const char *model, int nsv, const char *const *names, int *mask,
                    char *err, size_t errlen);
-
-/* Write the state file (layout above). Returns 0, or -1 with "PATH: strerror" in err. */
-int bout_save_state(const char *path, const char *model, int nsv, const char *const *names, const double *sv,
-                    double vm, char *err, size_t errlen);
-
-/* Read a state file of `model` into sv[nsv] (matched by names) and *vm. Changes nothing on error:
- * returns -1 with "PATH:LINE: ..." for a malformed line, another model's name, an unknown or
- * repeated name, and "PATH: ..." for a missing state, Vm or model line or a read error. */
-int bout_load_state(const char *path, const char *model, int nsv, const char *const *names, double *sv,
-                    double *vm, char *err, size_t errlen);
 
 #endif

@@ -25,6 +25,7 @@
 
 #include "bench_opts.h"
 #include "bench_out.h"
+#include "svfile.h"
 #include "bench_side.h"
 #include "bench_size.h"
 #include "commands.h"
@@ -434,8 +435,8 @@ static int events_at(BenchRun *r, long ds, int stopping) {
     }
     if (ds == r->d_save) {
         sample_probes(r->c, r->sh, o->probe, 1, d->nsv, r->vals);
-        if (r->sh->rank == 0 && bout_save_state(o->save_ini_file, d->name, d->nstates, d->sv_names,
-                                                r->vals + 2, r->vals[0], err, sizeof err) < 0) {
+        if (r->sh->rank == 0 && svf_save(o->save_ini_file, d->name, d->nstates, d->sv_names, r->vals + 2,
+                                         r->vals[0], err, sizeof err) < 0) {
             fprintf(stderr, "starcarp bench: --save-ini-file: %s\n", err);
             return -1;
         }
@@ -714,8 +715,7 @@ static int init_cells(ScCells *c, const BenchOpts *o, const Share *sh, const ScM
     }
     if (o->read_ini_file) {
         double *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)), vm0 = 0;
-        int lr =
-            bout_load_state(o->read_ini_file, d->name, d->nstates, d->sv_names, sv0, &vm0, err, sizeof err);
+        int lr = svf_load(o->read_ini_file, d->name, d->nstates, d->sv_names, sv0, &vm0, err, sizeof err);
         if (lr == 0) {
             double *col = malloc(sizeof(double) * (size_t)sh->count);
             for (int k = -1; k < d->nstates; k++) {

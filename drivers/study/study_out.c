@@ -1,16 +1,16 @@
-/* study_out.c: the outputs of `starcarp study` (study.h): the cells' CSV (a row per cell: its design
- * row, concentration, parameter factors and its last beat's figures) and the summary per
- * concentration (cells captured, with an EAD, not repolarised; APD90's median and quartiles), in a
- * CSV beside it and on stdout; the pictures beside them: APD90's histogram per concentration, and
- * with several concentrations APD90 against the concentration (median and quartiles). */
+/* study_out.c: the tables of `starcarp study` (study.h): the cells' CSV (a row per cell and pacing
+ * rate: its design row, drug, concentration, rate, parameter factors and its last beat's figures,
+ * the derived ones, the beat it was steady from, its verdict against the ranges), the summary per
+ * rate and group (cells captured, with an EAD or a DAD, not repolarised, steady, accepted; APD90's
+ * quartiles) in a CSV beside it and on stdout, and the accepted design rows as a design file. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot.h"
 #include "study.h"
+#include "study_tables.h"
 
 /* A figure in the CSV: %.10g, "nan" where not defined. */
 static void put(FILE *f, double x) {
@@ -20,21 +20,80 @@ static void put(FILE *f, double x) {
         fprintf(f, ",%.10g", x);
 }
 
-static double field(const StudyResult *r, int k, long c) {
-    return r->fields[(size_t)k * (size_t)r->cells + (size_t)c];
+static double field(const StudyResult *r, int k, int ri, long c) {
+    return r->rate[ri].fields[(size_t)k * (size_t)r->cells + (size_t)c];
 }
 
-/* The column names of the figures (the APDs by their levels). */
+int study_i90(const StudyResult *r) {
+    int i90 = 0;
+    for (int j = 0; j < r->nlev; j++)
+        if (fabs(r->lev[j] - 0.9) < 1e-12)
+            i90 = j;
+    return i90;
+}
+
+/* The lowest level other than 90 % (its index), or -1: the triangulation APD90 - APDx. */
+static int tri_level(const StudyResult *r) {
+    int t = -1;
+    for (int j = 0; j < r->nlev; j++)
+        if (fabs(r->lev[j] - 0.9) > 1e-12 && (t < 0 || r->lev[j] < r->lev[t]))
+            t = j;
+    return t;
+}
+
+/* The column names. */
 static void header(FILE *f, const StudyResult *r) {
-    fputs("cell,row,conc_nM", f);
+    fputs("cell,row,drug,conc_nM,bcl_ms", f);
     for (int j = 0; j < r->o->design.nparams; j++)
         fprintf(f, ",%s", r->o->design.params[j].name);
     fputs(",beat,Vrest,Vmax,dVdt_max,t_act,upstrokes,EAD,DAD", f);
     for (int j = 0; j < r->nlev; j++)
         fprintf(f, ",APD%g", 100 * r->lev[j]);
-    fputs(",APD90_prev", f);
+    fputs(",APD90_prev,Vamp", f);
+    int t = tri_level(r);
+    if (t >= 0)
+        fprintf(f, ",Tri90_%g", 100 * r->lev[t]);
+    fputs(",APD90_alt", f);
     if (r->has_ca)
         fputs(",CaT_dia,CaT_amp,CaT_ttp,CaTD90", f);
+    if (r->has_qnet)
+        fputs(",qNet", f);
+    if (r->rate[0].steady)
+        fputs(",steady_beat", f);
+    fputs(",failed_ms", f);
+    if (r->accepted)
+        fputs(",accepted", f);
+    fputc('\n', f);
+}
+
+/* Cell c's row at rate ri. */
+static void row(FILE *f, const StudyResult *r, int ri, long c) {
+    long rw = c % r->rows;
+    int g = (int)(c / r->rows), np = r->o->design.nparams, i90 = study_i90(r), t = tri_level(r);
+    fprintf(f, "%ld,%ld,%s,%.10g,%.10g", c, rw, study_group_drug(r->arms, g), r->arms->group[g].conc,
+            r->rate[ri].bcl);
+    for (int j = 0; j < np; j++)
+        put(f, r->o->design.values[rw * np + j]);
+    for (int k = SC_BM_BEAT; k < SC_BM_APD; k++)
+        put(f, field(r, k, ri, c));
+    for (int j = 0; j < r->nlev; j++)
+        put(f, field(r, SC_BM_APD + j, ri, c));
+    double apd90 = field(r, SC_BM_APD + i90, ri, c), prev = field(r, SC_BM_PREV_APD90, ri, c);
+    put(f, prev);
+    put(f, field(r, SC_BM_VMAX, ri, c) - field(r, SC_BM_VREST, ri, c));
+    if (t >= 0)
+        put(f, apd90 - field(r, SC_BM_APD + t, ri, c));
+    put(f, fabs(apd90 - prev));
+    if (r->has_ca)
+        for (int k = SC_BM_CA_DIA; k <= SC_BM_CA_D90; k++)
+            put(f, field(r, k, ri, c));
+    if (r->has_qnet)
+        put(f, field(r, SC_BM_QNET, ri, c));
+    if (r->rate[ri].steady)
+        put(f, r->rate[ri].steady[c]);
+    put(f, r->rate[ri].failed[c]);
+    if (r->accepted)
+        fprintf(f, ",%d", r->accepted[c]);
     fputc('\n', f);
 }
 
@@ -43,22 +102,9 @@ static int write_cells(const StudyResult *r, const char *path) {
     if (!f)
         return -1;
     header(f, r);
-    int np = r->o->design.nparams;
-    for (long c = 0; c < r->cells; c++) {
-        long row = c % r->rows;
-        fprintf(f, "%ld,%ld,%.10g", c, row, r->conc[c / r->rows]);
-        for (int j = 0; j < np; j++)
-            put(f, r->o->design.values[row * np + j]);
-        for (int k = SC_BM_BEAT; k < SC_BM_APD; k++)
-            put(f, field(r, k, c));
-        for (int j = 0; j < r->nlev; j++)
-            put(f, field(r, SC_BM_APD + j, c));
-        put(f, field(r, SC_BM_PREV_APD90, c));
-        if (r->has_ca)
-            for (int k = SC_BM_CA_DIA; k <= SC_BM_CA_D90; k++)
-                put(f, field(r, k, c));
-        fputc('\n', f);
-    }
+    for (int ri = 0; ri < r->nrate; ri++)
+        for (long c = 0; c < r->cells; c++)
+            row(f, r, ri, c);
     return fclose(f);
 }
 
@@ -76,120 +122,142 @@ static double quantile(const double *v, long n, double q) {
     return i + 1 < n ? v[i] + (h - (double)i) * (v[i + 1] - v[i]) : v[i];
 }
 
-/* The summary of concentration ci into f (CSV) and stdout. */
-static void summary_row(const StudyResult *r, int ci, int i90, double *buf, FILE *f,
-                        double q[3][STUDY_MAX_CONC]) {
-    long n = 0, cap = 0, ead = 0, norep = 0;
-    for (long row = 0; row < r->rows; row++) {
-        long c = (long)ci * r->rows + row;
-        double apd = field(r, SC_BM_APD + i90, c);
-        int captured = field(r, SC_BM_UPSTROKES, c) >= 1;
-        cap += captured, ead += field(r, SC_BM_EAD, c) != 0, norep += captured && isnan(apd);
+/* The median of field k over group g's cells that ran (rate ri), buf holding rows values. */
+static double group_median(const StudyResult *r, int ri, int g, int k, double *buf) {
+    long n = 0;
+    for (long rw = 0; rw < r->rows; rw++) {
+        long c = (long)g * r->rows + rw;
+        double x = field(r, k, ri, c);
+        if (isnan(r->rate[ri].failed[c]) && !isnan(x))
+            buf[n++] = x;
+    }
+    qsort(buf, (size_t)n, sizeof *buf, cmp);
+    return quantile(buf, n, 0.5);
+}
+
+/* The summary of group g at rate ri into f (CSV) and stdout. */
+static void summary_row(const StudyResult *r, int ri, int g, double *buf, FILE *f) {
+    long n = 0, cap = 0, ead = 0, dad = 0, norep = 0, steady = 0, acc = 0, failed = 0;
+    int i90 = study_i90(r);
+    for (long rw = 0; rw < r->rows; rw++) {
+        long c = (long)g * r->rows + rw;
+        if (!isnan(r->rate[ri].failed[c])) {
+            failed++;
+            continue;
+        }
+        double apd = field(r, SC_BM_APD + i90, ri, c);
+        int captured = field(r, SC_BM_UPSTROKES, ri, c) >= 1;
+        cap += captured, ead += field(r, SC_BM_EAD, ri, c) != 0, dad += field(r, SC_BM_DAD, ri, c) != 0;
+        norep += captured && isnan(apd);
+        steady += r->rate[ri].steady && !isnan(r->rate[ri].steady[c]);
+        acc += r->accepted && r->accepted[c];
         if (!isnan(apd))
             buf[n++] = apd;
     }
     qsort(buf, (size_t)n, sizeof *buf, cmp);
     double q1 = quantile(buf, n, 0.25), med = quantile(buf, n, 0.5), q3 = quantile(buf, n, 0.75);
-    q[0][ci] = q1, q[1][ci] = med, q[2][ci] = q3;
-    double pc = 100.0 / (double)r->rows;
-    fprintf(f, "%.10g,%ld,%.4g,%.4g,%.4g,%.10g,%.10g,%.10g\n", r->conc[ci], r->rows, pc * (double)cap,
-            pc * (double)ead, pc * (double)norep, q1, med, q3);
-    printf("%12g %8ld %9.1f %8.1f %11.1f   %8.2f %8.2f %8.2f\n", r->conc[ci], r->rows, pc * (double)cap,
-           pc * (double)ead, pc * (double)norep, q1, med, q3);
+    long ok = r->rows - failed; /* the figures' percentages are over the cells that ran */
+    double pc = ok ? 100.0 / (double)ok : NAN, pf = 100.0 * (double)failed / (double)r->rows;
+    const StudyGroup *gr = &r->arms->group[g];
+    const char *drug = study_group_drug(r->arms, g);
+    fprintf(f, "%.10g,%s,%.10g,%s,%ld,%.4g,%.4g,%.4g,%.4g,%.4g,%.10g,%.10g,%.10g", r->rate[ri].bcl, drug,
+            gr->conc, gr->label, r->rows, pf, pc * (double)cap, pc * (double)ead, pc * (double)dad,
+            pc * (double)norep, q1, med, q3);
+    printf("%8g %-14.14s %10s %8ld %7.1f %9.1f %6.1f %6.1f %10.1f   %8.2f %8.2f %8.2f", r->rate[ri].bcl, drug,
+           gr->label, r->rows, pf, pc * (double)cap, pc * (double)ead, pc * (double)dad, pc * (double)norep,
+           q1, med, q3);
+    if (r->has_qnet) {
+        double q = group_median(r, ri, g, SC_BM_QNET, buf);
+        fprintf(f, ",%.10g", q);
+        printf(" %9.5f", q);
+    }
+    if (r->rate[ri].steady) {
+        fprintf(f, ",%.4g", pc * (double)steady);
+        printf(" %7.1f", pc * (double)steady);
+    }
+    if (r->accepted) {
+        fprintf(f, ",%ld,%.4g", acc, 100.0 * (double)acc / (double)r->rows);
+        printf(" %9.2f", 100.0 * (double)acc / (double)r->rows);
+    }
+    fputc('\n', f);
+    putchar('\n');
 }
 
-/* PATH with its .csv ending (if any) replaced by suffix, into buf. */
-static void beside(const char *path, const char *suffix, char *buf, size_t n) {
+void study_beside(const char *path, const char *suffix, char *buf, size_t n) {
     size_t len = strlen(path);
     int csv = len > 4 && !strcmp(path + len - 4, ".csv");
     snprintf(buf, n, "%.*s%s", (int)(csv ? len - 4 : len), path, suffix);
 }
 
-#define NBINS 30
-
-/* APD90's histogram, a line per concentration, into png. 0, or -1 with the reason in err. */
-static int plot_hist(const StudyResult *r, int i90, const char *png, char *err, size_t errlen) {
-    double lo = INFINITY, hi = -INFINITY;
-    for (long c = 0; c < r->cells; c++) {
-        double a = field(r, SC_BM_APD + i90, c);
-        lo = a < lo ? a : lo, hi = a > hi ? a : hi;
-    }
-    if (!(hi >= lo))
-        return 0; /* no cell repolarised: nothing to draw */
-    double w = hi > lo ? (hi - lo) / NBINS : 1, x[NBINS], y[NBINS];
-    PlotFig *f = plot_new(900, 600, "APD90 of the cells (last beat)", "APD90 (ms)", "cells");
-    for (int ci = 0; f && ci < r->nconc; ci++) {
-        memset(y, 0, sizeof y);
-        for (long row = 0; row < r->rows; row++) {
-            double a = field(r, SC_BM_APD + i90, (long)ci * r->rows + row);
-            if (!isnan(a))
-                y[a >= hi ? NBINS - 1 : (int)((a - lo) / w)] += 1;
-        }
-        for (int b = 0; b < NBINS; b++)
-            x[b] = lo + (b + 0.5) * w;
-        char label[64];
-        snprintf(label, sizeof label, "%g nM", r->conc[ci]);
-        plot_series_style(f, plot_series(f, x, y, NBINS, label), PLOT_LINE | PLOT_POINTS);
-    }
-    int rc = f ? plot_write_png(f, png) : -1;
-    snprintf(err, errlen, "%s", f ? plot_error(f) : "out of memory");
-    plot_free(f);
-    return rc;
-}
-
-/* APD90's median and quartiles against the concentration (q[3][nconc]) into png. */
-static int plot_dose(const StudyResult *r, double q[3][STUDY_MAX_CONC], const char *png, char *err,
-                     size_t errlen) {
-    PlotFig *f =
-        plot_new(900, 600, "APD90 against the drug's concentration", "concentration (nM)", "APD90 (ms)");
-    static const char *const label[3] = {"first quartile", "median", "third quartile"};
-    for (int k = 0; f && k < 3; k++)
-        plot_series_style(f, plot_series(f, r->conc, q[k], r->nconc, label[k]), PLOT_LINE | PLOT_POINTS);
-    int rc = f ? plot_write_png(f, png) : -1;
-    snprintf(err, errlen, "%s", f ? plot_error(f) : "out of memory");
-    plot_free(f);
-    return rc;
-}
-
-int study_write(const StudyResult *r, const char *path, char *err, size_t errlen) {
-    if (write_cells(r, path) != 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    char spath[4096], hpng[4096], dpng[4096];
-    beside(path, "_summary.csv", spath, sizeof spath);
-    beside(path, "_apd90.png", hpng, sizeof hpng);
-    beside(path, "_dose.png", dpng, sizeof dpng);
+/* The summary into spath and stdout. 0 or -1 (errno). */
+static int write_summary(const StudyResult *r, const char *spath) {
     FILE *f = fopen(spath, "w");
     double *buf = malloc(sizeof(double) * (size_t)r->rows);
     if (!f || !buf) {
-        snprintf(err, errlen, "%s: %s", spath, f ? "out of memory" : strerror(errno));
         if (f)
             fclose(f);
         free(buf);
         return -1;
     }
-    int i90 = 0;
-    for (int j = 0; j < r->nlev; j++)
-        if (fabs(r->lev[j] - 0.9) < 1e-12)
-            i90 = j;
-    fputs("conc_nM,cells,captured_pct,EAD_pct,not_repolarised_pct,APD90_q1,APD90_median,APD90_q3\n", f);
-    printf("%s: %ld cells (%ld design rows x %d concentrations), the last of %ld beats at %g ms\n", r->model,
-           r->cells, r->rows, r->nconc, r->o->beats, r->o->bcl);
-    printf("%12s %8s %9s %8s %11s   %8s %8s %8s\n", "conc (nM)", "cells", "captured%", "EAD%", "no repol.%",
-           "APD90 q1", "median", "q3");
-    static double q[3][STUDY_MAX_CONC];
-    for (int ci = 0; ci < r->nconc; ci++)
-        summary_row(r, ci, i90, buf, f, q);
+    fputs(
+        "bcl_ms,drug,conc_nM,conc,cells,failed_pct,captured_pct,EAD_pct,DAD_pct,not_repolarised_pct,APD90_q1,"
+        "APD90_median,APD90_q3",
+        f);
+    fputs(r->has_qnet ? ",qNet_median" : "", f);
+    fputs(r->rate[0].steady ? ",steady_pct" : "", f);
+    fputs(r->accepted ? ",accepted,accepted_pct\n" : "\n", f);
+    printf("%s: %ld cells (%ld design rows x %d groups)", r->model, r->cells, r->rows, r->arms->ngroups);
+    for (int ri = 0; ri < r->nrate; ri++)
+        printf("%s%ld beats at %g ms", ri ? ", " : "; ", r->rate[ri].beats, r->rate[ri].bcl);
+    printf("; figures of the last beat\n%8s %-14s %10s %8s %7s %9s %6s %6s %10s   %8s %8s %8s%s%s%s\n", "BCL",
+           "drug", "conc", "cells", "failed%", "captured%", "EAD%", "DAD%", "no repol.%", "APD90 q1",
+           "median", "q3", r->has_qnet ? " qNet(C/F)" : "", r->rate[0].steady ? " steady%" : "",
+           r->accepted ? " accepted%" : "");
+    for (int ri = 0; ri < r->nrate; ri++)
+        for (int g = 0; g < r->arms->ngroups; g++)
+            summary_row(r, ri, g, buf, f);
     free(buf);
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "%s: %s", spath, strerror(errno));
+    return fclose(f);
+}
+
+/* The accepted design rows into apath, a design file (--design reads it). 0 or -1 (errno). */
+static int write_accepted(const StudyResult *r, const char *apath) {
+    FILE *f = fopen(apath, "w");
+    if (!f)
+        return -1;
+    int np = r->o->design.nparams;
+    for (int j = 0; j < np; j++)
+        fprintf(f, "%s%s", j ? "," : "", r->o->design.params[j].name);
+    fputc('\n', f);
+    for (long c = 0; c < r->rows; c++)
+        if (r->accepted[c]) {
+            for (int j = 0; j < np; j++)
+                fprintf(f, "%s%.17g", j ? "," : "", r->o->design.values[c * np + j]);
+            fputc('\n', f);
+        }
+    return fclose(f);
+}
+
+int study_write(const StudyResult *r, const char *path, char *err, size_t errlen) {
+    char spath[4096], apath[4096];
+    study_beside(path, "_summary.csv", spath, sizeof spath);
+    study_beside(path, "_accepted.csv", apath, sizeof apath);
+    const char *bad = write_cells(r, path) != 0                                              ? path
+                      : write_summary(r, spath) != 0                                         ? spath
+                      : r->accepted && r->o->design.nparams && write_accepted(r, apath) != 0 ? apath
+                                                                                             : NULL;
+    if (bad) {
+        snprintf(err, errlen, "%s: %s", bad, strerror(errno ? errno : EIO));
         return -1;
     }
-    if (plot_hist(r, i90, hpng, err, errlen) != 0 ||
-        (r->nconc > 1 && plot_dose(r, q, dpng, err, errlen) != 0))
-        return -1;
-    printf("cells: %s; summary: %s; pictures: %s%s%s\n", path, spath, hpng, r->nconc > 1 ? ", " : "",
-           r->nconc > 1 ? dpng : "");
+    if (r->accepted) {
+        long acc = 0;
+        for (long c = 0; c < r->cells; c++)
+            acc += r->accepted[c];
+        printf("accepted: %ld of %ld cells (%.2f %%) within the %d ranges%s%s\n", acc, r->cells,
+               100.0 * (double)acc / (double)r->cells, r->nranges,
+               r->o->design.nparams ? "; their design: " : "", r->o->design.nparams ? apath : "");
+    }
+    printf("cells: %s; summary: %s\n", path, spath);
     return 0;
 }

@@ -1,9 +1,13 @@
 /* study_run.c: the run of `starcarp study` (study.h): the design, the model and its parameters, the
- * drug's currents, every cell's parameter values, the cell array measured beat by beat, the outputs. */
+ * plan (study_plan.c), the ranges, levels and steady-state biomarkers read and checked before any
+ * work, a cell array per pacing rate paced and measured (study_pace.c), the verdicts against the
+ * ranges, the outputs (study_out.c, study_plots.c). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -11,21 +15,9 @@
 #include "outpath.h"
 #include "progress.h"
 #include "study.h"
+#include "study_tables.h"
 #include "starcarp_info.h"
 #include "starcarp_util.h"
-
-#define MAX_CUR_PARAMS 8 /* parameters of one current */
-
-/* What a study's cells vary: the parameters (their indices), and per cell their values. */
-typedef struct Plan {
-    long rows, cells;
-    int nconc;
-    double conc[STUDY_MAX_CONC];
-    int kd[DSG_MAXP]; /* the design's parameters */
-    int kb[STUDY_MAX_BLOCK][MAX_CUR_PARAMS], nb[STUDY_MAX_BLOCK]; /* the blocked currents' */
-    int vk[SC_MAX_VARY], nv; /* the parameters that vary from cell to cell */
-    double *vals; /* nv x cells */
-} Plan;
 
 /* The design: sampled from the --param specs, read from --design, or one row of no parameter. 0 or
  * -1 (message printed). */
@@ -47,93 +39,29 @@ static int make_design(StudyOpts *o) {
     return rc != 0 ? -1 : 0;
 }
 
-/* Index k among the varied parameters, added when new; -1 when there are too many. */
-static int varied(Plan *p, int k) {
-    for (int v = 0; v < p->nv; v++)
-        if (p->vk[v] == k)
-            return v;
-    if (p->nv == SC_MAX_VARY)
-        return -1;
-    p->vk[p->nv] = k;
-    return p->nv++;
-}
-
-/* The parameters of the design and of the blocked currents, resolved on the model; 0 or 2 (bad
- * input, message printed). */
-static int resolve(const StudyOpts *o, Mpick *pk, Plan *p) {
-    char err[1024];
-    for (int j = 0; j < o->design.nparams; j++)
-        if ((p->kd[j] = mpick_vary(pk, o->design.params[j].name, "--param", err, sizeof err)) < 0 ||
-            varied(p, p->kd[j]) < 0)
-            goto fail;
-    for (int b = 0; b < o->nblock; b++) {
-        int n =
-            sc_model_current_params(pk->m, o->block[b].current, p->kb[b], MAX_CUR_PARAMS, err, sizeof err);
-        if (n < 0 || n > MAX_CUR_PARAMS) {
-            if (n > MAX_CUR_PARAMS)
-                snprintf(err, sizeof err, "%s has %d parameters (at most %d)", o->block[b].current, n,
-                         MAX_CUR_PARAMS);
-            fprintf(stderr, "starcarp study: --block: %s\n", err);
-            return 2;
-        }
-        p->nb[b] = n;
-        for (int i = 0; i < n; i++)
-            if (varied(p, p->kb[b][i]) < 0)
-                goto fail;
-    }
-    return 0;
-fail:
-    if (p->nv == SC_MAX_VARY)
-        snprintf(err, sizeof err,
-                 "more than %d parameters vary from cell to cell (the --param ones and the blocked "
-                 "currents')",
-                 SC_MAX_VARY);
-    fprintf(stderr, "starcarp study: %s\n", err);
-    return 2;
-}
-
-/* Every cell's value of every varied parameter: the run's value times the design's factor times the
- * blocks at the cell's concentration. */
-static int fill(const StudyOpts *o, const Mpick *pk, Plan *p) {
-    p->vals = malloc(sizeof(double) * (size_t)p->nv * (size_t)p->cells);
-    if (!p->vals)
-        return -1;
-    for (int v = 0; v < p->nv; v++)
-        for (long c = 0; c < p->cells; c++) {
-            long r = c % p->rows;
-            double x = pk->values[p->vk[v]], d = p->conc[c / p->rows];
-            for (int j = 0; j < o->design.nparams; j++)
-                if (p->kd[j] == p->vk[v])
-                    x *= o->design.values[r * o->design.nparams + j];
-            for (int b = 0; b < o->nblock; b++)
-                for (int i = 0; i < p->nb[b]; i++)
-                    if (p->kb[b][i] == p->vk[v])
-                        x *= study_block_factor(&o->block[b], d);
-            p->vals[(size_t)v * (size_t)p->cells + (size_t)c] = x;
-        }
-    return 0;
-}
-
-/* The cell array of the study, its parameters set and its biomarkers on; NULL after a message. */
-static ScCells *make_cells(const StudyOpts *o, const CliRun *run, const Mpick *pk, const Plan *p) {
+/* The cell array of the study paced at bcl, its parameters set and its biomarkers on (levels lev,
+ * %); NULL after a message. */
+static ScCells *make_cells(const StudyOpts *o, const CliRun *run, const Mpick *pk, const StudyPlan *p,
+                           const double *lev, int nlev, double bcl, int qnet) {
     char err[1024];
     double dt = run->dt;
     ScCellsConfig cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.ncells = p->cells, cfg.precision = run->precision, cfg.dt = dt,
+    cfg.ncells = p->n, cfg.precision = run->precision, cfg.dt = dt,
     cfg.steps_per_task = (int)run->steps_per_task;
     long pulse = lround(o->stim_dur / dt);
-    cfg.stim = (ScStim){lround(o->stim_start / dt), pulse > 1 ? pulse : 1, lround(o->bcl / dt), o->beats,
-                        o->stim_curr};
+    cfg.stim =
+        (ScStim){lround(o->stim_start / dt), pulse > 1 ? pulse : 1, lround(bcl / dt), o->beats, o->stim_curr};
     ScCells *c = sc_cells_create(pk->m, &cfg, err, sizeof err);
     int ok = c && sc_cells_set_params(c, pk->values, err, sizeof err) == 0;
     for (int v = 0; ok && v < p->nv; v++)
-        ok = sc_cells_vary_param(c, p->vk[v], p->vals + (size_t)v * (size_t)p->cells, err, sizeof err) == 0;
+        ok = sc_cells_vary_param(c, p->vk[v], p->vals + (size_t)v * (size_t)p->cells + (size_t)p->first, err,
+                                 sizeof err) == 0;
     ScBiomarkers b;
     memset(&b, 0, sizeof b);
-    b.nlevels = o->nlevels, b.calcium = sc_model_calcium(pk->m);
-    for (int j = 0; j < o->nlevels; j++)
-        b.levels[j] = o->levels[j] / 100;
+    b.nlevels = nlev, b.calcium = sc_model_calcium(pk->m), b.qnet = qnet;
+    for (int j = 0; j < nlev; j++)
+        b.levels[j] = lev[j] / 100;
     ok = ok && sc_cells_biomarkers(c, &b, err, sizeof err) == 0;
     if (!ok) {
         fprintf(stderr, "starcarp study: %s\n", err);
@@ -143,58 +71,137 @@ static ScCells *make_cells(const StudyOpts *o, const CliRun *run, const Mpick *p
     return c;
 }
 
-/* The beats, one after the other, with the progress; the figures into fields. 0, or 1 after the
- * message of a cell that went numerically wrong. */
-static int pace(const StudyOpts *o, ScCells *c, const Plan *p, double dt, double *fields) {
-    long start = lround(o->stim_start / dt), period = lround(o->bcl / dt), total = start + o->beats * period;
-    CliProgress pr = {.on = !o->quiet, .tty = isatty(2), .last = -1, .t0 = sc_now_s()};
-    ScFailure f;
-    int failed = sc_cells_advance(c, start) != 0;
-    for (long b = 0; b < o->beats && !failed; b++) {
-        failed = sc_cells_advance(c, period) != 0 || (b == o->beats - 1 && sc_cells_biomarkers_end(c) != 0);
-        if (!failed && (failed = sc_cells_wait(c, &f)) != 0) {
-            cli_progress_end(&pr);
-            fprintf(
-                stderr,
-                "starcarp study: cell %ld (design row %ld, %g nM) went numerically wrong at t = %g ms (beat %ld): "
-                "%s\n",
-                f.cell, f.cell % p->rows, p->conc[f.cell / p->rows], f.t, b + 1, f.what);
-            return 1;
-        }
-        cli_progress(&pr, start + (b + 1) * period, total, (double)(start + (b + 1) * period) * dt);
-    }
-    for (int k = 0; k < SC_BM_NFIELDS && !failed; k++)
-        failed = sc_cells_biomarker_read(c, k, fields + (size_t)k * (size_t)p->cells) != 0;
-    return failed ? 1 : 0;
+/* What a study reads besides its design: the ranges (and their rates and levels), the levels
+ * measured, the steady-state biomarkers. */
+typedef struct Inputs {
+    StudyRange range[STUDY_MAX_RANGES];
+    int nrange;
+    double bcl[STUDY_MAX_BCL];
+    int nbcl;
+    double lev[SC_BM_MAXLEV]; /* % */
+    int nlev;
+    StudyMarker steady[STUDY_MAX_STEADY];
+    int nsteady;
+    int has_ca, has_qnet; /* the calcium transient, qNet measured */
+} Inputs;
+
+/* Level x (%) among in's, added when new; -1 when there are too many. */
+static int add_level(Inputs *in, double x) {
+    for (int j = 0; j < in->nlev; j++)
+        if (fabs(in->lev[j] - x) < 1e-9)
+            return 0;
+    if (in->nlev == SC_BM_MAXLEV)
+        return -1;
+    in->lev[in->nlev++] = x;
+    return 0;
 }
 
-/* The plan of o on the model pk (design, currents, concentrations, values): 0 or 2 (bad input). */
-static int plan(StudyOpts *o, Mpick *pk, Plan *p) {
-    if (o->nblock && !o->nconc) {
+/* The ranges file, its rates and levels (added to --levels'). 0 or 2 after a message. */
+static int read_ranges(const StudyOpts *o, Inputs *in) {
+    char err[2048];
+    const char *un[8];
+    int nun = 0;
+    for (int k = 0; !in->has_ca && k < study_marker_ncalcium; k++)
+        un[nun++] = study_marker_calcium[k];
+    if (!in->has_qnet)
+        un[nun++] = "qNet";
+    const char *why = !in->has_ca && !in->has_qnet
+                          ? "the model has no intracellular calcium, nor qNet's six currents"
+                      : !in->has_ca ? "the model has no intracellular calcium"
+                                    : "qNet is not measured (a current of qNet missing, or --qnet off)";
+    in->nrange = study_ranges_read(o->ranges_csv, study_marker_known, study_marker_nknown, un, why, nun,
+                                   in->range, STUDY_MAX_RANGES, err, sizeof err);
+    if (in->nrange < 0) {
+        fprintf(stderr, "starcarp study: --ranges: %s\n", err);
+        return 2;
+    }
+    in->nbcl = study_ranges_bcls(in->range, in->nrange, in->bcl, STUDY_MAX_BCL);
+    double lev[64];
+    int nl = study_ranges_levels(in->range, in->nrange, lev, 64);
+    for (int j = 0; j < nl && j < 64; j++)
+        if (lev[j] >= 100 || add_level(in, lev[j]) != 0) {
+            fprintf(stderr,
+                    "starcarp study: --ranges: the levels it names and --levels' are more than %d (or "
+                    "APD%g is not a level)\n",
+                    SC_BM_MAXLEV, lev[j]);
+            return 2;
+        }
+    if (in->nbcl > STUDY_MAX_BCL) {
+        fprintf(stderr, "starcarp study: --ranges: %d pacing rates (at most %d)\n", in->nbcl, STUDY_MAX_BCL);
+        return 2;
+    }
+    return 0;
+}
+
+/* Whether qNet is measured (--qnet: auto where the model has CiPA's six currents, traced; on: a
+ * model without them refused; off) into *has. 0 or 2 after a message. */
+static int qnet_check(const StudyOpts *o, const ScModelEntry *m, int *has) {
+    char err[1024];
+    double *w = malloc(sizeof(double) * (size_t)(m->desc->ntraces + 1));
+    *has = o->qnet != 2 && w && sc_model_qnet_weights(m, w, err, sizeof err) == 0;
+    free(w);
+    if (o->qnet == 1 && !*has) {
+        fprintf(stderr, "starcarp study: --qnet on: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+/* Everything read and checked before any work: levels, ranges, steady biomarkers. 0 or 2. */
+static int read_inputs(const StudyOpts *o, const ScModelEntry *m, const StudyPlan *p, Inputs *in) {
+    static const double dflt[] = {30, 50, 90};
+    in->has_ca = sc_model_calcium(m) >= 0;
+    if (qnet_check(o, m, &in->has_qnet) != 0)
+        return 2;
+    for (int j = 0; j < (o->nlevels ? o->nlevels : 3); j++)
+        add_level(in, o->nlevels ? o->levels[j] : dflt[j]);
+    if (add_level(in, 90) != 0) {
+        fprintf(stderr, "starcarp study: --levels: at most %d levels with 90 among them\n", SC_BM_MAXLEV);
+        return 2;
+    }
+    in->bcl[0] = o->bcl, in->nbcl = 1;
+    if (o->ranges_csv && (p->arms.ndrugs > 0)) {
         fprintf(stderr,
-                "starcarp study: --block needs --conc (the drug's concentrations in nM, e.g. 0,10,100)\n");
+                "starcarp study: --ranges calibrates the control population: run it without a drug, then "
+                "the drug on the accepted rows (--design FILE_accepted.csv)\n");
         return 2;
     }
-    if (o->nconc && !o->nblock) {
-        fprintf(stderr,
-                "starcarp study: --conc needs --block (the currents the drug blocks, e.g. IKr=12.5)\n");
+    if (o->ranges_csv && read_ranges(o, in) != 0)
         return 2;
+    char list[512], err[2048];
+    snprintf(list, sizeof list, "%s", o->steady ? o->steady : "");
+    for (char *save = NULL, *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (in->nsteady == STUDY_MAX_STEADY || study_marker(t, in->lev, in->nlev, in->has_ca, in->has_qnet,
+                                                            &in->steady[in->nsteady], err, sizeof err) != 0) {
+            if (in->nsteady == STUDY_MAX_STEADY)
+                snprintf(err, sizeof err, "at most %d biomarkers", STUDY_MAX_STEADY);
+            fprintf(stderr, "starcarp study: --steady: %s\n", err);
+            return 2;
+        }
+        in->nsteady++;
     }
-    p->rows = o->design.nparams ? o->design.ncells : 1;
-    p->nconc = o->nconc ? o->nconc : 1;
-    memcpy(p->conc, o->conc, sizeof(double) * (size_t)o->nconc);
-    if ((double)p->rows * p->nconc > (double)SC_CELLS_MAX) {
-        fprintf(stderr, "starcarp study: %ld design rows x %d concentrations: more than %ld cells\n", p->rows,
-                p->nconc, SC_CELLS_MAX);
-        return 2;
+    return 0;
+}
+
+/* Each cell's verdict against the ranges: every biomarker at its rate within [lo, hi] (a figure
+ * that is not defined is out). Into acc (cells). */
+static void accept(const Inputs *in, const StudyPlan *p, const StudyRate *rate, unsigned char *acc) {
+    char err[1024];
+    memset(acc, 1, (size_t)p->cells);
+    for (int k = 0; k < in->nrange; k++) {
+        const StudyRange *g = &in->range[k];
+        int ri = 0;
+        while (ri < in->nbcl - 1 && in->bcl[ri] != g->bcl)
+            ri++;
+        StudyMarker m;
+        if (study_marker(g->biomarker, in->lev, in->nlev, 1, 1, &m, err, sizeof err) != 0)
+            continue; /* read_ranges accepted only names that resolve */
+        for (long c = 0; c < p->cells; c++) {
+            double x = study_marker_value(&m, rate[ri].fields, p->cells, c);
+            if (!(x >= g->lo && x <= g->hi))
+                acc[c] = 0;
+        }
     }
-    p->cells = p->rows * p->nconc;
-    int rc = resolve(o, pk, p);
-    if (rc == 0 && fill(o, pk, p) != 0) {
-        fprintf(stderr, "starcarp study: out of memory for %ld cells' parameters\n", p->cells);
-        rc = 2;
-    }
-    return rc;
 }
 
 /* --precision single: refused where the model's single-precision kernels fail their check, with a
@@ -211,6 +218,62 @@ static int single_check(const ScModelEntry *m) {
         fprintf(stderr, "starcarp study: %s: --precision single: %s\n",
                 v == SC_SINGLE_UNKNOWN ? "note" : "warning", msg);
     return 0;
+}
+
+/* The directories of --save-sv (made when missing) and the file or directory of --load-sv. 0 or 2. */
+static int check_states(const StudyOpts *o) {
+    struct stat sb;
+    if (o->save_sv && stat(o->save_sv, &sb) != 0 && mkdir(o->save_sv, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "starcarp study: --save-sv %s: %s\n", o->save_sv, strerror(errno));
+        return 2;
+    }
+    if (o->save_sv && (stat(o->save_sv, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
+        fprintf(stderr, "starcarp study: --save-sv %s: not a directory\n", o->save_sv);
+        return 2;
+    }
+    if (o->load_sv && stat(o->load_sv, &sb) != 0) {
+        fprintf(stderr, "starcarp study: --load-sv %s: %s (a .sv file, or a directory of cell_ROW.sv)\n",
+                o->load_sv, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+/* Every rate paced on its own array (this rank's share of the cells), the figures into rate (every
+ * cell's on rank 0); the verdicts against the ranges into acc (when given; on every rank); the
+ * states saved (each rank its cells'). 0 or 1. */
+static int run_rates(const StudyOpts *o, const CliRun *run, const Mpick *pk, StudyPlan *p, const Inputs *in,
+                     StudyRate *rate, double *lev, int *nlev, unsigned char *acc) {
+    int rc = 0;
+    ScCells *c[STUDY_MAX_BCL] = {0};
+    for (int k = 0; k < in->nbcl && rc == 0; k++) {
+        if (in->nbcl > 1 && !o->quiet)
+            fprintf(stderr, "starcarp study: BCL %g ms\n", in->bcl[k]);
+        c[k] = make_cells(o, run, pk, p, in->lev, in->nlev, in->bcl[k], in->has_qnet);
+        int fatal = !c[k], all = 1, steady = 1;
+        study_ranks_agree(p, &fatal, &all, &steady); /* a rank without its array: every rank stops */
+        rc = fatal ? 1 : study_pace(o, c[k], p, in->steady, in->nsteady, in->bcl[k], &rate[k]);
+        if (rc == 0 && study_ranks_gather(p, &rate[k]) != 0)
+            rc = 1;
+        if (c[k])
+            *nlev = sc_cells_biomarker_levels(c[k], lev); /* the levels in effect, in field order */
+        if (!o->save_sv)
+            sc_cells_destroy(c[k]), c[k] = NULL;
+    }
+    if (rc == 0 && acc) {
+        if (p->rank == 0) /* the figures of every cell are there */
+            accept(in, p, rate, acc);
+        study_ranks_bcast(p, acc, (size_t)p->cells);
+    }
+    for (int k = 0; k < in->nbcl; k++) {
+        char suffix[64] = "";
+        if (in->nbcl > 1)
+            snprintf(suffix, sizeof suffix, "_bcl%g", in->bcl[k]);
+        if (rc == 0 && c[k])
+            rc = study_save_states(o, c[k], p, suffix, acc) != 0;
+        sc_cells_destroy(c[k]);
+    }
+    return rc;
 }
 
 int study_run(StudyOpts *o, const CliRun *run) {
@@ -230,45 +293,59 @@ int study_run(StudyOpts *o, const CliRun *run) {
         fprintf(stderr, "starcarp study: %s\n", err);
         return 2;
     }
-    if (make_design(o) != 0)
+    if (check_states(o) != 0 || make_design(o) != 0)
         return 2;
     Mpick pk;
     memset(&pk, 0, sizeof pk);
-    Plan p;
-    memset(&p, 0, sizeof p);
-    int rc = 2;
+    StudyPlan *p = calloc(1, sizeof *p);
+    Inputs *in = calloc(1, sizeof *in);
+    StudyRate rate[STUDY_MAX_BCL];
+    memset(rate, 0, sizeof rate);
+    unsigned char *acc = NULL;
+    int rc = p && in ? 2 : 1;
+    if (rc == 1)
+        goto done;
     if (mpick_model(&pk, o->imp, o->imp_par, run->methods, run->dt, err, sizeof err) != 0 ||
         mpick_params(&pk, stderr, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp study: --imp %s: %s\n", o->imp, err);
         goto done;
     }
-    if (run->precision == SC_SINGLE && single_check(pk.m) != 0)
+    p->dt = run->dt;
+    if ((run->precision == SC_SINGLE && single_check(pk.m) != 0) || (rc = study_plan(o, &pk, p)) != 0 ||
+        (rc = read_inputs(o, pk.m, p, in)) != 0) {
+        rc = 2;
         goto done;
-    if ((rc = plan(o, &pk, &p)) != 0)
-        goto done;
+    }
     struct starpu_conf conf;
     cli_starpu_conf(&conf, run->ncpu, run->ngpu, SC_SCHED_CELLS, NULL);
     if (cli_starpu_begin("study", &conf, NULL) != 0) {
         rc = 1;
         goto done;
     }
-    double *fields = malloc(sizeof(double) * SC_BM_NFIELDS * (size_t)p.cells), lev[SC_BM_MAXLEV];
-    ScCells *c = fields ? make_cells(o, run, &pk, &p) : NULL;
-    rc = c ? pace(o, c, &p, run->dt, fields) : 1;
-    int nlev = c ? sc_cells_biomarker_levels(c, lev) : 0; /* the levels in effect, 0.9 among them */
-    sc_cells_destroy(c);
+    study_ranks_share(p);
+    double lev[SC_BM_MAXLEV];
+    int nlev = 0;
+    if (in->nrange && !(acc = malloc((size_t)p->cells)))
+        rc = 1;
+    else
+        rc = run_rates(o, run, &pk, p, in, rate, lev, &nlev, acc);
     cli_starpu_end();
-    if (rc == 0) {
-        StudyResult r = {o,      pk.m->name, p.rows, p.cells, p.nconc,
-                         p.conc, fields,     nlev,   lev,     sc_model_calcium(pk.m) >= 0};
-        if (study_write(&r, o->out, err, sizeof err) != 0) {
+    if (rc == 0 && p->rank == 0) {
+        StudyResult r = {o,    pk.m->name, p->rows,    p->cells,     &p->arms,  in->nbcl,   rate,
+                         nlev, lev,        in->has_ca, in->has_qnet, in->range, in->nrange, acc};
+        if (study_write(&r, o->out, err, sizeof err) != 0 || study_plots(&r, o->out, err, sizeof err) != 0) {
             fprintf(stderr, "starcarp study: %s\n", err);
             rc = 1;
         }
     }
-    free(fields);
 done:
-    free(p.vals);
+    for (int k = 0; k < STUDY_MAX_BCL; k++)
+        free(rate[k].fields), free(rate[k].steady), free(rate[k].failed), free(rate[k].trace);
+    free(acc);
+    if (p)
+        study_plan_free(p);
+    free(p);
+    free(in);
     mpick_free(&pk);
     return rc;
 }

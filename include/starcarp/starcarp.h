@@ -103,6 +103,20 @@ const char *sc_model_current_name(const ScModelEntry *m, int i);
 const char *sc_model_current_note(const ScModelEntry *m, int i);
 int sc_model_current_params(const ScModelEntry *m, const char *current, int *params, int max, char *err,
                             size_t errlen);
+/* sc_model_current_traces: the file's variables of m's current `current` (the row's note before
+ * "; ", joined by " + ") as indices of m's traces (ScModelDesc.trace_names), the first max of them
+ * into idx (may be NULL with max 0); returns their number (which may exceed max), or -1 with a
+ * message in err: no such current (as sc_model_current_params), or a variable the model file does
+ * not trace (it names the variable). For ICaL it gives every part (calcium, sodium, potassium).
+ * sc_model_qnet_weights: the weights of m's traces (ScStepArgs.isum_w) whose weighted sum is the net
+ * current of qNet (docs/study.md), CiPA's INaL + ICaL + IKr + IKs + IK1 + Ito with ICaL's calcium
+ * part alone (the note's "calcium part:" where the row has several variables), into w (ntraces
+ * values: 1 for a trace of those, else 0); 0, or -1 with a message in err: a current the model
+ * lacks, named with the currents it has ("qNet needs INaL, which ten_tusscher_model_2006_epi does
+ * not have; it has INa, ICaL, ..."), or a variable it does not trace. */
+int sc_model_current_traces(const ScModelEntry *m, const char *current, int *idx, int max, char *err,
+                            size_t errlen);
+int sc_model_qnet_weights(const ScModelEntry *m, double *w, char *err, size_t errlen);
 
 /* Parameter sets that always take effect. values holds every parameter (nparams), given[k] says
  * that the user set parameter k (NULL: none). sc_model_params_finish recomputes the parameters
@@ -246,6 +260,10 @@ int sc_cells_eval_iion(ScCells *c);
 /* Wait for every submitted task; check the partitions' failure records. Returns 0, or 1 when a
  * cell failed (f filled when not NULL: the earliest step, and the lowest cell at that step). */
 int sc_cells_wait(ScCells *c, ScFailure *f);
+/* Forget the failure records (after the caller has dealt with the failing cells: restored the
+ * states, changed the cell), so that the tasks submitted from now on run again; waits for the
+ * pending tasks. 0 or -1. */
+int sc_cells_clear_failure(ScCells *c);
 
 /* Sampled outputs: Vm, Iion (and, when sv is not NULL, every state: sv[j * nsv + k]) of the
  * ncell cells listed, at the current step (after what was submitted). Only these values travel
@@ -300,12 +318,14 @@ typedef struct ScBiomarkers {
     double levels[SC_BM_MAXLEV];
     double up_mv, ead_mv, ead_delay_ms, dad_mv; /* thresholds; 0: 40 mV, 1 mV, 50 ms, 5 mV */
     int calcium; /* the intracellular calcium's state index (sc_model_calcium), -1: none */
+    int qnet; /* 1: measure qNet (the model's kernels then sum its currents at every step,
+                 sc_model_qnet_weights; a model that lacks one is refused); 0: not (SC_BM_QNET NaN) */
 } ScBiomarkers;
 /* The figures (sc_cells_biomarker_read's field): the window's index (-1: none yet), Vrest, Vmax,
  * dV/dt max, t_act (from the window's start), upstrokes, EAD and DAD (0 or 1), the APD of each
  * level in their order (ms; NaN: not repolarised, or not captured), the APD90 of the window before,
  * then the calcium transient's window, diastolic value, amplitude, time to peak and CaTD90 (from the
- * window's start). */
+ * window's start), then qNet of the Vm window (C/F; NaN when not measured). */
 enum {
     SC_BM_BEAT,
     SC_BM_VREST,
@@ -322,12 +342,14 @@ enum {
     SC_BM_CA_AMP,
     SC_BM_CA_TTP,
     SC_BM_CA_D90,
+    SC_BM_QNET,
     SC_BM_NFIELDS
 };
 /* The intracellular calcium state of m by its usual names (Ca_i, cai, Cai ...), or -1. */
 int sc_model_calcium(const ScModelEntry *m);
-/* Switch the biomarkers on (b NULL: the defaults, no calcium). Waits for nothing: the tasks submitted
- * from now on measure. 0, or -1 with a message in err (no stimulus train, a bad level, twice). */
+/* Switch the biomarkers on (b NULL: the defaults, no calcium, no qNet). Waits for nothing: the tasks
+ * submitted from now on measure. 0, or -1 with a message in err (no stimulus train, a bad level,
+ * twice, qNet asked of a model without one of its currents: sc_model_qnet_weights's message). */
 int sc_cells_biomarkers(ScCells *c, const ScBiomarkers *b, char *err, size_t errlen);
 /* Write out the running windows after the tasks submitted (asynchronous). 0, or -1. */
 int sc_cells_biomarkers_end(ScCells *c);

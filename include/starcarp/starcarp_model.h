@@ -22,10 +22,10 @@ extern "C" {
 #endif
 
 /* The ABI's version. 4: ScModelDesc.flops_per_step ..., ScModelEntry.cuda_attr/hip_attr; 5:
- * ScStepArgs.work; 6: ScModelEntry.single */
-#define SC_MODEL_ABI 6
+ * ScStepArgs.work; 6: ScModelEntry.single; 7: ScStepArgs.out_isum, isum_w */
+#define SC_MODEL_ABI 7
 #define SC_MAX_PARAMS 512 /* parameters of one model (the library's largest has under 200) */
-#define SC_MAX_VARY 16 /* parameters varied per cell in one run */
+#define SC_MAX_VARY 64 /* parameters varied per cell in one run (with the derived ones that follow them) */
 #define SC_MAX_TABLES 8 /* lookup tables of one model */
 
 /* The run defaults every part of starcarp shares (the commands, the cell array, the choice of
@@ -92,10 +92,18 @@ typedef struct ScStepArgs {
     ScStim stim;
     /* sampled outputs: at each step d of the call with d >= out_start and (d - out_start) %
      * out_every == 0, before the step, slot s = (d - out_start) / out_every - out_slot0 receives
-     * out_vm[s * n + i] = Vm, out_iion[s * n + i] = Iion of the previous step, and
-     * out_tr[(s * ntraces + k) * n + i] = trace k (NULL pointers are skipped) */
+     * out_vm[s * n + i] = Vm, out_iion[s * n + i] = Iion of the previous step,
+     * out_tr[(s * ntraces + k) * n + i] = trace k, and out_isum[s * n + i] = the sum over k of
+     * isum_w[k] * trace k, in the order of k, a weight of 0 skipping its trace (NULL pointers are
+     * skipped). The traces are those the step computes: at the states of the step's start and its
+     * Vm (in bench mode Vm + stim * dt while a stimulus is on). out_vm, out_iion, out_tr and
+     * out_isum hold the kernel's precision (float for the single-precision kernels), isum_w
+     * (ntraces weights) doubles, in the memory of the device that runs the kernel; the weighted
+     * sum is computed in the kernel's precision. Traces are computed only where out_tr or out_isum
+     * asks for them. */
     long out_start, out_every, out_slot0;
-    void *out_vm, *out_iion, *out_tr;
+    void *out_vm, *out_iion, *out_tr, *out_isum;
+    const double *isum_w;
     /* cvode (adaptive) groups; 0 means the default: rtol 1e-8, atol 1e-10 (scaled per state below
      * 1e-5, see SC_STEP_UNIFORM_ATOL; single precision:
      * 1e-5, 1e-7; rtol never below 1e-6 there), 100000 sub-steps per step (20000 in single precision), after which the cell's

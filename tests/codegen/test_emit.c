@@ -243,11 +243,13 @@ static void lut_model(void) {
     char *cu = mt_generate(m, EMIT_CUDA, 1, 0, NULL, "br");
     HAS(c, "variant lut: lookup-table columns interpolated");
     HAS(c, "GEN_FN void br_cells_lut(");
-    HAS(c, "br_cells_lut(gen_a, gen_pu, gen_i, 1);");
+    HAS(c, "br_cells_lut(gen_a, gen_pu, gen_i, 1, 1);");
     HAS(c, "gen_lut_col(gen_tb0, ");
     HAS(c, "static void br_lut_build(const double *pc, double *lut) {");
-    HAS(cpu, "br_cells_lut(gen_a, gen_pu, gen_i, gen_nv);");
+    HAS(cpu, "br_cells_lut(gen_a, gen_pu, gen_i, gen_nv, 1);");
     HAS(cu, "br_cuda_f32_k_lut<<<");
+    HAS(cu, "br_cuda_f32_k_lut_is<<<"); /* the kernels with the traces' sum */
+    HAS(cu, "br_cells_lut(&gen_a, (const br_pc *)gen_a.pc, gen_i, 1, 0);");
     if (have_cc()) {
         write_file("br_c.c", c);
         write_file("br_main.c", br_main);
@@ -537,7 +539,7 @@ static void check_cpu_text(const char *cpu, const char *cpu32) {
     HAS(cpu, "_ZGV##isa##N##w##args##_##f"); /* libmvec */
     HAS(cpu, "const int t_cpu_f64_lanes = GEN_W;");
     HAS(cpu, "void t_cpu_f64_run(const ScStepArgs *gen_a) {");
-    HAS(cpu, "t_cells(gen_a, gen_pu, gen_i, gen_nv);");
+    HAS(cpu, "t_cells(gen_a, gen_pu, gen_i, gen_nv, 1);");
     HAS(cpu, "const gen_real diff_a = -gen_p->g * (a - 1.0) + V * 0.001; /* t.model:7 */");
     HAS(cpu, "t_lusolve_g5(gen_A, gen_b);");
     LACKS(cpu, "ScModelDesc t_model"); /* host side: C file only */

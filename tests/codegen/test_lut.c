@@ -172,6 +172,12 @@ static void lut_params(Arena *ar) {
         HAS(text, "/* vh s gK */");
         free(text);
     }
+    /* the GPU's kernels: pvlut with and without the traces' sum, picked first */
+    char *cu = mt_generate(m, EMIT_CUDA, 0, 0, NULL, "tt");
+    HAS(cu, "tt_cells_pvlut(&gen_a, (const tt_pc *)gen_a.pc, gen_i, 1, 1);");
+    HAS(cu, "    if (gen_pvlut && gen_is)\n        tt_cuda_f64_k_pvlut_is<<<");
+    HAS(cu, "    else if (gen_pvlut)\n        tt_cuda_f64_k_pvlut<<<");
+    free(cu);
     char *text = mt_generate(analysed(ar, hh, 0), EMIT_CPU, 0, 0, NULL, "hh"); /* no table */
     LACKS(text, "pvlut");
     LACKS(text, "tables_hold");

@@ -13,6 +13,7 @@
 
 #include "bench_apstats.h"
 #include "bench_out.h"
+#include "svfile.h"
 #include "bench_restitute.h"
 #include "test.h"
 
@@ -377,29 +378,29 @@ static void test_probe_names(void) {
 static void test_state_roundtrip(void) {
     const double sv[NSV] = {1.0 / 3.0, 5e-324, -0.0};
     const double vm = -86.2;
-    ASSERT_EQ_INT(0, bout_save_state(P("s.txt"), "TT2", NSV, names, sv, vm, err, sizeof err));
+    ASSERT_EQ_INT(0, svf_save(P("s.txt"), "TT2", NSV, names, sv, vm, err, sizeof err));
     check_file(P("s.txt"), "-86.200000000000003      # Vm\n" /* values padded to 24 columns */
                            "TT2\n"
                            "0.33333333333333331      # Ca_i\n"
                            "4.9406564584124654e-324  # h\n"
                            "-0                       # m\n");
     double back[NSV] = {7, 7, 7}, vback = 7;
-    ASSERT_EQ_INT(0, bout_load_state(P("s.txt"), "TT2", NSV, names, back, &vback, err, sizeof err));
+    ASSERT_EQ_INT(0, svf_load(P("s.txt"), "TT2", NSV, names, back, &vback, err, sizeof err));
     ASSERT(memcmp(back, sv, sizeof sv) == 0);
     ASSERT(memcmp(&vback, &vm, sizeof vm) == 0);
     /* extreme values */
     const double sv2[NSV] = {DBL_MAX, -DBL_MIN, 0.1};
-    ASSERT_EQ_INT(0, bout_save_state(P("s2.txt"), "TT2", NSV, names, sv2, 1e-17, err, sizeof err));
-    ASSERT_EQ_INT(0, bout_load_state(P("s2.txt"), "TT2", NSV, names, back, &vback, err, sizeof err));
+    ASSERT_EQ_INT(0, svf_save(P("s2.txt"), "TT2", NSV, names, sv2, 1e-17, err, sizeof err));
+    ASSERT_EQ_INT(0, svf_load(P("s2.txt"), "TT2", NSV, names, back, &vback, err, sizeof err));
     ASSERT(memcmp(back, sv2, sizeof sv2) == 0 && vback == 1e-17);
     /* openCARP's layout: other globals ("-" values), comments, blank lines, states in any order */
     write_text(P("oc.txt"), "# saved by bench\n-80.5 # Vm\n0 # Lambda\n- # Ca_e\n0.3 # Iion\n\nTT2\n"
                             "  0.5   #   m  \n0.25 # h\n1e-4 # Ca_i\n");
-    ASSERT_EQ_INT(0, bout_load_state(P("oc.txt"), "TT2", NSV, names, back, &vback, err, sizeof err));
+    ASSERT_EQ_INT(0, svf_load(P("oc.txt"), "TT2", NSV, names, back, &vback, err, sizeof err));
     ASSERT(vback == -80.5 && back[0] == 1e-4 && back[1] == 0.25 && back[2] == 0.5);
     /* saving where it cannot */
     char want[1024];
-    ASSERT_EQ_INT(-1, bout_save_state(P("nodir/s.txt"), "TT2", NSV, names, sv, vm, err, sizeof err));
+    ASSERT_EQ_INT(-1, svf_save(P("nodir/s.txt"), "TT2", NSV, names, sv, vm, err, sizeof err));
     snprintf(want, sizeof want, "%s: No such file or directory", P("nodir/s.txt"));
     ASSERT_EQ_STR(want, err);
 }
@@ -410,7 +411,7 @@ static void check_load_error(const char *text, const char *suffix) {
     double sv[NSV] = {9, 9, 9}, vm = 9;
     char want[1024];
     snprintf(want, sizeof want, "%s%s", P("bad.txt"), suffix);
-    ASSERT_EQ_INT(-1, bout_load_state(P("bad.txt"), "TT2", NSV, names, sv, &vm, err, sizeof err));
+    ASSERT_EQ_INT(-1, svf_load(P("bad.txt"), "TT2", NSV, names, sv, &vm, err, sizeof err));
     ASSERT_EQ_STR(want, err);
     ASSERT(sv[0] == 9 && sv[1] == 9 && sv[2] == 9 && vm == 9);
 }
@@ -437,7 +438,7 @@ static void test_state_errors(void) {
     check_load_error("1 # Vm\n", ": no line with the model's name 'TT2'");
     double sv[NSV], vm;
     char want[1024];
-    ASSERT_EQ_INT(-1, bout_load_state(P("none.txt"), "TT2", NSV, names, sv, &vm, err, sizeof err));
+    ASSERT_EQ_INT(-1, svf_load(P("none.txt"), "TT2", NSV, names, sv, &vm, err, sizeof err));
     snprintf(want, sizeof want, "%s: No such file or directory", P("none.txt"));
     ASSERT_EQ_STR(want, err);
 }

@@ -11,17 +11,20 @@
  * block of 128, not a multiple of it) at the initial state, Vm + 0.01 mV x i, per-cell parameter 0
  * from 0.9 to 1.1 of its default in the pv case; Iion first (SC_STEP_IION_ONLY), then S steps of
  * bench (stimulus 40 from step 10 for 100 steps) with sampled outputs every 25 steps (Vm, Iion,
- * traces), K = 1, for the exact variant (and the lookup-table one when the model has tables), the
- * per-cell-parameter one and, with tables, the pvlut one (a parameter a step reads and no column
- * does, found by the C kernel: its per-cell run at the uniform values is the lut run's bits; from
- * 0.9 to 1.1 of its default per cell). Checked:
+ * traces, and the traces' sum weighted 1, 0, -0.5 in turn: out_isum), K = 1, for the exact variant
+ * (and the lookup-table one when the model has tables), the per-cell-parameter one and, with tables,
+ * the pvlut one (a parameter a step reads and no column does, found by the C kernel: its per-cell
+ * run at the uniform values is the lut run's bits; from 0.9 to 1.1 of its default per cell). Checked:
  *   - double: Vm, every state, every sampled output and trace within a relative 1e-6 of the C
- *     kernel's (normalised by the largest magnitude of the quantity);
+ *     kernel's (normalised by the largest magnitude of the quantity); the C kernel's weighted sums
+ *     those of its traces added here, bit for bit, and the GPU text's those of the C kernel within
+ *     1e-6;
  *   - double, K = 7 without outputs: the same final states, Vm and Iion bit for bit as K = 1 with
  *     outputs (outputs never change the state; time blocking changes nothing);
  *   - single: its max |dVm| is printed, and the cells that are not finite where C's are (some
  *     models fail in single precision, the text or not: bueno_2007_epi, decker_2009);
- *   - pvlut, double and single, with every cell at the uniform value: the lut variant's bits;
+ *   - pvlut, double and single, with every cell at the uniform value: the lut variant's bits (the
+ *     weighted sums too);
  *   - the kernel-attribute function (ID_cuda_f64_attr) answers for the variants the file has.
  * A run stops after the call in which a cell fails (as the runtime does); the failure must be the
  * same (step and cell) in the C and the GPU text runs (dimensionless models fail at once under
@@ -64,7 +67,7 @@ static void *xcalloc(size_t n, size_t s) {
 typedef struct Run {
     int f32;
     size_t es;
-    void *sv, *vm, *iion, *ext, *pc, *lut, *pcell, *ovm, *oiion, *otr;
+    void *sv, *vm, *iion, *ext, *pc, *lut, *pcell, *ovm, *oiion, *otr, *ois;
     unsigned long long oor[SC_MAX_TABLES];
     ScStepStatus st;
 } Run;
@@ -82,7 +85,7 @@ static double get(const Run *r, const void *p, size_t k) {
 
 typedef struct Setup {
     const ScModelDesc *d;
-    double *pc, *sv0, vm0, *lut;
+    double *pc, *sv0, vm0, *lut, *w; /* w: the traces' weights in out_isum */
     size_t nlut;
     long steps, slots;
     int kp; /* the parameter of the pvlut variant, or -1 */
@@ -106,6 +109,7 @@ static void run_init(Run *r, const Setup *s, int f32, int variant) {
     r->pcell = xcalloc(N, r->es);
     r->ovm = xcalloc((size_t)s->slots * N, r->es), r->oiion = xcalloc((size_t)s->slots * N, r->es);
     r->otr = xcalloc((size_t)s->slots * (size_t)d->ntraces * N + 1, r->es);
+    r->ois = xcalloc((size_t)s->slots * N, r->es);
     for (int k = 0; k < npc; k++)
         put(r, r->pc, (size_t)k, s->pc[k]);
     for (int k = 0; k < d->nsv; k++)
@@ -125,7 +129,7 @@ static void run_init(Run *r, const Setup *s, int f32, int variant) {
 }
 
 static void run_free(Run *r) {
-    void *ps[] = {r->sv, r->vm, r->iion, r->ext, r->pc, r->lut, r->pcell, r->ovm, r->oiion, r->otr};
+    void *ps[] = {r->sv, r->vm, r->iion, r->ext, r->pc, r->lut, r->pcell, r->ovm, r->oiion, r->otr, r->ois};
     for (size_t k = 0; k < sizeof ps / sizeof *ps; k++)
         free(ps[k]);
 }
@@ -148,6 +152,7 @@ static void run_steps(Run *r, const Setup *s, ScCpuKernel c, ScGpuLauncher gpu, 
     if (outputs) {
         a.out_start = 0, a.out_every = OUT_EVERY, a.out_slot0 = 0;
         a.out_vm = r->ovm, a.out_iion = r->oiion, a.out_tr = s->d->ntraces ? r->otr : NULL;
+        a.out_isum = r->ois, a.isum_w = s->w;
     }
     a.flags = SC_STEP_BENCH | SC_STEP_IION_ONLY, a.d0 = 0, a.nsteps = 1;
     gpu ? (void)gpu(&a, NULL) : c(&a);
@@ -156,6 +161,22 @@ static void run_steps(Run *r, const Setup *s, ScCpuKernel c, ScGpuLauncher gpu, 
         a.d0 = d, a.nsteps = (int)(s->steps - d < K ? s->steps - d : K);
         gpu ? (void)gpu(&a, NULL) : c(&a);
     }
+}
+
+/* The C kernel's weighted sums against those of its traces added here in the same order, bit for
+ * bit (sampled slots the run reached: both 0 beyond): the number that differ. */
+static long isum_differ(const Run *c, const Setup *s) {
+    long nd = 0;
+    int nt = s->d->ntraces;
+    for (long sl = 0; sl < s->slots; sl++)
+        for (long i = 0; i < N; i++) {
+            double sum = 0, got = get(c, c->ois, (size_t)(sl * N + i));
+            for (int k = 0; k < nt; k++)
+                if (s->w[k] != 0)
+                    sum = sum + s->w[k] * get(c, c->otr, (size_t)((sl * nt + k) * N + i));
+            nd += memcmp(&sum, &got, sizeof sum) != 0 && !(isnan(sum) && isnan(got));
+        }
+    return nd;
 }
 
 /* Max over k < count of |g - c| / max |c| of arrays of n values each (NaN on both sides equal). */
@@ -218,7 +239,7 @@ static void find_kp(Setup *s) {
 }
 
 /* pvlut with every cell at the uniform value of s->kp: the GPU text's lut run, bit for bit, in
- * double and single. */
+ * double and single (the sampled weighted sums too: the _is kernels). */
 static void pvlut_bits(const GtModel *gm, const Setup *s) {
     Setup t = *s;
     t.uniform = 1;
@@ -230,7 +251,8 @@ static void pvlut_bits(const GtModel *gm, const Setup *s) {
         char what[96];
         snprintf(what, sizeof what, "pvlut at the uniform value of %s differs from lut (%s)",
                  s->d->param_names[s->kp], p ? "single" : "double");
-        check(same_run(&l, &v, s->d) && l.st.key == v.st.key, gm->name, what, 0);
+        int same_is = !memcmp(l.ois, v.ois, (size_t)t.slots * N * l.es);
+        check(same_run(&l, &v, s->d) && same_is && l.st.key == v.st.key, gm->name, what, 0);
         run_free(&l), run_free(&v);
     }
 }
@@ -247,6 +269,9 @@ static void test_model(const GtModel *gm) {
         exit(1);
     }
     s.pc = hm.pc, s.sv0 = hm.sv0, s.vm0 = hm.vm0, s.lut = hm.lut, s.nlut = hm.nlut;
+    s.w = xcalloc((size_t)d->ntraces + 1, sizeof(double));
+    for (int k = 0; k < d->ntraces; k++)
+        s.w[k] = k % 3 == 0 ? 1 : k % 3 == 1 ? 0 : -0.5;
     s.kp = -1;
     if (s.nlut) {
         find_kp(&s);
@@ -269,13 +294,17 @@ static void test_model(const GtModel *gm) {
         double dov = rel(&g, g.ovm, &c, c.ovm, (size_t)s.slots, N, &mm);
         double doi = rel(&g, g.oiion, &c, c.oiion, (size_t)s.slots, N, &mm);
         double dtr = rel(&g, g.otr, &c, c.otr, (size_t)s.slots * (size_t)d->ntraces, N, &mm);
+        dtr = fmax(dtr, rel(&g, g.ois, &c, c.ois, (size_t)s.slots, N, &mm));
+        long nis = isum_differ(&c, &s);
         char what[160];
         snprintf(what, sizeof what, "%s: double Vm vs C", vn[v]);
         check(dvm <= TOL, gm->name, what, dvm);
         snprintf(what, sizeof what, "%s: double states vs C", vn[v]);
         check(dsv <= TOL, gm->name, what, dsv);
-        snprintf(what, sizeof what, "%s: double sampled Vm / Iion / traces vs C", vn[v]);
+        snprintf(what, sizeof what, "%s: double sampled Vm / Iion / traces / their sums vs C", vn[v]);
         check(fmax(dov, fmax(doi, dtr)) <= TOL, gm->name, what, fmax(dov, fmax(doi, dtr)));
+        snprintf(what, sizeof what, "%s: the C kernel's weighted trace sums differ from its traces'", vn[v]);
+        check(nis == 0, gm->name, what, (double)nis);
         snprintf(what, sizeof what, "%s: double values finite on one side only", vn[v]);
         check(mm == 0, gm->name, what, (double)mm);
         int same = !memcmp(g.sv, g7.sv, (size_t)d->nsv * N * sizeof(double)) &&
@@ -305,6 +334,7 @@ static void test_model(const GtModel *gm) {
         run_free(&c), run_free(&g), run_free(&g7), run_free(&f);
     }
     kern_host_model_free(&hm);
+    free(s.w);
 }
 
 /* The kernel-attribute functions' text (what the shim's runtime answers: 1 register, 1 block of

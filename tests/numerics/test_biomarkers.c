@@ -7,7 +7,16 @@
  *                            every call's end, in calls of 10 steps, gives the figures that an
  *                            independent reading of the stored traces gives (window by window, over
  *                            arrays), beat by beat; the same with calls of 7 steps, bit for bit; and
- *                            a stimulus 20 times too weak is not captured
+ *                            a stimulus 20 times too weak is not captured. qNet, where the model
+ *                            has its six currents (sc_model_qnet_weights; others: the refusal names
+ *                            the current they lack): the kernel fed the step kernel's sum of them
+ *                            (ScStepArgs.out_isum) equals, bit for bit, the sum over the window's
+ *                            steps of the six currents' traces (out_tr at every step, added here)
+ *                            times dt / 1000; its ICaL the calcium part (ORd: ICaL, not ICaNa and
+ *                            ICaK, whose charge is printed)
+ *   test_biomarkers qnet     every library model: qNet's weights, or the refusal with the currents
+ *                            the model has; one beat of each model that has them, qNet against its
+ *                            traces as above
  *   test_biomarkers shapes   drawn traces: an action potential with an early afterdepolarisation, one
  *                            with a delayed one and a spontaneous upstroke, one that never
  *                            repolarises, a notch and dome that is no EAD: the flags, upstrokes and
@@ -116,27 +125,56 @@ static int compare(const double *acc, long n, long i, const Beat *b) {
 
 /* ---- library models --------------------------------------------------------------------------- */
 
+/* qNet's reading of whole traces: the weights w (NULL: the model has no qNet), the charge of the six
+ * currents per window summed from the traces (q), and of ICaL's other parts (other: the note's
+ * variables of ICaL that are not its calcium part), C/F. */
+typedef struct QRead {
+    const double *w;
+    double *wo; /* the weights of ICaL's other parts */
+    double q[NBEATS], other[NBEATS];
+} QRead;
+
+/* Add the traces tr of ns steps from step d (ntr each) to r's windows [start + b period, ...). */
+static void q_add(QRead *r, const double *tr, int ntr, long d, int ns, long start, long period) {
+    for (int s = 0; s < ns; s++) {
+        long b = d + s < start ? -1 : (d + s - start) / period;
+        if (b < 0 || b >= NBEATS)
+            continue;
+        double sum = 0, o = 0;
+        for (int j = 0; j < ntr; j++) {
+            if (r->w[j] != 0)
+                sum = sum + r->w[j] * tr[s * ntr + j];
+            o += r->wo[j] * tr[s * ntr + j];
+        }
+        r->q[b] += sum, r->other[b] += o * DT / 1000;
+    }
+}
+
 /* A run of one cell of m with stimulus amplitude amp (x its case's), steps of k a call: the kernel's
  * outputs after each window into got[beat] (and the calcium's: gca[beat][4]), Vm at every step into
- * v and the calcium at every call's end into ca (NULL: not stored). Returns the steps run, -1. */
+ * v and the calcium at every call's end into ca (NULL: not stored), with qr (not NULL) the currents'
+ * sum into the kernel and qNet's reading of the traces into qr. Returns the steps run, -1. */
 static long run_cell(const ScModelEntry *m, const TCase *c, double amp, int k, double got[][KERN_BM_NACC],
-                     double *v, double *ca) {
+                     double *v, double *ca, QRead *qr) {
     ScHostModel h;
+    int ntr = m->desc->ntraces;
+    double *tr = qr ? calloc((size_t)(ntr * k + 1), sizeof(double)) : NULL;
     if (kern_host_model_init(&h, m->desc, NULL) != 0)
         return -1;
     int kca = sc_model_calcium(m);
     long start = lround(c->start / DT), period = lround(BCL / DT), last = start + NBEATS * period;
-    double vm = h.vm0, iion = 0, samples[16], acc[KERN_BM_NACC];
+    double vm = h.vm0, iion = 0, samples[16], isum[16], acc[KERN_BM_NACC];
     ScStepStatus st = {~0ULL, 0};
     ScStepArgs a;
     memset(&a, 0, sizeof a);
     memset(a.vary, -1, sizeof a.vary);
     a.n = 1, a.sv = h.sv0, a.vm = &vm, a.iion = &iion, a.pc = h.pc, a.lut = h.lut, a.dt = DT;
     a.flags = SC_STEP_BENCH, a.status = &st, a.out_every = 1, a.out_vm = samples;
+    a.out_tr = tr, a.out_isum = qr ? isum : NULL, a.isum_w = qr ? qr->w : NULL;
     a.stim = (ScStim){start, lround(c->dur / DT), period, NBEATS, c->curr * amp};
     kern_bm_init(acc, 1);
     KernBmArgs b = bm_args(1, start, period, acc);
-    b.vm = samples, b.ca = kca >= 0 ? h.sv0 + kca : NULL;
+    b.vm = samples, b.isum = a.out_isum, b.ca = kca >= 0 ? h.sv0 + kca : NULL;
     long d = 0, seen = -1;
     while (d < last && st.key == ~0ULL) {
         int ns = (int)(last - d < k ? last - d : k);
@@ -148,13 +186,33 @@ static long run_cell(const ScModelEntry *m, const TCase *c, double amp, int k, d
             v[d + s] = samples[s];
         if (ca && kca >= 0)
             ca[(d + ns - 1) / k] = h.sv0[kca];
+        if (qr)
+            q_add(qr, tr, ntr, d, ns, start, period);
         d += ns;
         long beat = (long)acc[KERN_BM_OUT_BEAT];
         if (beat > seen && beat < NBEATS) /* a window was written out in this call */
             memcpy(got[beat], acc, sizeof acc), seen = beat;
     }
     kern_host_model_free(&h);
+    free(tr);
     return st.key == ~0ULL ? d : -1;
+}
+
+/* qNet's weights of m into qr (and ICaL's other parts'), or the refusal checked: 1 when m has qNet. */
+static int q_weights(const ScModelEntry *m, QRead *qr, double *w) {
+    char err[512];
+    memset(qr, 0, sizeof *qr);
+    if (sc_model_qnet_weights(m, w, err, sizeof err) < 0) {
+        printf("%s: no qNet: %s\n", m->name, err);
+        ASSERT(strstr(err, "qNet needs ") && strstr(err, m->name));
+        return 0;
+    }
+    int nt = m->desc->ntraces, idx[16], n = sc_model_current_traces(m, "ICaL", idx, 16, err, sizeof err);
+    qr->w = w, qr->wo = calloc((size_t)nt + 1, sizeof(double));
+    ASSERT(n >= 1 && n <= 16 && qr->wo);
+    for (int j = 0; j < n; j++)
+        qr->wo[idx[j]] = w[idx[j]] == 0 ? 1 : 0;
+    return 1;
 }
 
 /* The calcium figures of window b from the calls' samples ca[j] (at step (j + 1) * k). */
@@ -193,11 +251,15 @@ static int check_model(const char *name) {
     ASSERT_EQ_INT(1, t_case(SC_SOURCE_DIR "/tests/reference/cases.csv", name, &c));
     long start = lround(c.start / DT), period = lround(BCL / DT), last = start + NBEATS * period;
     double *v = malloc(sizeof(double) * (size_t)last), *ca = malloc(sizeof(double) * (size_t)(last / 10 + 1));
+    double *w = malloc(sizeof(double) * (size_t)(m->desc->ntraces + 1));
     static double got[NBEATS][KERN_BM_NACC], got7[NBEATS][KERN_BM_NACC], weak[NBEATS][KERN_BM_NACC];
-    ASSERT(v && ca);
-    ASSERT_EQ_INT(last, run_cell(m, &c, 1, 10, got, v, ca));
-    ASSERT_EQ_INT(last, run_cell(m, &c, 1, 7, got7, NULL, NULL));
-    ASSERT_EQ_INT(last, run_cell(m, &c, 0.05, 10, weak, NULL, NULL));
+    ASSERT(v && ca && w);
+    QRead qr, q7;
+    int hasq = q_weights(m, &qr, w);
+    q7 = qr;
+    ASSERT_EQ_INT(last, run_cell(m, &c, 1, 10, got, v, ca, hasq ? &qr : NULL));
+    ASSERT_EQ_INT(last, run_cell(m, &c, 1, 7, got7, NULL, NULL, hasq ? &q7 : NULL));
+    ASSERT_EQ_INT(last, run_cell(m, &c, 0.05, 10, weak, NULL, NULL, NULL));
     int kca = sc_model_calcium(m), ok = 1;
     for (long b = 0; b < NBEATS; b++) {
         Beat r =
@@ -208,9 +270,16 @@ static int check_model(const char *name) {
                        sizeof(double) * (KERN_BM_OUT_CA_BEAT - KERN_BM_OUT_BEAT)));
         ASSERT(r.up >= 1 && r.apd[I90] > 100 && r.apd[0] < r.apd[1] && r.apd[1] < r.apd[I90]);
         ASSERT(weak[b][KERN_BM_OUT_UP] == 0 && isnan(weak[b][KERN_BM_OUT_APD + I90]));
+        ASSERT(isnan(weak[b][KERN_BM_OUT_QNET]) && (hasq || isnan(got[b][KERN_BM_OUT_QNET])));
         printf("%-34s beat %ld: APD30/50/90 %7.2f %7.2f %7.2f ms, dV/dt %6.1f, Vrest %6.2f, Vmax %6.2f", name,
                b, got[b][KERN_BM_OUT_APD], got[b][KERN_BM_OUT_APD + 1], got[b][KERN_BM_OUT_APD + 2],
                got[b][KERN_BM_OUT_DVDT], got[b][KERN_BM_OUT_VREST], got[b][KERN_BM_OUT_VMAX]);
+        if (hasq) { /* the kernel's sum of the step kernel's sums against the traces' */
+            double want = qr.q[b] * DT / 1000;
+            printf(", qNet %.6f C/F (ICaL's other parts %+.6f)", got[b][KERN_BM_OUT_QNET], qr.other[b]);
+            ASSERT(same(got[b][KERN_BM_OUT_QNET], want) && same(got7[b][KERN_BM_OUT_QNET], want));
+            ASSERT(isfinite(want) && want != 0);
+        }
         if (kca >= 0) { /* the calcium window closes in the call that closes Vm's */
             double want[4];
             read_ca(ca, last / 10, 10, start, period, b, want);
@@ -222,7 +291,7 @@ static int check_model(const char *name) {
         }
         printf("%s\n", ok ? "" : "  DIFFERS from the trace's reading");
     }
-    free(v), free(ca);
+    free(v), free(ca), free(w), free(qr.wo);
     return 1;
 }
 
@@ -239,6 +308,39 @@ static void test_models(void) {
 #else
     ASSERT_EQ_INT(6, found);
 #endif
+}
+
+/* Every library model of the build: qNet's weights or the refusal (q_weights); with them, three
+ * beats in calls of 10 steps, qNet against the traces' reading, bit for bit. */
+static void test_qnet(void) {
+    int with = 0, without = 0;
+    for (int i = 0; i < sc_model_count(); i++) {
+        const ScModelEntry *m = sc_model_at(i);
+        double *w = malloc(sizeof(double) * (size_t)(m->desc->ntraces + 1));
+        QRead qr;
+        TCase c;
+        ASSERT(w != NULL);
+        if (!q_weights(m, &qr, w)) {
+            without++, free(w);
+            continue;
+        }
+        ASSERT_EQ_INT(1, t_case(SC_SOURCE_DIR "/tests/reference/cases.csv", m->name, &c));
+        static double got[NBEATS][KERN_BM_NACC];
+        long last = lround(c.start / DT) + NBEATS * lround(BCL / DT);
+        ASSERT_EQ_INT(last, run_cell(m, &c, 1, 10, got, NULL, NULL, &qr));
+        printf("%-34s qNet", m->name);
+        for (int b = 0; b < NBEATS; b++) {
+            printf(" %.6f", got[b][KERN_BM_OUT_QNET]);
+            ASSERT(same(got[b][KERN_BM_OUT_QNET], qr.q[b] * DT / 1000) && isfinite(qr.q[b]));
+        }
+        printf(" C/F (beats 0-2; ICaL's other parts %+.6f in the last)\n", qr.other[NBEATS - 1]);
+        with++, free(w), free(qr.wo);
+    }
+    printf("%d models with qNet, %d refused\n", with, without);
+#ifndef SC_MODEL_SUBSET
+    ASSERT(with >= 6); /* ORd 2011, ORd CiPA, ToR-ORd, Tomek 2020, Trovato 2020, Noble 1998 */
+#endif
+    ASSERT(with >= 1);
 }
 
 /* ---- drawn traces ----------------------------------------------------------------------------- */
@@ -307,8 +409,10 @@ int main(int argc, char **argv) {
         T_RUN(test_models);
     else if (!strcmp(part, "shapes"))
         T_RUN(test_shapes);
+    else if (!strcmp(part, "qnet"))
+        T_RUN(test_qnet);
     else {
-        fprintf(stderr, "usage: test_biomarkers models|shapes\n");
+        fprintf(stderr, "usage: test_biomarkers models|shapes|qnet\n");
         return 2;
     }
     return TEST_DONE();

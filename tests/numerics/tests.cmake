@@ -84,7 +84,8 @@ set_tests_properties(numerics.rest PROPERTIES LABELS numerics TIMEOUT 300)
 
 # numerics.biomarkers.*: the biomarker kernel (kernels/biomarker.h) on six library models against an
 # independent reading of their whole traces, beat by beat, and on drawn traces with known EADs, DADs,
-# upstrokes and APDs (docs/study.md)
+# upstrokes and APDs; qNet of every library model that has its currents against their traces
+# (docs/study.md)
 add_executable(test_biomarkers ${SC_NUMERICS_DIR}/test_biomarkers.c ${CMAKE_CURRENT_SOURCE_DIR}/test.c)
 target_link_libraries(test_biomarkers PRIVATE starcarp_internal m)
 target_include_directories(test_biomarkers PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/kernels)
@@ -93,7 +94,7 @@ target_compile_definitions(test_biomarkers PRIVATE SC_SOURCE_DIR="${CMAKE_SOURCE
 if(STARCARP_MODELS)
   target_compile_definitions(test_biomarkers PRIVATE SC_MODEL_SUBSET=1)
 endif()
-foreach(part models shapes)
+foreach(part models shapes qnet)
   add_test(NAME numerics.biomarkers.${part} COMMAND test_biomarkers ${part})
   set_tests_properties(numerics.biomarkers.${part} PROPERTIES LABELS numerics TIMEOUT 300)
 endforeach()

@@ -9,8 +9,12 @@
  *                         derived from another parameter exactly when the note says "derived:",
  *                         and none derived from another of its row; sc_model_current_params giving
  *                         the same parameters; where the model traces the current, the current
- *                         halved exactly by halving them (check_halved). Then the names: aliases,
- *                         case and '_' ignored, an unknown current refused with the model's list.
+ *                         halved exactly by halving them (check_halved); sc_model_current_traces
+ *                         giving the note's variables as the model's traces, or refusing the one
+ *                         not traced (check_traces); an ICaL of several variables naming its
+ *                         calcium part ("calcium part: ", some of them), no other row doing so.
+ *                         Then the names: aliases, case and '_' ignored, an unknown current refused
+ *                         with the model's list.
  *                         TEST_CURRENTS_VERBOSE=1 prints every halved current.
  * The full library (SC_TEST_FULL_LIBRARY, from an empty STARCARP_MODELS) must have every row's
  * model; a build of a few models skips the rows of the others, found absent from its registry
@@ -231,6 +235,56 @@ static int check_params(const ScModelEntry *m, const Row *r, int *k) {
     return n;
 }
 
+/* Row r's variables (the note before "; ") into vars (modified copies, at most 16): their number. */
+static int note_vars(const char *note, char *buf, size_t n, char **vars) {
+    snprintf(buf, n, "%.*s", (int)strcspn(note, ";"), note);
+    int nv = 0;
+    for (char *p = strtok(buf, " +"); p && nv < 16; p = strtok(NULL, " +"))
+        vars[nv++] = p;
+    return nv;
+}
+
+/* Row r's "calcium part: " (table only): in an ICaL row of several variables, some of them; in no
+ * other row. */
+static void check_calcium_part(const Row *r) {
+    char buf[512], *vars[16], part[512], *pv[16];
+    int nv = note_vars(r->note, buf, sizeof buf, vars);
+    const char *cp = strstr(r->note, "calcium part: ");
+    int want = !strcmp(r->current, "ICaL") && nv > 1;
+    if (!cp != !want)
+        fprintf(stderr, "%s %s: %s\n", r->model, r->current,
+                want ? "several variables and no \"calcium part: \""
+                     : "a \"calcium part: \" where none belongs");
+    ASSERT(!cp == !want);
+    if (!cp || !want)
+        return;
+    int np = note_vars(cp + strlen("calcium part: "), part, sizeof part, pv), in = 0;
+    for (int j = 0; j < np; j++)
+        for (int k = 0; k < nv; k++)
+            in += !strcmp(pv[j], vars[k]);
+    ASSERT(np >= 1 && np < nv && in == np);
+}
+
+/* sc_model_current_traces of row r of m: the note's variables as trace indices when m traces them
+ * all, else -1 naming the first it does not trace. */
+static void check_traces(const ScModelEntry *m, const Row *r) {
+    const ScModelDesc *d = m->desc;
+    char buf[512], *vars[16], err[512];
+    int nv = note_vars(r->note, buf, sizeof buf, vars), idx[16];
+    int got = sc_model_current_traces(m, r->current, idx, 16, err, sizeof err);
+    for (int j = 0; j < nv; j++) {
+        int t = -1;
+        for (int k = 0; k < d->ntraces && t < 0; k++)
+            t = strcmp(d->trace_names[k], vars[j]) ? -1 : k;
+        if (t < 0) { /* the first not traced is refused by name */
+            ASSERT_EQ_INT(-1, got);
+            ASSERT(got == -1 && strstr(err, vars[j]) && strstr(err, "not traced"));
+            return;
+        }
+        ASSERT(got == nv && idx[j] == t);
+    }
+}
+
 static int halved_rows; /* rows whose current was compared halved (check_halved) */
 
 /* Row i of rows against the library; 1 when checked, 0 when its model is not in this build. */
@@ -251,6 +305,7 @@ static int check_row(const Row *rows, int i) {
         ASSERT(j == i - 1 || !strcmp(rows[i - 1].model, r->model));
     }
     ASSERT(*r->note && *r->note != ';'); /* the file's variables first */
+    check_calcium_part(r);
     if (!built(r->model)) {
         if (SC_TEST_FULL_LIBRARY)
             fprintf(stderr, "%s (row %s): not in the library\n", r->model, r->current);
@@ -272,6 +327,7 @@ static int check_row(const Row *rows, int i) {
     for (int j = 0; j < n; j++)
         ASSERT_EQ_INT(k[j], got[j]);
     halved_rows += check_halved(m, r, k, n);
+    check_traces(m, r);
     return 1;
 }
 

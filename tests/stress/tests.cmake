@@ -31,7 +31,7 @@ set_tests_properties(stress.short PROPERTIES LABELS "stress_short" TIMEOUT 900 R
 # (stress-ctest/, which includes the build's tests) so that the inner ctest's Testing/ logs are not
 # the outer one's.
 set(_stress_tests tissue.cli tissue.opencarp tissue.igb tissue.meshcli tissue.meshmasscli tissue.meshimp
-  tissue.meshranks tissue.diffuse tissue.mesh cli.bench cli.ranks cli.stop cli.userfile cli.opencarp cli.study
+  tissue.meshranks tissue.diffuse tissue.mesh cli.bench cli.ranks cli.stop cli.userfile cli.opencarp cli.study cli.study_trial cli.study_ranks
   scheduler.cells scheduler.cells_bm numerics.biomarkers.models numerics.choose.budget numerics.choose.cache
   backends.cpu_vs_c.0 backends.cpu_vs_c.1
   gpu.text_on_host codegen.test_inv tissue.gpu tissue.meshgpu tissue.meshimpgpu)

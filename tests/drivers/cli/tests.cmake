@@ -34,7 +34,15 @@ set_tests_properties(install.exports PROPERTIES SKIP_RETURN_CODE 77 LABELS insta
 # `starcarp study` end to end: a population under drug block, its outputs, block == scaling, a CSV
 # design, bad input refused
 sc_cli_script(study test_study.sh 900)
+sc_cli_script(study_trial test_study_trial.sh 900 ${CMAKE_SOURCE_DIR})
+set_property(TEST cli.study_trial APPEND PROPERTY ENVIRONMENT "STARPU_SILENT=1")
 set_property(TEST cli.study APPEND PROPERTY ENVIRONMENT "STARPU_SILENT=1")
+# `starcarp study`'s APD90 under the block of three CiPA drugs at 1..4 x Cmax, O'Hara-Rudy CiPA and ten
+# Tusscher 2006, within 1 % of a Myokit CVODES reference (tests/data/drugblock; skipped, 77, without
+# the models)
+sc_cli_script(study_myokit test_study_myokit.sh 600 ${CMAKE_CURRENT_SOURCE_DIR}/data/drugblock ${CMAKE_SOURCE_DIR})
+set_property(TEST cli.study_myokit APPEND PROPERTY ENVIRONMENT "STARPU_SILENT=1")
+set_tests_properties(cli.study_myokit PROPERTIES SKIP_RETURN_CODE 77)
 
 # `starcarp bench` end to end (StarPU CPU workers; 2 MPI ranks when the build has StarPU-MPI).
 set(_bench_mpi "")
@@ -59,6 +67,10 @@ sc_cli_script(precision test_precision.sh 600)
 # none and --map-by slot:PE=1, each equal to one rank (needs StarPU-MPI)
 if(STARPUMPI_FOUND AND MPI_C_FOUND)
   sc_cli_script(ranks test_ranks.sh 900)
+  # `starcarp study` over 2 ranks equal to one rank where drugs, failures, steady state, traces,
+  # ranges and states cross
+  sc_cli_script(study_ranks test_study_ranks.sh 900 ${CMAKE_SOURCE_DIR})
+  set_property(TEST cli.study_ranks APPEND PROPERTY ENVIRONMENT "STARPU_SILENT=1")
 endif()
 
 # runs stopped by SIGTERM/SIGINT/SIGKILL (whole records, the checkpoint restarts, status 130/143)
