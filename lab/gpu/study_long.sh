@@ -50,7 +50,7 @@ for verb in "$@"; do
                 echo "$(date -u +%T) running: $run; $(for f in "$st"/calib/calib.log "$st"/big/big.log; do
                     [ -f "$f" ] && printf '%s: %s; ' "$(basename "$f")" "$(tr '\r' '\n' <"$f" | grep -v '^\s*$' | tail -1 | cut -c1-100)"; done)"
                 [ "$run" -eq 0 ] && break
-                sleep 60
+                left=$(( verb - ($(date +%s) - t0) )); [ "$left" -gt 0 ] && sleep $(( left < 60 ? left : 60 ))
             done ;;
     *) echo "study_long.sh: unknown verb '$verb' (qnet calib big wait SECONDS collect)"; exit 2 ;;
     esac
