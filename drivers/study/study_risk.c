@@ -168,8 +168,8 @@ static int write_drugs(const char *path, const StudyResult *r, const int *cls, c
  * 0, or -1 with the reason in err. */
 static int plot_risk(const char *png, const StudyResult *r, const int *cls, const Dose *d, int nd, char *err,
                      size_t errlen) {
-    PlotFig *f = plot_new(900, 650, "TdP risk: median qNet per dose, by known class",
-                          "dose (x Cmax)", "qNet (C/F)");
+    PlotFig *f =
+        plot_new(900, 650, "TdP risk: median qNet per dose, by known class", "dose (x Cmax)", "qNet (C/F)");
     double x[STUDY_MAX_CONC], y[STUDY_MAX_CONC];
     for (int k = 0; f && k < r->arms->ndrugs; k++) {
         if (cls[k] < 0)
@@ -240,10 +240,10 @@ int study_risk(const StudyResult *r, const char *path, char *err, size_t errlen)
     study_beside(path, "_tdp.csv", fits, sizeof fits);
     study_beside(path, "_tdp_drugs.csv", drugs, sizeof drugs);
     study_beside(path, "_tdp.png", png, sizeof png);
-    const char *bad = !q || !nq || !pr || rc ? "out of memory"
-                      : write_fits(fits, d, nds) != 0             ? fits
-                      : write_drugs(drugs, r, cls, d, nds) != 0   ? drugs
-                                                                  : NULL;
+    const char *bad = !q || !nq || !pr || rc                    ? "out of memory"
+                      : write_fits(fits, d, nds) != 0           ? fits
+                      : write_drugs(drugs, r, cls, d, nds) != 0 ? drugs
+                                                                : NULL;
     if (bad)
         snprintf(err, errlen, "%s: %s", bad, strerror(errno ? errno : ENOMEM));
     else if (plot_risk(png, r, cls, d, nds, err, errlen) != 0)
@@ -251,7 +251,7 @@ int study_risk(const StudyResult *r, const char *path, char *err, size_t errlen)
     for (int i = 0; i < nds && !bad; i++) {
         printf("TdP risk at %gx Cmax: %d drugs, training error %.4f, LOOCV error %.4f (%d predicted)%s\n",
                d[i].mult, d[i].n, d[i].err, d[i].cverr, d[i].ncv,
-               !d[i].fitted ? ", not fitted (fewer than 2 classes with a qNet)"
+               !d[i].fitted         ? ", not fitted (fewer than 2 classes with a qNet)"
                : d[i].fit.separated ? ", separated (qNet orders the classes: no finite fit)"
                                     : "");
     }
