@@ -84,20 +84,20 @@ static int write_vtk(const Run *r, const char *path, const double *field, const 
     return tout_vtk(path, &r->g, field, name, title, !strcmp(r->o.vtk, "binary"), err, errlen);
 }
 
-/* The failure message (exit 1). */
+/* The failure message (exit 1), with hints at the units (tmio_hint). */
 static int report_failure(const Run *r, const ScFailure *f) {
-    if (f->cell < 0) {
-        fprintf(stderr, "starcarp tissue: %s\n", f->what);
-        return 1;
-    }
     double x[3];
-    long first = r->sh.plane0 * r->sh.plane;
-    long node = r->mesh ? sc_tissue_node_of(r->t, f->cell + first) : f->cell + first;
-    where(r, node, x);
-    fprintf(stderr,
-            "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
-            "%ld, dt %g ms): %s\n",
-            node, x[0], x[1], x[2], f->t, f->step, r->cfg.dt, f->what);
+    long node = f->cell + r->sh.plane0 * r->sh.plane;
+    node = r->mesh && f->cell >= 0 ? sc_tissue_node_of(r->t, node) : node;
+    if (f->cell >= 0) {
+        where(r, node, x);
+        fprintf(stderr,
+                "starcarp tissue: numerical failure at node %ld (x %g, y %g, z %g mm) at t = %.4g ms (step "
+                "%ld, dt %g ms): %s\n",
+                node, x[0], x[1], x[2], f->t, f->step, r->cfg.dt, f->what);
+    } else
+        fprintf(stderr, "starcarp tissue: %s\n", f->what);
+    tmio_hint(&r->o, r->mesh, f, stderr);
     return 1;
 }
 
@@ -285,7 +285,7 @@ static int configure(Run *r) {
     memset(c, 0, sizeof *c);
     if (o->mesh ? tmio_load(o, c, &r->mesh, &r->op, err, sizeof err) != 0
                 : topt_grid(o, r->g.n, r->g.dx, err, sizeof err) != 0) {
-        fprintf(stderr, "starcarp tissue: %s%s\n", o->mesh ? "--mesh: " : "", err);
+        fprintf(stderr, "starcarp tissue: %s\n", err);
         return 2;
     }
     if (r->mesh && tir_check_mesh(o, r->mesh, stderr, err, sizeof err) != 0) {
@@ -751,6 +751,7 @@ int cmd_tissue(int argc, char **argv) {
         r.frame = malloc(sizeof(double) * (size_t)(r.g.n[0] * r.g.n[1] * r.g.n[2]));
     if (!r.t || !r.field || (r.sh.rank == 0 && (!r.all || (r.mesh && r.sh.size > 1 && !r.cells)))) {
         fprintf(stderr, "starcarp tissue: %s\n", r.t ? "out of memory" : err);
+        tmio_hint(&r.o, r.mesh, NULL, stderr);
         rc = 1;
     }
     if (!rc)

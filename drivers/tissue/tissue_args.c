@@ -290,9 +290,8 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
         o->sigma[1] = o->sigma[2] = o->sigma[0];
     else if (o->nsigma == 2)
         o->sigma[2] = o->sigma[1];
-    for (int s = 0; s < o->nstim; s++)
-        if (!isnan(o->stim_vol[s]))
-            o->stim[s].amp = o->stim_vol[s] / (10.0 * o->chi); /* chi /mm -> /cm */
+    if (!o->mesh) /* a mesh's: once read (cmd_tissue.c) */
+        tpar_strengths(o, NULL);
     return tgreg_finish(o, err, errlen) != 0 ? -1 : tir_finish(o, err, errlen);
 }
 

@@ -8,12 +8,17 @@
 #include "tissue_greg.h"
 #include "tissue_meshio.h"
 
-int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen) {
+/* tmio_load's work; its messages without the mesh's name. */
+static int load(TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen) {
     double t0 = sc_now_s();
     if (!(*mesh = sc_mesh_read(o->mesh, err, errlen)))
         return -1;
     ScFemMass kind = o->mass && !strcmp(o->mass, "lumped") ? SC_FEM_LUMPED : SC_FEM_CONSISTENT;
+    char hint[300];
+    if (tmio_unit_hint(*mesh, hint, sizeof hint))
+        fprintf(stderr, "tissue: warning: %s\n", hint);
     tgreg_check_mesh(o, *mesh, stderr);
+    tpar_strengths(o, *mesh);
     if (!(*op =
               sc_fem_assemble(*mesh, o->sigma, o->greg + 1, o->ngreg - 1, o->chi, o->cm, kind, err, errlen)))
         return -1;
@@ -46,6 +51,14 @@ int tmio_load(const TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **o
     return 0;
 }
 
+int tmio_load(TissueOpts *o, ScTissueConfig *c, ScMesh **mesh, ScFemOp **op, char *err, size_t errlen) {
+    char why[1000];
+    if (load(o, c, mesh, op, why, sizeof why) == 0)
+        return 0;
+    sc_set_err(err, errlen, "%s: %s", o->par.mesh_from[0] ? o->par.mesh_from : "--mesh", why);
+    return -1;
+}
+
 int tmio_models(const TissueOpts *o, Mpick *ipk, ScTissueImp *imp, char *err, size_t errlen) {
     char why[1200];
     for (int k = 1; k <= o->nimp; k++) {
@@ -67,6 +80,57 @@ void tmio_regions(ScTissue *t, const ScModelEntry *m0, const ScTissueImp *imp, F
         long nodes = sc_tissue_region_nodes(t, k); /* the whole mesh's, whichever ranks hold them */
         fprintf(out, "%s imp_region[%d] %s, %ld nodes%s", k ? "," : "tissue: ionic regions:", k,
                 nodes > 0 ? (k ? imp[k - 1].m : m0)->name : "(no node)", nodes, k == n - 1 ? "\n" : "");
+    }
+}
+
+int tmio_unit_hint(const ScMesh *m, char *out, size_t outlen) {
+    double lo[3], hi[3], span = 0, diam = 0;
+    sc_mesh_bounds(m, lo, hi);
+    for (int a = 0; a < 3; a++)
+        span = fmax(span, (hi[a] - lo[a]) * 1000);
+    for (long e = 0; e < m->ne; e++)
+        diam += sc_mesh_diameter(m, e) * 1000;
+    diam = m->ne ? diam / (double)m->ne : 0;
+    if (!(diam < TMIO_MIN_DIAMETER_UM || (span < TMIO_MIN_SPAN_UM && m->nn >= TMIO_MIN_SPAN_NODES)))
+        return 0;
+    snprintf(
+        out, outlen,
+        "a mesh's coordinates are in um (openCARP's .pts); this mesh spans %g um with elements of %.3g um "
+        "on average: was it written in mm?",
+        span, diam);
+    return 1;
+}
+
+/* The unit stimulus i's strength was read in, in words. */
+static void strength_unit(const TissueOpts *o, int i, char *out, size_t outlen) {
+    if (isnan(o->stim_vol[i]))
+        snprintf(out, outlen, "amp= in uA/cm^2");
+    else if (!o->stim_ocarp[i])
+        snprintf(out, outlen, "vol= %g uA/cm^3 divided by chi %g /mm", o->stim_vol[i], o->chi);
+    else if (o->stim[i].amp == o->stim_vol[i])
+        snprintf(out, outlen, "strength %g read as uA/cm^2, openCARP's unit on a 1D or 2D domain",
+                 o->stim_vol[i]);
+    else
+        snprintf(out, outlen,
+                 "strength %g read as uA/cm^3, openCARP's unit on a 3D domain, divided by chi %g /mm",
+                 o->stim_vol[i], o->chi);
+}
+
+void tmio_hint(const TissueOpts *o, const ScMesh *m, const ScFailure *f, FILE *out) {
+    char hint[300];
+    if (m && tmio_unit_hint(m, hint, sizeof hint))
+        fprintf(out, "starcarp tissue: hint: %s\n", hint);
+    for (int i = 0; f && f->cell >= 0 && i < o->nstim; i++) {
+        const ScTissueStim *x = &o->stim[i];
+        if (x->amp == 0 || f->t < x->start || f->t > x->start + x->dur + 2 * o->dt)
+            continue;
+        strength_unit(o, i, hint, sizeof hint);
+        fprintf(
+            out,
+            "starcarp tissue: hint: the failure comes during %s of %.4g uA/cm^2 (its %s): is the strength "
+            "in that unit? (cardiac cell models take some 10 to 100 uA/cm^2)\n",
+            o->stim_name[i], x->amp, hint);
+        return;
     }
 }
 

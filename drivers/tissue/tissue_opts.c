@@ -214,7 +214,8 @@ static const CliOpt opts[] = {
      .accepts = "openCARP's mesh base name (BASE.pts, .elem, .lon) or a .vtk file",
      .help = "M  a mesh instead of the box (openCARP's meshname): M.pts, M.elem, M.lon" MORE
              "(tetrahedra, hexahedra, fibres; um) or a legacy VTK grid M.vtk; linear" MORE
-             "finite elements, --sigma along the fibre, sheet, normal (`starcarp mesh`)", .off = F(mesh)},
+             "finite elements, --sigma along the fibre, sheet, normal (`starcarp mesh`)", .off = F(mesh),
+     .group = TPAR_MESH},
     {.name = "--gregion", .type = CLI_CALL, .call = r_greg,
      .accepts = "TAG[,TAG...]:L[,T[,N]] (element tags, conductivities in S/m)",
      .help = "TAGS:L[,T[,N]]  a mesh's elements of these tags (TAG[,TAG...], the .elem file's" MORE

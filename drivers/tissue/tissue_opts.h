@@ -35,6 +35,7 @@ typedef struct TissueOpts {
     int nstim;
     ScTissueStim stim[SC_TISSUE_MAX_STIM];
     double stim_vol[SC_TISSUE_MAX_STIM]; /* vol= of a stimulus, uA/cm^3 (NAN: amp= given) */
+    unsigned char stim_ocarp[SC_TISSUE_MAX_STIM]; /* stim_vol is openCARP's strength (tpar_strengths) */
     char stim_name[SC_TISSUE_MAX_STIM][24]; /* "--stim #1", "stimulus[0]", "stim[0]" (messages) */
     int allow_no_stim; /* --allow-no-stimulus: run a tissue no stimulus reaches */
     int nprobe;

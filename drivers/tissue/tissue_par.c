@@ -257,7 +257,8 @@ static const CliOpt keys[] = {
     KEY_CALL("num_LATs", r_numlats, 0, TPAR_NONE, "one activation map (num_LATs = 0 or 1)"),
     // clang-format off
     {.name = "meshname", .type = CLI_STR,
-     .accepts = "a mesh's base name (BASE.pts, BASE.elem, BASE.lon) or a .vtk file", .off = F(mesh)},
+     .accepts = "a mesh's base name (BASE.pts, BASE.elem, BASE.lon) or a .vtk file", .off = F(mesh),
+     .group = TPAR_MESH},
     // clang-format on
     KEY_REFUSED("gridout_i", NOIGB),
     KEY_REFUSED("gridout_e", NOIGB),

@@ -15,6 +15,7 @@
 #include "sc_tissue.h"
 
 struct TissueOpts;
+struct ScMesh;
 
 enum { TPAR_KEYLEN = 64, TPAR_WHERE = 300 };
 
@@ -37,6 +38,7 @@ typedef enum {
     TPAR_THR,
     TPAR_MASS,
     TPAR_GREG,
+    TPAR_MESH,
     TPAR_NTARGET
 } TparTarget;
 
@@ -90,6 +92,7 @@ typedef struct TparState {
     int dt_unit; /* the unit dt was last given in: 0 default, 1 ms, 2 us */
     int dt_file; /* ... in a parameter file (1) or on the command line (0) */
     char dt_from[TPAR_KEYLEN + 160]; /* where: "dt = 25 in run.par", "--dt 0.1" */
+    char mesh_from[TPAR_KEYLEN + 160]; /* the mesh's: "meshname = heart in run.par", "--mesh heart" */
 } TparState;
 
 /* Reset the state (openCARP's defaults for the conductivities). */
@@ -103,13 +106,20 @@ int tpar_apply(struct TissueOpts *o, const char *key, const char *val, char *err
  * fam: 0 a starcarp option, 1 an openCARP key, 2 openCARP's stim[i] keys (1 and 2 are the legacy
  * and modern spellings of the stimuli), 3 num_stim (goes with 1 or 2). -1 with a message when a
  * key of another family set it at the same level (the files, or the command line); dt's also
- * records its unit and where it was given, for tpar_finish. */
+ * records its unit and where it was given, for tpar_finish, and the mesh's where it was given
+ * (messages). */
 int tpar_claim(TparState *s, TparTarget t, int fam, const char *key, const char *val, char *err,
                size_t errlen);
 /* After every file and option: the openCARP stimuli into o->stim, the conductivities of
  * gregion[0] into o->sigma, dt's plausibility (the other regions: tgreg_finish, once o->sigma is
  * complete). 0, or -1 with a message. */
 int tpar_finish(struct TissueOpts *o, char *err, size_t errlen);
+/* The stimuli's strengths into o->stim[i].amp (uA/cm^2), where given as a current density
+ * (o->stim_vol[i]): openCARP's strength (o->stim_ocarp[i]) in uA/cm^3, divided by chi, on a 3D
+ * domain (a grid of three axes of more than one node, a mesh of volume elements), in uA/cm^2 as
+ * given on 1D and 2D ones; --stim's vol= in uA/cm^3 whatever the domain. The domain: `mesh`, or
+ * o's grid when NULL. */
+void tpar_strengths(struct TissueOpts *o, const struct ScMesh *mesh);
 /* Up to three known keys closest to key (openCARP's and, from names[n], starcarp's), as
  * "'a', 'b' or 'c'" in out ("" when none is close). */
 void tpar_suggest(const char *key, const char *const *names, size_t n, char *out, size_t outlen);

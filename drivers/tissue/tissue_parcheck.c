@@ -1,11 +1,13 @@
 /* tissue_parcheck.c: what openCARP's keys and starcarp's options said, checked and finished for
  * `starcarp tissue` (tissue_par.h): who set each quantity (a key and its twin given together),
  * num_stim against the stimuli, the openCARP stimuli and gregion[0]'s conductivities into
- * TissueOpts, and dt's plausibility whatever its unit. */
+ * TissueOpts, the stimuli's strengths in the domain's unit (one rule for grids and meshes), and
+ * dt's plausibility whatever its unit. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "sc_mesh.h"
 #include "starcarp_util.h"
 #include "tissue_greg.h"
 #include "tissue_opts.h"
@@ -18,7 +20,7 @@ static const char *const target_what[TPAR_NTARGET] = {
     [TPAR_SIGMA] = "the conductivities", [TPAR_CHI] = "the surface-to-volume ratio",
     [TPAR_PARAB] = "the diffusion solver", [TPAR_TOL] = "the implicit solve's tolerance",
     [TPAR_THR] = "the activation threshold", [TPAR_MASS] = "the mass matrix",
-    [TPAR_GREG] = "the conductivity regions"};
+    [TPAR_GREG] = "the conductivity regions", [TPAR_MESH] = "the mesh"};
 // clang-format on
 
 void tpar_init(TparState *s) {
@@ -56,6 +58,10 @@ int tpar_claim(TparState *s, TparTarget t, int fam, const char *key, const char 
         else
             snprintf(s->dt_from, sizeof s->dt_from, "%sdt %s", fam ? "-" : "--", val);
     }
+    if (t == TPAR_MESH && s->file)
+        snprintf(s->mesh_from, sizeof s->mesh_from, "%s = %s in %s", key, val, s->file);
+    else if (t == TPAR_MESH)
+        snprintf(s->mesh_from, sizeof s->mesh_from, "%s %s", shown, val);
     return 0;
 }
 
@@ -65,6 +71,24 @@ static int grid_dim(const TissueOpts *o) {
     for (int a = 0; a < nd; a++)
         dim += o->nsize ? 1 : o->nodes[a] > 1;
     return dim;
+}
+
+/* A mesh's dimension, from its elements: 3 when one is a volume (a tetrahedron or a hexahedron;
+ * sc_mesh_read keeps no other type, refusing openCARP's surface and line elements Tr, Qd, Ln). */
+static int mesh_dim(const ScMesh *m) {
+    for (long e = 0; e < m->ne; e++)
+        if (m->nv[e] == 4 || m->nv[e] == 8)
+            return 3;
+    return 0;
+}
+
+void tpar_strengths(TissueOpts *o, const ScMesh *mesh) {
+    int dim = mesh ? mesh_dim(mesh) : grid_dim(o);
+    for (int i = 0; i < o->nstim; i++)
+        if (!isnan(o->stim_vol[i]))
+            o->stim[i].amp = o->stim_ocarp[i] && dim < 3
+                                 ? o->stim_vol[i]
+                                 : o->stim_vol[i] / (10.0 * o->chi); /* chi /mm -> /cm */
 }
 
 /* num_stim against the stimuli given. */
@@ -96,13 +120,11 @@ static int check_num_stim(const TparState *s, char *err, size_t errlen) {
 }
 
 /* The openCARP stimuli into o->stim: boxes in mm (an axis no key names: all of it); the strength
- * of a transmembrane current is a volume density (uA/cm^3, divided by chi) on a 3D grid and a
- * membrane density (uA/cm^2) on 1D and 2D grids. */
+ * of a transmembrane current in o->stim_vol, its unit the domain's (tpar_strengths). */
 static int finish_stims(TissueOpts *o, char *err, size_t errlen) {
     TparState *s = &o->par;
     if (check_num_stim(s, err, errlen) != 0)
         return -1;
-    int dim = grid_dim(o);
     for (int i = 0; i < s->num_stim; i++) {
         const TparStim *x = &s->stim[i];
         if (o->nstim == SC_TISSUE_MAX_STIM) {
@@ -116,8 +138,8 @@ static int finish_stims(TissueOpts *o, char *err, size_t errlen) {
             t.lo[a] = given ? fmin(p, q) / 1000 : -INFINITY;
             t.hi[a] = given ? fmax(p, q) / 1000 : INFINITY;
         }
-        t.amp = dim == 3 ? NAN : x->strength;
-        o->stim_vol[o->nstim] = dim == 3 ? x->strength : NAN;
+        t.amp = NAN; /* tpar_strengths, once the domain is known */
+        o->stim_vol[o->nstim] = x->strength, o->stim_ocarp[o->nstim] = 1;
         snprintf(o->stim_name[o->nstim], sizeof o->stim_name[0], "%s[%d]",
                  x->family == 2 ? "stim" : "stimulus", i);
         o->stim[o->nstim++] = t;

@@ -2,7 +2,7 @@
  * (drivers/tissue/tissue_par.c through topt_parse, drivers/tissue/tissue_opts.c): every openCARP key lands in
  * TissueOpts in starcarp's units (dt us -> ms, um -> mm, 1/um -> /mm, uA/cm^3 / chi on a 3D grid,
  * harmonic-mean conductivities); each refused key is named with its reason; unknown keys get the
- * closest known ones; dt's plausibility in both units; a starcarp key and its openCARP twin given
+ * closest known ones; a mesh's stimulus strength and where the mesh was named; dt's plausibility in both units; a starcarp key and its openCARP twin given
  * together; num_stim against the stimuli; runs no stimulus reaches; examples/nversion_opencarp.par
  * read as the same benchmark as examples/nversion.par; --help and --help-par generated from the
  * tables list every row; docs/tissue.md's option and key tables match the tables. argv[1]: the
@@ -187,6 +187,33 @@ static const char *on_mesh(const char *head) {
     snprintf(text, sizeof text, "imp = AlievPanfilov\nmeshname = slab\n%s", head);
     snprintf(line, sizeof line, "--par %s", par("m.par", text));
     return line;
+}
+
+/* A mesh's stimulus: openCARP's strength in uA/cm^3 divided by chi on a mesh of volume elements,
+ * as on a 3D grid (tpar_strengths once the mesh is read); --stim's amp= as given; where the mesh
+ * was named (meshname in a file, -meshname, --mesh; --mesh with meshname on one level refused). */
+static void test_mesh_stim(void) {
+    char line[600];
+    snprintf(
+        line, sizeof line, "%s --stim x=0:1,amp=7",
+        on_mesh("imp_region[0].cellSurfVolRatio = 0.14\nnum_stim = 1\nstim[0].pulse.strength = 50000\n"));
+    ASSERT_EQ_INT(0, parse(line));
+    ASSERT(o.stim[0].amp == 7 && isnan(o.stim[1].amp)); /* the mesh's dimension not known yet */
+    ASSERT(strstr(o.par.mesh_from, "meshname = slab in ") && strstr(o.par.mesh_from, "m.par"));
+    long n[3] = {3, 3, 3};
+    double dx[3] = {0.1, 0.1, 0.1};
+    ScMesh *m = sc_mesh_box(n, dx, SC_MESH_TET5, err, sizeof err);
+    ASSERT(m != NULL);
+    if (m)
+        tpar_strengths(&o, m);
+    ASSERT_NEAR(7, o.stim[0].amp, 0);
+    ASSERT_NEAR(50000 / (10 * 140.0), o.stim[1].amp, 1e-12); /* 35.71 uA/cm^2, as on a 3D grid */
+    sc_mesh_free(m);
+    ASSERT_EQ_INT(0, parse("--imp A -meshname heart -num_stim 1 -stim[0].pulse.strength 3"));
+    ASSERT_EQ_STR("-meshname heart", o.par.mesh_from);
+    ASSERT_EQ_INT(0, parse("--imp A --mesh heart --allow-no-stimulus"));
+    ASSERT_EQ_STR("--mesh heart", o.par.mesh_from);
+    refused("--imp A --mesh heart -meshname heart", "'--mesh' and '-meshname' both set the mesh", NULL);
 }
 
 /* Several conductivity regions: openCARP's gregion[i] (each region's own defaults, harmonic means
@@ -718,7 +745,7 @@ static void test_docs(const char *src) {
 int main(int argc, char **argv) {
     if (t_tmpdir("test_tissue_par", dir, sizeof dir) != 0)
         return 1;
-    T_RUN(test_full_file, test_stim_keys, test_conductivity, test_gregions, test_gregion_tags,
+    T_RUN(test_full_file, test_stim_keys, test_mesh_stim, test_conductivity, test_gregions, test_gregion_tags,
           test_impregions, test_refused, test_dt, test_conflicts, test_no_stimulus);
     test_nversion(argc > 1 ? argv[1] : ".");
     test_help();

@@ -73,6 +73,9 @@ endfunction()
 # tissue.meshmass: the consistent mass (row sums, eigenvalue bounds, the host kernel's solve against CG).
 sc_tissue_script(meshcli test_mesh_cli.sh 600 OFF)
 sc_tissue_script(meshmasscli test_mesh_mass_cli.sh 600 OFF)
+# openCARP's stimulus strength on a mesh (uA/cm^3 over chi, as on a 3D grid): one .par on a grid and on a
+# mesh of the same slab alike; the hints at a stimulus's and a .pts file's units after a failure.
+sc_tissue_script(meshstim test_mesh_stim.sh 600 OFF)
 # Several ionic regions on a mesh (openCARP's imp_region[i]; docs/tissue.md, "Ionic regions"): each
 # region follows its model bit for bit, snapshots, a restart, the interface's rule, parts of one
 # region reading another's, the errors (the keys' own checks: tissue.par).
