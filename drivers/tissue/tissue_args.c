@@ -12,6 +12,7 @@
 #include "tissue_greg.h"
 #include "tissue_impreg.h"
 #include "tissue_opts.h"
+#include "tissue_phys.h"
 
 /* Keep a copy of a string for the life of the process (values of a parameter file). */
 static const char *keep(const char *s) {
@@ -293,7 +294,9 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
     for (int s = 0; s < o->nstim; s++)
         if (!isnan(o->stim_vol[s]))
             o->stim[s].amp = o->stim_vol[s] / (10.0 * o->chi); /* chi /mm -> /cm */
-    return tgreg_finish(o, err, errlen) != 0 ? -1 : tir_finish(o, err, errlen);
+    return tgreg_finish(o, err, errlen) != 0 || tphys_finish(o, err, errlen) != 0
+               ? -1
+               : tir_finish(o, err, errlen);
 }
 
 int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t errlen) {

@@ -1,5 +1,6 @@
 /* tissue_meshio.h: `starcarp tissue --mesh` (prefix tmio_): the mesh read and its operator
- * assembled before StarPU starts, probes placed on its nodes (docs/tissue.md, "Meshes"). */
+ * assembled before StarPU starts, probes placed on its nodes (docs/tissue.md, "Meshes"); the run's
+ * setup lines (a mesh's or the box's). */
 #ifndef SC_TISSUE_MESHIO_H
 #define SC_TISSUE_MESHIO_H
 
@@ -24,6 +25,11 @@ int tmio_models(const TissueOpts *o, Mpick *ipk, ScTissueImp *imp, char *err, si
 /* The line of a tissue's ionic regions, their models (region 0's m0, region k's imp[k - 1].m) and
  * nodes in the whole mesh, on out (nothing for one region). */
 void tmio_regions(ScTissue *t, const ScModelEntry *m0, const ScTissueImp *imp, FILE *out);
+/* The run's lines on out: model, nodes, diffusivities (c->n: a mesh's nodes, 1, 1), dt and how
+ * diffusion is solved; the ionic regions (tmio_regions); then `notes` (the parameter files' lines
+ * of keys accepted and ignored, or not needed). */
+void tmio_setup(FILE *out, const ScTissueConfig *c, ScTissue *t, const ScModelEntry *m,
+                const ScTissueImp *imp, const char *notes);
 /* The node nearest to p (mm), or -1 when p lies outside the mesh's bounding box. */
 long tmio_node_at(const ScMesh *m, const double p[3]);
 
