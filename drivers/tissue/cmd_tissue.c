@@ -33,6 +33,7 @@
 #include "tissue_mpi.h"
 #include "tissue_opts.h"
 #include "tissue_out.h"
+#include "tissue_svinit.h"
 
 /* The run's state besides the tissue. */
 typedef struct Run {
@@ -51,6 +52,7 @@ typedef struct Run {
     int vary_k[8];
     Mpick ipk[SC_TISSUE_MAX_IMP + 1]; /* imp_region[1 ..]'s models and parameters (ipk[0] unused) */
     ScTissueImp imp[SC_TISSUE_MAX_IMP]; /* the regions as the solver takes them (cfg.imp) */
+    double *sv[SC_TISSUE_MAX_IMP + 1]; /* imp_region[k].im_sv_init's state (tissue_svinit.h) or NULL */
     double last_probe_t; /* the time of the last row of probes.txt (-1: none) */
     double tflush; /* the last timed flush (stop.h) */
     int stop_sig; /* the signal that stopped the run, or 0 */
@@ -365,7 +367,8 @@ static int pick_model(Run *r) {
         mpick_free(&r->pk);
         return 2;
     }
-    if (tmio_models(&r->o, r->ipk, r->imp, err, sizeof err) != 0) {
+    if (tmio_models(&r->o, r->ipk, r->imp, err, sizeof err) != 0 ||
+        tsv_load(&r->o, r->pk.m, r->imp, r->sv, err, sizeof err) != 0) {
         fprintf(stderr, "starcarp tissue: %s\n", err);
         return 2;
     }
@@ -373,9 +376,14 @@ static int pick_model(Run *r) {
     return 0;
 }
 
-/* The parameter sets on the cell arrays, each region's own. 0, or 2 after a message. */
+/* The parameter sets on the cell arrays, each region's own, and the states of im_sv_init. 0, or 2
+ * after a message. */
 static int set_params(Run *r) {
     char err[1024];
+    if (tsv_apply(r->t, r->sv) != 0) {
+        fprintf(stderr, "starcarp tissue: imp_region[i].im_sv_init: the states could not be written\n");
+        return 2;
+    }
     for (int k = 0; k < sc_tissue_nregions(r->t); k++) {
         ScCells *c = sc_tissue_region_cells(r->t, k);
         if (c && sc_cells_set_params(c, k ? r->ipk[k].values : r->pk.values, err, sizeof err) != 0) {
@@ -436,7 +444,7 @@ static int write_activation(Run *r, const ScModelEntry *m) {
              m->name, meth);
     snprintf(path, sizeof path, "%s/activation.vtk", r->o.out);
     int rc = write_vtk(r, path, r->all, "activation", title, err, sizeof err);
-    snprintf(path, sizeof path, "%s/init_acts_vm_act-thresh.dat", r->o.out); /* openCARP's LAT file */
+    snprintf(path, sizeof path, "%s/init_acts_%s-thresh.dat", r->o.out, r->o.lat_id ? r->o.lat_id : "vm_act");
     if (rc == 0)
         rc = tout_lat(path, r->all, r->g.n[0] * r->g.n[1] * r->g.n[2], err, sizeof err);
     if (rc == 0 && !r->o.no_png && !r->mesh) {
@@ -653,32 +661,6 @@ static int start_starpu(Run *r) {
     return tmpi_init(&conf, &r->sh) == 0 ? 0 : -1; /* the message: cli_starpu_begin's */
 }
 
-/* The run's line on stderr: model, nodes, diffusivities, dt and how diffusion is solved. */
-static void print_setup(const Run *r, const ScModelEntry *m) {
-    char dd[128] = "";
-    static const char *const axn[2][3] = {{"x", "y", "z"}, {"fibre", "sheet", "normal"}};
-    for (int ax = 0, o = 0; ax < 3; ax++)
-        if (r->g.n[ax] > 1 || r->mesh)
-            o += snprintf(dd + o, sizeof dd - (size_t)o, " %s %.4g", axn[r->mesh != NULL][ax],
-                          sc_tissue_diffusivity(&r->cfg, ax));
-    char how[128];
-    if (r->cfg.theta > 0)
-        snprintf(how, sizeof how, "%s, %d Chebyshev sweeps per step",
-                 r->cfg.theta == 0.5 ? "Crank-Nicolson"
-                 : r->cfg.theta == 1 ? "backward Euler"
-                                     : "implicit",
-                 sc_tissue_sweeps(r->t));
-    else if (sc_tissue_sweeps(r->t) > 0)
-        snprintf(how, sizeof how, "%d diffusion sub-step%s, the consistent mass by %d Chebyshev sweeps each",
-                 r->cfg.substeps, r->cfg.substeps > 1 ? "s" : "", sc_tissue_sweeps(r->t));
-    else
-        snprintf(how, sizeof how, "%d diffusion sub-step%s", r->cfg.substeps, r->cfg.substeps > 1 ? "s" : "");
-    fprintf(stderr, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n",
-            m->name, r->g.n[0] * r->g.n[1] * r->g.n[2], dd, r->cfg.dt, sc_tissue_dt_limit(&r->cfg), how,
-            r->cfg.stencil == 9 ? ", 9-point stencil" : "");
-    tmio_regions(r->t, m, r->imp, stderr);
-}
-
 /* `starcarp tissue`: options, StarPU, the tissue, --imp-par / --vary / --restart, the time loop, the
  * activation outputs. Exit status as described at the top of this file. */
 /* This rank's planes of the slowest axis (a mesh: its nodes, planes of one) and, on several ranks,
@@ -763,7 +745,7 @@ int cmd_tissue(int argc, char **argv) {
         rc = 2;
     }
     if (!rc && !r.o.quiet && r.sh.rank == 0)
-        print_setup(&r, m);
+        tmio_setup(stderr, &r.cfg, r.t, m, r.imp, r.o.par.notes);
     if (!rc) {
         /* the states go to their GPUs now, all at once, rather than at the first probe's sample */
         double p0 = sc_now_s();
@@ -792,7 +774,7 @@ int cmd_tissue(int argc, char **argv) {
         rc = report_stop(&r, lround(r.o.duration / r.cfg.dt));
     sc_tissue_destroy(r.t);
     free(r.field), free(r.all), free(r.frame), free(r.cells);
-    mpick_free(&r.pk);
+    mpick_free(&r.pk), tsv_free(r.sv);
     for (int k = 1; k <= r.o.nimp; k++)
         mpick_free(&r.ipk[k]);
     sc_fem_free(r.op), sc_mesh_free(r.mesh);

@@ -12,6 +12,7 @@
 #include "tissue_greg.h"
 #include "tissue_impreg.h"
 #include "tissue_opts.h"
+#include "tissue_phys.h"
 
 /* Keep a copy of a string for the life of the process (values of a parameter file). */
 static const char *keep(const char *s) {
@@ -292,7 +293,9 @@ int topt_parse(int argc, char **argv, TissueOpts *o, char *err, size_t errlen) {
         o->sigma[2] = o->sigma[1];
     if (!o->mesh) /* a mesh's: once read (cmd_tissue.c) */
         tpar_strengths(o, NULL);
-    return tgreg_finish(o, err, errlen) != 0 ? -1 : tir_finish(o, err, errlen);
+    return tgreg_finish(o, err, errlen) != 0 || tphys_finish(o, err, errlen) != 0
+               ? -1
+               : tir_finish(o, err, errlen);
 }
 
 int topt_grid(const TissueOpts *o, long n[3], double dx[3], char *err, size_t errlen) {

@@ -6,6 +6,7 @@
 #include "starcarp_util.h"
 #include "tissue_greg.h"
 #include "tissue_impreg.h"
+#include "tissue_phys.h"
 
 int tir_key(TparState *s, TirKey what, long i, const char *key, const char *val, char *err, size_t errlen) {
     double v;
@@ -128,6 +129,8 @@ int tir_finish(TissueOpts *o, char *err, size_t errlen) {
 
 int tir_check_mesh(const TissueOpts *o, const ScMesh *m, FILE *out, char *err, size_t errlen) {
     int covers[SC_TISSUE_MAX_IMP + 1];
+    if (tphys_check_mesh(o, m, err, errlen) != 0)
+        return -1;
     if (o->nimp == 0)
         return 0;
     tgreg_unseen(o->imp_tags, (const char(*)[TPAR_WHERE + 32]) o->imp_name, o->nimp + 1, m, out, covers);

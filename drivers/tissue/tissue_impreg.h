@@ -29,8 +29,8 @@ int tir_num(TparState *s, const char *key, const char *val, char *err, size_t er
 /* After every file and option (o->chi final): the checks above, the regions into o->nimp,
  * imp_im, imp_param, imp_tags and imp_name. 0, or -1 with a located message. */
 int tir_finish(TissueOpts *o, char *err, size_t errlen);
-/* Once the mesh is read: -1 with a message for a region beyond the default whose tags no element
- * of m has; a warning on `out` for each listed tag that no element has. 0 or -1. */
+/* Once the mesh is read: -1 with a message for the intracellular physics region's tags leaving out
+ * an element (tphys_check_mesh), or a region beyond the default whose tags no element of m has; a warning on `out` for each listed tag that no element has. 0 or -1. */
 int tir_check_mesh(const TissueOpts *o, const ScMesh *m, FILE *out, char *err, size_t errlen);
 
 #endif

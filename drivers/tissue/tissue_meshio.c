@@ -1,5 +1,5 @@
 /* tissue_meshio.c: `starcarp tissue --mesh`: the mesh and its operator before the run, probe
- * nodes (tissue_meshio.h). */
+ * nodes; the run's setup lines (tissue_meshio.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -141,4 +141,31 @@ long tmio_node_at(const ScMesh *m, const double p[3]) {
         if (p[a] < lo[a] - 1e-6 || p[a] > hi[a] + 1e-6)
             return -1;
     return sc_mesh_nearest(m, p, NULL);
+}
+
+void tmio_setup(FILE *out, const ScTissueConfig *c, ScTissue *t, const ScModelEntry *m,
+                const ScTissueImp *imp, const char *notes) {
+    char dd[128] = "";
+    static const char *const axn[2][3] = {{"x", "y", "z"}, {"fibre", "sheet", "normal"}};
+    for (int ax = 0, o = 0; ax < 3; ax++)
+        if (c->n[ax] > 1 || c->mesh)
+            o += snprintf(dd + o, sizeof dd - (size_t)o, " %s %.4g", axn[c->mesh != NULL][ax],
+                          sc_tissue_diffusivity(c, ax));
+    char how[128];
+    if (c->theta > 0)
+        snprintf(how, sizeof how, "%s, %d Chebyshev sweeps per step",
+                 c->theta == 0.5 ? "Crank-Nicolson"
+                 : c->theta == 1 ? "backward Euler"
+                                 : "implicit",
+                 sc_tissue_sweeps(t));
+    else if (sc_tissue_sweeps(t) > 0)
+        snprintf(how, sizeof how, "%d diffusion sub-step%s, the consistent mass by %d Chebyshev sweeps each",
+                 c->substeps, c->substeps > 1 ? "s" : "", sc_tissue_sweeps(t));
+    else
+        snprintf(how, sizeof how, "%d diffusion sub-step%s", c->substeps, c->substeps > 1 ? "s" : "");
+    fprintf(out, "tissue: %s, %ld nodes, D (mm^2/ms):%s, dt %g ms (explicit limit %.4g ms; %s%s)\n", m->name,
+            c->n[0] * c->n[1] * c->n[2], dd, c->dt, sc_tissue_dt_limit(c), how,
+            c->stencil == 9 ? ", 9-point stencil" : "");
+    tmio_regions(t, m, imp, out);
+    fputs(notes, out); /* the keys accepted and ignored, or not needed (tissue_phys.h) */
 }

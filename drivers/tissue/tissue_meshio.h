@@ -1,6 +1,6 @@
 /* tissue_meshio.h: `starcarp tissue --mesh` (prefix tmio_): the mesh read and its operator
  * assembled before StarPU starts, probes placed on its nodes (docs/tissue.md, "Meshes"); hints at
- * the units of a mesh and a stimulus after a failure. */
+ * the units of a mesh and a stimulus after a failure; the run's setup lines (a mesh's or the box's). */
 #ifndef SC_TISSUE_MESHIO_H
 #define SC_TISSUE_MESHIO_H
 
@@ -44,6 +44,11 @@ int tmio_unit_hint(const ScMesh *m, char *out, size_t outlen);
  * stimulus's strength in uA/cm^2 and the unit it was given in (openCARP's uA/cm^3 divided by
  * chi on a 3D domain, uA/cm^2 on 1D and 2D ones). */
 void tmio_hint(const TissueOpts *o, const ScMesh *m, const ScFailure *f, FILE *out);
+/* The run's lines on out: model, nodes, diffusivities (c->n: a mesh's nodes, 1, 1), dt and how
+ * diffusion is solved; the ionic regions (tmio_regions); then `notes` (the parameter files' lines
+ * of keys accepted and ignored, or not needed). */
+void tmio_setup(FILE *out, const ScTissueConfig *c, ScTissue *t, const ScModelEntry *m,
+                const ScTissueImp *imp, const char *notes);
 /* The node nearest to p (mm), or -1 when p lies outside the mesh's bounding box. */
 long tmio_node_at(const ScMesh *m, const double p[3]);
 

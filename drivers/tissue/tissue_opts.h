@@ -68,6 +68,11 @@ typedef struct TissueOpts {
     const char *imp_im[SC_TISSUE_MAX_IMP + 1], *imp_param[SC_TISSUE_MAX_IMP + 1];
     ScFemRegion imp_tags[SC_TISSUE_MAX_IMP + 1];
     char imp_name[SC_TISSUE_MAX_IMP + 1][TPAR_WHERE + 32];
+    /* openCARP's intracellular physics region (phys_region[i], ptype 0; tissue_phys.h): its tags
+     * (none: the whole mesh) and its name in messages */
+    ScFemRegion phys_tags;
+    char phys_name[TPAR_WHERE + 32];
+    const char *lat_id; /* lats[0].ID: the activation file init_acts_<ID>-thresh.dat (NULL: vm_act) */
     const char *partitioner; /* --partitioner metis|rcb (NULL: METIS where built in) */
     const char *mass; /* --mass lumped|consistent (openCARP's mass_lumping; NULL: a mesh's default) */
     int quiet, help, no_png, overwrite; /* overwrite: --out may hold an earlier run's files */

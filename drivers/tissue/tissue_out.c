@@ -192,11 +192,13 @@ int tout_lat(const char *path, const double *act, long n, char *err, size_t errl
 }
 
 int tout_is_ours(const char *name) {
-    static const char *const fixed[] = {"vm.igb", "probes.txt", "activation.vtk", "activation.png",
-                                        "init_acts_vm_act-thresh.dat"};
+    static const char *const fixed[] = {"vm.igb", "probes.txt", "activation.vtk", "activation.png"};
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++)
         if (!strcmp(name, fixed[k]))
             return 1;
+    size_t n = strlen(name); /* init_acts_<ID>-thresh.dat, whatever lats[0].ID */
+    if (n > 21 && !strncmp(name, "init_acts_", 10) && !strcmp(name + n - 11, "-thresh.dat"))
+        return 1;
     if (strncmp(name, "vm_", 3) != 0)
         return 0;
     size_t digits = strspn(name + 3, "0123456789");
@@ -257,7 +259,7 @@ int tout_prepare(const char *dir, int overwrite, int keep, int *removed, char *e
         snprintf(err, errlen,
                  "--out %s holds an earlier run's files (%s%s, %ld in all): give --overwrite to replace them "
                  "(only starcarp's files are removed: vm.igb, probes.txt, activation.*, "
-                 "init_acts_vm_act-thresh.dat, vm_NNNN.vtk/.png), or another --out",
+                 "init_acts_<ID>-thresh.dat, vm_NNNN.vtk/.png), or another --out",
                  dir, first, n > 1 ? " ..." : "", n);
         return -1;
     }

@@ -34,7 +34,8 @@ int tout_png(const char *path, const ToutGrid *g, const double *field, const cha
 int tout_lat(const char *path, const double *act, long n, char *err, size_t errlen);
 
 /* Whether a file name (no folder) is one `starcarp tissue` writes in --out: vm.igb, probes.txt,
- * activation.vtk, activation.png, init_acts_vm_act-thresh.dat, vm_<digits>.vtk, vm_<digits>.png. */
+ * activation.vtk, activation.png, init_acts_<ID>-thresh.dat (any ID: lats[0].ID), vm_<digits>.vtk,
+ * vm_<digits>.png. */
 int tout_is_ours(const char *name);
 
 /* The --out folder made ready before the run: created when missing; refused when it is not a

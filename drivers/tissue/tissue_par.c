@@ -13,6 +13,7 @@
 #include "tissue_greg.h"
 #include "tissue_impreg.h"
 #include "tissue_opts.h"
+#include "tissue_phys.h"
 
 /* The base a CLI_CALL row's reader gets: the options and the key's indices ([i], then [j]; -1
  * where absent). */
@@ -195,6 +196,62 @@ static int r_imptag(const CliOpt *d, const char *key, const char *val, void *bas
     return tgreg_key(s, &s->imp[c->idx[0]], (TgregKey)d->arg, 0, c->idx[1], key, val, err, errlen);
 }
 
+/* imp_region[i].im_sv_init: the state file region i starts from (tissue_svinit.c reads it). */
+static int r_svinit(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    TparCtx *c = base;
+    TparState *s = &c->o->par;
+    if (!*val)
+        return expected(key, val, d->accepts, err, errlen);
+    s->imp_sv[c->idx[0]] = val;
+    if (s->file)
+        snprintf(s->sv_where[c->idx[0]], TPAR_WHERE, "%s:%d", s->file, s->line);
+    else
+        s->sv_where[c->idx[0]][0] = 0;
+    return c->idx[0] > 0 ? tir_key(s, TIR_OTHER, c->idx[0], key, val, err, errlen) : 0;
+}
+
+/* An output control accepted and ignored with a line (d->arg: 0 an integer >= 0, 1 a number >= 0,
+ * 2 0 or 1). */
+static int r_ignored(const CliOpt *d, const char *key, const char *val, void *base, char *err,
+                     size_t errlen) {
+    double v;
+    if (!num(val, &v) || v < 0 || (d->arg != 1 && v != floor(v)) || (d->arg == 2 && v > 1))
+        return expected(key, val, d->accepts, err, errlen);
+    char line[300];
+    snprintf(line, sizeof line, "accepted and ignored (%s)", d->accepts);
+    tphys_note(&((TparCtx *)base)->o->par, key, line);
+    return 0;
+}
+
+/* num_phys_regions, phys_region[i].ptype and its tags and name (d->arg: the TgregKey), as a
+ * conductivity region's (tissue_phys.c). */
+static int r_numphys(const CliOpt *d, const char *key, const char *val, void *base, char *err,
+                     size_t errlen) {
+    (void)d;
+    return tphys_num(&((TparCtx *)base)->o->par, key, val, err, errlen);
+}
+
+static int r_ptype(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    TparCtx *c = base;
+    (void)d;
+    return tphys_ptype(&c->o->par, c->idx[0], key, val, err, errlen);
+}
+
+static int r_phystag(const CliOpt *d, const char *key, const char *val, void *base, char *err,
+                     size_t errlen) {
+    TparCtx *c = base;
+    TparState *s = &c->o->par;
+    return tgreg_key(s, &s->phys[c->idx[0]], (TgregKey)d->arg, 0, c->idx[1], key, val, err, errlen);
+}
+
+/* lats[0].ID: the activation file's name, init_acts_<ID>-thresh.dat. */
+static int r_latid(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
+    if (!*val || strpbrk(val, "/ \t"))
+        return expected(key, val, d->accepts, err, errlen);
+    ((TparCtx *)base)->o->lat_id = val;
+    return 0;
+}
+
 /* gregion[i]'s g_il .. g_en (d->arg: 0 .. 5). */
 static int r_gcond(const CliOpt *d, const char *key, const char *val, void *base, char *err, size_t errlen) {
     TparCtx *c = base;
@@ -321,8 +378,9 @@ static const CliOpt keys[] = {
     KEY_CALL("imp_region[].ID", r_imptag, TGREG_IDS, TPAR_NONE, "element tags, \"T T ...\""),
     KEY_CALL("imp_region[].num_IDs", r_imptag, TGREG_NUM_IDS, TPAR_NONE, "the number of element tags"),
     KEY_CALL("imp_region[].ID[]", r_imptag, TGREG_ID, TPAR_NONE, "an element tag"),
-    KEY_REFUSED("imp_region[].im_sv_init",
-                "initial states from a file: the model's own initial values are used"),
+    KEY_CALL("imp_region[].im_sv_init", r_svinit, 0, TPAR_NONE,
+             "a state file of the region's model (.sv: starcarp bench --save-ini-file)"),
+    KEY_REFUSED("imp_region[].im_sv_dumps", "the states are not written: probes and vm.igb give Vm"),
     KEY_REFUSED("imp_region[].plugins", NOPLUG),
     KEY_REFUSED("imp_region[].plug_param", NOPLUG),
     KEY_CALL("gregion[].g_il", r_gcond, 0, TPAR_SIGMA, "a conductivity in S/m"),
@@ -340,7 +398,23 @@ static const CliOpt keys[] = {
     {.name = "lats[].threshold", .type = CLI_REAL, .lo = -INFINITY, .hi = INFINITY,
      .accepts = "a potential in mV", .off = F(thr), .units = "mV", .group = TPAR_THR},
     // clang-format on
-    KEY_CALL("lats[].ID", r_label, 0, TPAR_NONE, "a label"),
+    KEY_CALL("lats[].ID", r_latid, 0, TPAR_NONE,
+             "a name without blanks or '/': the activation file init_acts_<ID>-thresh.dat"),
+    KEY_CALL("output_level", r_ignored, 0, TPAR_NONE,
+             "an integer >= 0: openCARP's verbosity; starcarp's: -q"),
+    KEY_CALL("num_trace", r_ignored, 0, TPAR_NONE,
+             "an integer >= 0: openCARP's traces of nodes; starcarp's: probes (--probe, probes.txt)"),
+    KEY_CALL("dump2MatLab", r_ignored, 2, TPAR_NONE,
+             "0 or 1: openCARP's MATLAB files; starcarp's outputs: docs/tissue.md, Outputs"),
+    KEY_CALL("spatial_dt", r_ignored, 1, TPAR_NONE,
+             "a number >= 0; the snapshots' interval is spacedt (snap-dt)"),
+    KEY_CALL("num_phys_regions", r_numphys, 0, TPAR_NONE, "an integer from 0 to 8 (physics regions)"),
+    KEY_CALL("phys_region[].ptype", r_ptype, 0, TPAR_NONE,
+             "0 (intracellular electrics) or 1 (extracellular electrics)"),
+    KEY_CALL("phys_region[].name", r_phystag, TGREG_NAME, TPAR_NONE, "a label"),
+    KEY_CALL("phys_region[].ID", r_phystag, TGREG_IDS, TPAR_NONE, "element tags, \"T T ...\""),
+    KEY_CALL("phys_region[].num_IDs", r_phystag, TGREG_NUM_IDS, TPAR_NONE, "the number of element tags"),
+    KEY_CALL("phys_region[].ID[]", r_phystag, TGREG_ID, TPAR_NONE, "an element tag"),
     KEY_CALL("lats[].all", r_fixed, 0, TPAR_NONE, "the first activation only (all = 0)"),
     KEY_CALL("lats[].measurand", r_fixed, 0, TPAR_NONE, "Vm only (measurand = 0)"),
     KEY_CALL("lats[].mode", r_fixed, 0, TPAR_NONE, "activation only (mode = 0)"),
@@ -398,15 +472,20 @@ int tpar_known(const char *key) {
  * with a message. */
 static int check_index(const char *key, long i, char *err, size_t errlen) {
     int stim = !strncmp(key, "stim", 4), greg = !strncmp(key, "gregion[", 8);
-    int imp = !strncmp(key, "imp_region[", 11);
-    long most = stim ? SC_TISSUE_MAX_STIM : greg ? SC_FEM_MAX_REGIONS : imp ? SC_TISSUE_MAX_IMP + 1 : 1;
+    int imp = !strncmp(key, "imp_region[", 11), phys = !strncmp(key, "phys_region[", 12);
+    long most = stim   ? SC_TISSUE_MAX_STIM
+                : greg ? SC_FEM_MAX_REGIONS
+                : imp  ? SC_TISSUE_MAX_IMP + 1
+                : phys ? TPAR_MAX_PHYS
+                       : 1;
     if (i < most)
         return 0;
     if (most > 1)
         sc_set_err(err, errlen, "%s: at most %ld %s (indices 0 to %ld)", key, most,
                    stim   ? "stimuli"
                    : greg ? "conductivity regions"
-                          : "ionic regions",
+                   : imp  ? "ionic regions"
+                          : "physics regions",
                    most - 1);
     else
         sc_set_err(err, errlen, "%s: not supported: index 0 only (one activation map)", key);

@@ -17,7 +17,7 @@
 struct TissueOpts;
 struct ScMesh;
 
-enum { TPAR_KEYLEN = 64, TPAR_WHERE = 300 };
+enum { TPAR_KEYLEN = 64, TPAR_WHERE = 300, TPAR_MAX_PHYS = 8, TPAR_NOTES = 1600 };
 
 /* The quantities a starcarp option and its openCARP twin both set: the CliOpt.group of the
  * option rows (tissue_opts.c) and of the keys' (tissue_par.c); TPAR_NONE: none. */
@@ -88,6 +88,18 @@ typedef struct TparState {
     const char *imp_im[SC_TISSUE_MAX_IMP + 1], *imp_param[SC_TISSUE_MAX_IMP + 1];
     char im_where[SC_TISSUE_MAX_IMP + 1][TPAR_WHERE];
     double imp_csv[SC_TISSUE_MAX_IMP + 1];
+    /* imp_region[i].im_sv_init: the state file region i's cells start from (NULL: the model's
+     * initial values), and where it was given ("run.par:12"; "": the command line) */
+    const char *imp_sv[SC_TISSUE_MAX_IMP + 1];
+    char sv_where[SC_TISSUE_MAX_IMP + 1][TPAR_WHERE];
+    /* openCARP's physics regions (tissue_phys.c): num_phys_regions (-1: not given), each region's
+     * tags as a conductivity region's, and its ptype (-1: not given) */
+    long num_phys;
+    char num_phys_where[TPAR_WHERE];
+    TparGreg phys[TPAR_MAX_PHYS];
+    long phys_ptype[TPAR_MAX_PHYS];
+    /* the lines saying which keys were accepted and ignored, or are not needed (one a key) */
+    char notes[TPAR_NOTES];
     long bidm_eqv_mono;
     int dt_unit; /* the unit dt was last given in: 0 default, 1 ms, 2 us */
     int dt_file; /* ... in a parameter file (1) or on the command line (0) */

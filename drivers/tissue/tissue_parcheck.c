@@ -11,6 +11,7 @@
 #include "starcarp_util.h"
 #include "tissue_greg.h"
 #include "tissue_opts.h"
+#include "tissue_phys.h"
 
 // clang-format off
 static const char *const target_what[TPAR_NTARGET] = {
@@ -28,6 +29,7 @@ void tpar_init(TparState *s) {
     s->num_stim = -1;
     s->bidm_eqv_mono = 1;
     tgreg_init(s);
+    tphys_init(s);
     s->num_imp = -1;
     for (int i = 0; i <= SC_TISSUE_MAX_IMP; i++)
         s->imp[i].num_ids = -1;

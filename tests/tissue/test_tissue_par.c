@@ -118,6 +118,51 @@ static void test_full_file(void) {
     ASSERT_NEAR(-7 / 2000.0, s->amp, 1e-15);
     ASSERT_EQ_STR("stimulus[0]", o.stim_name[0]);
     ASSERT_EQ_STR("stimulus[1]", o.stim_name[1]);
+    ASSERT_EQ_STR("ACTs", o.lat_id); /* the activation file init_acts_ACTs-thresh.dat */
+}
+
+/* The output controls accepted and ignored with one line each; the physics regions: one
+ * intracellular region over everything accepted with one line, the others refused; im_sv_init
+ * recorded with where it was given (read by the run: tissue_svinit.c). */
+static void test_phys_output(void) {
+    ASSERT_EQ_INT(0, parse(with("out.par", "imp = AlievPanfilov\noutput_level = 2\nnum_trace = 0\n"
+                                           "dump2MatLab = 1\nspatial_dt = 1\noutput_level = 3\n")));
+    const char *keys[] = {"output_level", "num_trace", "dump2MatLab", "spatial_dt"};
+    for (int k = 0; k < 4; k++) {
+        char head[80];
+        snprintf(head, sizeof head, "tissue: %s: accepted and ignored (", keys[k]);
+        const char *at = strstr(o.par.notes, head);
+        ASSERT(at != NULL && strstr(at + 1, head) == NULL); /* one line a key */
+    }
+    ASSERT(o.lat_id == NULL);
+    refused(with("o2.par", "imp = AlievPanfilov\ndump2MatLab = 2\n"), "dump2MatLab = '2'", "0 or 1", NULL);
+    /* one intracellular region, an extracellular one: not needed here */
+    ASSERT_EQ_INT(0, parse(with("ph1.par", "imp = AlievPanfilov\nnum_phys_regions = 2\n"
+                                           "phys_region[0].ptype = 0\nphys_region[0].name = \"Intra\"\n"
+                                           "phys_region[1].ptype = 1\nphys_region[1].name = \"Extra\"\n")));
+    ASSERT(strstr(o.par.notes, "tissue: num_phys_regions, phys_region[i]: one intracellular region "
+                               "(phys_region[0]) and the extracellular one") != NULL);
+    ASSERT_EQ_INT(0, parse("--imp AlievPanfilov -meshname slab -num_phys_regions 1 -phys_region[0].ptype 0 "
+                           "-phys_region[0].num_IDs 2 -phys_region[0].ID[0] 1 -phys_region[0].ID[1] 2"));
+    ASSERT(o.phys_tags.ntags == 2 && o.phys_tags.tags[1] == 2); /* checked against the mesh's tags */
+    refused(with("ph2.par", "imp = AlievPanfilov\nphys_region[0].ptype = 2\n"), "ph2.par:2",
+            "phys_region[0].ptype = 2: not supported", NULL);
+    refused(with("ph3.par", "imp = AlievPanfilov\nnum_phys_regions = 2\nphys_region[1].ptype = 0\n"),
+            "phys_region[0] and phys_region[1] are both intracellular", NULL);
+    refused(with("ph4.par", "imp = AlievPanfilov\nnum_phys_regions = 1\nphys_region[0].ptype = 1\n"),
+            "no intracellular region", NULL);
+    refused(with("ph5.par", "imp = AlievPanfilov\nphys_region[0].num_IDs = 1\nphys_region[0].ID[0] = 3\n"),
+            "phys_region[0] (", "need a mesh", NULL);
+    refused(with("ph6.par", "imp = AlievPanfilov\nphys_region[1].ptype = 1\n"),
+            "phys_region[1].* given without num_phys_regions", NULL);
+    refused(with("ph7.par", "imp = AlievPanfilov\nphys_region[8].ptype = 1\n"), "at most 8 physics regions",
+            NULL);
+    /* im_sv_init: the file and where it was given */
+    ASSERT_EQ_INT(0, parse(with("sv.par", "imp = AlievPanfilov\nimp_region[0].im_sv_init = paced.sv\n")));
+    ASSERT_EQ_STR("paced.sv", o.par.imp_sv[0]);
+    ASSERT(strstr(o.par.sv_where[0], "sv.par:2") != NULL);
+    refused(with("sv2.par", "imp = AlievPanfilov\nimp_region[1].im_sv_init = x.sv\n"),
+            "imp_region[1].*: several ionic regions need a mesh", NULL);
 }
 
 /* stim[i] (modern keys), 2D grids, +F, openCARP keys on the command line. */
@@ -381,7 +426,8 @@ static void test_refused(void) {
         {"num_stim = 1\nstim[0].elec.geom_type = 1\n", "the block"},
         {"num_stim = 1\nstim[0].elec.vtx_file = x.vtx\n", "vertex files need a mesh"},
         {"num_stim = 1\nstim[0].elec.radius = 300\n", "only the block"},
-        {"imp_region[0].im_sv_init = tt.sv\n", "initial states"},
+        {"imp_region[0].im_sv_dumps = V\n", "the states are not written"},
+        {"imp_region[0].im_sv_init = \"\"\n", "a state file of the region's model"},
         {"imp_region[0].volFrac = 0.8\n", "volFrac = 1"},
         {"gridout_i = 3\n", "outputs are fixed"},
         {"num_tsav = 1\n", "checkpoint"},
@@ -746,7 +792,7 @@ int main(int argc, char **argv) {
     if (t_tmpdir("test_tissue_par", dir, sizeof dir) != 0)
         return 1;
     T_RUN(test_full_file, test_stim_keys, test_mesh_stim, test_conductivity, test_gregions, test_gregion_tags,
-          test_impregions, test_refused, test_dt, test_conflicts, test_no_stimulus);
+          test_impregions, test_phys_output, test_refused, test_dt, test_conflicts, test_no_stimulus);
     test_nversion(argc > 1 ? argv[1] : ".");
     test_help();
     test_docs(argc > 1 ? argv[1] : ".");

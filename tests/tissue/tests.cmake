@@ -17,7 +17,7 @@ add_executable(test_tissue_par ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_pa
   ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_opts.c ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_args.c
   ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_par.c ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_parcheck.c
   ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_greg.c ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_impreg.c
-  ${CMAKE_SOURCE_DIR}/drivers/cli/cli_opts.c)
+  ${CMAKE_SOURCE_DIR}/drivers/tissue/tissue_phys.c ${CMAKE_SOURCE_DIR}/drivers/cli/cli_opts.c)
 target_link_libraries(test_tissue_par PRIVATE starcarp_internal m)
 target_include_directories(test_tissue_par PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${SC_DRIVER_INCLUDES}
   ${CMAKE_SOURCE_DIR}/codelets ${CMAKE_SOURCE_DIR}/base ${CMAKE_SOURCE_DIR}/scheduler ${CMAKE_SOURCE_DIR}/tissue)
@@ -80,6 +80,14 @@ sc_tissue_script(meshstim test_mesh_stim.sh 600 OFF)
 # region follows its model bit for bit, snapshots, a restart, the interface's rule, parts of one
 # region reading another's, the errors (the keys' own checks: tissue.par).
 sc_tissue_script(meshimp test_mesh_imp_cli.sh 300 OFF)
+# openCARP's keys of the pre-paced state (imp_region[i].im_sv_init from bench's --save-ini-file, on
+# the box and a mesh of two ionic regions, refusals), lats[0].ID's file name, the output controls
+# accepted with a line, the physics regions accepted or refused (docs/tissue.md, "openCARP
+# parameter files"); with StarPU-MPI, the mesh case on 2 ranks too.
+add_test(NAME tissue.keys COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tissue/test_tissue_keys.sh $<TARGET_FILE:starcarp_cmd>
+  ${_tissue_mpi})
+set_tests_properties(tissue.keys PROPERTIES TIMEOUT 300 LABELS tissue RESOURCE_LOCK starpu
+  ENVIRONMENT "STARPU_SILENT=1;STARPU_HOME=${CMAKE_BINARY_DIR}/starpu-home;STARPU_NCUDA=0;OMPI_MCA_rmaps_base_oversubscribe=1")
 sc_tissue_script(meshgpu test_mesh_gpu.sh 900 ON)
 # Two ionic regions with a GPU: each region its model's bits on one GPU; CPUs, GPU and both alike.
 sc_tissue_script(meshimpgpu test_mesh_imp_gpu.sh 900 ON)
