@@ -25,6 +25,7 @@
 
 #include "bench_opts.h"
 #include "bench_out.h"
+#include "svcells.h"
 #include "svfile.h"
 #include "bench_side.h"
 #include "bench_size.h"
@@ -716,15 +717,8 @@ static int init_cells(ScCells *c, const BenchOpts *o, const Share *sh, const ScM
     if (o->read_ini_file) {
         double *sv0 = calloc((size_t)d->nsv + 1, sizeof(double)), vm0 = 0;
         int lr = svf_load(o->read_ini_file, d->name, d->nstates, d->sv_names, sv0, &vm0, err, sizeof err);
-        if (lr == 0) {
-            double *col = malloc(sizeof(double) * (size_t)sh->count);
-            for (int k = -1; k < d->nstates; k++) {
-                for (long i = 0; i < sh->count; i++)
-                    col[i] = k < 0 ? vm0 : sv0[k];
-                sc_cells_write(c, k < 0 ? SC_VAR_VM : k, col);
-            }
-            free(col);
-        }
+        if (lr == 0 && svc_fill(c, vm0, sv0) != 0)
+            lr = -1, snprintf(err, sizeof err, "its state could not be written into the cells");
         free(sv0);
         if (lr < 0) {
             fprintf(stderr, "starcarp bench: --read-ini-file: %s\n", err);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "starcarp_util.h"
+#include "svcells.h"
 #include "svfile.h"
 #include "tissue_svinit.h"
 
@@ -37,19 +38,7 @@ int tsv_load(const TissueOpts *o, const ScModelEntry *m0, const ScTissueImp *imp
 int tsv_apply(ScTissue *t, double *const state[SC_TISSUE_MAX_IMP + 1]) {
     for (int k = 0; k < sc_tissue_nregions(t) && k <= SC_TISSUE_MAX_IMP; k++) {
         ScCells *c = sc_tissue_region_cells(t, k);
-        if (!state[k] || !c)
-            continue;
-        long n = sc_cells_count(c);
-        int ns = sc_cells_model(c)->desc->nstates;
-        double *col = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
-        int bad = !col;
-        for (int j = -1; j < ns && !bad; j++) {
-            for (long i = 0; i < n; i++)
-                col[i] = state[k][j + 1];
-            bad = sc_cells_write(c, j < 0 ? SC_VAR_VM : j, col) != 0;
-        }
-        free(col);
-        if (bad)
+        if (state[k] && c && svc_fill(c, state[k][0], state[k] + 1) != 0)
             return -1;
     }
     return 0;
