@@ -18,6 +18,10 @@
  *   lut    the same with lookup-table columns interpolated (models with tables only)
  *   pv     some parameters per cell (ScStepArgs.vary/pcell): constants recomputed per cell,
  *          columns evaluated exactly
+ *   pvlut  the same with lookup-table columns interpolated from the tables of the uniform set
+ *          (models with tables only), chosen when no parameter the call varies is one that a
+ *          column reads (emit_pvlut.c); its constants are the uniform set's in the cells whose
+ *          parameters they read hold the uniform values
  */
 #ifndef CG_EMIT_H
 #define CG_EMIT_H
@@ -39,8 +43,11 @@
  * part of a step reads the step's equations of Vm alone instead of computing them again
  * (emit_carry.c); on the GPU, in models without implicit or adaptive groups, a parameter's exponent
  * goes through gen_powp; (0.5.7: reverted, not reused) 0.6.0: the weighted sum of the traces,
- * ScStepArgs.out_isum (model ABI 7) */
-#define EMIT_VERSION "0.6.0"
+ * ScStepArgs.out_isum (model ABI 7); 0.6.1: the pvlut variant (per-cell parameters, columns
+ * interpolated from the uniform set's tables where no varied parameter is one a column reads:
+ * emit_pvlut.c), the per-cell-parameter GPU kernels under GEN_MIN_BLOCKS_PV (GEN_MIN_BLOCKS unless
+ * defined) */
+#define EMIT_VERSION "0.6.1"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 extern const char emit_digest[]; /* of the generator's sources (digest.cmake): the plugin cache's key */
 
@@ -121,7 +128,7 @@ typedef struct Em {
     /* the variant being written */
     int lut; /* lookup-table columns interpolated */
     int pv; /* per-cell parameters */
-    const char *vs; /* its suffix: "", "_lut", "_pv" */
+    const char *vs; /* its suffix: "", "_lut", "_pv", "_pvlut" */
     char tbl_ready[64]; /* per table: index/fraction computed in the current function */
     const char *xarr; /* the array emit_inputs reads states from ("gen_x", or "gen_xn") */
     int *cvpos; /* by symbol id: index in gen_cv of a carried equation, or -1 */
@@ -143,6 +150,19 @@ char *emit_cond_str(Em *e, const Expr *x); /* as a truth value / mask */
 void emit_expr(Em *e, const Expr *x);
 void emit_num(Em *e, double v);
 void emit_count_divisors(Em *e); /* fills e->ndiv */
+
+/* emit_pvlut.c: the pvlut variant's condition (ID_lut_params, ID_tables_hold; models with tables),
+ * its constants (ID_pvlut_consts, which ID_cells_pvlut calls after the parameters of emit_body.c's
+ * emit_pv_fill) and the run functions' choice of a variant. */
+void emit_pvlut_test(Em *e);
+void emit_pvlut_consts_fn(Em *e);
+/* The run functions' flag gen_pvlut (models with tables; after gen_lut): the call takes pvlut. */
+void emit_pvlut_flag(Em *e);
+/* The run functions' choice of the call's variant, at indentation in: the calls PREFIX_pvlut SUFFIX
+ * where gen_pvlut holds (with tables), PREFIX_pv SUFFIX, PREFIX_lut SUFFIX, PREFIX SUFFIX; where is
+ * is not NULL, each preceded by its call with the traces' sum, PREFIX_V_is SUFFIX, where the
+ * condition is holds too (the GPU's kernels, emit_gpu.c). */
+void emit_variant_choice(Em *e, const char *in, const char *prefix, const char *suffix, const char *is);
 
 /* emit_core.c (it calls none of the other parts; emit_body.c writes the cell code, emit_model.c
  * picks the back end) */

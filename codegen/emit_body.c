@@ -123,8 +123,8 @@ static void emit_cell(Em *e) {
     fprintf(e->out, "        return %s;\n    }\n}\n\n", emit_expr_str(e, emit_value(e, m->iion), 1));
 }
 
-/* The per-cell parameter set of the pv variant: each parameter from its per-cell array or the
- * uniform set, then every constant recomputed from them. */
+/* The per-cell parameter set of the pv and pvlut variants: each parameter from its per-cell array
+ * or the uniform set, then every constant recomputed from them (pvlut: ID_pvlut_consts). */
 static void emit_pv_fill(Em *e) {
     const CgModel *m = e->m;
     fprintf(e->out,
@@ -140,7 +140,9 @@ static void emit_pv_fill(Em *e) {
             "                               : gen_bc(gen_pu->%s);\n",
             n, i, i, n);
     }
-    for (int i = 0; i < m->nconsts; i++) {
+    if (e->lut)
+        fprintf(e->out, "    %s_pvlut_consts(gen_pu, gen_p);\n", e->id);
+    for (int i = 0; i < m->nconsts && !e->lut; i++) {
         const CgSym *c = m->consts[i];
         fprintf(e->out, "    gen_q.%s = ", e->cn[c->id]);
         if (c->def)
@@ -289,12 +291,15 @@ static void emit_cells_steps(Em *e, const char *trset, const char *isset, const 
 static void emit_variant(Em *e, int lut, int pv) {
     e->lut = lut;
     e->pv = pv;
-    e->vs = lut ? "_lut" : pv ? "_pv" : "";
+    e->vs = lut && pv ? "_pvlut" : lut ? "_lut" : pv ? "_pv" : "";
     fprintf(e->out, "/* ================ variant %s: %s ================ */\n\n",
             *e->vs ? e->vs + 1 : "exact",
-            lut  ? "lookup-table columns interpolated"
-            : pv ? "parameters per cell, constants per cell, columns exact"
-                 : "uniform parameter set, every expression exact");
+            lut && pv ? "parameters per cell, constants per cell, columns interpolated (uniform tables)"
+            : lut     ? "lookup-table columns interpolated"
+            : pv      ? "parameters per cell, constants per cell, columns exact"
+                      : "uniform parameter set, every expression exact");
+    if (lut && pv)
+        emit_pvlut_consts_fn(e);
     for (int gi = 0; gi < e->m->ngroups; gi++)
         emit_group_functions(e, gi);
     emit_cell(e);
@@ -309,6 +314,8 @@ void emit_body(Em *e) {
     if (e->m->ntables)
         emit_variant(e, 1, 0);
     emit_variant(e, 0, 1);
+    if (e->m->ntables)
+        emit_variant(e, 1, 1);
     e->lut = e->pv = 0;
     e->vs = "";
 }

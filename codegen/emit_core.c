@@ -10,14 +10,15 @@
  * everything per-cell as a local `const gen_real NAME`. Only what is needed is computed in each function (a backward liveness
  * pass over m->eqs), so the output has no unused variables.
  *
- * Generated functions, per variant V ("" exact, "_lut" tables, "_pv" per-cell parameters):
+ * Generated functions, per variant V ("" exact, "_lut" tables, "_pv" per-cell parameters, "_pvlut"
+ * per-cell parameters with tables: emit_pvlut.c):
  *   ID_rhs_gK V, ID_ros2_gK V / ID_ros4_gK V, ID_adv_gK V   the groups' methods (emit_methods.c)
  *   ID_cell V    one cell-step: Iion returned, states advanced in place, stores and traces
  *   ID_cells V   the cells [i, i + lanes) over the call's steps: loads, stimulus, outputs, the
  *                membrane update, failure checks, stores back (time blocking: the state stays
  *                in registers over the K steps of a call)
  * and each back end adds its run function that picks the variant (emit_c.c, emit_cpu.c,
- * emit_gpu.c). */
+ * emit_gpu.c; the choice is emit_pvlut.c's emit_variant_choice). */
 #include <stdint.h>
 #include <string.h>
 

@@ -4,16 +4,20 @@
  * -DSC_RUN=ID_cuda_f64_run (or _f32_run and -DSC_F32) and -Ikernels, with kernels/host_model.c (the
  * host-side setup), linked with the model's ID_c.c (host side)
  * and one variant of its ID_cuda[_f32].cu, and -lcudart.
- * Usage: sc-bench-gpu-kernel N K REPS [STIM]
+ * Usage: sc-bench-gpu-kernel N K REPS [STIM [PARAMS]]
  *   N cells at the model's initial state (Vm spread by 0.001 mV per cell), K steps per launch in
  *   bench mode with a stimulus of 52 at step 0 .. 99 (so an upstroke is inside the timed work;
- *   STIM 0: none, the cells at rest),
+ *   STIM 0: none, the cells at rest); PARAMS (names, comma-separated, at most SC_MAX_VARY; "-" or
+ *   absent: none) varied per cell, cell i at (1 + 0.2 sin i) times their defaults (cell 0 at them):
+ *   the per-cell-parameter kernel the launcher picks (pvlut with tables when no column reads them,
+ *   else pv; in pvlut cell 0's Vm is the lookup-table kernel's, bit for bit),
  *   one untimed launch, then REPS launches timed with CUDA events. Prints
  *   "cells N K REPS ms_per_launch cell_steps_per_s vm0 vm_last" (the Vm of cells 0 and N-1 after
  *   the run: variants of one model must agree). A model with lookup tables runs its lookup-table
  *   variant (tables built on the host, as bench does). Exit 1 on a CUDA error or a failed cell. */
 #include <cuda_runtime_api.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,9 +53,35 @@ static void *to_device(const double *h, long n) {
     return d;
 }
 
+/* Parameters `names` (comma-separated) of d per cell in a (a device array of n values per
+ * parameter, cell i at (1 + 0.2 sin i) pc[k]): 0, or -1 after a message. */
+static int vary_params(ScStepArgs *a, const ScModelDesc *d, const double *pc, long n, const char *names) {
+    double *v = malloc(sizeof(double) * (size_t)n * SC_MAX_VARY);
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        int k = -1;
+        for (int q = 0; q < d->nparams; q++)
+            if (!strcmp(d->param_names[q], t))
+                k = q;
+        if (k < 0 || a->nvary >= SC_MAX_VARY || a->vary[k] >= 0) {
+            fprintf(stderr, "sc-bench-gpu-kernel: parameter '%s': %s\n", t,
+                    k < 0 ? "no such parameter" : "given twice, or more than SC_MAX_VARY");
+            free(v);
+            return -1;
+        }
+        for (long i = 0; i < n; i++)
+            v[(size_t)a->nvary * (size_t)n + (size_t)i] = pc[k] * (1 + 0.2 * sin((double)i));
+        a->vary[k] = (signed char)a->nvary++;
+    }
+    a->pcell = to_device(v, (long)a->nvary * n);
+    free(v);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: sc-bench-gpu-kernel N K REPS [STIM]\n");
+        fprintf(stderr, "usage: sc-bench-gpu-kernel N K REPS [STIM [PARAMS]]\n");
         return 2;
     }
     const long n = atol(argv[1]);
@@ -86,6 +116,8 @@ int main(int argc, char **argv) {
         a.lut = to_device(lut, (long)d->lut_size());
         free(lut);
     }
+    if (argc > 5 && strcmp(argv[5], "-") && vary_params(&a, d, pc, n, argv[5]) != 0)
+        return 2;
     a.stim = (ScStim){
         .start = 0, .pulse = 100, .period = 0, .count = argc > 4 && atoi(argv[4]) == 0 ? 0 : 1, .amp = 52};
     cudaEvent_t e0, e1;
@@ -108,8 +140,8 @@ int main(int argc, char **argv) {
     cudaMemcpy(&v[1], (real *)a.vm + n - 1, sizeof(real), cudaMemcpyDeviceToHost);
     cudaMemcpy(&st1, st, sizeof st1, cudaMemcpyDeviceToHost);
     double per = ms / reps;
-    printf("cells %ld K %d reps %d ms_per_launch %.4f cell_steps_per_s %.4g vm0 %.9g vm_last %.9g%s\n", n, K,
-           reps, per, (double)n * K / (per * 1e-3), (double)v[0], (double)v[1],
+    printf("cells %ld K %d reps %d ms_per_launch %.4f cell_steps_per_s %.4g vm0 %.17g vm_last %.17g%s\n", n,
+           K, reps, per, (double)n * K / (per * 1e-3), (double)v[0], (double)v[1],
            st1.key != ULLONG_MAX ? " FAILED" : "");
     return st1.key != ULLONG_MAX;
 }

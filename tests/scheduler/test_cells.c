@@ -209,8 +209,10 @@ static void check_model(const char *name, int adaptive) {
 }
 
 /* 4. per-cell parameters: cell i of a population whose parameter is default * (1 + 0.1 (i mod 10))
- * equals a uniform one-cell-value run (with exact table columns, as the per-cell kernel has). */
-static void check_population(const char *name, const char *param) {
+ * equals a uniform one-cell-value run: with exact table columns where a column reads the parameter
+ * (exact: the per-cell kernel is then the pv variant), else with the tables (the pvlut variant
+ * interpolates the columns from the uniform set's tables). */
+static void check_population(const char *name, const char *param, int exact) {
     const ScModelEntry *m = model(name);
     ASSERT(m != NULL);
     if (!m)
@@ -241,7 +243,7 @@ static void check_population(const char *name, const char *param) {
         memcpy(p, d->param_defaults, sizeof(double) * (size_t)d->nparams);
         p[k] = vals[j];
         ScCellsConfig cu = config(0, 10);
-        cu.no_lut = 1; /* as the population's per-cell kernel, which evaluates table columns exactly */
+        cu.no_lut = exact; /* as the population's per-cell kernel evaluates the table columns */
         ScCells *u = sc_cells_create(m, &cu, err, sizeof err);
         ASSERT(u != NULL);
         if (!u)
@@ -355,7 +357,8 @@ int main(void) {
     check_model("ten_tusscher_model_2006_epi", 0); /* Rush-Larsen, lookup tables */
     check_model("BeelerReuterNative", 1); /* cvode */
     check_model("AlievPanfilov", 0); /* forward Euler */
-    check_population("ten_tusscher_model_2006_epi", "g_Na");
+    check_population("ten_tusscher_model_2006_epi", "g_Na", 0); /* read by no column: pvlut */
+    check_population("ten_tusscher_model_2006_epi", "Na_o", 1); /* read by INaCa's column: pv */
     check_failure("ten_tusscher_model_2006_epi");
     starpu_shutdown();
     return TEST_DONE();
