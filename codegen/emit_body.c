@@ -8,7 +8,10 @@
 
 #include "emit.h"
 
-static const char *pc_type(Em *e) { return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : ""); }
+/* See emit.h. */
+const char *emit_pc_type(Em *e) {
+    return ar_printf(&e->ar, "%s_pc%s", e->id, e->pr ? "r" : e->pv ? "v" : "");
+}
 
 /* The qualifiers of the cell and cells functions: on the GPU always inlined, so that each kernel
  * (with or without the traces' sum: emit_gpu.c) is compiled with its own constant gen_want_is. */
@@ -69,7 +72,7 @@ static void emit_cell(Em *e) {
         "    (void)dt;\n    (void)gen_V;\n    (void)gen_st;\n    (void)gen_ext;\n    (void)gen_tr;\n"
         "    (void)gen_is;\n    (void)gen_cv;\n"
         "    gen_real gen_x[%d], gen_xn[%d];   /* states at the start of the step, new states */\n",
-        cell_fn(e), e->id, e->vs, pc_type(e), e->ns1, e->ns1);
+        cell_fn(e), e->id, e->vs, emit_pc_type(e), e->ns1, e->ns1);
     for (int s = 0; s < m->nstates; s++)
         if (m->vm_copy && m->vm_copy->state == s) /* vm=M: Vm's copy starts at the step's Vm */
             fprintf(e->out, "    gen_x[%d] = gen_xn[%d] = gen_V;   /* %s */\n", s, s, m->vm_copy->name);
@@ -183,7 +186,13 @@ static void emit_cells(Em *e) {
             "    const unsigned gen_flags = gen_a->flags;\n"
             "    (void)gen_svm;\n    (void)gen_exm;\n    (void)gen_lut;\n    (void)gen_oor;\n",
             cell_fn(e), e->id, e->vs, e->id);
-    if (e->pv)
+    if (e->pr)
+        fprintf(
+            e->out,
+            "    const %s_pcr gen_q = {gen_pu, (const gen_scal *)gen_a->pcell + gen_i, gen_a->vary, gen_n};\n"
+            "    const %s_pcr *const gen_p = &gen_q;\n",
+            e->id, e->id);
+    else if (e->pv)
         emit_pv_fill(e);
     else
         fprintf(e->out, "    const %s_pc *const gen_p = gen_pu;\n", e->id);
@@ -298,12 +307,17 @@ static void emit_variant(Em *e, int lut, int pv) {
             : lut     ? "lookup-table columns interpolated"
             : pv      ? "parameters per cell, constants per cell, columns exact"
                       : "uniform parameter set, every expression exact");
-    if (lut && pv)
+    e->pr = lut && pv && emit_pvlut_per_use(e);
+    const char **saved = e->pr ? emit_pvlut_refs(e) : NULL;
+    if (lut && pv && !e->pr)
         emit_pvlut_consts_fn(e);
     for (int gi = 0; gi < e->m->ngroups; gi++)
         emit_group_functions(e, gi);
     emit_cell(e);
     emit_cells(e);
+    if (saved)
+        memcpy(e->ref, saved, (size_t)e->m->nsyms * sizeof(char *));
+    e->pr = 0;
 }
 
 void emit_body(Em *e) {

@@ -421,6 +421,15 @@ void emit_pc_struct(Em *e) {
             fprintf(e->out, "    %s gen_none;\n", v ? "gen_real" : "gen_scal");
         fprintf(e->out, "} %s_pc%s;\n\n", e->id, v ? "v" : "");
     }
+    if (emit_pvlut_per_use(e))
+        fprintf(e->out,
+                "/* One cell's parameter set read where used (pvlut): the uniform set, the cell's column of\n"
+                " * the per-cell parameters (pcell + i), the call's vary (ID_pr_flags marks the constants)\n"
+                " * and the stride of pcell. */\n"
+                "typedef struct %s_pcr {\n"
+                "    const %s_pc *u;\n    const gen_scal *c;\n    const signed char *v;\n    long n;\n"
+                "} %s_pcr;\n\n",
+                e->id, e->id, e->id);
 }
 
 /* The parameter-set type and the extra lookup-table arguments of the current variant. */

@@ -123,20 +123,30 @@ static void emit_kernels(Em *e, const GpuApi *api) {
                     "        %s_cells%s(&gen_a, (const %s_pc *)gen_a.pc, gen_i, 1, %d);\n"
                     "}\n\n",
                     v >= 2 ? "_PV" : "", id, tg, p, vars[v], is ? "_is" : "", id, vars[v], id, is);
+    const int pr = emit_pvlut_per_use(e);
     if (e->m->ntables)
         emit_pvlut_test(e);
+    if (pr)
+        emit_pvlut_flags_fn(e);
+    fprintf(e->out,
+            "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
+            " * (0: none). */\n"
+            "extern \"C\" int %s_%s_%s_run(const ScStepArgs *%s, void *gen_stream) {\n",
+            api->stream, id, tg, p, pr ? "gen_a0" : "gen_a");
+    if (pr)
+        fprintf(e->out, "    ScStepArgs gen_b = *gen_a0;   /* the call's, with the marks of ID_pr_flags */\n"
+                        "    const ScStepArgs *const gen_a = &gen_b;\n");
     fprintf(
         e->out,
-        "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
-        " * (0: none). */\n"
-        "extern \"C\" int %s_%s_%s_run(const ScStepArgs *gen_a, void *gen_stream) {\n"
         "    const %s gen_s = (%s)gen_stream;\n"
         "    if (gen_a->n <= 0)\n        return 0;\n"
         "    const unsigned gen_blocks = (unsigned)((gen_a->n + GEN_BLOCK - 1) / GEN_BLOCK);\n"
         "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT), gen_is = gen_a->out_isum != 0;\n"
         "    (void)gen_lut;\n",
-        api->stream, id, tg, p, api->stream, api->stream);
+        api->stream, api->stream);
     emit_pvlut_flag(e);
+    if (pr)
+        fprintf(e->out, "    if (gen_pvlut)\n        %s_pr_flags(&gen_b);\n", id);
     /* per-cell parameters first, then the tables, then exact; each with the sum first */
     emit_variant_choice(e, "    ", ar_printf(&e->ar, "%s_%s_%s_k", id, tg, p),
                         "<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);", "gen_is");

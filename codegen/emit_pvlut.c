@@ -11,10 +11,21 @@
  * other constants, equal the uniform ones, and is computed from the cell's values elsewhere. A cell
  * whose varied parameters hold the uniform values thus runs the lut variant's expressions on the
  * lut variant's values, bit for bit, whatever the kernel's arithmetic (vector math, the GPU's FMA
- * contraction, single precision) would make of the constants' definitions. */
+ * contraction, single precision) would make of the constants' definitions. That is the vectorised
+ * CPU dialect's form (a block's constants filled once per call, in registers and the cache).
+ *
+ * On GPUs and in the portable C back end the pvlut variant reads its parameters and constants where
+ * they are used instead (emit_pvlut_per_use): a per-thread copy of a model's hundred constants lives
+ * in local memory on a GPU (O'Hara-Rudy 2011: 2.1 KB a thread), which the lut kernel's reads of the
+ * uniform set do not. A parameter is the cell's (pcell) where the call varies it, else the uniform
+ * set's (GEN_PCP); a constant is computed from the cell's values where the call varies a parameter
+ * it reads, directly or through other constants, else the uniform set's (ID_pr_NAME): the run
+ * function marks those constants in its copy of the call's vary (ID_pr_flags, vary[nparams + j] for
+ * constant j), so that each read tests one value of the kernel's arguments. */
 #include <string.h>
 
 #include "emit.h"
+#include "starcarp_model.h"
 
 /* The parameter-set indices of the parameters the columns read: ID_lut_params, and the test
  * ID_tables_hold(args) the run functions call (host code in every back end; models with tables
@@ -152,4 +163,105 @@ void emit_pvlut_consts_fn(Em *e) {
         fputc('\n', e->out);
     }
     fprintf(e->out, "}\n\n");
+}
+
+/* See emit.h. */
+int emit_pvlut_per_use(const Em *e) {
+    return (e->gpu || !e->vec) && e->m->ntables && e->m->nparams + e->m->nconsts <= SC_MAX_PARAMS;
+}
+
+/* The index in the parameter set (parameters, then constants) of parameter or constant s, or -1. */
+static int pc_index(const CgModel *m, const CgSym *s) {
+    for (int i = 0; i < m->nparams; i++)
+        if (m->params[i] == s)
+            return i;
+    for (int i = 0; i < m->nconsts; i++)
+        if (m->consts[i] == s)
+            return m->nparams + i;
+    return -1;
+}
+
+/* The marks of the constants that read a varied parameter, in the run function's copy of the
+ * call's arguments: ID_pr_flags(args), host code (per-use back ends; models with tables). */
+void emit_pvlut_flags_fn(Em *e) {
+    const CgModel *m = e->m;
+    char *reads = ar_alloc(&e->ar, (size_t)m->nsyms + 1);
+    fprintf(
+        e->out,
+        "/* The pvlut variant's per-use reads: vary[%d + j] >= 0 marks constant j as one the call varies\n"
+        " * (it reads a varied parameter, directly or through other constants). */\n"
+        "static void %s_pr_flags(ScStepArgs *gen_a) {\n    (void)gen_a;\n",
+        m->nparams, e->id);
+    for (int j = 0; j < m->nconsts; j++) {
+        const CgSym *c = m->consts[j];
+        fprintf(e->out, "    gen_a->vary[%d] = (signed char)(0", m->nparams + j);
+        if (c->def) {
+            memset(reads, 0, (size_t)m->nsyms);
+            ex_walk_vars(c->def, mark_read, reads);
+            for (int i = 0; i < m->nsyms; i++) {
+                int k = reads[i] ? pc_index(m, m->syms[i]) : -1;
+                if (k >= 0)
+                    fprintf(e->out, " || gen_a->vary[%d] >= 0", k);
+            }
+        }
+        fprintf(e->out, " ? 0 : -1);   /* %s */\n", e->cn[c->id]);
+    }
+    fprintf(e->out, "}\n\n");
+}
+
+/* The test that cell's constant c (index j) differs from the uniform set's: the call varies it
+ * and a parameter or constant its definition reads differs (ID_pd_NAME). */
+static void emit_pd_fn(Em *e, const CgSym *c, int j, char *reads, const char *has_pd) {
+    const CgModel *m = e->m;
+    memset(reads, 0, (size_t)m->nsyms);
+    ex_walk_vars(c->def, mark_read, reads);
+    fprintf(e->out, "static GEN_INL int %s_pd_%s(const %s_pcr *gen_p) {\n    return gen_p->v[%d] >= 0 && (0",
+            e->id, e->cn[c->id], e->id, m->nparams + j);
+    for (int i = 0; i < m->nsyms; i++) {
+        int k = reads[i] ? pc_index(m, m->syms[i]) : -1;
+        if (k >= 0 && k < m->nparams)
+            fprintf(e->out, " || GEN_PCD(gen_p, %d, %s)", k, e->cn[i]);
+        else if (k >= 0 && has_pd[i])
+            fprintf(e->out, " || %s_pd_%s(gen_p)", e->id, e->cn[i]);
+    }
+    fprintf(e->out, ");\n}\n");
+}
+
+/* See emit.h. */
+const char **emit_pvlut_refs(Em *e) {
+    const CgModel *m = e->m;
+    const char **saved = ar_alloc(&e->ar, (size_t)(m->nsyms + 1) * sizeof(char *));
+    char *reads = ar_alloc(&e->ar, (size_t)m->nsyms + 1);
+    char *has_pd = ar_alloc(&e->ar, (size_t)m->nsyms + 1); /* by id: a constant with ID_pd_NAME */
+    memcpy(saved, e->ref, (size_t)m->nsyms * sizeof(char *));
+    fprintf(
+        e->out,
+        "/* The parameters and constants of one cell, read where used (pvlut): the cell's values where\n"
+        " * the call varies them and they differ from the uniform set's, else the uniform set's (a cell\n"
+        " * at the uniform values computes the lut variant's bits). */\n"
+        "#define GEN_PCP(p, k, f) ((p)->v[k] >= 0 ? (gen_real)(p)->c[(long)(p)->v[k] * (p)->n] : gen_bc((p)->u->f))\n"
+        "#define GEN_PCD(p, k, f) ((p)->v[k] >= 0 && (p)->c[(long)(p)->v[k] * (p)->n] != (p)->u->f)\n");
+    for (int i = 0; i < m->nparams; i++) {
+        const char *n = e->cn[m->params[i]->id];
+        e->ref[m->params[i]->id] = ar_printf(&e->ar, "GEN_PCP(gen_p, %d, %s)", i, n);
+    }
+    for (int j = 0; j < m->nconsts; j++) {
+        const CgSym *c = m->consts[j];
+        const char *n = e->cn[c->id];
+        if (!c->def) {
+            e->ref[c->id] = ar_printf(&e->ar, "gen_bc(gen_p->u->%s)", n);
+            continue;
+        }
+        emit_pd_fn(e, c, j, reads, has_pd);
+        has_pd[c->id] = 1;
+        fprintf(e->out,
+                "static GEN_INL gen_real %s_pr_%s(const %s_pcr *gen_p) {\n"
+                "    return %s_pd_%s(gen_p) ? %s : gen_bc(gen_p->u->%s);",
+                e->id, n, e->id, e->id, n, emit_expr_str(e, c->def, 1), n);
+        emit_line_comment(e, c);
+        fprintf(e->out, "\n}\n");
+        e->ref[c->id] = ar_printf(&e->ar, "%s_pr_%s(gen_p)", e->id, n);
+    }
+    fputc('\n', e->out);
+    return saved;
 }

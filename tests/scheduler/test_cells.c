@@ -212,7 +212,7 @@ static void check_model(const char *name, int adaptive) {
  * equals a uniform one-cell-value run: with exact table columns where a column reads the parameter
  * (exact: the per-cell kernel is then the pv variant), else with the tables (the pvlut variant
  * interpolates the columns from the uniform set's tables). */
-static void check_population(const char *name, const char *param, int exact) {
+static void check_population(const char *name, const char *param, int exact, long steps) {
     const ScModelEntry *m = model(name);
     ASSERT(m != NULL);
     if (!m)
@@ -233,7 +233,7 @@ static void check_population(const char *name, const char *param, int exact) {
     for (long i = 0; i < NC; i++)
         vals[i] = d->param_defaults[k] * (1 + 0.1 * (double)(i % 10));
     ASSERT(sc_cells_vary_param(pop, k, vals, err, sizeof err) == 0);
-    ASSERT(sc_cells_advance(pop, NSTEPS) == 0);
+    ASSERT(sc_cells_advance(pop, steps) == 0);
     ASSERT_EQ_INT(0, sc_cells_wait(pop, NULL));
     double *vp = malloc(sizeof(double) * NC), *vu = malloc(sizeof(double) * NC);
     ASSERT(sc_cells_read(pop, SC_VAR_VM, vp) == 0);
@@ -242,6 +242,10 @@ static void check_population(const char *name, const char *param, int exact) {
         double *p = malloc(sizeof(double) * (size_t)d->nparams);
         memcpy(p, d->param_defaults, sizeof(double) * (size_t)d->nparams);
         p[k] = vals[j];
+        unsigned char *given = calloc((size_t)d->nparams, 1);
+        given[k] = 1; /* the derived parameters follow it, as in the population */
+        ASSERT(given && sc_model_params_finish(m, p, given, NULL, err, sizeof err) == 0);
+        free(given);
         ScCellsConfig cu = config(0, 10);
         cu.no_lut = exact; /* as the population's per-cell kernel evaluates the table columns */
         ScCells *u = sc_cells_create(m, &cu, err, sizeof err);
@@ -249,7 +253,7 @@ static void check_population(const char *name, const char *param, int exact) {
         if (!u)
             break;
         ASSERT(sc_cells_set_params(u, p, err, sizeof err) == 0);
-        ASSERT(sc_cells_advance(u, NSTEPS) == 0);
+        ASSERT(sc_cells_advance(u, steps) == 0);
         ASSERT_EQ_INT(0, sc_cells_wait(u, NULL));
         ASSERT(sc_cells_read(u, SC_VAR_VM, vu) == 0);
         for (long i = j; i < NC; i += 10)
@@ -357,8 +361,14 @@ int main(void) {
     check_model("ten_tusscher_model_2006_epi", 0); /* Rush-Larsen, lookup tables */
     check_model("BeelerReuterNative", 1); /* cvode */
     check_model("AlievPanfilov", 0); /* forward Euler */
-    check_population("ten_tusscher_model_2006_epi", "g_Na", 0); /* read by no column: pvlut */
-    check_population("ten_tusscher_model_2006_epi", "Na_o", 1); /* read by INaCa's column: pv */
+    check_population("ten_tusscher_model_2006_epi", "g_Na", 0, NSTEPS); /* read by no column: pvlut */
+    check_population("ten_tusscher_model_2006_epi", "Na_o", 1, NSTEPS); /* read by INaCa's column: pv */
+    /* pvlut with its constants read where used (GPUs, portable C), over the plateau (60 ms): a
+       parameter derived ones follow (GKr_b: GKr), one read through a derived parameter's constants
+       (Gncx_b: Gncx, then 0.8 Gncx and 0.2 Gncx), and one a column reads (nao: pv) */
+    check_population("ohara_rudy_2011_endo", "GKr_b", 0, 20 * NSTEPS);
+    check_population("ohara_rudy_2011_endo", "Gncx_b", 0, 20 * NSTEPS);
+    check_population("ohara_rudy_2011_endo", "nao", 1, 20 * NSTEPS);
     check_failure("ten_tusscher_model_2006_epi");
     starpu_shutdown();
     return TEST_DONE();
