@@ -48,8 +48,9 @@
  * interpolated from the uniform set's tables where no varied parameter is one a column reads:
  * emit_pvlut.c), the per-cell-parameter GPU kernels under GEN_MIN_BLOCKS_PV (GEN_MIN_BLOCKS unless
  * defined); 0.6.2: on GPUs and in the portable C back end pvlut reads its parameters and constants
- * where used (ID_pcr, ID_pr_NAME, ID_pr_flags) instead of a per-thread copy in local memory */
-#define EMIT_VERSION "0.6.2"
+ * where used (ID_pcr, ID_pr_NAME, ID_pr_flags) instead of a per-thread copy in local memory; 0.6.3:
+ * outputs at every step (out_every 1) without a 64-bit division per step */
+#define EMIT_VERSION "0.6.3"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 extern const char emit_digest[]; /* of the generator's sources (digest.cmake): the plugin cache's key */
 

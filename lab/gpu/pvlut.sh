@@ -4,6 +4,8 @@
 # sources: 1e6 cells, K 10, 20 launches, the stimulus over steps 0-99; per model the uniform set (lut),
 # conductances varied per cell that no column reads (pvlut) and one that a column reads (pv). Vm of
 # cell 0 is the lut run's bits in pvlut. Run on the GPU machine after `lab/gpu/study.sh build`.
+# PVLUT_MODELS: the models (default all three); PVLUT_NCU=1: then Nsight Compute's workload sections
+# of one launch of each kernel (ncu-MODEL-VARIANT.txt beside OUTFILE).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd); cd "$top"
 build=$(cd "$1" && pwd); out=$2; work=$build/pvlut-ab; mkdir -p "$work"
@@ -17,6 +19,7 @@ ten_tusscher_model_2006_epi:g_Kr,g_Ks,g_CaL,g_Na:Na_o"
   echo "|---|---|---:|---:|---:|---:|---:|"
   for row in $rows; do
       IFS=: read -r m pl pv <<<"$row"
+      case " ${PVLUT_MODELS:-$m} " in *" $m "*) ;; *) continue ;; esac
       g=$build/gen/tmp/$m; [ -f "$g/${m}_cuda.cu" ] || { echo "| $m | not built | | | | | |"; continue; }
       cc -std=c11 -O2 -fPIC -Iinclude -Iinclude/starcarp -c "$g/${m}_c.c" -o "$work/$m-host.o" &&
           nvcc -O3 -arch=sm_90 -Iinclude -Iinclude/starcarp -c "$g/${m}_cuda.cu" -o "$work/$m-cuda.o" &&
@@ -28,6 +31,10 @@ ten_tusscher_model_2006_epi:g_Kr,g_Ks,g_CaL,g_Na:Na_o"
           r=$("$work/$m.bin" "$cells" 10 20 1 "${v#*:}")
           ms=$(echo "$r" | awk '{print $8}'); rate=$(echo "$r" | awk '{print $10}')
           [ -z "$lut" ] && lut=$rate
+          [ "${PVLUT_NCU:-0}" = 1 ] && ncu --clock-control none --section ComputeWorkloadAnalysis \
+              --section InstructionStats --section WarpStateStats --section MemoryWorkloadAnalysis \
+              --launch-skip 1 --launch-count 1 "$work/$m.bin" "$cells" 10 2 1 "${v#*:}" \
+              >"$(dirname "$out")/ncu-$m-${v%%:*}.txt" 2>&1
           echo "| $m | ${v%%:*} (${v#*:}) | $ms | $rate | $(awk -v a="$rate" -v b="$lut" 'BEGIN{printf "%.3f", a/b}') | $(echo "$r" | awk '{print $12}') | $(echo "$r" | awk '{print $14}') |"
       done
   done; } 2>&1 | tee -a "$out"
