@@ -10,8 +10,8 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd); cd "$top"
 build=$(cd "$1" && pwd); out=$2; work=$build/pvlut-ab; mkdir -p "$work"
 cells=${PVLUT_CELLS:-1000000}
-rows="ohara_rudy_2011_endo:GKr_b,GKs_b,PCa_b,GNaL_b:GK1_b
-ohara_rudy_cipa_v1_2017:GKr_b,GKs_b,PCa_b,GNaL_b:GK1_b
+rows="ohara_rudy_2011_endo:GKr_b,GKs_b,PCa_b,GNaL_b:nao
+ohara_rudy_cipa_v1_2017:GKr_b,GKs_b,PCa_b,GNaL_b:nao
 ten_tusscher_model_2006_epi:g_Kr,g_Ks,g_CaL,g_Na:Na_o"
 { echo "# $(date -u +%F' '%T) UTC on $(hostname): pvlut.sh, $cells cells, K 10, 20 launches"
   nvidia-smi -L
