@@ -173,6 +173,7 @@ int cmd_study(int argc, char **argv) {
     StudyOpts o;
     defaults(&o);
     CliRun run = cli_run_defaults();
+    run.steps_per_task = STUDY_DEFAULT_K;
     int rc = cli_parse(&study_cmd, argc, argv, &o, &run, NULL);
     if (rc != 0) {
         dsg_free(&o.design);

@@ -22,6 +22,10 @@
 #define STUDY_MAX_RANGES 128
 #define STUDY_MAX_STEADY 8 /* biomarkers of the steady-state test */
 #define STUDY_MAX_TRACES 16 /* cells whose Vm is traced */
+/* The study's steps per task unless --steps-per-task says otherwise: the biomarkers load and store
+ * each cell's running fields once per task, so a longer task costs less (ORd 2011, 1e6 cells, one
+ * H200: 0.937 of the plain run's rate at K 10, 0.956 at K 50; docs/study.md) */
+#define STUDY_DEFAULT_K 50
 
 /* A drug's block of one current: its conductance parameters scaled by 1 / (1 + (D / ic50)^hill). */
 typedef struct StudyBlock {

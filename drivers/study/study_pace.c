@@ -133,13 +133,14 @@ static int states_io(ScCells *c, int ns, long cells, double *st, int write) {
     return rc;
 }
 
-/* This rank's cell i goes back to the plain model (the run's parameter values), so that it runs on
- * harmlessly while the others are measured. 0 or -1. */
-static int replace_cell(ScCells *c, StudyPlan *p, long i) {
+/* This rank's cells cells[0..n) go back to the plain model (the run's parameter values), so that they
+ * run on harmlessly while the others are measured: one call per varied parameter. 0 or -1. */
+static int replace_cells(ScCells *c, StudyPlan *p, const long *cells, long n) {
     char err[1024];
     for (int v = 0; v < p->nv; v++) {
         double *vals = p->vals + (size_t)v * (size_t)p->cells + (size_t)p->first;
-        vals[i] = p->base[v];
+        for (long j = 0; j < n; j++)
+            vals[cells[j]] = p->base[v];
         if (sc_cells_vary_param(c, p->vk[v], vals, err, sizeof err) != 0) {
             fprintf(stderr, "starcarp study: %s\n", err);
             return -1;
@@ -148,11 +149,30 @@ static int replace_cell(ScCells *c, StudyPlan *p, long i) {
     return 0;
 }
 
-/* A cell that went wrong in beat b: noted (the first few on stderr), recorded in r->failed, the
- * beat's start restored (states st, step d0) with the cell replaced, the windows reset. 0, or -1
- * when the run cannot go on. */
-static int failed_cell(ScCells *c, StudyPlan *p, const ScFailure *f, long b, long d0, const double *st,
-                       int ns, StudyRate *r) {
+/* Is cell i's state at the end of a beat (st: states then Vm, cells apart) one a failed cell leaves:
+ * Vm not finite or beyond the bound, a state not finite or outside its watched bounds? */
+static int state_bad(const ScModelDesc *d, const double *st, long cells, long i, double bound) {
+    double vm = st[(size_t)d->nstates * (size_t)cells + (size_t)i];
+    if (!(fabs(vm) <= bound))
+        return 1;
+    for (int k = 0; k < d->nstates; k++) {
+        double x = st[(size_t)k * (size_t)cells + (size_t)i];
+        if (!isfinite(x) || x < d->sv_lo[k] || x > d->sv_hi[k])
+            return 1;
+    }
+    return 0;
+}
+
+/* The cells that went wrong in beat b: f's (the run's first failure, at its time) and every other
+ * whose states at the beat's end (read into end) are a failed cell's, at the beat's end; noted (the
+ * first few on stderr), recorded in r->failed, the beat's start restored (states st, step d0) with
+ * those cells replaced, the windows reset: one more run of the beat, whatever the number of cells
+ * (a vectorised CPU kernel freezes a failed cell's neighbours too: the run again recomputes them).
+ * 0, or -1 when the run cannot go on. */
+static int failed_cells(ScCells *c, StudyPlan *p, const ScFailure *f, long b, long d0, long d1,
+                        const double *st, StudyRate *r) {
+    const ScModelDesc *d = sc_cells_model(c)->desc;
+    int ns = d->nstates;
     long gc = p->first + f->cell; /* the cell's global index */
     const StudyGroup *g = &p->arms.group[f->cell < 0 ? 0 : gc / p->rows];
     int known = f->cell >= 0 && !isnan(r->failed[f->cell]);
@@ -161,21 +181,41 @@ static int failed_cell(ScCells *c, StudyPlan *p, const ScFailure *f, long b, lon
                 known ? "a replaced cell failed" : "stop", f->t, b + 1, f->what);
         return -1;
     }
+    long *bad = malloc(sizeof(long) * (size_t)p->n), nbad = 0;
+    double *end = malloc(sizeof(double) * (size_t)(ns + 1) * (size_t)p->n);
+    if (!bad || !end || states_io(c, ns, p->n, end, 0) != 0) {
+        free(bad), free(end);
+        return -1;
+    }
+    bad[nbad++] = f->cell;
     r->failed[f->cell] = f->t;
-    if (r->nfailed++ < 10)
+    double bound = 1000.0; /* the study's arrays keep the default bound (ScCellsConfig.vm_bound) */
+    for (long i = 0; i < p->n; i++)
+        if (i != f->cell && isnan(r->failed[i]) && state_bad(d, end, p->n, i, bound))
+            bad[nbad++] = i, r->failed[i] = (double)d1 * p->dt;
+    if (r->nfailed < 10)
         fprintf(
             stderr,
             "starcarp study: cell %ld (design row %ld, drug %s at %g nM) went numerically wrong at t = %g ms "
-            "(beat %ld): %s; its figures are left out (NaN), the beat is run again without it%s\n",
+            "(beat %ld): %s; its figures are left out (NaN)%s\n",
             gc, gc % p->rows, study_group_drug(&p->arms, (int)(gc / p->rows)), g->conc, f->t, b + 1, f->what,
-            r->nfailed == 10 ? " (further ones are counted, not shown)" : "");
-    if (sc_cells_clear_failure(c) != 0)
-        return -1;
+            nbad > 1 ? "" : ", the beat is run again without it");
+    if (nbad > 1 && r->nfailed < 10)
+        fprintf(
+            stderr,
+            "starcarp study: %ld more cells of beat %ld hold a failed cell's states at its end (t = %g ms, "
+            "their failed_ms); left out as well, the beat is run again without them\n",
+            nbad - 1, b + 1, (double)d1 * p->dt);
+    r->nfailed += nbad;
+    int rc = sc_cells_clear_failure(c) != 0 ? -1 : 0;
     sc_cells_set_step(c, d0);
-    return states_io(c, ns, p->n, (double *)st, 1) != 0 || replace_cell(c, p, f->cell) != 0 ||
-                   sc_cells_biomarkers_end(c) != 0
-               ? -1
-               : 0;
+    if (rc == 0)
+        rc = states_io(c, ns, p->n, (double *)st, 1) != 0 || replace_cells(c, p, bad, nbad) != 0 ||
+                     sc_cells_biomarkers_end(c) != 0
+                 ? -1
+                 : 0;
+    free(bad), free(end);
+    return rc;
 }
 
 /* The n steps of a beat from step d0 (its window starting at d0 + skip), with Vm of the traced cells
@@ -213,7 +253,7 @@ static int attempt(const StudyOpts *o, ScCells *c, StudyPlan *p, const StudyMark
     if (advance_traced(c, r, n, n - period) != 0 || sc_cells_biomarkers_end(c) != 0)
         return -1;
     if (sc_cells_wait(c, &f) != 0)
-        return failed_cell(c, p, &f, b, *d0, keep, ns, r) != 0 ? -1 : 0;
+        return failed_cells(c, p, &f, b, *d0, *d0 + n, keep, r) != 0 ? -1 : 0;
     *d0 += n;
     memcpy(prev90, cur90, sizeof(double) * (size_t)p->n);
     if (states_io(c, ns, p->n, keep, 0) != 0 || sc_cells_biomarker_read(c, SC_BM_APD + i90, cur90) != 0)

@@ -160,6 +160,18 @@ check "the other cell's figures equal its run alone, bit for bit" \
     test "$(col two_out.csv APD90 1) $(col two_out.csv CaTD90 1) $(col two_out.csv APD90_prev 1)" = \
     "$(col one_out.csv APD90 1) $(col one_out.csv CaTD90 1) $(col one_out.csv APD90_prev 1)"
 check "the summary counts it as failed" awk -F, 'NR == 2 { exit !($6 == 50 && $7 == 100) }' two_out_summary.csv
+# several cells going wrong in one beat: one more run of it, not one per cell (the first named with
+# its time, the others found at the beat's end)
+{ cat two.csv; tail -1 two.csv; tail -1 two.csv; } > four.csv
+"$sc" study --imp ohara_rudy_2011_endo -q --design four.csv --beats 12 --out four_out.csv > four.txt 2>&1
+check_status "a study in which three cells go wrong in one beat runs to its end" $?
+check "one cell named, the two others counted with the beat" sh -c \
+    "[ \$(grep -c 'went numerically wrong' four.txt) = 1 ] && grep -q '2 more cells of beat 11' four.txt"
+check "the three failure times recorded, their figures left out" awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) {
+    if ($i == "failed_ms") f = i; if ($i == "APD90") a = i } } FNR > 2 { n++; if ($f > 10000 && $f <= 11001 && $a == "nan") ok++ }
+    END { exit !(n == 3 && ok == 3) }' four_out.csv
+check "the other cell's figures equal its run alone, bit for bit" \
+    test "$(col four_out.csv APD90 1) $(col four_out.csv CaTD90 1)" = "$(col one_out.csv APD90 1) $(col one_out.csv CaTD90 1)"
 
 # ---- bad input
 printf 'drug,IFoo_IC50,IFoo_h\nx,10,1\n' > badcur.csv
