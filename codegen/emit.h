@@ -18,11 +18,6 @@
  *   lut    the same with lookup-table columns interpolated (models with tables only)
  *   pv     some parameters per cell (ScStepArgs.vary/pcell): constants recomputed per cell,
  *          columns evaluated exactly
- *   pvlut  the same with lookup-table columns interpolated from the tables of the uniform set
- *          (models with tables only), chosen when no parameter the call varies is one that a
- *          column reads (emit_pvlut.c); its constants are the uniform set's in the cells whose
- *          parameters they read hold the uniform values; on GPUs and in the portable C back end
- *          read where used, in the vectorised CPU dialect filled per block
  */
 #ifndef CG_EMIT_H
 #define CG_EMIT_H
@@ -44,12 +39,9 @@
  * part of a step reads the step's equations of Vm alone instead of computing them again
  * (emit_carry.c); on the GPU, in models without implicit or adaptive groups, a parameter's exponent
  * goes through gen_powp; (0.5.7: reverted, not reused) 0.6.0: the weighted sum of the traces,
- * ScStepArgs.out_isum (model ABI 7); 0.6.1: the pvlut variant (per-cell parameters, columns
- * interpolated from the uniform set's tables where no varied parameter is one a column reads:
- * emit_pvlut.c), the per-cell-parameter GPU kernels under GEN_MIN_BLOCKS_PV (GEN_MIN_BLOCKS unless
- * defined); 0.6.2: on GPUs and in the portable C back end pvlut reads its parameters and constants
- * where used (ID_pcr, ID_pr_NAME, ID_pr_flags) instead of a per-thread copy in local memory; 0.6.3:
- * outputs at every step (out_every 1) without a 64-bit division per step */
+ * ScStepArgs.out_isum (model ABI 7); (0.6.1, 0.6.2: a pvlut variant, per-cell parameters with the
+ * uniform set's tables, reverted: slower than pv on GPUs for O'Hara-Rudy) 0.6.3: outputs at every
+ * step (out_every 1, the biomarkers' samples) without a 64-bit division per step */
 #define EMIT_VERSION "0.6.3"
 #define EMIT_GENERATOR "starcarp codegen " EMIT_VERSION
 extern const char emit_digest[]; /* of the generator's sources (digest.cmake): the plugin cache's key */
@@ -131,8 +123,7 @@ typedef struct Em {
     /* the variant being written */
     int lut; /* lookup-table columns interpolated */
     int pv; /* per-cell parameters */
-    int pr; /* pvlut read where used (emit_pvlut_per_use) */
-    const char *vs; /* its suffix: "", "_lut", "_pv", "_pvlut" */
+    const char *vs; /* its suffix: "", "_lut", "_pv" */
     char tbl_ready[64]; /* per table: index/fraction computed in the current function */
     const char *xarr; /* the array emit_inputs reads states from ("gen_x", or "gen_xn") */
     int *cvpos; /* by symbol id: index in gen_cv of a carried equation, or -1 */
@@ -154,32 +145,6 @@ char *emit_cond_str(Em *e, const Expr *x); /* as a truth value / mask */
 void emit_expr(Em *e, const Expr *x);
 void emit_num(Em *e, double v);
 void emit_count_divisors(Em *e); /* fills e->ndiv */
-
-/* emit_pvlut.c: the pvlut variant's condition (ID_lut_params, ID_tables_hold; models with tables),
- * its constants (ID_pvlut_consts, which ID_cells_pvlut calls after the parameters of emit_body.c's
- * emit_pv_fill) and the run functions' choice of a variant. */
-void emit_pvlut_test(Em *e);
-void emit_pvlut_consts_fn(Em *e);
-/* The run functions' flag gen_pvlut (models with tables; after gen_lut): the call takes pvlut. */
-void emit_pvlut_flag(Em *e);
-/* The run functions' choice of the call's variant, at indentation in: the calls PREFIX_pvlut SUFFIX
- * where gen_pvlut holds (with tables), PREFIX_pv SUFFIX, PREFIX_lut SUFFIX, PREFIX SUFFIX; where is
- * is not NULL, each preceded by its call with the traces' sum, PREFIX_V_is SUFFIX, where the
- * condition is holds too (the GPU's kernels, emit_gpu.c). */
-void emit_variant_choice(Em *e, const char *in, const char *prefix, const char *suffix, const char *is);
-/* Does this back end's pvlut variant read parameters and constants where used (GPUs and the
- * portable C back end, models with tables), rather than from a block's filled copy? */
-int emit_pvlut_per_use(const Em *e);
-/* Host code of the per-use back ends: ID_pr_flags(args), which marks in a copy of the call's
- * arguments the constants that read a varied parameter (vary[nparams + j]); the run functions call
- * it on the copy they launch with. */
-void emit_pvlut_flags_fn(Em *e);
-/* The per-use reads of the pvlut variant being written: the macro GEN_PCP and a function per
- * constant (ID_pr_NAME), and e->ref pointed at them; returns the refs to restore after it. */
-const char **emit_pvlut_refs(Em *e);
-/* The parameter-set type of the variant being written: ID_pc, ID_pcv (pv, pvlut filled), ID_pcr
- * (pvlut read where used). */
-const char *emit_pc_type(Em *e);
 
 /* emit_core.c (it calls none of the other parts; emit_body.c writes the cell code, emit_model.c
  * picks the back end) */

@@ -8,10 +8,7 @@
 
 #include "emit.h"
 
-/* See emit.h. */
-const char *emit_pc_type(Em *e) {
-    return ar_printf(&e->ar, "%s_pc%s", e->id, e->pr ? "r" : e->pv ? "v" : "");
-}
+static const char *pc_type(Em *e) { return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : ""); }
 
 /* The qualifiers of the cell and cells functions: on the GPU always inlined, so that each kernel
  * (with or without the traces' sum: emit_gpu.c) is compiled with its own constant gen_want_is. */
@@ -72,7 +69,7 @@ static void emit_cell(Em *e) {
         "    (void)dt;\n    (void)gen_V;\n    (void)gen_st;\n    (void)gen_ext;\n    (void)gen_tr;\n"
         "    (void)gen_is;\n    (void)gen_cv;\n"
         "    gen_real gen_x[%d], gen_xn[%d];   /* states at the start of the step, new states */\n",
-        cell_fn(e), e->id, e->vs, emit_pc_type(e), e->ns1, e->ns1);
+        cell_fn(e), e->id, e->vs, pc_type(e), e->ns1, e->ns1);
     for (int s = 0; s < m->nstates; s++)
         if (m->vm_copy && m->vm_copy->state == s) /* vm=M: Vm's copy starts at the step's Vm */
             fprintf(e->out, "    gen_x[%d] = gen_xn[%d] = gen_V;   /* %s */\n", s, s, m->vm_copy->name);
@@ -126,8 +123,8 @@ static void emit_cell(Em *e) {
     fprintf(e->out, "        return %s;\n    }\n}\n\n", emit_expr_str(e, emit_value(e, m->iion), 1));
 }
 
-/* The per-cell parameter set of the pv and pvlut variants: each parameter from its per-cell array
- * or the uniform set, then every constant recomputed from them (pvlut: ID_pvlut_consts). */
+/* The per-cell parameter set of the pv variant: each parameter from its per-cell array or the
+ * uniform set, then every constant recomputed from them. */
 static void emit_pv_fill(Em *e) {
     const CgModel *m = e->m;
     fprintf(e->out,
@@ -143,9 +140,7 @@ static void emit_pv_fill(Em *e) {
             "                               : gen_bc(gen_pu->%s);\n",
             n, i, i, n);
     }
-    if (e->lut)
-        fprintf(e->out, "    %s_pvlut_consts(gen_pu, gen_p);\n", e->id);
-    for (int i = 0; i < m->nconsts && !e->lut; i++) {
+    for (int i = 0; i < m->nconsts; i++) {
         const CgSym *c = m->consts[i];
         fprintf(e->out, "    gen_q.%s = ", e->cn[c->id]);
         if (c->def)
@@ -186,13 +181,7 @@ static void emit_cells(Em *e) {
             "    const unsigned gen_flags = gen_a->flags;\n"
             "    (void)gen_svm;\n    (void)gen_exm;\n    (void)gen_lut;\n    (void)gen_oor;\n",
             cell_fn(e), e->id, e->vs, e->id);
-    if (e->pr)
-        fprintf(
-            e->out,
-            "    const %s_pcr gen_q = {gen_pu, (const gen_scal *)gen_a->pcell + gen_i, gen_a->vary, gen_n};\n"
-            "    const %s_pcr *const gen_p = &gen_q;\n",
-            e->id, e->id);
-    else if (e->pv)
+    if (e->pv)
         emit_pv_fill(e);
     else
         fprintf(e->out, "    const %s_pc *const gen_p = gen_pu;\n", e->id);
@@ -303,24 +292,16 @@ static void emit_cells_steps(Em *e, const char *trset, const char *isset, const 
 static void emit_variant(Em *e, int lut, int pv) {
     e->lut = lut;
     e->pv = pv;
-    e->vs = lut && pv ? "_pvlut" : lut ? "_lut" : pv ? "_pv" : "";
+    e->vs = lut ? "_lut" : pv ? "_pv" : "";
     fprintf(e->out, "/* ================ variant %s: %s ================ */\n\n",
             *e->vs ? e->vs + 1 : "exact",
-            lut && pv ? "parameters per cell, constants per cell, columns interpolated (uniform tables)"
-            : lut     ? "lookup-table columns interpolated"
-            : pv      ? "parameters per cell, constants per cell, columns exact"
-                      : "uniform parameter set, every expression exact");
-    e->pr = lut && pv && emit_pvlut_per_use(e);
-    const char **saved = e->pr ? emit_pvlut_refs(e) : NULL;
-    if (lut && pv && !e->pr)
-        emit_pvlut_consts_fn(e);
+            lut  ? "lookup-table columns interpolated"
+            : pv ? "parameters per cell, constants per cell, columns exact"
+                 : "uniform parameter set, every expression exact");
     for (int gi = 0; gi < e->m->ngroups; gi++)
         emit_group_functions(e, gi);
     emit_cell(e);
     emit_cells(e);
-    if (saved)
-        memcpy(e->ref, saved, (size_t)e->m->nsyms * sizeof(char *));
-    e->pr = 0;
 }
 
 void emit_body(Em *e) {
@@ -331,8 +312,6 @@ void emit_body(Em *e) {
     if (e->m->ntables)
         emit_variant(e, 1, 0);
     emit_variant(e, 0, 1);
-    if (e->m->ntables)
-        emit_variant(e, 1, 1);
     e->lut = e->pv = 0;
     e->vs = "";
 }

@@ -19,33 +19,22 @@ static void emit_prelude(Em *e) {
     emit_common_prelude(e);
 }
 
-/* The kernel ID_c_f64_run: per cell the variant of the call (emit_variant_choice). */
 static void emit_run(Em *e) {
     const char *id = e->id;
-    const int pr = emit_pvlut_per_use(e);
-    if (e->m->ntables)
-        emit_pvlut_test(e);
-    if (pr)
-        emit_pvlut_flags_fn(e);
     fprintf(e->out,
             "/* The portable kernel: every cell of the call, one after the other. */\n"
-            "void %s_c_f64_run(const ScStepArgs *%s) {\n",
-            id, pr ? "gen_a0" : "gen_a");
-    if (pr)
-        fprintf(e->out, "    ScStepArgs gen_b = *gen_a0;   /* the call's, with the marks of ID_pr_flags */\n"
-                        "    const ScStepArgs *const gen_a = &gen_b;\n");
-    fprintf(e->out,
+            "void %s_c_f64_run(const ScStepArgs *gen_a) {\n"
             "    const %s_pc *gen_pu = (const %s_pc *)gen_a->pc;\n"
             "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT);\n"
-            "    (void)gen_lut;\n",
-            id, id);
-    emit_pvlut_flag(e);
-    if (pr)
-        fprintf(e->out, "    if (gen_pvlut)\n        %s_pr_flags(&gen_b);\n", id);
-    fprintf(e->out, "    for (long gen_i = 0; gen_i < gen_a->n; gen_i++) {\n");
-    emit_variant_choice(e, "        ", ar_printf(&e->ar, "%s_cells", id), "(gen_a, gen_pu, gen_i, 1, 1);",
-                        NULL);
-    fprintf(e->out, "    }\n}\n\n");
+            "    (void)gen_lut;\n"
+            "    for (long gen_i = 0; gen_i < gen_a->n; gen_i++) {\n"
+            "        if (gen_a->nvary > 0)\n"
+            "            %s_cells_pv(gen_a, gen_pu, gen_i, 1, 1);\n",
+            id, id, id, id);
+    if (e->m->ntables)
+        fprintf(e->out, "        else if (gen_lut)\n            %s_cells_lut(gen_a, gen_pu, gen_i, 1, 1);\n",
+                id);
+    fprintf(e->out, "        else\n            %s_cells(gen_a, gen_pu, gen_i, 1, 1);\n    }\n}\n\n", id);
 }
 
 /* ---------------------------------------------------------------- host side */

@@ -10,15 +10,14 @@
  * everything per-cell as a local `const gen_real NAME`. Only what is needed is computed in each function (a backward liveness
  * pass over m->eqs), so the output has no unused variables.
  *
- * Generated functions, per variant V ("" exact, "_lut" tables, "_pv" per-cell parameters, "_pvlut"
- * per-cell parameters with tables: emit_pvlut.c):
+ * Generated functions, per variant V ("" exact, "_lut" tables, "_pv" per-cell parameters):
  *   ID_rhs_gK V, ID_ros2_gK V / ID_ros4_gK V, ID_adv_gK V   the groups' methods (emit_methods.c)
  *   ID_cell V    one cell-step: Iion returned, states advanced in place, stores and traces
  *   ID_cells V   the cells [i, i + lanes) over the call's steps: loads, stimulus, outputs, the
  *                membrane update, failure checks, stores back (time blocking: the state stays
  *                in registers over the K steps of a call)
  * and each back end adds its run function that picks the variant (emit_c.c, emit_cpu.c,
- * emit_gpu.c; the choice is emit_pvlut.c's emit_variant_choice). */
+ * emit_gpu.c). */
 #include <stdint.h>
 #include <string.h>
 
@@ -421,15 +420,6 @@ void emit_pc_struct(Em *e) {
             fprintf(e->out, "    %s gen_none;\n", v ? "gen_real" : "gen_scal");
         fprintf(e->out, "} %s_pc%s;\n\n", e->id, v ? "v" : "");
     }
-    if (emit_pvlut_per_use(e))
-        fprintf(e->out,
-                "/* One cell's parameter set read where used (pvlut): the uniform set, the cell's column of\n"
-                " * the per-cell parameters (pcell + i), the call's vary (ID_pr_flags marks the constants)\n"
-                " * and the stride of pcell. */\n"
-                "typedef struct %s_pcr {\n"
-                "    const %s_pc *u;\n    const gen_scal *c;\n    const signed char *v;\n    long n;\n"
-                "} %s_pcr;\n\n",
-                e->id, e->id, e->id);
 }
 
 /* The parameter-set type and the extra lookup-table arguments of the current variant. */

@@ -93,12 +93,8 @@ static void emit_prelude(Em *e) {
     emit_common_prelude(e);
 }
 
-/* The kernel ID_cpu_PREC_run and its lanes: per block of GEN_W cells the variant of the call
- * (emit_variant_choice). */
 static void emit_run(Em *e) {
     const char *id = e->id, *p = e->single ? "f32" : "f64";
-    if (e->m->ntables)
-        emit_pvlut_test(e);
     fprintf(e->out,
             "/* Cells per vector of this kernel (for the runtime's partition sizes). */\n"
             "const int %s_cpu_%s_lanes = GEN_W;\n\n"
@@ -106,15 +102,17 @@ static void emit_run(Em *e) {
             "void %s_cpu_%s_run(const ScStepArgs *gen_a) {\n"
             "    const %s_pc *gen_pu = (const %s_pc *)gen_a->pc;\n"
             "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT);\n"
-            "    (void)gen_lut;\n",
-            id, p, id, p, id, id);
-    emit_pvlut_flag(e);
-    fprintf(e->out,
+            "    (void)gen_lut;\n"
             "    for (long gen_i = 0; gen_i < gen_a->n; gen_i += GEN_W) {\n"
-            "        const int gen_nv = gen_a->n - gen_i < GEN_W ? (int)(gen_a->n - gen_i) : GEN_W;\n");
-    emit_variant_choice(e, "        ", ar_printf(&e->ar, "%s_cells", id),
-                        "(gen_a, gen_pu, gen_i, gen_nv, 1);", NULL);
-    fprintf(e->out, "    }\n}\n");
+            "        const int gen_nv = gen_a->n - gen_i < GEN_W ? (int)(gen_a->n - gen_i) : GEN_W;\n"
+            "        if (gen_a->nvary > 0)\n"
+            "            %s_cells_pv(gen_a, gen_pu, gen_i, gen_nv, 1);\n",
+            id, p, id, p, id, id, id);
+    if (e->m->ntables)
+        fprintf(e->out,
+                "        else if (gen_lut)\n            %s_cells_lut(gen_a, gen_pu, gen_i, gen_nv, 1);\n",
+                id);
+    fprintf(e->out, "        else\n            %s_cells(gen_a, gen_pu, gen_i, gen_nv, 1);\n    }\n}\n", id);
 }
 
 int emit_cpu(Em *e) {

@@ -74,9 +74,7 @@ static void emit_prelude(Em *e, const GpuApi *api) {
         "#define GEN_COUNT(p) atomicAdd((p), 1ULL)\n"
         "#define GEN_RECORD(s, k, v) gen_record((s), (k), (v))\n"
         "#define GEN_BLOCK 128   /* threads per block */\n"
-        "#define GEN_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow: %s%s */\n"
-        "#ifndef GEN_MIN_BLOCKS_PV   /* the same for the per-cell-parameter kernels (pv, pvlut) */\n"
-        "#define GEN_MIN_BLOCKS_PV GEN_MIN_BLOCKS\n#endif\n\n"
+        "#define GEN_MIN_BLOCKS %d   /* blocks per multiprocessor the registers must allow: %s%s */\n\n"
         "static __device__ void gen_record(ScStepStatus *s, unsigned long long key, double v) {\n"
         "    if (atomicMin(&s->key, key) > key)\n"
         "        s->value = v;\n"
@@ -103,53 +101,47 @@ static void emit_prelude(Em *e, const GpuApi *api) {
     emit_common_prelude(e);
 }
 
-/* The kernels: per variant (exact, lookup tables, per-cell parameters, per-cell parameters with
- * lookup tables; the per-cell-parameter ones under GEN_MIN_BLOCKS_PV) one without the traces' sum
+/* The kernels: per variant (exact, lookup tables, per-cell parameters) one without the traces' sum
  * and one with it (suffix _is), each calling the inlined cells function with its own constant, so
  * that a kernel without it holds none of its code (no register taken from a step that does not sum),
- * then the launcher ID_TARGET_PREC_run, which picks the variant (per-cell parameters: pvlut where the
- * tables hold for them, else pv; tables; exact) and the sum from the call's arguments. */
+ * then the launcher, which picks the variant and the sum from the call's arguments. */
 static void emit_kernels(Em *e, const GpuApi *api) {
     const char *id = e->id, *p = e->single ? "f32" : "f64";
     const char *tg = emit_target_name(e->target);
-    const char *vars[4] = {"", "_lut", "_pv", "_pvlut"};
-    for (int v = 0; v < 4; v++)
-        for (int is = 0; is < 2 && ((v != 1 && v != 3) || e->m->ntables); is++)
-            fprintf(e->out,
-                    "__global__ void __launch_bounds__(GEN_BLOCK, GEN_MIN_BLOCKS%s) %s_%s_%s_k%s%s(const "
-                    "ScStepArgs gen_a) {\n"
-                    "    const long gen_i = (long)blockIdx.x * GEN_BLOCK + threadIdx.x;\n"
-                    "    if (gen_i < gen_a.n)\n"
-                    "        %s_cells%s(&gen_a, (const %s_pc *)gen_a.pc, gen_i, 1, %d);\n"
-                    "}\n\n",
-                    v >= 2 ? "_PV" : "", id, tg, p, vars[v], is ? "_is" : "", id, vars[v], id, is);
-    const int pr = emit_pvlut_per_use(e);
-    if (e->m->ntables)
-        emit_pvlut_test(e);
-    if (pr)
-        emit_pvlut_flags_fn(e);
-    fprintf(e->out,
-            "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
-            " * (0: none). */\n"
-            "extern \"C\" int %s_%s_%s_run(const ScStepArgs *%s, void *gen_stream) {\n",
-            api->stream, id, tg, p, pr ? "gen_a0" : "gen_a");
-    if (pr)
-        fprintf(e->out, "    ScStepArgs gen_b = *gen_a0;   /* the call's, with the marks of ID_pr_flags */\n"
-                        "    const ScStepArgs *const gen_a = &gen_b;\n");
+    const char *vars[3] = {"", "_lut", "_pv"};
+    for (int v = 0; v < 3; v++)
+        for (int is = 0; is < 2 && (v != 1 || e->m->ntables); is++)
+            fprintf(
+                e->out,
+                "__global__ void __launch_bounds__(GEN_BLOCK, GEN_MIN_BLOCKS) %s_%s_%s_k%s%s(const ScStepArgs "
+                "gen_a) {\n"
+                "    const long gen_i = (long)blockIdx.x * GEN_BLOCK + threadIdx.x;\n"
+                "    if (gen_i < gen_a.n)\n"
+                "        %s_cells%s(&gen_a, (const %s_pc *)gen_a.pc, gen_i, 1, %d);\n"
+                "}\n\n",
+                id, tg, p, vars[v], is ? "_is" : "", id, vars[v], id, is);
     fprintf(
         e->out,
+        "/* Launches the call's kernel on the stream gen_stream (a %s); returns the launch error\n"
+        " * (0: none). */\n"
+        "extern \"C\" int %s_%s_%s_run(const ScStepArgs *gen_a, void *gen_stream) {\n"
         "    const %s gen_s = (%s)gen_stream;\n"
         "    if (gen_a->n <= 0)\n        return 0;\n"
         "    const unsigned gen_blocks = (unsigned)((gen_a->n + GEN_BLOCK - 1) / GEN_BLOCK);\n"
         "    const int gen_lut = gen_a->lut && !(gen_a->flags & SC_STEP_NO_LUT), gen_is = gen_a->out_isum != 0;\n"
         "    (void)gen_lut;\n",
-        api->stream, api->stream);
-    emit_pvlut_flag(e);
-    if (pr)
-        fprintf(e->out, "    if (gen_pvlut)\n        %s_pr_flags(&gen_b);\n", id);
+        api->stream, id, tg, p, api->stream, api->stream);
     /* per-cell parameters first, then the tables, then exact; each with the sum first */
-    emit_variant_choice(e, "    ", ar_printf(&e->ar, "%s_%s_%s_k", id, tg, p),
-                        "<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);", "gen_is");
+    static const char *const cond[6] = {"if (gen_a->nvary > 0 && gen_is)",
+                                        "else if (gen_a->nvary > 0)",
+                                        "else if (gen_lut && gen_is)",
+                                        "else if (gen_lut)",
+                                        "else if (gen_is)",
+                                        "else"};
+    for (int c = 0; c < 6; c++)
+        if (c / 2 != 1 || e->m->ntables)
+            fprintf(e->out, "    %s\n        %s_%s_%s_k%s%s<<<gen_blocks, GEN_BLOCK, 0, gen_s>>>(*gen_a);\n",
+                    cond[c], id, tg, p, vars[2 - c / 2], c % 2 ? "" : "_is");
     fprintf(e->out,
             "    const %s gen_err = %s();\n"
             "    return gen_err == %s ? 0 : (int)gen_err;\n}\n",
@@ -163,15 +155,14 @@ static void emit_attr(Em *e, const GpuApi *api) {
     const char *tg = emit_target_name(e->target);
     fprintf(
         e->out,
-        "\n/* The attributes of kernel variant gen_v (0 exact, 1 lookup tables, 2 per-cell parameters, 3\n"
-        " * per-cell parameters with lookup tables) on the current device: registers and local memory\n"
-        " * per thread, the launches' block size and the blocks of that size a multiprocessor holds.\n"
-        " * 0, or -1 (no such variant, or an error). */\n"
+        "\n/* The attributes of kernel variant gen_v (0 exact, 1 lookup tables, 2 per-cell parameters) on\n"
+        " * the current device: registers and local memory per thread, the launches' block size and\n"
+        " * the blocks of that size a multiprocessor holds. 0, or -1 (no such variant, or an error). */\n"
         "extern \"C\" int %s_%s_%s_attr(int gen_v, ScGpuKernelAttr *gen_at) {\n"
-        "    const void *const gen_k[4] = {(const void *)%s_%s_%s_k, %s, (const void *)%s_%s_%s_k_pv, %s};\n"
+        "    const void *const gen_k[3] = {(const void *)%s_%s_%s_k, %s, (const void *)%s_%s_%s_k_pv};\n"
         "    %s gen_fa;\n"
         "    int gen_nb = 0;\n"
-        "    if (gen_v < 0 || gen_v > 3 || !gen_k[gen_v] || %s(&gen_fa, gen_k[gen_v]) != %s ||\n"
+        "    if (gen_v < 0 || gen_v > 2 || !gen_k[gen_v] || %s(&gen_fa, gen_k[gen_v]) != %s ||\n"
         "        %s(&gen_nb, gen_k[gen_v], GEN_BLOCK, 0) != %s)\n"
         "        return -1;\n"
         "    gen_at->regs = gen_fa.numRegs, gen_at->local_bytes = (int)gen_fa.localSizeBytes;\n"
@@ -179,8 +170,7 @@ static void emit_attr(Em *e, const GpuApi *api) {
         "    return 0;\n}\n",
         id, tg, p, id, tg, p,
         e->m->ntables ? ar_printf(&e->ar, "(const void *)%s_%s_%s_k_lut", id, tg, p) : "0", id, tg, p,
-        e->m->ntables ? ar_printf(&e->ar, "(const void *)%s_%s_%s_k_pvlut", id, tg, p) : "0", api->func_attr,
-        api->get_func_attr, api->success, api->occupancy, api->success);
+        api->func_attr, api->get_func_attr, api->success, api->occupancy, api->success);
 }
 
 int emit_gpu(Em *e) {

@@ -33,6 +33,8 @@ static void group_comment(Em *e, const CgGroup *g, int gi) {
     fprintf(e->out, " */\n");
 }
 
+static const char *pct(Em *e) { return ar_printf(&e->ar, "%s_pc%s", e->id, e->pv ? "v" : ""); }
+
 /* The shared values of the group being written (emit_inv.c), as a parameter and an argument
  * after gen_x: nothing when it has none. */
 static const char *inv_param(const Em *e) { return e->ninv ? " const gen_real *gen_inv," : ""; }
@@ -73,7 +75,7 @@ static void emit_rhs(Em *e, const CgGroup *g, int gi) {
         "                       const gen_real *gen_y, gen_real *gen_f, gen_real *gen_J) {\n"
         "    (void)gen_p;\n    (void)gen_lut;\n    (void)gen_oor;\n    (void)t;\n    (void)dt;\n"
         "    (void)gen_V;\n    (void)gen_x;\n    (void)gen_y;\n    (void)gen_J;\n",
-        e->id, gi, e->vs, emit_pc_type(e), inv_param(e));
+        e->id, gi, e->vs, pct(e), inv_param(e));
     if (e->target == EMIT_CUDA && emit_lu_needed(g))
         fprintf(e->out, "    GEN_FRESH(gen_V);   /* what reads only Vm: recomputed at each call */\n");
     emit_group_zero_inputs(e, "    ");
@@ -133,7 +135,7 @@ static void emit_ros2(Em *e, const CgGroup *g, int gi) {
         "                        gen_real *gen_err) {\n"
         "    const gen_scal gen_gamma = (gen_scal)1.7071067811865475;\n"
         "    gen_real gen_f[%d], gen_A[%d], gen_k1[%d], gen_k2[%d];\n",
-        e->id, gi, e->vs, emit_pc_type(e), inv_param(e), n, jac_size(e, g), n, n);
+        e->id, gi, e->vs, pct(e), inv_param(e), n, jac_size(e, g), n, n);
     call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_A", "    ");
     fprintf(e->out,
             "    %s_w_g%d(gen_A, gen_gamma * gen_h);\n"
@@ -243,7 +245,7 @@ static void emit_ros4(Em *e, const CgGroup *g, int gi) {
         "    const gen_scal gen_gamma = (gen_scal)0.5;\n"
         "    const gen_real gen_gh = gen_gamma * gen_h;\n"
         "    gen_real gen_f[%d], gen_A[%d], gen_g1[%d], gen_g2[%d], gen_g3[%d], gen_g4[%d];\n",
-        id, gi, e->vs, emit_pc_type(e), inv_param(e), n, jac_size(e, g), n, n, n, n);
+        id, gi, e->vs, pct(e), inv_param(e), n, jac_size(e, g), n, n, n, n);
     call_rhs(e, gi, "t", "gen_y", "gen_f", "gen_A", "    ");
     /* a right-hand side that reads t: stage i adds gamma h^2 c_i f_t, with the time derivative
        f_t by a forward difference (c = 1/2, -3/2, 121/50, 29/250); autonomous ones need none */
@@ -451,7 +453,7 @@ void emit_group_functions(Em *e, int gi) {
     group_comment(e, g, gi);
     need_group(e, g, uses_jac(g));
     emit_inv_plan(e, g, uses_jac(g));
-    emit_inv_fn(e, g, gi, emit_pc_type(e));
+    emit_inv_fn(e, g, gi, pct(e));
     emit_rhs(e, g, gi);
     if (g->method == CG_ROSENBROCK)
         emit_ros2(e, g, gi);
@@ -464,7 +466,7 @@ void emit_group_functions(Em *e, int gi) {
         "                       const ScStepArgs *gen_o, gen_real t, gen_real dt, gen_real gen_V,\n"
         "                       const gen_real *gen_x, gen_real *gen_y) {\n"
         "    (void)gen_o;\n",
-        e->id, gi, e->vs, emit_pc_type(e));
+        e->id, gi, e->vs, pct(e));
     if (e->ninv)
         fprintf(e->out,
                 "    gen_real gen_inv[%d];\n"

@@ -156,16 +156,6 @@ static void print_tables(FILE *out, const CgModel *m) {
             fputc('\n', out);
         }
     }
-    /* per-cell values of these make the kernels evaluate the columns exactly (the pv variant) */
-    Arena ar = {0};
-    unsigned char *read = ar_alloc(&ar, (size_t)m->nparams + 1);
-    int n = sema_lut_params(&ar, m, read);
-    fprintf(out, "  parameters the columns read:%s", n ? "" : " none");
-    for (int i = 0; i < m->nparams; i++)
-        if (read[i])
-            fprintf(out, " %s", m->params[i]->name);
-    fputc('\n', out);
-    ar_free(&ar);
 }
 
 void sema_info(FILE *out, const CgModel *m) {

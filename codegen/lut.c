@@ -287,34 +287,3 @@ void sema_plan_luts(Sema *s) {
         if (!need[m->eqs[i]->id])
             m->eqs[i]->flags |= CGF_LUT_DEAD;
 }
-
-/* Mark what x reads into seen (by symbol id), following the definitions of everything but the
- * parameters, the tables' variables and the states: the parameters a column's value depends on. */
-static void lut_reads(const CgModel *m, const Expr *x, char *seen) {
-    if (x->kind == EX_VAR) {
-        const CgSym *v = x->sym;
-        if (!v || seen[v->id])
-            return;
-        seen[v->id] = 1;
-        int var = 0;
-        for (int k = 0; k < m->ntables; k++)
-            var |= m->tables[k].var == v;
-        if (v->def && v->kind != CG_PARAM && v->kind != CG_STATE && !var)
-            lut_reads(m, v->def, seen);
-        return;
-    }
-    for (int i = 0; i < x->nargs; i++)
-        lut_reads(m, x->a[i], seen);
-}
-
-/* See sema.h. */
-int sema_lut_params(Arena *ar, const CgModel *m, unsigned char *read) {
-    char *seen = ar_alloc(ar, (size_t)m->nsyms + 1);
-    for (int k = 0; k < m->ntables; k++)
-        for (int c = 0; c < m->tables[k].ncols; c++)
-            lut_reads(m, m->tables[k].cols[c]->lut_expr, seen);
-    int n = 0;
-    for (int i = 0; i < m->nparams; i++)
-        n += read[i] = seen[m->params[i]->id] != 0;
-    return n;
-}

@@ -266,15 +266,6 @@ void sema_info(FILE *out, const CgModel *m);
 /* One-line summary: "N states (G gates), P parameters, L lookup tables, T traces". */
 void sema_summary(FILE *out, const CgModel *m);
 
-/* The parameters the lookup-table columns read (lut.c): read[k] = 1 for parameter k (of
- * m->params) that a column's exact expression (->lut_expr) reads, directly or through constants
- * and the intermediates it reads (the tables' variables excepted: a column is tabulated over its
- * table's variable, whatever computes that); returns how many. A table built for one parameter set
- * holds for a cell whose values of these equal that set's (the pvlut variant, emit_pvlut.c). A
- * parameter whose default derives from others is one value to the kernels, as any other. Scratch
- * from ar. */
-int sema_lut_params(Arena *ar, const CgModel *m, unsigned char *read);
-
 /* Does Vm move within a step's equations: a state, or advanced with states inside a group
  * (--methods vm=M, vmcouple.c)? Then the step's equations see other values of Vm than its
  * start's, and nothing computed of Vm alone may be shared across them. */

@@ -9,8 +9,7 @@
  *   bench mode with a stimulus of 52 at step 0 .. 99 (so an upstroke is inside the timed work;
  *   STIM 0: none, the cells at rest); PARAMS (names, comma-separated, at most SC_MAX_VARY; "-" or
  *   absent: none) varied per cell, cell i at (1 + 0.2 sin i) times their defaults (cell 0 at them):
- *   the per-cell-parameter kernel the launcher picks (pvlut with tables when no column reads them,
- *   else pv; in pvlut cell 0's Vm is the lookup-table kernel's, bit for bit),
+ *   the per-cell-parameter kernel (pv: every table column exact),
  *   one untimed launch, then REPS launches timed with CUDA events. Prints
  *   "cells N K REPS ms_per_launch cell_steps_per_s vm0 vm_last" (the Vm of cells 0 and N-1 after
  *   the run: variants of one model must agree). A model with lookup tables runs its lookup-table

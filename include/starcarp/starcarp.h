@@ -391,10 +391,7 @@ struct sc_step_task {
 };
 
 /* The kernel variants of a model's step codelets: exact, with lookup tables, with per-cell
- * parameters. With per-cell parameters the kernel interpolates the lookup-table columns (if the
- * model has tables and they are in use) from the tables built for the uniform values when no varied
- * parameter is one a column reads, and evaluates the columns exactly otherwise (`starcarp models
- * info` lists the parameters the columns read); one codelet, and one performance model, for both. */
+ * parameters (whose lookup tables, if any, are built for the uniform values). */
 typedef enum ScVariant { SC_VARIANT_EXACT, SC_VARIANT_LUT, SC_VARIANT_PCELL, SC_NVARIANTS } ScVariant;
 
 /* The codelet that advances a partition of model m (in precision p, in variant v), for

@@ -82,8 +82,7 @@ typedef struct ScStepArgs {
     /* per-cell parameters: vary[k] >= 0 means parameter k of cell i is pcell[vary[k] * n + i] */
     const void *pcell;
     signed char vary[SC_MAX_PARAMS];
-    int nvary; /* 0: no per-cell parameter (the faster kernel is used); > 0 with lut: the columns are
-                  interpolated unless a varied parameter is one a column reads (then exact) */
+    int nvary; /* 0: no per-cell parameter (the faster kernel is used) */
     /* time */
     long d0; /* step index of the first step (t = d * dt) */
     int nsteps; /* steps advanced by this call (time blocking: K) */
@@ -131,9 +130,8 @@ typedef struct ScGpuKernelAttr {
     int regs, local_bytes, block, blocks_per_sm;
 } ScGpuKernelAttr;
 /* A model's kernel attributes (ID_cuda_f64_attr ...): variant 0 the exact kernel, 1 the lookup-table
- * one, 2 the per-cell-parameter one (columns exact), 3 the per-cell-parameter one with lookup tables;
- * returns 0, or -1 when the file has no such variant or the runtime refused (then *a is
- * unchanged). */
+ * one, 2 the per-cell-parameter one; returns 0, or -1 when the file has no such variant or the
+ * runtime refused (then *a is unchanged). */
 typedef int (*ScGpuAttrFn)(int variant, ScGpuKernelAttr *a);
 
 /* A lookup table of a model: the column values of rows x = (lo + r) * step, r = 0 .. rows-1. */

@@ -3,7 +3,9 @@
 # generated kernel timed alone (microbench/gpu_kernel.c, sc-bench-gpu-kernel) from BUILD's generated
 # sources: 1e6 cells, K 10, 20 launches, the stimulus over steps 0-99; per model the uniform set (lut),
 # conductances varied per cell that no column reads (pvlut) and one that a column reads (pv). Vm of
-# cell 0 is the lut run's bits in pvlut. Run on the GPU machine after `lab/gpu/study.sh build`.
+# cell 0 is the lut run's bits in pvlut. Run on the GPU machine after `lab/gpu/study.sh build`. The
+# pvlut variant is branch pvlut2's (reverted on main: 2026-11-30-h200-pvlut-bmcost.md); on main both
+# per-cell rows run pv.
 # PVLUT_MODELS: the models (default all three); PVLUT_NCU=1: then Nsight Compute's workload sections
 # of one launch of each kernel (ncu-MODEL-VARIANT.txt beside OUTFILE).
 set -uo pipefail

@@ -5,11 +5,7 @@
  *     rests at 0 (a dimensionless u), nor beside a table the file declares;
  *   - the C target's lut_build (when `cc` is on the PATH): every entry finite although a rate
  *     0.32 (V + 50) / (1 - exp(-0.1 (V + 50))) is 0/0 on the row V = -50, where the table holds
- *     its limit 3.2; the rows either side hold the exact values;
- *   - the parameters the columns read (sema_lut_params, the pvlut variant's condition): directly,
- *     through a constant, a conductance inside a column; not one read only outside the columns,
- *     nor one only the table's variable reads; the generated sources list them (ID_lut_params)
- *     and have the pvlut variant in every back end. */
+ *     its limit 3.2; the rows either side hold the exact values. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 
@@ -119,74 +115,9 @@ static void singular_row(Arena *ar) {
     t_rmtree(dir);
 }
 
-/* Two tables (V, and X = V - E2 of a parameter E2); the columns read vh directly, s through the
- * constant k and gK as a factor of the column gK * rK * X; g and E only outside the columns, E2
- * only through the table's variable. */
-static const char two_tables[] = "V; .external(Vm); .lookup(-800, 800, 0.05);\n"
-                                 "Iion; .external(Iion);\n"
-                                 "V_init = -80;\n"
-                                 "g = 0.5; .param();\n"
-                                 "vh = 50; .param();\n"
-                                 "s = 10; .param();\n"
-                                 "E = 40; .param();\n"
-                                 "E2 = -90; .param();\n"
-                                 "gK = 0.1; .param();\n"
-                                 "k = 1 / s;\n"
-                                 "alpha_m = 0.32 * (V + vh) / (1 - exp(-k * (V + vh)));\n"
-                                 "beta_m = 0.08 * exp(-V / 11);\n"
-                                 "m_init = 0.01;\n"
-                                 "X = V - E2;\n"
-                                 "X; .lookup(-200, 200, 0.05);\n"
-                                 "rK = 1 / (1 + exp(0.07 * X));\n"
-                                 "Iion = g * m * m * m * (V - E) + gK * rK * X;\n";
-
-/* The parameters sema_lut_params finds in two_tables: vh, s and gK, no other; every back end's
- * text of it lists them and has the pvlut variant, a model without tables neither. */
-static void lut_params(Arena *ar) {
-    CgModel *m = analysed(ar, two_tables, 0);
-    if (!m)
-        return;
-    ASSERT_EQ_INT(2, m->ntables);
-    unsigned char read[16];
-    ASSERT(m->nparams <= 16);
-    int n = sema_lut_params(ar, m, read);
-    static const char *const want[] = {"vh", "s", "gK"};
-    ASSERT_EQ_INT(3, n);
-    for (int i = 0; i < m->nparams && i < 16; i++) {
-        int w = 0;
-        for (size_t j = 0; j < sizeof want / sizeof *want; j++)
-            w |= !strcmp(m->params[i]->name, want[j]);
-        t_checks++;
-        if (read[i] != w) {
-            t_failures++;
-            fprintf(stderr, "lut_params: parameter %s: read %d, expected %d\n", m->params[i]->name, read[i],
-                    w);
-        }
-    }
-    for (int t = 0; t < EMIT_NTARGETS; t++) {
-        char *text = mt_generate(m, (EmitTarget)t, 0, 0, NULL, "tt");
-        if (!text)
-            continue;
-        HAS(text, "static int tt_tables_hold(const ScStepArgs *gen_a) {");
-        HAS(text, "tt_cells_pvlut(const ScStepArgs *gen_a");
-        HAS(text, "/* vh s gK */");
-        free(text);
-    }
-    /* the GPU's kernels: pvlut with and without the traces' sum, picked first */
-    char *cu = mt_generate(m, EMIT_CUDA, 0, 0, NULL, "tt");
-    HAS(cu, "tt_cells_pvlut(&gen_a, (const tt_pc *)gen_a.pc, gen_i, 1, 1);");
-    HAS(cu, "    if (gen_pvlut && gen_is)\n        tt_cuda_f64_k_pvlut_is<<<");
-    HAS(cu, "    else if (gen_pvlut)\n        tt_cuda_f64_k_pvlut<<<");
-    free(cu);
-    char *text = mt_generate(analysed(ar, hh, 0), EMIT_CPU, 0, 0, NULL, "hh"); /* no table */
-    LACKS(text, "pvlut");
-    LACKS(text, "tables_hold");
-    free(text);
-}
-
 int main(void) {
     Arena ar = {0};
-    which_models(&ar), singular_row(&ar), lut_params(&ar);
+    which_models(&ar), singular_row(&ar);
     ar_free(&ar);
     return TEST_DONE();
 }

@@ -12,9 +12,7 @@
  * from 0.9 to 1.1 of its default in the pv case; Iion first (SC_STEP_IION_ONLY), then S steps of
  * bench (stimulus 40 from step 10 for 100 steps) with sampled outputs every 25 steps (Vm, Iion,
  * traces, and the traces' sum weighted 1, 0, -0.5 in turn: out_isum), K = 1, for the exact variant
- * (and the lookup-table one when the model has tables), the per-cell-parameter one and, with tables,
- * the pvlut one (a parameter a step reads and no column does, found by the C kernel: its per-cell
- * run at the uniform values is the lut run's bits; from 0.9 to 1.1 of its default per cell). Checked:
+ * (and the lookup-table one when the model has tables) and the per-cell-parameter one. Checked:
  *   - double: Vm, every state, every sampled output and trace within a relative 1e-6 of the C
  *     kernel's (normalised by the largest magnitude of the quantity); the C kernel's weighted sums
  *     those of its traces added here, bit for bit, and the GPU text's those of the C kernel within
@@ -23,8 +21,6 @@
  *     outputs (outputs never change the state; time blocking changes nothing);
  *   - single: its max |dVm| is printed, and the cells that are not finite where C's are (some
  *     models fail in single precision, the text or not: bueno_2007_epi, decker_2009);
- *   - pvlut, double and single, with every cell at the uniform value: the lut variant's bits (the
- *     weighted sums too);
  *   - the kernel-attribute function (ID_cuda_f64_attr) answers for the variants the file has.
  * A run stops after the call in which a cell fails (as the runtime does); the failure must be the
  * same (step and cell) in the C and the GPU text runs (dimensionless models fail at once under
@@ -88,15 +84,9 @@ typedef struct Setup {
     double *pc, *sv0, vm0, *lut, *w; /* w: the traces' weights in out_isum */
     size_t nlut;
     long steps, slots;
-    int kp; /* the parameter of the pvlut variant, or -1 */
-    int uniform; /* per-cell parameters at the uniform value in every cell */
 } Setup;
 
-/* The per-cell parameter of a variant (2: parameter 0, 3: s->kp). */
-static int vary_k(const Setup *s, int variant) { return variant == 3 ? s->kp : 0; }
-
-/* Fill r with the initial cells of s; variant: 0 exact, 1 tables, 2 per-cell parameter 0, 3 tables
- * and per-cell parameter s->kp. */
+/* Fill r with the initial cells of s; variant: 0 exact, 1 tables, 2 per-cell parameter 0. */
 static void run_init(Run *r, const Setup *s, int f32, int variant) {
     const ScModelDesc *d = s->d;
     memset(r, 0, sizeof *r);
@@ -117,10 +107,9 @@ static void run_init(Run *r, const Setup *s, int f32, int variant) {
             put(r, r->sv, (size_t)k * N + (size_t)i, s->sv0[k]);
     for (long i = 0; i < N; i++) {
         put(r, r->vm, (size_t)i, s->vm0 + 0.01 * (double)i);
-        double u = d->nparams ? s->pc[vary_k(s, variant)] : 0;
-        put(r, r->pcell, (size_t)i, s->uniform ? u : u * (0.9 + 0.2 * (double)i / N));
+        put(r, r->pcell, (size_t)i, (d->nparams ? s->pc[0] : 0) * (0.9 + 0.2 * (double)i / N));
     }
-    if ((variant == 1 || variant == 3) && s->nlut) {
+    if (variant == 1 && s->nlut) {
         r->lut = xcalloc(s->nlut, r->es);
         for (size_t k = 0; k < s->nlut; k++)
             put(r, r->lut, k, s->lut[k]);
@@ -144,8 +133,8 @@ static void run_steps(Run *r, const Setup *s, ScCpuKernel c, ScGpuLauncher gpu, 
     a.pc = r->pc, a.lut = r->lut, a.lut_oor = r->oor, a.status = &r->st;
     for (int k = 0; k < SC_MAX_PARAMS; k++)
         a.vary[k] = -1;
-    if (variant >= 2 && s->d->nparams) {
-        a.vary[vary_k(s, variant)] = 0, a.nvary = 1, a.pcell = r->pcell;
+    if (variant == 2 && s->d->nparams) {
+        a.vary[0] = 0, a.nvary = 1, a.pcell = r->pcell;
     }
     a.dt = 0.01;
     a.stim = (ScStim){10, 100, 0, 1, 40.0};
@@ -209,54 +198,6 @@ static void check(int ok, const char *model, const char *what, double v) {
     }
 }
 
-/* Are the states, Vm and Iion of a and b the same bits? */
-static int same_run(const Run *a, const Run *b, const ScModelDesc *d) {
-    return !memcmp(a->sv, b->sv, (size_t)d->nsv * N * a->es) && !memcmp(a->vm, b->vm, N * a->es) &&
-           !memcmp(a->iion, b->iion, N * a->es);
-}
-
-/* The parameter of the pvlut variant (s->kp; -1: none): the first one a step reads whose per-cell
- * run of the C kernel, 2 steps at the uniform value, is the lut run's bits (no column reads it). */
-static void find_kp(Setup *s) {
-    Setup t = *s;
-    t.steps = 2, t.slots = 1, t.uniform = 1;
-    s->kp = -1;
-    Run l;
-    run_init(&l, &t, 0, 1);
-    run_steps(&l, &t, s->d->c_run[0], NULL, 1, 1, 0);
-    for (int k = 0; k < s->d->nparams && s->kp < 0; k++) {
-        if (!s->d->param_read[k])
-            continue;
-        Run r;
-        t.kp = k;
-        run_init(&r, &t, 0, 3);
-        run_steps(&r, &t, s->d->c_run[0], NULL, 3, 1, 0);
-        if (same_run(&r, &l, s->d))
-            s->kp = k;
-        run_free(&r);
-    }
-    run_free(&l);
-}
-
-/* pvlut with every cell at the uniform value of s->kp: the GPU text's lut run, bit for bit, in
- * double and single (the sampled weighted sums too: the _is kernels). */
-static void pvlut_bits(const GtModel *gm, const Setup *s) {
-    Setup t = *s;
-    t.uniform = 1;
-    for (int p = 0; p < 2; p++) {
-        Run l, v;
-        run_init(&l, &t, p, 1), run_init(&v, &t, p, 3);
-        run_steps(&l, &t, NULL, p ? gm->f32 : gm->f64, 1, 1, 1);
-        run_steps(&v, &t, NULL, p ? gm->f32 : gm->f64, 3, 1, 1);
-        char what[96];
-        snprintf(what, sizeof what, "pvlut at the uniform value of %s differs from lut (%s)",
-                 s->d->param_names[s->kp], p ? "single" : "double");
-        int same_is = !memcmp(l.ois, v.ois, (size_t)t.slots * N * l.es);
-        check(same_run(&l, &v, s->d) && same_is && l.st.key == v.st.key, gm->name, what, 0);
-        run_free(&l), run_free(&v);
-    }
-}
-
 static void test_model(const GtModel *gm) {
     const ScModelDesc *d = gm->desc;
     Setup s = {.d = d, .steps = 150};
@@ -272,16 +213,10 @@ static void test_model(const GtModel *gm) {
     s.w = xcalloc((size_t)d->ntraces + 1, sizeof(double));
     for (int k = 0; k < d->ntraces; k++)
         s.w[k] = k % 3 == 0 ? 1 : k % 3 == 1 ? 0 : -0.5;
-    s.kp = -1;
-    if (s.nlut) {
-        find_kp(&s);
-        if (s.kp >= 0)
-            pvlut_bits(gm, &s);
-    }
-    for (int v = 0; v < 4; v++) {
-        if ((v == 1 && !s.nlut) || (v == 3 && s.kp < 0))
+    for (int v = 0; v < 3; v++) {
+        if (v == 1 && !s.nlut)
             continue;
-        static const char *const vn[] = {"exact", "lut", "pv", "pvlut"};
+        static const char *const vn[] = {"exact", "lut", "pv"};
         Run c, g, g7, f;
         run_init(&c, &s, 0, v), run_init(&g, &s, 0, v), run_init(&g7, &s, 0, v), run_init(&f, &s, 1, v);
         run_steps(&c, &s, d->c_run[0], NULL, v, 1, 1);
@@ -339,13 +274,13 @@ static void test_model(const GtModel *gm) {
 
 /* The kernel-attribute functions' text (what the shim's runtime answers: 1 register, 1 block of
  * GEN_BLOCK per multiprocessor): every variant the file has answers with the launchers' block
- * size, the lookup-table ones (lut, pvlut) only where the model has tables, and a variant out of
- * range is refused with the attributes left as they were. */
+ * size, the lookup-table one only where the model has tables, and a variant out of range is
+ * refused with the attributes left as they were. */
 static void test_attr(const GtModel *gm) {
     for (int p = 0; p < 2; p++)
-        for (int v = -1; v <= 4; v++) {
+        for (int v = -1; v <= 3; v++) {
             ScGpuKernelAttr a = {-1, -1, -1, -1};
-            int want = v >= 0 && v <= 3 && ((v != 1 && v != 3) || gm->desc->ntables) ? 0 : -1;
+            int want = v >= 0 && v <= 2 && (v != 1 || gm->desc->ntables) ? 0 : -1;
             int rc = gm->attr[p](v, &a);
             char what[96];
             snprintf(what, sizeof what, "%s attributes of variant %d", p ? "f32" : "f64", v);

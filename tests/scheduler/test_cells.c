@@ -209,10 +209,9 @@ static void check_model(const char *name, int adaptive) {
 }
 
 /* 4. per-cell parameters: cell i of a population whose parameter is default * (1 + 0.1 (i mod 10))
- * equals a uniform one-cell-value run: with exact table columns where a column reads the parameter
- * (exact: the per-cell kernel is then the pv variant), else with the tables (the pvlut variant
- * interpolates the columns from the uniform set's tables). */
-static void check_population(const char *name, const char *param, int exact, long steps) {
+ * equals a uniform one-cell-value run of the finished parameter set (derived parameters following,
+ * as in the population), with exact table columns, as the per-cell kernel has. */
+static void check_population(const char *name, const char *param, long steps) {
     const ScModelEntry *m = model(name);
     ASSERT(m != NULL);
     if (!m)
@@ -247,7 +246,7 @@ static void check_population(const char *name, const char *param, int exact, lon
         ASSERT(given && sc_model_params_finish(m, p, given, NULL, err, sizeof err) == 0);
         free(given);
         ScCellsConfig cu = config(0, 10);
-        cu.no_lut = exact; /* as the population's per-cell kernel evaluates the table columns */
+        cu.no_lut = 1; /* as the population's per-cell kernel, which evaluates table columns exactly */
         ScCells *u = sc_cells_create(m, &cu, err, sizeof err);
         ASSERT(u != NULL);
         if (!u)
@@ -361,14 +360,13 @@ int main(void) {
     check_model("ten_tusscher_model_2006_epi", 0); /* Rush-Larsen, lookup tables */
     check_model("BeelerReuterNative", 1); /* cvode */
     check_model("AlievPanfilov", 0); /* forward Euler */
-    check_population("ten_tusscher_model_2006_epi", "g_Na", 0, NSTEPS); /* read by no column: pvlut */
-    check_population("ten_tusscher_model_2006_epi", "Na_o", 1, NSTEPS); /* read by INaCa's column: pv */
-    /* pvlut with its constants read where used (GPUs, portable C), over the plateau (60 ms): a
-       parameter derived ones follow (GKr_b: GKr), one read through a derived parameter's constants
-       (Gncx_b: Gncx, then 0.8 Gncx and 0.2 Gncx), and one a column reads (nao: pv) */
-    check_population("ohara_rudy_2011_endo", "GKr_b", 0, 20 * NSTEPS);
-    check_population("ohara_rudy_2011_endo", "Gncx_b", 0, 20 * NSTEPS);
-    check_population("ohara_rudy_2011_endo", "nao", 1, 20 * NSTEPS);
+    check_population("ten_tusscher_model_2006_epi", "g_Na", NSTEPS);
+    /* over the plateau (60 ms): a parameter derived ones follow (GKr_b: GKr), one read through a
+       derived parameter's constants (Gncx_b: Gncx, then 0.8 Gncx and 0.2 Gncx), one a table column
+       reads (nao) */
+    check_population("ohara_rudy_2011_endo", "GKr_b", 20 * NSTEPS);
+    check_population("ohara_rudy_2011_endo", "Gncx_b", 20 * NSTEPS);
+    check_population("ohara_rudy_2011_endo", "nao", 20 * NSTEPS);
     check_failure("ten_tusscher_model_2006_epi");
     starpu_shutdown();
     return TEST_DONE();

@@ -23,17 +23,11 @@
  *      final Vm within TOL_F32_MV of the double one (reported per model; float carries 7 digits
  *      and the run is 2000 steps through an upstroke: 1 mV is loose for round-off and tight
  *      enough to catch a wrong kernel);
- *   4. per-cell parameters in the pv variant (columns exact: SC_STEP_NO_LUT; nvary = 1: the model's
- *      first parameter, cell i at default * (1 + 0.01 i)): C and CPU agree (same tolerances); the
- *      cell whose value equals the default (cell 0) matches the uniform SC_STEP_NO_LUT run. The pv
- *      variant recomputes the constants in kernel code; the C kernel's cell 0 is expected to equal
- *      the uniform run bit for bit, the CPU's to round-off (vector math): reported;
- *   5. per-cell parameters with tables in use (models with tables: check_pvlut): the pvlut variant
- *      where no varied parameter is one a column reads, else pv, parameter by parameter (the tables
- *      do not change with the parameters that keep pvlut); pvlut's results are the lut variant's
- *      bit for bit where the cells hold the uniform values, in all three kernels, over the whole
- *      run; with values that differ per cell, C and CPU agree and the cell at the uniform values
- *      is still the lut run's, bit for bit; one parameter a column reads among them makes it pv.
+ *   4. per-cell parameters (nvary = 1: the model's first parameter, cell i at default * (1 +
+ *      0.01 i)): C and CPU agree (same tolerances); the cell whose value equals the default
+ *      (cell 0) matches the uniform run (columns exact: compared with the SC_STEP_NO_LUT run).
+ *      The pv variant recomputes the constants in kernel code; the C kernel's cell 0 is expected
+ *      to equal the uniform run bit for bit, the CPU's to round-off (vector math): reported.
  * The table of figures goes to stdout. Environment: SC_CPU_VS_C_MODEL=NAME runs one model.
  * Arguments: [I N] runs the models of registry index i with i % N == I (CTest runs N shards at
  * once: every model is checked by exactly one of them). */
@@ -322,8 +316,8 @@ static double check_single(Model *mp, long ns2, const double *vv) {
     return finite ? dvf : -1;
 }
 
-/* 4. per-cell parameters (columns exact in the pv variant, SC_STEP_NO_LUT, as the uniform runs it
- * is compared with): the C-vs-CPU difference into *pv_rel, the default cell against the uniform runs
+/* 4. per-cell parameters (columns exact in the pv variant: the uniform runs it is compared with use
+ * SC_STEP_NO_LUT): the C-vs-CPU difference into *pv_rel, the default cell against the uniform runs
  * (C and CPU) into *pv0_c, *pv0_v. */
 static void check_pcell(Model *mp, long ns2, double *pv_rel, double *pv0_c, double *pv0_v) {
     const ScModelEntry *e = mp->e;
@@ -332,8 +326,8 @@ static void check_pcell(Model *mp, long ns2, double *pv_rel, double *pv0_c, doub
     *pv_rel = *pv0_c = *pv0_v = 0;
     if (d->nparams > 0) {
         Sim pc_, pv_, uc, uv;
-        sim_init(&pc_, &m, d->c_run[0], 0, SC_STEP_BENCH | SC_STEP_NO_LUT, 1, 1);
-        sim_init(&pv_, &m, e->cpu[0], 0, SC_STEP_BENCH | SC_STEP_NO_LUT, 1, 1);
+        sim_init(&pc_, &m, d->c_run[0], 0, SC_STEP_BENCH, 1, 1);
+        sim_init(&pv_, &m, e->cpu[0], 0, SC_STEP_BENCH, 1, 1);
         double r1 = run_pair(&pc_, &pv_, ns2, NULL);
         int w2;
         double r2 = state_diff(&m, &pc_, &pv_, &w2);
@@ -369,167 +363,6 @@ static void check_pcell(Model *mp, long ns2, double *pv_rel, double *pv0_c, doub
     }
 }
 
-/* ---------------------------------------------------------------- 5. the pvlut variant */
-
-#define PV_STEPS 10 /* steps of the call that tells a parameter's variant */
-
-/* Parameters ks[0..nk) per cell: cell i at the uniform value * (1 + rel * i) (cell 0 at it). */
-static void sim_vary(Sim *s, const Model *m, const int *ks, int nk, double rel) {
-    free(s->pcell);
-    s->pcell = alloc(s, (long)nk * NC);
-    for (int r = 0; r < nk; r++) {
-        for (long i = 0; i < NC; i++)
-            put(s, s->pcell, r * NC + i, m->pc[ks[r]] * (1 + rel * (double)i));
-        s->a.vary[ks[r]] = (signed char)r;
-    }
-    s->a.pcell = s->pcell, s->a.nvary = nk;
-}
-
-/* ns steps, K per call. */
-static void sim_run(Sim *s, long ns, int K) {
-    for (long d = 0; d < ns; d += K)
-        sim_step(s, d, K);
-}
-
-/* Are cell i's states, Vm and Iion the same bits in a and b? */
-static int same_cell(const Sim *a, const Sim *b, int nsv, long i) {
-    size_t w = a->f32 ? sizeof(float) : sizeof(double);
-    int same = memcmp((const char *)a->vm + w * i, (const char *)b->vm + w * i, w) == 0 &&
-               memcmp((const char *)a->iion + w * i, (const char *)b->iion + w * i, w) == 0;
-    for (int k = 0; k < nsv; k++)
-        same &=
-            memcmp((const char *)a->sv + w * (k * NC + i), (const char *)b->sv + w * (k * NC + i), w) == 0;
-    return same;
-}
-
-/* The variant kernel run runs for a call that varies parameter k alone, every cell at the uniform
- * value, PV_STEPS steps with tables: 1 pvlut (the bits of lut, the run without per-cell parameters),
- * 0 pv (the bits of the same call with columns exact), -1 neither. */
-static int choice(const Model *m, ScCpuKernel run, int k, const Sim *lut) {
-    Sim v, x;
-    sim_init(&v, m, run, lut->f32, SC_STEP_BENCH, 0, 0);
-    sim_init(&x, m, run, lut->f32, SC_STEP_BENCH | SC_STEP_NO_LUT, 0, 0);
-    v.a.lut = lut->lut; /* lut's tables, read only (a copy per call costs more than the run) */
-    sim_vary(&v, m, &k, 1, 0), sim_vary(&x, m, &k, 1, 0);
-    sim_run(&v, PV_STEPS, PV_STEPS), sim_run(&x, PV_STEPS, PV_STEPS);
-    int r = same_bits(&v, lut, m->d->nsv) ? 1 : same_bits(&v, &x, m->d->nsv) ? 0 : -1;
-    sim_free(&v), sim_free(&x);
-    return r;
-}
-
-/* Are the model's tables the same bits when every parameter of ks[0..nk) changes (the constants
- * recomputed)? */
-static int tables_kept(const Model *m, const int *ks, int nk) {
-    const ScModelDesc *d = m->d;
-    const int npc = d->nparams + d->nconsts;
-    double *pc = malloc(sizeof(double) * (size_t)(npc + 1)), *lut = malloc(sizeof(double) * (m->nlut + 1));
-    memcpy(pc, m->pc, sizeof(double) * (size_t)npc);
-    for (int r = 0; r < nk; r++)
-        pc[ks[r]] = 1.25 * pc[ks[r]] + 0.5;
-    d->consts(pc);
-    d->lut_build(pc, lut);
-    int same = memcmp(lut, m->lut, sizeof(double) * m->nlut) == 0;
-    free(pc), free(lut);
-    return same;
-}
-
-static void fail_if(int bad, const char *model, const char *what) {
-    t_checks++;
-    if (bad) {
-        t_failures++;
-        fprintf(stderr, "%s: pvlut: %s\n", model, what);
-    }
-}
-
-/* The runs of parameters ks[0..nk) (those that keep pvlut) over ns steps: at the uniform values,
- * the lut run's bits in each kernel (C, CPU double, CPU single); at values that differ per cell, C
- * and CPU within the tolerances, cell 0 (at the uniform values) the lut run's bits, the others
- * not; ks and one parameter that keeps pv (kv, or -1) together: the pv variant's bits. */
-static void pvlut_runs(const Model *m, const int *ks, int nk, int kv, long ns) {
-    const ScModelDesc *d = m->d;
-    const char *nm = m->e->name;
-    ScCpuKernel runs[3] = {d->c_run[0], m->e->cpu[0], m->e->cpu[1]};
-    Sim lut[3], v;
-    for (int r = 0; r < 3; r++) {
-        sim_init(&lut[r], m, runs[r], r == 2, SC_STEP_BENCH, 1, 0);
-        sim_init(&v, m, runs[r], r == 2, SC_STEP_BENCH, 1, 0);
-        sim_vary(&v, m, ks, nk, 0);
-        sim_run(&lut[r], ns, 1), sim_run(&v, ns, KBLOCK);
-        fail_if(!same_bits(&v, &lut[r], d->nsv) || v.st.key != lut[r].st.key, nm,
-                "the cells at the uniform values differ from the lut run");
-        sim_free(&v);
-    }
-    Sim c, w;
-    sim_init(&c, m, runs[0], 0, SC_STEP_BENCH, 1, 0), sim_init(&w, m, runs[1], 0, SC_STEP_BENCH, 1, 0);
-    sim_vary(&c, m, ks, nk, 1e-3), sim_vary(&w, m, ks, nk, 1e-3);
-    double r1 = run_pair(&c, &w, ns, NULL);
-    int wk, moved = 0;
-    double r2 = state_diff(m, &c, &w, &wk);
-    fail_if(!(r1 <= TOL_VM && r2 <= TOL_SV), nm, "per-cell values: CPU and C differ beyond the tolerances");
-    fail_if(!same_cell(&c, &lut[0], d->nsv, 0) || !same_cell(&w, &lut[1], d->nsv, 0), nm,
-            "per-cell values: the cell at the uniform values differs from the lut run");
-    for (long i = 1; i < NC; i++)
-        moved |= !same_cell(&w, &lut[1], d->nsv, i);
-    fail_if(!moved, nm, "per-cell values: every cell is the lut run's (the values not used?)");
-    sim_free(&c), sim_free(&w);
-    if (kv >= 0 && nk < SC_MAX_VARY) {
-        int kk[SC_MAX_VARY];
-        memcpy(kk, ks, sizeof(int) * (size_t)nk), kk[nk] = kv;
-        sim_init(&c, m, runs[1], 0, SC_STEP_BENCH, 1, 0);
-        sim_init(&w, m, runs[1], 0, SC_STEP_BENCH | SC_STEP_NO_LUT, 1, 0);
-        sim_vary(&c, m, kk, nk + 1, 0), sim_vary(&w, m, kk, nk + 1, 0);
-        sim_run(&c, ns, KBLOCK), sim_run(&w, ns, KBLOCK);
-        fail_if(!same_bits(&c, &w, d->nsv), nm, "a parameter a column reads among them: not the pv variant");
-        sim_free(&c), sim_free(&w);
-    }
-    for (int r = 0; r < 3; r++)
-        sim_free(&lut[r]);
-}
-
-/* 5. per-cell parameters with tables in use: the variant each parameter gets in the C and CPU
- * kernels (the same, pvlut or pv; the tables do not change with those that get pvlut; a parameter
- * no step reads, ScModelDesc.param_read, is read by no column: pvlut), then the
- * runs of up to SC_MAX_VARY of those that get pvlut (pvlut_runs: the ones a step reads, without
- * flags). Returns how many parameters get pvlut; -1 for a model without tables. */
-static int check_pvlut(const Model *m, long ns) {
-    const ScModelDesc *d = m->d;
-    if (!d->ntables)
-        return -1;
-    int *kp = malloc(sizeof(int) * (size_t)(d->nparams + 1)), np = 0, kv = -1;
-    Sim lc, lv;
-    sim_init(&lc, m, d->c_run[0], 0, SC_STEP_BENCH, 1, 0),
-        sim_init(&lv, m, m->e->cpu[0], 0, SC_STEP_BENCH, 1, 0);
-    sim_run(&lc, PV_STEPS, PV_STEPS), sim_run(&lv, PV_STEPS, PV_STEPS);
-    for (int k = 0; k < d->nparams; k++) {
-        int cv = choice(m, m->e->cpu[0], k, &lv), cc = choice(m, d->c_run[0], k, &lc);
-        char what[160];
-        snprintf(what, sizeof what, "parameter %s: CPU %s, C %s", d->param_names[k],
-                 cv < 0 ? "neither lut nor pv"
-                 : cv   ? "pvlut"
-                        : "pv",
-                 cc < 0 ? "neither"
-                 : cc   ? "pvlut"
-                        : "pv");
-        fail_if(cv < 0 || cc != cv || (cv == 0 && !d->param_read[k]), m->e->name, what);
-        if (cv == 1)
-            kp[np++] = k;
-        else if (kv < 0 && d->param_read[k])
-            kv = k;
-    }
-    fail_if(!tables_kept(m, kp, np), m->e->name, "the tables change with the parameters that get pvlut");
-    int ks[SC_MAX_VARY], nk = 0, nread = 0;
-    for (int j = 0; j < np; j++)
-        nread += d->param_read[kp[j]] && !d->param_flags[kp[j]];
-    for (int j = 0, seen = 0; j < np && nk < SC_MAX_VARY; j++) /* spread over the parameter set */
-        if (d->param_read[kp[j]] && !d->param_flags[kp[j]] && seen++ * SC_MAX_VARY >= nk * nread)
-            ks[nk++] = kp[j];
-    if (nk)
-        pvlut_runs(m, ks, nk, kv, ns);
-    sim_free(&lc), sim_free(&lv);
-    free(kp);
-    return np;
-}
-
 int main(int argc, char **argv) {
     const char *only = getenv("SC_CPU_VS_C_MODEL");
     const int shard = argc > 2 ? atoi(argv[1]) : 0, nshards = argc > 2 ? atoi(argv[2]) : 1;
@@ -541,12 +374,10 @@ int main(int argc, char **argv) {
     printf("rel = |a-b| / max(1e-6*scale, |a|): Vm over the run, states at the end. K10: CPU with %d "
            "steps per call == K=1 (bits); out: sampled outputs == K=1 (bits); f32: |Vm f32 - Vm f64| "
            "at the end (mV); pv: per-cell parameter 0 (C vs CPU rel; pv0: the default cell vs the "
-           "uniform run); pvlut: parameters whose per-cell values keep the lookup tables (the pvlut "
-           "variant) / all; steps: C-vs-CPU run / other checks\n",
+           "uniform run); steps: C-vs-CPU run / other checks\n",
            KBLOCK);
-    printf("%-34s %2s %5s %8s %8s %-14s %3s %3s %8s %8s %8s %8s %7s %9s %5s\n", "model", "W", "stim",
-           "Vm rel", "sv rel", "(worst state)", "K10", "out", "f32 dVm", "pv rel", "pv0 C", "pv0 CPU",
-           "pvlut", "steps", "s");
+    printf("%-34s %2s %5s %8s %8s %-14s %3s %3s %8s %8s %8s %8s %9s %5s\n", "model", "W", "stim", "Vm rel",
+           "sv rel", "(worst state)", "K10", "out", "f32 dVm", "pv rel", "pv0 C", "pv0 CPU", "steps", "s");
     int nrun = 0;
     double worst_vm = 0, worst_sv = 0, worst_f32 = 0, worst_pv = 0, worst_pv0c = 0, worst_pv0v = 0;
     int f32_unusable = 0; /* models whose float kernel stops (reported) */
@@ -610,19 +441,15 @@ int main(int argc, char **argv) {
             worst_f32 = fmax(worst_f32, dvf);
         double pv_rel, pv0_c, pv0_v;
         check_pcell(&m, ns2, &pv_rel, &pv0_c, &pv0_v);
-        const int npvlut = check_pvlut(&m, ns2); /* 5. */
         worst_pv = fmax(worst_pv, pv_rel), worst_pv0c = fmax(worst_pv0c, pv0_c);
         worst_pv0v = fmax(worst_pv0v, pv0_v);
 
-        char wname[17], steps[24], pvl[24] = "-";
-        if (npvlut >= 0)
-            snprintf(pvl, sizeof pvl, "%d/%d", npvlut, d->nparams);
+        char wname[17], steps[24];
         snprintf(wname, sizeof wname, "(%s)", wk >= 0 ? d->sv_names[wk] : "-");
         snprintf(steps, sizeof steps, "%ld/%ld", ns, ns2);
-        printf("%-34s %2d %5.1f %8.1e %8.1e %-14.14s %3s %3s %8.1e %8.1e %8.1e %8.1e %7s %9s %5.2f\n",
-               e->name, *e->cpu_lanes[0], m.amp, rel_vm, rel_sv, wname, k10 ? "ok" : "NO",
-               outok ? "ok" : "NO", dvf, pv_rel, pv0_c, pv0_v, pvl, steps,
-               (double)(clock() - t0) / CLOCKS_PER_SEC);
+        printf("%-34s %2d %5.1f %8.1e %8.1e %-14.14s %3s %3s %8.1e %8.1e %8.1e %8.1e %9s %5.2f\n", e->name,
+               *e->cpu_lanes[0], m.amp, rel_vm, rel_sv, wname, k10 ? "ok" : "NO", outok ? "ok" : "NO", dvf,
+               pv_rel, pv0_c, pv0_v, steps, (double)(clock() - t0) / CLOCKS_PER_SEC);
         fflush(stdout);
         sim_free(&c), sim_free(&v);
         free(vv), free(m.pc), free(m.sv0), free(m.lut);
