@@ -169,7 +169,7 @@ const ScModelEntry *sc_model_lookup_dt(const char *name, ScMethods methods, doub
         }
     } else if (!(lib = registry_named(name))) {
         char stem[256]; /* openCARP's names (sc_names.c); unknown ones get a hint */
-        if (sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, err, len) != 0 ||
+        if (sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, NULL, 0, err, len) != 0 ||
             !(lib = registry_named(stem))) {
             if (!*err)
                 sc_set_err(err, len, "unknown model '%s'", name);

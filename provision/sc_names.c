@@ -4,8 +4,10 @@
  *
  * The table has one row per (openCARP model, library file): the openCARP name, the file's stem,
  * the openCARP flag value the file is (EPI, ENDO, ... or -), every flag value openCARP's model
- * takes (its default first), older names, and parameter aliases "GKr=g_Kr,GNa=g_Na". It is
- * parsed once, on first use; rows point into one private copy of the text. */
+ * takes (its default first), older names, parameter aliases "GKr=g_Kr,GNa=g_Na", the source, the
+ * flag values the file becomes by setting parameters ("MCELL:g_Ks=0.098;EPI:celltype=1") and a
+ * flag value refused with its reason ("ENDO:why..."). It is parsed once, on first use; rows point
+ * into one private copy of the text. */
 #include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -20,10 +22,10 @@
 extern const char names_opencarp_tsv[];
 
 typedef struct NameRow {
-    const char *oc, *stem, *flag, *ocflags, *old, *params;
+    const char *oc, *stem, *flag, *ocflags, *old, *params, *set, *refused;
 } NameRow;
 
-enum { NCOLS = 7, MAX_ROWS = 256 };
+enum { NCOLS = 9, MAX_ROWS = 256 };
 
 static NameRow rows[MAX_ROWS];
 static int nrows;
@@ -35,7 +37,8 @@ static void load(void) {
     char *pos = strdup(names_opencarp_tsv), *col[NCOLS];
     for (int n; nrows < MAX_ROWS && (n = util_tsv_row(&pos, col, NCOLS)) >= 0;)
         if (n >= 6)
-            rows[nrows++] = (NameRow){col[0], col[1], col[2], col[3], col[4], col[5]};
+            rows[nrows++] = (NameRow){
+                col[0], col[1], col[2], col[3], col[4], col[5], n > 7 ? col[7] : "-", n > 8 ? col[8] : "-"};
 }
 
 static void ensure_loaded(void) { pthread_once(&loaded, load); }
@@ -91,31 +94,99 @@ static const NameRow *variant_row(const char *oc, const char *flag) {
     return NULL;
 }
 
-/* The variants of oc the library has, "EPI (ten_tusscher_model_2006_epi), ..." into buf. */
-static void list_variants(const char *oc, char *buf, size_t n) {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < nrows && used + 1 < n; i++)
-        if (!strcmp(rows[i].oc, oc))
-            used += (size_t)snprintf(buf + used, n - used, "%sflags=%s (%s)", used ? ", " : "", rows[i].flag,
-                                     rows[i].stem);
+/* The next item of a set column at p ("MCELL:g_Ks=0.098;EPI:celltype=1"): its flag value and its
+ * settings into flag and assign; the position after it, or NULL at the end. */
+static const char *next_set(const char *p, char *flag, size_t nf, char *assign, size_t na) {
+    if (!p || !*p || !strcmp(p, "-"))
+        return NULL;
+    size_t k = strcspn(p, ";"), f = strcspn(p, ":");
+    if (f > k)
+        f = k;
+    snprintf(flag, nf, "%.*s", (int)f, p);
+    snprintf(assign, na, "%.*s", f < k ? (int)(k - f - 1) : 0, p + f + (f < k));
+    return p + k + (p[k] == ';');
 }
 
-/* "did you mean" over the library's stems and model names and openCARP's names: the closest
- * within 3 edits (and less than half the name), appended to err. */
+/* The settings that make row r's file openCARP's variant flag, into assign: 1, or 0 when its set
+ * column does not list flag. */
+static int set_of(const NameRow *r, const char *flag, char *assign, size_t n) {
+    char f[64];
+    for (const char *p = r->set; (p = next_set(p, f, sizeof f, assign, n));)
+        if (!strcmp(f, flag))
+            return 1;
+    return 0;
+}
+
+/* Why row r's file cannot be made openCARP's variant flag (its refused column "FLAG:why"), or
+ * NULL. */
+static const char *refusal_of(const NameRow *r, const char *flag) {
+    size_t n = strlen(flag);
+    return !strncmp(r->refused, flag, n) && r->refused[n] == ':' ? r->refused + n + 1 : NULL;
+}
+
+/* The variants of oc the library has, "flags=EPI (ten_tusscher_model_2006_epi), flags=MCELL
+ * (ten_tusscher_model_2006_epi with g_Ks=0.098)" into buf. */
+static void list_variants(const char *oc, char *buf, size_t n) {
+    size_t used = 0;
+    char f[64], a[256];
+    buf[0] = '\0';
+    for (int i = 0; i < nrows && used + 1 < n; i++) {
+        if (strcmp(rows[i].oc, oc))
+            continue;
+        used += (size_t)snprintf(buf + used, n - used, "%sflags=%s (%s)", used ? ", " : "", rows[i].flag,
+                                 rows[i].stem);
+        for (const char *p = rows[i].set; used + 1 < n && (p = next_set(p, f, sizeof f, a, sizeof a));)
+            if (strcmp(f, rows[i].flag))
+                used += (size_t)snprintf(buf + used, n - used, ", flags=%s (%s with %s)", f, rows[i].stem, a);
+    }
+}
+
+/* Row r's file as openCARP's variant `variant` of oc: "" (the file is that variant) or the
+ * settings that make it so into assign. 0, or -1 with err: the variant refused with its reason,
+ * or another variant than the file's (naming those the library has). */
+static int file_variant(const NameRow *r, const char *oc, const char *variant, char *assign, size_t na,
+                        char *err, size_t errlen) {
+    assign[0] = '\0';
+    if (!strcmp(r->flag, variant) || set_of(r, variant, assign, na))
+        return 0;
+    char have[512];
+    list_variants(oc, have, sizeof have);
+    const char *why = refusal_of(r, variant);
+    if (why)
+        sc_set_err(err, errlen, "openCARP's %s with flags=%s is refused: %s (the library has %s)", oc,
+                   variant, why, have);
+    else
+        sc_set_err(err, errlen,
+                   "%s is the %s variant of openCARP's %s; flags=%s asks for another (the library has %s)",
+                   r->stem, r->flag, oc, variant, have);
+    return -1;
+}
+
+/* Is cand closer to name than *bestd (ignoring case, as openCARP matches names; within 3 edits and
+ * less than half of cand)? Then say (the name to suggest for it) becomes *best. */
+static void closer(const char *name, const char *cand, const char *say, const char **best, int *bestd) {
+    int d = sc_edit_distance(name, cand, 1);
+    if (d < *bestd && 2 * (size_t)d < strlen(cand))
+        *bestd = d, *best = say;
+}
+
+/* "did you mean" over the library's stems and model names and openCARP's names, current and
+ * older: the closest, ignoring case, appended to err. */
 static void suggest(const char *name, char *err, size_t errlen) {
     const char *best = NULL;
     int bestd = 4;
-    for (int i = 0; i < registry_count + nrows; i++) {
-        const char *cand[2] = {NULL, NULL};
-        if (i < registry_count)
-            cand[0] = registry_models[i].name, cand[1] = registry_models[i].desc->name;
-        else
-            cand[0] = rows[i - registry_count].oc;
-        for (int k = 0; k < 2 && cand[k]; k++) {
-            int d = sc_edit_distance(name, cand[k], 0);
-            if (d < bestd && 2 * (size_t)d < strlen(cand[k]))
-                bestd = d, best = cand[k];
+    char old[128];
+    for (int i = 0; i < registry_count; i++) {
+        closer(name, registry_models[i].name, registry_models[i].name, &best, &bestd);
+        closer(name, registry_models[i].desc->name, registry_models[i].desc->name, &best, &bestd);
+    }
+    for (int i = 0; i < nrows; i++) {
+        closer(name, rows[i].oc, rows[i].oc, &best, &bestd);
+        for (const char *p = rows[i].old; strcmp(rows[i].old, "-") && *p;) {
+            size_t k = strcspn(p, ",");
+            snprintf(old, sizeof old, "%.*s", (int)k, p);
+            closer(name, old, rows[i].oc, &best, &bestd); /* an older name: suggest the current one */
+            p += k + (p[k] == ',');
         }
     }
     size_t used = strlen(err);
@@ -157,17 +228,25 @@ static int split_flags(const char *oc, const char *flags, char *variant, size_t 
 }
 
 /* The library file of openCARP model oc for the variant flag (NULL or "": openCARP's default),
- * into stem. 0, or -1 with err naming the variants the library has. */
-static int pick_variant(const char *oc, const char *variant, char *stem, size_t n, char *err, size_t errlen) {
-    const NameRow *r0 = NULL;
+ * into stem, and the parameter settings that make it that variant into assign ("" when none). 0,
+ * or -1 with err naming the variants the library has (or why the one asked is refused). */
+static int pick_variant(const char *oc, const char *variant, char *stem, size_t n, char *assign, size_t na,
+                        char *err, size_t errlen) {
+    const NameRow *r0 = NULL, *r = NULL;
     for (int i = 0; i < nrows && !r0; i++)
         if (!strcmp(rows[i].oc, oc))
             r0 = &rows[i];
-    char have[512];
+    char have[512], def[64];
     list_variants(oc, have, sizeof have);
-    const NameRow *r = NULL;
+    assign[0] = '\0';
     if (variant && *variant) {
         r = variant_row(oc, variant);
+        for (int i = 0; i < nrows && !r; i++) /* a file made that variant by its parameters */
+            if (!strcmp(rows[i].oc, oc) && set_of(&rows[i], variant, assign, na))
+                r = &rows[i];
+        for (int i = 0; i < nrows && !r; i++)
+            if (!strcmp(rows[i].oc, oc) && refusal_of(&rows[i], variant))
+                return file_variant(&rows[i], oc, variant, assign, na, err, errlen);
         if (!r) {
             sc_set_err(err, errlen,
                        "openCARP's %s with flags=%s: the library does not have that variant; it has %s", oc,
@@ -175,7 +254,6 @@ static int pick_variant(const char *oc, const char *variant, char *stem, size_t 
             return -1;
         }
     } else if (!(r = variant_row(oc, NULL))) {
-        char def[64];
         snprintf(def, sizeof def, "%.*s", (int)strcspn(r0->ocflags, "|"), r0->ocflags);
         if (!(r = variant_row(oc, def))) {
             sc_set_err(err, errlen,
@@ -196,8 +274,8 @@ static int is_path(const char *name) {
 
 /* See starcarp.h. */
 int sc_model_resolve(const char *name, const char *flags, char *stem, size_t nstem, char *flags_left,
-                     size_t nleft, char *err, size_t errlen) {
-    char variant[64], left[256];
+                     size_t nleft, char *set, size_t nset, char *err, size_t errlen) {
+    char variant[64], left[256], assign[256] = "";
     ensure_loaded();
     if (!name || !*name) {
         sc_set_err(err, errlen, "no model given");
@@ -219,23 +297,23 @@ int sc_model_resolve(const char *name, const char *flags, char *stem, size_t nst
     if (split_flags(oc, flags, variant, sizeof variant, left, sizeof left, err, errlen) != 0)
         return -1;
     if (lib) {
-        const NameRow *r = row_of_stem(lib->name);
-        if (*variant && strcmp(r->flag, variant)) {
-            char have[512];
-            list_variants(oc, have, sizeof have);
-            sc_set_err(
-                err, errlen,
-                "%s is the %s variant of openCARP's %s; flags=%s asks for another (the library has %s)",
-                lib->name, r->flag, oc, variant, have);
+        if (*variant &&
+            file_variant(row_of_stem(lib->name), oc, variant, assign, sizeof assign, err, errlen) != 0)
             return -1;
-        }
         snprintf(stem, nstem, "%s", lib->name);
     } else if (oc) {
-        if (pick_variant(oc, variant, stem, nstem, err, errlen) != 0)
+        if (pick_variant(oc, variant, stem, nstem, assign, sizeof assign, err, errlen) != 0)
             return -1;
     } else {
         snprintf(stem, nstem, "%s", name);
     }
+    if (*assign && !set) {
+        sc_set_err(err, errlen, "openCARP's %s with flags=%s is %s with %s: set those parameters too", oc,
+                   variant, stem, assign);
+        return -1;
+    }
+    if (set)
+        snprintf(set, nset, "%s", assign);
     if (flags_left)
         snprintf(flags_left, nleft, "%s", left);
     return 0;

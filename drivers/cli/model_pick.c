@@ -53,6 +53,25 @@ static void keep_flags(Mpick *p, const char *left) {
     p->nitems = out;
 }
 
+/* The settings that make the file openCARP's variant (set: "celltype=1"), put before --imp-par's
+ * items: they run first, the user's own changes after them. 0, or -1 with err. */
+static int with_settings(Mpick *p, const char *set, const char *imp_par, char *err, size_t errlen) {
+    if (!*set)
+        return 0;
+    size_t n = strlen(set) + (imp_par ? strlen(imp_par) : 0) + 2;
+    char *all = malloc(n);
+    if (!all) {
+        sc_set_err(err, errlen, "out of memory");
+        return -1;
+    }
+    snprintf(all, n, "%s%s%s", set, imp_par && *imp_par ? "," : "", imp_par && *imp_par ? imp_par : "");
+    free(p->items);
+    p->items = NULL, p->nitems = 0;
+    int rc = impar_parse(all, &p->items, &p->nitems, err, errlen);
+    free(all);
+    return rc < 0 ? -1 : 0;
+}
+
 void mpick_methods(const ScModelEntry *m, ScMethods asked, const char *note, char *buf, size_t n) {
     int chose = m->methods_choice && *m->methods_choice, given = asked.mode != SC_METHODS_AUTO;
     snprintf(buf, n, "methods %s (%s%s%s)", m->desc->methods,
@@ -70,10 +89,12 @@ int mpick_model(Mpick *p, const char *imp, const char *imp_par, ScMethods method
     memset(p, 0, sizeof *p);
     if (impar_parse(imp_par, &p->items, &p->nitems, err, errlen) < 0)
         return -1;
-    char flags[256], stem[4096], left[256];
+    char flags[256], stem[4096], left[256], set[256];
     collect_flags(p, flags, sizeof flags);
-    if (sc_model_resolve(imp, flags, stem, sizeof stem, left, sizeof left, err, errlen) != 0 ||
-        !(p->m = sc_model_lookup_dt(stem, methods, dt, err, errlen))) {
+    if (sc_model_resolve(imp, flags, stem, sizeof stem, left, sizeof left, set, sizeof set, err, errlen) !=
+            0 ||
+        !(p->m = sc_model_lookup_dt(stem, methods, dt, err, errlen)) ||
+        with_settings(p, set, imp_par, err, errlen)) {
         mpick_free(p);
         return -1;
     }

@@ -2,7 +2,8 @@
  *
  *   --imp NAME      a library stem or model name, an openCARP model name (tenTusscherPanfilov, or an
  *                   older one: TT2), or a .model file; --imp-par's flags= picks openCARP's variant
- *                   (flags=EPI: ten_tusscher_model_2006_epi), its other flag values stay the model's
+ *                   (flags=EPI: ten_tusscher_model_2006_epi; flags=MCELL: that file with g_Ks=0.098,
+ *                   settings run before --imp-par's items), its other flag values stay the model's
  *   --imp-par STR   impar.h's syntax; parameters by their names or openCARP's (GKr*0.5)
  *   --vary NAME...  the same names
  * Parameters whose default is computed from others follow the user's changes, and a change that

@@ -15,7 +15,7 @@
 #include "starcarp_info.h"
 
 /* Path of the model `name` in buf, or NULL (and the places looked in, on stderr). */
-static const char *find_model(const char *name, char *buf, size_t size) {
+static const char *find_model(const char *name, const char *hint, char *buf, size_t size) {
     const char *p = sc_model_file(name, buf, size);
     if (p)
         return p;
@@ -23,7 +23,7 @@ static const char *find_model(const char *name, char *buf, size_t size) {
     fprintf(stderr, "starcarp models: unknown model '%s'; looked in:", name);
     for (int i = 0; sc_model_folder(i, dir, sizeof dir); i++)
         fprintf(stderr, " %s", dir);
-    fprintf(stderr, " (set STARCARP_MODELS to search elsewhere)\n");
+    fprintf(stderr, " (set STARCARP_MODELS to search elsewhere)%s%s\n", hint ? "; " : "", hint ? hint : "");
     return NULL;
 }
 
@@ -192,11 +192,11 @@ static void print_choice(const char *name) {
 }
 
 static int models_info(const char *name) {
-    char buf[2048], stem[256], err[512];
+    char buf[2048], stem[256], err[512] = "";
     if (!sc_model_file(name, buf, sizeof buf) &&
-        sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, err, sizeof err) == 0)
+        sc_model_resolve(name, NULL, stem, sizeof stem, NULL, 0, NULL, 0, err, sizeof err) == 0)
         name = stem; /* openCARP's name of a library model */
-    const char *path = find_model(name, buf, sizeof buf);
+    const char *path = find_model(name, strstr(err, "did you mean"), buf, sizeof buf);
     if (!path)
         return 1;
     if (sc_model_file_info(path, stdout, stderr) != 0)

@@ -64,9 +64,13 @@ ScSingleVerdict sc_model_single_verdict(const ScModelEntry *m, char *msg, size_t
  * ignoring case when unambiguous, or a .model path) and the flag values of --imp-par's flags=
  * ("EPI", "EPI|MCELL"; NULL: none) give the library stem of the variant (or the path) in stem, and
  * the flag values that did not pick the variant (the model's own .flag() values) in flags_left
- * ("" when none; may be NULL). Without a variant flag an openCARP name means openCARP's default
- * variant. Returns 0, or -1 with a message in err: an unknown name (with "did you mean" over both
- * name sets), a variant the library does not have (naming those it has), two variants.
+ * ("" when none; may be NULL), and the parameter settings that make the file that variant in set
+ * ("celltype=1" for OHara flags=EPI, "g_Ks=0.098" for tenTusscherPanfilov flags=MCELL; "" when
+ * none), to apply before the user's own. Without a variant flag an openCARP name means openCARP's
+ * default variant. Returns 0, or -1 with a message in err: an unknown name (with "did you mean"
+ * over both name sets, ignoring case), a variant the library does not have (naming those it has)
+ * or refuses (saying why and what to do instead), two variants, a variant that needs settings
+ * when set is NULL.
  * sc_model_lookup and sc_model_lookup_dt accept the same names (without flags).
  * sc_model_opencarp: openCARP's name of m ("tenTusscherPanfilov flags=EPI") into buf; 0 (buf
  * empty) when openCARP has no such model.
@@ -74,7 +78,7 @@ ScSingleVerdict sc_model_single_verdict(const ScModelEntry *m, char *msg, size_t
  * openCARP alias), -1 when none. sc_model_param_alias: the openCARP alias of parameter k into buf,
  * or NULL. */
 int sc_model_resolve(const char *name, const char *flags, char *stem, size_t nstem, char *flags_left,
-                     size_t nleft, char *err, size_t errlen);
+                     size_t nleft, char *set, size_t nset, char *err, size_t errlen);
 int sc_model_opencarp(const ScModelEntry *m, char *buf, size_t n);
 int sc_model_param_index(const ScModelEntry *m, const char *name);
 const char *sc_model_param_alias(const ScModelEntry *m, int k, char *buf, size_t n);

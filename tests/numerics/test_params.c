@@ -64,27 +64,42 @@ static void test_derive(void) {
         ASSERT(strstr(err, "no equation") != NULL);
     }
     /* openCARP's model names and variants */
-    char stem[256], left[64];
-    ASSERT_EQ_INT(0, sc_model_resolve("tenTusscherPanfilov", "EPI", stem, sizeof stem, left, sizeof left, err,
-                                      sizeof err));
+    char stem[256], left[64], set[256];
+    ASSERT_EQ_INT(0, sc_model_resolve("tenTusscherPanfilov", "EPI", stem, sizeof stem, left, sizeof left, set,
+                                      sizeof set, err, sizeof err));
     ASSERT_EQ_STR("ten_tusscher_model_2006_epi", stem);
     ASSERT_EQ_STR("", left);
-    ASSERT_EQ_INT(0, sc_model_resolve("TT2", NULL, stem, sizeof stem, NULL, 0, err, sizeof err));
+    ASSERT_EQ_STR("", set);
+    ASSERT_EQ_INT(0, sc_model_resolve("TT2", NULL, stem, sizeof stem, NULL, 0, NULL, 0, err, sizeof err));
     ASSERT_EQ_STR("ten_tusscher_model_2006_epi", stem);
-    ASSERT_EQ_INT(0, sc_model_resolve("courtemanche", NULL, stem, sizeof stem, NULL, 0, err, sizeof err));
-    ASSERT_EQ_STR("courtemanche_ramirez_nattel_1998", stem);
     ASSERT_EQ_INT(
-        -1, sc_model_resolve("tenTusscherPanfilov", "ENDO", stem, sizeof stem, NULL, 0, err, sizeof err));
-    ASSERT(strstr(err, "flags=EPI (ten_tusscher_model_2006_epi)") != NULL);
-    ASSERT_EQ_INT(-1, sc_model_resolve("ten_tusscher_model_2006_epi", "MCELL", stem, sizeof stem, NULL, 0,
-                                       err, sizeof err));
-    ASSERT(strstr(err, "is the EPI variant") != NULL);
-    ASSERT_EQ_INT(-1,
-                  sc_model_resolve("tenTuscherPanfilov", NULL, stem, sizeof stem, NULL, 0, err, sizeof err));
+        0, sc_model_resolve("courtemanche", NULL, stem, sizeof stem, NULL, 0, NULL, 0, err, sizeof err));
+    ASSERT_EQ_STR("courtemanche_ramirez_nattel_1998", stem);
+    /* ENDO differs from the file in its Ito inactivation gate too: refused, saying what to do */
+    ASSERT_EQ_INT(-1, sc_model_resolve("tenTusscherPanfilov", "ENDO", stem, sizeof stem, NULL, 0, set,
+                                       sizeof set, err, sizeof err));
+    ASSERT(strstr(err, "flags=ENDO is refused") && strstr(err, "g_to=0.073"));
+    ASSERT(strstr(err, "flags=MCELL (ten_tusscher_model_2006_epi with g_Ks=0.098)") != NULL);
+    /* MCELL is the file with GKs 0.098, whether named by openCARP's name or the file's */
+    ASSERT_EQ_INT(0, sc_model_resolve("ten_tusscher_model_2006_epi", "MCELL", stem, sizeof stem, NULL, 0, set,
+                                      sizeof set, err, sizeof err));
+    ASSERT_EQ_STR("g_Ks=0.098", set);
+    ASSERT_EQ_INT(0, sc_model_resolve("tentusscherpanfilov", "MCELL", stem, sizeof stem, NULL, 0, set,
+                                      sizeof set, err, sizeof err));
+    ASSERT_EQ_STR("ten_tusscher_model_2006_epi", stem);
+    ASSERT_EQ_STR("g_Ks=0.098", set);
+    ASSERT_EQ_INT(-1, sc_model_resolve("tenTuscherPanfilov", NULL, stem, sizeof stem, NULL, 0, NULL, 0, err,
+                                       sizeof err));
     ASSERT(strstr(err, "did you mean 'tenTusscherPanfilov'") != NULL);
-    ASSERT_EQ_INT(-1, sc_model_resolve("OHara", "EPI", stem, sizeof stem, NULL, 0, err, sizeof err));
-    ASSERT_EQ_INT(0,
-                  sc_model_resolve("OHara", "ENDO|X", stem, sizeof stem, left, sizeof left, err, sizeof err));
+    ASSERT_EQ_INT(-1, sc_model_resolve("ohra", NULL, stem, sizeof stem, NULL, 0, NULL, 0, err, sizeof err));
+    ASSERT(strstr(err, "did you mean 'OHara'") != NULL); /* ignoring case */
+    ASSERT_EQ_INT(
+        0, sc_model_resolve("OHara", "EPI", stem, sizeof stem, NULL, 0, set, sizeof set, err, sizeof err));
+    ASSERT_EQ_STR("celltype=1", set);
+    /* without room for the settings, a variant that needs them is an error, not the default file */
+    ASSERT_EQ_INT(-1, sc_model_resolve("OHara", "EPI", stem, sizeof stem, NULL, 0, NULL, 0, err, sizeof err));
+    ASSERT_EQ_INT(0, sc_model_resolve("OHara", "ENDO|X", stem, sizeof stem, left, sizeof left, set,
+                                      sizeof set, err, sizeof err));
     ASSERT_EQ_STR("ohara_rudy_2011_endo", stem);
     ASSERT_EQ_STR("X", left); /* not a variant: left to the model's own flags */
     ASSERT(sc_model_lookup("Courtemanche", NULL, err, sizeof err) != NULL);
