@@ -9,6 +9,8 @@
 #   calib    examples/ord_calibration.sh on 1e5 cells (at most $CALIB_BEATS beats, default 120) on
 #            GPU 1 alone (no CPU worker)
 #   big      1e6 ORd 2011 cells (LHS of 4 conductances), 10 beats at 1000 ms, on GPU 0 alone
+#   both     the same study on every GPU, then the calibration on every GPU, one after the other
+#            (no CPU worker): the way to fit both in one session's device time
 #   wait S   print progress every 60 s until every run ended or S seconds passed
 #   collect  what the runs wrote, into $OUT (long.tgz, and the summaries as text)
 # StarPU's workers are not bound to cores (several processes share the machine).
@@ -39,19 +41,25 @@ for verb in "$@"; do
              --cells 1000000 --sample lhs --seed 1 --param 'GKr_b=lognormal(0,0.2)' --param 'GKs_b=lognormal(0,0.2)' \
              --param 'PCa_b=lognormal(0,0.2)' --param 'GNaL_b=lognormal(0,0.2)' --beats 10 --out "$st/big/big.csv"
          echo "big: started" ;;
+    both) STARPU_NCPU=0 bg both "$st/both" bash -c '"$0" study --imp ohara_rudy_2011_endo --cells 1000000 --sample lhs \
+              --seed 1 --param "GKr_b=lognormal(0,0.2)" --param "GKs_b=lognormal(0,0.2)" --param "PCa_b=lognormal(0,0.2)" \
+              --param "GNaL_b=lognormal(0,0.2)" --beats 10 --out "$1/big.csv"; STARCARP="$0" bash examples/ord_calibration.sh \
+              100000 "$1/ord_population.csv" "$2"' "$sc" "$st/both" "${CALIB_BEATS:-120}"
+          echo "both: started" ;;
     wait) ;;
     collect) for f in "$st"/*/*.log; do echo "== $f"; grep -v '^\s*$' "$f" | tail -6; done >"$OUT/long-logs.txt"
-             cp "$st"/calib/*summary.csv "$st"/big/*summary.csv "$OUT/" 2>/dev/null
-             (cd "$st" && tar czf "$OUT/long.tgz" --exclude='home-*' --exclude='big/big.csv' --exclude='*.sv' qnet calib big)
+             cp "$st"/calib/*summary.csv "$st"/big/*summary.csv "$st"/both/*summary.csv "$OUT/" 2>/dev/null
+             (cd "$st" && tar czf "$OUT/long.tgz" --exclude='home-*' --exclude='big.csv' --exclude='*.sv' \
+                  $(ls -d qnet calib big both 2>/dev/null))
              ls -la "$OUT" ;;
     [0-9]*) t0=$(date +%s)
             while [ $(( $(date +%s) - t0 )) -lt "$verb" ]; do
                 run=$(pgrep -f "build-gpu/bin/starcarp" | wc -l)
-                echo "$(date -u +%T) running: $run; $(for f in "$st"/calib/calib.log "$st"/big/big.log; do
+                echo "$(date -u +%T) running: $run; $(for f in "$st"/calib/calib.log "$st"/big/big.log "$st"/both/both.log; do
                     [ -f "$f" ] && printf '%s: %s; ' "$(basename "$f")" "$(tr '\r' '\n' <"$f" | grep -v '^\s*$' | tail -1 | cut -c1-100)"; done)"
                 [ "$run" -eq 0 ] && break
                 left=$(( verb - ($(date +%s) - t0) )); [ "$left" -gt 0 ] && sleep $(( left < 60 ? left : 60 ))
             done ;;
-    *) echo "study_long.sh: unknown verb '$verb' (qnet calib big wait SECONDS collect)"; exit 2 ;;
+    *) echo "study_long.sh: unknown verb '$verb' (qnet calib big both wait SECONDS collect)"; exit 2 ;;
     esac
 done
