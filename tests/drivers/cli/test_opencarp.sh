@@ -97,7 +97,7 @@ for n in LuoRudy94:luo_rudy_1994 BeelerReuter:beeler_reuter_model_1977 MitchellS
 done
 # near misses get a suggestion, from either name set, ignoring case, everywhere a model is named
 refused "a misspelt openCARP name, other case" "did you mean 'MahajanShiferaw'" bench --imp mahajanshifferaw --duration 1
-refused "a misspelt library stem" "did you mean 'luo_rudy_1994'" bench --imp luo_rudy_1993 --duration 1
+refused "a misspelt library stem" "did you mean 'luo_rudy_1994'" bench --imp luo_rudi_1994 --duration 1
 "$SC" models info Ohra >/dev/null 2>err.txt
 check "models info: a near miss gets a suggestion" grep -q "did you mean 'OHara'" err.txt
 printf '%s\n' "num_imp_regions = 1" "imp_region[0].im = BeelerRueter" >bad.par
