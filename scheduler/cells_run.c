@@ -71,6 +71,11 @@ int sc_cells_advance(ScCells *c, long nsteps) {
 
 int sc_cells_eval_iion(ScCells *c) { return submit(c, c->step, 1, SC_STEP_IION_ONLY); }
 
+/* Is x, the value of state k, outside the physiology watch's bounds (finite, beyond them)? */
+static int out_of_watch(const ScModelDesc *d, int k, double x) {
+    return isfinite(x) && (x < d->sv_lo[k] || x > d->sv_hi[k]);
+}
+
 /* What is wrong with the states of a failed cell, into buf: the first watched state out of its
  * bounds (the physiology watch, ScModelDesc.sv_lo/sv_hi) into watch ("" when none), and the names
  * of the states that are not finite into bad ("; non-finite: Ca_i, ..."). Vm into *vm. */
@@ -83,7 +88,7 @@ static void bad_states(ScCells *c, long cell, char *watch, size_t wlen, char *ba
     }
     const ScModelDesc *d = c->d;
     for (int k = 0; k < d->nstates && !watch[0]; k++)
-        if (isfinite(sv[k]) && (sv[k] < d->sv_lo[k] || sv[k] > d->sv_hi[k]))
+        if (out_of_watch(d, k, sv[k]))
             snprintf(watch, wlen, "%s = %.6g %s", d->sv_names[k], sv[k],
                      d->sv_hi[k] < 1e300 ? "outside a gate's range [0, 1]" : "below 0, for a concentration");
     size_t o = 0;
@@ -145,6 +150,34 @@ int sc_cells_wait(ScCells *c, ScFailure *f) {
         }
     }
     return 1;
+}
+
+long sc_cells_failed_cells(ScCells *c, long *cells) {
+    const ScModelDesc *d = c->d;
+    double bound = c->cfg.vm_bound > 0 ? c->cfg.vm_bound : 1000.0;
+    long nbad = 0;
+    for (int p = 0; p < c->np; p++) {
+        if (starpu_data_acquire(c->p_sv[p], STARPU_R) != 0)
+            return -1;
+        if (starpu_data_acquire(c->p_vm[p], STARPU_R) != 0) {
+            starpu_data_release(c->p_sv[p]);
+            return -1;
+        }
+        const void *sv = (const void *)starpu_vector_get_local_ptr(c->p_sv[p]);
+        const void *vm = (const void *)starpu_vector_get_local_ptr(c->p_vm[p]);
+        for (long i = 0; i < c->size[p]; i++) {
+            int bad = !(fabs(cells_get(c, vm, (size_t)i)) <= bound);
+            for (int k = 0; k < d->nstates && !bad; k++) {
+                double x = cells_get(c, sv, (size_t)k * (size_t)c->size[p] + (size_t)i);
+                bad = !isfinite(x) || out_of_watch(d, k, x);
+            }
+            if (bad)
+                cells[nbad++] = c->off[p] + i;
+        }
+        starpu_data_release(c->p_vm[p]);
+        starpu_data_release(c->p_sv[p]);
+    }
+    return nbad;
 }
 
 int sc_cells_clear_failure(ScCells *c) {

@@ -149,30 +149,15 @@ static int replace_cells(ScCells *c, StudyPlan *p, const long *cells, long n) {
     return 0;
 }
 
-/* Is cell i's state at the end of a beat (st: states then Vm, cells apart) one a failed cell leaves:
- * Vm not finite or beyond the bound, a state not finite or outside its watched bounds? */
-static int state_bad(const ScModelDesc *d, const double *st, long cells, long i, double bound) {
-    double vm = st[(size_t)d->nstates * (size_t)cells + (size_t)i];
-    if (!(fabs(vm) <= bound))
-        return 1;
-    for (int k = 0; k < d->nstates; k++) {
-        double x = st[(size_t)k * (size_t)cells + (size_t)i];
-        if (!isfinite(x) || x < d->sv_lo[k] || x > d->sv_hi[k])
-            return 1;
-    }
-    return 0;
-}
-
 /* The cells that went wrong in beat b: f's (the run's first failure, at its time) and every other
- * whose states at the beat's end (read into end) are a failed cell's, at the beat's end; noted (the
- * first few on stderr), recorded in r->failed, the beat's start restored (states st, step d0) with
- * those cells replaced, the windows reset: one more run of the beat, whatever the number of cells
- * (a vectorised CPU kernel freezes a failed cell's neighbours too: the run again recomputes them).
- * 0, or -1 when the run cannot go on. */
+ * whose states at the beat's end are a failed cell's (sc_cells_failed_cells), at the beat's end (d1);
+ * noted (the first few on stderr), recorded in r->failed, the beat's start restored (states st, step
+ * d0) with those cells replaced, the windows reset: one more run of the beat, whatever the number of
+ * cells (a vectorised CPU kernel freezes a failed cell's neighbours too: the run again recomputes
+ * them). 0, or -1 when the run cannot go on. */
 static int failed_cells(ScCells *c, StudyPlan *p, const ScFailure *f, long b, long d0, long d1,
                         const double *st, StudyRate *r) {
-    const ScModelDesc *d = sc_cells_model(c)->desc;
-    int ns = d->nstates;
+    int ns = sc_cells_model(c)->desc->nstates;
     long gc = p->first + f->cell; /* the cell's global index */
     const StudyGroup *g = &p->arms.group[f->cell < 0 ? 0 : gc / p->rows];
     int known = f->cell >= 0 && !isnan(r->failed[f->cell]);
@@ -181,32 +166,34 @@ static int failed_cells(ScCells *c, StudyPlan *p, const ScFailure *f, long b, lo
                 known ? "a replaced cell failed" : "stop", f->t, b + 1, f->what);
         return -1;
     }
-    long *bad = malloc(sizeof(long) * (size_t)p->n), nbad = 0;
-    double *end = malloc(sizeof(double) * (size_t)(ns + 1) * (size_t)p->n);
-    if (!bad || !end || states_io(c, ns, p->n, end, 0) != 0) {
-        free(bad), free(end);
+    long *bad = malloc(sizeof(long) * (size_t)p->n), nfound = bad ? sc_cells_failed_cells(c, bad) : -1;
+    if (nfound < 0) {
+        free(bad);
         return -1;
     }
-    bad[nbad++] = f->cell;
+    long nbad = 0; /* f's cell first, then the others not left out before */
     r->failed[f->cell] = f->t;
-    double bound = 1000.0; /* the study's arrays keep the default bound (ScCellsConfig.vm_bound) */
-    for (long i = 0; i < p->n; i++)
-        if (i != f->cell && isnan(r->failed[i]) && state_bad(d, end, p->n, i, bound))
-            bad[nbad++] = i, r->failed[i] = (double)d1 * p->dt;
-    if (r->nfailed < 10)
+    for (long j = 0; j < nfound; j++)
+        if (isnan(r->failed[bad[j]]))
+            r->failed[bad[j]] = (double)d1 * p->dt, bad[nbad++] = bad[j];
+    memmove(bad + 1, bad, sizeof(long) * (size_t)nbad);
+    bad[0] = f->cell, nbad++;
+    long shown = r->nfailed;
+    r->nfailed += nbad;
+    if (shown < 10)
         fprintf(
             stderr,
             "starcarp study: cell %ld (design row %ld, drug %s at %g nM) went numerically wrong at t = %g ms "
-            "(beat %ld): %s; its figures are left out (NaN)%s\n",
+            "(beat %ld): %s; its figures are left out (NaN)%s%s\n",
             gc, gc % p->rows, study_group_drug(&p->arms, (int)(gc / p->rows)), g->conc, f->t, b + 1, f->what,
-            nbad > 1 ? "" : ", the beat is run again without it");
-    if (nbad > 1 && r->nfailed < 10)
+            nbad > 1 ? "" : ", the beat is run again without it",
+            r->nfailed >= 10 ? " (further ones are counted, not shown)" : "");
+    if (nbad > 1 && shown < 10)
         fprintf(
             stderr,
             "starcarp study: %ld more cells of beat %ld hold a failed cell's states at its end (t = %g ms, "
             "their failed_ms); left out as well, the beat is run again without them\n",
             nbad - 1, b + 1, (double)d1 * p->dt);
-    r->nfailed += nbad;
     int rc = sc_cells_clear_failure(c) != 0 ? -1 : 0;
     sc_cells_set_step(c, d0);
     if (rc == 0)
@@ -214,7 +201,7 @@ static int failed_cells(ScCells *c, StudyPlan *p, const ScFailure *f, long b, lo
                      sc_cells_biomarkers_end(c) != 0
                  ? -1
                  : 0;
-    free(bad), free(end);
+    free(bad);
     return rc;
 }
 

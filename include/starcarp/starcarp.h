@@ -264,6 +264,12 @@ int sc_cells_eval_iion(ScCells *c);
 /* Wait for every submitted task; check the partitions' failure records. Returns 0, or 1 when a
  * cell failed (f filled when not NULL: the earliest step, and the lowest cell at that step). */
 int sc_cells_wait(ScCells *c, ScFailure *f);
+/* The cells whose states now are what a failure leaves behind (Vm not finite or beyond the array's
+ * bound, a state not finite or outside the physiology watch's bounds: the checks of sc_cells_wait),
+ * in cell order, into cells (room for every cell); waits for the pending tasks. Returns how many, or
+ * -1. A run records only its earliest failure; this finds the others that failed in the same run
+ * (a failed cell stops being advanced, so its states stay a failure's). */
+long sc_cells_failed_cells(ScCells *c, long *cells);
 /* Forget the failure records (after the caller has dealt with the failing cells: restored the
  * states, changed the cell), so that the tasks submitted from now on run again; waits for the
  * pending tasks. 0 or -1. */

@@ -281,7 +281,7 @@ static void check_failure(const char *name) {
     ASSERT_EQ_INT(0, sc_cells_wait(c, NULL));
     double *vm = malloc(sizeof(double) * NC);
     ASSERT(sc_cells_read(c, SC_VAR_VM, vm) == 0);
-    vm[150] = NAN;
+    vm[150] = NAN, vm[400] = 2000; /* beyond the 1000 mV bound */
     ASSERT(sc_cells_write(c, SC_VAR_VM, vm) == 0);
     ASSERT(sc_cells_advance(c, 40) == 0);
     ScFailure f;
@@ -291,6 +291,10 @@ static void check_failure(const char *name) {
     ASSERT_EQ_INT(150, f.cell);
     ASSERT_EQ_INT(30, f.step);
     ASSERT(strstr(f.what, "nan") != NULL);
+    /* the run records the earliest; the list names both failed cells, and only them */
+    long bad[NC];
+    ASSERT_EQ_INT(2, sc_cells_failed_cells(c, bad));
+    ASSERT(bad[0] == 150 && bad[1] == 400);
     /* the other cells were computed up to the failure and hold finite values */
     ASSERT(sc_cells_read(c, SC_VAR_VM, vm) == 0);
     ASSERT(isfinite(vm[0]) && isfinite(vm[NC - 1]));
